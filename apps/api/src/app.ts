@@ -1,0 +1,58 @@
+import Fastify, { type FastifyServerOptions } from 'fastify'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { installPtBrZodMessages } from '@sintonia/contract'
+import type { AppConfig } from './config.js'
+import type { DatabaseHandle } from './db/client.js'
+import { WEB_DIST_DIR } from './lib/paths.js'
+import type { MediaStorage } from './lib/storage/media-storage.js'
+import { accessPlugin } from './plugins/access.js'
+import { errorsPlugin } from './plugins/errors.js'
+import { openApiPlugin } from './plugins/openapi.js'
+import { spaPlugin } from './plugins/spa.js'
+import { publicCatalogueRoutes } from './modules/catalogue/routes.js'
+import { healthRoutes } from './modules/health/routes.js'
+import { landingRoutes } from './modules/landing/routes.js'
+import { mediaRoutes } from './modules/media/routes.js'
+
+export interface BuildAppOptions {
+  config: AppConfig
+  database: DatabaseHandle
+  storage: MediaStorage
+  logger?: FastifyServerOptions['logger']
+  /** Folder of the built SPA; tests point it elsewhere or leave it absent. */
+  webRoot?: string
+}
+
+/** Builds the whole application: used by server.ts and, unchanged, by the tests. */
+export async function buildApp(options: BuildAppOptions) {
+  installPtBrZodMessages()
+  const { config } = options
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.trustProxy === false ? false : config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Request ids in logs let support trace one listener's problem end to end.
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>()
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.decorate('config', config)
+  app.decorate('database', options.database)
+  app.decorate('storage', options.storage)
+
+  await app.register(errorsPlugin)
+  await app.register(accessPlugin)
+  await app.register(openApiPlugin)
+
+  await app.register(healthRoutes)
+  await app.register(landingRoutes)
+  await app.register(publicCatalogueRoutes)
+  await app.register(mediaRoutes)
+
+  await app.register(spaPlugin, { root: options.webRoot ?? WEB_DIST_DIR })
+  return app
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>

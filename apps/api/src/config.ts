@@ -1,0 +1,197 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { z } from 'zod'
+
+/**
+ * Configuration comes from the environment only, parsed once at start. Empty strings count as
+ * unset so a copied .env.example with blank values behaves like no value at all.
+ */
+const optionalText = z.string().trim().min(1).optional()
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    PORT: z.coerce
+      .number({ error: 'deve ser um número' })
+      .int('deve ser um número inteiro')
+      .min(1, 'deve estar entre 1 e 65535')
+      .max(65535, 'deve estar entre 1 e 65535')
+      .default(3000),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .regex(/^postgres(ql)?:\/\/.+/, 'deve ser uma URL postgres://usuario@servidor:porta/banco')
+      .optional(),
+    PUBLIC_URL: z.url({ error: 'deve ser uma URL http(s) completa' }).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    AUTH_SECRET: z.string().min(32, 'deve ter pelo menos 32 caracteres').optional(),
+    TRUST_PROXY: optionalText,
+    PAYMENT_GATEWAY: z.enum(['sandbox', 'stripe'], { error: "deve ser 'sandbox' ou 'stripe'" }).default('sandbox'),
+    SANDBOX_WEBHOOK_SECRET: z.string().min(24, 'deve ter pelo menos 24 caracteres').optional(),
+    STRIPE_SECRET_KEY: z.string().regex(/^sk_(test|live)_/, "deve começar com 'sk_test_' ou 'sk_live_'").optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "deve começar com 'whsec_'").optional(),
+    STRIPE_API_BASE: z.url().optional(),
+    SMTP_URL: z
+      .string()
+      .trim()
+      .regex(/^smtps?:\/\/.+/, 'deve ser uma URL smtp:// ou smtps://')
+      .optional(),
+    MAIL_FROM: z.string().trim().min(3).default('Sintonia <nao-responda@sintonia.app>'),
+    STORAGE_DRIVER: z.enum(['local', 's3'], { error: "deve ser 'local' ou 's3'" }).default('local'),
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: optionalText,
+    S3_BUCKET: optionalText,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+  })
+  .superRefine((env, ctx) => {
+    if (env.PAYMENT_GATEWAY === 'stripe') {
+      for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'obrigatório quando PAYMENT_GATEWAY=stripe' })
+      }
+    }
+    if (env.STORAGE_DRIVER === 's3') {
+      for (const key of ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'obrigatório quando STORAGE_DRIVER=s3' })
+      }
+    }
+    if (env.STORAGE_DRIVER === 's3') {
+      // The S3 driver is specified but not built yet; refusing is better than silently writing to disk.
+      ctx.addIssue({ code: 'custom', path: ['STORAGE_DRIVER'], message: "o armazenamento 's3' ainda não está disponível; use 'local'" })
+    }
+    if (env.NODE_ENV === 'production') {
+      for (const key of ['AUTH_SECRET', 'PUBLIC_URL'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'obrigatório em produção' })
+      }
+      if (env.PAYMENT_GATEWAY === 'sandbox' && !env.SANDBOX_WEBHOOK_SECRET) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SANDBOX_WEBHOOK_SECRET'],
+          message: 'obrigatório em produção com PAYMENT_GATEWAY=sandbox',
+        })
+      }
+    }
+  })
+
+export type Env = z.infer<typeof envSchema>
+
+export interface AppConfig {
+  env: Env['NODE_ENV']
+  isProduction: boolean
+  host: string
+  port: number
+  dataDir: string
+  databaseUrl: string | undefined
+  publicUrl: string
+  logLevel: Env['LOG_LEVEL']
+  trustProxy: string[] | false
+  secrets: { auth: string; sandboxWebhook: string }
+  payments: {
+    gateway: Env['PAYMENT_GATEWAY']
+    stripeSecretKey: string | undefined
+    stripeWebhookSecret: string | undefined
+    stripeApiBase: string | undefined
+  }
+  mail: { smtpUrl: string | undefined; from: string }
+  storage:
+    | { driver: 'local'; root: string }
+    | {
+        driver: 's3'
+        endpoint: string | undefined
+        region: string
+        bucket: string
+        accessKeyId: string
+        secretAccessKey: string
+      }
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuração inválida:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+function blankToUndefined(source: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {}
+  for (const [key, value] of Object.entries(source)) out[key] = value === '' ? undefined : value
+  return out
+}
+
+/** Parses the environment; throws ConfigError naming every bad variable. */
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const result = envSchema.safeParse(blankToUndefined(source))
+  if (result.success) return result.data
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join('.') || '(ambiente)'
+    const value = source[name]
+    const shown = value === undefined || /SECRET|KEY|PASSWORD/.test(name) ? '' : ` (valor atual: "${value}")`
+    return `${name}: ${issue.message}${shown}`
+  })
+  throw new ConfigError(problems)
+}
+
+/**
+ * Secrets may come from the environment. In the embedded default (not production) missing ones
+ * are generated once and kept in DATA_DIR/secrets.json so sessions survive restarts; that file
+ * is never committed nor logged.
+ */
+function resolveSecrets(env: Env, dataDir: string): AppConfig['secrets'] {
+  const file = join(dataDir, 'secrets.json')
+  const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<AppConfig['secrets']>) : {}
+  const kept = { ...stored }
+  const pick = (fromEnv: string | undefined, name: keyof AppConfig['secrets']): string => {
+    if (fromEnv) return fromEnv
+    kept[name] ??= randomBytes(32).toString('base64url')
+    return kept[name]
+  }
+  const secrets = { auth: pick(env.AUTH_SECRET, 'auth'), sandboxWebhook: pick(env.SANDBOX_WEBHOOK_SECRET, 'sandboxWebhook') }
+  if (kept.auth !== stored.auth || kept.sandboxWebhook !== stored.sandboxWebhook) {
+    mkdirSync(dataDir, { recursive: true })
+    writeFileSync(file, JSON.stringify(kept, null, 2), { mode: 0o600 })
+  }
+  return secrets
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const env = parseEnv(source)
+  const dataDir = resolve(env.DATA_DIR)
+  const trustProxy = env.TRUST_PROXY
+    ? env.TRUST_PROXY.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : false
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    host: env.HOST,
+    port: env.PORT,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    logLevel: env.LOG_LEVEL,
+    trustProxy,
+    secrets: resolveSecrets(env, dataDir),
+    payments: {
+      gateway: env.PAYMENT_GATEWAY,
+      stripeSecretKey: env.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      stripeApiBase: env.STRIPE_API_BASE,
+    },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    storage:
+      env.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION!,
+            bucket: env.S3_BUCKET!,
+            accessKeyId: env.S3_ACCESS_KEY_ID!,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+          }
+        : { driver: 'local', root: join(dataDir, 'media') },
+  }
+}

@@ -1,0 +1,126 @@
+import { mkdirSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import pg from 'pg'
+import { MIGRATIONS_DIR } from '../lib/paths.js'
+import * as schema from './schema.js'
+
+export type Schema = typeof schema
+/** Both engines expose the same Drizzle query API; code is written once against this type. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>
+
+export type DatabaseEngine = 'pglite' | 'postgres'
+
+/** Sends one notification payload on a channel, or listens to one. Used by the realtime bus. */
+export interface DatabaseNotifications {
+  notify(channel: string, payload: string): Promise<void>
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
+}
+
+export interface DatabaseHandle {
+  engine: DatabaseEngine
+  db: Database
+  notifications: DatabaseNotifications
+  /** Cheap liveness probe for /api/health. */
+  ping(): Promise<void>
+  migrate(): Promise<void>
+  close(): Promise<void>
+}
+
+export const PGLITE_EXTENSIONS = { unaccent, pg_trgm }
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string | undefined
+  /** PGlite data directory; `undefined` keeps the database in memory. */
+  pgliteDataDir?: string | undefined
+  /** An already-open PGlite (tests clone a migrated template into one). */
+  pglite?: PGlite
+  onPoolError?: (error: Error) => void
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onPoolError)
+  let client = options.pglite
+  if (!client) {
+    if (options.pgliteDataDir) mkdirSync(options.pgliteDataDir, { recursive: true })
+    client = await PGlite.create({ dataDir: options.pgliteDataDir, extensions: PGLITE_EXTENSIONS })
+  }
+  return wrapPglite(client)
+}
+
+function wrapPglite(client: PGlite): DatabaseHandle {
+  const db = drizzlePglite({ client, schema }) as unknown as Database
+  return {
+    engine: 'pglite',
+    db,
+    notifications: {
+      async notify(channel, payload) {
+        await client.query('select pg_notify($1, $2)', [channel, payload])
+      },
+      async listen(channel, onPayload) {
+        const unlisten = await client.listen(channel, onPayload)
+        return unlisten
+      },
+    },
+    async ping() {
+      await client.query('select 1')
+    },
+    async migrate() {
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR })
+    },
+    async close() {
+      if (!client.closed) await client.close()
+    },
+  }
+}
+
+async function openPostgres(connectionString: string, onPoolError?: (error: Error) => void): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000 })
+  // An idle client can fail when the server restarts; without a listener that error would crash the process.
+  pool.on('error', (error) => onPoolError?.(error))
+  const db = drizzlePg({ client: pool, schema }) as unknown as Database
+  const listeners = new Set<pg.PoolClient>()
+  return {
+    engine: 'postgres',
+    db,
+    notifications: {
+      async notify(channel, payload) {
+        await pool.query('select pg_notify($1, $2)', [channel, payload])
+      },
+      async listen(channel, onPayload) {
+        const client = await pool.connect()
+        listeners.add(client)
+        client.on('notification', (message) => {
+          if (message.channel === channel && message.payload !== undefined) onPayload(message.payload)
+        })
+        client.on('error', (error) => onPoolError?.(error))
+        await client.query(`LISTEN "${channel.replaceAll('"', '""')}"`)
+        return async () => {
+          listeners.delete(client)
+          try {
+            await client.query(`UNLISTEN "${channel.replaceAll('"', '""')}"`)
+          } finally {
+            client.release()
+          }
+        }
+      },
+    },
+    async ping() {
+      await pool.query('select 1')
+    },
+    async migrate() {
+      await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR })
+    },
+    async close() {
+      for (const client of listeners) client.release()
+      listeners.clear()
+      await pool.end()
+    },
+  }
+}

@@ -1,0 +1,260 @@
+/**
+ * Database schema (Drizzle). Money is always integer centavos; timestamps are timestamptz.
+ * Better Auth's tables (user, session, account, verification) arrive with the accounts work;
+ * columns that will point at a user are plain text ids until then.
+ */
+import { sql } from 'drizzle-orm'
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+
+/** A field (campo): a theme that groups audios. Audio counts are computed, never stored, so they cannot drift. */
+export const fields = pgTable('fields', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  iconName: text('icon_name').notNull().default('Sparkles'),
+  displayOrder: integer('display_order').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+/** A guided audio. The file lives in media storage under `file_key`; the API streams it. */
+export const audios = pgTable(
+  'audios',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    fieldId: uuid('field_id')
+      .notNull()
+      .references(() => fields.id, { onDelete: 'restrict' }),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    isDemo: boolean('is_demo').notNull().default(false),
+    durationSeconds: integer('duration_seconds').notNull().default(0),
+    fileKey: text('file_key').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('audios_field_id_title_idx').on(t.fieldId, t.title),
+    // The spec allows one demo audio at a time; the database enforces it.
+    uniqueIndex('audios_single_demo_idx').on(t.isDemo).where(sql`${t.isDemo}`),
+    check('audios_duration_nonnegative', sql`${t.durationSeconds} >= 0`),
+  ],
+)
+
+export const backgroundMusic = pgTable('background_music', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  title: text('title').notNull(),
+  fileKey: text('file_key').notNull(),
+  mimeType: text('mime_type').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  durationSeconds: integer('duration_seconds').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+  tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+/** Global background-music volume (spec: latest row wins, default 25). */
+export const backgroundMusicSettings = pgTable(
+  'background_music_settings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    volumePercentage: integer('volume_percentage').notNull().default(25),
+    createdAt: createdAt(),
+  },
+  (t) => [check('bms_volume_range', sql`${t.volumePercentage} between 0 and 100`)],
+)
+
+/** Landing content rows keyed by section ('landing_page', 'videos'); content is validated on read and write. */
+export const landingContent = pgTable('landing_content', {
+  section: text('section').primaryKey(),
+  content: jsonb('content').notNull(),
+  updatedAt: updatedAt(),
+})
+
+/** Product-wide settings an admin can change (product name, guarantee days, support e-mail). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+})
+
+export const plans = pgTable(
+  'plans',
+  {
+    code: text('code').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    priceCents: integer('price_cents').notNull(),
+    originalPriceCents: integer('original_price_cents').notNull(),
+    currency: text('currency').notNull().default('BRL'),
+    intervalMonths: integer('interval_months').notNull(),
+    savings: text('savings'),
+    popular: boolean('popular').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    hasPromotion: boolean('has_promotion').notNull().default(false),
+    discountPercentage: integer('discount_percentage'),
+    promotionEndDate: timestamp('promotion_end_date', { withTimezone: true }),
+    promotionLabel: text('promotion_label'),
+    displayOrder: integer('display_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('plans_code_known', sql`${t.code} in ('trimestral', 'semestral', 'anual')`),
+    check('plans_prices_positive', sql`${t.priceCents} > 0 and ${t.originalPriceCents} > 0`),
+    check('plans_interval_positive', sql`${t.intervalMonths} > 0`),
+    check(
+      'plans_discount_range',
+      sql`${t.discountPercentage} is null or ${t.discountPercentage} between 1 and 100`,
+    ),
+  ],
+)
+
+export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'canceled', 'expired'] as const
+
+/** A subscriber's subscription, created only from verified gateway events. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id'),
+    email: text('email').notNull(),
+    planCode: text('plan_code')
+      .notNull()
+      .references(() => plans.code),
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull(),
+    provider: text('provider').notNull(),
+    providerCustomerId: text('provider_customer_id'),
+    providerSubscriptionId: text('provider_subscription_id'),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('subscriptions_user_id_idx').on(t.userId),
+    index('subscriptions_email_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('subscriptions_provider_sub_idx').on(t.provider, t.providerSubscriptionId),
+    check(
+      'subscriptions_status_known',
+      sql`${t.status} in ('active', 'past_due', 'canceled', 'expired')`,
+    ),
+  ],
+)
+
+/** A paid checkout whose buyer has no account yet (pay-first); merged on sign-up/login. */
+export const pendingSubscriptions = pgTable(
+  'pending_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    planCode: text('plan_code')
+      .notNull()
+      .references(() => plans.code),
+    provider: text('provider').notNull(),
+    providerCustomerId: text('provider_customer_id'),
+    providerSubscriptionId: text('provider_subscription_id'),
+    checkoutSessionId: text('checkout_session_id'),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('pending_subscriptions_email_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('pending_subscriptions_session_idx').on(t.checkoutSessionId),
+  ],
+)
+
+export const leads = pgTable(
+  'leads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    interestField: text('interest_field'),
+    source: text('source').notNull().default('inscricao_page'),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    /** LGPD: when and to what text the person consented. */
+    consentAt: timestamp('consent_at', { withTimezone: true }).notNull(),
+    consentText: text('consent_text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('leads_email_unique_idx').on(sql`lower(${t.email})`),
+    index('leads_created_at_idx').on(t.createdAt),
+  ],
+)
+
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventType: text('event_type').notNull(),
+    eventData: jsonb('event_data').notNull().default(sql`'{}'::jsonb`),
+    userId: text('user_id'),
+    sessionId: text('session_id'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('analytics_events_created_at_idx').on(t.createdAt),
+    index('analytics_events_type_created_idx').on(t.eventType, t.createdAt),
+  ],
+)
+
+/** Security and admin audit trail: denied accesses, admin writes, role changes. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorUserId: text('actor_user_id'),
+    action: text('action').notNull(),
+    target: text('target'),
+    outcome: text('outcome').notNull(),
+    ip: text('ip'),
+    details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_at_idx').on(t.createdAt)],
+)
+
+export const EMAIL_STATUSES = ['pending', 'sent', 'failed'] as const
+
+/** Every e-mail the product sends passes through here; without SMTP this table is the mailbox. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    kind: text('kind').notNull(),
+    status: text('status', { enum: EMAIL_STATUSES }).notNull().default('pending'),
+    error: text('error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('email_outbox_created_at_idx').on(t.createdAt)],
+)

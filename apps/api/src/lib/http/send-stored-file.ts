@@ -1,0 +1,57 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { MSG } from '@sintonia/contract'
+import type { MediaStorage, StoredObject } from '../storage/media-storage.js'
+import { entityTag, isNotModified, parseRangeHeader } from './byte-range.js'
+
+export interface SendStoredFileOptions {
+  storage: MediaStorage
+  object: StoredObject
+  contentType: string
+  /** Cache-Control for this response; private media must not sit in shared caches. */
+  cacheControl: string
+}
+
+/**
+ * Streams a stored media object honouring Range, If-Range, If-None-Match and HEAD, so audio
+ * elements can seek and resume without downloading the whole file.
+ */
+export async function sendStoredFile(request: FastifyRequest, reply: FastifyReply, options: SendStoredFileOptions) {
+  const { storage, object, contentType, cacheControl } = options
+  const etag = entityTag(object.size, object.lastModified)
+  reply
+    .header('Accept-Ranges', 'bytes')
+    .header('ETag', etag)
+    .header('Last-Modified', object.lastModified.toUTCString())
+    .header('Cache-Control', cacheControl)
+    .header('Content-Type', contentType)
+
+  if (isNotModified(request.headers['if-none-match'], etag)) {
+    return reply.code(304).send()
+  }
+
+  const ifRange = request.headers['if-range']
+  const rangeHeader = ifRange && ifRange !== etag ? undefined : request.headers.range
+  const range = parseRangeHeader(rangeHeader, object.size)
+
+  if (range.kind === 'unsatisfiable') {
+    return reply
+      .code(416)
+      .header('Content-Range', `bytes */${object.size}`)
+      .header('Content-Type', 'application/json; charset=utf-8')
+      .send({ statusCode: 416, error: 'Range Not Satisfiable', message: MSG.media.rangeNotSatisfiable })
+  }
+
+  if (range.kind === 'range') {
+    const { start, end } = range.range
+    reply
+      .code(206)
+      .header('Content-Range', `bytes ${start}-${end}/${object.size}`)
+      .header('Content-Length', end - start + 1)
+    if (request.method === 'HEAD') return reply.send()
+    return reply.send(storage.read(object.key, range.range))
+  }
+
+  reply.code(200).header('Content-Length', object.size)
+  if (request.method === 'HEAD') return reply.send()
+  return reply.send(storage.read(object.key))
+}

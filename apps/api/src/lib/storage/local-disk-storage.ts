@@ -1,0 +1,55 @@
+import { createReadStream, createWriteStream } from 'node:fs'
+import { mkdir, rename, rm, stat } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { randomUUID } from 'node:crypto'
+import { assertSafeKey, type ByteRange, type MediaStorage, type StoredObject } from './media-storage.js'
+
+/** Media on the local disk under DATA_DIR/media: the embedded default. */
+export class LocalDiskStorage implements MediaStorage {
+  readonly driver = 'local' as const
+
+  constructor(private readonly root: string) {}
+
+  private pathOf(key: string): string {
+    assertSafeKey(key)
+    return join(this.root, key)
+  }
+
+  async put(key: string, body: Readable | Buffer): Promise<StoredObject> {
+    const target = this.pathOf(key)
+    await mkdir(dirname(target), { recursive: true })
+    // Write to a temporary name and rename, so a reader never sees a half-written file.
+    const temporary = `${target}.${randomUUID()}.part`
+    try {
+      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(temporary))
+      await rename(temporary, target)
+    } catch (error) {
+      await rm(temporary, { force: true })
+      throw error
+    }
+    const stored = await this.stat(key)
+    if (!stored) throw new Error(`Arquivo não encontrado após gravação: ${key}`)
+    return stored
+  }
+
+  async stat(key: string): Promise<StoredObject | null> {
+    try {
+      const info = await stat(this.pathOf(key))
+      if (!info.isFile()) return null
+      return { key, size: info.size, lastModified: info.mtime }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+      throw error
+    }
+  }
+
+  read(key: string, range?: ByteRange): Readable {
+    return createReadStream(this.pathOf(key), range ? { start: range.start, end: range.end } : {})
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true })
+  }
+}

@@ -1,0 +1,41 @@
+import { asc, count, eq } from 'drizzle-orm'
+import type { Database } from '../../db/client.js'
+import { audios, fields } from '../../db/schema.js'
+
+export type AudioRow = typeof audios.$inferSelect
+
+export async function listFieldsWithAudioCounts(db: Database) {
+  return db
+    .select({
+      id: fields.id,
+      title: fields.title,
+      description: fields.description,
+      iconName: fields.iconName,
+      displayOrder: fields.displayOrder,
+      audioCount: count(audios.id),
+    })
+    .from(fields)
+    .leftJoin(audios, eq(audios.fieldId, fields.id))
+    .groupBy(fields.id)
+    .orderBy(asc(fields.displayOrder), asc(fields.title))
+}
+
+export async function findAudioById(db: Database, id: string): Promise<AudioRow | undefined> {
+  const [row] = await db.select().from(audios).where(eq(audios.id, id))
+  return row
+}
+
+export async function findDemoAudio(db: Database): Promise<AudioRow | undefined> {
+  const [row] = await db.select().from(audios).where(eq(audios.isDemo, true)).limit(1)
+  return row
+}
+
+/** Audios in creation order, the order the spec uses to pick an alternative demo. */
+export async function listAudiosByCreation(db: Database, limit: number): Promise<AudioRow[]> {
+  return db.select().from(audios).orderBy(asc(audios.createdAt), asc(audios.id)).limit(limit)
+}
+
+export async function findFieldTitle(db: Database, id: string): Promise<string | undefined> {
+  const [row] = await db.select({ title: fields.title }).from(fields).where(eq(fields.id, id))
+  return row?.title
+}

@@ -1,0 +1,23 @@
+import { LANDING_SECTION, resolveLandingContent, resolveVideosContent, type LandingResponse } from '@sintonia/contract'
+import type { Database } from '../../db/client.js'
+import { getProductName } from '../settings/service.js'
+import { readSections } from './repository.js'
+
+/**
+ * The public landing payload. A stored row with an invalid shape falls back to the default
+ * content (spec: content validity), so a bad admin save can never blank the landing page.
+ */
+export async function getLanding(db: Database): Promise<LandingResponse> {
+  const [rows, productName] = await Promise.all([
+    readSections(db, [LANDING_SECTION.landingPage, LANDING_SECTION.videos]),
+    getProductName(db),
+  ])
+  const page = rows.find((r) => r.section === LANDING_SECTION.landingPage)
+  const videos = rows.find((r) => r.section === LANDING_SECTION.videos)
+  return {
+    productName,
+    content: resolveLandingContent(page?.content),
+    videos: resolveVideosContent(videos?.content),
+    updatedAt: page ? page.updatedAt.toISOString() : null,
+  }
+}

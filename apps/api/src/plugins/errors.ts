@@ -1,0 +1,92 @@
+import fp from 'fastify-plugin'
+import type { FastifyError } from 'fastify'
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
+import { MSG, type ApiError } from '@sintonia/contract'
+
+/** Errors a service throws on purpose: a status and a pt-BR message that is safe to show. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly issues?: ApiError['issues'],
+  ) {
+    super(message)
+    this.name = 'HttpError'
+  }
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  416: 'Range Not Satisfiable',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+}
+
+/** Fastify's own error codes for bad requests, with the message a person should see. */
+const FASTIFY_CODES: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: MSG.generic.invalidJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: MSG.generic.invalidJson },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: MSG.generic.badRequest },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: MSG.generic.unsupportedMediaType },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: MSG.generic.payloadTooLarge },
+  FST_ERR_BAD_URL: { status: 400, message: MSG.generic.badRequest },
+  FST_ERR_ASYNC_CONSTRAINT: { status: 400, message: MSG.generic.badRequest },
+}
+
+/** Connection-level failures mean the database is away, not that the request was wrong. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  if (typeof code !== 'string') return false
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03'].includes(code) ||
+    code.startsWith('08')
+  )
+}
+
+export function errorBody(statusCode: number, message: string, issues?: ApiError['issues']): ApiError {
+  return { statusCode, error: STATUS_TEXT[statusCode] ?? 'Error', message, ...(issues ? { issues } : {}) }
+}
+
+export const errorsPlugin = fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const issues = error.validation.map((v) => ({
+          path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+          message: v.message ?? MSG.validation.invalidValue,
+        }))
+        const first = issues[0]
+        const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : MSG.generic.validation
+        return reply.code(400).send(errorBody(400, message, issues))
+      }
+      if (error instanceof HttpError) {
+        return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, error.issues))
+      }
+      const known = error.code ? FASTIFY_CODES[error.code] : undefined
+      if (known) return reply.code(known.status).send(errorBody(known.status, known.message))
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable')
+        return reply.code(503).header('Retry-After', '5').send(errorBody(503, MSG.generic.databaseUnavailable))
+      }
+      const status = error.statusCode ?? 500
+      if (status === 429) return reply.code(429).send(errorBody(429, MSG.generic.tooManyRequests))
+      if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
+        request.log.info({ err: error }, 'request refused')
+        return reply.code(status).send(errorBody(status, MSG.generic.badRequest))
+      }
+      request.log.error({ err: error }, 'unhandled error')
+      return reply.code(500).send(errorBody(500, MSG.generic.internal))
+    })
+  },
+  { name: 'errors' },
+)

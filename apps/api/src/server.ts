@@ -1,0 +1,73 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { buildApp } from './app.js'
+import { ConfigError, loadConfig, type AppConfig } from './config.js'
+import { openDatabase } from './db/client.js'
+import { seedIfEmpty } from './db/seed/index.js'
+import { LocalDiskStorage } from './lib/storage/local-disk-storage.js'
+import { loggerOptions } from './logger.js'
+
+function readConfigOrExit(): AppConfig {
+  // A .env file in the working directory is optional; real environment variables win.
+  if (existsSync('.env')) process.loadEnvFile('.env')
+  try {
+    return loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+}
+
+async function main() {
+  const config = readConfigOrExit()
+  const storage = new LocalDiskStorage(config.storage.driver === 'local' ? config.storage.root : '')
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDataDir: join(config.dataDir, 'pglite'),
+    onPoolError: (error) => console.error('[db] conexão ociosa encerrada pelo servidor:', error.message),
+  })
+  await database.migrate()
+  const app = await buildApp({ config, database, storage, logger: loggerOptions(config) })
+  app.addHook('onClose', async () => database.close())
+
+  if (await seedIfEmpty(database.db, storage)) app.log.info('catálogo de demonstração criado')
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'encerrando')
+    const force = setTimeout(() => process.exit(1), 10_000).unref()
+    try {
+      await app.close()
+      clearTimeout(force)
+      process.exit(0)
+    } catch (error) {
+      app.log.error({ err: error }, 'erro ao encerrar')
+      process.exit(1)
+    }
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+
+  await app.listen({ host: config.host, port: config.port })
+  const engine = database.engine === 'pglite' ? `PGlite em ${join(config.dataDir, 'pglite')}` : 'PostgreSQL'
+  console.log(
+    [
+      '',
+      `  Sintonia está no ar: ${config.publicUrl}`,
+      `  Banco de dados: ${engine}`,
+      `  Documentação da API: ${config.publicUrl}/api/docs`,
+      '  Para criar um administrador: npm run admin:create -- --email voce@exemplo.com --password "uma-senha-forte"',
+      '',
+    ].join('\n'),
+  )
+}
+
+main().catch((error: unknown) => {
+  console.error('Falha ao iniciar o Sintonia:', error instanceof Error ? error.message : error)
+  process.exit(1)
+})

@@ -1,0 +1,55 @@
+/**
+ * pt-BR message catalogue. Texts quoted in the spec are copied verbatim; everything the API
+ * says to a person comes from here so web and server never drift apart.
+ */
+export const MSG = {
+  generic: {
+    internal: 'Erro interno do servidor',
+    notFound: 'Recurso não encontrado',
+    routeNotFound: 'Rota não encontrada',
+    badRequest: 'Requisição inválida',
+    invalidJson: 'O corpo da requisição não é um JSON válido',
+    unsupportedMediaType: 'Tipo de conteúdo não suportado',
+    payloadTooLarge: 'O corpo da requisição é grande demais',
+    tooManyRequests: 'Muitas tentativas. Aguarde alguns minutos antes de tentar novamente.',
+    databaseUnavailable: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+    validation: 'Dados inválidos',
+    unauthorized: 'Faça login para continuar',
+    forbidden: 'Você não tem permissão para acessar este recurso',
+  },
+  validation: {
+    required: 'Campo obrigatório',
+    invalidType: 'Tipo de valor inválido',
+    invalidUuid: 'Identificador inválido',
+    invalidEmail: 'E-mail inválido',
+    tooSmall: 'Valor curto ou pequeno demais',
+    tooBig: 'Valor longo ou grande demais',
+    unknownKeys: 'Campos não permitidos',
+    invalidValue: 'Valor inválido',
+  },
+  media: {
+    audioNotFound: 'Áudio não encontrado',
+    audioFileMissing: 'Arquivo de áudio indisponível',
+    subscriptionRequired: 'Assinatura ativa necessária para ouvir este áudio',
+    rangeNotSatisfiable: 'Intervalo solicitado inválido para este arquivo',
+  },
+  field: {
+    invalidId: 'ID do campo inválido',
+    notFound: 'Campo não encontrado',
+  },
+  demo: {
+    loadError: 'Erro ao carregar demonstração',
+    noneAvailable: 'Nenhuma demonstração disponível no momento',
+    usingAlternative: 'Usando áudio alternativo para demonstração',
+    alternativeWarning: 'Áudio demo original indisponível. Usando áudio alternativo para demonstração.',
+    unavailableTitle: 'Demonstração Temporariamente Indisponível',
+    restarted: 'Demonstração reiniciada!',
+    fieldFallback: 'Campo não encontrado',
+  },
+  notFoundPage: {
+    title: 'Página não encontrada',
+    text: 'Oops! A página que você está procurando não existe.',
+    back: 'Voltar ao Início',
+  },
+  loading: 'Carregando...',
+} as const

@@ -1,0 +1,10 @@
+/** API paths shared by the server routes and the web client. */
+export const API = {
+  health: '/api/health',
+  landing: '/api/landing',
+  publicFields: '/api/public/fields',
+  demo: '/api/demo',
+  audioFile: (audioId: string) => `/api/audios/${audioId}/file`,
+  docs: '/api/docs',
+  docsJson: '/api/docs/json',
+} as const
