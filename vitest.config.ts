@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config'
 // One Vitest run covers every workspace; each project keeps its own environment.
 export default defineConfig({
   test: {
+    // CI reads a JSON report to print one closing 'N passed, N failed' line for the whole run.
+    reporters: process.env.VITEST_JSON ? ['default', 'json'] : ['default'],
+    outputFile: process.env.VITEST_JSON ? { json: process.env.VITEST_JSON } : {},
     projects: [
       {
         test: {

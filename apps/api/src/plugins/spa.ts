@@ -26,8 +26,8 @@ export const spaPlugin = fp<SpaOptions>(
         index: false,
         wildcard: true,
         cacheControl: false,
-        setHeaders(res, path) {
-          res.setHeader(
+        setHeaders(reply, path) {
+          reply.header(
             'Cache-Control',
             HASHED_ASSET.test(path.replaceAll('\\', '/')) ? 'public, max-age=31536000, immutable' : 'no-cache',
           )

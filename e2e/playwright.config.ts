@@ -1,0 +1,57 @@
+import { defineConfig, devices } from '@playwright/test'
+import { fileURLToPath } from 'node:url'
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url))
+const port = Number(process.env.E2E_PORT ?? 3100)
+export const baseURL = `http://localhost:${port}`
+
+/**
+ * Journeys run in the system Chromium (no browser download) against the production build
+ * served by the real API on a fresh embedded database.
+ */
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './.artifacts/test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: './.artifacts/results.json' }]],
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: {
+    command: 'rm -rf e2e/.artifacts/data && node apps/api/dist/server.js',
+    cwd: repoRoot,
+    url: `${baseURL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: 'e2e/.artifacts/data',
+      PUBLIC_URL: baseURL,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+    },
+  },
+})
