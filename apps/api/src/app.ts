@@ -7,11 +7,15 @@ import { WEB_DIST_DIR } from './lib/paths.js'
 import type { MediaStorage } from './lib/storage/media-storage.js'
 import { accessPlugin } from './plugins/access.js'
 import { errorsPlugin } from './plugins/errors.js'
+import { mailerPlugin, type MailerOptions } from './plugins/mailer.js'
 import { openApiPlugin } from './plugins/openapi.js'
+import { rateLimitPlugin } from './plugins/rate-limit.js'
 import { spaPlugin } from './plugins/spa.js'
+import { analyticsRoutes } from './modules/analytics/routes.js'
 import { publicCatalogueRoutes } from './modules/catalogue/routes.js'
 import { healthRoutes } from './modules/health/routes.js'
 import { landingRoutes } from './modules/landing/routes.js'
+import { leadRoutes } from './modules/leads/routes.js'
 import { mediaRoutes } from './modules/media/routes.js'
 
 export interface BuildAppOptions {
@@ -21,6 +25,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger']
   /** Folder of the built SPA; tests point it elsewhere or leave it absent. */
   webRoot?: string
+  /** Mailer overrides (tests: a fake transport, no background dispatch). */
+  mailer?: MailerOptions
 }
 
 /** Builds the whole application: used by server.ts and, unchanged, by the tests. */
@@ -36,6 +42,8 @@ export async function buildApp(options: BuildAppOptions) {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>()
 
+  // JSON only: a text/plain body (a CORS "simple" request, no preflight) is refused with 415.
+  app.removeContentTypeParser('text/plain')
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('config', config)
@@ -45,11 +53,15 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(errorsPlugin)
   await app.register(accessPlugin)
   await app.register(openApiPlugin)
+  await app.register(mailerPlugin, options.mailer ?? {})
+  await app.register(rateLimitPlugin)
 
   await app.register(healthRoutes)
   await app.register(landingRoutes)
   await app.register(publicCatalogueRoutes)
   await app.register(mediaRoutes)
+  await app.register(leadRoutes)
+  await app.register(analyticsRoutes)
 
   await app.register(spaPlugin, { root: options.webRoot ?? WEB_DIST_DIR })
   return app

@@ -128,7 +128,9 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const problems = result.error.issues.map((issue) => {
     const name = issue.path.join('.') || '(ambiente)'
     const value = source[name]
-    const shown = value === undefined || /SECRET|KEY|PASSWORD/.test(name) ? '' : ` (valor atual: "${value}")`
+    // A connection URL may carry a password (usuario:senha@servidor); it must not reach the logs either.
+    const visible = value?.replace(/\/\/[^/]*@/, '//***@')
+    const shown = visible === undefined || /SECRET|KEY|PASSWORD/.test(name) ? '' : ` (valor atual: "${visible}")`
     return `${name}: ${issue.message}${shown}`
   })
   throw new ConfigError(problems)

@@ -61,7 +61,6 @@ async function main() {
       `  Sintonia está no ar: ${config.publicUrl}`,
       `  Banco de dados: ${engine}`,
       `  Documentação da API: ${config.publicUrl}/api/docs`,
-      '  Para criar um administrador: npm run admin:create -- --email voce@exemplo.com --password "uma-senha-forte"',
       '',
     ].join('\n'),
   )

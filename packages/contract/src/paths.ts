@@ -4,6 +4,8 @@ export const API = {
   landing: '/api/landing',
   publicFields: '/api/public/fields',
   demo: '/api/demo',
+  leads: '/api/leads',
+  analyticsEvents: '/api/analytics/events',
   audioFile: (audioId: string) => `/api/audios/${audioId}/file`,
   docs: '/api/docs',
   docsJson: '/api/docs/json',

@@ -250,11 +250,18 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    /** Where replies go (the support address), since the sender is usually a no-reply address. */
+    replyTo: text('reply_to'),
     kind: text('kind').notNull(),
     status: text('status', { enum: EMAIL_STATUSES }).notNull().default('pending'),
     error: text('error'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Set when a dispatcher takes a pending row; a claim older than the stale limit may be retaken. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
   },
-  (t) => [index('email_outbox_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('email_outbox_created_at_idx').on(t.createdAt),
+    index('email_outbox_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
 )

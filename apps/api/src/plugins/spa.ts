@@ -37,6 +37,12 @@ export const spaPlugin = fp<SpaOptions>(
       app.log.warn({ root }, 'web build not found: run `npm run build` to serve the app from the API')
     }
     const indexHtml = hasBuild ? readFileSync(indexFile, 'utf8') : null
+    if (indexHtml) {
+      // With index: false the static plugin answers the root folder with 403; '/' is the landing page.
+      app.get('/', (_request, reply) =>
+        reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml),
+      )
+    }
 
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] ?? '/'

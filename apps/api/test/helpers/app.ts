@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { buildApp, type App } from '../../src/app.js'
+import { buildApp, type App, type BuildAppOptions } from '../../src/app.js'
 import { loadConfig, type AppConfig } from '../../src/config.js'
 import { seedDemoCatalogue } from '../../src/db/seed/index.js'
 import { LocalDiskStorage } from '../../src/lib/storage/local-disk-storage.js'
@@ -22,27 +22,50 @@ export interface BuildTestAppOptions {
   env?: Record<string, string>
   /** Folder of a built SPA to serve; by default none, so 404s stay JSON. */
   webRoot?: string
+  /** Runs after buildApp and before app.ready(): register test-only routes or hooks here. */
+  beforeReady?: (app: App) => void | Promise<void>
+  /** Mailer overrides: a fake transport, or `autoDispatch: false` to send only on explicit dispatchPending(). */
+  mailer?: BuildAppOptions['mailer']
 }
 
 /** The real application on a fresh database clone and its own DATA_DIR: what every API test uses. */
 export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sintonia-test-'))
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env })
-  const database = await createTestDatabase()
-  const storage = new LocalDiskStorage(join(dataDir, 'media'))
-  if (options.seed) await seedDemoCatalogue(database.db, storage)
-  const app = await buildApp({ config, database, storage, webRoot: options.webRoot ?? join(dataDir, 'no-web-build') })
-  await app.ready()
-  return {
-    app,
-    database,
-    storage,
-    config,
-    dataDir,
-    async close() {
-      await app.close()
-      await database.close()
-      rmSync(dataDir, { recursive: true, force: true })
-    },
+  let database: TestDatabase | undefined
+  let app: App | undefined
+  try {
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env })
+    database = await createTestDatabase()
+    const storage = new LocalDiskStorage(join(dataDir, 'media'))
+    if (options.seed) await seedDemoCatalogue(database.db, storage)
+    app = await buildApp({
+      config,
+      database,
+      storage,
+      webRoot: options.webRoot ?? join(dataDir, 'no-web-build'),
+      ...(options.mailer ? { mailer: options.mailer } : {}),
+    })
+    await options.beforeReady?.(app)
+    await app.ready()
+    const db = database
+    const built = app
+    return {
+      app: built,
+      database: db,
+      storage,
+      config,
+      dataDir,
+      async close() {
+        await built.close()
+        await db.close()
+        rmSync(dataDir, { recursive: true, force: true })
+      },
+    }
+  } catch (error) {
+    // A build that fails (the point of some tests) must not leak its database or folder.
+    await app?.close().catch(() => undefined)
+    await database?.close().catch(() => undefined)
+    rmSync(dataDir, { recursive: true, force: true })
+    throw error
   }
 }

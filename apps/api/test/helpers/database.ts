@@ -29,10 +29,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     }
     const url = databaseUrlFor(serverUrl, name)
     const handle = await openDatabase({ databaseUrl: url })
+    let closed = false
     return {
       ...handle,
       url,
+      // Idempotent like the PGlite handle: a test may close the database early on purpose.
       async close() {
+        if (closed) return
+        closed = true
         await handle.close()
         const dropper = new pg.Client({ connectionString: serverUrl })
         await dropper.connect()

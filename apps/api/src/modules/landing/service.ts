@@ -1,4 +1,4 @@
-import { LANDING_SECTION, resolveLandingContent, resolveVideosContent, type LandingResponse } from '@sintonia/contract'
+import { isValidLandingContent, LANDING_SECTION, resolveLandingContent, resolveVideosContent, type LandingResponse } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
 import { getProductName } from '../settings/service.js'
 import { readSections } from './repository.js'
@@ -18,6 +18,7 @@ export async function getLanding(db: Database): Promise<LandingResponse> {
     productName,
     content: resolveLandingContent(page?.content),
     videos: resolveVideosContent(videos?.content),
-    updatedAt: page ? page.updatedAt.toISOString() : null,
+    // Contract: null when the default content is served, also when a stored row was rejected.
+    updatedAt: page && isValidLandingContent(page.content) ? page.updatedAt.toISOString() : null,
   }
 }

@@ -16,6 +16,12 @@ export async function getProductName(db: Database): Promise<string> {
   return typeof value === 'string' && value.trim() ? value.trim() : DEFAULT_PRODUCT_NAME
 }
 
+/** The address people write to (replies to product e-mails, LGPD requests). */
+export async function getSupportEmail(db: Database): Promise<string> {
+  const value = await readSetting(db, SETTING_KEYS.supportEmail)
+  return typeof value === 'string' && /^[^\s@]+@[^\s@]+$/.test(value.trim()) ? value.trim() : DEFAULT_SUPPORT_EMAIL
+}
+
 export async function getGuaranteeDays(db: Database): Promise<number> {
   const value = await readSetting(db, SETTING_KEYS.guaranteeDays)
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : DEFAULT_GUARANTEE_DAYS

@@ -1,0 +1,29 @@
+import type { Database } from '../../db/client.js'
+import { leads } from '../../db/schema.js'
+import { isUniqueViolation } from '../../lib/pg-errors.js'
+
+export type NewLeadRow = typeof leads.$inferInsert
+export interface InsertedLead {
+  id: string
+  name: string
+  email: string
+}
+
+/** The unique index on lower(email): one lead per address whatever its case. */
+export const LEAD_EMAIL_UNIQUE_INDEX = 'leads_email_unique_idx'
+
+/**
+ * Inserts the lead, or reports 'duplicate_email' when the address is already on the list. The
+ * unique index decides (no check-then-insert race). On Postgres the surrounding transaction is
+ * aborted after the violation, so the caller must end it, which it does by throwing.
+ */
+export async function insertLead(db: Database, row: NewLeadRow): Promise<InsertedLead | 'duplicate_email'> {
+  try {
+    const [inserted] = await db.insert(leads).values(row).returning({ id: leads.id, name: leads.name, email: leads.email })
+    if (!inserted) throw new Error('leads: insert returned no row')
+    return inserted
+  } catch (error) {
+    if (isUniqueViolation(error, LEAD_EMAIL_UNIQUE_INDEX)) return 'duplicate_email'
+    throw error
+  }
+}

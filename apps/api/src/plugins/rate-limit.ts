@@ -1,0 +1,27 @@
+import fp from 'fastify-plugin'
+import rateLimit, { normalizeIP } from '@fastify/rate-limit'
+import { MSG } from '@sintonia/contract'
+import { HttpError } from './errors.js'
+
+/**
+ * Per-route limits (requests per window per client IP). A route opts in with
+ * `config: { rateLimit: RATE_LIMITS.x }`; nothing is limited by default. Counters live in the
+ * memory of each API instance (several instances behind a balancer each allow this many).
+ */
+export const RATE_LIMITS = {
+  leads: { max: 5, timeWindow: 60_000 },
+  analytics: { max: 60, timeWindow: 60_000 },
+} as const satisfies Record<string, { max: number; timeWindow: number }>
+
+export const rateLimitPlugin = fp(
+  async (app) => {
+    await app.register(rateLimit, {
+      global: false,
+      // request.ip honours TRUST_PROXY; IPv6 clients are grouped by /64 so one host cannot rotate addresses.
+      keyGenerator: (request) => (request.ip ? normalizeIP(request.ip) : 'sem-ip'),
+      // Thrown, so the errors plugin answers with the usual body (429, pt-BR message); Retry-After is set.
+      errorResponseBuilder: () => new HttpError(429, MSG.generic.tooManyRequests),
+    })
+  },
+  { name: 'rate-limit' },
+)

@@ -1,0 +1,30 @@
+import { AuthButton } from './auth-button'
+import { BackButton } from './back-button'
+import { Logo } from './logo'
+
+export interface AppHeaderProps {
+  productName: string
+  showBack?: boolean
+}
+
+/**
+ * Global header: logo/product name, optional back button and the session button. Below 768 px it
+ * is only the logo; the session button moves to the fixed bottom bar (MobileBottomBar).
+ */
+export function AppHeader({ productName, showBack = false }: AppHeaderProps) {
+  return (
+    <header className="sticky top-0 z-40 border-b border-line/80 bg-white/85 backdrop-blur-md supports-[backdrop-filter]:bg-white/70">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
+        {showBack ? (
+          <div className="hidden md:block">
+            <BackButton />
+          </div>
+        ) : null}
+        <Logo productName={productName} />
+        <div className="ml-auto hidden items-center gap-2 md:flex">
+          <AuthButton />
+        </div>
+      </div>
+    </header>
+  )
+}

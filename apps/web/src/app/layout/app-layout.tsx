@@ -1,0 +1,40 @@
+import { Outlet, ScrollRestoration } from 'react-router'
+import { PageLoader } from '../../components/page-loader'
+import { SiteFooter, useProductName } from '../../features/landing'
+import { useRouteHandle } from '../route-handle'
+import { AppHeader } from './app-header'
+import { MobileBottomBar } from './mobile-bottom-bar'
+import { NavigationProgress } from './navigation-progress'
+
+/**
+ * The shell of every page: skip link, header, main landmark, footer and, below 768 px, the fixed
+ * bottom bar (the wrapper's bottom padding keeps content clear of it).
+ */
+export function AppLayout() {
+  const productName = useProductName()
+  const { showBack = false, hideFooter = false } = useRouteHandle()
+
+  return (
+    <div className="flex min-h-dvh flex-col pb-[calc(4.25rem+env(safe-area-inset-bottom))] md:pb-0">
+      <a
+        href="#conteudo"
+        className="sr-only z-50 rounded-xl bg-white px-4 py-2 font-semibold text-brand-800 shadow-lifted focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Pular para o conteúdo
+      </a>
+      <NavigationProgress />
+      <AppHeader productName={productName} showBack={showBack} />
+      <main id="conteudo" tabIndex={-1} className="flex-1 outline-none">
+        <Outlet />
+      </main>
+      {hideFooter ? null : <SiteFooter />}
+      <MobileBottomBar />
+      <ScrollRestoration />
+    </div>
+  )
+}
+
+/** While the first lazy route of a cold start loads (same look as the inline boot screen). */
+export function BootFallback() {
+  return <PageLoader className="min-h-dvh" />
+}

@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, within } from '@testing-library/react'
+import { API, DEFAULT_LANDING_CONTENT, type Demo } from '@sintonia/contract'
+import { fetchByPath, jsonResponse, renderRoutes } from '../test/render'
+import { getRootElement } from './root-element'
+import { routes } from './router'
+
+const landing = {
+  productName: 'Sintonia',
+  content: DEFAULT_LANDING_CONTENT,
+  videos: { active_video_id: null, videos: [] },
+  updatedAt: null,
+}
+
+function stubApi(demo: () => Response = () => jsonResponse({ audio: null, fieldTitle: null, isAlternative: false } satisfies Demo)) {
+  const fetchMock = vi.fn(
+    fetchByPath({
+      [API.landing]: () => jsonResponse(landing),
+      [API.publicFields]: () => jsonResponse({ fields: [] }),
+      [API.demo]: demo,
+    }),
+  )
+  vi.stubGlobal('fetch', fetchMock)
+  return fetchMock
+}
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('app routes', () => {
+  it('shows the 404 page inside the layout for unknown paths', async () => {
+    stubApi()
+    renderRoutes(routes, '/nao-existe')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeTruthy()
+    expect(screen.getByText('Oops! A página que você está procurando não existe.')).toBeTruthy()
+    const main = screen.getByRole('main')
+    expect(within(main).getByRole('link', { name: 'Voltar ao Início' }).getAttribute('href')).toBe('/')
+    expect(screen.getByRole('banner')).toBeTruthy()
+    expect(screen.getByRole('contentinfo')).toBeTruthy()
+    expect(screen.getAllByRole('link', { name: /Entrar/ })[0]?.getAttribute('href')).toBe('/login')
+  })
+
+  it('shows the unavailable demo with its three ways out, and retries', async () => {
+    const fetchMock = stubApi()
+    renderRoutes(routes, '/demo')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Demonstração Temporariamente Indisponível' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: /Ver Planos Completos/ }).getAttribute('href')).toBe('/assinatura')
+    expect(screen.getByRole('link', { name: /Voltar ao Início/ }).getAttribute('href')).toBe('/')
+    const demoCalls = () => fetchMock.mock.calls.filter(([url]) => url === API.demo).length
+    const before = demoCalls()
+    fireEvent.click(screen.getByRole('button', { name: /Tentar Novamente/ }))
+    await vi.waitFor(() => expect(demoCalls()).toBe(before + 1))
+  })
+
+  it('shows the API message when the demo request fails', async () => {
+    stubApi(() => jsonResponse({ statusCode: 500, error: 'Internal Server Error', message: 'Erro ao carregar demonstração' }, 500))
+    renderRoutes(routes, '/demo')
+    expect(await screen.findByText('Erro ao carregar demonstração')).toBeTruthy()
+    expect(screen.getByRole('heading', { level: 1, name: 'Demonstração Temporariamente Indisponível' })).toBeTruthy()
+  })
+})
+
+describe('getRootElement', () => {
+  it('throws a clear error when #root is missing', () => {
+    const doc = document.implementation.createHTMLDocument('x')
+    expect(() => getRootElement(doc)).toThrow(/#root/)
+    const root = doc.createElement('div')
+    root.id = 'root'
+    doc.body.append(root)
+    expect(getRootElement(doc)).toBe(root)
+  })
+})

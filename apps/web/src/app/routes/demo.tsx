@@ -1,0 +1,8 @@
+import { DemoPage } from '../../features/demo'
+import { useProductName } from '../../features/landing'
+
+/** `/demo` — lazy route. */
+export default function DemoRoute() {
+  const productName = useProductName()
+  return <DemoPage productName={productName} />
+}

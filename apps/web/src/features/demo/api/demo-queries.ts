@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { API, type Demo } from '@sintonia/contract'
+import { apiGet } from '../../../lib/api-client'
+
+/** audios_changed (realtime) should invalidate demoKeys.all. */
+export const demoKeys = { all: ['demo'] as const }
+
+export const demoQueryOptions = queryOptions({
+  queryKey: demoKeys.all,
+  queryFn: ({ signal }) => apiGet<Demo>(API.demo, { signal }),
+  staleTime: 60_000,
+})
+
+export function useDemo() {
+  return useQuery(demoQueryOptions)
+}

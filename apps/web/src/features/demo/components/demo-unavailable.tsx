@@ -1,0 +1,43 @@
+import { Home, RefreshCw, Sparkles, VolumeX } from 'lucide-react'
+import { MSG } from '@sintonia/contract'
+import { Button, ButtonLink } from '../../../components/ui/button'
+
+export interface DemoUnavailableProps {
+  /** Why (the API's pt-BR message); defaults to 'no demo available'. */
+  message?: string
+  onRetry: () => void
+  retrying?: boolean
+}
+
+/** Shown when there is no usable demo audio or the request failed (spec §2 demo page). */
+export function DemoUnavailable({ message = MSG.demo.noneAvailable, onRetry, retrying = false }: DemoUnavailableProps) {
+  return (
+    <div className="mx-auto max-w-xl px-5 py-16 sm:px-6 sm:py-24">
+      <div className="rounded-2xl border border-line bg-white p-8 text-center shadow-soft sm:p-10">
+        <span className="mx-auto grid size-14 place-items-center rounded-2xl bg-gold-100 text-gold-800">
+          <VolumeX aria-hidden="true" className="size-7" />
+        </span>
+        <h1 className="mt-6 text-2xl font-bold tracking-tight text-balance text-ink sm:text-3xl">
+          {MSG.demo.unavailableTitle}
+        </h1>
+        <p role="alert" className="mt-3 leading-relaxed text-ink-muted">
+          {message}
+        </p>
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-center">
+          <Button onClick={onRetry} disabled={retrying}>
+            <RefreshCw aria-hidden="true" className={retrying ? 'animate-spin' : undefined} />
+            Tentar Novamente
+          </Button>
+          <ButtonLink to="/assinatura" variant="secondary">
+            <Sparkles aria-hidden="true" />
+            Ver Planos Completos
+          </ButtonLink>
+          <ButtonLink to="/" variant="ghost">
+            <Home aria-hidden="true" />
+            Voltar ao Início
+          </ButtonLink>
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,76 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import {
+  API,
+  DEFAULT_PRODUCT_NAME,
+  LANDING_CONTENT_CACHE_MS,
+  resolveLandingContent,
+  type Field,
+  type FieldList,
+  type LandingResponse,
+} from '@sintonia/contract'
+import { apiGet } from '../../../lib/api-client'
+import { getInitialData, getInitialDataReadAt } from '../../../lib/initial-data'
+
+/**
+ * Query keys of the public landing data. Realtime events invalidate them later:
+ * content_changed / videos_changed → landingKeys.content, fields_changed → landingKeys.fields.
+ */
+export const landingKeys = {
+  content: ['landing'] as const,
+  fields: ['fields', 'public'] as const,
+}
+
+/** Guards the payload once more on the client: bad content becomes the built-in default. */
+export function normalizeLanding(response: LandingResponse): LandingResponse {
+  const productName =
+    typeof response.productName === 'string' && response.productName.trim()
+      ? response.productName.trim()
+      : DEFAULT_PRODUCT_NAME
+  return { ...response, productName, content: resolveLandingContent(response.content) }
+}
+
+function sortFields(fields: Field[]): Field[] {
+  return [...fields].sort((a, b) => (a.displayOrder ?? 0) - (b.displayOrder ?? 0))
+}
+
+export const landingQueryOptions = queryOptions({
+  queryKey: landingKeys.content,
+  queryFn: async ({ signal }) => normalizeLanding(await apiGet<LandingResponse>(API.landing, { signal })),
+  staleTime: LANDING_CONTENT_CACHE_MS,
+  initialData: () => {
+    const injected = getInitialData('landing')
+    return injected ? normalizeLanding(injected) : undefined
+  },
+  initialDataUpdatedAt: () => (getInitialData('landing') ? getInitialDataReadAt() : undefined),
+})
+
+export const publicFieldsQueryOptions = queryOptions({
+  queryKey: landingKeys.fields,
+  queryFn: async ({ signal }) => {
+    const body = await apiGet<FieldList>(API.publicFields, { signal })
+    return sortFields(Array.isArray(body?.fields) ? body.fields : [])
+  },
+  staleTime: LANDING_CONTENT_CACHE_MS,
+  initialData: () => {
+    const injected = getInitialData('fields')
+    return injected ? sortFields(injected) : undefined
+  },
+  initialDataUpdatedAt: () => (getInitialData('fields') ? getInitialDataReadAt() : undefined),
+})
+
+export function useLanding() {
+  return useQuery(landingQueryOptions)
+}
+
+export function usePublicFields() {
+  return useQuery(publicFieldsQueryOptions)
+}
+
+/**
+ * The product name setting (an admin setting, never hard-coded), from the landing payload.
+ * Falls back to the default name while it loads or when it fails.
+ */
+export function useProductName(): string {
+  const { data } = useQuery({ ...landingQueryOptions, select: (landing) => landing.productName })
+  return data ?? DEFAULT_PRODUCT_NAME
+}

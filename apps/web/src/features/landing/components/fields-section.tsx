@@ -1,0 +1,74 @@
+import { useEffect } from 'react'
+import { Headphones } from 'lucide-react'
+import { audioCountLabel } from '@sintonia/contract'
+import { ContentIcon } from '../../../components/icon'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { usePublicFields } from '../api/landing-queries'
+import type { TextFn } from '../lib/content'
+import { SectionHeading } from './section-heading'
+
+/**
+ * 'Campos de Desenvolvimento': one card per field with its icon, title and audio count.
+ * A failed load is only logged (spec §4) and the section is left out.
+ */
+export function FieldsSection({ t }: { t: TextFn }) {
+  const { data: fields, isPending, isError, error } = usePublicFields()
+
+  useEffect(() => {
+    if (isError) console.warn('[landing] não foi possível carregar os campos', error)
+  }, [isError, error])
+
+  if (isError || (fields && fields.length === 0)) return null
+
+  return (
+    <section id="campos" aria-labelledby="campos-title" className="bg-surface py-14 sm:py-24" aria-busy={isPending}>
+      <div className="mx-auto max-w-6xl px-5 sm:px-6">
+        <SectionHeading
+          id="campos-title"
+          eyebrow="Biblioteca"
+          title="Campos de Desenvolvimento"
+          subtitle="Escolha o tema que faz sentido para o seu momento e avance no seu próprio ritmo."
+        />
+        <ul className="mt-10 grid gap-4 sm:mt-12 sm:grid-cols-2 lg:grid-cols-3">
+          {isPending
+            ? Array.from({ length: 6 }, (_, index) => (
+                <li key={index} className="rounded-2xl border border-line bg-white p-6">
+                  <Skeleton className="size-12 rounded-2xl" />
+                  <Skeleton className="mt-5 h-5 w-2/3" />
+                  <Skeleton className="mt-3 h-4 w-full" />
+                  <Skeleton className="mt-2 h-4 w-4/5" />
+                </li>
+              ))
+            : fields.map((field) => (
+                <li
+                  key={field.id}
+                  data-testid="field-card"
+                  className="group relative isolate flex gap-4 overflow-hidden rounded-2xl border border-line bg-white p-5 shadow-soft transition duration-300 hover:-translate-y-0.5 hover:shadow-lifted sm:flex-col sm:gap-0 sm:p-6"
+                >
+                  <span
+                    aria-hidden="true"
+                    className="absolute -top-10 -right-10 -z-10 size-28 rounded-full bg-brand-100/60 transition-transform duration-500 group-hover:scale-125"
+                  />
+                  <span className="grid size-11 shrink-0 place-items-center rounded-2xl bg-gradient-to-br from-brand-600 to-brand-800 text-white shadow-glow sm:size-12">
+                    <ContentIcon name={field.iconName} className="size-5 sm:size-6" />
+                  </span>
+                  <div className="flex min-w-0 flex-1 flex-col sm:mt-5">
+                    <h3 className="text-lg font-semibold text-ink">{t(field.title)}</h3>
+                    {field.description ? (
+                      <p className="mt-1.5 line-clamp-3 text-[0.95rem] leading-relaxed text-ink-muted sm:mt-2">
+                        {t(field.description)}
+                      </p>
+                    ) : null}
+                    <p className="mt-auto inline-flex items-center gap-1.5 pt-3 text-sm font-semibold text-brand-700 sm:pt-5">
+                      <Headphones aria-hidden="true" className="size-4" />
+                      {audioCountLabel(field.audioCount ?? 0)}
+                    </p>
+                  </div>
+                </li>
+              ))}
+        </ul>
+        {isPending ? <p className="sr-only" role="status">Carregando campos...</p> : null}
+      </div>
+    </section>
+  )
+}

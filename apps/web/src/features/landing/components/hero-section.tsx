@@ -1,0 +1,85 @@
+import type { ReactNode } from 'react'
+import { ArrowRight, Headphones, PlayCircle } from 'lucide-react'
+import { RichText } from '../../../components/rich-text'
+import { ButtonLink } from '../../../components/ui/button'
+import type { TextFn } from '../lib/content'
+
+export interface HeroSectionProps {
+  hero: Record<string, unknown>
+  t: TextFn
+  /**
+   * Slot for the active hero video (16:9 frame, spec §2). The landing-video work passes it in;
+   * it is shown between the title and the subtitle.
+   */
+  media?: ReactNode
+}
+
+export function HeroSection({ hero, t, media }: HeroSectionProps) {
+  const title = t(hero.title)
+  const highlight = t(hero.titleHighlight)
+  const ctaText = t(hero.ctaText) || 'Quero Começar Agora'
+  const demoText = t(hero.demoText) || 'Ouvir Demonstração Grátis'
+
+  return (
+    <section aria-labelledby="hero-title" className="relative isolate overflow-hidden">
+      {/* Decorative backdrop: soft violet and gold glows on a pale gradient. */}
+      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-b from-brand-50 via-white to-white" />
+      <div
+        aria-hidden="true"
+        className="absolute -top-40 left-1/2 -z-10 h-[36rem] w-[36rem] -translate-x-[70%] rounded-full bg-brand-300/35 blur-3xl"
+      />
+      <div
+        aria-hidden="true"
+        className="absolute -top-24 left-1/2 -z-10 h-[26rem] w-[26rem] translate-x-[10%] rounded-full bg-gold-200/40 blur-3xl"
+      />
+
+      <div className="mx-auto flex max-w-4xl flex-col items-center px-5 pt-14 pb-16 text-center sm:px-6 sm:pt-20 sm:pb-24 lg:pt-24">
+        <p className="mb-6 inline-flex items-center gap-2 rounded-full border border-brand-200 bg-white/80 px-3.5 py-1.5 text-xs font-medium sm:px-4 sm:text-sm text-brand-800 shadow-sm backdrop-blur">
+          <Headphones aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
+          Áudios guiados de reprogramação mental
+        </p>
+
+        <h1
+          id="hero-title"
+          className="text-[2.5rem] leading-[1.1] font-extrabold tracking-tight text-balance text-ink sm:text-5xl lg:text-6xl"
+        >
+          {title}
+          {highlight ? (
+            <>
+              {' '}
+              <span className="relative inline-block whitespace-nowrap">
+                <span className="bg-gradient-to-r from-brand-600 via-brand-700 to-brand-900 bg-clip-text text-transparent">
+                  {highlight}
+                </span>
+                <span
+                  aria-hidden="true"
+                  className="absolute inset-x-0 -bottom-1 -z-1 h-2.5 rounded-full bg-gold-300/70 sm:-bottom-1.5 sm:h-3"
+                />
+              </span>
+            </>
+          ) : null}
+        </h1>
+
+        {media ? <div className="mt-10 w-full max-w-3xl">{media}</div> : null}
+
+        <RichText
+          text={t(hero.subtitle)}
+          className="mt-7 max-w-2xl"
+          paragraphClassName="text-lg leading-relaxed text-pretty text-ink-muted sm:text-xl"
+        />
+
+        <div className="mt-10 flex w-full flex-col items-stretch gap-3 sm:w-auto sm:flex-row sm:items-center sm:justify-center">
+          <ButtonLink to="/assinatura" size="lg" className="whitespace-normal">
+            {ctaText}
+            <ArrowRight aria-hidden="true" />
+          </ButtonLink>
+          <ButtonLink to="/demo" size="lg" variant="outline" className="whitespace-normal">
+            <PlayCircle aria-hidden="true" />
+            {demoText}
+          </ButtonLink>
+        </div>
+        <p className="mt-4 text-sm text-ink-muted">Demonstração gratuita, sem cadastro.</p>
+      </div>
+    </section>
+  )
+}

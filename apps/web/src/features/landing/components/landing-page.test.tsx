@@ -1,0 +1,155 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { API, DEFAULT_LANDING_CONTENT, type Field, type LandingPageContent, type LandingResponse } from '@sintonia/contract'
+import { INITIAL_DATA_ELEMENT_ID, resetInitialDataForTests } from '../../../lib/initial-data'
+import { fetchByPath, jsonResponse, renderWithProviders } from '../../../test/render'
+import { LandingPage } from './landing-page'
+
+const fields: Field[] = [
+  { id: '11111111-1111-4111-8111-111111111111', title: 'Foco', description: 'Clareza mental', iconName: 'Target', displayOrder: 2, audioCount: 3 },
+  { id: '22222222-2222-4222-8222-222222222222', title: 'Autoconfiança', description: '', iconName: 'NaoExiste', displayOrder: 1, audioCount: 1 },
+]
+
+function landing(content: LandingPageContent = DEFAULT_LANDING_CONTENT, productName = 'Sintonia'): LandingResponse {
+  return { productName, content, videos: { active_video_id: null, videos: [] }, updatedAt: null }
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  document.getElementById(INITIAL_DATA_ELEMENT_ID)?.remove()
+  resetInitialDataForTests()
+})
+
+describe('LandingPage', () => {
+  it('renders the content sections in order with the product name applied', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        fetchByPath({
+          [API.landing]: () => jsonResponse(landing(DEFAULT_LANDING_CONTENT, 'Mente Leve')),
+          [API.publicFields]: () => jsonResponse({ fields }),
+        }),
+      ),
+    )
+    renderWithProviders(<LandingPage />)
+    expect(screen.getByText('Carregando...')).toBeTruthy()
+
+    const h1 = await screen.findByRole('heading', { level: 1 })
+    expect(h1.textContent).toBe(`${DEFAULT_LANDING_CONTENT.hero.title} ${DEFAULT_LANDING_CONTENT.hero.titleHighlight}`)
+    expect(screen.getByRole('heading', { level: 2, name: 'O que é o Mente Leve?' })).toBeTruthy()
+    expect(screen.getByText('Etapa 1')).toBeTruthy()
+    expect(screen.getByText(`Etapa ${DEFAULT_LANDING_CONTENT.comoFunciona.steps.length}`)).toBeTruthy()
+    expect(screen.getByRole('heading', { level: 2, name: 'Por que escolher o Mente Leve?' })).toBeTruthy()
+    expect(screen.queryByText(/\{product\}/)).toBeNull()
+
+    expect(screen.getByRole('link', { name: DEFAULT_LANDING_CONTENT.hero.ctaText }).getAttribute('href')).toBe('/assinatura')
+    expect(screen.getByRole('link', { name: DEFAULT_LANDING_CONTENT.hero.demoText }).getAttribute('href')).toBe('/demo')
+    expect(screen.getByRole('link', { name: 'EU QUERO!!!' }).getAttribute('href')).toBe('/assinatura')
+    expect(document.getElementById('planos')).toBeTruthy()
+
+    const cards = await screen.findAllByTestId('field-card')
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['Autoconfiança', 'Foco'])
+    expect(within(cards[0]!).getByText('1 áudio')).toBeTruthy()
+    expect(within(cards[1]!).getByText('3 áudios')).toBeTruthy()
+  })
+
+  it('hides the optional sections when they are disabled', async () => {
+    const content: LandingPageContent = {
+      ...DEFAULT_LANDING_CONTENT,
+      whatIsProduct: { ...DEFAULT_LANDING_CONTENT.whatIsProduct, enabled: false },
+      comoFunciona: { ...DEFAULT_LANDING_CONTENT.comoFunciona, enabled: false },
+      priceComparison: { ...DEFAULT_LANDING_CONTENT.priceComparison, enabled: false },
+    }
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        fetchByPath({
+          [API.landing]: () => jsonResponse(landing(content)),
+          [API.publicFields]: () => jsonResponse({ fields }),
+        }),
+      ),
+    )
+    renderWithProviders(<LandingPage />)
+    await screen.findByRole('heading', { level: 1 })
+    expect(screen.queryByText('Etapa 1')).toBeNull()
+    expect(screen.queryByRole('heading', { name: /O que é/ })).toBeNull()
+    expect(screen.queryByRole('table')).toBeNull()
+    expect(screen.getByRole('heading', { level: 2, name: 'Campos de Desenvolvimento' })).toBeTruthy()
+  })
+
+  it('falls back to the default content when the payload is malformed', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        fetchByPath({
+          [API.landing]: () => jsonResponse({ productName: 'Sintonia', content: { hero: 'nope' }, videos: null, updatedAt: null }),
+          [API.publicFields]: () => jsonResponse({ fields: [] }),
+        }),
+      ),
+    )
+    renderWithProviders(<LandingPage />)
+    const h1 = await screen.findByRole('heading', { level: 1 })
+    expect(h1.textContent).toContain(DEFAULT_LANDING_CONTENT.hero.title)
+  })
+
+  it('shows the error with a working "Tentar Novamente"', async () => {
+    let calls = 0
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        fetchByPath({
+          [API.landing]: () =>
+            ++calls === 1
+              ? jsonResponse({ statusCode: 503, error: 'Service Unavailable', message: 'Serviço temporariamente indisponível.' }, 503)
+              : jsonResponse(landing()),
+          [API.publicFields]: () => jsonResponse({ fields }),
+        }),
+      ),
+    )
+    renderWithProviders(<LandingPage />)
+    expect(await screen.findByText('Serviço temporariamente indisponível.')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Tentar Novamente' }))
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toContain(DEFAULT_LANDING_CONTENT.hero.title))
+  })
+
+  it('renders the price comparison as a table with the highlighted option and its badge', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        fetchByPath({
+          [API.landing]: () => jsonResponse(landing()),
+          [API.publicFields]: () => jsonResponse({ fields }),
+        }),
+      ),
+    )
+    renderWithProviders(<LandingPage />)
+    const table = await screen.findByRole('table')
+    const rows = within(table).getAllByRole('row')
+    expect(rows).toHaveLength(DEFAULT_LANDING_CONTENT.priceComparison.options.length + 1)
+    expect(within(table).getByText('R$ 358,80', { normalizer: (s) => s.replace(/\s/g, ' ') })).toBeTruthy()
+    expect(within(table).getByText('Melhor escolha')).toBeTruthy()
+
+    const scroll = vi.spyOn(Element.prototype, 'scrollIntoView')
+    fireEvent.click(screen.getByRole('button', { name: DEFAULT_LANDING_CONTENT.priceComparison.ctaButton.text }))
+    expect(scroll.mock.contexts[0]).toBe(document.getElementById('planos'))
+    expect(document.activeElement).toBe(document.getElementById('planos'))
+    scroll.mockRestore()
+  })
+
+  it('paints at once from the data the server embedded in the page', async () => {
+    const script = document.createElement('script')
+    script.id = INITIAL_DATA_ELEMENT_ID
+    script.type = 'application/json'
+    script.textContent = JSON.stringify({ landing: landing(DEFAULT_LANDING_CONTENT, 'Embutido'), fields })
+    document.body.append(script)
+    const fetchMock = vi.fn(() => new Promise<Response>(() => {}))
+    vi.stubGlobal('fetch', fetchMock)
+
+    renderWithProviders(<LandingPage />)
+    expect(screen.queryByText('Carregando...')).toBeNull()
+    expect(screen.getByRole('heading', { level: 1 })).toBeTruthy()
+    expect(screen.getByRole('heading', { level: 2, name: 'O que é o Embutido?' })).toBeTruthy()
+    expect(screen.getAllByTestId('field-card')).toHaveLength(2)
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+})

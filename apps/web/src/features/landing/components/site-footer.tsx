@@ -1,0 +1,77 @@
+import { AudioWaveform } from 'lucide-react'
+import { Link } from 'react-router'
+import { DEFAULT_LANDING_CONTENT, DEFAULT_PRODUCT_NAME, isSafeLink } from '@sintonia/contract'
+import { useLanding } from '../api/landing-queries'
+import { asSection, createText } from '../lib/content'
+
+function FooterLink({ href, fallback, children }: { href: unknown; fallback: string; children: string }) {
+  const target = typeof href === 'string' && isSafeLink(href) ? href : fallback
+  const className =
+    'rounded-md text-sm text-brand-100 underline-offset-4 transition-colors hover:text-white hover:underline focus-visible:outline-white'
+  if (target.startsWith('/')) {
+    return (
+      <Link to={target} className={className}>
+        {children}
+      </Link>
+    )
+  }
+  return (
+    <a href={target} className={className} target="_blank" rel="noopener noreferrer">
+      {children}
+      <span className="sr-only"> (abre em nova aba)</span>
+    </a>
+  )
+}
+
+/**
+ * Site footer from the landing content: copyright, LGPD text and the legal links. Falls back to
+ * the built-in default content while the landing payload loads or when it failed.
+ */
+export function SiteFooter() {
+  const { data } = useLanding()
+  const productName = data?.productName ?? DEFAULT_PRODUCT_NAME
+  const t = createText(productName)
+  const defaults = DEFAULT_LANDING_CONTENT.footer
+  const footer = asSection(data?.content.footer ?? defaults)
+  const lgpdText = t(footer.lgpdText)
+
+  return (
+    <footer className="bg-brand-950 text-brand-100">
+      <div className="mx-auto max-w-6xl px-5 py-12 sm:px-6">
+        <div className="flex flex-col gap-8 md:flex-row md:items-start md:justify-between">
+          <div className="max-w-xl">
+            <p className="flex items-center gap-2.5 text-lg font-bold text-white">
+              <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-white/10">
+                <AudioWaveform className="size-4.5 text-gold-300" />
+              </span>
+              {productName}
+            </p>
+            {lgpdText ? <p className="mt-4 text-sm leading-relaxed text-brand-200">{lgpdText}</p> : null}
+          </div>
+          <nav aria-label="Links legais">
+            <ul className="flex flex-col gap-3 md:items-end">
+              <li>
+                <FooterLink href={footer.lgpdLink} fallback={defaults.lgpdLink}>
+                  LGPD
+                </FooterLink>
+              </li>
+              <li>
+                <FooterLink href={footer.privacyPolicyLink} fallback={defaults.privacyPolicyLink}>
+                  Política de Privacidade
+                </FooterLink>
+              </li>
+              <li>
+                <FooterLink href={footer.termsOfServiceLink} fallback={defaults.termsOfServiceLink}>
+                  Termos de Uso
+                </FooterLink>
+              </li>
+            </ul>
+          </nav>
+        </div>
+        <p className="mt-10 border-t border-white/10 pt-6 text-sm text-brand-200">
+          {t(footer.copyright) || t(defaults.copyright)}
+        </p>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,11 @@
+/** Public API of the landing feature. Routes and the app shell import from here only. */
+export { LandingPage, type LandingPageProps } from './components/landing-page'
+export { SiteFooter } from './components/site-footer'
+export {
+  landingKeys,
+  landingQueryOptions,
+  publicFieldsQueryOptions,
+  useLanding,
+  usePublicFields,
+  useProductName,
+} from './api/landing-queries'

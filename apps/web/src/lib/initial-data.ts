@@ -1,0 +1,72 @@
+import type { Field, LandingResponse } from '@sintonia/contract'
+
+/**
+ * The server may embed first-paint data in index.html:
+ *   <script id="__SINTONIA_DATA__" type="application/json">{"landing": …, "fields": […]}</script>
+ * It is read once; absence or invalid JSON simply means "no initial data".
+ */
+export const INITIAL_DATA_ELEMENT_ID = '__SINTONIA_DATA__'
+
+export interface InitialData {
+  landing?: LandingResponse
+  fields?: Field[]
+}
+
+interface InitialDataSnapshot {
+  data: InitialData
+  /** When the page read the data; used as the queries' `initialDataUpdatedAt`. */
+  readAt: number
+}
+
+let snapshot: InitialDataSnapshot | null = null
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function looksLikeLanding(value: unknown): value is LandingResponse {
+  return isRecord(value) && typeof value.productName === 'string' && isRecord(value.content)
+}
+
+function looksLikeField(value: unknown): value is Field {
+  return isRecord(value) && typeof value.id === 'string' && typeof value.title === 'string'
+}
+
+/** Parses the embedded JSON. Exported for tests; the app uses `getInitialData`. */
+export function parseInitialData(raw: string | null | undefined): InitialData {
+  if (!raw) return {}
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(raw)
+  } catch {
+    return {}
+  }
+  if (!isRecord(parsed)) return {}
+  const data: InitialData = {}
+  if (looksLikeLanding(parsed.landing)) data.landing = parsed.landing
+  if (Array.isArray(parsed.fields) && parsed.fields.every(looksLikeField)) data.fields = parsed.fields
+  return data
+}
+
+function readSnapshot(): InitialDataSnapshot {
+  if (!snapshot) {
+    const element = typeof document === 'undefined' ? null : document.getElementById(INITIAL_DATA_ELEMENT_ID)
+    snapshot = { data: parseInitialData(element?.textContent), readAt: Date.now() }
+  }
+  return snapshot
+}
+
+/** The embedded value for `key`, if the server provided a valid one. */
+export function getInitialData<K extends keyof InitialData>(key: K): InitialData[K] {
+  return readSnapshot().data[key]
+}
+
+/** When the embedded data was read (ms since epoch). */
+export function getInitialDataReadAt(): number {
+  return readSnapshot().readAt
+}
+
+/** Forget the cached read (tests only). */
+export function resetInitialDataForTests(): void {
+  snapshot = null
+}

@@ -1,0 +1,101 @@
+/**
+ * Analytics capture (spec commerce-and-admin §3 analytics_events, §4 lead submission events,
+ * §7 analytics insert; listener-area §7). The browser batches events and sends them to
+ * `POST /api/analytics/events`; the server stores one row per event.
+ *
+ * Privacy: events describe what happened, never who. Keys that look like personal data
+ * (ANALYTICS_PII_KEY_PATTERN) are dropped by the server before storing — so name properties
+ * e.g. `fieldTitle`, not `fieldName`.
+ */
+import { z } from 'zod'
+
+/** The events the product sends. The server accepts any name matching ANALYTICS_EVENT_TYPE_PATTERN. */
+export const ANALYTICS_EVENT_TYPES = [
+  'page_view',
+  'lead_capture',
+  'lead_submitted',
+  'conversion_page_view',
+  'conversion_completed',
+  'form_field_focus',
+  'thank_you_cta_click',
+  'social_share',
+  'checkout_started',
+  'checkout_paid',
+  'audio_play',
+  'repetition_completed',
+] as const
+export type AnalyticsEventType = (typeof ANALYTICS_EVENT_TYPES)[number]
+
+export const ANALYTICS_EVENT_TYPE_PATTERN = /^[a-z][a-z0-9_]{1,48}$/
+export const ANALYTICS_SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/
+export const ANALYTICS_LIMITS = {
+  eventsPerBatch: 50,
+  dataKeys: 20,
+  dataKeyLength: 64,
+  stringValueLength: 200,
+  userAgentLength: 400,
+} as const
+/** occurredAt older than this (or in the future) is replaced by the time the server received it. */
+export const ANALYTICS_MAX_EVENT_AGE_MS = 24 * 60 * 60_000
+
+/** Keys that look like personal data; the server drops them from eventData. */
+export const ANALYTICS_PII_KEY_PATTERN = /e-?mail|nome|name|phone|telefone|whatsapp|cpf|password|senha/i
+
+export type AnalyticsValue = string | number | boolean | null
+export type AnalyticsEventData = Record<string, AnalyticsValue>
+
+/** eventData without the keys that look like personal data. */
+export function dropPersonalDataKeys(data: AnalyticsEventData): AnalyticsEventData {
+  return Object.fromEntries(Object.entries(data).filter(([key]) => !ANALYTICS_PII_KEY_PATTERN.test(key)))
+}
+
+const eventValueSchema = z.union(
+  [
+    z.string().max(ANALYTICS_LIMITS.stringValueLength, {
+      error: `Textos devem ter no máximo ${ANALYTICS_LIMITS.stringValueLength} caracteres`,
+    }),
+    z.number(),
+    z.boolean(),
+    z.null(),
+  ],
+  { error: `Valores devem ser texto (até ${ANALYTICS_LIMITS.stringValueLength} caracteres), número, verdadeiro/falso ou nulo` },
+)
+
+export const analyticsEventDataSchema = z
+  .record(
+    z
+      .string()
+      .min(1, { error: 'Chave vazia' })
+      .max(ANALYTICS_LIMITS.dataKeyLength, { error: `Chaves devem ter no máximo ${ANALYTICS_LIMITS.dataKeyLength} caracteres` }),
+    eventValueSchema,
+    { error: 'eventData deve ser um objeto simples' },
+  )
+  .refine((data) => Object.keys(data).length <= ANALYTICS_LIMITS.dataKeys, {
+    error: `eventData deve ter no máximo ${ANALYTICS_LIMITS.dataKeys} chaves`,
+  })
+
+export const analyticsEventSchema = z.object({
+  eventType: z
+    .string({ error: 'Informe o tipo do evento' })
+    .regex(ANALYTICS_EVENT_TYPE_PATTERN, { error: 'Tipo de evento inválido: use letras minúsculas, números e _' }),
+  eventData: analyticsEventDataSchema.optional(),
+  /** When it happened in the browser (ISO 8601); the server clamps it to the last 24 h. */
+  occurredAt: z.iso.datetime({ offset: true, error: 'Data e hora inválidas' }).optional(),
+})
+export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>
+
+/** Body of `POST /api/analytics/events`. */
+export const analyticsBatchSchema = z.object({
+  sessionId: z
+    .string({ error: 'Informe o identificador da sessão' })
+    .regex(ANALYTICS_SESSION_ID_PATTERN, { error: 'Identificador de sessão inválido' }),
+  events: z
+    .array(analyticsEventSchema, { error: 'events deve ser uma lista' })
+    .min(1, { error: 'Envie pelo menos 1 evento' })
+    .max(ANALYTICS_LIMITS.eventsPerBatch, { error: `Envie no máximo ${ANALYTICS_LIMITS.eventsPerBatch} eventos por vez` }),
+})
+export type AnalyticsBatch = z.infer<typeof analyticsBatchSchema>
+
+/** Answer of `POST /api/analytics/events` (202). */
+export const analyticsAcceptedSchema = z.object({ accepted: z.number().int().nonnegative() })
+export type AnalyticsAccepted = z.infer<typeof analyticsAcceptedSchema>
