@@ -15,6 +15,7 @@ import { analyticsRoutes } from './modules/analytics/routes.js'
 import { publicCatalogueRoutes } from './modules/catalogue/routes.js'
 import { healthRoutes } from './modules/health/routes.js'
 import { landingRoutes } from './modules/landing/routes.js'
+import { landingPageInjection } from './modules/landing/first-paint.js'
 import { leadRoutes } from './modules/leads/routes.js'
 import { mediaRoutes } from './modules/media/routes.js'
 
@@ -63,7 +64,10 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(leadRoutes)
   await app.register(analyticsRoutes)
 
-  await app.register(spaPlugin, { root: options.webRoot ?? WEB_DIST_DIR })
+  await app.register(spaPlugin, {
+    root: options.webRoot ?? WEB_DIST_DIR,
+    landingInjection: () => landingPageInjection(app.database.db, config.publicUrl),
+  })
   return app
 }
 

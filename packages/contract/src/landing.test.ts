@@ -17,7 +17,7 @@ import {
   videosContentSchema,
   withProductName,
   type LandingPageContent,
-} from './landing.js'
+} from './index.js'
 
 const clone = <T>(value: T): T => structuredClone(value) as T
 

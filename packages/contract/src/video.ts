@@ -7,7 +7,6 @@
  * so there is no import cycle. The video-controls schema lives here because `effectiveVideoControls`
  * needs its defaults; `landing.ts` re-exports it with the rest of the 'videos' section.
  */
-import { z } from 'zod'
 
 // ---------------------------------------------------------------------------------------------
 // Video types and controls (stored JSON of section 'videos')
@@ -40,21 +39,6 @@ export const DEFAULT_VIDEO_CONTROLS: Readonly<VideoControls> = Object.freeze({
   autoplay: false,
   muted: false,
 })
-
-const controlFlag = (label: string, fallback: boolean) =>
-  z.boolean({ error: `"${label}" deve ser verdadeiro ou falso` }).default(fallback)
-
-/** Player controls of one video. A missing flag takes its default; a non-boolean flag is an error. */
-export const videoControlsSchema = z.object({
-  allowPause: controlFlag('Permitir pausar', DEFAULT_VIDEO_CONTROLS.allowPause),
-  allowVolumeControl: controlFlag('Permitir controle de volume', DEFAULT_VIDEO_CONTROLS.allowVolumeControl),
-  allowSeek: controlFlag('Permitir avançar e voltar', DEFAULT_VIDEO_CONTROLS.allowSeek),
-  allowFullscreen: controlFlag('Permitir tela cheia', DEFAULT_VIDEO_CONTROLS.allowFullscreen),
-  allowKeyboardControls: controlFlag('Permitir atalhos de teclado', DEFAULT_VIDEO_CONTROLS.allowKeyboardControls),
-  showControls: controlFlag('Mostrar controles', DEFAULT_VIDEO_CONTROLS.showControls),
-  autoplay: controlFlag('Reprodução automática', DEFAULT_VIDEO_CONTROLS.autoplay),
-  muted: controlFlag('Iniciar sem som', DEFAULT_VIDEO_CONTROLS.muted),
-}) satisfies z.ZodType<VideoControls, Partial<VideoControls>>
 
 const CONTROL_KEYS = Object.keys(DEFAULT_VIDEO_CONTROLS) as (keyof VideoControls)[]
 

@@ -1,5 +1,5 @@
 /** The driver's error behind Drizzle's wrapper (DrizzleQueryError keeps it as `cause`). */
-function* errorChain(error: unknown): Generator<Record<string, unknown>> {
+export function* errorChain(error: unknown): Generator<Record<string, unknown>> {
   let current: unknown = error
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
     yield current as Record<string, unknown>
@@ -13,4 +13,31 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
     if (link.code === '23505') return constraint === undefined || link.constraint === constraint
   }
   return false
+}
+
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03'])
+
+/** Connection-level failures (class 08, admin shutdown, refused sockets): the database is away, not the request wrong. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (const link of errorChain(error)) {
+    const code = link.code
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true
+    if (typeof link.message === 'string' && /Connection terminated|connection timeout|PGlite is closed/i.test(link.message)) return true
+  }
+  return false
+}
+
+/**
+ * An error as it may be logged. Drizzle puts the query's parameters (names, e-mails, tokens) in
+ * its message; only the SQL text and the driver's code and message are kept.
+ */
+export function loggableError(error: unknown): Record<string, unknown> {
+  const chain = [...errorChain(error)]
+  return {
+    type: chain[0]?.constructor && (chain[0].constructor as { name?: string }).name,
+    message: typeof chain[0]?.message === 'string' ? chain[0].message.replace(/\nparams:[\s\S]*$/, '') : String(error),
+    code: chain.find((link) => typeof link.code === 'string')?.code,
+    cause: chain.slice(1).map((link) => ({ code: link.code, message: link.message })),
+    stack: typeof chain[0]?.stack === 'string' ? chain[0].stack.split('\n').slice(0, 8).join('\n').replace(/\nparams:[^\n]*/, '') : undefined,
+  }
 }

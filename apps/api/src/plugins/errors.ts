@@ -2,6 +2,7 @@ import fp from 'fastify-plugin'
 import type { FastifyError } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { MSG, type ApiError } from '@sintonia/contract'
+import { isDatabaseUnavailable, loggableError } from '../lib/pg-errors.js'
 
 /** Errors a service throws on purpose: a status and a pt-BR message that is safe to show. */
 export class HttpError extends Error {
@@ -43,16 +44,6 @@ const FASTIFY_CODES: Record<string, { status: number; message: string }> = {
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, message: MSG.generic.badRequest },
 }
 
-/** Connection-level failures mean the database is away, not that the request was wrong. */
-function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code
-  if (typeof code !== 'string') return false
-  return (
-    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03'].includes(code) ||
-    code.startsWith('08')
-  )
-}
-
 export function errorBody(statusCode: number, message: string, issues?: ApiError['issues']): ApiError {
   return { statusCode, error: STATUS_TEXT[statusCode] ?? 'Error', message, ...(issues ? { issues } : {}) }
 }
@@ -75,16 +66,16 @@ export const errorsPlugin = fp(
       const known = error.code ? FASTIFY_CODES[error.code] : undefined
       if (known) return reply.code(known.status).send(errorBody(known.status, known.message))
       if (isDatabaseUnavailable(error)) {
-        request.log.warn({ err: error }, 'database unavailable')
+        request.log.warn({ err: loggableError(error) }, 'database unavailable')
         return reply.code(503).header('Retry-After', '5').send(errorBody(503, MSG.generic.databaseUnavailable))
       }
       const status = error.statusCode ?? 500
       if (status === 429) return reply.code(429).send(errorBody(429, MSG.generic.tooManyRequests))
       if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
-        request.log.info({ err: error }, 'request refused')
+        request.log.info({ err: loggableError(error) }, 'request refused')
         return reply.code(status).send(errorBody(status, MSG.generic.badRequest))
       }
-      request.log.error({ err: error }, 'unhandled error')
+      request.log.error({ err: loggableError(error) }, 'unhandled error')
       return reply.code(500).send(errorBody(500, MSG.generic.internal))
     })
   },

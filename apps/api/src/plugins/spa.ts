@@ -4,10 +4,17 @@ import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
 import { MSG } from '@sintonia/contract'
 import { errorBody } from './errors.js'
+import { injectIntoHtml, type PageInjection } from '../lib/http/html-injection.js'
+import { loggableError } from '../lib/pg-errors.js'
 
 export interface SpaOptions {
   /** Folder of the built web app (vite build output). */
   root: string
+  /**
+   * First-paint data and share tags for the landing page, so the hero renders without waiting
+   * for API calls. When it fails the plain page is served and the app loads the data itself.
+   */
+  landingInjection?: () => Promise<PageInjection>
 }
 
 const HASHED_ASSET = /\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/
@@ -17,7 +24,7 @@ const HASHED_ASSET = /\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/
  * index.html for client routes. Unknown /api paths stay JSON 404s.
  */
 export const spaPlugin = fp<SpaOptions>(
-  async (app, { root }) => {
+  async (app, { root, landingInjection }) => {
     const indexFile = join(root, 'index.html')
     const hasBuild = existsSync(indexFile)
     if (hasBuild) {
@@ -39,9 +46,17 @@ export const spaPlugin = fp<SpaOptions>(
     const indexHtml = hasBuild ? readFileSync(indexFile, 'utf8') : null
     if (indexHtml) {
       // With index: false the static plugin answers the root folder with 403; '/' is the landing page.
-      app.get('/', (_request, reply) =>
-        reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml),
-      )
+      app.get('/', async (request, reply) => {
+        let html = indexHtml
+        if (landingInjection) {
+          try {
+            html = injectIntoHtml(indexHtml, await landingInjection())
+          } catch (error) {
+            request.log.warn({ err: loggableError(error) }, 'landing first-paint data unavailable')
+          }
+        }
+        return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html)
+      })
     }
 
     app.setNotFoundHandler((request, reply) => {

@@ -1,0 +1,22 @@
+import { withProductName } from '@sintonia/contract'
+import type { Database } from '../../db/client.js'
+import type { PageInjection } from '../../lib/http/html-injection.js'
+import { listPublicFields } from '../catalogue/service.js'
+import { getLanding } from './service.js'
+
+/** What `/` carries in its first HTML: the landing payload, the fields grid and share tags from the content. */
+export async function landingPageInjection(db: Database, publicUrl: string): Promise<PageInjection> {
+  const [landing, fields] = await Promise.all([getLanding(db), listPublicFields(db)])
+  const { hero } = landing.content
+  const name = landing.productName
+  const headline = [hero.title, hero.titleHighlight].filter(Boolean).join(' ')
+  return {
+    data: { landing, fields },
+    meta: {
+      siteName: name,
+      title: withProductName(headline ? `${name} — ${headline}` : name, name),
+      description: withProductName(hero.subtitle ?? '', name).slice(0, 300),
+      url: `${publicUrl}/`,
+    },
+  }
+}

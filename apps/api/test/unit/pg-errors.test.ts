@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { DrizzleQueryError } from 'drizzle-orm/errors'
+import { isDatabaseUnavailable, isUniqueViolation, loggableError } from '../../src/lib/pg-errors.js'
+
+const driverError = (code: string, message = 'falha') => Object.assign(new Error(message), { code })
+
+describe('isDatabaseUnavailable', () => {
+  it('sees a refused connection behind Drizzle’s query wrapper', () => {
+    const wrapped = new DrizzleQueryError('select 1', [], driverError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432'))
+    expect(isDatabaseUnavailable(wrapped)).toBe(true)
+  })
+
+  it('recognises an administrator shutdown and connection-class SQLSTATEs', () => {
+    expect(isDatabaseUnavailable(driverError('57P01'))).toBe(true)
+    expect(isDatabaseUnavailable(new DrizzleQueryError('select 1', [], driverError('08006')))).toBe(true)
+    expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true)
+  })
+
+  it('does not mistake a constraint violation for an outage', () => {
+    const unique = new DrizzleQueryError('insert', ['a@b.c'], driverError('23505'))
+    expect(isDatabaseUnavailable(unique)).toBe(false)
+    expect(isUniqueViolation(unique)).toBe(true)
+  })
+})
+
+describe('loggableError', () => {
+  it('keeps the SQL and the driver code but drops the query parameters', () => {
+    const wrapped = new DrizzleQueryError(
+      'insert into leads (name, email) values ($1, $2)',
+      ['Maria Silva', 'maria@exemplo.com'],
+      driverError('23505', 'duplicate key value violates unique constraint "leads_email_unique_idx"'),
+    )
+    const logged = JSON.stringify(loggableError(wrapped))
+    expect(logged).toContain('insert into leads')
+    expect(logged).toContain('23505')
+    expect(logged).not.toContain('maria@exemplo.com')
+    expect(logged).not.toContain('Maria Silva')
+  })
+})
