@@ -92,7 +92,8 @@ describe('client routes', () => {
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toMatch(/^text\/html/)
     expect(res.headers['cache-control']).toBe('no-cache')
-    expect(res.body).toBe(INDEX_HTML)
+    // '/' may carry first-paint data injected into the page; the page itself is the build's index.html.
+    expect(res.body).toContain('<div id="root">')
   })
 
   it('HEAD of a client route answers 200', async () => {

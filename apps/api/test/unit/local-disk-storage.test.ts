@@ -2,6 +2,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
+import { pbkdf2 } from 'node:crypto'
+import { promisify } from 'node:util'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { LocalDiskStorage } from '../../src/lib/storage/local-disk-storage.js'
 
@@ -31,6 +33,7 @@ function filesUnder(dir: string): string[] {
     .sort()
 }
 
+const pbkdf2Async = promisify(pbkdf2)
 const bytes = Buffer.from(Array.from({ length: 256 }, (_, i) => i))
 
 describe('put / stat / read / delete', () => {
@@ -133,6 +136,22 @@ describe('failed writes', () => {
     expect(await storage.stat('audios/quebrado.mp3')).toBeNull()
     expect(filesUnder(root)).toEqual([])
     expect(filesUnder(base).some((f) => f.endsWith('.part'))).toBe(false)
+  })
+
+  it('leave no .part file even when the file opens only after the stream has failed', async () => {
+    // A busy libuv pool (as under load) delays the file's open() past the failure of the pipeline.
+    const busy: Promise<unknown>[] = []
+    for (let i = 0; i < 200; i++) {
+      for (let j = 0; j < 4; j++) busy.push(pbkdf2Async('x', 'y', 20_000, 32, 'sha256'))
+      const failing = new Readable({
+        read() {
+          this.destroy(new Error('falhou'))
+        },
+      })
+      await expect(storage.put(`audios/lento-${i}.mp3`, failing)).rejects.toThrow('falhou')
+    }
+    await Promise.all(busy)
+    expect(filesUnder(root)).toEqual([])
   })
 
   it('keep the previous version of an object when its replacement fails', async () => {

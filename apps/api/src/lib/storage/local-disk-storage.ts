@@ -22,10 +22,13 @@ export class LocalDiskStorage implements MediaStorage {
     await mkdir(dirname(target), { recursive: true })
     // Write to a temporary name and rename, so a reader never sees a half-written file.
     const temporary = `${target}.${randomUUID()}.part`
+    const file = createWriteStream(temporary)
     try {
-      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(temporary))
+      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, file)
       await rename(temporary, target)
     } catch (error) {
+      // pipeline may reject before the file is even opened; removing it then would leave a .part behind.
+      if (!file.closed) await new Promise<void>((done) => file.once('close', () => done()))
       await rm(temporary, { force: true })
       throw error
     }
