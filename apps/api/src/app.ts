@@ -6,11 +6,16 @@ import type { DatabaseHandle } from './db/client.js'
 import { WEB_DIST_DIR } from './lib/paths.js'
 import type { MediaStorage } from './lib/storage/media-storage.js'
 import { accessPlugin } from './plugins/access.js'
+import { authPlugin } from './plugins/auth.js'
+import { originCheckPlugin } from './plugins/origin-check.js'
 import { errorsPlugin } from './plugins/errors.js'
 import { mailerPlugin, type MailerOptions } from './plugins/mailer.js'
 import { openApiPlugin } from './plugins/openapi.js'
 import { rateLimitPlugin } from './plugins/rate-limit.js'
 import { spaPlugin } from './plugins/spa.js'
+import { accountRoutes } from './modules/accounts/routes.js'
+import { internalAccountRoutes } from './modules/accounts/internal-routes.js'
+import { subscriptionRoutes } from './modules/subscriptions/routes.js'
 import { analyticsRoutes } from './modules/analytics/routes.js'
 import { publicCatalogueRoutes } from './modules/catalogue/routes.js'
 import { healthRoutes } from './modules/health/routes.js'
@@ -18,6 +23,11 @@ import { landingRoutes } from './modules/landing/routes.js'
 import { landingPageInjection } from './modules/landing/first-paint.js'
 import { leadRoutes } from './modules/leads/routes.js'
 import { mediaRoutes } from './modules/media/routes.js'
+import { planRoutes } from './modules/plans/routes.js'
+import { listenerRoutes } from './modules/listener/routes.js'
+import { searchRoutes } from './modules/search/routes.js'
+import { playlistRoutes } from './modules/playlists/routes.js'
+import { listeningRoutes } from './modules/listening/routes.js'
 
 export interface BuildAppOptions {
   config: AppConfig
@@ -52,17 +62,29 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('storage', options.storage)
 
   await app.register(errorsPlugin)
+  // Origin check before the access guard: both are onRequest hooks and run in this order.
+  await app.register(originCheckPlugin)
   await app.register(accessPlugin)
   await app.register(openApiPlugin)
   await app.register(mailerPlugin, options.mailer ?? {})
   await app.register(rateLimitPlugin)
+  await app.register(authPlugin)
 
   await app.register(healthRoutes)
   await app.register(landingRoutes)
   await app.register(publicCatalogueRoutes)
   await app.register(mediaRoutes)
   await app.register(leadRoutes)
+  await app.register(planRoutes)
   await app.register(analyticsRoutes)
+  await app.register(accountRoutes)
+  await app.register(internalAccountRoutes)
+  await app.register(subscriptionRoutes)
+  // Listener area (subscribers and admins): catalogue reads, search, playlists, listening records.
+  await app.register(listenerRoutes)
+  await app.register(searchRoutes)
+  await app.register(playlistRoutes)
+  await app.register(listeningRoutes)
 
   await app.register(spaPlugin, {
     root: options.webRoot ?? WEB_DIST_DIR,

@@ -4,6 +4,7 @@ import { buildApp } from './app.js'
 import { ConfigError, loadConfig, type AppConfig } from './config.js'
 import { openDatabase } from './db/client.js'
 import { seedIfEmpty } from './db/seed/index.js'
+import { removeServerInfo, writeServerInfo } from './lib/server-info.js'
 import { LocalDiskStorage } from './lib/storage/local-disk-storage.js'
 import { loggerOptions } from './logger.js'
 
@@ -32,6 +33,8 @@ async function main() {
   await database.migrate()
   const app = await buildApp({ config, database, storage, logger: loggerOptions(config) })
   app.addHook('onClose', async () => database.close())
+  // DATA_DIR/server.json tells `npm run admin:create` that this process owns the embedded database.
+  app.addHook('onClose', async () => removeServerInfo(config.dataDir))
 
   if (await seedIfEmpty(database.db, storage)) app.log.info('catálogo de demonstração criado')
 
@@ -54,6 +57,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
   await app.listen({ host: config.host, port: config.port })
+  const address = app.server.address()
+  writeServerInfo(config.dataDir, { pid: process.pid, port: typeof address === 'object' && address ? address.port : config.port })
   const engine = database.engine === 'pglite' ? `PGlite em ${join(config.dataDir, 'pglite')}` : 'PostgreSQL'
   console.log(
     [
@@ -61,6 +66,9 @@ async function main() {
       `  Sintonia está no ar: ${config.publicUrl}`,
       `  Banco de dados: ${engine}`,
       `  Documentação da API: ${config.publicUrl}/api/docs`,
+      '',
+      '  Para criar um administrador (em outro terminal):',
+      '    npm run admin:create -- --email voce@exemplo.com --password "uma-senha-forte"',
       '',
     ].join('\n'),
   )

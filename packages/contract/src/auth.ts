@@ -1,84 +1,24 @@
 import { z } from 'zod'
+import { AUTH_MSG, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PORTALS, ROLES } from './auth-messages.js'
 
 /**
  * Accounts: sign-up, sign-in (listener and admin portals), sign-out, password reset, pay-first
  * onboarding and LGPD self-service. Messages quoted from the spec (listener-area §5, §8;
  * commerce-and-admin §5, §8) are verbatim.
  */
-export const ROLES = ['user', 'admin'] as const
-export type Role = (typeof ROLES)[number]
+// Roles, portals, password limits and AUTH_MSG live in the zod-free auth-messages.ts.
 
-export const PORTALS = ['user', 'admin'] as const
-export type Portal = (typeof PORTALS)[number]
-
-export const PASSWORD_MIN_LENGTH = 6
-export const PASSWORD_MAX_LENGTH = 128
-
-export const AUTH_MSG = {
-  alreadyRegistered: 'Este e-mail já está cadastrado. Use a aba Login para entrar.',
-  invalidCredentials: 'E-mail ou senha incorretos',
-  emailNotConfirmed: 'Confirme seu e-mail antes de fazer login',
-  passwordTooShort: 'A senha deve ter pelo menos 6 caracteres',
-  invalidEmail: 'E-mail inválido',
-  network: 'Erro de conexão. Verifique sua internet.',
-  userNotFound: 'Usuário não encontrado',
-  empty: 'Erro ao processar sua solicitação',
-  other: 'Erro ao processar sua solicitação. Tente novamente.',
-  adminMustUseAdminLogin: 'Use o login administrativo para contas de admin',
-  adminSignUpRefused: 'Não é possível criar conta de admin por este formulário',
-  userMustUseUserLogin: 'Esta área é restrita a administradores. Use o login de assinantes.',
-  createUserFailed: 'Erro ao criar usuário',
-  internalLogin: 'Erro interno no login',
-  internalSignUp: 'Erro interno no cadastro',
-  internalLogout: 'Erro interno no logout',
-  logoutFailed: 'Erro ao fazer logout',
-  logoutSuccess: 'Logout realizado com sucesso!',
-  logoutErrorPrefix: 'Erro ao sair: ',
-  banned: 'Sua conta está suspensa. Fale com o suporte.',
-  tooManyAttempts: 'Muitas tentativas. Aguarde alguns minutos antes de tentar novamente.',
-  sessionExpired: 'Sua sessão expirou. Faça login novamente.',
-  resetEmailSent: 'Se existir uma conta com este e-mail, enviamos um link para redefinir a senha.',
-  resetInvalidToken: 'Link de redefinição inválido ou expirado. Peça um novo link.',
-  resetDone: 'Senha redefinida! Faça login com a nova senha.',
-  onboardingPasswordTooShort: 'A senha deve ter no mínimo 6 caracteres',
-  onboardingPasswordMismatch: 'As senhas não coincidem',
-  onboardingFailed: 'Erro ao definir senha',
-  onboardingNotAllowed: 'Não encontramos um pagamento confirmado para este e-mail, ou a senha já foi criada.',
-  accountDeleted: 'Sua conta foi excluída. Sentiremos sua falta.',
-  deleteConfirmationWrong: 'Senha incorreta. Sua conta não foi excluída.',
-} as const
-
-/**
- * The spec's catalogue (listener-area §8): a backend message is matched case-insensitively by
- * substring; the web runs every auth error through this, whatever produced it.
- */
-export function authErrorMessage(raw: string | null | undefined): string {
-  const text = (raw ?? '').trim()
-  if (!text) return AUTH_MSG.empty
-  // Messages already in the catalogue (the API answers in pt-BR) pass through unchanged.
-  if ((Object.values(AUTH_MSG) as string[]).includes(text)) return text
-  const lower = text.toLowerCase()
-  if (lower.includes('already registered') || lower.includes('already exists') || lower.includes('já está cadastrado')) {
-    return AUTH_MSG.alreadyRegistered
-  }
-  if (lower.includes('invalid credentials') || lower.includes('invalid email or password') || lower.includes('invalid password')) {
-    return AUTH_MSG.invalidCredentials
-  }
-  if (lower.includes('email not confirmed') || lower.includes('email not verified')) return AUTH_MSG.emailNotConfirmed
-  if (lower.includes('password') && (lower.includes('6 characters') || lower.includes('too short'))) {
-    return AUTH_MSG.passwordTooShort
-  }
-  if (lower.includes('invalid email') || lower.includes('invalid format')) return AUTH_MSG.invalidEmail
-  if (lower.includes('failed to fetch') || lower.includes('network')) return AUTH_MSG.network
-  if (lower.includes('user not found')) return AUTH_MSG.userNotFound
-  return AUTH_MSG.other
-}
-
-const email = z.email({ error: AUTH_MSG.invalidEmail }).trim().toLowerCase().max(254)
+/** Trimmed and lower-cased before the format check, so a pasted '  Nome@Exemplo.com ' is accepted. */
+const email = z
+  .string({ error: AUTH_MSG.invalidEmail })
+  .trim()
+  .toLowerCase()
+  .max(254, { error: AUTH_MSG.invalidEmail })
+  .pipe(z.email({ error: AUTH_MSG.invalidEmail }))
 const password = z
   .string({ error: 'Informe a senha' })
   .min(PASSWORD_MIN_LENGTH, { error: AUTH_MSG.passwordTooShort })
-  .max(PASSWORD_MAX_LENGTH, { error: `A senha deve ter no máximo ${PASSWORD_MAX_LENGTH} caracteres` })
+  .max(PASSWORD_MAX_LENGTH, { error: AUTH_MSG.passwordTooLong })
 /** A checkout session id from the payment gateway, carried through /login?session_id=. */
 const checkoutSessionId = z.string().trim().min(6).max(255).regex(/^[A-Za-z0-9_-]+$/, { error: 'Sessão de pagamento inválida' })
 
@@ -103,7 +43,9 @@ export const signInSchema = z
 export type SignInInput = z.infer<typeof signInSchema>
 
 export const forgotPasswordSchema = z.object({ email }).strict()
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>
 export const resetPasswordSchema = z.object({ token: z.string().min(10).max(512), newPassword: password }).strict()
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>
 
 /** Pay-first buyers create their password here (spec: /onboarding/definir-senha?email=). */
 export const onboardingPasswordSchema = z
@@ -111,11 +53,19 @@ export const onboardingPasswordSchema = z
     email,
     password: z.string().min(PASSWORD_MIN_LENGTH, { error: AUTH_MSG.onboardingPasswordTooShort }).max(PASSWORD_MAX_LENGTH),
     confirmPassword: z.string(),
+    /** The checkout session from /assinatura/processando; when given, the pending payment must carry it. */
+    sessionId: checkoutSessionId.optional(),
   })
   .strict()
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: AUTH_MSG.onboardingPasswordMismatch })
+export type OnboardingPasswordInput = z.infer<typeof onboardingPasswordSchema>
+
+/** Answers that only carry a pt-BR message (forgot/reset password, sign-out, account deletion). */
+export const authMessageSchema = z.object({ message: z.string() })
+export type AuthMessage = z.infer<typeof authMessageSchema>
 
 export const deleteAccountSchema = z.object({ password: z.string().min(1, { error: 'Informe a senha' }).max(PASSWORD_MAX_LENGTH) }).strict()
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>
 
 export const subscriptionStateSchema = z.object({
   subscribed: z.boolean(),
@@ -138,7 +88,3 @@ export type SessionUser = z.infer<typeof sessionUserSchema>
 /** GET /api/account/me and the answer of sign-in / sign-up. */
 export const meSchema = z.object({ user: sessionUserSchema })
 export type Me = z.infer<typeof meSchema>
-
-export function defaultDisplayName(emailAddress: string): string {
-  return emailAddress.split('@')[0] ?? emailAddress
-}

@@ -16,6 +16,8 @@ export const MSG = {
     validation: 'Dados inválidos',
     unauthorized: 'Faça login para continuar',
     forbidden: 'Você não tem permissão para acessar este recurso',
+    /** A mutating request sent by a page of another site (CSRF defence). */
+    originNotAllowed: 'Origem da requisição não permitida',
   },
   validation: {
     required: 'Campo obrigatório',

@@ -1,7 +1,8 @@
 /**
  * Database schema (Drizzle). Money is always integer centavos; timestamps are timestamptz.
- * Better Auth's tables (user, session, account, verification) arrive with the accounts work;
- * columns that will point at a user are plain text ids until then.
+ * Better Auth's tables (user, session, account, verification) live in auth-schema.ts and are
+ * re-exported here. `subscriptions.user_id` references `user.id` (ON DELETE SET NULL); the user
+ * columns of analytics_events and audit_log stay plain text so history survives an account.
  */
 import { sql } from 'drizzle-orm'
 import {
@@ -12,25 +13,37 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { user } from './auth-schema.js'
+
+export * from './auth-schema.js'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
 
 /** A field (campo): a theme that groups audios. Audio counts are computed, never stored, so they cannot drift. */
-export const fields = pgTable('fields', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  title: text('title').notNull(),
-  description: text('description').notNull().default(''),
-  iconName: text('icon_name').notNull().default('Sparkles'),
-  displayOrder: integer('display_order').notNull().default(0),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-})
+export const fields = pgTable(
+  'fields',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    iconName: text('icon_name').notNull().default('Sparkles'),
+    displayOrder: integer('display_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // Listener search (accent- and case-insensitive substring match) uses these trigram indexes.
+  (t) => [
+    index('fields_title_trgm_idx').using('gin', sql`immutable_unaccent(lower(${t.title})) gin_trgm_ops`),
+    index('fields_description_trgm_idx').using('gin', sql`immutable_unaccent(lower(${t.description})) gin_trgm_ops`),
+  ],
+)
 
 /** A guided audio. The file lives in media storage under `file_key`; the API streams it. */
 export const audios = pgTable(
@@ -53,6 +66,7 @@ export const audios = pgTable(
   },
   (t) => [
     index('audios_field_id_title_idx').on(t.fieldId, t.title),
+    index('audios_title_trgm_idx').using('gin', sql`immutable_unaccent(lower(${t.title})) gin_trgm_ops`),
     // The spec allows one demo audio at a time; the database enforces it.
     uniqueIndex('audios_single_demo_idx').on(t.isDemo).where(sql`${t.isDemo}`),
     check('audios_duration_nonnegative', sql`${t.durationSeconds} >= 0`),
@@ -136,7 +150,7 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id'),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     email: text('email').notNull(),
     planCode: text('plan_code')
       .notNull()
@@ -263,5 +277,61 @@ export const emailOutbox = pgTable(
   (t) => [
     index('email_outbox_created_at_idx').on(t.createdAt),
     index('email_outbox_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
+)
+
+/** A listener's playlist (ARCHITECTURE §7: kept on the server per user). The id comes from the browser. */
+export const playlists = pgTable(
+  'playlists',
+  {
+    id: uuid('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('playlists_user_id_idx').on(t.userId, t.createdAt)],
+)
+
+/** The audios of a playlist, in `position` order; an audio appears at most once per playlist. */
+export const playlistAudios = pgTable(
+  'playlist_audios',
+  {
+    playlistId: uuid('playlist_id')
+      .notNull()
+      .references(() => playlists.id, { onDelete: 'cascade' }),
+    audioId: uuid('audio_id')
+      .notNull()
+      .references(() => audios.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'playlist_audios_pk', columns: [t.playlistId, t.audioId] }), index('playlist_audios_audio_id_idx').on(t.audioId)],
+)
+
+export const LISTENING_KINDS = ['play', 'repetition'] as const
+
+/** Plays and completed repetitions; the id comes from the browser so a re-sent batch counts once. */
+export const listeningEvents = pgTable(
+  'listening_events',
+  {
+    id: uuid('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    audioId: uuid('audio_id')
+      .notNull()
+      .references(() => audios.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: LISTENING_KINDS }).notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('listening_events_user_audio_time_idx').on(t.userId, t.audioId, t.occurredAt),
+    index('listening_events_audio_id_idx').on(t.audioId),
+    check('listening_events_kind_known', sql`${t.kind} in ('play', 'repetition')`),
   ],
 )

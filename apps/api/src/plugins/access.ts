@@ -1,32 +1,101 @@
 import fp from 'fastify-plugin'
+import type { FastifyRequest } from 'fastify'
+import { AUTH_MSG, MSG } from '@sintonia/contract'
+import { recordAuditSafely } from '../modules/audit/service.js'
+import { hasActiveSubscription } from '../modules/subscriptions/service.js'
+import { HttpError } from './errors.js'
 
 /**
  * Who may call a route. Every /api route must declare one in `config.access`; the app refuses to
- * start otherwise, so no route can be added without a decision. The guard that enforces the
- * declaration per request (sessions, roles, subscriptions) hooks in here.
+ * start otherwise, so no route can be added without a decision. The guard below enforces the
+ * declaration on every request, on the server:
+ *
+ * - `public`: anyone.
+ * - `user`: any signed-in account that is not banned (listeners and admins alike: the spec's
+ *   "only role 'user' counts in the listener area" is the web's redirect of admins to /admin).
+ * - `subscriber`: role 'user' with an active subscription (`hasActiveSubscription`), or an admin —
+ *   admins may check the content they manage without subscribing.
+ * - `admin`: role 'admin'.
+ *
+ * Anonymous → 401; banned → 403 with AUTH_MSG.banned; signed in but not enough → 403. Every denial
+ * writes an `audit_log` row (action 'access_denied'), which never fails the request.
  */
 export type Access = 'public' | 'user' | 'subscriber' | 'admin'
+
+export interface DeclaredRoute {
+  method: string
+  url: string
+  access: Access
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access
+  }
+  interface FastifyInstance {
+    /** Every /api route with its declared access, in registration order (the route-access matrix test walks it). */
+    accessTable: DeclaredRoute[]
   }
 }
 
 /** Routes registered by libraries (the OpenAPI UI) that are public by nature. */
 const LIBRARY_PUBLIC_PREFIXES = ['/api/docs']
 
+type DenialReason = 'anonymous' | 'banned' | 'role' | 'no_subscription'
+
+interface Denial {
+  status: 401 | 403
+  message: string
+  reason: DenialReason
+  actorUserId: string | null
+}
+
+async function decide(request: FastifyRequest, access: Exclude<Access, 'public'>): Promise<Denial | null> {
+  const session = await request.authSession()
+  if (!session) return { status: 401, message: MSG.generic.unauthorized, reason: 'anonymous', actorUserId: null }
+  const { user } = session
+  if (user.banned) return { status: 403, message: AUTH_MSG.banned, reason: 'banned', actorUserId: user.id }
+  if (access === 'user') return null
+  if (user.role === 'admin') return null
+  if (access === 'admin') return { status: 403, message: MSG.generic.forbidden, reason: 'role', actorUserId: user.id }
+  if (await hasActiveSubscription(request.server.database.db, user.id)) return null
+  return { status: 403, message: AUTH_MSG.subscriptionRequired, reason: 'no_subscription', actorUserId: user.id }
+}
+
 export const accessPlugin = fp(
   async (app) => {
+    const table: DeclaredRoute[] = []
+    app.decorate('accessTable', table)
+
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith('/api')) return
       const config = (route.config ??= {})
-      if (config.access) return
-      if (LIBRARY_PUBLIC_PREFIXES.some((prefix) => route.url.startsWith(prefix))) {
-        config.access = 'public'
-        return
+      if (!config.access) {
+        if (LIBRARY_PUBLIC_PREFIXES.some((prefix) => route.url.startsWith(prefix))) config.access = 'public'
+        else throw new Error(`A rota ${String(route.method)} ${route.url} não declara config.access`)
       }
-      throw new Error(`A rota ${String(route.method)} ${route.url} não declara config.access`)
+      const methods = Array.isArray(route.method) ? route.method : [route.method]
+      for (const method of methods) table.push({ method: String(method), url: route.url, access: config.access })
+    })
+
+    app.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config?.access
+      if (!access || access === 'public') return
+      const denial = await decide(request, access)
+      if (!denial) return
+      await recordAuditSafely(
+        app.database.db,
+        {
+          actorUserId: denial.actorUserId,
+          action: 'access_denied',
+          target: `${request.method} ${request.routeOptions.url ?? request.url}`,
+          outcome: 'denied',
+          ip: request.ip ?? null,
+          details: { required: access, reason: denial.reason },
+        },
+        request.log,
+      )
+      throw new HttpError(denial.status, denial.message)
     })
   },
   { name: 'access' },

@@ -11,6 +11,13 @@ import { HttpError } from './errors.js'
 export const RATE_LIMITS = {
   leads: { max: 5, timeWindow: 60_000 },
   analytics: { max: 60, timeWindow: 60_000 },
+  signIn: { max: 10, timeWindow: 60_000 },
+  signUp: { max: 10, timeWindow: 60_000 },
+  forgotPassword: { max: 5, timeWindow: 60_000 },
+  resetPassword: { max: 10, timeWindow: 60_000 },
+  onboardingPassword: { max: 10, timeWindow: 60_000 },
+  /** Better Auth's own routes under /api/auth/* (it also limits sign-in attempts itself in production). */
+  authHandler: { max: 60, timeWindow: 60_000 },
 } as const satisfies Record<string, { max: number; timeWindow: number }>
 
 export const rateLimitPlugin = fp(

@@ -26,6 +26,8 @@ export interface BuildTestAppOptions {
   beforeReady?: (app: App) => void | Promise<void>
   /** Mailer overrides: a fake transport, or `autoDispatch: false` to send only on explicit dispatchPending(). */
   mailer?: BuildAppOptions['mailer']
+  /** Fastify logger options (tests that inspect log lines pass a stream); silent by default. */
+  logger?: BuildAppOptions['logger']
 }
 
 /** The real application on a fresh database clone and its own DATA_DIR: what every API test uses. */
@@ -44,6 +46,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
       storage,
       webRoot: options.webRoot ?? join(dataDir, 'no-web-build'),
       ...(options.mailer ? { mailer: options.mailer } : {}),
+      ...(options.logger ? { logger: options.logger } : {}),
     })
     await options.beforeReady?.(app)
     await app.ready()

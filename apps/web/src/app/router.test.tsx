@@ -36,7 +36,8 @@ describe('app routes', () => {
     expect(within(main).getByRole('link', { name: 'Voltar ao Início' }).getAttribute('href')).toBe('/')
     expect(screen.getByRole('banner')).toBeTruthy()
     expect(screen.getByRole('contentinfo')).toBeTruthy()
-    expect(screen.getAllByRole('link', { name: /Entrar/ })[0]?.getAttribute('href')).toBe('/login')
+    // The session button appears once the session is known (hidden while it loads).
+    expect((await screen.findAllByRole('link', { name: /Entrar/ }))[0]?.getAttribute('href')).toBe('/login')
   })
 
   it('shows the unavailable demo with its three ways out, and retries', async () => {

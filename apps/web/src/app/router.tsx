@@ -2,6 +2,7 @@ import type { ComponentType } from 'react'
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { AppLayout, BootFallback } from './layout/app-layout'
 import type { RouteHandle } from './route-handle'
+import { AppEffects } from './routes/app-effects'
 import { RouteError } from './routes/route-error'
 import LandingRoute from './routes/landing'
 
@@ -30,6 +31,8 @@ export const routes: RouteObject[] = [
     children: [
       {
         // Pathless wrapper: page errors render inside the layout, keeping header and footer.
+        // AppEffects: remembers the last route and handles the installed-app start (auth).
+        Component: AppEffects,
         ErrorBoundary: RouteError,
         children: [
           { index: true, Component: LandingRoute },
@@ -40,10 +43,63 @@ export const routes: RouteObject[] = [
           },
 
           // --- public pages (commerce, auth, legal) go here ---
+          // auth: sign-in, sign-up, password reset and pay-first password onboarding
+          { path: 'login', lazy: page(() => import('./routes/login')) },
+          { path: 'esqueci-senha', lazy: page(() => import('./routes/forgot-password')) },
+          { path: 'redefinir-senha', lazy: page(() => import('./routes/reset-password')) },
+          { path: 'onboarding/definir-senha', lazy: page(() => import('./routes/onboarding-password')) },
+          { path: 'admin/login', handle: { hideFooter: true } satisfies RouteHandle, lazy: page(() => import('./routes/admin-login')) },
+          { path: 'subscription', lazy: () => import('./routes/subscription-redirect') },
+          {
+            // Any signed-in person (listener or admin).
+            lazy: page(() => import('./routes/signed-in-guard')),
+            children: [{ path: 'minha-conta', lazy: page(() => import('./routes/account')) }],
+          },
+          {
+            path: 'inscricao',
+            handle: { showBack: true } satisfies RouteHandle,
+            lazy: page(() => import('./routes/inscricao')),
+          },
+          {
+            path: 'obrigado',
+            lazy: page(() => import('./routes/obrigado')),
+          },
+          {
+            path: 'lgpd',
+            handle: { showBack: true } satisfies RouteHandle,
+            lazy: page(() => import('./routes/lgpd')),
+          },
+          {
+            path: 'privacy',
+            handle: { showBack: true } satisfies RouteHandle,
+            lazy: page(() => import('./routes/privacy')),
+          },
+          {
+            path: 'terms',
+            handle: { showBack: true } satisfies RouteHandle,
+            lazy: page(() => import('./routes/terms')),
+          },
 
           // --- listener area (subscriber guard) goes here ---
+          {
+            // Signed-in listener with an active subscription (commerce-and-admin §4 guards).
+            id: 'subscriber',
+            lazy: page(() => import('./routes/subscriber-guard')),
+            children: [
+              // Placeholder: the listener work replaces ./routes/dashboard-placeholder.
+              { path: 'dashboard', lazy: page(() => import('./routes/dashboard-placeholder')) },
+            ],
+          },
 
           // --- admin area goes here ---
+          {
+            // Role admin only; the admin work adds /admin/* pages as children.
+            id: 'admin',
+            path: 'admin',
+            handle: { hideFooter: true } satisfies RouteHandle,
+            lazy: page(() => import('./routes/admin-guard')),
+            children: [{ index: true, lazy: page(() => import('./routes/admin-home')) }],
+          },
 
           { path: '*', lazy: page(() => import('./routes/not-found')) },
         ],

@@ -54,3 +54,25 @@ describe('getInitialData', () => {
     expect(getInitialData('landing')).toBeUndefined()
   })
 })
+
+describe('embedded plans', () => {
+  const plan = {
+    code: 'anual',
+    name: 'Anual',
+    description: '',
+    currency: 'BRL',
+    intervalMonths: 12,
+    priceCents: 47_880,
+    originalPriceCents: 47_880,
+    pricePerMonthCents: 3_990,
+    savings: null,
+    popular: true,
+    promotion: null,
+  }
+
+  it('keeps a well-shaped plan list and drops a malformed one', () => {
+    expect(parseInitialData(JSON.stringify({ plans: [plan] }))).toEqual({ plans: [plan] })
+    expect(parseInitialData(JSON.stringify({ plans: [{ ...plan, priceCents: '478,80' }] }))).toEqual({})
+    expect(parseInitialData(JSON.stringify({ plans: 'anual' }))).toEqual({})
+  })
+})

@@ -1,8 +1,8 @@
-import type { Field, LandingResponse } from '@sintonia/contract'
+import type { Field, LandingResponse, PublicPlan } from '@sintonia/contract'
 
 /**
  * The server may embed first-paint data in index.html:
- *   <script id="__SINTONIA_DATA__" type="application/json">{"landing": …, "fields": […]}</script>
+ *   <script id="__SINTONIA_DATA__" type="application/json">{"landing": …, "fields": […], "plans": […]}</script>
  * It is read once; absence or invalid JSON simply means "no initial data".
  */
 export const INITIAL_DATA_ELEMENT_ID = '__SINTONIA_DATA__'
@@ -10,6 +10,7 @@ export const INITIAL_DATA_ELEMENT_ID = '__SINTONIA_DATA__'
 export interface InitialData {
   landing?: LandingResponse
   fields?: Field[]
+  plans?: PublicPlan[]
 }
 
 interface InitialDataSnapshot {
@@ -32,6 +33,16 @@ function looksLikeField(value: unknown): value is Field {
   return isRecord(value) && typeof value.id === 'string' && typeof value.title === 'string'
 }
 
+function looksLikePlan(value: unknown): value is PublicPlan {
+  return (
+    isRecord(value) &&
+    typeof value.code === 'string' &&
+    typeof value.name === 'string' &&
+    typeof value.priceCents === 'number' &&
+    typeof value.intervalMonths === 'number'
+  )
+}
+
 /** Parses the embedded JSON. Exported for tests; the app uses `getInitialData`. */
 export function parseInitialData(raw: string | null | undefined): InitialData {
   if (!raw) return {}
@@ -45,6 +56,7 @@ export function parseInitialData(raw: string | null | undefined): InitialData {
   const data: InitialData = {}
   if (looksLikeLanding(parsed.landing)) data.landing = parsed.landing
   if (Array.isArray(parsed.fields) && parsed.fields.every(looksLikeField)) data.fields = parsed.fields
+  if (Array.isArray(parsed.plans) && parsed.plans.every(looksLikePlan)) data.plans = parsed.plans
   return data
 }
 

@@ -4,12 +4,9 @@ import { analyticsAcceptedSchema, analyticsBatchSchema, API } from '@sintonia/co
 import { RATE_LIMITS } from '../../plugins/rate-limit.js'
 import { recordEvents } from './service.js'
 
-/**
- * The signed-in user's id for analytics_events.user_id. Sign-in (Better Auth) is not wired yet,
- * so every event is anonymous; when sessions arrive, read the session user here — and only here.
- */
-function sessionUserId(_request: FastifyRequest): string | null {
-  return null
+/** The signed-in user's id for analytics_events.user_id (null for visitors), from the session cookie only. */
+async function sessionUserId(request: FastifyRequest): Promise<string | null> {
+  return (await request.sessionUser())?.id ?? null
 }
 
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,7 +26,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const accepted = await recordEvents(app.database.db, request.body, {
         userAgent: request.headers['user-agent'],
-        userId: sessionUserId(request),
+        userId: await sessionUserId(request),
         now: new Date(),
       })
       return reply.code(202).send({ accepted })

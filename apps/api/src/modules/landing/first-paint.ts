@@ -2,16 +2,17 @@ import { withProductName } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
 import type { PageInjection } from '../../lib/http/html-injection.js'
 import { listPublicFields } from '../catalogue/service.js'
+import { listPublicPlans } from '../plans/service.js'
 import { getLanding } from './service.js'
 
-/** What `/` carries in its first HTML: the landing payload, the fields grid and share tags from the content. */
+/** What `/` carries in its first HTML: the landing payload, the fields grid, the plan cards and share tags from the content. */
 export async function landingPageInjection(db: Database, publicUrl: string): Promise<PageInjection> {
-  const [landing, fields] = await Promise.all([getLanding(db), listPublicFields(db)])
+  const [landing, fields, plans] = await Promise.all([getLanding(db), listPublicFields(db), listPublicPlans(db)])
   const { hero } = landing.content
   const name = landing.productName
   const headline = [hero.title, hero.titleHighlight].filter(Boolean).join(' ')
   return {
-    data: { landing, fields },
+    data: { landing, fields, plans },
     meta: {
       siteName: name,
       title: withProductName(headline ? `${name} — ${headline}` : name, name),

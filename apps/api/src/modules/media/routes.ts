@@ -1,39 +1,56 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { MSG, apiErrorSchema } from '@sintonia/contract'
+import { AUTH_MSG, MSG, apiErrorSchema } from '@sintonia/contract'
 import { HttpError } from '../../plugins/errors.js'
 import { sendStoredFile } from '../../lib/http/send-stored-file.js'
 import { findAudioById } from '../catalogue/repository.js'
 import { resolvePublicDemo } from '../catalogue/service.js'
+import { hasActiveSubscription } from '../subscriptions/service.js'
 
 const paramsSchema = z.object({ audioId: z.uuid({ error: MSG.validation.invalidUuid }) })
+
+/**
+ * ARCHITECTURE §4: audio files go only to active subscribers (and admins, who manage them); the
+ * public demo is the one exception. Anonymous → 401, signed in without access → 403.
+ */
+async function assertMayListen(request: FastifyRequest): Promise<void> {
+  const session = await request.authSession()
+  if (!session) throw new HttpError(401, MSG.media.subscriptionRequired)
+  const { user } = session
+  if (user.banned) throw new HttpError(403, AUTH_MSG.banned)
+  if (user.role === 'admin') return
+  if (await hasActiveSubscription(request.server.database.db, user.id)) return
+  throw new HttpError(403, MSG.media.subscriptionRequired)
+}
 
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: ['GET', 'HEAD'],
     url: '/api/audios/:audioId/file',
-    // Subscriber audio; the demo is the public exception checked in the handler until the
-    // access guard (sessions and subscriptions) lets subscribers through.
+    // Public at the guard because the demo is public; every other audio is checked in the handler.
     config: { access: 'public' },
     schema: {
       tags: ['mídia'],
-      summary: 'Arquivo de áudio com suporte a HTTP Range (206), ETag e HEAD',
+      summary: 'Arquivo de áudio (assinantes e admins; a demonstração é pública) com HTTP Range (206), ETag e HEAD',
       params: paramsSchema,
-      response: { 401: apiErrorSchema, 404: apiErrorSchema, 416: apiErrorSchema },
+      response: { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 416: apiErrorSchema },
     },
     handler: async (request, reply) => {
       const { db } = app.database
       const audio = await findAudioById(db, request.params.audioId)
       if (!audio) throw new HttpError(404, MSG.media.audioNotFound)
       const demo = await resolvePublicDemo(db, app.storage)
-      if (demo?.audio.id !== audio.id) throw new HttpError(401, MSG.media.subscriptionRequired)
+      const isPublicDemo = demo?.audio.id === audio.id
+      if (!isPublicDemo) await assertMayListen(request)
       const object = await app.storage.stat(audio.fileKey)
       if (!object) throw new HttpError(404, MSG.media.audioFileMissing)
       return sendStoredFile(request, reply, {
         storage: app.storage,
         object,
         contentType: audio.mimeType,
-        cacheControl: 'public, max-age=3600',
+        // A subscriber's file must never sit in a shared cache.
+        cacheControl: isPublicDemo ? 'public, max-age=3600' : 'private, max-age=3600',
       })
     },
   })

@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration } from 'react-router'
 import { PageLoader } from '../../components/page-loader'
+import { PageViewTracker } from '../../features/analytics'
 import { SiteFooter, useProductName } from '../../features/landing'
 import { useRouteHandle } from '../route-handle'
 import { AppHeader } from './app-header'
@@ -23,6 +24,7 @@ export function AppLayout() {
         Pular para o conteúdo
       </a>
       <NavigationProgress />
+      <PageViewTracker />
       <AppHeader productName={productName} showBack={showBack} />
       <main id="conteudo" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />

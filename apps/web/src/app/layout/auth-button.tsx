@@ -1,17 +1,66 @@
-import { LogIn } from 'lucide-react'
-import { ButtonLink } from '../../components/ui/button'
+import { LayoutDashboard, LogIn, LogOut, UserRound } from 'lucide-react'
+import { Button, ButtonLink } from '../../components/ui/button'
+import { useSession, useSignOut } from '../../features/auth'
 import { cn } from '../../lib/cn'
 
 /**
- * The header's session button. For now every visitor is anonymous, so it reads 'Entrar' and
- * goes to /login. The auth work replaces this with: hidden while the session loads, 'Sair'
- * when authenticated (toast 'Logout realizado com sucesso!', then '/'), 'Entrar' otherwise.
+ * The header's account cluster: the 'Minha conta' link when signed in, then the session button.
  */
 export function AuthButton({ className, fullWidth = false }: { className?: string; fullWidth?: boolean }) {
+  return (
+    <>
+      <AccountLink />
+      <SessionButton className={className} fullWidth={fullWidth} />
+    </>
+  )
+}
+
+/**
+ * The session button (listener-area §2): hidden while the session loads, 'Sair' when signed in
+ * (toast 'Logout realizado com sucesso!', then '/'), 'Entrar' otherwise (→ /login).
+ */
+export function SessionButton({ className, fullWidth = false }: { className?: string; fullWidth?: boolean }) {
+  const session = useSession()
+  const { signOut, isPending } = useSignOut()
+
+  if (session.status === 'loading') {
+    // Keeps the header from jumping when the button appears; invisible to everyone.
+    return <span aria-hidden="true" className={cn('invisible inline-block h-11 w-24', fullWidth && 'w-full', className)} />
+  }
+
+  if (session.status === 'authenticated') {
+    return (
+      <Button
+        variant="outline"
+        size="md"
+        className={cn(fullWidth && 'w-full', className)}
+        onClick={signOut}
+        disabled={isPending}
+        aria-busy={isPending || undefined}
+      >
+        <LogOut aria-hidden="true" />
+        Sair
+      </Button>
+    )
+  }
+
   return (
     <ButtonLink to="/login" variant="outline" size="md" className={cn(fullWidth && 'w-full', className)}>
       <LogIn aria-hidden="true" />
       Entrar
+    </ButtonLink>
+  )
+}
+
+/** 'Minha conta' for listeners, the admin home for admins; nothing when signed out. */
+export function AccountLink({ className, compact = false }: { className?: string; compact?: boolean }) {
+  const session = useSession()
+  if (session.status !== 'authenticated') return null
+  const admin = session.isAdmin
+  return (
+    <ButtonLink to={admin ? '/admin' : '/minha-conta'} variant="ghost" size="md" className={className}>
+      {admin ? <LayoutDashboard aria-hidden="true" /> : <UserRound aria-hidden="true" />}
+      <span className={cn(compact && 'max-[359px]:sr-only')}>{admin ? 'Administração' : 'Minha conta'}</span>
     </ButtonLink>
   )
 }

@@ -9,3 +9,4 @@ export {
   usePublicFields,
   useProductName,
 } from './api/landing-queries'
+export { planKeys, publicPlansQueryOptions, usePublicPlans } from './api/plans-queries'

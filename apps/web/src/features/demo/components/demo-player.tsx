@@ -173,7 +173,8 @@ export function DemoPlayer({ src, durationSeconds = 0, onEnded, footer, classNam
           variant="ghost"
           size="sm"
           onClick={() => seekTo((audioRef.current?.currentTime ?? currentTime) - SKIP_SECONDS)}
-          aria-label={`Voltar ${SKIP_SECONDS} segundos`}
+          aria-label={`Voltar ${SKIP_SECONDS}s`}
+          title={`Voltar ${SKIP_SECONDS} segundos`}
           disabled={duration <= 0}
         >
           <RotateCcw aria-hidden="true" />
@@ -183,7 +184,8 @@ export function DemoPlayer({ src, durationSeconds = 0, onEnded, footer, classNam
           variant="ghost"
           size="sm"
           onClick={() => seekTo((audioRef.current?.currentTime ?? currentTime) + SKIP_SECONDS)}
-          aria-label={`Avançar ${SKIP_SECONDS} segundos`}
+          aria-label={`Avançar ${SKIP_SECONDS}s`}
+          title={`Avançar ${SKIP_SECONDS} segundos`}
           disabled={duration <= 0}
         >
           {SKIP_SECONDS}s

@@ -10,6 +10,7 @@ import {
 } from '@sintonia/contract'
 import { apiGet } from '../../../lib/api-client'
 import { getInitialData, getInitialDataReadAt } from '../../../lib/initial-data'
+import { saveLandingCache } from '../lib/content-cache'
 
 /**
  * Query keys of the public landing data. Realtime events invalidate them later:
@@ -35,7 +36,11 @@ function sortFields(fields: Field[]): Field[] {
 
 export const landingQueryOptions = queryOptions({
   queryKey: landingKeys.content,
-  queryFn: async ({ signal }) => normalizeLanding(await apiGet<LandingResponse>(API.landing, { signal })),
+  queryFn: async ({ signal }) => {
+    const landing = normalizeLanding(await apiGet<LandingResponse>(API.landing, { signal }))
+    saveLandingCache(landing)
+    return landing
+  },
   staleTime: LANDING_CONTENT_CACHE_MS,
   initialData: () => {
     const injected = getInitialData('landing')

@@ -8,8 +8,8 @@ export interface HeroSectionProps {
   hero: Record<string, unknown>
   t: TextFn
   /**
-   * Slot for the active hero video (16:9 frame, spec §2). The landing-video work passes it in;
-   * it is shown between the title and the subtitle.
+   * Slot for the active hero video (16:9 frame, spec §2), shown between the title and the
+   * subtitle. It renders its own top margin (see VideoFrame).
    */
   media?: ReactNode
 }
@@ -60,7 +60,8 @@ export function HeroSection({ hero, t, media }: HeroSectionProps) {
           ) : null}
         </h1>
 
-        {media ? <div className="mt-10 w-full max-w-3xl">{media}</div> : null}
+        {/* The media brings its own top margin; `empty:hidden` drops the box when it renders nothing. */}
+        {media ? <div className="w-full max-w-3xl empty:hidden">{media}</div> : null}
 
         <RichText
           text={t(hero.subtitle)}

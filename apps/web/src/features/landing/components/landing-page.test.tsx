@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { API, DEFAULT_LANDING_CONTENT, type Field, type LandingPageContent, type LandingResponse } from '@sintonia/contract'
+import {
+  API,
+  DEFAULT_LANDING_CONTENT,
+  type Field,
+  type LandingPageContent,
+  type LandingResponse,
+  type PublicPlan,
+} from '@sintonia/contract'
+import { LANDING_CACHE_KEY } from '../lib/content-cache'
 import { INITIAL_DATA_ELEMENT_ID, resetInitialDataForTests } from '../../../lib/initial-data'
 import { fetchByPath, jsonResponse, renderWithProviders } from '../../../test/render'
 import { LandingPage } from './landing-page'
@@ -9,6 +17,20 @@ const fields: Field[] = [
   { id: '11111111-1111-4111-8111-111111111111', title: 'Foco', description: 'Clareza mental', iconName: 'Target', displayOrder: 2, audioCount: 3 },
   { id: '22222222-2222-4222-8222-222222222222', title: 'Autoconfiança', description: '', iconName: 'NaoExiste', displayOrder: 1, audioCount: 1 },
 ]
+
+const annualPlan: PublicPlan = {
+  code: 'anual',
+  name: 'Anual',
+  description: '',
+  currency: 'BRL',
+  intervalMonths: 12,
+  priceCents: 47_880,
+  originalPriceCents: 47_880,
+  pricePerMonthCents: 3_990,
+  savings: null,
+  popular: true,
+  promotion: null,
+}
 
 function landing(content: LandingPageContent = DEFAULT_LANDING_CONTENT, productName = 'Sintonia'): LandingResponse {
   return { productName, content, videos: { active_video_id: null, videos: [] }, updatedAt: null }
@@ -108,8 +130,47 @@ describe('LandingPage', () => {
     )
     renderWithProviders(<LandingPage />)
     expect(await screen.findByText('Serviço temporariamente indisponível.')).toBeTruthy()
+    // The page is not blank meanwhile: with no cached copy it shows the built-in default content.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toContain(DEFAULT_LANDING_CONTENT.hero.title)
     fireEvent.click(screen.getByRole('button', { name: 'Tentar Novamente' }))
-    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toContain(DEFAULT_LANDING_CONTENT.hero.title))
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
+    expect(calls).toBe(2)
+  })
+
+  it('falls back to this browser’s last copy of the content before the default', async () => {
+    const cached = landing()
+    cached.content = { ...cached.content, hero: { ...cached.content.hero, title: 'Título guardado neste navegador' } }
+    localStorage.setItem(LANDING_CACHE_KEY, JSON.stringify({ data: cached, savedAt: Date.now() - 3_600_000 }))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        fetchByPath({
+          [API.landing]: () => jsonResponse({ statusCode: 503, error: 'Service Unavailable', message: 'Fora do ar.' }, 503),
+          [API.publicFields]: () => jsonResponse({ fields }),
+        }),
+      ),
+    )
+    renderWithProviders(<LandingPage />)
+    expect(await screen.findByText('Fora do ar.')).toBeTruthy()
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Título guardado neste navegador')
+    localStorage.removeItem(LANDING_CACHE_KEY)
+  })
+
+  it('keeps a copy of each successful load for later failures', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        fetchByPath({
+          [API.landing]: () => jsonResponse(landing()),
+          [API.publicFields]: () => jsonResponse({ fields }),
+        }),
+      ),
+    )
+    localStorage.removeItem(LANDING_CACHE_KEY)
+    renderWithProviders(<LandingPage />)
+    await screen.findByRole('heading', { level: 1 })
+    await waitFor(() => expect(localStorage.getItem(LANDING_CACHE_KEY)).not.toBeNull())
+    localStorage.removeItem(LANDING_CACHE_KEY)
   })
 
   it('renders the price comparison as a table with the highlighted option and its badge', async () => {
@@ -140,7 +201,7 @@ describe('LandingPage', () => {
     const script = document.createElement('script')
     script.id = INITIAL_DATA_ELEMENT_ID
     script.type = 'application/json'
-    script.textContent = JSON.stringify({ landing: landing(DEFAULT_LANDING_CONTENT, 'Embutido'), fields })
+    script.textContent = JSON.stringify({ landing: landing(DEFAULT_LANDING_CONTENT, 'Embutido'), fields, plans: [annualPlan] })
     document.body.append(script)
     const fetchMock = vi.fn(() => new Promise<Response>(() => {}))
     vi.stubGlobal('fetch', fetchMock)
@@ -150,6 +211,7 @@ describe('LandingPage', () => {
     expect(screen.getByRole('heading', { level: 1 })).toBeTruthy()
     expect(screen.getByRole('heading', { level: 2, name: 'O que é o Embutido?' })).toBeTruthy()
     expect(screen.getAllByTestId('field-card')).toHaveLength(2)
+    expect(await screen.findAllByTestId('plan-card')).toHaveLength(1)
     expect(fetchMock).not.toHaveBeenCalled()
   })
 })

@@ -3,10 +3,12 @@ import { PageLoader } from '../../../components/page-loader'
 import { getErrorMessage } from '../../../lib/api-client'
 import { useLanding } from '../api/landing-queries'
 import { asSection, createText, isEnabled } from '../lib/content'
+import { fallbackLanding } from '../lib/content-cache'
 import { ClosingCtaSection } from './closing-cta-section'
 import { FeaturesSection } from './features-section'
 import { FieldsSection } from './fields-section'
 import { HeroSection } from './hero-section'
+import { HeroVideoSlot, selectActiveVideo } from './hero-video-slot'
 import { HowItWorksSection } from './how-it-works-section'
 import { LandingError } from './landing-error'
 import { PlansSection } from './plans-section'
@@ -14,9 +16,9 @@ import { PriceComparisonSection } from './price-comparison-section'
 import { WhatIsSection } from './what-is-section'
 
 export interface LandingPageProps {
-  /** Hero media slot (the active landing video, added by the video work). */
+  /** Hero media slot; defaults to the active landing video (lazy player), if any. */
   heroMedia?: ReactNode
-  /** Subscription plans section; defaults to the placeholder with id="planos". */
+  /** Subscription plans section; defaults to the plan cards (id="planos"). */
   plans?: ReactNode
 }
 
@@ -24,19 +26,12 @@ export interface LandingPageProps {
 export function LandingPage({ heroMedia, plans }: LandingPageProps) {
   const landing = useLanding()
 
-  // A failed background refetch keeps showing the cached content (spec §4: fall back to the cache).
-  if (!landing.data) {
-    if (!landing.isError) return <PageLoader />
-    return (
-      <LandingError
-        message={getErrorMessage(landing.error)}
-        onRetry={() => void landing.refetch()}
-        retrying={landing.isFetching}
-      />
-    )
-  }
-
-  const { content, productName } = landing.data
+  // Spec §4: a failed load falls back to the cached content, then to the built-in default; the
+  // error and 'Tentar Novamente' stay visible above it so the visitor can try again.
+  if (!landing.data && !landing.isError) return <PageLoader />
+  const failed = !landing.data
+  const { content, productName, videos } = landing.data ?? fallbackLanding()
+  const video = selectActiveVideo(videos)
   const t = createText(productName)
   const whatIs = asSection(content.whatIsProduct)
   const howItWorks = asSection(content.comoFunciona)
@@ -45,7 +40,18 @@ export function LandingPage({ heroMedia, plans }: LandingPageProps) {
   return (
     <>
       <title>{`${productName} — Áudios guiados de reprogramação mental`}</title>
-      <HeroSection hero={asSection(content.hero)} t={t} media={heroMedia} />
+      {failed ? (
+        <LandingError
+          message={getErrorMessage(landing.error)}
+          onRetry={() => void landing.refetch()}
+          retrying={landing.isFetching}
+        />
+      ) : null}
+      <HeroSection
+        hero={asSection(content.hero)}
+        t={t}
+        media={heroMedia ?? (video ? <HeroVideoSlot video={video} /> : null)}
+      />
       {isEnabled(whatIs) ? <WhatIsSection section={whatIs} t={t} /> : null}
       {isEnabled(howItWorks) ? <HowItWorksSection section={howItWorks} t={t} /> : null}
       <FeaturesSection features={content.features} t={t} />

@@ -1,28 +1,136 @@
-import { ArrowRight, CalendarDays } from 'lucide-react'
+import { lazy, Suspense, useEffect, type ComponentType } from 'react'
+import { ArrowRight, ShieldCheck } from 'lucide-react'
+import { DEFAULT_GUARANTEE_DAYS, type PublicPlan } from '@sintonia/contract'
 import { ButtonLink } from '../../../components/ui/button'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { cn } from '../../../lib/cn'
+import { usePublicPlans } from '../api/plans-queries'
+import { SectionHeading } from './section-heading'
 
 /**
- * Subscription plans anchor (`#planos`, the default target of the price-comparison button).
- * Placeholder: the commerce work replaces the body with the plan cards.
+ * The cards (prices, countdown) are a small chunk of their own: the section sits far below the
+ * fold, so the landing's entry JS stays lean (ARCHITECTURE §8). The chunk starts loading as soon
+ * as the landing renders, so the cards are there long before anyone scrolls to them.
+ */
+const PlanCards = lazy<ComponentType<{ plans: readonly PublicPlan[] }>>(() =>
+  import('./plan-card').then(
+    (module) => ({ default: module.PlanCards }),
+    () => ({ default: PlansLink }),
+  ),
+)
+
+/** The guarantee shown under the plans; an admin setting later (ARCHITECTURE §7: default 7 days). */
+const GUARANTEE_DAYS = DEFAULT_GUARANTEE_DAYS
+
+/** 1, 2 or 3 columns by the number of plans (spec commerce §2). */
+function gridClass(count: number): string {
+  if (count <= 1) return 'max-w-md'
+  if (count === 2) return 'max-w-md sm:max-w-3xl sm:grid-cols-2'
+  return 'max-w-md lg:max-w-6xl lg:grid-cols-3'
+}
+
+/** Stands in for the cards when they cannot be shown: the plan page lists them too. */
+function PlansLink() {
+  return (
+    <li className="text-center">
+      <ButtonLink to="/assinatura" size="lg" className="w-full sm:w-auto">
+        Ver planos e preços
+        <ArrowRight aria-hidden="true" />
+      </ButtonLink>
+    </li>
+  )
+}
+
+function skeletons(count: number) {
+  return Array.from({ length: count }, (_, index) => <PlanSkeleton key={index} />)
+}
+
+function PlanSkeleton() {
+  return (
+    <li className="rounded-3xl border border-line bg-white p-5 sm:p-7">
+      <Skeleton className="h-6 w-1/3" />
+      <Skeleton className="mt-4 h-4 w-full" />
+      <Skeleton className="mt-2 h-4 w-4/5" />
+      <Skeleton className="mt-8 h-10 w-2/3" />
+      <Skeleton className="mt-3 h-4 w-1/2" />
+      <div className="mt-8 space-y-3 border-t border-line pt-6">
+        <Skeleton className="h-4 w-3/4" />
+        <Skeleton className="h-4 w-2/3" />
+        <Skeleton className="h-4 w-3/5" />
+      </div>
+      <Skeleton className="mt-8 h-13 w-full" />
+    </li>
+  )
+}
+
+/**
+ * Subscription plans (`#planos`, the target of the price-comparison button): one card per active
+ * plan from GET /api/plans (embedded in the first HTML). Without plans — none active, or the
+ * request failed — it points to /assinatura instead of showing prices it cannot vouch for.
  */
 export function PlansSection() {
+  const { data: plans, isPending, isError, error } = usePublicPlans()
+
+  useEffect(() => {
+    if (isError) console.warn('[landing] não foi possível carregar os planos', error)
+  }, [isError, error])
+
+  const unavailable = !isPending && (!plans || plans.length === 0)
+
   return (
-    <section id="planos" aria-labelledby="planos-title" className="bg-surface py-14 outline-none sm:py-24">
-      <div className="mx-auto max-w-3xl px-5 text-center sm:px-6">
-        <span className="mx-auto grid size-14 place-items-center rounded-2xl bg-brand-100 text-brand-700">
-          <CalendarDays aria-hidden="true" className="size-7" />
-        </span>
-        <h2 id="planos-title" className="mt-6 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
-          Planos
-        </h2>
-        <p className="mt-4 text-base leading-relaxed text-pretty text-ink-muted sm:text-lg">
-          Escolha entre os planos trimestral, semestral ou anual e tenha acesso completo a todos os campos de
-          desenvolvimento.
+    <section
+      id="planos"
+      aria-labelledby="planos-title"
+      aria-busy={isPending}
+      className="bg-surface py-14 outline-none sm:py-24"
+    >
+      <div className="mx-auto max-w-6xl px-5 sm:px-6">
+        <SectionHeading
+          id="planos-title"
+          eyebrow="Planos"
+          title="Escolha seu plano"
+          subtitle="Acesso completo a todos os campos de desenvolvimento. Quanto mais longo o plano, menor o valor por mês."
+        />
+
+        {unavailable ? (
+          <div className="mx-auto mt-10 max-w-xl text-center">
+            <p className="text-base leading-relaxed text-ink-muted">
+              Veja os planos trimestral, semestral e anual e escolha o que combina com você.
+            </p>
+            <ButtonLink to="/assinatura" size="lg" className="mt-6 w-full sm:w-auto">
+              Ver planos e preços
+              <ArrowRight aria-hidden="true" />
+            </ButtonLink>
+          </div>
+        ) : (
+          <ul
+            className={cn(
+              'mx-auto mt-12 grid gap-6 sm:mt-14 lg:gap-7',
+              gridClass(isPending ? 3 : (plans?.length ?? 0)),
+            )}
+          >
+            {isPending || !plans ? (
+              skeletons(3)
+            ) : (
+              <Suspense fallback={skeletons(plans.length)}>
+                <PlanCards plans={plans} />
+              </Suspense>
+            )}
+          </ul>
+        )}
+        {isPending ? (
+          <p className="sr-only" role="status">
+            Carregando planos...
+          </p>
+        ) : null}
+
+        <p className="mt-10 flex items-center justify-center gap-2 text-center text-sm text-ink-muted">
+          <ShieldCheck aria-hidden="true" className="size-5 shrink-0 text-emerald-700" />
+          <span>
+            <strong className="font-semibold text-ink">Garantia de {GUARANTEE_DAYS} dias</strong>: se não for para você,
+            devolvemos seu dinheiro.
+          </span>
         </p>
-        <ButtonLink to="/assinatura" size="lg" className="mt-8 w-full sm:w-auto">
-          Ver planos e preços
-          <ArrowRight aria-hidden="true" />
-        </ButtonLink>
       </div>
     </section>
   )

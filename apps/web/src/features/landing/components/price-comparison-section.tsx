@@ -7,11 +7,13 @@ import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { cn } from '../../../lib/cn'
 import { scrollToSection } from '../../../lib/scroll'
+import { usePublicPlans } from '../api/plans-queries'
 import { asItems, asSection, type TextFn } from '../lib/content'
+import { annualPriceCents } from '../lib/annual-price'
 import { SectionHeading } from './section-heading'
 
-function priceText(value: unknown): string {
-  return typeof value === 'number' && Number.isFinite(value) ? formatMoney(value) : '—'
+function priceText(value: unknown, currency?: string): string {
+  return typeof value === 'number' && Number.isFinite(value) ? formatMoney(value, currency) : '—'
 }
 
 /** Optional price comparison: a table from lg up, cards below; rendered only when enabled. */
@@ -21,6 +23,12 @@ export function PriceComparisonSection({ section, t }: { section: Record<string,
   const cta = asSection(section.ctaButton)
   const ctaText = t(cta.text) || 'Quero Começar Agora'
   const impactText = t(section.impactText)
+  // ARCHITECTURE §7: the own-plan row shows the annual plan's real yearly price when the plans
+  // are known; the content's pricePerYear is the fallback.
+  const { data: plans } = usePublicPlans()
+  const annual = annualPriceCents(plans)
+  const yearlyPrice = (raw: Record<string, unknown>) =>
+    raw.isHighlight === true && annual ? priceText(annual.cents, annual.currency) : priceText(raw.pricePerYear)
 
   const onCta = () => {
     const id = typeof cta.scrollToSection === 'string' ? cta.scrollToSection.trim() : ''
@@ -75,7 +83,7 @@ export function PriceComparisonSection({ section, t }: { section: Record<string,
                             highlight ? 'text-brand-800' : 'text-ink',
                           )}
                         >
-                          {priceText(option.raw.pricePerYear)}
+                          {yearlyPrice(option.raw)}
                         </td>
                       </tr>
                     )
@@ -119,7 +127,7 @@ export function PriceComparisonSection({ section, t }: { section: Record<string,
                     <p className="mt-4 flex items-baseline justify-between gap-2 border-t border-line pt-4">
                       <span className="text-sm text-ink-muted">Por ano</span>
                       <span className={cn('text-xl font-bold tabular-nums', highlight ? 'text-brand-800' : 'text-ink')}>
-                        {priceText(option.raw.pricePerYear)}
+                        {yearlyPrice(option.raw)}
                       </span>
                     </p>
                   </li>

@@ -47,6 +47,15 @@ export function SiteFooter() {
               {productName}
             </p>
             {lgpdText ? <p className="mt-4 text-sm leading-relaxed text-brand-200">{lgpdText}</p> : null}
+            <p className="mt-4 text-sm leading-relaxed text-brand-200">
+              Quer receber práticas gratuitas por e-mail?{' '}
+              <Link
+                to="/inscricao"
+                className="rounded-md font-semibold text-white underline underline-offset-4 transition-colors hover:text-gold-200 focus-visible:outline-white"
+              >
+                Inscreva-se na nossa lista
+              </Link>
+            </p>
           </div>
           <nav aria-label="Links legais">
             <ul className="flex flex-col gap-3 md:items-end">

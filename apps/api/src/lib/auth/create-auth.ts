@@ -1,0 +1,94 @@
+import { betterAuth } from 'better-auth'
+import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { admin } from 'better-auth/plugins/admin'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@sintonia/contract'
+import type { AppConfig } from '../../config.js'
+import type { Database } from '../../db/client.js'
+import { account, session, user, verification } from '../../db/auth-schema.js'
+
+/** Better Auth's own routes live under this prefix (ADR 003). */
+export const AUTH_BASE_PATH = '/api/auth'
+/** Cookie names start with this: `sintonia.session_token` (`__Secure-sintonia.session_token` in production). */
+export const AUTH_COOKIE_PREFIX = 'sintonia'
+/**
+ * The client address Better Auth records on sessions and rate-limits by. It is never taken from
+ * the client: `toAuthHeaders()` removes any such header and sets it from Fastify's `request.ip`,
+ * which honours TRUST_PROXY only.
+ */
+export const CLIENT_IP_HEADER = 'x-sintonia-client-ip'
+/** A password-reset link is valid for one hour. */
+export const RESET_TOKEN_TTL_SECONDS = 60 * 60
+
+export interface ResetPasswordMail {
+  user: { id: string; email: string; name: string }
+  /** The raw token: goes into the e-mail only, never into a log. */
+  token: string
+}
+
+export interface AuthLogger {
+  error(obj: object, msg: string): void
+  warn(obj: object, msg: string): void
+  info(obj: object, msg: string): void
+  debug(obj: object, msg: string): void
+}
+
+export interface CreateAuthOptions {
+  config: AppConfig
+  db: Database
+  /** Sends the reset e-mail (the API puts it in the outbox). Absent in the CLI, which never resets passwords. */
+  sendResetPassword?: (mail: ResetPasswordMail) => Promise<void>
+  log?: AuthLogger
+}
+
+/**
+ * The Better Auth instance: e-mail + password with database sessions on our Drizzle database,
+ * the admin plugin for roles and bans. Sign-up through Better Auth's own route is disabled: the
+ * only sign-up paths are ours (`/api/account/sign-up`, pay-first onboarding, `admin:create`),
+ * which decide the role and merge pending subscriptions in one transaction.
+ */
+export function createAuth(options: CreateAuthOptions) {
+  const { config, db, log } = options
+  const publicOrigin = new URL(config.publicUrl).origin
+  return betterAuth({
+    appName: 'Sintonia',
+    baseURL: config.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: config.secrets.auth,
+    trustedOrigins: [publicOrigin],
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
+      sendResetPassword: async ({ user: target, token }) => {
+        if (!options.sendResetPassword) throw new Error('sendResetPassword não configurado')
+        await options.sendResetPassword({ user: { id: target.id, email: target.email, name: target.name }, token })
+      },
+    },
+    plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] })],
+    advanced: {
+      cookiePrefix: AUTH_COOKIE_PREFIX,
+      useSecureCookies: config.isProduction,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    telemetry: { enabled: false },
+    logger: {
+      level: 'warn',
+      log: (level, message) => {
+        // Only Better Auth's own message text is logged: its extra arguments may hold request data.
+        if (!log) return
+        if (level === 'error') log.error({ module: 'auth' }, message)
+        else if (level === 'warn') log.warn({ module: 'auth' }, message)
+        else if (level === 'info') log.info({ module: 'auth' }, message)
+        else log.debug({ module: 'auth' }, message)
+      },
+    },
+  })
+}
+
+export type SintoniaAuth = ReturnType<typeof createAuth>

@@ -1,0 +1,156 @@
+import { and, asc, eq, like, sql } from 'drizzle-orm'
+import type { Database } from '../../db/client.js'
+import { account, analyticsEvents, leads, pendingSubscriptions, session, subscriptions, user, verification } from '../../db/schema.js'
+import { isUniqueViolation } from '../../lib/pg-errors.js'
+
+export type UserRow = typeof user.$inferSelect
+export type Role = UserRow['role']
+
+/** The provider id Better Auth gives e-mail + password credentials. */
+export const CREDENTIAL_PROVIDER = 'credential'
+
+export async function findUserByEmail(db: Database, email: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(user).where(eq(user.email, email.toLowerCase())).limit(1)
+  return row ?? null
+}
+
+export async function findUserById(db: Database, id: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(user).where(eq(user.id, id)).limit(1)
+  return row ?? null
+}
+
+export async function countAdmins(db: Database): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(user).where(eq(user.role, 'admin'))
+  return Number(row?.n ?? 0)
+}
+
+/**
+ * Inserts a user and its credential account (the Better Auth rows) in `db`, which should be the
+ * caller's transaction. The unique e-mail decides duplicates (no check-then-insert race).
+ */
+export async function insertUserWithCredential(
+  db: Database,
+  row: { id: string; accountId: string; email: string; name: string; role: Role; passwordHash: string },
+): Promise<UserRow | 'duplicate_email'> {
+  let created: UserRow | undefined
+  try {
+    ;[created] = await db
+      .insert(user)
+      .values({ id: row.id, email: row.email.toLowerCase(), name: row.name, role: row.role, emailVerified: false })
+      .returning()
+  } catch (error) {
+    if (isUniqueViolation(error, 'user_email_unique')) return 'duplicate_email'
+    throw error
+  }
+  if (!created) throw new Error('user: insert returned no row')
+  await db.insert(account).values({
+    id: row.accountId,
+    accountId: row.id,
+    providerId: CREDENTIAL_PROVIDER,
+    userId: row.id,
+    password: row.passwordHash,
+  })
+  return created
+}
+
+export async function findCredentialPasswordHash(db: Database, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ password: account.password })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, CREDENTIAL_PROVIDER)))
+    .limit(1)
+  return row?.password ?? null
+}
+
+/** Sets the credential password, creating the credential account when the user has none. */
+export async function upsertCredentialPassword(db: Database, userId: string, passwordHash: string, newAccountId: string): Promise<void> {
+  const updated = await db
+    .update(account)
+    .set({ password: passwordHash, updatedAt: sql`now()` })
+    .where(and(eq(account.userId, userId), eq(account.providerId, CREDENTIAL_PROVIDER)))
+    .returning({ id: account.id })
+  if (updated.length > 0) return
+  await db.insert(account).values({ id: newAccountId, accountId: userId, providerId: CREDENTIAL_PROVIDER, userId, password: passwordHash })
+}
+
+export async function setUserRole(db: Database, userId: string, role: Role): Promise<void> {
+  await db.update(user).set({ role, updatedAt: sql`now()` }).where(eq(user.id, userId))
+}
+
+export async function deleteSessionByToken(db: Database, token: string): Promise<void> {
+  await db.delete(session).where(eq(session.token, token))
+}
+
+export async function deleteSessionsOfUser(db: Database, userId: string): Promise<number> {
+  const rows = await db.delete(session).where(eq(session.userId, userId)).returning({ id: session.id })
+  return rows.length
+}
+
+export async function deleteAccountsOfUser(db: Database, userId: string): Promise<void> {
+  await db.delete(account).where(eq(account.userId, userId))
+}
+
+/** Password-reset tokens pointing at the user (Better Auth stores the user id as the value). */
+export async function deleteResetTokensOfUser(db: Database, userId: string): Promise<void> {
+  await db.delete(verification).where(and(eq(verification.value, userId), like(verification.identifier, 'reset-password:%')))
+}
+
+export async function deleteUserRow(db: Database, userId: string): Promise<void> {
+  await db.delete(user).where(eq(user.id, userId))
+}
+
+export async function anonymiseAnalyticsOfUser(db: Database, userId: string): Promise<number> {
+  const rows = await db.update(analyticsEvents).set({ userId: null }).where(eq(analyticsEvents.userId, userId)).returning({ id: analyticsEvents.id })
+  return rows.length
+}
+
+export async function deleteLeadsByEmail(db: Database, email: string): Promise<number> {
+  const rows = await db.delete(leads).where(sql`lower(${leads.email}) = lower(${email})`).returning({ id: leads.id })
+  return rows.length
+}
+
+/** Everything stored about a user, for the LGPD export. Secrets (password hash, tokens) are never selected. */
+export async function loadUserData(db: Database, userId: string, email: string) {
+  const [accounts, sessions, subs, pending, leadRows, events] = await Promise.all([
+    db
+      .select({ providerId: account.providerId, createdAt: account.createdAt, updatedAt: account.updatedAt })
+      .from(account)
+      .where(eq(account.userId, userId))
+      .orderBy(asc(account.createdAt)),
+    db
+      .select({
+        id: session.id,
+        createdAt: session.createdAt,
+        updatedAt: session.updatedAt,
+        expiresAt: session.expiresAt,
+        ipAddress: session.ipAddress,
+        userAgent: session.userAgent,
+      })
+      .from(session)
+      .where(eq(session.userId, userId))
+      .orderBy(asc(session.createdAt)),
+    db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(asc(subscriptions.createdAt)),
+    db
+      .select({
+        planCode: pendingSubscriptions.planCode,
+        provider: pendingSubscriptions.provider,
+        currentPeriodEnd: pendingSubscriptions.currentPeriodEnd,
+        createdAt: pendingSubscriptions.createdAt,
+      })
+      .from(pendingSubscriptions)
+      .where(sql`lower(${pendingSubscriptions.email}) = lower(${email})`),
+    db.select().from(leads).where(sql`lower(${leads.email}) = lower(${email})`),
+    db
+      .select({
+        eventType: analyticsEvents.eventType,
+        eventData: analyticsEvents.eventData,
+        sessionId: analyticsEvents.sessionId,
+        userAgent: analyticsEvents.userAgent,
+        createdAt: analyticsEvents.createdAt,
+      })
+      .from(analyticsEvents)
+      .where(eq(analyticsEvents.userId, userId))
+      .orderBy(asc(analyticsEvents.createdAt)),
+  ])
+  return { accounts, sessions, subscriptions: subs, pendingSubscriptions: pending, leads: leadRows, analyticsEvents: events }
+}

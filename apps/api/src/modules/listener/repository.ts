@@ -1,0 +1,67 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import type { Database } from '../../db/client.js'
+import { audios, backgroundMusic, backgroundMusicSettings, fields } from '../../db/schema.js'
+import type { AudioRow } from '../catalogue/repository.js'
+
+export type BackgroundTrackRow = typeof backgroundMusic.$inferSelect
+
+export async function findFieldWithAudioCount(db: Database, fieldId: string) {
+  const [row] = await db
+    .select({
+      id: fields.id,
+      title: fields.title,
+      description: fields.description,
+      iconName: fields.iconName,
+      displayOrder: fields.displayOrder,
+      audioCount: count(audios.id),
+    })
+    .from(fields)
+    .leftJoin(audios, eq(audios.fieldId, fields.id))
+    .where(eq(fields.id, fieldId))
+    .groupBy(fields.id)
+  return row
+}
+
+/**
+ * The field page's list, ordered by title (spec §7) ignoring case and accents, so 'Áudio…' sorts
+ * with the A's; the C collation on the normalised title gives the same order on every engine.
+ */
+export async function listAudiosOfField(db: Database, fieldId: string): Promise<AudioRow[]> {
+  return db
+    .select()
+    .from(audios)
+    .where(eq(audios.fieldId, fieldId))
+    .orderBy(sql`immutable_unaccent(lower(${audios.title})) collate "C"`, asc(audios.id))
+}
+
+export async function listActiveBackgroundTracks(db: Database): Promise<BackgroundTrackRow[]> {
+  return db
+    .select()
+    .from(backgroundMusic)
+    .where(eq(backgroundMusic.isActive, true))
+    .orderBy(desc(backgroundMusic.createdAt), asc(backgroundMusic.id))
+}
+
+export async function findActiveBackgroundTrack(db: Database, id: string): Promise<BackgroundTrackRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(backgroundMusic)
+    .where(and(eq(backgroundMusic.id, id), eq(backgroundMusic.isActive, true)))
+  return row
+}
+
+/** The latest settings row wins (spec §7). */
+export async function findLatestVolume(db: Database): Promise<number | undefined> {
+  const [row] = await db
+    .select({ volumePercentage: backgroundMusicSettings.volumePercentage })
+    .from(backgroundMusicSettings)
+    .orderBy(desc(backgroundMusicSettings.createdAt), desc(backgroundMusicSettings.id))
+    .limit(1)
+  return row?.volumePercentage
+}
+
+/** Which of these ids are existing audios. */export async function existingAudioIds(db: Database, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set()
+  const rows = await db.select({ id: audios.id }).from(audios).where(inArray(audios.id, ids))
+  return new Set(rows.map((row) => row.id))
+}

@@ -1,0 +1,106 @@
+import { and, desc, eq, sql } from 'drizzle-orm'
+import type { Database } from '../../db/client.js'
+import { pendingSubscriptions, subscriptions } from '../../db/schema.js'
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect
+export type PendingSubscriptionRow = typeof pendingSubscriptions.$inferSelect
+
+/**
+ * True when the user has a subscription that gives access now: 'active' with no end or an end in
+ * the future, or 'past_due' while `graceDays` after its period end have not passed.
+ */
+export async function existsActiveSubscription(db: Database, userId: string, graceDays: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        sql`(
+          (${subscriptions.status} = 'active' and (${subscriptions.currentPeriodEnd} is null or ${subscriptions.currentPeriodEnd} > now()))
+          or (${subscriptions.status} = 'past_due' and ${subscriptions.currentPeriodEnd} is not null
+              and ${subscriptions.currentPeriodEnd} + make_interval(days => ${graceDays}::int) > now())
+        )`,
+      ),
+    )
+    .limit(1)
+  return rows.length > 0
+}
+
+/** The user's subscriptions, most recently changed first. */
+export async function listSubscriptionsOfUser(db: Database, userId: string): Promise<SubscriptionRow[]> {
+  return db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.updatedAt), desc(subscriptions.createdAt))
+}
+
+/**
+ * Pending (pay-first) subscriptions for an e-mail, compared case-insensitively. With a checkout
+ * session id only the row of that checkout matches (the id proves the caller went through that
+ * payment; the e-mail alone is not verified). Locked for update so two merges of one row cannot
+ * both succeed.
+ */
+export async function lockPendingForEmail(db: Database, email: string, checkoutSessionId: string | null): Promise<PendingSubscriptionRow[]> {
+  const byEmail = sql`lower(${pendingSubscriptions.email}) = lower(${email})`
+  const where =
+    checkoutSessionId === null
+      ? byEmail
+      : and(byEmail, eq(pendingSubscriptions.checkoutSessionId, checkoutSessionId))
+  return db.select().from(pendingSubscriptions).where(where).orderBy(pendingSubscriptions.createdAt).for('update')
+}
+
+export async function hasPendingForEmail(db: Database, email: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: pendingSubscriptions.id })
+    .from(pendingSubscriptions)
+    .where(sql`lower(${pendingSubscriptions.email}) = lower(${email})`)
+    .limit(1)
+  return rows.length > 0
+}
+
+/**
+ * The subscriptions row for a merged pending one. When the gateway already recorded the same
+ * provider subscription (a webhook ran first), that row is attached to the user instead.
+ */
+export async function upsertSubscriptionFromPending(db: Database, userId: string, email: string, pending: PendingSubscriptionRow): Promise<string> {
+  const values = {
+    userId,
+    email,
+    planCode: pending.planCode,
+    status: 'active' as const,
+    provider: pending.provider,
+    providerCustomerId: pending.providerCustomerId,
+    providerSubscriptionId: pending.providerSubscriptionId,
+    currentPeriodEnd: pending.currentPeriodEnd,
+  }
+  const [row] = await db
+    .insert(subscriptions)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [subscriptions.provider, subscriptions.providerSubscriptionId],
+      set: {
+        userId,
+        email,
+        planCode: pending.planCode,
+        status: 'active',
+        providerCustomerId: sql`coalesce(excluded.provider_customer_id, ${subscriptions.providerCustomerId})`,
+        currentPeriodEnd: pending.currentPeriodEnd,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ id: subscriptions.id })
+  if (!row) throw new Error('subscriptions: upsert returned no row')
+  return row.id
+}
+
+export async function deletePending(db: Database, id: string): Promise<void> {
+  await db.delete(pendingSubscriptions).where(eq(pendingSubscriptions.id, id))
+}
+
+/** LGPD deletion: the subscriptions stay for accounting, detached from the person. */
+export async function detachSubscriptionsOfUser(db: Database, userId: string, placeholderEmail: string): Promise<number> {
+  const rows = await db
+    .update(subscriptions)
+    .set({ userId: null, email: placeholderEmail, updatedAt: sql`now()` })
+    .where(eq(subscriptions.userId, userId))
+    .returning({ id: subscriptions.id })
+  return rows.length
+}

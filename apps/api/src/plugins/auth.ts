@@ -1,0 +1,186 @@
+import fp from 'fastify-plugin'
+import type { FastifyRequest } from 'fastify'
+import { defaultDisplayName, type Role } from '@sintonia/contract'
+import { AUTH_BASE_PATH, createAuth, RESET_TOKEN_TTL_SECONDS, type SintoniaAuth } from '../lib/auth/create-auth.js'
+import { translateAuthError } from '../lib/auth/errors.js'
+import { forwardSetCookies, toAuthHeaders } from '../lib/auth/headers.js'
+import { buildPasswordResetEmail } from '../modules/accounts/reset-email.js'
+import { getProductName, getSupportEmail } from '../modules/settings/service.js'
+import { errorBody } from './errors.js'
+import { RATE_LIMITS } from './rate-limit.js'
+
+/** The signed-in person as the rest of the API sees them. */
+export interface SessionUserInfo {
+  id: string
+  email: string
+  displayName: string
+  role: Role
+  /** Banned by an admin (and the ban has not expired). */
+  banned: boolean
+}
+
+export interface AuthSessionInfo {
+  user: SessionUserInfo
+  session: { id: string; expiresAt: Date }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: SintoniaAuth
+  }
+  interface FastifyRequest {
+    /** The session behind the request's cookie, resolved once per request; null when anonymous. */
+    authSession(): Promise<AuthSessionInfo | null>
+    /** Shortcut for `(await authSession())?.user ?? null`. */
+    sessionUser(): Promise<SessionUserInfo | null>
+  }
+}
+
+/** Hop-by-hop and length headers are recomputed when the body is re-serialised for Better Auth. */
+const DROPPED_REQUEST_HEADERS = ['content-length', 'transfer-encoding', 'connection', 'keep-alive']
+const DROPPED_RESPONSE_HEADERS = new Set(['set-cookie', 'content-length', 'transfer-encoding', 'connection', 'keep-alive'])
+
+/**
+ * Session tokens never leave the server in a body (get-session, list-sessions and sign-in answer
+ * them in Better Auth): the HttpOnly cookie is the only carrier, out of reach of page scripts.
+ */
+export function withoutTokens(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutTokens)
+  if (value === null || typeof value !== 'object') return value
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .filter(([key]) => key !== 'token')
+      .map(([key, inner]) => [key, withoutTokens(inner)]),
+  )
+}
+
+export function isBanActive(banned: boolean | null | undefined, banExpires: Date | string | null | undefined, now = Date.now()): boolean {
+  if (!banned) return false
+  if (!banExpires) return true
+  return new Date(banExpires).getTime() > now
+}
+
+/**
+ * Better Auth (ADR 003): builds the instance from the configuration and database (`app.auth`),
+ * mounts its handler at /api/auth/*, and resolves `request.authSession()` / `sessionUser()`.
+ */
+export const authPlugin = fp(
+  async (app) => {
+    const { config } = app
+    const log = app.log.child({ module: 'auth' })
+    const auth = createAuth({
+      config,
+      db: app.database.db,
+      log,
+      sendResetPassword: async ({ user, token }) => {
+        const { db } = app.database
+        const [productName, supportEmail] = await Promise.all([getProductName(db), getSupportEmail(db)])
+        await app.mailer.enqueue(
+          db,
+          buildPasswordResetEmail({
+            to: user.email,
+            name: user.name || defaultDisplayName(user.email),
+            token,
+            productName,
+            supportEmail,
+            publicUrl: config.publicUrl,
+            validMinutes: Math.round(RESET_TOKEN_TTL_SECONDS / 60),
+          }),
+        )
+      },
+    })
+    app.decorate('auth', auth)
+
+    const sessions = new WeakMap<FastifyRequest, Promise<AuthSessionInfo | null>>()
+    /** Cookies Better Auth set while resolving a session (expiry refresh, expired-cookie removal). */
+    const refreshedCookies = new WeakMap<FastifyRequest, Headers>()
+
+    async function resolveSession(request: FastifyRequest): Promise<AuthSessionInfo | null> {
+      // Anonymous requests cost nothing: no cookie, no lookup.
+      if (!request.headers.cookie) return null
+      const { headers, response } = await auth.api.getSession({ headers: toAuthHeaders(request), returnHeaders: true })
+      if (headers.getSetCookie().length > 0) refreshedCookies.set(request, headers)
+      if (!response) return null
+      const found = response.user as typeof response.user & {
+        role?: string | null
+        banned?: boolean | null
+        banExpires?: Date | string | null
+      }
+      return {
+        user: {
+          id: found.id,
+          email: found.email,
+          displayName: found.name?.trim() || defaultDisplayName(found.email),
+          role: found.role === 'admin' ? 'admin' : 'user',
+          banned: isBanActive(found.banned, found.banExpires),
+        },
+        session: { id: response.session.id, expiresAt: new Date(response.session.expiresAt) },
+      }
+    }
+
+    app.decorateRequest('authSession', function (this: FastifyRequest) {
+      let pending = sessions.get(this)
+      if (!pending) {
+        pending = resolveSession(this)
+        sessions.set(this, pending)
+      }
+      return pending
+    })
+    app.decorateRequest('sessionUser', async function (this: FastifyRequest) {
+      return (await this.authSession())?.user ?? null
+    })
+
+    app.addHook('onSend', async (request, reply) => {
+      const refreshed = refreshedCookies.get(request)
+      // A route that set its own session cookie (sign-in, sign-out) has the last word.
+      if (refreshed && reply.getHeader('set-cookie') === undefined) forwardSetCookies(reply, refreshed)
+    })
+
+    // Better Auth's own endpoints. It authenticates by itself, so the route is public for the guard;
+    // its English error texts are replaced by the pt-BR catalogue.
+    app.route({
+      method: ['GET', 'POST'],
+      url: `${AUTH_BASE_PATH}/*`,
+      config: { access: 'public', rateLimit: RATE_LIMITS.authHandler },
+      schema: { tags: ['contas'], summary: 'Rotas internas do Better Auth (sessão, redefinição de senha)', hide: true },
+      handler: async (request, reply) => {
+        const headers = toAuthHeaders(request)
+        for (const name of DROPPED_REQUEST_HEADERS) headers.delete(name)
+        const hasBody = request.method !== 'GET' && request.body !== undefined && request.body !== null
+        if (hasBody) headers.set('content-type', 'application/json')
+        const webRequest = new Request(new URL(request.url, config.publicUrl), {
+          method: request.method,
+          headers,
+          ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
+        })
+        const response = await auth.handler(webRequest)
+        const text = await response.text()
+        forwardSetCookies(reply, response.headers)
+        if (response.status >= 400) {
+          let code: string | undefined
+          try {
+            code = (JSON.parse(text) as { code?: string }).code
+          } catch {
+            code = undefined
+          }
+          const { status, message } = translateAuthError(response.status, code)
+          return reply.code(status).send(errorBody(status, message))
+        }
+        reply.code(response.status)
+        response.headers.forEach((value, name) => {
+          if (!DROPPED_RESPONSE_HEADERS.has(name.toLowerCase())) reply.header(name, value)
+        })
+        if (text.length === 0) return reply.send(null)
+        if (!/json/i.test(response.headers.get('content-type') ?? '')) return reply.send(text)
+        let body: unknown
+        try {
+          body = JSON.parse(text)
+        } catch {
+          return reply.send(text)
+        }
+        return reply.send(JSON.stringify(withoutTokens(body)))
+      },
+    })
+  },
+  { name: 'auth', dependencies: ['mailer'] },
+)

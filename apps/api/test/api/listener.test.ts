@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { asc, eq } from 'drizzle-orm'
+import { API, AUTH_MSG, LISTENER_MSG, MSG } from '@sintonia/contract'
+import { audios, backgroundMusic, backgroundMusicSettings, fields } from '../../src/db/schema.js'
+import { buildTestApp, type TestContext } from '../helpers/app.js'
+import { accessStatuses, callAs, castOf, type Cast } from '../helpers/session.js'
+
+const MISSING = '00000000-0000-4000-8000-000000000000'
+const ALLOWED = [401, 403, 200, 200]
+
+let ctx: TestContext
+let cast: Cast
+let firstField: typeof fields.$inferSelect
+beforeAll(async () => {
+  ctx = await buildTestApp({ seed: true })
+  cast = await castOf(ctx)
+  ;[firstField] = await ctx.database.db.select().from(fields).orderBy(asc(fields.displayOrder), asc(fields.title)).limit(1)
+})
+afterAll(() => ctx.close())
+
+const get = (url: string) => callAs(ctx, cast.subscriber, { method: 'GET', url })
+
+describe('GET /api/fields', () => {
+  it('is for subscribers and admins only', async () => {
+    expect(await accessStatuses(ctx, cast, { method: 'GET', url: API.listener.fields })).toEqual(ALLOWED)
+    const refused = await callAs(ctx, cast.listener, { method: 'GET', url: API.listener.fields })
+    expect(refused.json().message).toBe(AUTH_MSG.subscriptionRequired)
+  })
+
+  it('lists the fields in display order with their audio counts', async () => {
+    const { fields: list } = (await get(API.listener.fields)).json() as { fields: { id: string; displayOrder: number; audioCount: number }[] }
+    expect(list.length).toBeGreaterThan(0)
+    const orders = list.map((field) => field.displayOrder)
+    expect(orders).toEqual([...orders].sort((a, b) => a - b))
+    const rows = await ctx.database.db.select().from(audios).where(eq(audios.fieldId, list[0]!.id))
+    expect(list[0]).toMatchObject({ id: firstField.id, audioCount: rows.length })
+  })
+})
+
+describe('GET /api/fields/:fieldId and its audios', () => {
+  it('answers the field with its audio count', async () => {
+    expect(await accessStatuses(ctx, cast, { method: 'GET', url: API.listener.field(firstField.id) })).toEqual(ALLOWED)
+    const res = await get(API.listener.field(firstField.id))
+    expect(res.json().field).toMatchObject({ id: firstField.id, title: firstField.title, audioCount: 3 })
+  })
+
+  it("refuses an id that is not a UUID with exactly 'ID do campo inválido'", async () => {
+    for (const url of [API.listener.field('nao-e-um-uuid'), API.listener.fieldAudios('123')]) {
+      const res = await get(url)
+      expect(res.statusCode).toBe(400)
+      expect(res.json().message).toBe(LISTENER_MSG.fieldInvalidId)
+    }
+  })
+
+  it("answers 404 'Campo não encontrado' for a missing field", async () => {
+    for (const url of [API.listener.field(MISSING), API.listener.fieldAudios(MISSING)]) {
+      const res = await get(url)
+      expect(res.statusCode).toBe(404)
+      expect(res.json().message).toBe(LISTENER_MSG.fieldNotFound)
+    }
+  })
+
+  it('lists the audios of the field ordered by title, ignoring case and accents', async () => {
+    const { db } = ctx.database
+    await db.insert(audios).values([
+      { title: 'abacate minúsculo', fieldId: firstField.id, fileKey: 'x/a.mp3', mimeType: 'audio/mpeg', sizeBytes: 1 },
+      { title: 'Zênite', fieldId: firstField.id, fileKey: 'x/z.mp3', mimeType: 'audio/mpeg', sizeBytes: 1 },
+    ])
+    expect(await accessStatuses(ctx, cast, { method: 'GET', url: API.listener.fieldAudios(firstField.id) })).toEqual(ALLOWED)
+    const list = (await get(API.listener.fieldAudios(firstField.id))).json().audios as { title: string; fieldId: string; url: string }[]
+    expect(list).toHaveLength(5)
+    expect(list[0]!.title).toBe('abacate minúsculo')
+    expect(list.at(-1)!.title).toBe('Zênite')
+    const normalised = list.map((audio) => audio.title.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase())
+    expect(normalised).toEqual([...normalised].sort())
+    expect(list.map((audio) => audio.title)).toContain('Áudio de Boas-Vindas: Sintonize sua Mente')
+    for (const audio of list) expect(audio).toMatchObject({ fieldId: firstField.id, url: expect.stringMatching(/^\/api\/audios\/.+\/file$/) })
+  })
+})
+
+describe('GET /api/audios/:audioId', () => {
+  it('answers the audio and the title of its field', async () => {
+    const [row] = await ctx.database.db.select().from(audios).where(eq(audios.title, 'Coração em Paz'))
+    expect(await accessStatuses(ctx, cast, { method: 'GET', url: API.listener.audio(row!.id) })).toEqual(ALLOWED)
+    const res = await get(API.listener.audio(row!.id))
+    expect(res.json()).toMatchObject({
+      audio: { id: row!.id, title: 'Coração em Paz', url: API.audioFile(row!.id), duration: expect.stringMatching(/^\d+:\d\d$/) },
+      fieldTitle: 'Autoestima e Amor-Próprio',
+    })
+  })
+
+  it("answers 404 'Áudio não encontrado' and 400 for a bad id", async () => {
+    const missing = await get(API.listener.audio(MISSING))
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json().message).toBe(LISTENER_MSG.audioNotFound)
+    const bad = await get(API.listener.audio('abc'))
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().message).toContain(MSG.validation.invalidUuid)
+  })
+})
+
+describe('background music', () => {
+  it('lists the active tracks with their file route and the latest volume', async () => {
+    expect(await accessStatuses(ctx, cast, { method: 'GET', url: API.listener.backgroundMusic })).toEqual(ALLOWED)
+    const { db } = ctx.database
+    const [inactive] = await db
+      .insert(backgroundMusic)
+      .values({ title: 'Desligada', fileKey: 'x/off.mp3', mimeType: 'audio/mpeg', sizeBytes: 1, isActive: false })
+      .returning()
+    await db.insert(backgroundMusicSettings).values({ volumePercentage: 40, createdAt: new Date(Date.now() + 1000) })
+    const body = (await get(API.listener.backgroundMusic)).json() as { tracks: { id: string; title: string; url: string }[]; volumePercentage: number }
+    expect(body.volumePercentage).toBe(40)
+    expect(body.tracks.map((track) => track.title).sort()).toEqual(['Brisa Suave', 'Horizonte Sereno'])
+    expect(body.tracks.map((track) => track.id)).not.toContain(inactive!.id)
+    for (const track of body.tracks) expect(track.url).toBe(API.listener.backgroundMusicFile(track.id))
+  })
+
+  it('answers the default volume 25 when no settings row exists', async () => {
+    const { db } = ctx.database
+    const saved = await db.select().from(backgroundMusicSettings)
+    await db.delete(backgroundMusicSettings)
+    try {
+      expect((await get(API.listener.backgroundMusic)).json().volumePercentage).toBe(25)
+    } finally {
+      await db.insert(backgroundMusicSettings).values(saved)
+    }
+  })
+
+  it('streams a track to subscribers with Range, privately, and HEAD without a body', async () => {
+    const [track] = await ctx.database.db.select().from(backgroundMusic).where(eq(backgroundMusic.title, 'Brisa Suave'))
+    const url = API.listener.backgroundMusicFile(track!.id)
+    expect(await accessStatuses(ctx, cast, { method: 'GET', url })).toEqual(ALLOWED)
+    const res = await callAs(ctx, cast.subscriber, { method: 'GET', url, headers: { range: 'bytes=0-9' } })
+    expect(res.statusCode).toBe(206)
+    expect(res.headers['content-range']).toBe(`bytes 0-9/${track!.sizeBytes}`)
+    expect(res.headers['cache-control']).toMatch(/^private/)
+    expect(res.rawPayload.length).toBe(10)
+    const head = await callAs(ctx, cast.subscriber, { method: 'HEAD', url })
+    expect(head.statusCode).toBe(200)
+    expect(head.rawPayload.length).toBe(0)
+    const missing = await callAs(ctx, cast.subscriber, { method: 'GET', url: API.listener.backgroundMusicFile(MISSING) })
+    expect(missing.statusCode).toBe(404)
+  })
+})
+
+describe('GET /api/audios/:audioId/file (listener area)', () => {
+  it('serves a subscriber audio to a subscriber and an admin, privately; 401 anonymous, 403 without subscription', async () => {
+    const [row] = await ctx.database.db.select().from(audios).where(eq(audios.title, 'Coração em Paz'))
+    const url = API.audioFile(row!.id)
+    expect(await accessStatuses(ctx, cast, { method: 'GET', url, headers: { range: 'bytes=0-3' } })).toEqual([401, 403, 206, 206])
+    const res = await callAs(ctx, cast.subscriber, { method: 'GET', url })
+    expect(res.headers['cache-control']).toMatch(/^private/)
+    const refused = await callAs(ctx, cast.listener, { method: 'GET', url })
+    expect(refused.json().message).toBe(MSG.media.subscriptionRequired)
+  })
+
+  it('keeps the demo public and publicly cacheable', async () => {
+    const [demo] = await ctx.database.db.select().from(audios).where(eq(audios.isDemo, true))
+    const res = await ctx.app.inject({ method: 'GET', url: API.audioFile(demo!.id) })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['cache-control']).toMatch(/^public/)
+  })
+})

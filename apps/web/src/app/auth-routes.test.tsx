@@ -1,0 +1,444 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { API, AUTH_MSG, DEFAULT_LANDING_CONTENT, type SessionUser, type SubscriptionState } from '@sintonia/contract'
+import type * as Sonner from 'sonner'
+import { subscriptionChecker } from '../features/auth'
+import { fetchByPath, jsonResponse, renderRoutes } from '../test/render'
+import { routes } from './router'
+
+const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }))
+vi.mock('sonner', async (importOriginal) => ({ ...(await importOriginal<typeof Sonner>()), toast: toastMock }))
+
+const landing = { productName: 'Sintonia', content: DEFAULT_LANDING_CONTENT, videos: { active_video_id: null, videos: [] }, updatedAt: null }
+const ANA: SessionUser = { id: 'u1', email: 'ana@exemplo.com', displayName: 'Ana', role: 'user' }
+const ADMIN: SessionUser = { id: 'a1', email: 'admin@exemplo.com', displayName: 'admin', role: 'admin' }
+const ACTIVE: SubscriptionState = { subscribed: true, subscription_tier: 'anual', subscription_end: '2030-01-01T00:00:00.000Z', subscription_status: 'active' }
+const NONE: SubscriptionState = { subscribed: false, subscription_tier: null, subscription_end: null, subscription_status: 'none' }
+
+function apiError(status: number, message: string) {
+  return jsonResponse({ statusCode: status, error: 'Erro', message }, status)
+}
+
+interface FakeApi {
+  user: SessionUser | null
+  subscription: SubscriptionState
+  bodies: Record<string, unknown[]>
+}
+
+function stubApi(initial: Partial<FakeApi> = {}) {
+  const api: FakeApi = { user: null, subscription: ACTIVE, bodies: {}, ...initial }
+  const record = (path: string, init?: RequestInit) => {
+    const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined
+    ;(api.bodies[path] ??= []).push(body)
+    return body as Record<string, string>
+  }
+  const fetchMock = vi.fn(
+    fetchByPath({
+      [API.landing]: () => jsonResponse(landing),
+      [API.publicFields]: () => jsonResponse({ fields: [] }),
+      [API.auth.me]: () => (api.user ? jsonResponse({ user: api.user }) : apiError(401, 'Faça login para continuar')),
+      [API.auth.signIn]: (_url, init) => {
+        const body = record(API.auth.signIn, init)
+        if (body.password !== 'segredo123') return apiError(401, AUTH_MSG.invalidCredentials)
+        const user = body.email === ADMIN.email ? ADMIN : { ...ANA, email: body.email ?? ANA.email }
+        if (user.role === 'admin' && body.portal === 'user') return apiError(403, AUTH_MSG.adminMustUseAdminLogin)
+        if (user.role === 'user' && body.portal === 'admin') return apiError(403, AUTH_MSG.userMustUseUserLogin)
+        api.user = user
+        return jsonResponse({ user })
+      },
+      [API.auth.signUp]: (_url, init) => {
+        const body = record(API.auth.signUp, init)
+        if (body.email === 'existe@exemplo.com') return apiError(409, AUTH_MSG.alreadyRegistered)
+        api.user = { ...ANA, email: body.email ?? '', displayName: body.name ?? 'novo' }
+        return jsonResponse({ user: api.user })
+      },
+      [API.auth.signOut]: () => {
+        api.user = null
+        return jsonResponse({ ok: true })
+      },
+      [API.subscription.check]: () => (api.user ? jsonResponse(api.subscription) : apiError(401, 'Faça login para continuar')),
+      [API.auth.forgotPassword]: (_url, init) => {
+        record(API.auth.forgotPassword, init)
+        return jsonResponse({ message: AUTH_MSG.resetEmailSent })
+      },
+      [API.auth.resetPassword]: (_url, init) => {
+        const body = record(API.auth.resetPassword, init)
+        return body.token === 'token-valido-123' ? jsonResponse({ ok: true }) : apiError(400, AUTH_MSG.resetInvalidToken)
+      },
+      [API.auth.onboardingPassword]: (_url, init) => {
+        const body = record(API.auth.onboardingPassword, init)
+        if (body.email !== 'pagou@exemplo.com') return apiError(403, AUTH_MSG.onboardingNotAllowed)
+        api.user = { ...ANA, email: body.email }
+        return jsonResponse({ user: api.user })
+      },
+      [API.auth.deleteAccount]: (_url, init) => {
+        const body = record(API.auth.deleteAccount, init)
+        if (body.password !== 'segredo123') return apiError(403, AUTH_MSG.deleteConfirmationWrong)
+        api.user = null
+        return jsonResponse({ ok: true })
+      },
+    }),
+  )
+  vi.stubGlobal('fetch', fetchMock)
+  return { api, fetchMock }
+}
+
+function currentPath(router: ReturnType<typeof renderRoutes>['router']) {
+  return `${router.state.location.pathname}${router.state.location.search}`
+}
+
+function fillLogin(email: string, password: string) {
+  fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: email } })
+  fireEvent.change(screen.getByLabelText('Senha'), { target: { value: password } })
+}
+
+beforeEach(() => {
+  window.localStorage.clear()
+  subscriptionChecker.clear()
+})
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  toastMock.success.mockReset()
+  toastMock.error.mockReset()
+  window.localStorage.clear()
+  subscriptionChecker.clear()
+})
+
+describe('/login', () => {
+  it('shows the Login tab by default, with the forgot-password link', async () => {
+    stubApi()
+    renderRoutes(routes, '/login')
+    const loginTab = await screen.findByRole('tab', { name: 'Login' })
+    expect(loginTab.getAttribute('aria-selected')).toBe('true')
+    expect(screen.getByRole('tab', { name: 'Cadastro' }).getAttribute('aria-selected')).toBe('false')
+    expect(screen.queryByLabelText(/Nome/)).toBeNull()
+    expect((screen.getByLabelText('E-mail') as HTMLInputElement).type).toBe('email')
+    expect(screen.getByRole('button', { name: 'Entrar' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Esqueci minha senha' }).getAttribute('href')).toBe('/esqueci-senha')
+  })
+
+  it('?email= opens Cadastro with the e-mail filled in; ?plan= shows the one-step note', async () => {
+    stubApi()
+    renderRoutes(routes, '/login?email=nova%40exemplo.com&plan=anual')
+    const signupTab = await screen.findByRole('tab', { name: 'Cadastro' })
+    expect(signupTab.getAttribute('aria-selected')).toBe('true')
+    expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('nova@exemplo.com')
+    expect(screen.getByLabelText(/Nome/)).toBeTruthy()
+    expect(screen.getByText('Você está a um passo de assinar!')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Criar conta' })).toBeTruthy()
+  })
+
+  it('toggles the password visibility', async () => {
+    stubApi()
+    renderRoutes(routes, '/login')
+    const input = (await screen.findByLabelText('Senha')) as HTMLInputElement
+    expect(input.type).toBe('password')
+    fireEvent.click(screen.getByRole('button', { name: 'Mostrar senha' }))
+    expect(input.type).toBe('text')
+    fireEvent.click(screen.getByRole('button', { name: 'Ocultar senha' }))
+    expect(input.type).toBe('password')
+  })
+
+  it('signs in, reads "Entrando..." meanwhile, and lands on /dashboard', async () => {
+    const { api } = stubApi()
+    const { router } = renderRoutes(routes, '/login')
+    await screen.findByRole('tab', { name: 'Login' })
+    fillLogin('ana@exemplo.com', 'segredo123')
+    fireEvent.click(screen.getByRole('button', { name: 'Entrar' }))
+    expect(await screen.findByRole('button', { name: 'Entrando...' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: 'Bem-vindo, Ana' }, { timeout: 3000 })).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/dashboard')
+    expect(api.bodies[API.auth.signIn]?.[0]).toEqual({ email: 'ana@exemplo.com', password: 'segredo123', portal: 'user' })
+  })
+
+  it('shows the catalogue message under the form on wrong credentials', async () => {
+    stubApi()
+    renderRoutes(routes, '/login')
+    await screen.findByRole('tab', { name: 'Login' })
+    fillLogin('ana@exemplo.com', 'errada')
+    fireEvent.click(screen.getByRole('button', { name: 'Entrar' }))
+    expect((await screen.findByRole('alert')).textContent).toContain('E-mail ou senha incorretos')
+  })
+
+  it('refuses admins with the admin-login message', async () => {
+    stubApi()
+    renderRoutes(routes, '/login')
+    await screen.findByRole('tab', { name: 'Login' })
+    fillLogin(ADMIN.email, 'segredo123')
+    fireEvent.click(screen.getByRole('button', { name: 'Entrar' }))
+    expect((await screen.findByRole('alert')).textContent).toContain('Use o login administrativo para contas de admin')
+  })
+
+  it('offers "Ir para Login" when the e-mail is already registered, keeping the e-mail', async () => {
+    stubApi()
+    renderRoutes(routes, '/login?email=existe%40exemplo.com')
+    await screen.findByRole('tab', { name: 'Cadastro' })
+    fireEvent.change(screen.getByLabelText('Senha'), { target: { value: 'segredo123' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Criar conta' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain(AUTH_MSG.alreadyRegistered)
+    fireEvent.click(within(alert).getByRole('button', { name: 'Ir para Login' }))
+    expect(screen.getByRole('tab', { name: 'Login' }).getAttribute('aria-selected')).toBe('true')
+    expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('existe@exemplo.com')
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('checks the password length before signing up', async () => {
+    const { api } = stubApi()
+    renderRoutes(routes, '/login?email=nova%40exemplo.com')
+    await screen.findByRole('tab', { name: 'Cadastro' })
+    fireEvent.change(screen.getByLabelText('Senha'), { target: { value: '123' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Criar conta' }))
+    expect((await screen.findByRole('alert')).textContent).toContain('A senha deve ter pelo menos 6 caracteres')
+    expect(api.bodies[API.auth.signUp]).toBeUndefined()
+  })
+
+  it('signs up with name and session_id, then follows redirect with auto_plan', async () => {
+    const { api } = stubApi()
+    const { router } = renderRoutes(routes, '/login?email=nova%40exemplo.com&plan=anual&redirect=%2Fassinatura&session_id=cs_test_abc123')
+    await screen.findByRole('tab', { name: 'Cadastro' })
+    fireEvent.change(screen.getByLabelText(/Nome/), { target: { value: '  Bia ' } })
+    fireEvent.change(screen.getByLabelText('Senha'), { target: { value: 'segredo123' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Criar conta' }))
+    await waitFor(() => expect(currentPath(router)).toBe('/assinatura?auto_plan=anual'))
+    expect(api.bodies[API.auth.signUp]?.[0]).toEqual({
+      email: 'nova@exemplo.com',
+      password: 'segredo123',
+      name: 'Bia',
+      sessionId: 'cs_test_abc123',
+    })
+  })
+
+  it('never follows an external redirect', async () => {
+    stubApi({ user: ANA })
+    const { router } = renderRoutes(routes, '/login?redirect=https%3A%2F%2Fevil.example%2F')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
+  })
+
+  it('sends a signed-in admin to /admin', async () => {
+    stubApi({ user: ADMIN })
+    const { router } = renderRoutes(routes, '/login')
+    expect(await screen.findByRole('heading', { name: 'Área administrativa' })).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/admin')
+    expect(screen.getByText(ADMIN.email)).toBeTruthy()
+  })
+})
+
+describe('/admin/login', () => {
+  it('refuses listener accounts and signs admins in to /admin', async () => {
+    const { api } = stubApi()
+    const { router } = renderRoutes(routes, '/admin/login')
+    expect(await screen.findByRole('heading', { name: 'Acesso administrativo' })).toBeTruthy()
+    fillLogin('ana@exemplo.com', 'segredo123')
+    fireEvent.click(screen.getByRole('button', { name: /Entrar no painel/ }))
+    expect((await screen.findByRole('alert')).textContent).toContain(AUTH_MSG.userMustUseUserLogin)
+
+    fillLogin(ADMIN.email, 'segredo123')
+    fireEvent.click(screen.getByRole('button', { name: /Entrar no painel/ }))
+    expect(await screen.findByRole('heading', { name: 'Área administrativa' })).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/admin')
+    expect(api.bodies[API.auth.signIn]?.[1]).toMatchObject({ portal: 'admin' })
+  })
+})
+
+describe('route guards', () => {
+  it('sends a visitor from /dashboard to /login, remembering the origin, and back after login', async () => {
+    stubApi()
+    const { router } = renderRoutes(routes, '/dashboard')
+    await screen.findByRole('tab', { name: 'Login' })
+    expect(currentPath(router)).toBe('/login?redirect=%2Fdashboard')
+    fillLogin('ana@exemplo.com', 'segredo123')
+    fireEvent.click(screen.getByRole('button', { name: 'Entrar' }))
+    expect(await screen.findByRole('heading', { name: 'Bem-vindo, Ana' }, { timeout: 3000 })).toBeTruthy()
+    expect(currentPath(router)).toBe('/dashboard')
+  })
+
+  it('shows the subscription-required card to an unsubscribed listener', async () => {
+    stubApi({ user: ANA, subscription: NONE })
+    renderRoutes(routes, '/dashboard')
+    expect(await screen.findByRole('heading', { name: 'Escolha Seu Plano' })).toBeTruthy()
+    expect(screen.getByText(/escolha um dos nossos planos: trimestral, semestral ou anual/)).toBeTruthy()
+    expect(screen.getByRole('link', { name: /Ver Planos Disponíveis/ }).getAttribute('href')).toBe('/assinatura')
+  })
+
+  it('sends an admin away from subscriber pages to /admin', async () => {
+    stubApi({ user: ADMIN })
+    const { router } = renderRoutes(routes, '/dashboard')
+    expect(await screen.findByRole('heading', { name: 'Área administrativa' })).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/admin')
+  })
+
+  it('sends a visitor from /admin to /admin/login, and a listener to /login (then home)', async () => {
+    stubApi()
+    const first = renderRoutes(routes, '/admin')
+    expect(await screen.findByRole('heading', { name: 'Acesso administrativo' })).toBeTruthy()
+    expect(first.router.state.location.pathname).toBe('/admin/login')
+    first.unmount()
+
+    stubApi({ user: ANA })
+    const second = renderRoutes(routes, '/admin')
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/dashboard'))
+  })
+
+  it('shows a skeleton while the session loads', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})))
+    renderRoutes(routes, '/dashboard')
+    expect(await screen.findByRole('status')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /Entrar|Sair/ })).toBeNull()
+    expect(screen.queryByRole('navigation', { name: 'Acesso à conta' })).toBeNull()
+  })
+
+  it('redirects /subscription to /assinatura', async () => {
+    stubApi()
+    const { router } = renderRoutes(routes, '/subscription?x=1')
+    await waitFor(() => expect(currentPath(router)).toBe('/assinatura?x=1'))
+  })
+})
+
+describe('header session button', () => {
+  it('reads Sair when signed in; signing out toasts, goes home and forgets personal data', async () => {
+    stubApi({ user: ANA })
+    window.localStorage.setItem('justSubscribed', 'true')
+    window.localStorage.setItem('playlists', '[]')
+    window.localStorage.setItem('audio-preferences', '{"volume":50}')
+    const { router } = renderRoutes(routes, '/dashboard')
+    expect(await screen.findByRole('heading', { name: 'Bem-vindo, Ana' })).toBeTruthy()
+    expect(screen.getAllByRole('link', { name: /Minha conta/ })[0]?.getAttribute('href')).toBe('/minha-conta')
+
+    fireEvent.click(screen.getAllByRole('button', { name: 'Sair' })[0]!)
+    await waitFor(() => expect(toastMock.success).toHaveBeenCalledWith('Logout realizado com sucesso!', expect.anything()))
+    expect(router.state.location.pathname).toBe('/')
+    expect(await screen.findAllByRole('link', { name: /Entrar/ })).not.toHaveLength(0)
+    expect(window.localStorage.getItem('justSubscribed')).toBeNull()
+    expect(window.localStorage.getItem('playlists')).toBeNull()
+    expect(window.localStorage.getItem('subscription_cache')).toBeNull()
+    expect(window.localStorage.getItem('dm:lastRoute')).toBeNull()
+    expect(window.localStorage.getItem('audio-preferences')).toBe('{"volume":50}')
+  })
+
+  it('toasts the failure when sign-out fails', async () => {
+    const { fetchMock } = stubApi({ user: ANA })
+    renderRoutes(routes, '/')
+    const button = (await screen.findAllByRole('button', { name: 'Sair' }))[0]!
+    const base = fetchMock.getMockImplementation()!
+    fetchMock.mockImplementation((input, init) =>
+      String(input).includes(API.auth.signOut) ? Promise.resolve(apiError(500, 'Erro interno no logout')) : base(input, init),
+    )
+    fireEvent.click(button)
+    await waitFor(() => expect(toastMock.error).toHaveBeenCalledWith('Erro ao sair: Erro interno no logout', expect.anything()))
+  })
+})
+
+describe('password pages', () => {
+  it('/esqueci-senha shows the neutral confirmation', async () => {
+    stubApi()
+    renderRoutes(routes, '/esqueci-senha')
+    fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: 'ana@exemplo.com' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar link' }))
+    expect(await screen.findByText(AUTH_MSG.resetEmailSent)).toBeTruthy()
+  })
+
+  it('/redefinir-senha checks the confirmation, then toasts and goes to /login', async () => {
+    stubApi()
+    const { router } = renderRoutes(routes, '/redefinir-senha?token=token-valido-123')
+    fireEvent.change(await screen.findByLabelText('Nova senha'), { target: { value: 'novasenha1' } })
+    fireEvent.change(screen.getByLabelText('Confirme a nova senha'), { target: { value: 'outra' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar nova senha' }))
+    expect((await screen.findByRole('alert')).textContent).toContain('As senhas não coincidem')
+    fireEvent.change(screen.getByLabelText('Confirme a nova senha'), { target: { value: 'novasenha1' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar nova senha' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    expect(toastMock.success).toHaveBeenCalledWith(AUTH_MSG.resetDone, expect.anything())
+  })
+
+  it('/redefinir-senha explains an invalid token', async () => {
+    stubApi()
+    renderRoutes(routes, '/redefinir-senha?token=expirado-0000000')
+    fireEvent.change(await screen.findByLabelText('Nova senha'), { target: { value: 'novasenha1' } })
+    fireEvent.change(screen.getByLabelText('Confirme a nova senha'), { target: { value: 'novasenha1' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar nova senha' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain(AUTH_MSG.resetInvalidToken)
+    expect(within(alert).getByRole('link', { name: 'Pedir um novo link' }).getAttribute('href')).toBe('/esqueci-senha')
+  })
+
+  it('/onboarding/definir-senha validates, shows the server message, and signs in to /dashboard', async () => {
+    stubApi()
+    const { router } = renderRoutes(routes, '/onboarding/definir-senha?email=pagou%40exemplo.com')
+    expect(await screen.findByRole('heading', { name: 'Crie Sua Senha' })).toBeTruthy()
+    expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('pagou@exemplo.com')
+    const submit = () => fireEvent.click(screen.getByRole('button', { name: /Criar senha e entrar/ }))
+
+    fireEvent.change(screen.getByLabelText('Nova senha'), { target: { value: '123' } })
+    submit()
+    expect((await screen.findByRole('alert')).textContent).toContain('A senha deve ter no mínimo 6 caracteres')
+
+    fireEvent.change(screen.getByLabelText('Nova senha'), { target: { value: 'segredo123' } })
+    fireEvent.change(screen.getByLabelText('Confirme a senha'), { target: { value: 'segredo124' } })
+    submit()
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('As senhas não coincidem'))
+
+    fireEvent.change(screen.getByLabelText('Confirme a senha'), { target: { value: 'segredo123' } })
+    submit()
+    expect(await screen.findByRole('heading', { name: 'Bem-vindo, Ana' }, { timeout: 3000 })).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/dashboard')
+  })
+
+  it('/onboarding/definir-senha shows the refusal received', async () => {
+    stubApi()
+    renderRoutes(routes, '/onboarding/definir-senha?email=outro%40exemplo.com')
+    fireEvent.change(await screen.findByLabelText('Nova senha'), { target: { value: 'segredo123' } })
+    fireEvent.change(screen.getByLabelText('Confirme a senha'), { target: { value: 'segredo123' } })
+    fireEvent.click(screen.getByRole('button', { name: /Criar senha e entrar/ }))
+    expect((await screen.findByRole('alert')).textContent).toContain(AUTH_MSG.onboardingNotAllowed)
+  })
+})
+
+describe('/minha-conta', () => {
+  it('sends visitors to /login with the origin', async () => {
+    stubApi()
+    const { router } = renderRoutes(routes, '/minha-conta')
+    await screen.findByRole('tab', { name: 'Login' })
+    expect(currentPath(router)).toBe('/login?redirect=%2Fminha-conta')
+  })
+
+  it('shows profile and subscription; deletion asks the password and then logs out', async () => {
+    stubApi({ user: ANA })
+    const { router } = renderRoutes(routes, '/minha-conta')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Minha conta' })).toBeTruthy()
+    expect(screen.getByText(ANA.email)).toBeTruthy()
+    expect(await screen.findByText('Ativa')).toBeTruthy()
+    expect(screen.getByText('Anual')).toBeTruthy()
+    expect(screen.getByRole('button', { name: /Baixar meus dados/ })).toBeTruthy()
+
+    fireEvent.click(screen.getByRole('button', { name: /Excluir minha conta/ }))
+    const dialog = await screen.findByRole('dialog', { name: 'Excluir sua conta?' })
+    fireEvent.change(within(dialog).getByLabelText('Digite sua senha para confirmar'), { target: { value: 'errada' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: /Excluir definitivamente/ }))
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(AUTH_MSG.deleteConfirmationWrong)
+
+    fireEvent.change(within(dialog).getByLabelText('Digite sua senha para confirmar'), { target: { value: 'segredo123' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: /Excluir definitivamente/ }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    expect(toastMock.success).toHaveBeenCalledWith(AUTH_MSG.accountDeleted, expect.anything())
+    expect(await screen.findAllByRole('link', { name: /Entrar/ })).not.toHaveLength(0)
+  })
+})
+
+describe('installed app start', () => {
+  it('returns a signed-in person on / to the last route', async () => {
+    stubApi({ user: ANA })
+    window.localStorage.setItem('dm:lastRoute', '/minha-conta')
+    const { resetLastRouteStartForTests } = await import('../features/auth/components/auth-effects')
+    resetLastRouteStartForTests()
+    const original = window.matchMedia
+    window.matchMedia = ((query: string) => ({ ...original(query), matches: query === '(display-mode: standalone)' })) as typeof window.matchMedia
+    try {
+      const { router } = renderRoutes(routes, '/')
+      await waitFor(() => expect(router.state.location.pathname).toBe('/minha-conta'))
+    } finally {
+      window.matchMedia = original
+    }
+  })
+})

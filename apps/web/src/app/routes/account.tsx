@@ -1,0 +1,32 @@
+import { AccountPage } from '../../features/account'
+import { useEndSession, useSession, useSubscription } from '../../features/auth'
+import { useProductName } from '../../features/landing'
+
+/** `/minha-conta` — lazy route under the signed-in guard; composes account with auth. */
+export default function AccountRoute() {
+  const productName = useProductName()
+  const session = useSession()
+  const isUser = session.status === 'authenticated' && !session.isAdmin
+  const subscription = useSubscription({ enabled: isUser })
+  const endSession = useEndSession()
+
+  if (!session.user) return null
+
+  return (
+    <AccountPage
+      productName={productName}
+      user={session.user}
+      subscription={
+        isUser
+          ? {
+              status: subscription.status,
+              data: subscription.data,
+              isChecking: subscription.isChecking,
+              refresh: () => void subscription.refresh(),
+            }
+          : undefined
+      }
+      onDeleted={() => endSession('/')}
+    />
+  )
+}

@@ -1,0 +1,7 @@
+import { OnboardingPasswordPage } from '../../features/auth/pages'
+import { useProductName } from '../../features/landing'
+
+/** `/onboarding/definir-senha?email=` — lazy route (commerce-and-admin §2). */
+export default function OnboardingPasswordRoute() {
+  return <OnboardingPasswordPage productName={useProductName()} />
+}

@@ -1,0 +1,40 @@
+import type { AnalyticsEventData, AnalyticsEventType } from '@sintonia/contract'
+import type { AnalyticsClient, TrackFn } from './analytics-client'
+
+/**
+ * The app's one analytics queue. The client module loads on the first event, in its own chunk:
+ * `track` is used by the app shell (page views), and keeping the client (and the contract module
+ * it reads its limits from) out of the entry chunk keeps the landing page's initial JS small.
+ * Nothing is lost meanwhile — events are held with their time and handed over once it loads;
+ * batches only leave after 5 s anyway.
+ */
+let client: AnalyticsClient | null = null
+let loading: Promise<AnalyticsClient | null> | null = null
+const early: Array<[AnalyticsEventType, AnalyticsEventData | undefined, Date]> = []
+const EARLY_MAX = 100
+
+export function loadAnalyticsClient(): Promise<AnalyticsClient | null> {
+  loading ??= import('./analytics-client')
+    .then(({ createAnalyticsClient }) => {
+      client = createAnalyticsClient()
+      for (const [eventType, eventData, at] of early.splice(0)) client.trackAt(eventType, eventData, at)
+      return client
+    })
+    .catch(() => {
+      // Chunk failed to load (offline, new deploy): try again on the next event.
+      loading = null
+      return null
+    })
+  return loading
+}
+
+/** Report an event of this browser session. Never throws, never waits. */
+export const track: TrackFn = (eventType, eventData) => {
+  try {
+    if (client) return client.track(eventType, eventData)
+    if (early.length < EARLY_MAX) early.push([eventType, eventData ? { ...eventData } : undefined, new Date()])
+    void loadAnalyticsClient()
+  } catch {
+    // Analytics must never break a page.
+  }
+}

@@ -1,0 +1,129 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { API, type Me, type SessionUser, type SignInInput, type SignUpInput } from '@sintonia/contract'
+import { ApiRequestError, apiGet, apiSend } from '../../../lib/api-client'
+import { clearPersonalLocalData, isPublicQueryKey } from '../lib/personal-data'
+import { subscriptionChecker } from '../subscription/use-subscription'
+
+export const sessionKeys = { all: ['session'] as const }
+
+let sessionResolvedOnce = false
+
+/** Keeps the subscription checker on the same person as the session. */
+function followSession(user: SessionUser | null): void {
+  subscriptionChecker.setUser(user?.id ?? null)
+  if (sessionResolvedOnce) return
+  sessionResolvedOnce = true
+  // Start-up: an existing session gets its (silent, cache-first) check; a visitor ends the
+  // initialisation right away so later failures are reported.
+  if (user && user.role === 'user') void subscriptionChecker.check()
+  else subscriptionChecker.endInitialisation()
+}
+
+/**
+ * GET /api/account/me: the signed-in person, or null when there is no session (401; also any
+ * other 4xx: a server without the accounts API counts as "nobody signed in").
+ */
+export async function fetchSession(signal?: AbortSignal): Promise<SessionUser | null> {
+  try {
+    const { user } = await apiGet<Me>(API.auth.me, signal ? { signal } : undefined)
+    followSession(user)
+    return user
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429) {
+      followSession(null)
+      return null
+    }
+    throw error
+  }
+}
+
+export const sessionQueryOptions = queryOptions({
+  queryKey: sessionKeys.all,
+  queryFn: ({ signal }) => fetchSession(signal),
+  staleTime: 5 * 60_000,
+  // An unreadable session must not be re-fetched by every component that mounts (the header
+  // buttons mount and unmount with the session state): that would loop.
+  retryOnMount: false,
+  retry: (failureCount, error) => failureCount < 2 && error instanceof ApiRequestError && (error.status === 0 || error.status >= 500),
+})
+
+export type SessionStatus = 'loading' | 'authenticated' | 'anonymous'
+
+export interface SessionState {
+  status: SessionStatus
+  user: SessionUser | null
+  isAdmin: boolean
+}
+
+/**
+ * The session (listener-area §4 'Authentication'): loading, then authenticated or anonymous.
+ * A session that cannot be read (server down) counts as anonymous; guards send the person to
+ * the login form, where the error shows.
+ */
+export function useSession(): SessionState {
+  const query = useQuery(sessionQueryOptions)
+  if (query.isPending) return { status: 'loading', user: null, isAdmin: false }
+  const user = query.data ?? null
+  return user
+    ? { status: 'authenticated', user, isAdmin: user.role === 'admin' }
+    : { status: 'anonymous', user: null, isAdmin: false }
+}
+
+/** Drops every cached query that belongs to a person (public landing/demo data stays). */
+export function removePrivateQueries(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' && !isPublicQueryKey(query.queryKey) })
+}
+
+/** After a successful sign-in, sign-up or password onboarding. */
+export function acceptSignedInUser(queryClient: QueryClient, user: SessionUser): void {
+  const previous = queryClient.getQueryData<SessionUser | null>(sessionKeys.all)
+  if (previous && previous.id !== user.id) removePrivateQueries(queryClient)
+  subscriptionChecker.setUser(user.id)
+  if (user.role === 'user') subscriptionChecker.scheduleCheckAfterSignIn()
+  queryClient.setQueryData(sessionKeys.all, user)
+}
+
+/**
+ * The session ended (sign-out, account deleted, expired): forget the person's data on this
+ * device: private queries, personal localStorage keys and the subscription cache.
+ */
+export function forgetSession(queryClient: QueryClient): void {
+  subscriptionChecker.clear()
+  clearPersonalLocalData()
+  removePrivateQueries(queryClient)
+  queryClient.setQueryData(sessionKeys.all, null)
+}
+
+export type SignInRequest = Omit<SignInInput, 'portal'> & { portal?: SignInInput['portal'] }
+
+export function useSignIn() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ portal = 'user', ...body }: SignInRequest) =>
+      apiSend<Me>('POST', API.auth.signIn, { ...body, portal } satisfies SignInInput),
+    onSuccess: ({ user }) => acceptSignedInUser(queryClient, user),
+  })
+}
+
+export function useSignUp() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: SignUpInput) => apiSend<Me>('POST', API.auth.signUp, body),
+    onSuccess: ({ user }) => acceptSignedInUser(queryClient, user),
+  })
+}
+
+/** Signs out on the server. A 401 means the session was already gone: same outcome. */
+export async function signOutRequest(): Promise<void> {
+  try {
+    await apiSend<unknown>('POST', API.auth.signOut)
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 401) return
+    throw error
+  }
+}
+
+/** Clearing the local state is left to the caller, so it can leave the private page first. */
+export function useSignOutMutation() {
+  return useMutation({ mutationFn: signOutRequest })
+}

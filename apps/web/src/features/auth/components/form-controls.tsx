@@ -1,0 +1,141 @@
+import { useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react'
+import { CircleAlert, CircleCheck, Eye, EyeOff } from 'lucide-react'
+import { Button, type ButtonProps } from '../../../components/ui/button'
+import { Spinner } from '../../../components/ui/spinner'
+import { cn } from '../../../lib/cn'
+
+const control =
+  'block h-12 w-full rounded-xl border border-line bg-white px-4 text-base text-ink shadow-sm transition-[border-color,box-shadow] duration-200 ' +
+  'placeholder:text-slate-500 hover:border-brand-300 focus-visible:border-brand-600 focus-visible:shadow-[0_0_0_4px_rgb(106_61_234/0.12)] focus-visible:outline-none ' +
+  'aria-invalid:border-red-600 aria-invalid:focus-visible:shadow-[0_0_0_4px_rgb(220_38_38/0.12)] disabled:cursor-not-allowed disabled:bg-slate-50 ' +
+  'read-only:bg-brand-50/60 read-only:text-ink-muted'
+
+export interface FormFieldProps {
+  id: string
+  label: string
+  optional?: boolean
+  /** Extra content on the label row (e.g. a 'forgot password' link). */
+  aside?: ReactNode
+  hint?: string
+  error?: string | null
+  children: ReactNode
+  className?: string
+}
+
+/** Label, control, hint and error of one field; ids follow `${id}-hint` / `${id}-error`. */
+export function FormField({ id, label, optional, aside, hint, error, children, className }: FormFieldProps) {
+  return (
+    <div className={cn('flex flex-col gap-2', className)}>
+      <div className="flex items-baseline justify-between gap-3">
+        <label htmlFor={id} className="text-[0.95rem] font-semibold text-ink">
+          {label}
+          {optional ? <span className="ml-1.5 text-sm font-normal text-ink-muted">(opcional)</span> : null}
+        </label>
+        {aside}
+      </div>
+      {children}
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="text-sm text-ink-muted">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** aria-describedby for a field's hint or error. */
+export function describedBy(id: string, { hint, error }: { hint?: string | undefined; error?: string | null | undefined }) {
+  if (error) return `${id}-error`
+  if (hint) return `${id}-hint`
+  return undefined
+}
+
+type InputProps = InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }
+
+export function TextInput({ className, ref, ...props }: InputProps) {
+  return <input ref={ref} className={cn(control, className)} {...props} />
+}
+
+/** A password input with a show/hide toggle ('Mostrar senha' / 'Ocultar senha'). */
+export function PasswordInput({ className, ref, ...props }: Omit<InputProps, 'type'>) {
+  const [visible, setVisible] = useState(false)
+  return (
+    <div className="relative">
+      <input ref={ref} type={visible ? 'text' : 'password'} className={cn(control, 'pr-13', className)} {...props} />
+      <button
+        type="button"
+        onClick={() => setVisible((v) => !v)}
+        aria-label={visible ? 'Ocultar senha' : 'Mostrar senha'}
+        aria-controls={props.id}
+        className="absolute top-1/2 right-1.5 grid size-10 -translate-y-1/2 place-items-center rounded-lg text-ink-muted transition-colors hover:bg-brand-50 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        {visible ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
+      </button>
+    </div>
+  )
+}
+
+/** The error box under a form (role=alert, announced when it appears). */
+export function FormAlert({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <div
+      role="alert"
+      className={cn(
+        'flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-[0.95rem] leading-relaxed text-red-800',
+        className,
+      )}
+    >
+      <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-600" />
+      <div className="min-w-0 flex-1">{children}</div>
+    </div>
+  )
+}
+
+/** A calm confirmation box (role=status). */
+export function FormNotice({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <div
+      role="status"
+      className={cn(
+        'flex items-start gap-3 rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-[0.95rem] leading-relaxed text-emerald-900',
+        className,
+      )}
+    >
+      <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-600" />
+      <div className="min-w-0 flex-1">{children}</div>
+    </div>
+  )
+}
+
+export interface SubmitButtonProps extends Omit<ButtonProps, 'type'> {
+  loading: boolean
+  loadingText: string
+}
+
+/** Full-width submit that reads `loadingText` (and is busy) while the request runs. */
+export function SubmitButton({ loading, loadingText, children, className, disabled, ...props }: SubmitButtonProps) {
+  return (
+    <Button
+      type="submit"
+      size="lg"
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      className={cn('w-full', className)}
+      {...props}
+    >
+      {loading ? (
+        <>
+          <Spinner label={null} className="size-5 [&>span]:border-white/30 [&>span]:border-t-white" />
+          {loadingText}
+        </>
+      ) : (
+        children
+      )}
+    </Button>
+  )
+}

@@ -1,0 +1,106 @@
+import { useId, useState, type FormEvent } from 'react'
+import { KeyRound, LinkIcon } from 'lucide-react'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { toast } from 'sonner'
+import { AUTH_MSG, PASSWORD_MIN_LENGTH } from '@sintonia/contract'
+import { ButtonLink } from '../../../components/ui/button'
+import { useResetPassword } from '../api/passwords'
+import { authErrorText } from '../lib/auth-error'
+import { AuthShell, textLinkClass } from './auth-shell'
+import { FormAlert, FormField, PasswordInput, SubmitButton } from './form-controls'
+
+/** `/redefinir-senha?token=`: sets a new password from the e-mailed link. */
+export function ResetPasswordPage({ productName }: { productName: string }) {
+  const [search] = useSearchParams()
+  const token = search.get('token')?.trim() ?? ''
+  const navigate = useNavigate()
+  const reset = useResetPassword()
+  const [password, setPassword] = useState('')
+  const [confirm, setConfirm] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const ids = useId()
+  const pageTitle = `Redefinir senha — ${productName}`
+
+  if (!token) {
+    return (
+      <AuthShell pageTitle={pageTitle} icon={<LinkIcon />} title="Link incompleto" description={AUTH_MSG.resetInvalidToken}>
+        <ButtonLink to="/esqueci-senha" size="lg" className="w-full">
+          Pedir um novo link
+        </ButtonLink>
+      </AuthShell>
+    )
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (reset.isPending) return
+    setError(null)
+    if (password.length < PASSWORD_MIN_LENGTH) return setError(AUTH_MSG.passwordTooShort)
+    if (password !== confirm) return setError(AUTH_MSG.onboardingPasswordMismatch)
+    reset.mutate(
+      { token, newPassword: password },
+      {
+        onSuccess: () => {
+          toast.success(AUTH_MSG.resetDone, { id: 'auth' })
+          void navigate('/login', { replace: true })
+        },
+        onError: (e) => setError(authErrorText(e)),
+      },
+    )
+  }
+
+  const invalidToken = error === AUTH_MSG.resetInvalidToken
+
+  return (
+    <AuthShell
+      pageTitle={pageTitle}
+      icon={<KeyRound />}
+      title="Crie uma nova senha"
+      description="Escolha uma senha que você não usa em outros sites."
+      footer={
+        <Link to="/login" className={textLinkClass}>
+          Voltar para o login
+        </Link>
+      }
+    >
+      <form onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Redefinir senha">
+        <FormField id={`${ids}-password`} label="Nova senha" hint={`Mínimo de ${PASSWORD_MIN_LENGTH} caracteres.`}>
+          <PasswordInput
+            id={`${ids}-password`}
+            name="new-password"
+            autoComplete="new-password"
+            required
+            maxLength={128}
+            aria-describedby={`${ids}-password-hint`}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </FormField>
+        <FormField id={`${ids}-confirm`} label="Confirme a nova senha">
+          <PasswordInput
+            id={`${ids}-confirm`}
+            name="confirm-password"
+            autoComplete="new-password"
+            required
+            maxLength={128}
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
+        </FormField>
+        <SubmitButton loading={reset.isPending} loadingText="Salvando...">
+          Salvar nova senha
+        </SubmitButton>
+        {error ? (
+          <FormAlert>
+            <p>{error}</p>
+            {invalidToken ? (
+              <Link to="/esqueci-senha" className={`${textLinkClass} mt-1.5 inline-block text-red-900 decoration-red-300`}>
+                Pedir um novo link
+              </Link>
+            ) : null}
+          </FormAlert>
+        ) : null}
+      </form>
+    </AuthShell>
+  )
+}

@@ -1,0 +1,25 @@
+import { toast } from 'sonner'
+import { AUTH_MSG } from '@sintonia/contract'
+import { getErrorMessage } from '../../../lib/api-client'
+import { useSignOutMutation } from '../api/session'
+import { useEndSession } from './use-end-session'
+
+/**
+ * 'Sair' (listener-area §2): success toasts 'Logout realizado com sucesso!' and goes to /;
+ * failure toasts 'Erro ao sair: {message}'. The page is left before the session is forgotten,
+ * so a guarded page never flashes its "sign in" redirect.
+ */
+export function useSignOut() {
+  const endSession = useEndSession()
+  const mutation = useSignOutMutation()
+
+  const signOut = () =>
+    mutation.mutate(undefined, {
+      onSuccess: () => endSession('/', () => toast.success(AUTH_MSG.logoutSuccess, { id: 'auth' })),
+      onError: (error) => {
+        toast.error(`${AUTH_MSG.logoutErrorPrefix}${getErrorMessage(error)}`, { id: 'auth' })
+      },
+    })
+
+  return { signOut, isPending: mutation.isPending }
+}

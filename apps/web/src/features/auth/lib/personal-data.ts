@@ -1,0 +1,49 @@
+import type { QueryKey } from '@tanstack/react-query'
+
+/** localStorage keys holding one person's data (spec listener-area §3, commerce-and-admin §3). */
+export const SUBSCRIPTION_CACHE_KEY = 'subscription_cache'
+export const LAST_ROUTE_KEY = 'dm:lastRoute'
+
+/** Removed at sign-out and account deletion, so the next person on this device starts clean. */
+export const PERSONAL_LOCAL_KEYS = [
+  SUBSCRIPTION_CACHE_KEY,
+  'justSubscribed',
+  'hasSeenWelcomeBanner',
+  'playlists',
+  LAST_ROUTE_KEY,
+] as const
+
+/** Device preferences (audio settings, dismissed install help) are not personal and stay. */
+export function clearPersonalLocalData(storage: Storage | null = safeLocalStorage()): void {
+  if (!storage) return
+  for (const key of PERSONAL_LOCAL_KEYS) {
+    try {
+      storage.removeItem(key)
+    } catch {
+      // Storage may be blocked (private mode, quota); nothing else to do.
+    }
+  }
+}
+
+/** localStorage, or null where it is unavailable (SSR, blocked cookies). */
+export function safeLocalStorage(): Storage | null {
+  try {
+    return typeof window !== 'undefined' ? window.localStorage : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Query roots that hold public data (the same for every visitor) and survive a sign-out. Every
+ * other cached query is private and is dropped when the session ends.
+ */
+const PUBLIC_QUERY_ROOTS = new Set(['landing', 'demo', 'plans', 'legal'])
+
+export function isPublicQueryKey(key: QueryKey): boolean {
+  const [root, second] = key
+  if (typeof root !== 'string') return false
+  if (PUBLIC_QUERY_ROOTS.has(root)) return true
+  // ['fields', 'public'] is the landing's public field list; other 'fields' keys are the catalogue.
+  return root === 'fields' && second === 'public'
+}

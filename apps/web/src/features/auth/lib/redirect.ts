@@ -1,0 +1,68 @@
+import type { Role } from '@sintonia/contract'
+
+export const DEFAULT_POST_LOGIN_PATH = '/dashboard'
+export const ADMIN_HOME_PATH = '/admin'
+export const PLANS_PATH = '/assinatura'
+
+/** Paths that would bounce straight back to a login form. */
+const LOGIN_PATHS = ['/login', '/admin/login']
+
+/**
+ * A same-site path from an untrusted `?redirect=` value, or null. Only paths starting with a
+ * single '/' are accepted: never an absolute URL, a protocol-relative '//host' or a '/\host'.
+ */
+export function safeRedirectPath(raw: string | null | undefined): string | null {
+  if (!raw) return null
+  const value = raw.trim()
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(value)) return null
+  let url: URL
+  try {
+    url = new URL(value, 'https://sintonia.invalid')
+  } catch {
+    return null
+  }
+  if (url.origin !== 'https://sintonia.invalid') return null
+  if (LOGIN_PATHS.includes(url.pathname.replace(/\/+$/, '') || '/')) return null
+  return `${url.pathname}${url.search}${url.hash}`
+}
+
+/** Appends `name=value` to a path that may already carry a query string (before any hash). */
+export function withQueryParam(path: string, name: string, value: string): string {
+  const hashIndex = path.indexOf('#')
+  const base = hashIndex === -1 ? path : path.slice(0, hashIndex)
+  const hash = hashIndex === -1 ? '' : path.slice(hashIndex)
+  const separator = base.includes('?') ? '&' : '?'
+  return `${base}${separator}${encodeURIComponent(name)}=${encodeURIComponent(value)}${hash}`
+}
+
+export interface PostLoginInput {
+  role: Role
+  redirect?: string | null
+  plan?: string | null
+}
+
+/**
+ * Where a signed-in person goes from /login (listener-area §2): the `redirect` value (default
+ * /dashboard) with `?auto_plan={plan}` when a plan was chosen. With a plan and no redirect the
+ * plan page is the target, so checkout can start (commerce-and-admin §4 'Auth-first flow').
+ * Admins always land on the admin home.
+ */
+export function postLoginPath({ role, redirect, plan }: PostLoginInput): string {
+  if (role === 'admin') return ADMIN_HOME_PATH
+  const cleanPlan = plan?.trim() || null
+  const target = safeRedirectPath(redirect) ?? (cleanPlan ? PLANS_PATH : DEFAULT_POST_LOGIN_PATH)
+  return cleanPlan ? withQueryParam(target, 'auto_plan', cleanPlan) : target
+}
+
+/** `/login?redirect=…` for a guarded page the visitor tried to open. */
+export function loginPathFor(originPath: string): string {
+  return `/login?redirect=${encodeURIComponent(originPath)}`
+}
+
+/** A checkout session id worth sending to the server (same shape the contract accepts). */
+export function cleanCheckoutSessionId(raw: string | null | undefined): string | undefined {
+  const value = raw?.trim()
+  return value && /^[A-Za-z0-9_-]{6,255}$/.test(value) ? value : undefined
+}

@@ -1,0 +1,7 @@
+/** Public API of the auth feature, part 2: pages and route guards (for lazy route modules only). */
+export { LoginPage } from './components/login-page'
+export { AdminLoginPage } from './components/admin-login-page'
+export { ForgotPasswordPage } from './components/forgot-password-page'
+export { ResetPasswordPage } from './components/reset-password-page'
+export { OnboardingPasswordPage } from './components/onboarding-password-page'
+export { AdminGuard, GuardSkeleton, SignedInGuard, SubscriberGuard, SubscriptionRequiredCard } from './components/route-guards'

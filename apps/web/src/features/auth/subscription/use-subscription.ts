@@ -1,0 +1,59 @@
+import { useCallback, useEffect, useSyncExternalStore } from 'react'
+import { toast } from 'sonner'
+import { API, type SubscriptionState } from '@sintonia/contract'
+import { apiGet } from '../../../lib/api-client'
+import { safeLocalStorage } from '../lib/personal-data'
+import { createSubscriptionChecker, type SubscriptionCheckStatus } from './subscription-checker'
+
+/** The app's single checker (one cache, one running check, one debounce timer). */
+export const subscriptionChecker = createSubscriptionChecker({
+  fetchState: (signal) => apiGet<SubscriptionState>(API.subscription.check, { signal }),
+  storage: safeLocalStorage,
+  notifyError: (message) => {
+    toast.error(message, { id: 'subscription-check' })
+  },
+})
+
+export interface UseSubscriptionResult {
+  /** 'loading' until the first answer for this person is known. */
+  status: 'loading' | 'subscribed' | 'unsubscribed' | 'error'
+  data: SubscriptionState | null
+  isSubscribed: boolean
+  /** A request is on its way (also while refreshing a known answer). */
+  isChecking: boolean
+  checkedAt: number | null
+  /** Forced check (skips the 5-minute cache). */
+  refresh: () => Promise<SubscriptionState | null>
+}
+
+function toStatus(checkStatus: SubscriptionCheckStatus, data: SubscriptionState | null): UseSubscriptionResult['status'] {
+  if (data) return data.subscribed ? 'subscribed' : 'unsubscribed'
+  if (checkStatus === 'error') return 'error'
+  return 'loading'
+}
+
+/**
+ * The signed-in person's subscription (commerce-and-admin §4). Starts a check when nothing is
+ * known yet; answers from the 5-minute cache otherwise. The session feature keeps the checker
+ * in step with sign-in and sign-out.
+ */
+export function useSubscription({ enabled = true }: { enabled?: boolean } = {}): UseSubscriptionResult {
+  const snapshot = useSyncExternalStore(subscriptionChecker.subscribe, subscriptionChecker.getSnapshot, subscriptionChecker.getSnapshot)
+
+  useEffect(() => {
+    if (enabled && snapshot.status === 'idle' && subscriptionChecker.getUser() !== null) {
+      void subscriptionChecker.check()
+    }
+  }, [enabled, snapshot.status])
+
+  const refresh = useCallback(() => subscriptionChecker.check({ force: true }), [])
+
+  return {
+    status: toStatus(snapshot.status, snapshot.data),
+    data: snapshot.data,
+    isSubscribed: snapshot.data?.subscribed === true,
+    isChecking: snapshot.checking,
+    checkedAt: snapshot.checkedAt,
+    refresh,
+  }
+}

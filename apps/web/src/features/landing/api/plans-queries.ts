@@ -1,0 +1,40 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { API, LANDING_CONTENT_CACHE_MS, type PlansResponse, type PublicPlan } from '@sintonia/contract'
+import { apiGet } from '../../../lib/api-client'
+import { getInitialData, getInitialDataReadAt } from '../../../lib/initial-data'
+
+/** Query key of the public plans (realtime `plans_changed` invalidates it). */
+export const planKeys = {
+  public: ['plans', 'public'] as const,
+}
+
+/** Keeps only entries a card can render; the API already orders them by display order. */
+function usablePlans(plans: unknown): PublicPlan[] {
+  if (!Array.isArray(plans)) return []
+  return plans.filter(
+    (plan): plan is PublicPlan =>
+      typeof plan === 'object' &&
+      plan !== null &&
+      typeof (plan as PublicPlan).code === 'string' &&
+      typeof (plan as PublicPlan).name === 'string' &&
+      Number.isFinite((plan as PublicPlan).priceCents) &&
+      Number.isFinite((plan as PublicPlan).originalPriceCents) &&
+      (plan as PublicPlan).intervalMonths > 0,
+  )
+}
+
+export const publicPlansQueryOptions = queryOptions({
+  queryKey: planKeys.public,
+  queryFn: async ({ signal }) => usablePlans((await apiGet<PlansResponse>(API.plans, { signal }))?.plans),
+  staleTime: LANDING_CONTENT_CACHE_MS,
+  initialData: () => {
+    const injected = getInitialData('plans')
+    return injected ? usablePlans(injected) : undefined
+  },
+  initialDataUpdatedAt: () => (getInitialData('plans') ? getInitialDataReadAt() : undefined),
+})
+
+/** Active plans (GET /api/plans), painted at once from the data embedded in the first HTML. */
+export function usePublicPlans() {
+  return useQuery(publicPlansQueryOptions)
+}

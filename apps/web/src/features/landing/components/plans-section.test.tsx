@@ -1,0 +1,197 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { act, screen, within } from '@testing-library/react'
+import { API, DEFAULT_LANDING_CONTENT, type LandingResponse, type PublicPlan } from '@sintonia/contract'
+import { INITIAL_DATA_ELEMENT_ID, resetInitialDataForTests } from '../../../lib/initial-data'
+import { fetchByPath, jsonResponse, renderWithProviders } from '../../../test/render'
+import { LandingPage } from './landing-page'
+import { PlansSection } from './plans-section'
+
+const plan = (overrides: Partial<PublicPlan> & Pick<PublicPlan, 'code' | 'name'>): PublicPlan => ({
+  description: '',
+  currency: 'BRL',
+  intervalMonths: 3,
+  priceCents: 14_970,
+  originalPriceCents: 14_970,
+  pricePerMonthCents: 4_990,
+  savings: null,
+  popular: false,
+  promotion: null,
+  ...overrides,
+})
+
+const PLANS: PublicPlan[] = [
+  plan({ code: 'trimestral', name: 'Trimestral', description: '3 meses de acesso.' }),
+  plan({
+    code: 'semestral',
+    name: 'Semestral',
+    intervalMonths: 6,
+    priceCents: 26_940,
+    originalPriceCents: 26_940,
+    pricePerMonthCents: 4_490,
+    savings: 'Economize 10%',
+  }),
+  plan({
+    code: 'anual',
+    name: 'Anual',
+    intervalMonths: 12,
+    priceCents: 47_880,
+    originalPriceCents: 47_880,
+    pricePerMonthCents: 3_990,
+    savings: 'Economize 20%',
+    popular: true,
+  }),
+]
+
+/** Intl puts a no-break space after 'R$'; compare with plain spaces. */
+const text = (element: Element) => (element.textContent ?? '').replace(/\s/g, ' ')
+
+function embed(data: Record<string, unknown>) {
+  const script = document.createElement('script')
+  script.id = INITIAL_DATA_ELEMENT_ID
+  script.type = 'application/json'
+  script.textContent = JSON.stringify(data)
+  document.body.append(script)
+}
+
+function stubFetch(plans: () => Response) {
+  const fetchMock = vi.fn(fetchByPath({ [API.plans]: plans }))
+  vi.stubGlobal('fetch', fetchMock)
+  return fetchMock
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+  document.getElementById(INITIAL_DATA_ELEMENT_ID)?.remove()
+  resetInitialDataForTests()
+})
+
+describe('PlansSection', () => {
+  it('shows three skeleton cards while the plans load', () => {
+    stubFetch(() => new Promise<Response>(() => {}) as unknown as Response)
+    renderWithProviders(<PlansSection />)
+    const section = document.getElementById('planos')!
+    expect(section.getAttribute('aria-busy')).toBe('true')
+    expect(within(section).getAllByRole('listitem')).toHaveLength(3)
+    expect(screen.getByRole('status').textContent).toBe('Carregando planos...')
+    expect(screen.queryByTestId('plan-card')).toBeNull()
+  })
+
+  it('renders one card per plan with prices, savings, the popular badge and the calls to action', async () => {
+    stubFetch(() => jsonResponse({ plans: PLANS }))
+    renderWithProviders(<PlansSection />)
+    const cards = await screen.findAllByTestId('plan-card')
+    expect(cards.map((card) => card.getAttribute('data-plan'))).toEqual(['trimestral', 'semestral', 'anual'])
+    expect(cards[0]!.parentElement!.className).toContain('lg:grid-cols-3')
+
+    const [trimestral, semestral, anual] = cards as [HTMLElement, HTMLElement, HTMLElement]
+    expect(text(within(trimestral).getByTestId('plan-price'))).toBe('R$ 149,70')
+    expect(text(trimestral)).toContain('/trimestre')
+    expect(text(trimestral)).toContain('Equivale a R$ 49,90 por mês')
+    expect(text(semestral)).toContain('R$ 269,40/semestre')
+    expect(within(semestral).getByText('Economize 10%')).toBeTruthy()
+    expect(text(anual)).toContain('R$ 478,80/ano')
+    expect(text(anual)).toContain('R$ 39,90 por mês')
+
+    expect(within(anual).getByText('Mais popular')).toBeTruthy()
+    expect(within(trimestral).queryByText('Mais popular')).toBeNull()
+    expect(anual.className).toContain('border-brand-600')
+
+    expect(within(trimestral).getByRole('link', { name: 'Assinar Trimestral' }).getAttribute('href')).toBe(
+      '/assinatura?plan=trimestral',
+    )
+    expect(within(anual).getByRole('link', { name: 'Assinar Anual' }).getAttribute('href')).toBe('/assinatura?plan=anual')
+    expect(screen.getByText('Garantia de 7 dias')).toBeTruthy()
+    expect(screen.queryByRole('timer')).toBeNull()
+  })
+
+  it('uses one or two columns for one or two plans', async () => {
+    stubFetch(() => jsonResponse({ plans: PLANS.slice(0, 2) }))
+    const two = renderWithProviders(<PlansSection />)
+    const cards = await screen.findAllByTestId('plan-card')
+    expect(cards).toHaveLength(2)
+    expect(cards[0]!.parentElement!.className).toContain('sm:grid-cols-2')
+    expect(cards[0]!.parentElement!.className).not.toContain('grid-cols-3')
+    two.unmount()
+
+    stubFetch(() => jsonResponse({ plans: PLANS.slice(2) }))
+    renderWithProviders(<PlansSection />)
+    const [only] = await screen.findAllByTestId('plan-card')
+    expect(only!.parentElement!.className).not.toMatch(/grid-cols-\d/)
+  })
+
+  it('points to /assinatura when the plans cannot be loaded', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    stubFetch(() => jsonResponse({ statusCode: 503, error: 'Service Unavailable', message: 'Indisponível' }, 503))
+    renderWithProviders(<PlansSection />)
+    const link = await screen.findByRole('link', { name: 'Ver planos e preços' })
+    expect(link.getAttribute('href')).toBe('/assinatura')
+    expect(screen.queryByTestId('plan-card')).toBeNull()
+    expect(document.getElementById('planos')).toBeTruthy()
+    warn.mockRestore()
+  })
+
+  it('shows a promotion with its label, the struck original price and a countdown, then falls back at zero without reload', async () => {
+    vi.useFakeTimers({ now: new Date('2025-06-01T12:00:00.000Z') })
+    const endsAt = new Date(Date.now() + (2 * 86_400 + 3 * 3600 + 4 * 60 + 3) * 1000).toISOString()
+    const promoted = plan({
+      code: 'anual',
+      name: 'Anual',
+      intervalMonths: 12,
+      priceCents: 35_910,
+      originalPriceCents: 47_880,
+      pricePerMonthCents: 2_993,
+      savings: 'Economize 20%',
+      popular: true,
+      promotion: { discountPercentage: 25, label: 'Semana da mente', endsAt },
+    })
+    embed({ plans: [promoted] })
+    const fetchMock = stubFetch(() => jsonResponse({ plans: [] }))
+    renderWithProviders(<PlansSection />)
+    // The cards are a lazy chunk: let it arrive (no network, no timers involved).
+    await act(async () => {
+      await vi.dynamicImportSettled()
+    })
+
+    const card = screen.getByTestId('plan-card')
+    expect(text(within(card).getByTestId('plan-price'))).toBe('R$ 359,10')
+    expect(text(within(card).getByTestId('plan-original-price'))).toBe('R$ 478,80')
+    expect(within(card).getByTestId('plan-original-price').tagName).toBe('S')
+    expect(within(card).getByText('Semana da mente · −25%')).toBeTruthy()
+    expect(text(card)).toContain('R$ 29,93 por mês')
+    const timer = within(card).getByRole('timer')
+    expect(within(timer).getAllByTestId('countdown-value').map((v) => v.textContent)).toEqual(['2', '03', '04', '03'])
+    expect(timer.getAttribute('aria-label')).toBe('Termina em 2 dias, 3 horas, 4 min, 3 s')
+
+    act(() => vi.advanceTimersByTime(1000))
+    expect(within(timer).getAllByTestId('countdown-value').map((v) => v.textContent)).toEqual(['2', '03', '04', '02'])
+
+    act(() => vi.advanceTimersByTime((2 * 86_400 + 3 * 3600 + 4 * 60 + 2) * 1000))
+    expect(within(card).queryByRole('timer')).toBeNull()
+    expect(within(card).queryByTestId('plan-original-price')).toBeNull()
+    expect(text(within(card).getByTestId('plan-price'))).toBe('R$ 478,80')
+    expect(text(card)).toContain('R$ 39,90 por mês')
+    expect(within(card).getByText('Economize 20%')).toBeTruthy()
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+})
+
+describe('price comparison own-plan row', () => {
+  function landing(): LandingResponse {
+    return { productName: 'Sintonia', content: DEFAULT_LANDING_CONTENT, videos: { active_video_id: null, videos: [] }, updatedAt: null }
+  }
+
+  it("shows the annual plan's real yearly price instead of the content's", async () => {
+    embed({ landing: landing(), fields: [], plans: PLANS })
+    stubFetch(() => jsonResponse({ plans: PLANS }))
+    renderWithProviders(<LandingPage />)
+    const table = screen.getByRole('table')
+    const highlighted = within(table)
+      .getAllByRole('row')
+      .find((row) => within(row).queryByText('Melhor escolha'))!
+    expect(text(highlighted)).toContain('R$ 478,80')
+    expect(text(table)).not.toContain('R$ 358,80')
+    // The other options keep their content prices.
+    expect(text(table)).toContain('R$ 7.200,00')
+  })
+})

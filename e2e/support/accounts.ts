@@ -1,0 +1,54 @@
+import { execFile } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { expect, type Page } from '@playwright/test'
+
+const run = promisify(execFile)
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+/** Same DATA_DIR as the web server of playwright.config.ts (relative to the repository root). */
+export const e2eDataDir = fileURLToPath(new URL('../.artifacts/data', import.meta.url))
+
+/** A fresh address per run, so journeys never collide with leftovers. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@exemplo.com`
+}
+
+/**
+ * Creates an admin with the real CLI (`admin-create`). The server of the run owns the embedded
+ * database, so the CLI finds it through DATA_DIR/server.json and sends the command to it.
+ */
+export async function createAdmin(email: string, password: string): Promise<void> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: e2eDataDir, NODE_ENV: 'test', INIT_CWD: repoRoot }
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', 'apps/api/src/cli/admin-create.ts', '--email', email, '--password', password],
+    { cwd: repoRoot, env, timeout: 60_000 },
+  )
+  expect(stdout).toContain(email)
+}
+
+/** Fills and sends the form of the current /login tab. */
+export async function submitLogin(page: Page, { email, password }: { email: string; password: string }): Promise<void> {
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Senha', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
+}
+
+/** Creates a listener through the Cadastro tab of /login. */
+export async function signUpViaUi(page: Page, { name, email, password }: { name?: string; email: string; password: string }): Promise<void> {
+  await page.goto('/login')
+  await page.getByRole('tab', { name: 'Cadastro' }).click()
+  if (name) await page.getByLabel(/Nome/).fill(name)
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Senha', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Criar conta' }).click()
+}
+
+/** The header's (desktop) session button, or the bottom bar's on small screens. */
+export function sessionButton(page: Page, name: 'Entrar' | 'Sair') {
+  return name === 'Sair'
+    ? page.getByRole('banner').getByRole('button', { name: 'Sair' })
+    : page.getByRole('banner').getByRole('link', { name: 'Entrar' })
+}

@@ -1,0 +1,56 @@
+import { createRequire } from 'node:module'
+import type { Page } from '@playwright/test'
+import type { AxeResults, ImpactValue, RunOptions } from 'axe-core'
+
+const require = createRequire(import.meta.url)
+/** axe-core's browser build, injected into the page under test. */
+const AXE_SCRIPT = require.resolve('axe-core/axe.min.js')
+
+export interface AxeViolation {
+  id: string
+  impact: ImpactValue | null
+  help: string
+  helpUrl: string
+  nodes: Array<{ target: string; html: string; summary: string }>
+}
+
+const BLOCKING: ReadonlyArray<ImpactValue> = ['serious', 'critical']
+
+/**
+ * Runs axe-core on the current page and returns the violations whose impact is 'serious' or
+ * 'critical' (WCAG 2.x A/AA rules plus axe's best practices), trimmed to what a failure message
+ * needs. Call it once the page has settled (content loaded, no skeletons).
+ */
+export async function seriousAxeViolations(page: Page, options: RunOptions = {}): Promise<AxeViolation[]> {
+  const injected = await page.evaluate(() => 'axe' in window)
+  if (!injected) await page.addScriptTag({ path: AXE_SCRIPT })
+
+  const violations = await page.evaluate(async (runOptions) => {
+    const { axe } = window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }
+    const results = await axe.run(document, { resultTypes: ['violations'], ...runOptions })
+    return results.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact ?? null,
+      help: violation.help,
+      helpUrl: violation.helpUrl,
+      nodes: violation.nodes.map((node) => ({
+        target: node.target.map(String).join(' '),
+        html: node.html.slice(0, 200),
+        summary: node.failureSummary ?? '',
+      })),
+    }))
+  }, options as object)
+
+  return violations.filter((violation) => violation.impact !== null && BLOCKING.includes(violation.impact))
+}
+
+/** A readable report of violations for an assertion message. */
+export function formatViolations(violations: AxeViolation[]): string {
+  return violations
+    .map(
+      (violation) =>
+        `[${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n` +
+        violation.nodes.map((node) => `    ${node.target}\n      ${node.html}\n      ${node.summary.replaceAll('\n', '\n      ')}`).join('\n'),
+    )
+    .join('\n')
+}

@@ -1,0 +1,153 @@
+import { z } from 'zod'
+import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX, SEARCH_MAX_RESULTS, SEARCH_MIN_CHARS } from './constants.js'
+import { audioSchema, fieldSchema } from './catalogue.js'
+
+/**
+ * The listener area (subscribers): catalogue reads, search, playlists and listening records.
+ * Texts quoted from listener-area §2, §5, §8 are verbatim.
+ */
+export const LISTENER_MSG = {
+  fieldInvalidId: 'ID do campo inválido',
+  fieldNotFound: 'Campo não encontrado',
+  fieldHint: 'Verifique se o link está correto ou tente novamente.',
+  fieldLoadError: 'Erro ao carregar informações do campo',
+  audiosLoadError: 'Erro ao carregar áudios',
+  unexpectedLoadError: 'Erro inesperado ao carregar dados',
+  loadingContent: 'Carregando conteúdo...',
+  noAudiosInField: 'Nenhum áudio disponível neste campo.',
+  noAudiosWithTags: 'Nenhum áudio encontrado com as tags selecionadas.',
+  audioNotFound: 'Áudio não encontrado',
+  backToDashboard: 'Voltar ao Dashboard',
+  progressToast: 'Excelente progresso!',
+  searchPlaceholder: 'Buscar campos ou áudios...',
+  searching: 'Buscando...',
+  searchEmpty: (q: string) => `Nenhum resultado encontrado para "${q}"`,
+  clearSearch: 'Limpar busca',
+  refreshOk: 'Dados atualizados com sucesso',
+  refreshError: 'Erro ao atualizar dados',
+  playlistNameRequiredTitle: 'Nome obrigatório',
+  playlistNameRequired: 'Por favor, insira um nome para sua playlist.',
+  playlistDuplicateAudio: 'Áudio já está na playlist',
+  playlistCreateError: 'Erro ao criar playlist',
+  playlistUpdateError: 'Erro ao atualizar playlist',
+  playlistRemoveAudioError: 'Erro ao remover áudio',
+  playlistDeleteErrorTitle: 'Erro ao excluir',
+  playlistDeleteError: 'Não foi possível excluir a playlist.',
+  playlistRemoveFailed: 'Não foi possível remover da playlist',
+  playlistAddFailed: 'Não foi possível adicionar à playlist',
+  playlistAddError: 'Erro ao adicionar à playlist',
+  playlistEmpty: 'Playlist Vazia',
+  playlistNotFound: 'Playlist não encontrada',
+  favouritesName: 'Favoritos',
+  favouritesDescription: 'Seus áudios favoritos',
+} as const
+
+/** GET /api/fields/:fieldId */
+export const fieldDetailSchema = z.object({ field: fieldSchema })
+/** GET /api/fields/:fieldId/audios — ordered by title (spec §7). */
+export const fieldAudiosSchema = z.object({ audios: z.array(audioSchema) })
+/** GET /api/audios/:audioId */
+export const audioDetailSchema = z.object({ audio: audioSchema, fieldTitle: z.string() })
+
+export const backgroundTrackSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  url: z.string(),
+  tags: z.array(z.string()),
+  durationSeconds: z.number().int().nonnegative(),
+})
+export type BackgroundTrack = z.infer<typeof backgroundTrackSchema>
+/** GET /api/background-music — active tracks and the global volume (0-100, default 25). */
+export const backgroundMusicSchema = z.object({
+  tracks: z.array(backgroundTrackSchema),
+  volumePercentage: z.number().int().min(0).max(100),
+})
+export type BackgroundMusic = z.infer<typeof backgroundMusicSchema>
+
+/** GET /api/search?q= — at least 2 characters after trimming; at most 20 results. */
+export const searchQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(SEARCH_MIN_CHARS, { error: `Digite pelo menos ${SEARCH_MIN_CHARS} caracteres` })
+    .max(100, { error: 'A busca deve ter no máximo 100 caracteres' }),
+})
+export const searchResultSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('field'), id: z.uuid(), title: z.string(), description: z.string(), iconName: z.string() }),
+  z.object({
+    type: z.literal('audio'),
+    id: z.uuid(),
+    title: z.string(),
+    fieldId: z.uuid(),
+    fieldTitle: z.string(),
+    tags: z.array(z.string()),
+    duration: z.string(),
+  }),
+])
+export type SearchResult = z.infer<typeof searchResultSchema>
+export const searchResponseSchema = z.object({ results: z.array(searchResultSchema).max(SEARCH_MAX_RESULTS) })
+
+/** A playlist audio entry as the spec stores it (listener-area §3). */
+export const playlistAudioSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  duration: z.string(),
+  fieldId: z.uuid(),
+  fieldTitle: z.string(),
+})
+export type PlaylistAudio = z.infer<typeof playlistAudioSchema>
+
+export const playlistSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  audios: z.array(playlistAudioSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type Playlist = z.infer<typeof playlistSchema>
+export const playlistListSchema = z.object({ playlists: z.array(playlistSchema) })
+
+const playlistName = z
+  .string({ error: LISTENER_MSG.playlistNameRequired })
+  .trim()
+  .min(1, { error: LISTENER_MSG.playlistNameRequired })
+  .max(PLAYLIST_NAME_MAX, { error: `O nome deve ter no máximo ${PLAYLIST_NAME_MAX} caracteres` })
+const playlistDescription = z
+  .string()
+  .trim()
+  .max(PLAYLIST_DESCRIPTION_MAX, { error: `A descrição deve ter no máximo ${PLAYLIST_DESCRIPTION_MAX} caracteres` })
+
+/**
+ * POST /api/playlists. The id is generated by the browser so a create made offline and retried
+ * later is applied once (idempotent: the same id and owner answer the existing playlist).
+ */
+export const playlistCreateSchema = z
+  .object({ id: z.uuid(), name: playlistName, description: playlistDescription.default(''), audioIds: z.array(z.uuid()).max(500).default([]) })
+  .strict()
+/** PATCH /api/playlists/:playlistId — name/description and, optionally, the full ordered audio list. */
+export const playlistUpdateSchema = z
+  .object({ name: playlistName.optional(), description: playlistDescription.optional(), audioIds: z.array(z.uuid()).max(500).optional() })
+  .strict()
+/** POST /api/playlists/:playlistId/audios — 409 'Áudio já está na playlist' for a duplicate. */
+export const playlistAddAudioSchema = z.object({ audioId: z.uuid() }).strict()
+
+/**
+ * POST /api/listening/events — plays and completed repetitions, batched; each carries a
+ * browser-generated id so a batch queued offline and sent twice is counted once.
+ */
+export const LISTENING_EVENT_KINDS = ['play', 'repetition'] as const
+export const listeningEventSchema = z
+  .object({ id: z.uuid(), audioId: z.uuid(), kind: z.enum(LISTENING_EVENT_KINDS), occurredAt: z.iso.datetime({ offset: true }) })
+  .strict()
+export const listeningBatchSchema = z.object({ events: z.array(listeningEventSchema).min(1).max(100) }).strict()
+export const listeningAcceptedSchema = z.object({ accepted: z.number().int(), duplicates: z.number().int() })
+
+/**
+ * GET /api/listening/today?audioId=&tz= — today's completed repetitions of one audio for the
+ * signed-in listener ('Repetições Hoje'); "today" is the listener's calendar day in `tz`
+ * (IANA zone, default America/Sao_Paulo).
+ */
+export const listeningTodayQuerySchema = z.object({ audioId: z.uuid(), tz: z.string().max(64).default('America/Sao_Paulo') })
+export const listeningTodaySchema = z.object({ audioId: z.uuid(), repetitionsToday: z.number().int().nonnegative() })

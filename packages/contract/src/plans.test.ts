@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest'
+import { isPromotionActive, pricePerMonthCents, promotionalPrice, publicPlanSchema } from './plans.js'
+
+describe('promotionalPrice', () => {
+  it('takes the discount off the original price in whole centavos', () => {
+    expect(promotionalPrice(47_880, 20)).toBe(38_304)
+    expect(promotionalPrice(19_700, 50)).toBe(9_850)
+    expect(promotionalPrice(14_970, 100)).toBe(0)
+  })
+
+  it('rounds half-up', () => {
+    // 999 × 0.85 = 849.15 → 849; 999 × 0.5 = 499.5 → 500; 1 × 0.5 = 0.5 → 1
+    expect(promotionalPrice(999, 15)).toBe(849)
+    expect(promotionalPrice(999, 50)).toBe(500)
+    expect(promotionalPrice(1, 50)).toBe(1)
+    // 4 990 × 0.67 = 3 343.3 → 3 343; 4 995 × 0.9 = 4 495.5 → 4 496
+    expect(promotionalPrice(4_990, 33)).toBe(3_343)
+    expect(promotionalPrice(4_995, 10)).toBe(4_496)
+  })
+
+  it('clamps impossible percentages', () => {
+    expect(promotionalPrice(1_000, -5)).toBe(1_000)
+    expect(promotionalPrice(1_000, 150)).toBe(0)
+  })
+})
+
+describe('isPromotionActive', () => {
+  const now = Date.parse('2025-06-01T12:00:00Z')
+  it('is active only while the end date is in the future', () => {
+    expect(isPromotionActive('2025-06-01T12:00:01Z', now)).toBe(true)
+    expect(isPromotionActive('2025-06-01T12:00:00Z', now)).toBe(false)
+    expect(isPromotionActive(new Date('2025-05-31T00:00:00Z'), new Date(now))).toBe(false)
+  })
+
+  it('is never active without a usable date', () => {
+    expect(isPromotionActive(null, now)).toBe(false)
+    expect(isPromotionActive(undefined, now)).toBe(false)
+    expect(isPromotionActive('amanhã', now)).toBe(false)
+  })
+})
+
+describe('pricePerMonthCents', () => {
+  it('divides by the months of the period and rounds', () => {
+    expect(pricePerMonthCents(47_880, 12)).toBe(3_990)
+    expect(pricePerMonthCents(14_970, 3)).toBe(4_990)
+    expect(pricePerMonthCents(10_000, 3)).toBe(3_333)
+    expect(pricePerMonthCents(10_001, 2)).toBe(5_001)
+    expect(pricePerMonthCents(500, 0)).toBe(500)
+  })
+})
+
+describe('publicPlanSchema', () => {
+  it('accepts a plan with and without a promotion', () => {
+    const plan = {
+      code: 'anual',
+      name: 'Anual',
+      description: '',
+      currency: 'BRL',
+      intervalMonths: 12,
+      priceCents: 47_880,
+      originalPriceCents: 47_880,
+      pricePerMonthCents: 3_990,
+      savings: 'Economize 20%',
+      popular: true,
+      promotion: null,
+    }
+    expect(publicPlanSchema.parse(plan)).toEqual(plan)
+    const promo = { ...plan, promotion: { discountPercentage: 20, label: 'OFERTA', endsAt: '2030-01-01T00:00:00.000Z' } }
+    expect(publicPlanSchema.parse(promo)).toEqual(promo)
+    expect(publicPlanSchema.safeParse({ ...plan, code: 'mensal' }).success).toBe(false)
+  })
+})

@@ -1,0 +1,49 @@
+/**
+ * Subscription plans as the public sees them (spec commerce-and-admin §2 plan cards, §3 Plan,
+ * §4 Promotion; ARCHITECTURE §7: codes trimestral/semestral/anual, money in integer centavos).
+ *
+ * The pure price rules (`promotionalPrice`, `isPromotionActive`, `pricePerMonthCents`) run on
+ * both sides: the API decides what a plan costs now by the server clock, and the browser uses the
+ * same rules to drop an expired promotion while the page stays open (the countdown reaches zero).
+ *
+ * The zod schemas of GET /api/plans (`publicPlanSchema`, `plansResponseSchema`) live in
+ * plans-schema.ts and are re-exported here: like landing.ts / landing-schema.ts, the split lets
+ * the landing page use the rules and types without carrying the schemas (ARCHITECTURE §8).
+ */
+export {
+  planPromotionSchema,
+  plansResponseSchema,
+  publicPlanSchema,
+  type PlanPromotion,
+  type PlansResponse,
+  type PublicPlan,
+} from './plans-schema.js'
+
+/** Label shown when a promotion has none of its own (spec default plans: 'OFERTA LIMITADA'). */
+export const DEFAULT_PROMOTION_LABEL = 'OFERTA LIMITADA'
+
+/**
+ * The price while a promotion runs: original minus `discountPercentage` percent, in integer
+ * centavos, rounded half-up (R$ 0,005 → R$ 0,01). The percentage is clamped to 0–100, so the
+ * result is never negative nor above the original.
+ */
+export function promotionalPrice(originalCents: number, discountPercentage: number): number {
+  const original = Math.max(0, Math.round(originalCents))
+  const pct = Math.min(100, Math.max(0, discountPercentage))
+  // Integer arithmetic (centavos × percent) avoids binary-fraction surprises such as 0.5 → 0.49999.
+  return Math.floor((original * (100 - pct) + 50) / 100)
+}
+
+/** Spec §4 Promotion: valid only while its end date is in the future. Unparseable or missing dates are not valid. */
+export function isPromotionActive(endsAt: string | Date | null | undefined, now: number | Date): boolean {
+  if (endsAt == null) return false
+  const end = endsAt instanceof Date ? endsAt.getTime() : Date.parse(endsAt)
+  const current = now instanceof Date ? now.getTime() : now
+  return Number.isFinite(end) && Number.isFinite(current) && end > current
+}
+
+/** The price of one month of a plan, rounded to whole centavos (half-up). */
+export function pricePerMonthCents(priceCents: number, intervalMonths: number): number {
+  if (!(intervalMonths > 0)) return Math.round(priceCents)
+  return Math.round(priceCents / intervalMonths)
+}
