@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url'
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
 const port = Number(process.env.E2E_PORT ?? 3100)
 export const baseURL = `http://localhost:${port}`
+/** The run's mailbox (e2e/support/mail-sink.ts): the server sends real SMTP to it. */
+const smtpPort = port + 1
+export const mailSinkUrl = `http://127.0.0.1:${port + 2}`
 
 /**
  * Journeys run in the system Chromium (no browser download) against the production build
@@ -38,20 +41,31 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'rm -rf e2e/.artifacts/data && node apps/api/dist/server.js',
-    cwd: repoRoot,
-    url: `${baseURL}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      DATA_DIR: 'e2e/.artifacts/data',
-      PUBLIC_URL: baseURL,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: `node --import tsx e2e/support/mail-sink.ts ${smtpPort} ${port + 2}`,
+      cwd: repoRoot,
+      url: `${mailSinkUrl}/messages`,
+      timeout: 60_000,
+      reuseExistingServer: false,
     },
-  },
+    {
+      command: 'rm -rf e2e/.artifacts/data && node apps/api/dist/server.js',
+      cwd: repoRoot,
+      url: `${baseURL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        DATA_DIR: 'e2e/.artifacts/data',
+        PUBLIC_URL: baseURL,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        MAIL_FROM: 'Sintonia <nao-responda@sintonia.test>',
+      },
+    },
+  ],
 })
