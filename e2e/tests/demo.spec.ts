@@ -27,3 +27,20 @@ test('the demo audio plays in the browser through HTTP Range requests', async ({
   await page.getByRole('button', { name: 'Pausar' }).click()
   await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.paused)).toBe(true)
 })
+
+test('the plays counter counts a play heard to the end and restarts on request', async ({ page }) => {
+  await page.goto('/demo')
+  await expect(page.getByText('Reproduções: 0')).toBeVisible()
+  await page.getByRole('button', { name: 'Reproduzir' }).click()
+  const audio = page.getByTestId('demo-audio')
+  await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime)).toBeGreaterThan(0.2)
+  // Jump close to the end instead of waiting the whole track; the play still has to finish.
+  await audio.evaluate((el: HTMLAudioElement) => {
+    el.currentTime = Math.max(0, el.duration - 0.6)
+  })
+  await expect(page.getByText('Reproduções: 1')).toBeVisible({ timeout: 10_000 })
+
+  await page.getByRole('button', { name: 'Reiniciar Contador' }).click()
+  await expect(page.getByText('Demonstração reiniciada!')).toBeVisible()
+  await expect(page.getByText('Reproduções: 0')).toBeVisible()
+})
