@@ -47,14 +47,18 @@ export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>
 export const resetPasswordSchema = z.object({ token: z.string().min(10).max(512), newPassword: password }).strict()
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>
 
-/** Pay-first buyers create their password here (spec: /onboarding/definir-senha?email=). */
+/** Pay-first buyers create their password here (spec: /onboarding/definir-senha?email=&session_id=). */
 export const onboardingPasswordSchema = z
   .object({
     email,
     password: z.string().min(PASSWORD_MIN_LENGTH, { error: AUTH_MSG.onboardingPasswordTooShort }).max(PASSWORD_MAX_LENGTH),
     confirmPassword: z.string(),
     /** The checkout session from /assinatura/processando; when given, the pending payment must carry it. */
-    sessionId: checkoutSessionId.optional(),
+    /**
+     * The paid checkout's id, carried from the payment return: proof that this browser made the
+     * purchase. Without it anyone who knew a buyer's e-mail could claim the paid access.
+     */
+    sessionId: checkoutSessionId,
   })
   .strict()
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: AUTH_MSG.onboardingPasswordMismatch })

@@ -21,7 +21,12 @@ describe('POST /api/onboarding/password (pay-first buyers)', () => {
   it('creates the account with the password, merges the paid subscription, deletes the pending row and signs in', async () => {
     const email = uniqueEmail('comprador')
     const pending = await seedPending(ctx, email, { planCode: 'trimestral' })
-    const res = await onboard({ email: email.toUpperCase(), password: 'minha-senha', confirmPassword: 'minha-senha' })
+    const res = await onboard({
+      email: email.toUpperCase(),
+      password: 'minha-senha',
+      confirmPassword: 'minha-senha',
+      sessionId: pending.checkoutSessionId,
+    })
     expect(res.statusCode).toBe(201)
     const body = meSchema.parse(res.json())
     expect(body.user).toMatchObject({ email, role: 'user', displayName: email.split('@')[0] })
@@ -38,16 +43,18 @@ describe('POST /api/onboarding/password (pay-first buyers)', () => {
     expect((await signIn(ctx, email, 'minha-senha', 'user')).res.statusCode).toBe(200)
   })
 
-  it('accepts the matching checkout session id', async () => {
+  it('refuses the e-mail alone: whoever knows a buyer’s address cannot claim the paid access', async () => {
     const email = uniqueEmail('comprador')
     const pending = await seedPending(ctx, email)
-    const res = await onboard({ email, password: 'minha-senha', confirmPassword: 'minha-senha', sessionId: pending.checkoutSessionId })
-    expect(res.statusCode).toBe(201)
+    const res = await onboard({ email, password: 'minha-senha', confirmPassword: 'minha-senha' })
+    expect(res.statusCode).toBe(400)
+    expect(await usersWith(email)).toEqual([])
+    expect(await ctx.database.db.select().from(pendingSubscriptions).where(eq(pendingSubscriptions.id, pending.id))).toHaveLength(1)
   })
 
   it('refuses with 403, creating nothing, when no payment is pending for the e-mail', async () => {
     const email = uniqueEmail('sem-pagamento')
-    const res = await onboard({ email, password: 'minha-senha', confirmPassword: 'minha-senha' })
+    const res = await onboard({ email, password: 'minha-senha', confirmPassword: 'minha-senha', sessionId: 'cs_inventado_123' })
     expect(res.statusCode).toBe(403)
     expect(res.json().message).toBe(AUTH_MSG.onboardingNotAllowed)
     expect(setCookies(res)).toEqual([])
@@ -66,7 +73,12 @@ describe('POST /api/onboarding/password (pay-first buyers)', () => {
   it('refuses with 403 when an account already uses the e-mail, leaving its password and the pending row alone', async () => {
     const person = await listener(ctx)
     const pending = await seedPending(ctx, person.email)
-    const res = await onboard({ email: person.email, password: 'tomada-de-conta', confirmPassword: 'tomada-de-conta' })
+    const res = await onboard({
+      email: person.email,
+      password: 'tomada-de-conta',
+      confirmPassword: 'tomada-de-conta',
+      sessionId: pending.checkoutSessionId,
+    })
     expect(res.statusCode).toBe(403)
     expect(res.json().message).toBe(AUTH_MSG.onboardingNotAllowed)
     expect((await signIn(ctx, person.email, 'tomada-de-conta', 'user')).res.statusCode).toBe(401)
@@ -76,20 +88,20 @@ describe('POST /api/onboarding/password (pay-first buyers)', () => {
 
   it('works once: a second attempt for the same e-mail is refused', async () => {
     const email = uniqueEmail('duas-vezes')
-    await seedPending(ctx, email)
-    expect((await onboard({ email, password: 'minha-senha', confirmPassword: 'minha-senha' })).statusCode).toBe(201)
-    const again = await onboard({ email, password: 'outra-senha', confirmPassword: 'outra-senha' })
+    const { checkoutSessionId: sessionId } = await seedPending(ctx, email)
+    expect((await onboard({ email, password: 'minha-senha', confirmPassword: 'minha-senha', sessionId })).statusCode).toBe(201)
+    const again = await onboard({ email, password: 'outra-senha', confirmPassword: 'outra-senha', sessionId })
     expect(again.statusCode).toBe(403)
     expect(await usersWith(email)).toHaveLength(1)
   })
 
   it('validates the password with the spec messages', async () => {
     const email = uniqueEmail('validacao')
-    await seedPending(ctx, email)
-    const short = await onboard({ email, password: '12345', confirmPassword: '12345' })
+    const { checkoutSessionId: sessionId } = await seedPending(ctx, email)
+    const short = await onboard({ email, password: '12345', confirmPassword: '12345', sessionId })
     expect(short.statusCode).toBe(400)
     expect(short.json().message).toBe(`password: ${AUTH_MSG.onboardingPasswordTooShort}`)
-    const mismatch = await onboard({ email, password: 'minha-senha', confirmPassword: 'outra-senha' })
+    const mismatch = await onboard({ email, password: 'minha-senha', confirmPassword: 'outra-senha', sessionId })
     expect(mismatch.statusCode).toBe(400)
     expect(mismatch.json().message).toBe(`confirmPassword: ${AUTH_MSG.onboardingPasswordMismatch}`)
     expect(await usersWith(email)).toEqual([])

@@ -365,7 +365,7 @@ describe('password pages', () => {
 
   it('/onboarding/definir-senha validates, shows the server message, and signs in to /dashboard', async () => {
     stubApi()
-    const { router } = renderRoutes(routes, '/onboarding/definir-senha?email=pagou%40exemplo.com')
+    const { router } = renderRoutes(routes, '/onboarding/definir-senha?email=pagou%40exemplo.com&session_id=cs_teste_123')
     expect(await screen.findByRole('heading', { name: 'Crie Sua Senha' })).toBeTruthy()
     expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('pagou@exemplo.com')
     const submit = () => fireEvent.click(screen.getByRole('button', { name: /Criar senha e entrar/ }))
@@ -387,11 +387,23 @@ describe('password pages', () => {
 
   it('/onboarding/definir-senha shows the refusal received', async () => {
     stubApi()
-    renderRoutes(routes, '/onboarding/definir-senha?email=outro%40exemplo.com')
+    renderRoutes(routes, '/onboarding/definir-senha?email=outro%40exemplo.com&session_id=cs_teste_123')
     fireEvent.change(await screen.findByLabelText('Nova senha'), { target: { value: 'segredo123' } })
     fireEvent.change(screen.getByLabelText('Confirme a senha'), { target: { value: 'segredo123' } })
     fireEvent.click(screen.getByRole('button', { name: /Criar senha e entrar/ }))
     expect((await screen.findByRole('alert')).textContent).toContain(AUTH_MSG.onboardingNotAllowed)
+  })
+
+  it('/onboarding/definir-senha without the checkout session explains and sends nothing', async () => {
+    const { fetchMock } = stubApi()
+    renderRoutes(routes, '/onboarding/definir-senha?email=pagou%40exemplo.com')
+    expect((await screen.findByRole('alert')).textContent).toContain(AUTH_MSG.onboardingNotAllowed)
+    fireEvent.change(screen.getByLabelText('Nova senha'), { target: { value: 'segredo123' } })
+    fireEvent.change(screen.getByLabelText('Confirme a senha'), { target: { value: 'segredo123' } })
+    fireEvent.click(screen.getByRole('button', { name: /Criar senha e entrar/ }))
+    await new Promise((r) => setTimeout(r, 50))
+    const calls = fetchMock.mock.calls.map(([url]) => String(url))
+    expect(calls.some((url) => url.includes(API.auth.onboardingPassword))).toBe(false)
   })
 })
 

@@ -200,8 +200,8 @@ export async function onboardingPassword(deps: AccountDeps, input: OnboardingPas
     if (await findUserByEmail(tx, input.email)) throw new HttpError(403, AUTH_MSG.onboardingNotAllowed)
     const row = await createCredentialUser(tx, deps.auth, { email: input.email, passwordHash, role: 'user' })
     if (row === 'duplicate_email') throw new HttpError(403, AUTH_MSG.onboardingNotAllowed)
-    const merged = await mergePendingSubscriptions(tx, { userId: row.id, email: row.email, checkoutSessionId: input.sessionId ?? null })
-    // Nothing paid for this e-mail (or this checkout): the account must not exist either.
+    const merged = await mergePendingSubscriptions(tx, { userId: row.id, email: row.email, checkoutSessionId: input.sessionId })
+    // Nothing paid for this e-mail and this checkout: the account must not exist either.
     if (merged === 0) throw new HttpError(403, AUTH_MSG.onboardingNotAllowed)
     return row
   })

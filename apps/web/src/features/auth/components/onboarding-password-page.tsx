@@ -15,7 +15,7 @@ function onboardingErrorText(error: unknown): string {
 }
 
 /**
- * `/onboarding/definir-senha?email=[&session_id=]`: a buyer who paid before having an account creates the
+ * `/onboarding/definir-senha?email=&session_id=`: a buyer who paid before having an account creates the
  * password ('Crie Sua Senha'), is signed in and goes to /dashboard.
  */
 export function OnboardingPasswordPage({ productName }: { productName: string }) {
@@ -36,8 +36,9 @@ export function OnboardingPasswordPage({ productName }: { productName: string })
     setError(null)
     if (password.length < PASSWORD_MIN_LENGTH) return setError(AUTH_MSG.onboardingPasswordTooShort)
     if (password !== confirm) return setError(AUTH_MSG.onboardingPasswordMismatch)
+    if (!sessionId) return setError(AUTH_MSG.onboardingNotAllowed)
     onboarding.mutate(
-      { email: email.trim(), password, confirmPassword: confirm, ...(sessionId ? { sessionId } : {}) },
+      { email: email.trim(), password, confirmPassword: confirm, sessionId },
       {
         onSuccess: () => void navigate(DEFAULT_POST_LOGIN_PATH, { replace: true }),
         onError: (e) => setError(onboardingErrorText(e)),
@@ -93,6 +94,10 @@ export function OnboardingPasswordPage({ productName }: { productName: string })
           <ArrowRight aria-hidden="true" />
         </SubmitButton>
         {error ? <FormAlert>{error}</FormAlert> : null}
+        {!sessionId ? (
+          // The payment return carries session_id; a link without it cannot prove the purchase.
+          <FormAlert>{AUTH_MSG.onboardingNotAllowed}</FormAlert>
+        ) : null}
       </form>
     </AuthShell>
   )
