@@ -4,7 +4,7 @@ import { Link, Navigate } from 'react-router'
 import { useSession, useSignIn } from '../api/session'
 import { authErrorText } from '../lib/auth-error'
 import { ADMIN_HOME_PATH } from '../lib/redirect'
-import { FormAlert, FormField, PasswordInput, SubmitButton, TextInput } from './form-controls'
+import { FormAlert, FormField, PasswordInput, SubmitButton, TextInput } from '../../../components/ui/form'
 
 /**
  * `/admin/login`: the administrators' own sign-in (portal 'admin'). Deliberately different from

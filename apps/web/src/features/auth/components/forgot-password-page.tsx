@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import { useForgotPassword } from '../api/passwords'
 import { authErrorText } from '../lib/auth-error'
 import { AuthShell, textLinkClass } from './auth-shell'
-import { FormAlert, FormField, FormNotice, SubmitButton, TextInput } from './form-controls'
+import { FormAlert, FormField, FormNotice, SubmitButton, TextInput } from '../../../components/ui/form'
 
 /** `/esqueci-senha`: asks for a reset link. The answer never reveals whether the e-mail exists. */
 export function ForgotPasswordPage({ productName }: { productName: string }) {

@@ -7,7 +7,7 @@ import { useSession, useSignIn, useSignUp } from '../api/session'
 import { authErrorText } from '../lib/auth-error'
 import { cleanCheckoutSessionId, postLoginPath } from '../lib/redirect'
 import { AuthShell, textLinkClass } from './auth-shell'
-import { FormAlert, FormField, PasswordInput, SubmitButton, TextInput } from './form-controls'
+import { FormAlert, FormField, PasswordInput, SubmitButton, TextInput } from '../../../components/ui/form'
 
 export type LoginTab = 'login' | 'signup'
 
@@ -184,7 +184,7 @@ export function LoginPage({ productName }: { productName: string }) {
         className="mt-6 flex flex-col gap-5"
       >
         {isSignup ? (
-          <FormField id={`${ids}-name`} label="Nome" optional>
+          <FormField id={`${ids}-name`} label="Nome" requirement="optional">
             <TextInput
               id={`${ids}-name`}
               name="name"

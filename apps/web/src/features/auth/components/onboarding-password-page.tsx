@@ -6,7 +6,7 @@ import { ApiRequestError, GENERIC_ERROR_MESSAGE } from '../../../lib/api-client'
 import { useOnboardingPassword } from '../api/passwords'
 import { DEFAULT_POST_LOGIN_PATH, cleanCheckoutSessionId } from '../lib/redirect'
 import { AuthShell } from './auth-shell'
-import { FormAlert, FormField, PasswordInput, SubmitButton, TextInput } from './form-controls'
+import { FormAlert, FormField, PasswordInput, SubmitButton, TextInput } from '../../../components/ui/form'
 
 /** The received message, or 'Erro ao definir senha' (commerce-and-admin §8). */
 function onboardingErrorText(error: unknown): string {

@@ -7,7 +7,7 @@ import { ButtonLink } from '../../../components/ui/button'
 import { useResetPassword } from '../api/passwords'
 import { authErrorText } from '../lib/auth-error'
 import { AuthShell, textLinkClass } from './auth-shell'
-import { FormAlert, FormField, PasswordInput, SubmitButton } from './form-controls'
+import { FormAlert, FormField, PasswordInput, SubmitButton } from '../../../components/ui/form'
 
 /** `/redefinir-senha?token=`: sets a new password from the e-mailed link. */
 export function ResetPasswordPage({ productName }: { productName: string }) {

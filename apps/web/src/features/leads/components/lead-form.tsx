@@ -17,7 +17,7 @@ import {
   type TrackEvent,
   type UtmParams,
 } from '../lib/lead-form'
-import { describedBy, Field, SelectInput, TextInput } from './form-controls'
+import { describedBy, FormField, SelectInput, TextInput } from '../../../components/ui/form'
 
 const PRIVACY_LINK_TEXT = 'Política de Privacidade'
 
@@ -132,7 +132,7 @@ export function LeadForm({ utm, onSuccess, track = noTrack }: LeadFormProps) {
         <span className="sr-only">asterisco</span> são obrigatórios.
       </p>
 
-      <Field id="lead-name" label="Nome" requirement="required" error={errors.fields.name}>
+      <FormField id="lead-name" label="Nome" requirement="required" error={errors.fields.name}>
         <TextInput
           ref={refs.name}
           {...fieldProps('name')}
@@ -145,9 +145,9 @@ export function LeadForm({ utm, onSuccess, track = noTrack }: LeadFormProps) {
           placeholder="Como podemos chamar você?"
           onChange={(event) => change('name', event.target.value)}
         />
-      </Field>
+      </FormField>
 
-      <Field id="lead-email" label="E-mail" requirement="required" error={errors.fields.email}>
+      <FormField id="lead-email" label="E-mail" requirement="required" error={errors.fields.email}>
         <TextInput
           ref={refs.email}
           {...fieldProps('email')}
@@ -162,9 +162,9 @@ export function LeadForm({ utm, onSuccess, track = noTrack }: LeadFormProps) {
           placeholder="voce@exemplo.com"
           onChange={(event) => change('email', event.target.value)}
         />
-      </Field>
+      </FormField>
 
-      <Field id="lead-phone" label="WhatsApp" requirement="optional" hint={phoneHint} error={errors.fields.phone}>
+      <FormField id="lead-phone" label="WhatsApp" requirement="optional" hint={phoneHint} error={errors.fields.phone}>
         <TextInput
           ref={refs.phone}
           {...fieldProps('phone', phoneHint)}
@@ -176,9 +176,9 @@ export function LeadForm({ utm, onSuccess, track = noTrack }: LeadFormProps) {
           placeholder="(11) 98765-4321"
           onChange={(event) => change('phone', event.target.value)}
         />
-      </Field>
+      </FormField>
 
-      <Field id="lead-interestField" label="Área de interesse" requirement="optional" error={errors.fields.interestField}>
+      <FormField id="lead-interestField" label="Área de interesse" requirement="optional" error={errors.fields.interestField}>
         <SelectInput
           ref={refs.interestField}
           {...fieldProps('interestField')}
@@ -191,7 +191,7 @@ export function LeadForm({ utm, onSuccess, track = noTrack }: LeadFormProps) {
             </option>
           ))}
         </SelectInput>
-      </Field>
+      </FormField>
 
       <div className="rounded-2xl border border-line bg-surface p-4">
         <div className="flex gap-3">

@@ -1,9 +1,10 @@
-import { useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react'
-import { CircleAlert, CircleCheck, Eye, EyeOff } from 'lucide-react'
-import { Button, type ButtonProps } from '../../../components/ui/button'
-import { Spinner } from '../../../components/ui/spinner'
-import { cn } from '../../../lib/cn'
+import { useState, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react'
+import { ChevronDown, CircleAlert, CircleCheck, Eye, EyeOff } from 'lucide-react'
+import { Button, type ButtonProps } from './button'
+import { Spinner } from './spinner'
+import { cn } from '../../lib/cn'
 
+/** Form controls shared by every form of the app (sign-in, lead capture, playlists, admin). */
 const control =
   'block h-12 w-full rounded-xl border border-line bg-white px-4 text-base text-ink shadow-sm transition-[border-color,box-shadow] duration-200 ' +
   'placeholder:text-slate-500 hover:border-brand-300 focus-visible:border-brand-600 focus-visible:shadow-[0_0_0_4px_rgb(106_61_234/0.12)] focus-visible:outline-none ' +
@@ -13,7 +14,8 @@ const control =
 export interface FormFieldProps {
   id: string
   label: string
-  optional?: boolean
+  /** Shown after the label: '*' for required (explained once above the form) or '(opcional)'. */
+  requirement?: 'required' | 'optional'
   /** Extra content on the label row (e.g. a 'forgot password' link). */
   aside?: ReactNode
   hint?: string
@@ -23,13 +25,18 @@ export interface FormFieldProps {
 }
 
 /** Label, control, hint and error of one field; ids follow `${id}-hint` / `${id}-error`. */
-export function FormField({ id, label, optional, aside, hint, error, children, className }: FormFieldProps) {
+export function FormField({ id, label, requirement, aside, hint, error, children, className }: FormFieldProps) {
   return (
     <div className={cn('flex flex-col gap-2', className)}>
       <div className="flex items-baseline justify-between gap-3">
         <label htmlFor={id} className="text-[0.95rem] font-semibold text-ink">
           {label}
-          {optional ? <span className="ml-1.5 text-sm font-normal text-ink-muted">(opcional)</span> : null}
+          {requirement === 'required' ? (
+            <span aria-hidden="true" className="ml-0.5 text-brand-700">
+              *
+            </span>
+          ) : null}
+          {requirement === 'optional' ? <span className="ml-1.5 text-sm font-normal text-ink-muted">(opcional)</span> : null}
         </label>
         {aside}
       </div>
@@ -76,6 +83,23 @@ export function PasswordInput({ className, ref, ...props }: Omit<InputProps, 'ty
       >
         {visible ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
       </button>
+    </div>
+  )
+}
+
+/** A native select styled like the text inputs. */
+export function SelectInput({
+  className,
+  children,
+  ref,
+  ...props
+}: SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }) {
+  return (
+    <div className="relative">
+      <select ref={ref} className={cn(control, 'cursor-pointer appearance-none pr-11', className)} {...props}>
+        {children}
+      </select>
+      <ChevronDown aria-hidden="true" className="pointer-events-none absolute top-1/2 right-4 size-5 -translate-y-1/2 text-ink-muted" />
     </div>
   )
 }
