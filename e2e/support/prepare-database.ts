@@ -1,27 +1,46 @@
 /**
- * Prepares an embedded database for a journey that needs content the seed does not have:
- * migrates, seeds the demo catalogue, then stores the given landing_page content (any JSON,
- * valid or not). Run before the server starts: PGlite allows one process at a time.
+ * Prepares an embedded database for journeys that need state the seed does not have, written
+ * before the server starts (PGlite allows one process at a time):
+ * - `landingContent`: the stored landing_page content (any JSON, valid or not);
+ * - `paidCheckouts`: checkouts the payment provider confirmed for buyers without an account yet,
+ *   recorded as the payment webhook records them (pending_subscriptions) — the buyer then
+ *   creates the password at /onboarding/definir-senha, the real pay-first path.
  *
- *   node --import tsx e2e/support/prepare-database.ts <DATA_DIR> <content.json>
+ *   node --import tsx e2e/support/prepare-database.ts <DATA_DIR> <preparation.json>
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { openDatabase } from '../../apps/api/src/db/client.js'
+import { pendingSubscriptions } from '../../apps/api/src/db/schema.js'
 import { seedIfEmpty } from '../../apps/api/src/db/seed/index.js'
 import { LocalDiskStorage } from '../../apps/api/src/lib/storage/local-disk-storage.js'
 import { upsertSection } from '../../apps/api/src/modules/landing/repository.js'
+import type { Preparation } from './preparation.js'
 
-const [dataDir, contentFile] = process.argv.slice(2)
-if (!dataDir || !contentFile) {
-  console.error('uso: prepare-database.ts <DATA_DIR> <content.json>')
+const [dataDir, preparationFile] = process.argv.slice(2)
+if (!dataDir || !preparationFile) {
+  console.error('uso: prepare-database.ts <DATA_DIR> <preparation.json>')
   process.exit(1)
 }
+const preparation = JSON.parse(readFileSync(preparationFile, 'utf8')) as Preparation
 const database = await openDatabase({ pgliteDataDir: join(dataDir, 'pglite') })
 try {
   await database.migrate()
   await seedIfEmpty(database.db, new LocalDiskStorage(join(dataDir, 'media')))
-  await upsertSection(database.db, 'landing_page', JSON.parse(readFileSync(contentFile, 'utf8')))
+  if (preparation.landingContent !== undefined) {
+    await upsertSection(database.db, 'landing_page', preparation.landingContent)
+  }
+  for (const checkout of preparation.paidCheckouts ?? []) {
+    await database.db.insert(pendingSubscriptions).values({
+      email: checkout.email,
+      planCode: checkout.planCode,
+      provider: 'sandbox',
+      providerCustomerId: `cus_e2e_${checkout.sessionId}`,
+      providerSubscriptionId: `sub_e2e_${checkout.sessionId}`,
+      checkoutSessionId: checkout.sessionId,
+      currentPeriodEnd: new Date(Date.now() + 90 * 86_400_000),
+    })
+  }
 } finally {
   await database.close()
 }

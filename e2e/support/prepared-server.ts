@@ -4,6 +4,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { Preparation } from './preparation'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -24,13 +25,14 @@ export interface PreparedServer {
 }
 
 /**
- * A second instance of the production build on its own embedded database whose landing content
- * was written before start: how a journey sees content an admin could have saved.
+ * A second instance of the production build on its own embedded database, prepared before start
+ * (stored landing content, paid checkouts): how a journey sees state that admins or the payment
+ * provider would have produced.
  */
-export async function startServerWithLandingContent(content: unknown): Promise<PreparedServer> {
+export async function startPreparedServer(preparation: Preparation): Promise<PreparedServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sintonia-e2e-prepared-'))
-  const contentFile = join(dataDir, 'content.json')
-  writeFileSync(contentFile, JSON.stringify(content))
+  const contentFile = join(dataDir, 'preparation.json')
+  writeFileSync(contentFile, JSON.stringify(preparation))
   const prepared = spawnSync(process.execPath, ['--import', 'tsx', 'e2e/support/prepare-database.ts', dataDir, contentFile], {
     cwd: repoRoot,
     encoding: 'utf8',
@@ -67,4 +69,8 @@ export async function startServerWithLandingContent(content: unknown): Promise<P
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+export function startServerWithLandingContent(content: unknown): Promise<PreparedServer> {
+  return startPreparedServer({ landingContent: content })
 }

@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm'
 import { API, AUTH_MSG, LISTENER_MSG, MSG } from '@sintonia/contract'
 import { audios, backgroundMusic, backgroundMusicSettings, fields } from '../../src/db/schema.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
+import { auditRows } from '../helpers/auth.js'
 import { accessStatuses, callAs, castOf, type Cast } from '../helpers/session.js'
 
 const MISSING = '00000000-0000-4000-8000-000000000000'
@@ -14,7 +15,8 @@ let firstField: typeof fields.$inferSelect
 beforeAll(async () => {
   ctx = await buildTestApp({ seed: true })
   cast = await castOf(ctx)
-  ;[firstField] = await ctx.database.db.select().from(fields).orderBy(asc(fields.displayOrder), asc(fields.title)).limit(1)
+  const [row] = await ctx.database.db.select().from(fields).orderBy(asc(fields.displayOrder), asc(fields.title)).limit(1)
+  firstField = row!
 })
 afterAll(() => ctx.close())
 
@@ -152,6 +154,9 @@ describe('GET /api/audios/:audioId/file (listener area)', () => {
     expect(res.headers['cache-control']).toMatch(/^private/)
     const refused = await callAs(ctx, cast.listener, { method: 'GET', url })
     expect(refused.json().message).toBe(MSG.media.subscriptionRequired)
+    const audits = await auditRows(ctx, 'GET /api/audios/:audioId/file')
+    expect(audits.filter((row) => row.actorUserId === cast.listener.userId)).not.toHaveLength(0)
+    expect(audits.some((row) => (row.details as { reason?: string }).reason === 'anonymous')).toBe(true)
   })
 
   it('keeps the demo public and publicly cacheable', async () => {

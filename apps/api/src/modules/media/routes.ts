@@ -6,6 +6,7 @@ import { HttpError } from '../../plugins/errors.js'
 import { sendStoredFile } from '../../lib/http/send-stored-file.js'
 import { findAudioById } from '../catalogue/repository.js'
 import { resolvePublicDemo } from '../catalogue/service.js'
+import { recordAuditSafely } from '../audit/service.js'
 import { hasActiveSubscription } from '../subscriptions/service.js'
 
 const paramsSchema = z.object({ audioId: z.uuid({ error: MSG.validation.invalidUuid }) })
@@ -15,13 +16,30 @@ const paramsSchema = z.object({ audioId: z.uuid({ error: MSG.validation.invalidU
  * public demo is the one exception. Anonymous → 401, signed in without access → 403.
  */
 async function assertMayListen(request: FastifyRequest): Promise<void> {
+  const { db } = request.server.database
   const session = await request.authSession()
-  if (!session) throw new HttpError(401, MSG.media.subscriptionRequired)
-  const { user } = session
-  if (user.banned) throw new HttpError(403, AUTH_MSG.banned)
-  if (user.role === 'admin') return
-  if (await hasActiveSubscription(request.server.database.db, user.id)) return
-  throw new HttpError(403, MSG.media.subscriptionRequired)
+  const user = session?.user
+  let denial: { status: 401 | 403; message: string; reason: string } | null = null
+  if (!user) denial = { status: 401, message: MSG.media.subscriptionRequired, reason: 'anonymous' }
+  else if (user.banned) denial = { status: 403, message: AUTH_MSG.banned, reason: 'banned' }
+  else if (user.role !== 'admin' && !(await hasActiveSubscription(db, user.id))) {
+    denial = { status: 403, message: MSG.media.subscriptionRequired, reason: 'no_subscription' }
+  }
+  if (!denial) return
+  // Audited like the access guard's refusals (the guard does not see this route: it is 'public').
+  await recordAuditSafely(
+    db,
+    {
+      actorUserId: user?.id ?? null,
+      action: 'access_denied',
+      target: `${request.method} ${request.routeOptions.url ?? request.url}`,
+      outcome: 'denied',
+      ip: request.ip ?? null,
+      details: { required: 'subscriber', reason: denial.reason },
+    },
+    request.log,
+  )
+  throw new HttpError(denial.status, denial.message)
 }
 
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {

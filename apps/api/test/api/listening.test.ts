@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { API } from '@sintonia/contract'
+import { audios, listeningEvents } from '../../src/db/schema.js'
+import { buildTestApp, type TestContext } from '../helpers/app.js'
+import type { Account } from '../helpers/auth.js'
+import { accessStatuses, callAs, castOf, subscriber, type Cast } from '../helpers/session.js'
+
+let ctx: TestContext
+let cast: Cast
+let audioId: string
+let otherAudioId: string
+beforeAll(async () => {
+  ctx = await buildTestApp({ seed: true })
+  cast = await castOf(ctx)
+  const rows = await ctx.database.db.select({ id: audios.id }).from(audios).limit(2)
+  audioId = rows[0]!.id
+  otherAudioId = rows[1]!.id
+})
+afterAll(() => ctx.close())
+
+type Kind = 'play' | 'repetition'
+const event = (kind: Kind = 'repetition', occurredAt = new Date(), audio = audioId) => ({
+  id: randomUUID(),
+  audioId: audio,
+  kind,
+  occurredAt: occurredAt.toISOString(),
+})
+const send = (who: Account | null, events: unknown[]) =>
+  callAs(ctx, who, { method: 'POST', url: API.listener.listeningEvents, payload: { events } })
+const today = async (who: Account, audio = audioId, tz?: string) => {
+  const query = new URLSearchParams({ audioId: audio, ...(tz ? { tz } : {}) })
+  return callAs(ctx, who, { method: 'GET', url: `${API.listener.listeningToday}?${query}` })
+}
+const eventsOf = (userId: string) => ctx.database.db.select().from(listeningEvents).where(eq(listeningEvents.userId, userId))
+
+describe('POST /api/listening/events', () => {
+  it('is for subscribers and admins only', async () => {
+    const statuses = await accessStatuses(ctx, cast, { method: 'POST', url: API.listener.listeningEvents, payload: { events: [event('play')] } })
+    expect(statuses).toEqual([401, 403, 200, 200])
+  })
+
+  it('records a batch and counts a re-sent one as duplicates', async () => {
+    const person = await subscriber(ctx)
+    const batch = [event('play'), event('repetition'), event('repetition')]
+    expect((await send(person, batch)).json()).toEqual({ accepted: 3, duplicates: 0 })
+    expect((await send(person, [...batch, event('play')])).json()).toEqual({ accepted: 1, duplicates: 3 })
+    expect(await eventsOf(person.userId)).toHaveLength(4)
+  })
+
+  it('counts the same batch sent 5 times concurrently once', async () => {
+    const person = await subscriber(ctx)
+    const batch = Array.from({ length: 20 }, (_, i) => event(i % 2 ? 'play' : 'repetition'))
+    const answers = await Promise.all(Array.from({ length: 5 }, () => send(person, batch)))
+    for (const res of answers) expect(res.statusCode).toBe(200)
+    const bodies = answers.map((res) => res.json() as { accepted: number; duplicates: number })
+    expect(bodies.reduce((sum, body) => sum + body.accepted, 0)).toBe(20)
+    expect(bodies.reduce((sum, body) => sum + body.duplicates, 0)).toBe(80)
+    expect(await eventsOf(person.userId)).toHaveLength(20)
+  })
+
+  it("never re-assigns an id that exists for another listener", async () => {
+    const [owner, intruder] = [await subscriber(ctx), await subscriber(ctx)]
+    const original = event('repetition')
+    await send(owner, [original])
+    expect((await send(intruder, [{ ...original, audioId: otherAudioId }])).json()).toEqual({ accepted: 0, duplicates: 1 })
+    const [row] = await ctx.database.db.select().from(listeningEvents).where(eq(listeningEvents.id, original.id))
+    expect(row).toMatchObject({ userId: owner.userId, audioId })
+    expect(await eventsOf(intruder.userId)).toEqual([])
+  })
+
+  it('clamps a time in the future to now and keeps a past time', async () => {
+    const person = await subscriber(ctx)
+    const future = event('play', new Date(Date.now() + 3 * 86_400_000))
+    const past = event('play', new Date('2025-01-02T03:04:05.000Z'))
+    const before = Date.now()
+    await send(person, [future, past])
+    const rows = new Map((await eventsOf(person.userId)).map((row) => [row.id, row.occurredAt.getTime()]))
+    expect(rows.get(future.id)).toBeGreaterThanOrEqual(before - 1000)
+    expect(rows.get(future.id)).toBeLessThanOrEqual(Date.now() + 1000)
+    expect(rows.get(past.id)).toBe(Date.parse(past.occurredAt))
+  })
+
+  it('skips events of audios that do not exist and validates the batch', async () => {
+    const person = await subscriber(ctx)
+    expect((await send(person, [event('play', new Date(), randomUUID()), event('play')])).json()).toEqual({ accepted: 1, duplicates: 1 })
+    expect((await send(person, [])).statusCode).toBe(400)
+    expect((await send(person, Array.from({ length: 101 }, () => event('play')))).statusCode).toBe(400)
+    expect((await send(person, [{ ...event('play'), kind: 'pause' }])).statusCode).toBe(400)
+    expect((await send(person, [{ ...event('play'), occurredAt: 'ontem' }])).statusCode).toBe(400)
+    expect((await send(person, [{ ...event('play'), id: 'x' }])).statusCode).toBe(400)
+  })
+})
+
+describe('GET /api/listening/today', () => {
+  it('is for subscribers and admins only', async () => {
+    const statuses = await accessStatuses(ctx, cast, { method: 'GET', url: `${API.listener.listeningToday}?audioId=${audioId}` })
+    expect(statuses).toEqual([401, 403, 200, 200])
+  })
+
+  it("counts today's repetitions of that audio by that listener only", async () => {
+    const [person, someoneElse] = [await subscriber(ctx), await subscriber(ctx)]
+    expect((await today(person)).json()).toEqual({ audioId, repetitionsToday: 0 })
+    await send(person, [
+      event('repetition'),
+      event('repetition'),
+      event('play'),
+      event('repetition', new Date(), otherAudioId),
+      event('repetition', new Date(Date.now() - 2 * 86_400_000)),
+    ])
+    await send(someoneElse, [event('repetition')])
+    expect((await today(person)).json()).toEqual({ audioId, repetitionsToday: 2 })
+    expect((await today(person, otherAudioId, 'UTC')).json()).toEqual({ audioId: otherAudioId, repetitionsToday: 1 })
+    expect((await today(someoneElse)).json().repetitionsToday).toBe(1)
+  })
+
+  it("uses the listener's calendar day in the given zone", async () => {
+    const person = await subscriber(ctx)
+    // 13 h ago is still today in a zone where it is now at least 13:00, and yesterday where it is earlier.
+    await send(person, [event('repetition', new Date(Date.now() - 13 * 3_600_000))])
+    for (const tz of ['UTC', 'America/Sao_Paulo', 'Asia/Tokyo', 'Pacific/Kiritimati']) {
+      const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: '2-digit', hourCycle: 'h23' }).format(new Date()))
+      const expected = hour >= 13 ? 1 : 0
+      // Around the hour boundary the two clocks may disagree; skip that zone rather than flake.
+      if (hour === 13 || hour === 12) continue
+      expect((await today(person, audioId, tz)).json().repetitionsToday, tz).toBe(expected)
+    }
+  })
+
+  it("refuses an unknown time zone with 'Fuso horário inválido'", async () => {
+    const res = await today(cast.subscriber, audioId, 'Marte/Olympus')
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe('Fuso horário inválido')
+    expect((await callAs(ctx, cast.subscriber, { method: 'GET', url: `${API.listener.listeningToday}?audioId=nope` })).statusCode).toBe(400)
+  })
+})
