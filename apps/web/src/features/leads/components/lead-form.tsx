@@ -1,7 +1,15 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { ArrowRight, CircleAlert, Lock } from 'lucide-react'
 import { Link } from 'react-router'
-import { INTEREST_OPTIONS, LEAD_CONSENT_TEXT, LEAD_LIMITS, MSG, leadCreateSchema, type LeadCreated } from '@sintonia/contract'
+import {
+  INTEREST_OPTIONS,
+  LEAD_CONSENT_TEXT,
+  LEAD_LIMITS,
+  MSG,
+  installPtBrZodMessages,
+  leadCreateSchema,
+  type LeadCreated,
+} from '@sintonia/contract'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
 import { ApiRequestError } from '../../../lib/api-client'
@@ -18,6 +26,10 @@ import {
   type UtmParams,
 } from '../lib/lead-form'
 import { describedBy, FormField, SelectInput, TextInput } from '../../../components/ui/form'
+
+// Messages zod writes itself (types, lengths) must be pt-BR too. Installed here, in the one form
+// validated by zod in the browser, so zod stays out of the landing page's bundle.
+installPtBrZodMessages()
 
 const PRIVACY_LINK_TEXT = 'Política de Privacidade'
 
