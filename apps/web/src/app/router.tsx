@@ -86,8 +86,11 @@ export const routes: RouteObject[] = [
             id: 'subscriber',
             lazy: page(() => import('./routes/subscriber-guard')),
             children: [
-              // Placeholder: the listener work replaces ./routes/dashboard-placeholder.
-              { path: 'dashboard', lazy: page(() => import('./routes/dashboard-placeholder')) },
+              { path: 'dashboard', lazy: page(() => import('./routes/dashboard')) },
+              // Listener player work: field page and the audio player (field and playlist mode).
+              { path: 'campo/:fieldId', lazy: page(() => import('./routes/field')) },
+              { path: 'campo/:fieldId/audio/:audioId', lazy: page(() => import('./routes/player')) },
+              { path: 'audio/:audioId', lazy: page(() => import('./routes/player')) },
             ],
           },
 

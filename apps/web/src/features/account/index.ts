@@ -1,3 +1,2 @@
 /** Public API of the account feature (/minha-conta: profile, subscription status, LGPD). */
 export { AccountPage, type AccountPageProps, type AccountSubscriptionView } from './components/account-page'
-export { ModalDialog, type ModalDialogProps } from './components/modal-dialog'

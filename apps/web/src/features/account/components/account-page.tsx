@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { getErrorMessage } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
 import { useDeleteAccount, useExportAccount } from '../api/account-api'
-import { ModalDialog } from './modal-dialog'
+import { ModalDialog } from '../../../components/ui/modal-dialog'
 
 export interface AccountSubscriptionView {
   status: 'loading' | 'subscribed' | 'unsubscribed' | 'error'

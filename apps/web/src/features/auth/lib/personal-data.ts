@@ -10,6 +10,9 @@ export const PERSONAL_LOCAL_KEYS = [
   'justSubscribed',
   'hasSeenWelcomeBanner',
   'playlists',
+  // Playlist edits waiting for the network: replaying them after a sign-out would write into
+  // the next person's account on this device.
+  'playlists:pending',
   LAST_ROUTE_KEY,
 ] as const
 

@@ -1,0 +1,27 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { DashboardPage } from '../../features/dashboard'
+import { useSession } from '../../features/auth'
+import { InstallButton } from '../../features/install'
+import { useProductName } from '../../features/landing'
+import { PlaylistsSection, playlistKeys } from '../../features/playlists'
+import { SearchBox } from '../../features/search'
+
+/** `/dashboard` (subscriber guard): composes the dashboard, search, install and playlists features. */
+export default function DashboardRoute() {
+  const productName = useProductName()
+  const { user } = useSession()
+  const queryClient = useQueryClient()
+  return (
+    <>
+      <title>{`Início — ${productName}`}</title>
+      <DashboardPage
+        productName={productName}
+        displayName={user?.displayName}
+        renderSearch={(props) => <SearchBox {...props} />}
+        installSlot={<InstallButton />}
+        playlistsSlot={<PlaylistsSection />}
+        onRefresh={() => queryClient.refetchQueries({ queryKey: playlistKeys.all }, { throwOnError: true })}
+      />
+    </>
+  )
+}

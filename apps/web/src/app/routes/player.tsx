@@ -1,0 +1,114 @@
+import { useQuery } from '@tanstack/react-query'
+import { LISTENER_MSG } from '@sintonia/contract'
+import { useLocation, useNavigate, useParams } from 'react-router'
+import { audioQueryOptions, fieldAudiosQueryOptions, fieldQueryOptions } from '../../features/catalogue'
+import { useProductName } from '../../features/landing'
+import { FavouriteButton } from '../../features/playlists'
+import { AudioNotFound, PlayerPage, PlayerPageLoading, useListenerPlayer } from '../../features/player'
+import { ApiRequestError, getErrorMessage } from '../../lib/api-client'
+
+/** Navigation state of playlist mode: `navigate('/audio/:id', { state: { playlist, currentIndex } })`. */
+export interface PlaylistNavigationState {
+  playlist: { id: string; name: string; description: string; audios: { id: string; title: string; duration?: string }[] }
+  currentIndex: number
+}
+
+export function readPlaylistState(state: unknown): PlaylistNavigationState | null {
+  if (!state || typeof state !== 'object' || !('playlist' in state)) return null
+  const { playlist, currentIndex } = state as { playlist?: unknown; currentIndex?: unknown }
+  if (!playlist || typeof playlist !== 'object') return null
+  const p = playlist as Partial<PlaylistNavigationState['playlist']>
+  if (typeof p.id !== 'string' || typeof p.name !== 'string' || !Array.isArray(p.audios)) return null
+  const audios = p.audios.filter((a): a is { id: string; title: string } => !!a && typeof a.id === 'string' && typeof a.title === 'string')
+  return {
+    playlist: { id: p.id, name: p.name, description: typeof p.description === 'string' ? p.description : '', audios },
+    currentIndex: typeof currentIndex === 'number' ? currentIndex : 0,
+  }
+}
+
+/**
+ * `/campo/:fieldId/audio/:audioId` and `/audio/:audioId` — lazy route under the subscriber guard.
+ * Field mode follows the field's title order; playlist mode follows the playlist carried in the
+ * navigation state.
+ */
+export default function PlayerRoute() {
+  const { audioId = '' } = useParams()
+  const location = useLocation()
+  const navigate = useNavigate()
+  const productName = useProductName()
+  const player = useListenerPlayer()
+
+  const playlistState = readPlaylistState(location.state)
+  const playlistIndex = playlistState
+    ? playlistState.playlist.audios[playlistState.currentIndex]?.id === audioId
+      ? playlistState.currentIndex
+      : playlistState.playlist.audios.findIndex((a) => a.id === audioId)
+    : -1
+  const inPlaylist = playlistState !== null && playlistIndex >= 0
+
+  const audioQuery = useQuery(audioQueryOptions(audioId))
+  const fieldId = audioQuery.data?.audio.fieldId ?? ''
+  const fieldQuery = useQuery({ ...fieldQueryOptions(fieldId), enabled: !inPlaylist && fieldId !== '' })
+  const audiosQuery = useQuery({ ...fieldAudiosQueryOptions(fieldId), enabled: !inPlaylist && fieldId !== '' })
+
+  if (audioQuery.isError) {
+    const error = audioQuery.error
+    return <AudioNotFound message={error instanceof ApiRequestError && error.status === 404 ? LISTENER_MSG.audioNotFound : getErrorMessage(error)} />
+  }
+  if (!player || audioQuery.isPending) return <PlayerPageLoading />
+  const { audio, fieldTitle } = audioQuery.data
+  const favourite = <FavouriteButton audio={{ ...audio, fieldTitle }} />
+
+  if (inPlaylist && playlistState) {
+    const { playlist } = playlistState
+    const go = (index: number) => {
+      const target = playlist.audios[index]
+      if (target) void navigate(`/audio/${target.id}`, { state: { playlist, currentIndex: index } })
+    }
+    const next = playlist.audios[playlistIndex + 1]
+    return (
+      <PlayerPage
+        player={player}
+        audio={audio}
+        mode="playlist"
+        contextTitle={playlist.name}
+        contextDescription={playlist.description}
+        index={playlistIndex}
+        total={playlist.audios.length}
+        nextTitle={next?.title ?? null}
+        onPrevious={playlistIndex > 0 ? () => go(playlistIndex - 1) : null}
+        onNext={next ? () => go(playlistIndex + 1) : null}
+        backTo="/dashboard"
+        productName={productName}
+        actions={favourite}
+      />
+    )
+  }
+
+  if (fieldQuery.isError || audiosQuery.isError) return <AudioNotFound message={getErrorMessage(fieldQuery.error ?? audiosQuery.error)} />
+  if (!fieldQuery.data || !audiosQuery.data) return <PlayerPageLoading />
+  const list = audiosQuery.data
+  const found = list.findIndex((a) => a.id === audio.id)
+  const index = found >= 0 ? found : 0
+  const total = found >= 0 ? list.length : Math.max(1, list.length)
+  const previous = found > 0 ? list[found - 1] : undefined
+  const next = found >= 0 ? list[found + 1] : undefined
+  const go = (id: string) => void navigate(`/campo/${fieldId}/audio/${id}`)
+  return (
+    <PlayerPage
+      player={player}
+      audio={audio}
+      mode="field"
+      contextTitle={fieldQuery.data.title || fieldTitle}
+      contextDescription={fieldQuery.data.description}
+      index={index}
+      total={total}
+      nextTitle={next?.title ?? null}
+      onPrevious={previous ? () => go(previous.id) : null}
+      onNext={next ? () => go(next.id) : null}
+      backTo={`/campo/${fieldId}`}
+      productName={productName}
+      actions={favourite}
+    />
+  )
+}

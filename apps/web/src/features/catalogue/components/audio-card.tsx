@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react'
+import { Clock, Play } from 'lucide-react'
+import type { Audio } from '@sintonia/contract'
+import { ButtonLink } from '../../../components/ui/button'
+import { cn } from '../../../lib/cn'
+import { visibleTags } from '../lib/tag-filter'
+
+export interface AudioCardProps {
+  audio: Audio
+  fieldId: string
+  highlighted?: boolean
+  /** Slot for per-audio actions (e.g. the favourites button), supplied by the route. */
+  actions?: ReactNode
+}
+
+export function AudioCard({ audio, fieldId, highlighted = false, actions }: AudioCardProps) {
+  const { shown, hidden } = visibleTags(audio.tags)
+  return (
+    <li
+      id={`audio-${audio.id}`}
+      data-testid="audio-card"
+      data-highlighted={highlighted || undefined}
+      className={cn(
+        'flex flex-col gap-4 rounded-2xl border bg-white p-5 shadow-soft transition-shadow duration-300',
+        highlighted ? 'border-brand-400 ring-2 ring-brand-300' : 'border-line hover:shadow-md',
+      )}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h3 className="min-w-0 text-base font-semibold leading-snug text-ink">{audio.title}</h3>
+        {actions ? <div className="-mt-1 -mr-1 shrink-0">{actions}</div> : null}
+      </div>
+      {audio.description ? <p className="line-clamp-2 text-sm leading-relaxed text-ink-muted">{audio.description}</p> : null}
+      <div className="mt-auto flex flex-wrap items-center gap-1.5">
+        <span className="mr-1 inline-flex items-center gap-1 text-xs font-medium text-ink-muted tabular-nums">
+          <Clock aria-hidden="true" className="size-3.5" />
+          <span className="sr-only">Duração: </span>
+          {audio.duration}
+        </span>
+        {shown.map((tag) => (
+          <span key={tag} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-800">
+            {tag}
+          </span>
+        ))}
+        {hidden > 0 ? (
+          <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700" title={audio.tags.slice(2).join(', ')}>
+            +{hidden}
+          </span>
+        ) : null}
+      </div>
+      <ButtonLink to={`/campo/${fieldId}/audio/${audio.id}`} size="sm" className="w-full" aria-label={`Ouvir ${audio.title}`}>
+        <Play aria-hidden="true" fill="currentColor" />
+        Ouvir
+      </ButtonLink>
+    </li>
+  )
+}

@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, within } from '@testing-library/react'
+import { API, type Audio, type Field } from '@sintonia/contract'
+import { fetchByPath, jsonResponse, renderWithProviders } from '../../../test/render'
+import { FieldPage } from './field-page'
+
+const FIELD_ID = '1d7c5b8e-2f4a-4b6c-9d0e-1a2b3c4d5e6f'
+const field: Field = { id: FIELD_ID, title: 'Ansiedade', description: 'Acalme a mente.', iconName: 'Brain', displayOrder: 1, audioCount: 3 }
+
+function audio(n: number, title: string, tags: string[]): Audio {
+  return {
+    id: `00000000-0000-4000-8000-00000000000${n}`,
+    title,
+    description: '',
+    fieldId: FIELD_ID,
+    tags,
+    isDemo: false,
+    durationSeconds: 185,
+    duration: '3:05',
+    url: `/api/audios/${n}/file`,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  }
+}
+const audios = [audio(1, 'Calma', ['sono', 'respiração', 'noite']), audio(2, 'Foco Total', ['foco']), audio(3, 'Respirar', ['respiração'])]
+
+function stub(handlers: Parameters<typeof fetchByPath>[0]) {
+  const mock = vi.fn(fetchByPath(handlers))
+  vi.stubGlobal('fetch', mock)
+  return mock
+}
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('FieldPage', () => {
+  it('refuses a non-UUID id without calling the API', async () => {
+    const fetchMock = stub({})
+    renderWithProviders(<FieldPage fieldId="nao-e-uuid" />)
+    expect(await screen.findByRole('heading', { name: 'ID do campo inválido' })).toBeTruthy()
+    expect(screen.getByText('Verifique se o link está correto ou tente novamente.')).toBeTruthy()
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it('shows the API error with a retry', async () => {
+    stub({
+      [API.listener.field(FIELD_ID)]: () => jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Campo não encontrado' }, 404),
+      [API.listener.fieldAudios(FIELD_ID)]: () => jsonResponse({ audios }),
+    })
+    renderWithProviders(<FieldPage fieldId={FIELD_ID} />)
+    expect(await screen.findByRole('heading', { name: 'Campo não encontrado' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: /Tentar novamente/ })).toBeTruthy()
+  })
+
+  it('lists the audios, filters by any selected tag', async () => {
+    stub({
+      [API.listener.field(FIELD_ID)]: () => jsonResponse({ field }),
+      [API.listener.fieldAudios(FIELD_ID)]: () => jsonResponse({ audios }),
+    })
+    renderWithProviders(<FieldPage fieldId={FIELD_ID} renderAudioActions={(a) => <button type="button">Favoritar {a.title}</button>} />)
+    expect(screen.getByText('Carregando conteúdo...')).toBeTruthy()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ansiedade' })).toBeTruthy()
+    expect(screen.getAllByTestId('audio-card')).toHaveLength(3)
+    const first = screen.getAllByTestId('audio-card')[0]!
+    expect(within(first).getByText('+1')).toBeTruthy()
+    expect(within(first).getByRole('link', { name: 'Ouvir Calma' }).getAttribute('href')).toBe(`/campo/${FIELD_ID}/audio/${audios[0]!.id}`)
+    expect(within(first).getByRole('button', { name: 'Favoritar Calma' })).toBeTruthy()
+
+    const chips = within(screen.getByRole('group', { name: 'Filtrar por tags' })).getAllByRole('button')
+    expect(chips.map((c) => c.textContent)).toEqual(['foco', 'noite', 'respiração', 'sono'])
+    fireEvent.click(screen.getByRole('button', { name: 'respiração' }))
+    fireEvent.click(screen.getByRole('button', { name: 'foco' }))
+    expect(screen.getAllByTestId('audio-card')).toHaveLength(3)
+    fireEvent.click(screen.getByRole('button', { name: 'respiração' }))
+    expect(screen.getAllByTestId('audio-card').map((c) => within(c).getByRole('heading').textContent)).toEqual(['Foco Total'])
+  })
+
+  it('shows the empty field message', async () => {
+    stub({
+      [API.listener.field(FIELD_ID)]: () => jsonResponse({ field }),
+      [API.listener.fieldAudios(FIELD_ID)]: () => jsonResponse({ audios: [] }),
+    })
+    renderWithProviders(<FieldPage fieldId={FIELD_ID} />)
+    expect(await screen.findByText('Nenhum áudio disponível neste campo.')).toBeTruthy()
+  })
+})

@@ -1,0 +1,178 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { ArrowLeft, RefreshCw, SearchX, Tag, TriangleAlert } from 'lucide-react'
+import { LISTENER_MSG, audioCountLabel, type Audio } from '@sintonia/contract'
+import { Button, ButtonLink } from '../../../components/ui/button'
+import { Spinner } from '../../../components/ui/spinner'
+import { getErrorMessage } from '../../../lib/api-client'
+import { cn } from '../../../lib/cn'
+import { fieldAudiosQueryOptions, fieldQueryOptions } from '../api/catalogue-queries'
+import { collectTags, filterByTags, isUuid } from '../lib/tag-filter'
+import { AudioCard } from './audio-card'
+
+export interface FieldPageProps {
+  fieldId: string
+  productName?: string
+  /** `?audio={id}`: scroll to and highlight that card. */
+  highlightAudioId?: string | null
+  /** Per-audio actions slot (the route passes the favourites button). */
+  renderAudioActions?: (audio: Audio) => ReactNode
+}
+
+/** `/campo/:fieldId`: field title, description, tag filter and the audio grid. */
+export function FieldPage({ fieldId, productName, highlightAudioId, renderAudioActions }: FieldPageProps) {
+  const validId = isUuid(fieldId)
+  const field = useQuery({ ...fieldQueryOptions(fieldId), enabled: validId })
+  const audios = useQuery({ ...fieldAudiosQueryOptions(fieldId), enabled: validId })
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set())
+
+  const allAudios = useMemo(() => audios.data ?? [], [audios.data])
+  const tags = useMemo(() => collectTags(allAudios), [allAudios])
+  const visible = useMemo(() => filterByTags(allAudios, selected), [allAudios, selected])
+
+  useEffect(() => {
+    if (!highlightAudioId || !audios.data) return
+    document.getElementById(`audio-${highlightAudioId}`)?.scrollIntoView({ behavior: 'smooth', block: 'center' })
+  }, [highlightAudioId, audios.data])
+
+  const toggleTag = (tag: string) =>
+    setSelected((prev) => {
+      const next = new Set(prev)
+      if (next.has(tag)) next.delete(tag)
+      else next.add(tag)
+      return next
+    })
+
+  const title = field.data ? `${field.data.title} — ${productName ?? ''}`.replace(/ — $/, '') : (productName ?? '')
+
+  if (!validId || field.isError || audios.isError) {
+    const message = !validId
+      ? LISTENER_MSG.fieldInvalidId
+      : field.isError
+        ? getErrorMessage(field.error)
+        : audios.isError
+          ? getErrorMessage(audios.error)
+          : LISTENER_MSG.fieldNotFound
+    return (
+      <PageShell>
+        <title>{title}</title>
+        <div role="alert" className="mx-auto mt-6 flex max-w-lg flex-col items-center rounded-3xl border border-line bg-white p-8 text-center shadow-soft">
+          <span aria-hidden="true" className="grid size-12 place-items-center rounded-2xl bg-red-50 text-red-700">
+            <TriangleAlert className="size-6" />
+          </span>
+          <h1 className="mt-4 text-xl font-bold text-ink">{message || LISTENER_MSG.fieldNotFound}</h1>
+          <p className="mt-2 text-sm leading-relaxed text-ink-muted">{LISTENER_MSG.fieldHint}</p>
+          <div className="mt-6 flex flex-wrap justify-center gap-3">
+            {validId ? (
+              <Button
+                variant="primary"
+                size="md"
+                onClick={() => {
+                  void field.refetch()
+                  void audios.refetch()
+                }}
+              >
+                <RefreshCw aria-hidden="true" />
+                Tentar novamente
+              </Button>
+            ) : null}
+            <ButtonLink to="/dashboard" variant="outline" size="md">
+              {LISTENER_MSG.backToDashboard}
+            </ButtonLink>
+          </div>
+        </div>
+      </PageShell>
+    )
+  }
+
+  if (field.isPending || audios.isPending) {
+    return (
+      <PageShell>
+        <div role="status" className="flex flex-col items-center gap-3 py-24 text-ink-muted">
+          <Spinner label={null} className="size-8" />
+          <p className="text-sm font-medium">{LISTENER_MSG.loadingContent}</p>
+        </div>
+      </PageShell>
+    )
+  }
+
+  return (
+    <PageShell>
+      <title>{title}</title>
+      <ButtonLink to="/dashboard" variant="ghost" size="sm" className="-ml-3">
+        <ArrowLeft aria-hidden="true" />
+        Dashboard
+      </ButtonLink>
+      <header className="mt-3">
+        <p className="text-sm font-semibold text-brand-700">{audioCountLabel(allAudios.length)}</p>
+        <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">{field.data.title}</h1>
+        {field.data.description ? (
+          <p className="mt-3 max-w-2xl text-[0.98rem] leading-relaxed text-ink-muted">{field.data.description}</p>
+        ) : null}
+      </header>
+
+      {tags.length > 0 ? (
+        <div className="mt-8">
+          <p id="tag-filter-label" className="flex items-center gap-1.5 text-sm font-semibold text-ink">
+            <Tag aria-hidden="true" className="size-4 text-brand-700" />
+            Filtrar por tags
+          </p>
+          <div role="group" aria-labelledby="tag-filter-label" className="mt-3 flex flex-wrap gap-2">
+            {tags.map((tag) => {
+              const active = selected.has(tag)
+              return (
+                <button
+                  key={tag}
+                  type="button"
+                  aria-pressed={active}
+                  onClick={() => toggleTag(tag)}
+                  className={cn(
+                    'min-h-9 rounded-full border px-3.5 text-sm font-medium transition-colors duration-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+                    active ? 'border-brand-700 bg-brand-700 text-white' : 'border-brand-200 bg-white text-brand-900 hover:bg-brand-50',
+                  )}
+                >
+                  {tag}
+                </button>
+              )
+            })}
+            {selected.size > 0 ? (
+              <Button variant="ghost" size="sm" onClick={() => setSelected(new Set())}>
+                Limpar filtros
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+
+      {visible.length === 0 ? (
+        <div className="mt-10 flex flex-col items-center gap-3 rounded-3xl border border-dashed border-line bg-white/60 px-6 py-14 text-center">
+          <SearchX aria-hidden="true" className="size-8 text-ink-muted" />
+          <p className="text-sm font-medium text-ink-muted">
+            {selected.size > 0 ? LISTENER_MSG.noAudiosWithTags : LISTENER_MSG.noAudiosInField}
+          </p>
+        </div>
+      ) : (
+        <ul aria-label="Áudios" className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {visible.map((audio) => (
+            <AudioCard
+              key={audio.id}
+              audio={audio}
+              fieldId={fieldId}
+              highlighted={audio.id === highlightAudioId}
+              actions={renderAudioActions?.(audio)}
+            />
+          ))}
+        </ul>
+      )}
+    </PageShell>
+  )
+}
+
+function PageShell({ children }: { children: ReactNode }) {
+  return (
+    <div className="relative isolate">
+      <div aria-hidden="true" className="absolute inset-x-0 top-0 -z-10 h-72 bg-gradient-to-b from-brand-50 to-surface" />
+      <div className="mx-auto w-full max-w-6xl px-4 pt-6 pb-16 sm:px-6 sm:pt-10">{children}</div>
+    </div>
+  )
+}

@@ -1,0 +1,13 @@
+import { queryOptions } from '@tanstack/react-query'
+import { API, type Field } from '@sintonia/contract'
+import { apiGet } from '../../../lib/api-client'
+
+export const dashboardKeys = { fields: ['listener', 'fields'] as const }
+
+/** GET /api/fields — every field with its audio count (subscribers). */
+export const listenerFieldsQueryOptions = () =>
+  queryOptions({
+    queryKey: dashboardKeys.fields,
+    queryFn: async ({ signal }) => (await apiGet<{ fields: Field[] }>(API.listener.fields, { signal })).fields,
+    staleTime: 60_000,
+  })

@@ -1,0 +1,80 @@
+import { useState } from 'react'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import type * as Sonner from 'sonner'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { API, LISTENER_MSG, type Field } from '@sintonia/contract'
+import { fetchByPath, jsonResponse, renderWithProviders } from '../../../test/render'
+import { JUST_SUBSCRIBED_KEY, SEEN_WELCOME_KEY } from '../lib/welcome-banner'
+import { DashboardPage } from './dashboard-page'
+
+const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }))
+vi.mock('sonner', async (importOriginal) => ({ ...(await importOriginal<typeof Sonner>()), toast: toastMock }))
+
+const field = (n: number, title: string, audioCount: number): Field => ({
+  id: `6f0f7a55-2a43-4f5e-9a8a-0d3c1b6a000${n}`,
+  title,
+  description: '',
+  iconName: 'Brain',
+  displayOrder: n,
+  audioCount,
+})
+const FIELDS = [field(1, 'Autoestima', 1), field(2, 'Prosperidade', 3)]
+
+function render(fieldsResponse: () => Response = () => jsonResponse({ fields: FIELDS })) {
+  vi.stubGlobal('fetch', vi.fn(fetchByPath({ [API.listener.fields]: fieldsResponse })))
+  function SearchStub({ value, onValueChange }: { value: string; onValueChange: (v: string) => void }) {
+    const [, force] = useState(0)
+    return <input aria-label="busca" value={value} onChange={(e) => (onValueChange(e.target.value), force((n) => n + 1))} />
+  }
+  return renderWithProviders(
+    <DashboardPage productName="Sintonia" displayName="Ana" renderSearch={(props) => <SearchStub {...props} />} />,
+  )
+}
+
+describe('DashboardPage', () => {
+  afterEach(() => {
+    localStorage.clear()
+    vi.unstubAllGlobals()
+    toastMock.success.mockReset()
+    toastMock.error.mockReset()
+  })
+
+  it('shows the field cards with their counts, the stats and no welcome banner by default', async () => {
+    render()
+    expect(await screen.findByText('1 áudio disponível')).toBeTruthy()
+    expect(screen.getByText('3 áudios disponíveis')).toBeTruthy()
+    expect(screen.getByRole('link', { name: /Autoestima/ }).getAttribute('href')).toBe(`/campo/${FIELDS[0]?.id}`)
+    expect(screen.getByText('4')).toBeTruthy()
+    expect(screen.getByText('Acesso vitalício')).toBeTruthy()
+    expect(screen.queryByText('Bem-vindo ao Sintonia Premium!')).toBeNull()
+  })
+
+  it("shows the welcome banner after a subscription; 'Começar Agora' dismisses it for good", async () => {
+    localStorage.setItem(JUST_SUBSCRIBED_KEY, 'true')
+    render()
+    expect(screen.getByRole('heading', { name: 'Bem-vindo ao Sintonia Premium!' })).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Começar Agora' }))
+    expect(screen.queryByRole('heading', { name: 'Bem-vindo ao Sintonia Premium!' })).toBeNull()
+    expect(localStorage.getItem(SEEN_WELCOME_KEY)).not.toBeNull()
+    expect(localStorage.getItem(JUST_SUBSCRIBED_KEY)).toBeNull()
+  })
+
+  it("offers 'Limpar busca' when the search leaves no fields", async () => {
+    render()
+    await screen.findByText('1 áudio disponível')
+    fireEvent.change(screen.getByLabelText('busca'), { target: { value: 'zzz' } })
+    fireEvent.click(screen.getByRole('button', { name: LISTENER_MSG.clearSearch }))
+    expect(screen.getByText('1 áudio disponível')).toBeTruthy()
+  })
+
+  it('refresh toasts success, then the error when the reload fails', async () => {
+    let fail = false
+    render(() => (fail ? jsonResponse({ message: 'x' }, 500) : jsonResponse({ fields: FIELDS })))
+    await screen.findByText('1 áudio disponível')
+    fireEvent.click(screen.getByRole('button', { name: 'Atualizar' }))
+    await waitFor(() => expect(toastMock.success).toHaveBeenCalledWith(LISTENER_MSG.refreshOk, expect.anything()))
+    fail = true
+    fireEvent.click(screen.getByRole('button', { name: 'Atualizar' }))
+    await waitFor(() => expect(toastMock.error).toHaveBeenCalledWith(LISTENER_MSG.refreshError, expect.anything()))
+  })
+})

@@ -1,0 +1,163 @@
+import { useState, type ReactNode } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Headphones, Infinity as InfinityIcon, LayoutGrid, RefreshCw, SearchX } from 'lucide-react'
+import { toast } from 'sonner'
+import { LISTENER_MSG } from '@sintonia/contract'
+import { Button } from '../../../components/ui/button'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { cn } from '../../../lib/cn'
+import { getErrorMessage } from '../../../lib/api-client'
+import { dashboardKeys, listenerFieldsQueryOptions } from '../api/fields'
+import { filterFields } from '../lib/fields'
+import { dismissWelcomeBanner, shouldShowWelcomeBanner } from '../lib/welcome-banner'
+import { FieldCard } from './field-card'
+import { WelcomeBanner } from './welcome-banner'
+
+export interface DashboardSearchSlotProps {
+  value: string
+  onValueChange: (value: string) => void
+}
+
+export interface DashboardPageProps {
+  productName: string
+  displayName?: string | null
+  /** The search box (features/search), controlled by the dashboard so the grid can follow it. */
+  renderSearch: (props: DashboardSearchSlotProps) => ReactNode
+  /** The install-app button (features/install). */
+  installSlot?: ReactNode
+  /** The playlists section (features/playlists). */
+  playlistsSlot?: ReactNode
+  /** Extra data to reload with the refresh button (e.g. playlists). */
+  onRefresh?: () => Promise<unknown>
+}
+
+/** The listener's home (spec listener-area §2 Dashboard). */
+export function DashboardPage({ productName, displayName, renderSearch, installSlot, playlistsSlot, onRefresh }: DashboardPageProps) {
+  const queryClient = useQueryClient()
+  const fieldsQuery = useQuery(listenerFieldsQueryOptions())
+  const [search, setSearch] = useState('')
+  const [showWelcome, setShowWelcome] = useState(() => shouldShowWelcomeBanner())
+  const [refreshing, setRefreshing] = useState(false)
+
+  const fields = fieldsQuery.data ?? []
+  const visible = filterFields(fields, search)
+  const totalAudios = fields.reduce((sum, f) => sum + f.audioCount, 0)
+
+  async function refresh() {
+    setRefreshing(true)
+    try {
+      await Promise.all([
+        queryClient.refetchQueries({ queryKey: dashboardKeys.fields }, { throwOnError: true }),
+        onRefresh?.(),
+      ])
+      toast.success(LISTENER_MSG.refreshOk, { id: 'dashboard-refresh' })
+    } catch {
+      toast.error(LISTENER_MSG.refreshError, { id: 'dashboard-refresh' })
+    } finally {
+      setRefreshing(false)
+    }
+  }
+
+  function dismissWelcome() {
+    dismissWelcomeBanner()
+    setShowWelcome(false)
+  }
+
+  return (
+    <div className="relative isolate">
+      <div aria-hidden="true" className="absolute inset-x-0 top-0 -z-10 h-80 bg-gradient-to-b from-brand-50 to-surface" />
+      <div className="mx-auto w-full max-w-6xl space-y-8 px-4 pt-8 pb-16 sm:space-y-10 sm:px-6 sm:pt-12">
+        {showWelcome ? <WelcomeBanner productName={productName} onDismiss={dismissWelcome} /> : null}
+
+        <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <div className="min-w-0">
+            <p className="text-sm font-semibold text-brand-700">Sua jornada</p>
+            <h1 className="mt-1 truncate text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">
+              {displayName ? `Bem-vindo, ${displayName}` : 'Bem-vindo!'}
+            </h1>
+            <p className="mt-1.5 text-[0.95rem] text-ink-muted">Escolha um campo e reserve alguns minutos para você.</p>
+          </div>
+          <div className="flex shrink-0 flex-wrap items-center gap-2">
+            {installSlot}
+            <Button variant="outline" size="sm" onClick={() => void refresh()} disabled={refreshing} aria-busy={refreshing}>
+              <RefreshCw aria-hidden="true" className={cn(refreshing && 'animate-spin')} />
+              Atualizar
+            </Button>
+          </div>
+        </header>
+
+        {renderSearch({ value: search, onValueChange: setSearch })}
+
+        <section aria-labelledby="fields-heading">
+          <h2 id="fields-heading" className="text-xl font-bold tracking-tight text-ink">
+            Campos
+          </h2>
+          <div className="mt-5">
+            {fieldsQuery.isPending ? (
+              <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-label={LISTENER_MSG.loadingContent}>
+                {Array.from({ length: 6 }, (_, i) => (
+                  <Skeleton key={i} className="h-44 rounded-2xl" />
+                ))}
+              </div>
+            ) : fieldsQuery.isError ? (
+              <div role="alert" className="rounded-2xl border border-line bg-white p-6 text-center shadow-soft">
+                <p className="font-semibold text-ink">{getErrorMessage(fieldsQuery.error)}</p>
+                <Button variant="outline" size="sm" className="mt-4" onClick={() => void fieldsQuery.refetch()}>
+                  Tentar novamente
+                </Button>
+              </div>
+            ) : visible.length === 0 ? (
+              <div className="flex flex-col items-center rounded-2xl border border-dashed border-brand-200 bg-white/60 px-6 py-10 text-center">
+                <SearchX aria-hidden="true" className="size-8 text-brand-400" />
+                <p className="mt-3 font-semibold text-ink">
+                  {search.trim() ? `Nenhum campo encontrado para "${search.trim()}"` : 'Nenhum campo disponível no momento.'}
+                </p>
+                {search.trim() ? (
+                  <Button variant="outline" size="sm" className="mt-4" onClick={() => setSearch('')}>
+                    {LISTENER_MSG.clearSearch}
+                  </Button>
+                ) : null}
+              </div>
+            ) : (
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {visible.map((field) => (
+                  <li key={field.id}>
+                    <FieldCard field={field} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </section>
+
+        <section aria-label="Resumo" className="grid grid-cols-3 gap-3 sm:gap-4">
+          <StatCard icon={<Headphones className="size-5" />} value={fieldsQuery.isSuccess ? String(totalAudios) : '—'} label="Áudios disponíveis" />
+          <StatCard icon={<LayoutGrid className="size-5" />} value={fieldsQuery.isSuccess ? String(fields.length) : '—'} label="Campos" />
+          <StatCard icon={<InfinityIcon className="size-5" />} value="∞" label="Acesso vitalício" accent />
+        </section>
+
+        {playlistsSlot}
+      </div>
+    </div>
+  )
+}
+
+function StatCard({ icon, value, label, accent }: { icon: ReactNode; value: string; label: string; accent?: boolean }) {
+  return (
+    <div className="flex min-w-0 flex-col items-center gap-2 rounded-2xl border border-line bg-white px-2 py-4 text-center shadow-soft sm:flex-row sm:gap-4 sm:p-5 sm:text-left">
+      <span
+        aria-hidden="true"
+        className={cn(
+          'grid size-10 shrink-0 place-items-center rounded-xl sm:size-12 sm:rounded-2xl',
+          accent ? 'bg-gold-100 text-gold-800' : 'bg-brand-100 text-brand-700',
+        )}
+      >
+        {icon}
+      </span>
+      <p className="flex min-w-0 flex-col">
+        <span className="text-xl font-extrabold tabular-nums tracking-tight text-ink sm:text-2xl">{value}</span>
+        <span className="text-xs leading-snug text-ink-muted sm:text-sm">{label}</span>
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,30 @@
+import { ChevronRight } from 'lucide-react'
+import { Link } from 'react-router'
+import type { Field } from '@sintonia/contract'
+import { ContentIcon } from '../../../components/icon'
+import { availableAudiosLabel } from '../lib/fields'
+
+/** A field on the dashboard: icon, count badge and '{n} áudio(s) disponível(is)'; opens /campo/{id}. */
+export function FieldCard({ field }: { field: Field }) {
+  return (
+    <Link
+      to={`/campo/${field.id}`}
+      className="group flex h-full flex-col rounded-2xl border border-line bg-white p-5 shadow-soft transition-[border-color,box-shadow,transform] duration-200 hover:-translate-y-0.5 hover:border-brand-200 hover:shadow-lifted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <span aria-hidden="true" className="grid size-12 place-items-center rounded-2xl bg-brand-100 text-brand-700 transition-colors group-hover:bg-brand-700 group-hover:text-white">
+          <ContentIcon name={field.iconName} className="size-6" />
+        </span>
+        <span className="rounded-full bg-gold-100 px-2.5 py-1 text-xs font-bold tabular-nums text-gold-900" aria-hidden="true">
+          {field.audioCount}
+        </span>
+      </div>
+      <h3 className="mt-4 text-lg font-semibold leading-snug tracking-tight text-ink">{field.title}</h3>
+      {field.description ? <p className="mt-1 line-clamp-2 text-sm leading-relaxed text-ink-muted">{field.description}</p> : null}
+      <p className="mt-auto flex items-center justify-between gap-2 pt-4 text-sm font-medium text-brand-800">
+        {availableAudiosLabel(field.audioCount)}
+        <ChevronRight aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />
+      </p>
+    </Link>
+  )
+}

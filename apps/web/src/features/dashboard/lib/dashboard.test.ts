@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Field } from '@sintonia/contract'
+import { availableAudiosLabel, filterFields } from './fields'
+import { dismissWelcomeBanner, JUST_SUBSCRIBED_KEY, SEEN_WELCOME_KEY, shouldShowWelcomeBanner } from './welcome-banner'
+
+describe('welcome banner flags', () => {
+  afterEach(() => localStorage.clear())
+
+  it("shows only when justSubscribed is 'true' and hasSeenWelcomeBanner is unset", () => {
+    expect(shouldShowWelcomeBanner(localStorage)).toBe(false)
+    localStorage.setItem(JUST_SUBSCRIBED_KEY, 'true')
+    expect(shouldShowWelcomeBanner(localStorage)).toBe(true)
+    localStorage.setItem(SEEN_WELCOME_KEY, 'true')
+    expect(shouldShowWelcomeBanner(localStorage)).toBe(false)
+    localStorage.removeItem(SEEN_WELCOME_KEY)
+    localStorage.setItem(JUST_SUBSCRIBED_KEY, '1')
+    expect(shouldShowWelcomeBanner(localStorage)).toBe(false)
+  })
+
+  it('dismissing sets hasSeenWelcomeBanner and removes justSubscribed', () => {
+    localStorage.setItem(JUST_SUBSCRIBED_KEY, 'true')
+    dismissWelcomeBanner(localStorage)
+    expect(localStorage.getItem(SEEN_WELCOME_KEY)).not.toBeNull()
+    expect(localStorage.getItem(JUST_SUBSCRIBED_KEY)).toBeNull()
+    expect(shouldShowWelcomeBanner(localStorage)).toBe(false)
+  })
+})
+
+describe('field grid helpers', () => {
+  const field = (title: string, description = ''): Field => ({
+    id: crypto.randomUUID(),
+    title,
+    description,
+    iconName: 'Brain',
+    displayOrder: 0,
+    audioCount: 1,
+  })
+
+  it('words the audio count in the singular and plural', () => {
+    expect(availableAudiosLabel(1)).toBe('1 áudio disponível')
+    expect(availableAudiosLabel(3)).toBe('3 áudios disponíveis')
+    expect(availableAudiosLabel(0)).toBe('0 áudios disponíveis')
+  })
+
+  it('filters on title or description, ignoring case and accents, from 2 characters', () => {
+    const fields = [field('Autoestima'), field('Prosperidade', 'Abundância financeira'), field('Saúde')]
+    expect(filterFields(fields, 'a')).toHaveLength(3)
+    expect(filterFields(fields, ' abundancia ').map((f) => f.title)).toEqual(['Prosperidade'])
+    expect(filterFields(fields, 'SAUDE').map((f) => f.title)).toEqual(['Saúde'])
+    expect(filterFields(fields, 'xyz')).toEqual([])
+  })
+})

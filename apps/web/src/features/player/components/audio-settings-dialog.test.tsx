@@ -1,0 +1,79 @@
+import { describe, expect, it, vi } from 'vitest'
+import { fireEvent, render, screen } from '@testing-library/react'
+import { createPreferencesStore } from '../engine/preferences'
+import { AudioSettingsDialog } from './audio-settings-dialog'
+
+function setup() {
+  const preferences = createPreferencesStore({ storage: null })
+  const onClose = vi.fn()
+  render(<AudioSettingsDialog open onClose={onClose} preferences={preferences} />)
+  return { preferences, onClose }
+}
+
+describe('AudioSettingsDialog', () => {
+  it('is a labelled modal dialog with the defaults', () => {
+    setup()
+    const dialog = screen.getByRole('dialog', { name: 'Configurações de Áudio' })
+    expect(dialog.getAttribute('aria-modal')).toBe('true')
+    expect(screen.getByTestId('volume-value').textContent).toBe('70%')
+    expect(screen.getByTestId('repeat-display').textContent).toContain('∞')
+    expect(screen.getByText(/música de fundo é configurada automaticamente/)).toBeTruthy()
+    expect(screen.getByRole('switch', { name: 'Reprodução automática' }).getAttribute('aria-checked')).toBe('false')
+    expect(screen.getByRole('switch', { name: 'Mostrar progresso' }).getAttribute('aria-checked')).toBe('true')
+  })
+
+  it('sets the volume and clamps it to 0-100', () => {
+    const { preferences } = setup()
+    const slider = screen.getByLabelText('Volume')
+    fireEvent.change(slider, { target: { value: '45' } })
+    expect(screen.getByTestId('volume-value').textContent).toBe('45%')
+    fireEvent.change(slider, { target: { value: '150' } })
+    expect(preferences.get().volume).toBe(100)
+    expect(screen.getByTestId('volume-value').textContent).toBe('100%')
+    preferences.update({ volume: -20 })
+    expect(preferences.get().volume).toBe(0)
+  })
+
+  it('accepts whole repetition counts and ignores negative or non-numeric input', () => {
+    const { preferences } = setup()
+    const input = screen.getByLabelText('Repetições')
+    fireEvent.change(input, { target: { value: '3' } })
+    expect(preferences.get().repeatCount).toBe(3)
+    expect(screen.getByTestId('repeat-display').textContent).toBe('3 vezes')
+    fireEvent.change(input, { target: { value: '-2' } })
+    expect(preferences.get().repeatCount).toBe(3)
+    fireEvent.change(input, { target: { value: 'abc' } })
+    expect(preferences.get().repeatCount).toBe(3)
+    fireEvent.change(input, { target: { value: '2.5' } })
+    expect(preferences.get().repeatCount).toBe(3)
+    fireEvent.blur(input)
+    expect((input as HTMLInputElement).value).toBe('3')
+    fireEvent.change(input, { target: { value: '0' } })
+    expect(preferences.get().repeatCount).toBe(0)
+    expect(screen.getByTestId('repeat-display').textContent).toContain('∞')
+  })
+
+  it('toggles autoplay and progress, resets, and closes with Fechar or Escape', () => {
+    const { preferences, onClose } = setup()
+    fireEvent.click(screen.getByRole('switch', { name: 'Reprodução automática' }))
+    fireEvent.click(screen.getByRole('switch', { name: 'Mostrar progresso' }))
+    expect(preferences.get()).toMatchObject({ autoPlay: true, showProgress: false })
+    fireEvent.change(screen.getByLabelText('Volume'), { target: { value: '10' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Resetar' }))
+    expect(preferences.get()).toMatchObject({ volume: 70, repeatCount: 0, autoPlay: false, showProgress: true })
+    fireEvent.click(screen.getByRole('button', { name: 'Fechar' }))
+    expect(onClose).toHaveBeenCalledTimes(1)
+    fireEvent.keyDown(document, { key: 'Escape' })
+    expect(onClose).toHaveBeenCalledTimes(2)
+  })
+
+  it('keeps focus inside the dialog', () => {
+    setup()
+    const dialog = screen.getByRole('dialog')
+    expect(dialog.contains(document.activeElement)).toBe(true)
+    const last = screen.getByRole('button', { name: 'Fechar' })
+    last.focus()
+    fireEvent.keyDown(document, { key: 'Tab' })
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Fechar diálogo' }))
+  })
+})

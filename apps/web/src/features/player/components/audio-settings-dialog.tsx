@@ -1,0 +1,157 @@
+import { useState, type CSSProperties } from 'react'
+import { Music2 } from 'lucide-react'
+import { Button } from '../../../components/ui/button'
+import { cn } from '../../../lib/cn'
+import type { PreferencesStore } from '../engine/preferences'
+import { usePlayerSnapshot } from '../hooks/use-player-snapshot'
+import { ModalDialog } from './modal-dialog'
+
+export interface AudioSettingsDialogProps {
+  open: boolean
+  onClose: () => void
+  preferences: PreferencesStore
+}
+
+/** 'Configurações de Áudio' (spec §2): stored through the engine's preferences ('audio-preferences'). */
+export function AudioSettingsDialog({ open, onClose, preferences }: AudioSettingsDialogProps) {
+  const prefs = usePlayerSnapshot(preferences)
+  // What the listener is typing; the stored value wins again on blur.
+  const [repeatDraft, setRepeatDraft] = useState<string | null>(null)
+  const repeatValue = repeatDraft ?? String(prefs.repeatCount)
+
+  const onRepeatChange = (raw: string) => {
+    setRepeatDraft(raw)
+    const trimmed = raw.trim()
+    if (!/^\d+$/.test(trimmed)) return // negative, fractional or non-numeric: ignored
+    preferences.update({ repeatCount: Number(trimmed) })
+  }
+
+  return (
+    <ModalDialog
+      open={open}
+      onClose={onClose}
+      title="Configurações de Áudio"
+      description="Ajuste como os áudios tocam. As preferências ficam salvas neste dispositivo."
+      footer={
+        <>
+          <Button
+            variant="outline"
+            size="md"
+            onClick={() => {
+              preferences.resetPreferences()
+              setRepeatDraft(null)
+            }}
+          >
+            Resetar
+          </Button>
+          <Button variant="primary" size="md" onClick={onClose}>
+            Fechar
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-6">
+        <div>
+          <div className="flex items-center justify-between">
+            <label htmlFor="audio-settings-volume" className="text-sm font-semibold text-ink">
+              Volume
+            </label>
+            <span className="text-sm font-semibold text-brand-800 tabular-nums" data-testid="volume-value">
+              {prefs.volume}%
+            </span>
+          </div>
+          <input
+            id="audio-settings-volume"
+            type="range"
+            min={0}
+            max={100}
+            step={1}
+            value={prefs.volume}
+            onChange={(event) => preferences.update({ volume: Number(event.currentTarget.value) })}
+            aria-valuetext={`${prefs.volume}%`}
+            className="range-track mt-2"
+            style={{ '--progress': `${prefs.volume}%` } as CSSProperties}
+          />
+        </div>
+
+        <div>
+          <label htmlFor="audio-settings-repeat" className="text-sm font-semibold text-ink">
+            Repetições
+          </label>
+          <p id="audio-settings-repeat-hint" className="mt-0.5 text-xs text-ink-muted">
+            Quantas vezes o áudio toca em sequência. 0 = infinito.
+          </p>
+          <div className="mt-2 flex items-center gap-3">
+            <input
+              id="audio-settings-repeat"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              value={repeatValue}
+              onChange={(event) => onRepeatChange(event.currentTarget.value)}
+              onBlur={() => setRepeatDraft(null)}
+              aria-describedby="audio-settings-repeat-hint"
+              className="h-11 w-24 rounded-xl border border-line bg-white px-3 text-base text-ink tabular-nums focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            />
+            <span data-testid="repeat-display" className="inline-flex items-center gap-1 text-sm font-medium text-ink-muted">
+              {prefs.repeatCount === 0 ? (
+                <>
+                  <span aria-hidden="true" className="text-xl leading-none text-brand-800">∞</span>
+                  <span className="sr-only">Infinito</span>
+                </>
+              ) : (
+                `${prefs.repeatCount} ${prefs.repeatCount === 1 ? 'vez' : 'vezes'}`
+              )}
+            </span>
+          </div>
+        </div>
+
+        <Toggle
+          label="Reprodução automática"
+          hint="Começa a tocar assim que o áudio carregar."
+          checked={prefs.autoPlay}
+          onChange={(checked) => preferences.update({ autoPlay: checked })}
+        />
+        <Toggle
+          label="Mostrar progresso"
+          hint="Exibe a barra de progresso e os tempos."
+          checked={prefs.showProgress}
+          onChange={(checked) => preferences.update({ showProgress: checked })}
+        />
+
+        <p className="flex items-start gap-2 rounded-xl bg-brand-50 p-3 text-sm leading-relaxed text-brand-900">
+          <Music2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          A música de fundo é configurada automaticamente e toca junto com o áudio.
+        </p>
+      </div>
+    </ModalDialog>
+  )
+}
+
+function Toggle({ label, hint, checked, onChange }: { label: string; hint: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <div className="flex items-center justify-between gap-4">
+      <div>
+        <p className="text-sm font-semibold text-ink">{label}</p>
+        <p className="mt-0.5 text-xs text-ink-muted">{hint}</p>
+      </div>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-label={label}
+        onClick={() => onChange(!checked)}
+        className={cn(
+          'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors duration-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+          checked ? 'bg-brand-700' : 'bg-slate-300',
+        )}
+      >
+        <span
+          aria-hidden="true"
+          className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform duration-200', checked ? 'translate-x-6' : 'translate-x-1')}
+        />
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,124 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, fireEvent, screen } from '@testing-library/react'
+import { API } from '@sintonia/contract'
+import { fetchByPath, jsonResponse, renderWithProviders } from '../../../test/render'
+import { createListenerPlayer, type ListenerPlayer } from '../engine/create-player'
+import { FakeAudioElement } from '../engine/testing/fake-audio'
+import { listeningQueue } from '../hooks/listening-queue'
+import { PlayerPage, type PlayerPageProps } from './player-page'
+
+const toastMock = vi.hoisted(() => ({ success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() }))
+vi.mock('sonner', () => ({ toast: toastMock }))
+
+const AUDIO_ID = '6f1c2d1e-8b0a-4c3e-9a55-0d6b8f1e2a3b'
+const audio = { id: AUDIO_ID, title: 'Calma Interior', url: `/api/audios/${AUDIO_ID}/file`, durationSeconds: 185, duration: '3:05' }
+
+let player: ListenerPlayer
+const sent: unknown[] = []
+
+beforeEach(() => {
+  player = createListenerPlayer({
+    voiceElement: new FakeAudioElement(),
+    musicElement: new FakeAudioElement(),
+    storage: null,
+    document: null,
+    loadMusic: async () => ({ tracks: [] }),
+  })
+  sent.length = 0
+  listeningQueue.reset(async (events) => void sent.push(...events))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(fetchByPath({ [API.listener.listeningToday]: () => jsonResponse({ audioId: AUDIO_ID, repetitionsToday: 3 }) })),
+  )
+})
+afterEach(() => {
+  player.destroy()
+  listeningQueue.reset()
+  vi.unstubAllGlobals()
+  vi.clearAllMocks()
+})
+
+function renderPage(overrides: Partial<PlayerPageProps> = {}) {
+  const props: PlayerPageProps = {
+    player,
+    audio,
+    mode: 'field',
+    contextTitle: 'Ansiedade',
+    contextDescription: 'Áudios para acalmar a mente.',
+    index: 1,
+    total: 3,
+    nextTitle: 'Respiração Profunda',
+    onPrevious: vi.fn(),
+    onNext: vi.fn(),
+    backTo: '/campo/f',
+    productName: 'Sintonia',
+    ...overrides,
+  }
+  renderWithProviders(<PlayerPage {...props} />)
+  return props
+}
+
+describe('PlayerPage', () => {
+  it('shows the position, the stats and enables both directions in the middle of the list', async () => {
+    const props = renderPage()
+    expect(screen.getByRole('heading', { level: 1, name: 'Calma Interior' })).toBeTruthy()
+    expect(screen.getByTestId('audio-position').textContent).toBe('Áudio 2 de 3')
+    expect(screen.getByText('Áudios para acalmar a mente.')).toBeTruthy()
+    expect(screen.getByRole('link', { name: /Ver Lista/ }).getAttribute('href')).toBe('/campo/f')
+    expect(screen.getByText('Total no Campo')).toBeTruthy()
+    expect(screen.getByTestId('stat-current').textContent).toBe('2')
+    expect(screen.getByTestId('stat-total').textContent).toBe('3')
+    expect(await screen.findByText('3', { selector: '[data-testid="stat-today"]' })).toBeTruthy()
+
+    const previous = screen.getByRole('button', { name: /Anterior/ }) as HTMLButtonElement
+    const next = screen.getByRole('button', { name: /^Próximo/ }) as HTMLButtonElement
+    expect(previous.disabled).toBe(false)
+    expect(next.disabled).toBe(false)
+    fireEvent.click(previous)
+    fireEvent.click(next)
+    fireEvent.click(screen.getByRole('button', { name: /Reproduzir Próximo/ }))
+    expect(props.onPrevious).toHaveBeenCalledTimes(1)
+    expect(props.onNext).toHaveBeenCalledTimes(2)
+    expect(screen.getByText('Respiração Profunda')).toBeTruthy()
+  })
+
+  it('disables Anterior at the start and Próximo at the end (playlist mode)', () => {
+    renderPage({ mode: 'playlist', contextTitle: 'Minha manhã', index: 0, total: 1, onPrevious: null, onNext: null, nextTitle: null, backTo: '/dashboard' })
+    expect(screen.getByTestId('audio-position').textContent).toBe('Áudio 1 de 1')
+    expect((screen.getByRole('button', { name: /Anterior/ }) as HTMLButtonElement).disabled).toBe(true)
+    expect((screen.getByRole('button', { name: /^Próximo/ }) as HTMLButtonElement).disabled).toBe(true)
+    expect(screen.queryByText('Próximo áudio')).toBeNull()
+    expect(screen.getByText('Total na Playlist')).toBeTruthy()
+    expect(screen.getByRole('link', { name: /Ver Playlists/ }).getAttribute('href')).toBe('/dashboard')
+  })
+
+  it('counts each repetition, records it, and toasts on multiples of 5', async () => {
+    const handlers: ((n: number) => void)[] = []
+    const original = player.voice.on.bind(player.voice)
+    const spy = vi.spyOn(player.voice, 'on')
+    spy.mockImplementation((event, handler) => {
+      if (event === 'repeatCompleted') handlers.push(handler as (n: number) => void)
+      return original(event, handler)
+    })
+    renderPage()
+    expect(await screen.findByText('3', { selector: '[data-testid="stat-today"]' })).toBeTruthy()
+    expect(handlers).toHaveLength(1)
+    const complete = handlers[0]!
+
+    for (let n = 1; n <= 4; n++) act(() => complete(n))
+    expect(toastMock.success).not.toHaveBeenCalled()
+    await vi.waitFor(() => expect(screen.getByTestId('stat-today').textContent).toBe('7'))
+
+    act(() => complete(5))
+    expect(toastMock.success).toHaveBeenCalledTimes(1)
+    expect(toastMock.success.mock.calls[0]?.[0]).toBe('Excelente progresso!')
+    act(() => complete(6))
+    expect(toastMock.success).toHaveBeenCalledTimes(1)
+    act(() => complete(10))
+    expect(toastMock.success).toHaveBeenCalledTimes(2)
+
+    await vi.waitFor(() => expect(sent).toHaveLength(7))
+    expect(sent.every((e) => (e as { kind: string }).kind === 'repetition')).toBe(true)
+    expect(new Set(sent.map((e) => (e as { id: string }).id)).size).toBe(7)
+  })
+})

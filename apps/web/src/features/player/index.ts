@@ -1,0 +1,64 @@
+/** Public API of the player feature: the framework-free audio engine and its React hook. */
+export {
+  createVoiceEngine,
+  sanitizeVoiceSettings,
+  VoiceEngine,
+  type NoticeTone,
+  type PlayerNotice,
+  type VoiceEngineEvents,
+  type VoiceEngineOptions,
+  type VoiceSettings,
+  type VoiceSnapshot,
+  type VoiceSourceMeta,
+  type VoiceStatus,
+} from './engine/voice-engine'
+export {
+  BackgroundMusic,
+  createBackgroundMusic,
+  FALLBACK_BACKGROUND_TRACK,
+  type BackgroundMusicConfig,
+  type BackgroundMusicLoader,
+  type BackgroundMusicOptions,
+  type BackgroundMusicSnapshot,
+  type BackgroundMusicTrack,
+} from './engine/background-music'
+export {
+  createPlayerCoordinator,
+  type PlayerCoordinator,
+  type PlayerCoordinatorOptions,
+} from './engine/player-coordinator'
+export { createListenerPlayer, type ListenerPlayer, type ListenerPlayerOptions } from './engine/create-player'
+export {
+  createPreferencesStore,
+  DEFAULT_AUDIO_PREFERENCES,
+  mergePreferences,
+  PreferencesStore,
+  readAudioPreferences,
+  type AudioPreferences,
+  type AudioPreferencesInput,
+} from './engine/preferences'
+export {
+  connectMediaSession,
+  isMediaSessionSupported,
+  setMediaSessionHandlers,
+  setMediaSessionMetadata,
+  setMediaSessionPlaybackState,
+  setMediaSessionPosition,
+  type MediaSessionHandlers,
+  type MediaSessionTrack,
+} from './engine/media-session'
+export { resolvePlayableUrl, type PlayableAudio, type PlayableUrlResolver } from './engine/offline-source'
+export { validateAudioUrl, type UrlValidationResult } from './engine/validate-url'
+export type { DiagnosticFinding, DiagnosticsReport, PlaybackTestResult } from './engine/diagnostics'
+export type { DiagnosticsEntry } from './engine/diagnostics-log'
+export { audioErrorHint, describeMediaError } from './engine/audio-errors'
+export type { MediaElementLike, SnapshotSource } from './engine/store'
+export { isProgressMilestone } from './engine/progress'
+export { usePlayerSnapshot } from './hooks/use-player-snapshot'
+export { PlayerCard, toastNotice, type PlayerCardProps } from './components/player-card'
+export { AudioSettingsDialog, type AudioSettingsDialogProps } from './components/audio-settings-dialog'
+export { DiagnosticsDialog, type DiagnosticsDialogProps } from './components/diagnostics-dialog'
+export { AudioNotFound, PlayerPage, PlayerPageLoading, type PlayerPageAudio, type PlayerPageProps } from './components/player-page'
+export { listeningQueue, type ListeningEvent, type ListeningEventKind } from './hooks/listening-queue'
+export { loadBackgroundMusic, useListenerPlayer } from './hooks/use-listener-player'
+export { repetitionsTodayKey, repetitionsTodayQueryOptions, useRepetitionsToday } from './hooks/use-repetitions-today'

@@ -1,0 +1,204 @@
+import { useCallback, useEffect } from 'react'
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import { API, LISTENER_MSG, type Playlist, type PlaylistAudio } from '@sintonia/contract'
+import { ApiRequestError, apiGet, apiSend, getErrorMessage } from '../../../lib/api-client'
+import { enqueueMutation, replayWhenOnline, type QueuedMutation } from '../lib/offline-queue'
+import { readCachedPlaylists, writeCachedPlaylists } from '../lib/storage'
+
+/** One query key for the signed-in listener's playlists (ARCHITECTURE §7). */
+export const playlistKeys = { all: ['playlists'] as const }
+
+export const playlistsQueryOptions = () =>
+  queryOptions({
+    queryKey: playlistKeys.all,
+    queryFn: async ({ signal }) => (await apiGet<{ playlists: Playlist[] }>(API.listener.playlists, { signal })).playlists,
+    // The local cache shows the playlists instantly; it is marked stale so the server answer follows.
+    initialData: readCachedPlaylists,
+    initialDataUpdatedAt: 0,
+  })
+
+function isNetworkError(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.isNetworkError
+}
+
+function send(mutation: QueuedMutation): Promise<unknown> {
+  return apiSend(mutation.method, mutation.path, mutation.body)
+}
+
+let syncUsers = 0
+let stopSync: (() => void) | undefined
+
+/** The playlists, kept in the local cache and synced (offline writes replayed on `online`). */
+export function usePlaylists() {
+  const queryClient = useQueryClient()
+  const query = useQuery(playlistsQueryOptions())
+  const data = query.data
+
+  useEffect(() => {
+    if (data) writeCachedPlaylists(data)
+  }, [data])
+
+  useEffect(() => {
+    syncUsers += 1
+    if (syncUsers === 1) {
+      stopSync = replayWhenOnline(send, isNetworkError, () => {
+        void queryClient.invalidateQueries({ queryKey: playlistKeys.all })
+      })
+    }
+    return () => {
+      syncUsers -= 1
+      if (syncUsers === 0) stopSync?.()
+    }
+  }, [queryClient])
+
+  return query
+}
+
+/** A playlist entry for an audio (spec listener-area §3: duration defaults to '0:00'). */
+export interface PlaylistAudioInput {
+  id: string
+  title: string
+  fieldId: string
+  description?: string
+  duration?: string
+  fieldTitle?: string
+}
+
+export function toPlaylistAudio(audio: PlaylistAudioInput): PlaylistAudio {
+  return {
+    id: audio.id,
+    title: audio.title,
+    description: audio.description ?? '',
+    duration: audio.duration || '0:00',
+    fieldId: audio.fieldId,
+    fieldTitle: audio.fieldTitle ?? '',
+  }
+}
+
+interface Run {
+  request: QueuedMutation
+  optimistic: (playlists: Playlist[]) => Playlist[]
+  onError: (error: unknown) => void
+}
+
+async function runOptimistic(queryClient: QueryClient, { request, optimistic, onError }: Run): Promise<boolean> {
+  await queryClient.cancelQueries({ queryKey: playlistKeys.all })
+  const previous = queryClient.getQueryData<Playlist[]>(playlistKeys.all)
+  queryClient.setQueryData<Playlist[]>(playlistKeys.all, optimistic(previous ?? []))
+  try {
+    await send(request)
+    return true
+  } catch (error) {
+    if (isNetworkError(error)) {
+      // Offline: keep the change on screen and send it when the connection returns.
+      enqueueMutation(request)
+      return true
+    }
+    queryClient.setQueryData(playlistKeys.all, previous)
+    onError(error)
+    return false
+  }
+}
+
+function touch(playlist: Playlist, changes: Partial<Playlist>): Playlist {
+  return { ...playlist, ...changes, updatedAt: new Date().toISOString() }
+}
+
+function newId(): string {
+  return crypto.randomUUID()
+}
+
+export interface CreatePlaylistInput {
+  name: string
+  description?: string
+  audios?: PlaylistAudio[]
+}
+
+export interface RemoveAudioOptions {
+  /** Toast title when it fails; the edit dialog and the favourite button word it differently. */
+  errorTitle?: string
+}
+
+/** Optimistic playlist writes with rollback and the spec's error toasts (listener-area §8). */
+export function usePlaylistActions() {
+  const queryClient = useQueryClient()
+
+  const create = useCallback(
+    async ({ name, description = '', audios = [] }: CreatePlaylistInput): Promise<Playlist | null> => {
+      const now = new Date().toISOString()
+      const playlist: Playlist = { id: newId(), name: name.trim(), description: description.trim(), audios, createdAt: now, updatedAt: now }
+      const ok = await runOptimistic(queryClient, {
+        request: {
+          method: 'POST',
+          path: API.listener.playlists,
+          body: { id: playlist.id, name: playlist.name, description: playlist.description, audioIds: audios.map((a) => a.id) },
+        },
+        optimistic: (list) => [...list, playlist],
+        onError: (error) => toast.error(LISTENER_MSG.playlistCreateError, { description: getErrorMessage(error) }),
+      })
+      return ok ? playlist : null
+    },
+    [queryClient],
+  )
+
+  const update = useCallback(
+    (playlistId: string, changes: { name?: string; description?: string; audios?: PlaylistAudio[] }) => {
+      const body: Record<string, unknown> = {}
+      if (changes.name !== undefined) body.name = changes.name.trim()
+      if (changes.description !== undefined) body.description = changes.description.trim()
+      if (changes.audios !== undefined) body.audioIds = changes.audios.map((a) => a.id)
+      return runOptimistic(queryClient, {
+        request: { method: 'PATCH', path: API.listener.playlist(playlistId), body },
+        optimistic: (list) =>
+          list.map((p) =>
+            p.id === playlistId
+              ? touch(p, {
+                  ...(changes.name !== undefined ? { name: changes.name.trim() } : {}),
+                  ...(changes.description !== undefined ? { description: changes.description.trim() } : {}),
+                  ...(changes.audios !== undefined ? { audios: changes.audios } : {}),
+                })
+              : p,
+          ),
+        onError: (error) => toast.error(LISTENER_MSG.playlistUpdateError, { description: getErrorMessage(error) }),
+      })
+    },
+    [queryClient],
+  )
+
+  const remove = useCallback(
+    (playlistId: string) =>
+      runOptimistic(queryClient, {
+        request: { method: 'DELETE', path: API.listener.playlist(playlistId) },
+        optimistic: (list) => list.filter((p) => p.id !== playlistId),
+        onError: () => toast.error(LISTENER_MSG.playlistDeleteErrorTitle, { description: LISTENER_MSG.playlistDeleteError }),
+      }),
+    [queryClient],
+  )
+
+  const addAudio = useCallback(
+    (playlistId: string, audio: PlaylistAudio) =>
+      runOptimistic(queryClient, {
+        request: { method: 'POST', path: API.listener.playlistAudios(playlistId), body: { audioId: audio.id } },
+        optimistic: (list) =>
+          list.map((p) => (p.id === playlistId && !p.audios.some((a) => a.id === audio.id) ? touch(p, { audios: [...p.audios, audio] }) : p)),
+        onError: (error) =>
+          toast.error(LISTENER_MSG.playlistAddError, {
+            description: error instanceof ApiRequestError && error.status === 409 ? LISTENER_MSG.playlistDuplicateAudio : LISTENER_MSG.playlistAddFailed,
+          }),
+      }),
+    [queryClient],
+  )
+
+  const removeAudio = useCallback(
+    (playlistId: string, audioId: string, { errorTitle = LISTENER_MSG.playlistRemoveAudioError }: RemoveAudioOptions = {}) =>
+      runOptimistic(queryClient, {
+        request: { method: 'DELETE', path: API.listener.playlistAudio(playlistId, audioId) },
+        optimistic: (list) => list.map((p) => (p.id === playlistId ? touch(p, { audios: p.audios.filter((a) => a.id !== audioId) }) : p)),
+        onError: () => toast.error(errorTitle),
+      }),
+    [queryClient],
+  )
+
+  return { create, update, remove, addAudio, removeAudio }
+}

@@ -1,0 +1,109 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import type * as Sonner from 'sonner'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { API, LISTENER_MSG, type Playlist } from '@sintonia/contract'
+import { jsonResponse, renderRoutes } from '../../../test/render'
+import { PLAYLISTS_KEY } from '../lib/storage'
+import { PlaylistsSection } from './playlists-section'
+
+const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }))
+vi.mock('sonner', async (importOriginal) => ({ ...(await importOriginal<typeof Sonner>()), toast: toastMock }))
+
+const FIELD_ID = '0b5b2a53-8f49-4a3e-9d51-4d2a9a0c0001'
+const audio = (n: number, title: string) => ({ id: `0b5b2a53-8f49-4a3e-9d51-4d2a9a0c010${n}`, title, description: '', duration: '3:0' + n, fieldId: FIELD_ID, fieldTitle: 'Calma' })
+const FULL: Playlist = {
+  id: '0b5b2a53-8f49-4a3e-9d51-4d2a9a0c0201',
+  name: 'Noite',
+  description: '',
+  audios: [audio(1, 'Primeiro'), audio(2, 'Segundo'), audio(3, 'Terceiro')],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+}
+const EMPTY: Playlist = { ...FULL, id: '0b5b2a53-8f49-4a3e-9d51-4d2a9a0c0202', name: 'Manhã', audios: [] }
+
+function setup(playlists: Playlist[], write: (method: string) => Response = () => jsonResponse({})) {
+  localStorage.setItem(PLAYLISTS_KEY, JSON.stringify(playlists))
+  const writes: { method: string; path: string; body: unknown }[] = []
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const method = init?.method ?? 'GET'
+      if (method === 'GET') return jsonResponse({ playlists })
+      writes.push({ method, path: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined })
+      return write(method)
+    }),
+  )
+  let received: unknown
+  function Player() {
+    return <p>player</p>
+  }
+  const utils = renderRoutes([
+    { path: '/', element: <PlaylistsSection /> },
+    {
+      path: '/audio/:audioId',
+      loader: ({ request }) => void (received = request.url),
+      element: <Player />,
+    },
+  ])
+  return { ...utils, writes, received: () => received }
+}
+
+describe('PlaylistsSection', () => {
+  afterEach(() => {
+    localStorage.clear()
+    vi.unstubAllGlobals()
+    toastMock.error.mockReset()
+  })
+
+  it("lists the last 2 audios, disables an empty playlist ('Playlist Vazia') and plays from the first audio", async () => {
+    const { router } = setup([FULL, EMPTY])
+    expect(screen.getByText('Últimos áudios')).toBeTruthy()
+    expect(screen.getByText('Terceiro')).toBeTruthy()
+    expect(screen.getByText('Segundo')).toBeTruthy()
+    expect(screen.queryByText('Primeiro')).toBeNull()
+    expect((screen.getByRole('button', { name: LISTENER_MSG.playlistEmpty }) as HTMLButtonElement).disabled).toBe(true)
+
+    fireEvent.click(screen.getByRole('button', { name: 'Tocar a playlist Noite' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/audio/${FULL.audios[0]?.id}`))
+    expect(router.state.location.state).toMatchObject({ currentIndex: 0, playlist: { id: FULL.id } })
+  })
+
+  it('refuses a blank name, then creates the playlist with a browser id', async () => {
+    const { writes } = setup([])
+    fireEvent.click(screen.getByRole('button', { name: 'Nova playlist' }))
+    const name = await screen.findByLabelText('Nome')
+    fireEvent.change(name, { target: { value: '   ' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Criar playlist' }))
+    expect(toastMock.error).toHaveBeenCalledWith(LISTENER_MSG.playlistNameRequiredTitle, { description: LISTENER_MSG.playlistNameRequired })
+    expect(writes).toHaveLength(0)
+
+    fireEvent.change(screen.getByLabelText('Nome'), { target: { value: '  Foco total ' } })
+    expect(screen.getByText('13/50')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Criar playlist' }))
+    await waitFor(() => expect(writes).toHaveLength(1))
+    expect(writes[0]).toMatchObject({ method: 'POST', path: API.listener.playlists, body: { name: 'Foco total', description: '', audioIds: [] } })
+    expect((writes[0]?.body as { id: string }).id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(await screen.findByText('Foco total')).toBeTruthy()
+  })
+
+  it('rolls a failed delete back and toasts the spec message', async () => {
+    setup([FULL], () => jsonResponse({ message: 'x' }, 500))
+    fireEvent.click(screen.getByRole('button', { name: 'Opções da playlist Noite' }))
+    fireEvent.click(screen.getByRole('menuitem', { name: /Excluir/ }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Excluir' }))
+    await waitFor(() =>
+      expect(toastMock.error).toHaveBeenCalledWith(LISTENER_MSG.playlistDeleteErrorTitle, { description: LISTENER_MSG.playlistDeleteError }),
+    )
+    expect(screen.getByRole('heading', { name: 'Noite' })).toBeTruthy()
+  })
+
+  it('reorders audios in the edit dialog with the arrows (PATCH with the new order)', async () => {
+    const { writes } = setup([FULL])
+    fireEvent.click(screen.getByRole('button', { name: 'Opções da playlist Noite' }))
+    fireEvent.click(screen.getByRole('menuitem', { name: /Editar/ }))
+    fireEvent.click(await screen.findByRole('tab', { name: 'Áudios (3)' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Mover “Primeiro” para baixo' }))
+    await waitFor(() => expect(writes).toHaveLength(1))
+    expect(writes[0]).toMatchObject({ method: 'PATCH', body: { audioIds: [FULL.audios[1]?.id, FULL.audios[0]?.id, FULL.audios[2]?.id] } })
+  })
+})

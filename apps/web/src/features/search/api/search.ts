@@ -1,0 +1,20 @@
+import { queryOptions } from '@tanstack/react-query'
+import { API, SEARCH_MIN_CHARS, type SearchResult } from '@sintonia/contract'
+import { apiGet } from '../../../lib/api-client'
+
+export const searchKeys = { all: ['search'] as const, query: (q: string) => ['search', q] as const }
+
+/** Spec listener-area §5: at least 2 characters after trimming. */
+export function isSearchable(q: string): boolean {
+  return q.trim().length >= SEARCH_MIN_CHARS
+}
+
+/** GET /api/search?q= — the server already orders (exact title first, then alphabetical, max 20). */
+export const searchQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: searchKeys.query(q),
+    queryFn: async ({ signal }) =>
+      (await apiGet<{ results: SearchResult[] }>(`${API.listener.search}?q=${encodeURIComponent(q)}`, { signal })).results,
+    enabled: isSearchable(q),
+    staleTime: 60_000,
+  })

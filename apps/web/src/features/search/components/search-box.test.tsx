@@ -1,0 +1,97 @@
+import { useState } from 'react'
+import { act, fireEvent, screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { API, LISTENER_MSG } from '@sintonia/contract'
+import { fetchByPath, jsonResponse, renderRoutes } from '../../../test/render'
+import { SearchBox } from './search-box'
+
+const FIELD_ID = '6f0f7a55-2a43-4f5e-9a8a-0d3c1b6a7e01'
+const AUDIO_ID = '6f0f7a55-2a43-4f5e-9a8a-0d3c1b6a7e02'
+
+function Harness() {
+  const [value, setValue] = useState('')
+  return <SearchBox value={value} onValueChange={setValue} />
+}
+
+function setup(results: unknown[] = []) {
+  const calls: string[] = []
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      fetchByPath({
+        [API.listener.search]: (url) => {
+          calls.push(decodeURIComponent(url.split('q=')[1] ?? ''))
+          return jsonResponse({ results })
+        },
+      }),
+    ),
+  )
+  const utils = renderRoutes([
+    { path: '/', element: <Harness /> },
+    { path: '/campo/:fieldId', element: <p>field page</p> },
+    { path: '/campo/:fieldId/audio/:audioId', element: <p>audio page</p> },
+  ])
+  const input = screen.getByRole('combobox')
+  return { ...utils, calls, input }
+}
+
+async function advance(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms)
+  })
+}
+
+describe('SearchBox', () => {
+  beforeEach(() => vi.useFakeTimers())
+  afterEach(() => {
+    vi.useRealTimers()
+    vi.unstubAllGlobals()
+  })
+
+  it('waits 250 ms after the last keystroke and needs 2 characters after trimming', async () => {
+    const { calls, input } = setup()
+    fireEvent.focus(input)
+    fireEvent.change(input, { target: { value: ' a ' } })
+    await advance(500)
+    expect(calls).toEqual([])
+
+    fireEvent.change(input, { target: { value: 'au' } })
+    await advance(100)
+    fireEvent.change(input, { target: { value: 'aud' } })
+    await advance(249)
+    expect(calls).toEqual([])
+    expect(screen.getByText(LISTENER_MSG.searching)).toBeTruthy()
+    await advance(1)
+    await advance(0)
+    expect(calls).toEqual(['aud'])
+    expect(screen.getByText(LISTENER_MSG.searchEmpty('aud'))).toBeTruthy()
+  })
+
+  it('groups results, moves with the arrow keys, closes on Escape and opens the chosen audio', async () => {
+    const { input, router } = setup([
+      { type: 'field', id: FIELD_ID, title: 'Autoestima', description: 'Amor-próprio', iconName: 'Heart' },
+      { type: 'audio', id: AUDIO_ID, title: 'Áudio da manhã', fieldId: FIELD_ID, fieldTitle: 'Autoestima', tags: [], duration: '3:25' },
+    ])
+    fireEvent.focus(input)
+    fireEvent.change(input, { target: { value: 'audio' } })
+    await advance(250)
+    await advance(0)
+
+    expect(screen.getByRole('group', { name: 'Campos' })).toBeTruthy()
+    expect(screen.getByRole('group', { name: 'Áudios' })).toBeTruthy()
+    expect(input.getAttribute('aria-expanded')).toBe('true')
+
+    fireEvent.keyDown(input, { key: 'Escape' })
+    expect(input.getAttribute('aria-expanded')).toBe('false')
+
+    fireEvent.keyDown(input, { key: 'ArrowDown' }) // reopens
+    fireEvent.keyDown(input, { key: 'ArrowDown' })
+    fireEvent.keyDown(input, { key: 'ArrowDown' })
+    const active = input.getAttribute('aria-activedescendant')
+    expect(active && document.getElementById(active)?.textContent).toContain('Áudio da manhã')
+
+    fireEvent.keyDown(input, { key: 'Enter' })
+    await advance(0)
+    expect(router.state.location.pathname).toBe(`/campo/${FIELD_ID}/audio/${AUDIO_ID}`)
+  })
+})

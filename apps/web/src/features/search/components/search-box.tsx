@@ -1,0 +1,198 @@
+import { useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { FileAudio, Loader2, Search, X } from 'lucide-react'
+import { useNavigate } from 'react-router'
+import { LISTENER_MSG, SEARCH_DEBOUNCE_MS, type SearchResult } from '@sintonia/contract'
+import { ContentIcon } from '../../../components/icon'
+import { cn } from '../../../lib/cn'
+import { isSearchable, searchQueryOptions } from '../api/search'
+import { useDebouncedValue } from '../hooks/use-debounced-value'
+
+export interface SearchBoxProps {
+  /** The text typed; the dashboard also filters its field grid with it. */
+  value: string
+  onValueChange: (value: string) => void
+  className?: string
+}
+
+/** Where a result leads (spec listener-area §2 routes). */
+export function resultPath(result: SearchResult): string {
+  return result.type === 'field' ? `/campo/${result.id}` : `/campo/${result.fieldId}/audio/${result.id}`
+}
+
+/** The dashboard search: a combobox with a dropdown grouped 'Campos' and 'Áudios'. */
+export function SearchBox({ value, onValueChange, className }: SearchBoxProps) {
+  const navigate = useNavigate()
+  const id = useId()
+  const inputRef = useRef<HTMLInputElement>(null)
+  const [open, setOpen] = useState(false)
+  const [active, setActive] = useState(-1)
+
+  const trimmed = value.trim()
+  const debounced = useDebouncedValue(trimmed, SEARCH_DEBOUNCE_MS)
+  const searchable = isSearchable(trimmed)
+  const query = useQuery(searchQueryOptions(debounced))
+
+  const settled = searchable && debounced === trimmed && query.isSuccess
+  const searching = searchable && !settled && !query.isError
+  const results = settled ? query.data : []
+  const fields = results.filter((r) => r.type === 'field')
+  const audios = results.filter((r) => r.type === 'audio')
+  const ordered = [...fields, ...audios]
+  const showDropdown = open && searchable
+
+  function select(result: SearchResult) {
+    setOpen(false)
+    void navigate(resultPath(result))
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Escape') {
+      if (showDropdown) {
+        event.preventDefault()
+        setOpen(false)
+        setActive(-1)
+      }
+      return
+    }
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault()
+      if (!showDropdown) {
+        setOpen(true)
+        return
+      }
+      if (ordered.length === 0) return
+      const delta = event.key === 'ArrowDown' ? 1 : -1
+      setActive((current) => (current < 0 && delta < 0 ? ordered.length - 1 : (current + delta + ordered.length) % ordered.length))
+      return
+    }
+    if (event.key === 'Enter' && showDropdown) {
+      const chosen = ordered[active]
+      if (chosen) {
+        event.preventDefault()
+        select(chosen)
+      }
+    }
+  }
+
+  const optionId = (index: number) => `${id}-option-${index}`
+  const activeResult = showDropdown ? ordered[active] : undefined
+
+  function renderOption(result: SearchResult, index: number) {
+    const selected = index === active
+    return (
+      <li
+        key={`${result.type}-${result.id}`}
+        id={optionId(index)}
+        role="option"
+        aria-selected={selected}
+        onMouseDown={(event) => event.preventDefault()}
+        onMouseEnter={() => setActive(index)}
+        onClick={() => select(result)}
+        className={cn(
+          'flex cursor-pointer items-center gap-3 rounded-xl px-3 py-2.5 transition-colors',
+          selected ? 'bg-brand-50' : 'hover:bg-brand-50/60',
+        )}
+      >
+        <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-100 text-brand-700">
+          {result.type === 'field' ? <ContentIcon name={result.iconName} className="size-4" /> : <FileAudio className="size-4" />}
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="block truncate text-sm font-semibold text-ink">{result.title}</span>
+          <span className="block truncate text-xs text-ink-muted">
+            {result.type === 'field' ? result.description : [result.fieldTitle, result.duration].filter(Boolean).join(' · ')}
+          </span>
+        </span>
+      </li>
+    )
+  }
+
+  return (
+    <div className={cn('relative', className)}>
+      <label htmlFor={`${id}-input`} className="sr-only">
+        Buscar
+      </label>
+      <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-ink-muted" />
+      <input
+        ref={inputRef}
+        id={`${id}-input`}
+        type="search"
+        role="combobox"
+        aria-expanded={showDropdown}
+        aria-controls={`${id}-listbox`}
+        aria-autocomplete="list"
+        aria-activedescendant={activeResult ? optionId(active) : undefined}
+        autoComplete="off"
+        enterKeyHint="search"
+        placeholder={LISTENER_MSG.searchPlaceholder}
+        value={value}
+        onChange={(event) => {
+          onValueChange(event.target.value)
+          setOpen(true)
+          setActive(-1)
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onKeyDown={onKeyDown}
+        className={cn(
+          'h-13 w-full rounded-2xl border border-line bg-white pr-12 pl-12 text-base text-ink shadow-soft placeholder:text-ink-muted/80',
+          'focus-visible:border-brand-300 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600',
+          '[&::-webkit-search-cancel-button]:hidden',
+        )}
+      />
+      {value ? (
+        <button
+          type="button"
+          aria-label={LISTENER_MSG.clearSearch}
+          onClick={() => {
+            onValueChange('')
+            inputRef.current?.focus()
+          }}
+          className="absolute top-1/2 right-2 grid size-9 -translate-y-1/2 place-items-center rounded-xl text-ink-muted hover:bg-brand-50 hover:text-ink"
+        >
+          <X aria-hidden="true" className="size-4" />
+        </button>
+      ) : null}
+
+      <div
+        className={cn(
+          'absolute inset-x-0 top-full z-30 mt-2 overflow-hidden rounded-2xl border border-line bg-white shadow-lifted',
+          !showDropdown && 'hidden',
+        )}
+      >
+        <div id={`${id}-listbox`} role="listbox" aria-label="Resultados da busca" className="max-h-[min(24rem,60vh)] overflow-y-auto p-2 empty:hidden">
+          {fields.length > 0 ? (
+            <ul role="group" aria-labelledby={`${id}-fields`}>
+              <li role="presentation" id={`${id}-fields`} className="px-3 pt-1 pb-1.5 text-xs font-semibold tracking-wide text-ink-muted uppercase">
+                Campos
+              </li>
+              {fields.map((r, i) => renderOption(r, i))}
+            </ul>
+          ) : null}
+          {audios.length > 0 ? (
+            <ul role="group" aria-labelledby={`${id}-audios`} className={fields.length > 0 ? 'mt-2 border-t border-line pt-2' : undefined}>
+              <li role="presentation" id={`${id}-audios`} className="px-3 pt-1 pb-1.5 text-xs font-semibold tracking-wide text-ink-muted uppercase">
+                Áudios
+              </li>
+              {audios.map((r, i) => renderOption(r, fields.length + i))}
+            </ul>
+          ) : null}
+        </div>
+        <div role="status" aria-live="polite" className={cn(ordered.length > 0 && !searching && 'sr-only')}>
+          {searching ? (
+            <p className="flex items-center gap-2 px-5 py-4 text-sm text-ink-muted">
+              <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+              {LISTENER_MSG.searching}
+            </p>
+          ) : query.isError && showDropdown ? (
+            <p className="px-5 py-4 text-sm text-ink-muted">Não foi possível buscar agora. Tente novamente.</p>
+          ) : settled && ordered.length === 0 ? (
+            <p className="px-5 py-4 text-sm text-ink-muted">{LISTENER_MSG.searchEmpty(trimmed)}</p>
+          ) : settled && showDropdown ? (
+            `${ordered.length} resultado(s)`
+          ) : null}
+        </div>
+      </div>
+    </div>
+  )
+}

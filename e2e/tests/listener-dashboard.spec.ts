@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test'
+import type { Audio, FieldList, Playlist } from '@sintonia/contract'
+import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
+import { formatViolations, seriousAxeViolations } from '../support/axe'
+import { onboardPaidBuyer } from '../support/subscriber'
+
+test.describe.configure({ mode: 'serial' })
+
+const checkout = { email: `painel-${Date.now().toString(36)}@exemplo.com`, sessionId: `cs_e2e_painel_${Date.now().toString(36)}` }
+let server: PreparedServer
+
+test.beforeAll(async () => {
+  server = await startPreparedServer({ paidCheckouts: [{ ...checkout, planCode: 'trimestral' }] })
+})
+test.afterAll(async () => {
+  await server?.stop()
+})
+
+test('a subscriber sees the fields, searches without accents, creates a playlist and plays it', async ({ page }) => {
+  test.setTimeout(120_000)
+  await onboardPaidBuyer(page, server.baseURL, checkout, 'senha-do-painel')
+
+  // The six seeded fields, each a link to its page.
+  const { fields } = (await (await page.request.get(`${server.baseURL}/api/fields`)).json()) as FieldList
+  expect(fields).toHaveLength(6)
+  const grid = page.getByRole('region', { name: 'Campos' })
+  await expect(grid.getByRole('link')).toHaveCount(6)
+  for (const field of fields) await expect(grid.getByRole('link', { name: new RegExp(field.title) })).toBeVisible()
+  await expect(page.getByText('Acesso vitalício')).toBeVisible()
+  let violations = await seriousAxeViolations(page)
+  expect(violations, formatViolations(violations)).toEqual([])
+
+  // "audio" (no accent) finds the accented titles, grouped under 'Áudios'.
+  const search = page.getByRole('combobox')
+  await search.fill('audio')
+  const audiosGroup = page.getByRole('group', { name: 'Áudios' })
+  await expect(audiosGroup.getByRole('option').first()).toContainText(/Áudio/)
+  await search.press('ArrowDown')
+  await expect(search).toHaveAttribute('aria-activedescendant', /option/)
+  violations = await seriousAxeViolations(page)
+  expect(violations, formatViolations(violations)).toEqual([])
+  await search.press('Escape')
+  await expect(search).toHaveAttribute('aria-expanded', 'false')
+  await search.fill('')
+
+  // Create a playlist; it is kept on the server.
+  await page.getByRole('button', { name: 'Nova playlist' }).click()
+  await page.getByLabel('Nome').fill('Minhas manhãs')
+  await page.getByRole('button', { name: 'Criar playlist' }).click()
+  const playlists = page.getByRole('region', { name: 'Minhas playlists' })
+  await expect(playlists.getByRole('heading', { name: 'Minhas manhãs' })).toBeVisible()
+  await expect(playlists.getByRole('button', { name: 'Playlist Vazia' })).toBeDisabled()
+  await expect
+    .poll(async () => ((await (await page.request.get(`${server.baseURL}/api/playlists`)).json()) as { playlists: Playlist[] }).playlists.length)
+    .toBe(1)
+
+  // Two audios go in (the field/player favourite buttons use the same endpoint), then it plays.
+  const { playlists: stored } = (await (await page.request.get(`${server.baseURL}/api/playlists`)).json()) as { playlists: Playlist[] }
+  const playlistId = stored[0]!.id
+  const { audios } = (await (await page.request.get(`${server.baseURL}/api/fields/${fields[0]!.id}/audios`)).json()) as { audios: Audio[] }
+  const chosen = audios.slice(0, 2)
+  for (const audio of chosen) {
+    const status = await page.evaluate(
+      async ({ path, audioId }) =>
+        (await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ audioId }) })).status,
+      { path: `/api/playlists/${playlistId}/audios`, audioId: audio.id },
+    )
+    expect(status).toBeLessThan(300)
+  }
+  await page.reload()
+  await page.getByRole('button', { name: 'Atualizar' }).click()
+  await expect(page.getByText('Dados atualizados com sucesso')).toBeVisible()
+  await expect(playlists.getByText('Últimos áudios')).toBeVisible()
+  await playlists.getByRole('button', { name: 'Opções da playlist Minhas manhãs' }).click()
+  await page.getByRole('menuitem', { name: 'Editar' }).click()
+  await page.getByRole('tab', { name: 'Áudios (2)' }).click()
+  await expect(page.getByRole('button', { name: `Remover “${chosen[1]!.title}”` })).toBeVisible()
+  violations = await seriousAxeViolations(page)
+  expect(violations, formatViolations(violations)).toEqual([])
+  await page.getByRole('button', { name: 'Concluir' }).click()
+  await playlists.getByRole('button', { name: 'Tocar a playlist Minhas manhãs' }).click()
+  await expect(page).toHaveURL(new RegExp(`/audio/${chosen[0]!.id}$`))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(chosen[0]!.title)
+  await expect(page.getByRole('link', { name: /Ver Playlists/ })).toBeVisible()
+})
