@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import type { Audio, FieldList } from '@sintonia/contract'
+import type { Audio, FieldList, Playlist } from '@sintonia/contract'
 import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
 import { onboardPaidBuyer } from '../support/subscriber'
 
@@ -90,6 +90,19 @@ test('a subscriber filters a field by tag, hears two repetitions with background
   await expect(page.getByTestId('audio-position')).toContainText(`Áudio 2 de ${audios.length}`)
   await page.getByRole('button', { name: /^Anterior/ }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.title)
+
+  // Favourites: with no playlist yet, the heart creates 'Favoritos' with this audio; again, removes it.
+  const heart = page.getByRole('button', { name: `Adicionar “${first.title}” aos favoritos` })
+  await heart.click()
+  await expect(page.getByRole('button', { name: `Remover “${first.title}” das playlists` })).toHaveAttribute('aria-pressed', 'true')
+  const stored = async () =>
+    ((await (await page.request.get(`${server.baseURL}/api/playlists`)).json()) as { playlists: Playlist[] }).playlists
+  await expect.poll(async () => (await stored()).map((p) => [p.name, p.description, p.audios.map((a) => a.id)])).toEqual([
+    ['Favoritos', 'Seus áudios favoritos', [first.id]],
+  ])
+  await page.getByRole('button', { name: `Remover “${first.title}” das playlists` }).click()
+  await expect(page.getByRole('button', { name: `Adicionar “${first.title}” aos favoritos` })).toHaveAttribute('aria-pressed', 'false')
+  await expect.poll(async () => (await stored())[0]?.audios.length).toBe(0)
 })
 
 test('a listener without a subscription is refused the audio file and sees the plan card', async ({ page, request }) => {
