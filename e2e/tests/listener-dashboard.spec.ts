@@ -82,4 +82,16 @@ test('a subscriber sees the fields, searches without accents, creates a playlist
   await expect(page).toHaveURL(new RegExp(`/audio/${chosen[0]!.id}$`))
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(chosen[0]!.title)
   await expect(page.getByRole('link', { name: /Ver Playlists/ })).toBeVisible()
+
+  // The playlist plays in its order: 1 of 2, then Próximo to the second, which is the last.
+  await expect(page.getByTestId('audio-position')).toContainText('Áudio 1 de 2')
+  await expect(page.getByText('Total na Playlist')).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Anterior/ })).toBeDisabled()
+  await page.getByRole('button', { name: /^Próximo/ }).first().click()
+  await expect(page).toHaveURL(new RegExp(`/audio/${chosen[1]!.id}$`))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(chosen[1]!.title)
+  await expect(page.getByTestId('audio-position')).toContainText('Áudio 2 de 2')
+  await expect(page.getByRole('button', { name: /^Próximo/ }).first()).toBeDisabled()
+  await page.getByRole('button', { name: /^Anterior/ }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(chosen[0]!.title)
 })
