@@ -4,7 +4,8 @@ import { audios, fields } from '../../db/schema.js'
 
 export type AudioRow = typeof audios.$inferSelect
 
-export async function listFieldsWithAudioCounts(db: Database) {
+/** Fields with their audio count, computed at read time so it can never drift from the audios. */
+function fieldsWithAudioCounts(db: Database) {
   return db
     .select({
       id: fields.id,
@@ -16,8 +17,16 @@ export async function listFieldsWithAudioCounts(db: Database) {
     })
     .from(fields)
     .leftJoin(audios, eq(audios.fieldId, fields.id))
-    .groupBy(fields.id)
-    .orderBy(asc(fields.displayOrder), asc(fields.title))
+    .$dynamic()
+}
+
+export async function listFieldsWithAudioCounts(db: Database) {
+  return fieldsWithAudioCounts(db).groupBy(fields.id).orderBy(asc(fields.displayOrder), asc(fields.title))
+}
+
+export async function findFieldWithAudioCount(db: Database, fieldId: string) {
+  const [row] = await fieldsWithAudioCounts(db).where(eq(fields.id, fieldId)).groupBy(fields.id)
+  return row
 }
 
 export async function findAudioById(db: Database, id: string): Promise<AudioRow | undefined> {

@@ -1,26 +1,11 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
-import { audios, backgroundMusic, backgroundMusicSettings, fields } from '../../db/schema.js'
+import { audios, backgroundMusic, backgroundMusicSettings } from '../../db/schema.js'
 import type { AudioRow } from '../catalogue/repository.js'
 
-export type BackgroundTrackRow = typeof backgroundMusic.$inferSelect
+export { findFieldWithAudioCount } from '../catalogue/repository.js'
 
-export async function findFieldWithAudioCount(db: Database, fieldId: string) {
-  const [row] = await db
-    .select({
-      id: fields.id,
-      title: fields.title,
-      description: fields.description,
-      iconName: fields.iconName,
-      displayOrder: fields.displayOrder,
-      audioCount: count(audios.id),
-    })
-    .from(fields)
-    .leftJoin(audios, eq(audios.fieldId, fields.id))
-    .where(eq(fields.id, fieldId))
-    .groupBy(fields.id)
-  return row
-}
+export type BackgroundTrackRow = typeof backgroundMusic.$inferSelect
 
 /**
  * The field page's list, ordered by title (spec §7) ignoring case and accents, so 'Áudio…' sorts
