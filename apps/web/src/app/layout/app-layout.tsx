@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router'
 import { PageLoader } from '../../components/page-loader'
 import { PageViewTracker } from '../../features/analytics'
+import { ConnectionIndicator } from '../../features/connectivity'
 import { SiteFooter, useProductName } from '../../features/landing'
 import { useRouteHandle } from '../route-handle'
 import { AppHeader } from './app-header'
@@ -26,6 +27,7 @@ export function AppLayout() {
       <NavigationProgress />
       <PageViewTracker />
       <AppHeader productName={productName} showBack={showBack} />
+      <ConnectionIndicator className="pointer-events-none fixed top-[4.5rem] left-1/2 z-40 -translate-x-1/2" />
       <main id="conteudo" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>

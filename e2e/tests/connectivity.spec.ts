@@ -1,0 +1,14 @@
+import { expect, test } from '@playwright/test'
+
+test('going offline shows a discreet notice, and it goes away when the connection returns', async ({ page, context }) => {
+  await page.goto('/demo')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByText('Sem conexão')).toHaveCount(0)
+
+  await context.setOffline(true)
+  await expect(page.getByText('Sem conexão', { exact: true })).toBeVisible()
+
+  await context.setOffline(false)
+  // Back online the app checks HEAD /api/health before trusting the connection again.
+  await expect(page.getByText('Sem conexão', { exact: true })).toHaveCount(0, { timeout: 10_000 })
+})
