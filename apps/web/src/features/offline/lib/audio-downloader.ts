@@ -1,0 +1,233 @@
+import { OFFLINE_CACHE_MAX_BYTES } from '@sintonia/contract'
+import {
+  deleteCachedAudios,
+  getCachedAudio,
+  listCachedAudios,
+  putCachedAudio,
+  totalSizeOf,
+} from './audio-cache-db'
+import { OFFLINE_ERRORS } from './messages'
+
+/** spec §9: evict when usage exceeds 90 % of the cap, 3 least-recently-accessed at a time. */
+export const EVICTION_THRESHOLD = 0.9
+export const EVICTION_COUNT = 3
+
+export interface DownloadRequest {
+  id: string
+  title: string
+  fieldId: string
+  /** Network URL of the audio (served only to subscribers, hence credentials: 'include'). */
+  url: string
+  /** The catalogue's duration text. */
+  duration: string
+}
+
+export type DownloadStatus = 'downloading' | 'completed' | 'error'
+
+/** spec §3 "Download progress". `progress` is an integer 0-100 that never goes back. */
+export interface DownloadProgress {
+  audioId: string
+  progress: number
+  status: DownloadStatus
+  error?: string
+}
+
+export interface DownloadOptions {
+  fetch?: typeof fetch
+  onProgress?: (progress: DownloadProgress) => void
+  /** Cache cap in bytes (default OFFLINE_CACHE_MAX_BYTES = 500 MB). Tests pass a small one. */
+  maxBytes?: number
+  isOnline?: () => boolean
+  now?: () => number
+}
+
+class DownloadError extends Error {}
+
+interface InFlight {
+  listeners: Set<(p: DownloadProgress) => void>
+  last: DownloadProgress
+  promise: Promise<DownloadProgress>
+}
+
+const inFlight = new Map<string, InFlight>()
+
+// ── a tiny store of the latest progress per audio (read by useDownload) ─────────────────────
+let progressById: ReadonlyMap<string, DownloadProgress> = new Map()
+const storeListeners = new Set<() => void>()
+
+export const downloadStore = {
+  subscribe(listener: () => void): () => void {
+    storeListeners.add(listener)
+    return () => {
+      storeListeners.delete(listener)
+    }
+  },
+  /** Immutable map audioId → latest progress (a new map on every change). */
+  getSnapshot(): ReadonlyMap<string, DownloadProgress> {
+    return progressById
+  },
+  get(audioId: string): DownloadProgress | undefined {
+    return progressById.get(audioId)
+  },
+  /** Forget a finished entry (e.g. after the copy is removed). */
+  clear(audioId?: string): void {
+    if (audioId === undefined) {
+      if (progressById.size === 0) return
+      progressById = new Map()
+    } else {
+      if (!progressById.has(audioId) || inFlight.has(audioId)) return
+      const next = new Map(progressById)
+      next.delete(audioId)
+      progressById = next
+    }
+    for (const l of [...storeListeners]) l()
+  },
+}
+
+function publish(p: DownloadProgress): void {
+  const next = new Map(progressById)
+  next.set(p.audioId, p)
+  progressById = next
+  for (const l of [...storeListeners]) l()
+}
+
+/** True while a download of this audio is running. */
+export function isDownloading(audioId: string): boolean {
+  return inFlight.has(audioId)
+}
+
+const defaultIsOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false
+
+/**
+ * Downloads an audio into `DriveAudioCache`/`audios` (spec §4). Never rejects: resolves with the
+ * final progress (`completed`, or `error` with a pt-BR message). A second call for an audio that
+ * is already downloading shares the same request and only adds its `onProgress` listener.
+ */
+export function downloadAudio(request: DownloadRequest, options: DownloadOptions = {}): Promise<DownloadProgress> {
+  const existing = inFlight.get(request.id)
+  if (existing) {
+    if (options.onProgress) {
+      existing.listeners.add(options.onProgress)
+      options.onProgress(existing.last)
+    }
+    return existing.promise
+  }
+
+  // Registered synchronously, before any await, so concurrent callers always find it.
+  const entry: InFlight = {
+    listeners: new Set(options.onProgress ? [options.onProgress] : []),
+    last: { audioId: request.id, progress: 0, status: 'downloading' },
+    promise: undefined as unknown as Promise<DownloadProgress>, // set just below
+  }
+  const emit = (p: DownloadProgress) => {
+    entry.last = p
+    publish(p)
+    for (const l of [...entry.listeners]) {
+      try {
+        l(p)
+      } catch {
+        /* a listener's failure must not break the download */
+      }
+    }
+  }
+  inFlight.set(request.id, entry)
+  entry.promise = run(request, options, emit).finally(() => {
+    inFlight.delete(request.id)
+  })
+  return entry.promise
+}
+
+async function run(
+  request: DownloadRequest,
+  options: DownloadOptions,
+  emit: (p: DownloadProgress) => void,
+): Promise<DownloadProgress> {
+  const audioId = request.id
+  let lastProgress = 0
+  const fail = (error: string): DownloadProgress => {
+    const p: DownloadProgress = { audioId, progress: lastProgress, status: 'error', error }
+    emit(p)
+    return p
+  }
+  try {
+    if (await getCachedAudio(audioId)) {
+      const done: DownloadProgress = { audioId, progress: 100, status: 'completed' }
+      emit(done)
+      return done
+    }
+    if (!(options.isOnline ?? defaultIsOnline)()) return fail(OFFLINE_ERRORS.offline)
+
+    if (!(await ensureSpace({ maxBytes: options.maxBytes }))) return fail(OFFLINE_ERRORS.noSpace)
+
+    emit({ audioId, progress: 0, status: 'downloading' })
+    const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis)
+    const response = await doFetch(request.url, { credentials: 'include' })
+    if (!response.ok) throw new DownloadError(OFFLINE_ERRORS.http(response.statusText || String(response.status)))
+    if (!response.body) throw new DownloadError(OFFLINE_ERRORS.noBody)
+
+    const total = Number(response.headers.get('content-length') ?? '')
+    const reader = response.body.getReader()
+    const chunks: Uint8Array[] = []
+    let received = 0
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      chunks.push(value)
+      received += value.byteLength
+      if (Number.isFinite(total) && total > 0) {
+        const pct = Math.min(100, Math.floor((received / total) * 100))
+        if (pct > lastProgress) {
+          lastProgress = pct
+          emit({ audioId, progress: pct, status: 'downloading' })
+        }
+      }
+    }
+
+    const audioBlob = new Blob(chunks as BlobPart[], {
+      type: response.headers.get('content-type') || 'audio/mpeg',
+    })
+    const now = (options.now ?? Date.now)()
+    await putCachedAudio({
+      id: audioId,
+      title: request.title,
+      fieldId: request.fieldId,
+      audioBlob,
+      metadata: { duration: request.duration, size: audioBlob.size, url: request.url },
+      downloadedAt: now,
+      lastAccessedAt: now,
+    })
+    lastProgress = 100
+    const done: DownloadProgress = { audioId, progress: 100, status: 'completed' }
+    emit(done)
+    return done
+  } catch (error) {
+    return fail(error instanceof DownloadError ? error.message : OFFLINE_ERRORS.unknown)
+  }
+}
+
+export interface EnsureSpaceOptions {
+  maxBytes?: number
+  /** Bytes about to be added, when known. */
+  requiredBytes?: number
+}
+
+/**
+ * spec §4: if usage is above 90 % of the cap, evict the 3 least-recently-accessed audios.
+ * Then, with a known size, the new audio must fit under the cap; with no size given, usage
+ * must be below 90 % to proceed. (At exactly 90 % we also evict, so "not below 90 %" never
+ * blocks without trying to make room first.)
+ */
+export async function ensureSpace(options: EnsureSpaceOptions = {}): Promise<boolean> {
+  const maxBytes = options.maxBytes ?? OFFLINE_CACHE_MAX_BYTES
+  const limit = maxBytes * EVICTION_THRESHOLD
+  let records = await listCachedAudios() // least-recently-accessed first
+  let used = totalSizeOf(records)
+  if (used >= limit) {
+    const victims = records.slice(0, EVICTION_COUNT)
+    await deleteCachedAudios(victims.map((r) => r.id))
+    records = records.slice(victims.length)
+    used = totalSizeOf(records)
+  }
+  if (options.requiredBytes !== undefined) return used + options.requiredBytes <= maxBytes
+  return used < limit
+}

@@ -1,0 +1,30 @@
+/** spec §8, download area. Errors are set on DownloadProgress.error; toasts are shown by the UI. */
+export const OFFLINE_ERRORS = {
+  offline: 'Sem conexão com a internet',
+  http: (statusText: string) => `Erro HTTP: ${statusText}`,
+  noBody: 'Resposta sem corpo',
+  unknown: 'Erro desconhecido',
+  notAvailableOffline: 'Áudio não disponível offline e sem conexão',
+  /**
+   * Not in the spec's catalogue: usage still at/above 90 % of the cap after evicting the 3
+   * least-recently-accessed audios (spec §4 "usage must be below 90 percent to proceed").
+   */
+  noSpace: 'Espaço insuficiente para baixar o áudio',
+} as const
+
+export const OFFLINE_TOASTS = {
+  downloadError: 'Erro no download',
+  downloadErrorFallback: 'Não foi possível baixar o áudio',
+  removeError: 'Erro ao remover',
+  clearError: 'Erro ao limpar cache',
+  downloadDone: 'Download concluído',
+  removed: 'Áudio removido',
+  cleared: 'Cache limpo',
+} as const
+
+/** What a hook asks the UI to toast (same shape idea as the player's PlayerNotice). */
+export interface OfflineNotice {
+  tone: 'success' | 'error'
+  title: string
+  description?: string
+}
