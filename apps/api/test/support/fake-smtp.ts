@@ -29,7 +29,7 @@ export async function fakeSmtpServer(options: { rejectRecipient?: string; port?:
           data = []
           socket.write('354 go ahead\r\n')
         } else if (command === 'QUIT') socket.end('221 bye\r\n')
-        else socket.write('502 5.5.2 not implemented\r\n')
+        else socket.write('502 5.5.2 command unrecognized\r\n')
       }
     })
     socket.on('error', () => undefined)
