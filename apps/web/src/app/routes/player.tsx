@@ -4,7 +4,15 @@ import { useLocation, useNavigate, useParams } from 'react-router'
 import { audioQueryOptions, fieldAudiosQueryOptions, fieldQueryOptions } from '../../features/catalogue'
 import { useProductName } from '../../features/landing'
 import { FavouriteButton } from '../../features/playlists'
-import { AudioNotFound, PlayerPage, PlayerPageLoading, useListenerPlayer } from '../../features/player'
+import { createOfflinePlayableUrlResolver, DownloadButton } from '../../features/offline'
+import {
+  AudioNotFound,
+  createListenerPlayer,
+  loadBackgroundMusic,
+  PlayerPage,
+  PlayerPageLoading,
+  useListenerPlayer,
+} from '../../features/player'
 import { ApiRequestError, getErrorMessage } from '../../lib/api-client'
 
 /** Navigation state of playlist mode: `navigate('/audio/:id', { state: { playlist, currentIndex } })`. */
@@ -36,7 +44,18 @@ export default function PlayerRoute() {
   const location = useLocation()
   const navigate = useNavigate()
   const productName = useProductName()
-  const player = useListenerPlayer()
+  // The voice plays this device's offline copy when there is one (and always when offline).
+  const player = useListenerPlayer(() => {
+    const resolveUrl = createOfflinePlayableUrlResolver()
+    const created = createListenerPlayer({ loadMusic: loadBackgroundMusic, resolveUrl })
+    const destroy = created.destroy.bind(created)
+    return Object.assign(created, {
+      destroy() {
+        destroy()
+        resolveUrl.dispose()
+      },
+    })
+  })
 
   const playlistState = readPlaylistState(location.state)
   const playlistIndex = playlistState
@@ -57,7 +76,12 @@ export default function PlayerRoute() {
   }
   if (!player || audioQuery.isPending) return <PlayerPageLoading />
   const { audio, fieldTitle } = audioQuery.data
-  const favourite = <FavouriteButton audio={{ ...audio, fieldTitle }} />
+  const favourite = (
+    <div className="flex items-center gap-1">
+      <DownloadButton audio={{ id: audio.id, title: audio.title, fieldId: audio.fieldId, url: audio.url, duration: audio.duration }} />
+      <FavouriteButton audio={{ ...audio, fieldTitle }} />
+    </div>
+  )
 
   if (inPlaylist && playlistState) {
     const { playlist } = playlistState

@@ -45,3 +45,4 @@ export {
 export { OFFLINE_ERRORS, OFFLINE_TOASTS, type OfflineNotice } from './lib/messages'
 export { useDownload, type UseDownloadOptions, type UseDownloadResult } from './hooks/use-download'
 export { useCacheStats, type UseCacheStatsOptions, type UseCacheStatsResult } from './hooks/use-cache-stats'
+export { DownloadButton, type DownloadButtonProps } from './components/download-button'

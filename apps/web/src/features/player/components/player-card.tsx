@@ -96,6 +96,12 @@ export function PlayerCard({ player, title, className }: PlayerCardProps) {
           <p className="text-sm font-semibold text-ink" role="status" data-testid="player-status">
             {statusText}
           </p>
+          {voice.src.startsWith('blob:') ? (
+            // The offline cache hands the engine an object URL: this copy plays without a connection.
+            <p className="mt-0.5 text-xs font-medium text-emerald-700" data-testid="offline-source">
+              Tocando a cópia salva neste dispositivo
+            </p>
+          ) : null}
           {prefs.showProgress ? (
             <>
               <input
