@@ -1,4 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query'
+import { LISTENING_PENDING_KEY, PLAYLISTS_PENDING_KEY } from '../../../lib/pending-storage-keys'
 
 /** localStorage keys holding one person's data (spec listener-area §3, commerce-and-admin §3). */
 export const SUBSCRIPTION_CACHE_KEY = 'subscription_cache'
@@ -12,7 +13,9 @@ export const PERSONAL_LOCAL_KEYS = [
   'playlists',
   // Playlist edits waiting for the network: replaying them after a sign-out would write into
   // the next person's account on this device.
-  'playlists:pending',
+  PLAYLISTS_PENDING_KEY,
+  // Listening records not yet sent: they belong to the person who listened.
+  LISTENING_PENDING_KEY,
   LAST_ROUTE_KEY,
 ] as const
 

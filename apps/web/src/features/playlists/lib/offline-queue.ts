@@ -1,9 +1,11 @@
+import { PLAYLISTS_PENDING_KEY } from '../../../lib/pending-storage-keys'
+
 /**
  * Playlist writes that failed because the device was offline. They are kept in localStorage and
  * replayed in order when the browser fires `online`. Every write carries browser-made ids
  * (playlist id, audio id), so a replay that the server already applied is harmless.
  */
-export const OFFLINE_QUEUE_KEY = 'playlists:pending'
+export const OFFLINE_QUEUE_KEY = PLAYLISTS_PENDING_KEY
 
 export interface QueuedMutation {
   method: 'POST' | 'PATCH' | 'DELETE'
