@@ -11,7 +11,13 @@ vi.mock('sonner', async (importOriginal) => ({ ...(await importOriginal<typeof S
 
 const landing = { productName: 'Sintonia', content: DEFAULT_LANDING_CONTENT, videos: { active_video_id: null, videos: [] }, updatedAt: null }
 const ANA: SessionUser = { id: 'u1', email: 'ana@exemplo.com', displayName: 'Ana', role: 'user' }
-const ADMIN: SessionUser = { id: 'a1', email: 'equipe@exemplo.com', displayName: 'equipe', role: 'admin' }
+/** An account the fake API reports with role admin (as admin:create would have made it). */
+const ADMIN: SessionUser = {
+  id: 'a1',
+  email: 'equipe@exemplo.com',
+  displayName: 'equipe',
+  role: 'admin',
+}
 const ACTIVE: SubscriptionState = { subscribed: true, subscription_tier: 'anual', subscription_end: '2030-01-01T00:00:00.000Z', subscription_status: 'active' }
 const NONE: SubscriptionState = { subscribed: false, subscription_tier: null, subscription_end: null, subscription_status: 'none' }
 
