@@ -54,3 +54,9 @@ export function formatViolations(violations: AxeViolation[]): string {
     )
     .join('\n')
 }
+
+/** The widths every accessibility check covers: a small phone and a desktop. */
+export const A11Y_VIEWPORTS = [
+  { width: 360, height: 800 },
+  { width: 1280, height: 800 },
+] as const

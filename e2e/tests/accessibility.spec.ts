@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { formatViolations, seriousAxeViolations } from '../support/axe'
+import { A11Y_VIEWPORTS, formatViolations, seriousAxeViolations } from '../support/axe'
 
 /** Public pages checked with axe-core: none may have a serious or critical violation. */
 const PAGES = [
@@ -13,15 +13,10 @@ const PAGES = [
   { path: '/pagina-que-nao-existe', name: '404' },
 ] as const
 
-const VIEWPORTS = [
-  { width: 360, height: 800 },
-  { width: 1280, height: 800 },
-] as const
-
 // Animations finished at once: axe must not sample colours halfway through a fade-in.
 test.use({ reducedMotion: 'reduce' })
 
-for (const viewport of VIEWPORTS) {
+for (const viewport of A11Y_VIEWPORTS) {
   test.describe(`acessibilidade em ${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport })
 

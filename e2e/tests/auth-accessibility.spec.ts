@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { signUpViaUi, uniqueEmail } from '../support/accounts'
-import { formatViolations, seriousAxeViolations } from '../support/axe'
+import { A11Y_VIEWPORTS, formatViolations, seriousAxeViolations } from '../support/axe'
 
 /** Account pages checked with axe-core: none may have a serious or critical violation. */
 const PAGES = [
@@ -12,14 +12,9 @@ const PAGES = [
   { path: '/onboarding/definir-senha?email=pagou%40exemplo.com', name: 'crie sua senha' },
 ] as const
 
-const VIEWPORTS = [
-  { width: 360, height: 800 },
-  { width: 1280, height: 800 },
-] as const
-
 test.use({ reducedMotion: 'reduce' })
 
-for (const viewport of VIEWPORTS) {
+for (const viewport of A11Y_VIEWPORTS) {
   test.describe(`acessibilidade das contas em ${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport })
 

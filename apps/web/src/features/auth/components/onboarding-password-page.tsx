@@ -5,8 +5,9 @@ import { AUTH_MSG, PASSWORD_MIN_LENGTH } from '@sintonia/contract'
 import { ApiRequestError, GENERIC_ERROR_MESSAGE } from '../../../lib/api-client'
 import { useOnboardingPassword } from '../api/passwords'
 import { DEFAULT_POST_LOGIN_PATH, cleanCheckoutSessionId } from '../lib/redirect'
+import { NewPasswordFields } from './new-password-fields'
 import { AuthShell } from './auth-shell'
-import { FormAlert, FormField, PasswordInput, SubmitButton, TextInput } from '../../../components/ui/form'
+import { FormAlert, FormField, SubmitButton, TextInput } from '../../../components/ui/form'
 
 /** The received message, or 'Erro ao definir senha' (commerce-and-admin §8). */
 function onboardingErrorText(error: unknown): string {
@@ -66,29 +67,14 @@ export function OnboardingPasswordPage({ productName }: { productName: string })
             onChange={(e) => setEmail(e.target.value)}
           />
         </FormField>
-        <FormField id={`${ids}-password`} label="Nova senha" hint={`Mínimo de ${PASSWORD_MIN_LENGTH} caracteres.`}>
-          <PasswordInput
-            id={`${ids}-password`}
-            name="new-password"
-            autoComplete="new-password"
-            required
-            maxLength={128}
-            aria-describedby={`${ids}-password-hint`}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </FormField>
-        <FormField id={`${ids}-confirm`} label="Confirme a senha">
-          <PasswordInput
-            id={`${ids}-confirm`}
-            name="confirm-password"
-            autoComplete="new-password"
-            required
-            maxLength={128}
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-        </FormField>
+        <NewPasswordFields
+          idPrefix={ids}
+          password={password}
+          confirm={confirm}
+          onPasswordChange={setPassword}
+          onConfirmChange={setConfirm}
+          confirmLabel="Confirme a senha"
+        />
         <SubmitButton loading={onboarding.isPending} loadingText="Salvando...">
           Criar senha e entrar
           <ArrowRight aria-hidden="true" />

@@ -6,8 +6,9 @@ import { AUTH_MSG, PASSWORD_MIN_LENGTH } from '@sintonia/contract'
 import { ButtonLink } from '../../../components/ui/button'
 import { useResetPassword } from '../api/passwords'
 import { authErrorText } from '../lib/auth-error'
+import { NewPasswordFields } from './new-password-fields'
 import { AuthShell, textLinkClass } from './auth-shell'
-import { FormAlert, FormField, PasswordInput, SubmitButton } from '../../../components/ui/form'
+import { FormAlert, SubmitButton } from '../../../components/ui/form'
 
 /** `/redefinir-senha?token=`: sets a new password from the e-mailed link. */
 export function ResetPasswordPage({ productName }: { productName: string }) {
@@ -64,29 +65,14 @@ export function ResetPasswordPage({ productName }: { productName: string }) {
       }
     >
       <form onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Redefinir senha">
-        <FormField id={`${ids}-password`} label="Nova senha" hint={`Mínimo de ${PASSWORD_MIN_LENGTH} caracteres.`}>
-          <PasswordInput
-            id={`${ids}-password`}
-            name="new-password"
-            autoComplete="new-password"
-            required
-            maxLength={128}
-            aria-describedby={`${ids}-password-hint`}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </FormField>
-        <FormField id={`${ids}-confirm`} label="Confirme a nova senha">
-          <PasswordInput
-            id={`${ids}-confirm`}
-            name="confirm-password"
-            autoComplete="new-password"
-            required
-            maxLength={128}
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-        </FormField>
+        <NewPasswordFields
+          idPrefix={ids}
+          password={password}
+          confirm={confirm}
+          onPasswordChange={setPassword}
+          onConfirmChange={setConfirm}
+          confirmLabel="Confirme a nova senha"
+        />
         <SubmitButton loading={reset.isPending} loadingText="Salvando...">
           Salvar nova senha
         </SubmitButton>
