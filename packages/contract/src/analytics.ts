@@ -81,7 +81,7 @@ export const analyticsEventSchema = z.object({
   eventData: analyticsEventDataSchema.optional(),
   /** When it happened in the browser (ISO 8601); the server clamps it to the last 24 h. */
   occurredAt: z.iso.datetime({ offset: true, error: 'Data e hora inválidas' }).optional(),
-})
+}).strict()
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>
 
 /** Body of `POST /api/analytics/events`. */
@@ -93,7 +93,7 @@ export const analyticsBatchSchema = z.object({
     .array(analyticsEventSchema, { error: 'events deve ser uma lista' })
     .min(1, { error: 'Envie pelo menos 1 evento' })
     .max(ANALYTICS_LIMITS.eventsPerBatch, { error: `Envie no máximo ${ANALYTICS_LIMITS.eventsPerBatch} eventos por vez` }),
-})
+}).strict()
 export type AnalyticsBatch = z.infer<typeof analyticsBatchSchema>
 
 /** Answer of `POST /api/analytics/events` (202). */

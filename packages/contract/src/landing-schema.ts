@@ -278,6 +278,13 @@ export const landingVideoSchema = z
         .max(LANDING_VIDEO_URL_MAX, { error: 'O endereço ou código do vídeo é longo demais' }),
       title: optionalText('Título do vídeo', LANDING_TITLE_MAX).default(''),
       video_controls: videoControlsSchema.default(() => videoControlsSchema.parse({})),
+      /** Uploaded videos: the frame at 1 s the admin's browser drew (a same-site path). */
+      thumbnail_url: z
+        .string()
+        .trim()
+        .max(LANDING_LINK_MAX)
+        .refine(isSafeLink, { error: 'Endereço da miniatura inválido' })
+        .optional(),
       created_at: z.string({ error: 'A data de criação do vídeo deve ser um texto' }),
     },
     { error: 'Cada vídeo deve ser um objeto' },

@@ -1,0 +1,47 @@
+/**
+ * Product-wide settings an admin edits on /admin/settings (issue #7): the product name (the spec's
+ * `{product}`, never hard-coded in pages), the guarantee days shown on every plan and payment page
+ * (ARCHITECTURE §7, one setting, default 7) and the support e-mail product e-mails reply to.
+ */
+import { z } from 'zod'
+
+export const ADMIN_SETTINGS_API = { general: '/api/admin/settings/general' } as const
+
+export const ADMIN_SETTINGS_MSG = {
+  productNameRequired: 'Informe o nome do produto',
+  productNameTooLong: 'O nome do produto deve ter no máximo 60 caracteres',
+  supportEmailRequired: 'Informe o e-mail de suporte',
+  supportEmailInvalid: 'Informe um e-mail de suporte válido',
+  guaranteeDaysRange: 'O prazo de garantia deve ser de 1 a 365 dias',
+  saved: 'Configurações salvas',
+} as const
+
+export const generalSettingsSchema = z
+  .object({
+    productName: z
+      .string({ error: ADMIN_SETTINGS_MSG.productNameRequired })
+      .trim()
+      .min(1, { error: ADMIN_SETTINGS_MSG.productNameRequired })
+      .max(60, { error: ADMIN_SETTINGS_MSG.productNameTooLong }),
+    supportEmail: z
+      .string({ error: ADMIN_SETTINGS_MSG.supportEmailRequired })
+      .trim()
+      .toLowerCase()
+      .min(1, { error: ADMIN_SETTINGS_MSG.supportEmailRequired })
+      .max(254, { error: ADMIN_SETTINGS_MSG.supportEmailInvalid })
+      .pipe(z.email({ error: ADMIN_SETTINGS_MSG.supportEmailInvalid })),
+    guaranteeDays: z
+      .number({ error: ADMIN_SETTINGS_MSG.guaranteeDaysRange })
+      .int({ error: ADMIN_SETTINGS_MSG.guaranteeDaysRange })
+      .min(1, { error: ADMIN_SETTINGS_MSG.guaranteeDaysRange })
+      .max(365, { error: ADMIN_SETTINGS_MSG.guaranteeDaysRange }),
+  })
+  .strict()
+export type GeneralSettingsInput = z.input<typeof generalSettingsSchema>
+export type GeneralSettings = z.output<typeof generalSettingsSchema>
+
+export const generalSettingsResponseSchema = z.object({
+  productName: z.string(),
+  supportEmail: z.string(),
+  guaranteeDays: z.number().int(),
+})

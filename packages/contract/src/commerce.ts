@@ -1,0 +1,134 @@
+/**
+ * Commerce contract (spec commerce-and-admin §2, §3, §4, §7): the six server functions as API
+ * routes, the gateway's public mode and the guarantee. The browser never decides payment: every
+ * answer here comes from the server after it asked the gateway or read verified webhook state.
+ */
+import { z } from 'zod'
+import { PLAN_CODES } from './constants.js'
+import { COMMERCE_MSG } from './commerce-messages.js'
+
+export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number]
+
+/** A checkout session id as the gateways issue them (Stripe `cs_test_…`, sandbox `cs_sbx_…`). */
+export const checkoutSessionIdSchema = z
+  .string({ error: COMMERCE_MSG.missingSessionId })
+  .trim()
+  .min(6, { error: COMMERCE_MSG.missingSessionId })
+  .max(255)
+  .regex(/^[A-Za-z0-9_-]+$/, { error: 'Sessão de pagamento inválida' })
+
+const planCode = z.enum(PLAN_CODES, { error: 'Plano inválido' })
+
+/** GET gateway: drives the payment page's badge (ARCHITECTURE §7: the real mode, not hard-coded). */
+export const gatewayInfoSchema = z.object({
+  provider: z.enum(PAYMENT_PROVIDERS),
+  mode: z.enum(['test', 'live']),
+  /** Test cards to list on the payment page while in test mode (empty in live mode). */
+  testCards: z.array(z.object({ number: z.string(), outcome: z.string() })),
+  /** The guarantee shown on every plan and payment page (one setting, default 7). */
+  guaranteeDays: z.number().int().positive(),
+})
+export type GatewayInfo = z.infer<typeof gatewayInfoSchema>
+
+/** create-subscription (auth-first): a signed-in listener picks a plan. */
+export const createSubscriptionSchema = z.object({ planCode }).strict()
+export type CreateSubscriptionInput = z.infer<typeof createSubscriptionSchema>
+
+/** create-payment (pay-first): spec §7 body {email, name}; the plan defaults to 'anual'. */
+export const createPaymentSchema = z
+  .object({
+    email: z
+      .string({ error: COMMERCE_MSG.emailRequired })
+      .trim()
+      .min(1, { error: COMMERCE_MSG.emailRequired })
+      .max(254, { error: COMMERCE_MSG.emailInvalid })
+      .pipe(z.email({ error: COMMERCE_MSG.emailInvalid })),
+    name: z
+      .string({ error: COMMERCE_MSG.nameRequired })
+      .trim()
+      .min(1, { error: COMMERCE_MSG.nameRequired })
+      .min(2, { error: COMMERCE_MSG.nameTooShort })
+      .max(120, { error: 'Nome deve ter no máximo 120 caracteres' }),
+    planCode: planCode.default('anual'),
+  })
+  .strict()
+export type CreatePaymentInput = z.input<typeof createPaymentSchema>
+
+/** Answer of create-subscription and create-payment: the provider's hosted page. */
+export const checkoutRedirectSchema = z.object({ url: z.string(), sessionId: z.string() })
+export type CheckoutRedirect = z.infer<typeof checkoutRedirectSchema>
+
+/** customer-portal: the provider's billing portal for the signed-in subscriber. */
+export const portalRedirectSchema = z.object({ url: z.string() })
+export type PortalRedirect = z.infer<typeof portalRedirectSchema>
+
+export const sessionIdBodySchema = z.object({ sessionId: checkoutSessionIdSchema }).strict()
+export type SessionIdBody = z.infer<typeof sessionIdBodySchema>
+
+/** verify-payment (spec §3 Payment verification result). 'paid' shows confirmed; anything else shows processing. */
+export const paymentVerificationSchema = z.object({
+  paymentStatus: z.string(),
+  customerName: z.string().nullable(),
+  customerEmail: z.string().nullable(),
+  /** Minor units (centavos); shown divided by 100. */
+  amount: z.number().int().nonnegative(),
+  currency: z.string(),
+  planCode: z.enum(PLAN_CODES),
+})
+export type PaymentVerification = z.infer<typeof paymentVerificationSchema>
+
+/**
+ * verify-session: the buyer's e-mail (spec §7) plus what the processing page needs to route:
+ * whether the payment is done and whether an account with that e-mail exists.
+ */
+export const sessionVerificationSchema = z.object({
+  email: z.string(),
+  paid: z.boolean(),
+  accountExists: z.boolean(),
+})
+export type SessionVerification = z.infer<typeof sessionVerificationSchema>
+
+export const SUBSCRIPTION_STATES = ['active', 'past_due', 'canceled', 'expired'] as const
+export const REFUND_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const
+
+/** GET subscription details for /assinatura and /assinatura/sucesso (signed-in user). */
+export const subscriptionDetailsSchema = z.object({
+  subscription: z
+    .object({
+      id: z.string(),
+      planCode: z.enum(PLAN_CODES),
+      planName: z.string(),
+      status: z.enum(SUBSCRIPTION_STATES),
+      /** Whether this subscription gives access now (same rule as the route guard). */
+      givesAccess: z.boolean(),
+      currentPeriodEnd: z.string().nullable(),
+      cancelAtPeriodEnd: z.boolean(),
+      /** The amount of the last recorded payment (centavos) and its currency, if any. */
+      lastPaymentCents: z.number().int().nullable(),
+      currency: z.string(),
+      startedAt: z.string(),
+      /** Complimentary access granted by an admin has no provider and no portal. */
+      managedByProvider: z.boolean(),
+    })
+    .nullable(),
+  guarantee: z.object({
+    days: z.number().int().positive(),
+    /** End of the guarantee window of the current subscription, or null. */
+    eligibleUntil: z.string().nullable(),
+    canRequestRefund: z.boolean(),
+    request: z
+      .object({
+        status: z.enum(REFUND_REQUEST_STATUSES),
+        requestedAt: z.string(),
+        decisionReason: z.string().nullable(),
+      })
+      .nullable(),
+  }),
+})
+export type SubscriptionDetails = z.infer<typeof subscriptionDetailsSchema>
+
+export const refundRequestSchema = z
+  .object({ reason: z.string().trim().max(1000, { error: 'O motivo deve ter no máximo 1000 caracteres' }).default('') })
+  .strict()
+export type RefundRequestInput = z.input<typeof refundRequestSchema>
