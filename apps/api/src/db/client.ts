@@ -20,7 +20,12 @@ export type DatabaseEngine = 'pglite' | 'postgres'
 /** Sends one notification payload on a channel, or listens to one. Used by the realtime bus. */
 export interface DatabaseNotifications {
   notify(channel: string, payload: string): Promise<void>
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
+  /**
+   * LISTENs on `channel`; resolves to an unlisten function. On PostgreSQL the LISTEN holds one
+   * pool connection; when that connection drops (server restart, terminated backend) `onLost` is
+   * called once and the caller must listen again. PGlite is in-process and never loses it.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onLost?: (error: Error) => void): Promise<() => Promise<void>>
 }
 
 export interface DatabaseHandle {
@@ -85,7 +90,8 @@ async function openPostgres(connectionString: string, onPoolError?: (error: Erro
   // An idle client can fail when the server restarts; without a listener that error would crash the process.
   pool.on('error', (error) => onPoolError?.(error))
   const db = drizzlePg({ client: pool, schema }) as unknown as Database
-  const listeners = new Set<pg.PoolClient>()
+  /** LISTEN connections held out of the pool, each with the function that ends it quietly. */
+  const listeners = new Map<pg.PoolClient, () => void>()
   return {
     engine: 'postgres',
     db,
@@ -93,20 +99,46 @@ async function openPostgres(connectionString: string, onPoolError?: (error: Erro
       async notify(channel, payload) {
         await pool.query('select pg_notify($1, $2)', [channel, payload])
       },
-      async listen(channel, onPayload) {
+      async listen(channel, onPayload, onLost) {
+        const quoted = `"${channel.replaceAll('"', '""')}"`
         const client = await pool.connect()
-        listeners.add(client)
+        // Once ended (unlisten, close) or lost, later 'error'/'end' events of this client are ignored.
+        let finished = false
+        const lose = (error: Error) => {
+          if (finished) return
+          finished = true
+          listeners.delete(client)
+          // Releasing with an error destroys the broken client instead of returning it to the pool.
+          client.release(error)
+          onPoolError?.(error)
+          onLost?.(error)
+        }
+        listeners.set(client, () => {
+          finished = true
+        })
         client.on('notification', (message) => {
           if (message.channel === channel && message.payload !== undefined) onPayload(message.payload)
         })
-        client.on('error', (error) => onPoolError?.(error))
-        await client.query(`LISTEN "${channel.replaceAll('"', '""')}"`)
+        // Without an error listener a dropped LISTEN connection would crash the process.
+        client.on('error', lose)
+        client.on('end', () => lose(new Error('conexão LISTEN encerrada')))
+        try {
+          await client.query(`LISTEN ${quoted}`)
+        } catch (error) {
+          finished = true
+          listeners.delete(client)
+          client.release(error instanceof Error ? error : true)
+          throw error
+        }
         return async () => {
+          if (finished) return
+          finished = true
           listeners.delete(client)
           try {
-            await client.query(`UNLISTEN "${channel.replaceAll('"', '""')}"`)
-          } finally {
+            await client.query(`UNLISTEN ${quoted}`)
             client.release()
+          } catch (error) {
+            client.release(error instanceof Error ? error : true)
           }
         }
       },
@@ -118,7 +150,10 @@ async function openPostgres(connectionString: string, onPoolError?: (error: Erro
       await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR })
     },
     async close() {
-      for (const client of listeners) client.release()
+      for (const [client, finish] of listeners) {
+        finish()
+        client.release()
+      }
       listeners.clear()
       await pool.end()
     },

@@ -1,0 +1,171 @@
+import Stripe from 'stripe'
+import { fromUnix, idOf, isRecord, num, str, subscriptionStateOf, toVerifiedEvent } from './events.js'
+import { GatewayError, type CheckoutSessionInfo, type CreateCheckoutInput, type PaymentGateway, type SubscriptionInfo, type WebhookParseResult } from './types.js'
+
+export interface StripeGatewayOptions {
+  secretKey: string
+  webhookSecret: string
+  /** Points the SDK elsewhere (a local fake in tests), e.g. http://127.0.0.1:12111 */
+  apiBase?: string | undefined
+}
+
+/** The SDK's connection options for STRIPE_API_BASE (host, port, protocol). */
+export function stripeConnection(apiBase: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+  if (!apiBase) return {}
+  const url = new URL(apiBase)
+  const protocol = url.protocol === 'http:' ? 'http' : 'https'
+  return { host: url.hostname, port: url.port || (protocol === 'http' ? '80' : '443'), protocol }
+}
+
+/**
+ * `PAYMENT_GATEWAY=stripe`: the official SDK. Checkout Sessions in subscription mode with
+ * price_data built from our plan (never from the request), Billing Portal sessions, and
+ * `webhooks.constructEvent` over the raw body.
+ */
+export class StripeGateway implements PaymentGateway {
+  readonly provider = 'stripe' as const
+  readonly mode: 'test' | 'live'
+  readonly signatureHeader = 'stripe-signature'
+  private readonly stripe: Stripe
+
+  constructor(private readonly options: StripeGatewayOptions) {
+    this.mode = options.secretKey.startsWith('sk_live_') ? 'live' : 'test'
+    this.stripe = new Stripe(options.secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...stripeConnection(options.apiBase) })
+  }
+
+  private async call<T>(what: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run()
+    } catch (error) {
+      throw new GatewayError(`stripe: ${what} failed`, error)
+    }
+  }
+
+  async createCheckoutSession(input: CreateCheckoutInput) {
+    const metadata: Record<string, string> = { plan_code: input.planCode, flow: input.flow }
+    if (input.userId) metadata.user_id = input.userId
+    const session = await this.call('checkout.sessions.create', () =>
+      this.stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: input.currency.toLowerCase(),
+              unit_amount: input.amountCents,
+              recurring: { interval: 'month', interval_count: input.intervalMonths },
+              product_data: { name: input.planName, metadata: { plan_code: input.planCode } },
+            },
+          },
+        ],
+        ...(input.email ? { customer_email: input.email } : {}),
+        ...(input.userId ? { client_reference_id: input.userId } : {}),
+        metadata,
+        subscription_data: { metadata },
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        locale: 'pt-BR',
+      }),
+    )
+    if (!session.url) throw new GatewayError('stripe: checkout session without url')
+    return { ...checkoutInfo(session), url: session.url }
+  }
+
+  async retrieveCheckoutSession(id: string): Promise<CheckoutSessionInfo | null> {
+    try {
+      return checkoutInfo(await this.stripe.checkout.sessions.retrieve(id))
+    } catch (error) {
+      if (isNotFound(error)) return null
+      throw new GatewayError('stripe: checkout.sessions.retrieve failed', error)
+    }
+  }
+
+  async retrieveSubscription(id: string): Promise<SubscriptionInfo | null> {
+    try {
+      return stripeSubscriptionInfo(await this.stripe.subscriptions.retrieve(id, { expand: ['items.data.price.product'] }))
+    } catch (error) {
+      if (isNotFound(error)) return null
+      throw new GatewayError('stripe: subscriptions.retrieve failed', error)
+    }
+  }
+
+  async createPortalSession(customerId: string, returnUrl: string) {
+    const session = await this.call('billingPortal.sessions.create', () => this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }))
+    return { url: session.url }
+  }
+
+  parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookParseResult {
+    const raw = headers['stripe-signature']
+    const header = Array.isArray(raw) ? raw[0] : raw
+    if (!header) return { ok: false, reason: 'missing_signature' }
+    let event: unknown
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, header, this.options.webhookSecret)
+    } catch (error) {
+      return { ok: false, reason: error instanceof Stripe.errors.StripeSignatureVerificationError ? 'bad_signature' : 'bad_payload' }
+    }
+    const verified = toVerifiedEvent(event)
+    return verified ? { ok: true, event: verified } : { ok: false, reason: 'bad_payload' }
+  }
+
+  async refund(providerPaymentId: string, idempotencyKey: string) {
+    const target = providerPaymentId.startsWith('pi_') ? { payment_intent: providerPaymentId } : { charge: providerPaymentId }
+    const refund = await this.call('refunds.create', () => this.stripe.refunds.create(target, { idempotencyKey }))
+    return { refundId: refund.id, amountCents: refund.amount }
+  }
+
+  async cancelSubscription(subscriptionId: string) {
+    try {
+      await this.stripe.subscriptions.cancel(subscriptionId)
+    } catch (error) {
+      // Already canceled at Stripe: the goal is reached.
+      if (isRecord(error) && (error as { code?: unknown }).code === 'resource_missing') return
+      throw new GatewayError('stripe: subscriptions.cancel failed', error)
+    }
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  return isRecord(error) && ((error as { statusCode?: unknown }).statusCode === 404 || (error as { code?: unknown }).code === 'resource_missing')
+}
+
+function checkoutInfo(session: Stripe.Checkout.Session): CheckoutSessionInfo {
+  return {
+    id: session.id,
+    url: session.url ?? null,
+    status: session.status ?? 'open',
+    paymentStatus: session.payment_status,
+    customerId: idOf(session.customer),
+    subscriptionId: idOf(session.subscription),
+    email: session.customer_details?.email ?? session.customer_email ?? null,
+    name: session.customer_details?.name ?? null,
+    amountTotalCents: session.amount_total ?? null,
+    currency: session.currency?.toUpperCase() ?? null,
+    clientReferenceId: session.client_reference_id ?? null,
+    metadata: (session.metadata ?? {}) as Record<string, string>,
+  }
+}
+
+/** Works with API versions that keep the period on the subscription or (2025+) on its items. */
+export function stripeSubscriptionInfo(sub: Stripe.Subscription | Record<string, unknown>): SubscriptionInfo {
+  const raw = sub as unknown as Record<string, unknown>
+  const items = isRecord(raw.items) && Array.isArray(raw.items.data) ? (raw.items.data as unknown[]).filter(isRecord) : []
+  const first = items[0] ?? {}
+  const periodEnd = num(raw.current_period_end) ?? num(first.current_period_end)
+  const periodStart = num(raw.current_period_start) ?? num(first.current_period_start)
+  const status = subscriptionStateOf(str(raw.status) ?? '')
+  const metadata = (isRecord(raw.metadata) ? raw.metadata : {}) as Record<string, string>
+  const price = isRecord(first.price) ? first.price : {}
+  const product = isRecord(price.product) ? price.product : {}
+  const productMeta = isRecord(product.metadata) ? product.metadata : {}
+  return {
+    id: str(raw.id) ?? '',
+    customerId: idOf(raw.customer) ?? '',
+    status,
+    currentPeriodEnd: fromUnix(status === 'past_due' ? periodStart : periodEnd),
+    cancelAtPeriodEnd: raw.cancel_at_period_end === true || num(raw.cancel_at) !== null,
+    // A portal plan change swaps the price; its product carries the plan code.
+    planCode: str(productMeta.plan_code) ?? str(metadata.plan_code),
+    metadata,
+  }
+}

@@ -1,0 +1,308 @@
+/** Our commerce tables: checkouts, payments, the webhook ledger, guarantee requests, subscription rows. */
+import { and, desc, eq, or, sql } from 'drizzle-orm'
+import type { Database } from '../../db/client.js'
+import { checkoutSessions, payments, pendingSubscriptions, plans, refundRequests, subscriptions, user, webhookEvents } from '../../db/schema.js'
+
+export type CheckoutRow = typeof checkoutSessions.$inferSelect
+export type PaymentRow = typeof payments.$inferSelect
+export type RefundRequestRow = typeof refundRequests.$inferSelect
+export type SubscriptionRow = typeof subscriptions.$inferSelect
+export type PendingRow = typeof pendingSubscriptions.$inferSelect
+
+// ───────────── checkout_sessions ─────────────
+
+export async function insertCheckout(db: Database, values: typeof checkoutSessions.$inferInsert): Promise<void> {
+  await db.insert(checkoutSessions).values(values)
+}
+
+export async function findCheckout(db: Database, id: string, forUpdate = false): Promise<CheckoutRow | null> {
+  const query = db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id))
+  const [row] = forUpdate ? await query.for('update') : await query
+  return row ?? null
+}
+
+export async function findCheckoutBySubscription(db: Database, provider: string, providerSubscriptionId: string): Promise<CheckoutRow | null> {
+  const [row] = await db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.provider, provider), eq(checkoutSessions.providerSubscriptionId, providerSubscriptionId)))
+    .limit(1)
+  return row ?? null
+}
+
+export async function markCheckoutPaid(
+  db: Database,
+  id: string,
+  values: { providerCustomerId: string | null; providerSubscriptionId: string | null; email: string | null; customerName: string | null },
+): Promise<void> {
+  await db
+    .update(checkoutSessions)
+    .set({
+      status: 'complete',
+      paymentStatus: 'paid',
+      providerCustomerId: values.providerCustomerId,
+      providerSubscriptionId: values.providerSubscriptionId,
+      email: sql`coalesce(${checkoutSessions.email}, ${values.email})`,
+      customerName: sql`coalesce(${checkoutSessions.customerName}, ${values.customerName})`,
+      completedAt: sql`coalesce(${checkoutSessions.completedAt}, now())`,
+    })
+    .where(eq(checkoutSessions.id, id))
+}
+
+/** The provider expired an unpaid checkout (an abandoned purchase). */
+export async function markCheckoutExpired(db: Database, provider: string, id: string): Promise<boolean> {
+  const rows = await db
+    .update(checkoutSessions)
+    .set({ status: 'expired' })
+    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.provider, provider), eq(checkoutSessions.status, 'open')))
+    .returning({ id: checkoutSessions.id })
+  return rows.length > 0
+}
+
+// ───────────── subscriptions / pending_subscriptions ─────────────
+
+export async function findSubscriptionByProvider(db: Database, provider: string, providerSubscriptionId: string, forUpdate = false): Promise<SubscriptionRow | null> {
+  const query = db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.provider, provider), eq(subscriptions.providerSubscriptionId, providerSubscriptionId)))
+  const [row] = forUpdate ? await query.for('update') : await query
+  return row ?? null
+}
+
+export async function findSubscriptionById(db: Database, id: string, forUpdate = false): Promise<SubscriptionRow | null> {
+  const query = db.select().from(subscriptions).where(eq(subscriptions.id, id))
+  const [row] = forUpdate ? await query.for('update') : await query
+  return row ?? null
+}
+
+export async function insertSubscription(db: Database, values: typeof subscriptions.$inferInsert): Promise<SubscriptionRow> {
+  const [row] = await db.insert(subscriptions).values(values).returning()
+  return row!
+}
+
+export async function updateSubscription(db: Database, id: string, values: Partial<typeof subscriptions.$inferInsert>): Promise<void> {
+  await db
+    .update(subscriptions)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(subscriptions.id, id))
+}
+
+export async function findPendingByProvider(db: Database, provider: string, providerSubscriptionId: string): Promise<PendingRow | null> {
+  const [row] = await db
+    .select()
+    .from(pendingSubscriptions)
+    .where(and(eq(pendingSubscriptions.provider, provider), eq(pendingSubscriptions.providerSubscriptionId, providerSubscriptionId)))
+    .limit(1)
+  return row ?? null
+}
+
+/** One pending row per checkout (unique checkout_session_id): a repeat does nothing and returns false. */
+export async function insertPending(db: Database, values: typeof pendingSubscriptions.$inferInsert): Promise<boolean> {
+  const rows = await db
+    .insert(pendingSubscriptions)
+    .values(values)
+    .onConflictDoNothing({ target: pendingSubscriptions.checkoutSessionId })
+    .returning({ id: pendingSubscriptions.id })
+  return rows.length > 0
+}
+
+export async function updatePending(db: Database, id: string, values: Partial<typeof pendingSubscriptions.$inferInsert>): Promise<void> {
+  await db.update(pendingSubscriptions).set(values).where(eq(pendingSubscriptions.id, id))
+}
+
+export async function accountIdByEmail(db: Database, email: string): Promise<string | null> {
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.trim().toLowerCase())).limit(1)
+  return row?.id ?? null
+}
+
+export async function userEmailAndName(db: Database, userId: string): Promise<{ email: string; name: string } | null> {
+  const [row] = await db.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, userId))
+  return row ?? null
+}
+
+// ───────────── payments ─────────────
+
+/** Records a charge once per (provider, payment id); returns the row only when it is new. */
+export async function insertPayment(db: Database, values: typeof payments.$inferInsert): Promise<PaymentRow | null> {
+  const [row] = await db.insert(payments).values(values).onConflictDoNothing({ target: [payments.provider, payments.providerPaymentId] }).returning()
+  return row ?? null
+}
+
+/** Payments recorded before the subscription row existed (invoice.paid first) are attached to it. */
+export async function linkPayments(db: Database, provider: string, providerSubscriptionId: string, subscriptionId: string, userId: string | null): Promise<void> {
+  await db
+    .update(payments)
+    .set({ subscriptionId, userId: sql`coalesce(${payments.userId}, ${userId})` })
+    .where(and(eq(payments.provider, provider), eq(payments.providerSubscriptionId, providerSubscriptionId), sql`${payments.subscriptionId} is null`))
+}
+
+export async function markPaymentRefunded(db: Database, provider: string, providerPaymentId: string, amountCents: number | null): Promise<void> {
+  await db
+    .update(payments)
+    .set({
+      status: 'refunded',
+      refundedAt: sql`coalesce(${payments.refundedAt}, now())`,
+      refundedAmountCents: amountCents === null ? sql`${payments.amountCents}` : sql`least(${amountCents}, ${payments.amountCents})`,
+    })
+    .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)))
+}
+
+/** The latest charge of a subscription, also when it was recorded before the row existed (pay-first, invoice first). */
+export async function lastPaymentOfSubscription(db: Database, sub: Pick<SubscriptionRow, 'id' | 'provider' | 'providerSubscriptionId'>): Promise<PaymentRow | null> {
+  const byProvider = sub.providerSubscriptionId
+    ? and(eq(payments.provider, sub.provider), eq(payments.providerSubscriptionId, sub.providerSubscriptionId))
+    : undefined
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(byProvider ? or(eq(payments.subscriptionId, sub.id), byProvider) : eq(payments.subscriptionId, sub.id))
+    .orderBy(desc(payments.paidAt))
+    .limit(1)
+  return row ?? null
+}
+
+export async function findPaymentById(db: Database, id: string): Promise<PaymentRow | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id))
+  return row ?? null
+}
+
+// ───────────── webhook ledger ─────────────
+
+export async function ledgerHas(db: Database, provider: string, eventId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: webhookEvents.id })
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, eventId)))
+    .limit(1)
+  return rows.length > 0
+}
+
+/**
+ * Claims an event inside the transaction of its effect. A concurrent duplicate waits on the unique
+ * index until this transaction ends, then finds the row and gets false: one effect only.
+ */
+export async function claimEvent(db: Database, provider: string, eventId: string, type: string): Promise<boolean> {
+  const rows = await db
+    .insert(webhookEvents)
+    .values({ provider, eventId, type, processedAt: sql`now()` })
+    .onConflictDoNothing({ target: [webhookEvents.provider, webhookEvents.eventId] })
+    .returning({ id: webhookEvents.id })
+  return rows.length > 0
+}
+
+// ───────────── refund_requests ─────────────
+
+export async function insertRefundRequest(db: Database, values: typeof refundRequests.$inferInsert): Promise<RefundRequestRow | null> {
+  const [row] = await db
+    .insert(refundRequests)
+    .values(values)
+    .onConflictDoNothing({ target: refundRequests.subscriptionId, where: sql`${refundRequests.status} = 'pending'` })
+    .returning()
+  return row ?? null
+}
+
+export async function latestRefundRequest(db: Database, subscriptionId: string): Promise<RefundRequestRow | null> {
+  const [row] = await db.select().from(refundRequests).where(eq(refundRequests.subscriptionId, subscriptionId)).orderBy(desc(refundRequests.requestedAt)).limit(1)
+  return row ?? null
+}
+
+export async function findRefundRequest(db: Database, id: string, forUpdate = false): Promise<RefundRequestRow | null> {
+  const query = db.select().from(refundRequests).where(eq(refundRequests.id, id))
+  const [row] = forUpdate ? await query.for('update') : await query
+  return row ?? null
+}
+
+export async function decideRefundRequest(
+  db: Database,
+  id: string,
+  values: { status: 'approved' | 'rejected'; decidedBy: string; decisionReason: string | null; paymentId?: string | null },
+): Promise<boolean> {
+  const rows = await db
+    .update(refundRequests)
+    .set({ ...values, decidedAt: sql`now()` })
+    .where(and(eq(refundRequests.id, id), eq(refundRequests.status, 'pending')))
+    .returning({ id: refundRequests.id })
+  return rows.length > 0
+}
+
+// ───────────── plans ─────────────
+
+export async function planByCode(db: Database, code: string): Promise<typeof plans.$inferSelect | null> {
+  const [row] = await db.select().from(plans).where(eq(plans.code, code))
+  return row ?? null
+}
+
+// ───────────── LGPD: a person's commerce records ─────────────
+
+const ofPerson = <T extends { userId: unknown; email: unknown }>(table: T, userId: string, email: string) =>
+  or(eq(table.userId as never, userId), sql`lower(${table.email as never}) = lower(${email})`)
+
+/** A person's checkouts, payments and guarantee requests, for the LGPD export (no provider secrets are stored). */
+export async function loadCommerceDataOfPerson(db: Database, userId: string, email: string) {
+  const [checkouts, paid, refunds] = await Promise.all([
+    db
+      .select({
+        id: checkoutSessions.id,
+        planCode: checkoutSessions.planCode,
+        customerName: checkoutSessions.customerName,
+        email: checkoutSessions.email,
+        amountCents: checkoutSessions.amountCents,
+        currency: checkoutSessions.currency,
+        status: checkoutSessions.status,
+        paymentStatus: checkoutSessions.paymentStatus,
+        createdAt: checkoutSessions.createdAt,
+        completedAt: checkoutSessions.completedAt,
+      })
+      .from(checkoutSessions)
+      .where(ofPerson(checkoutSessions, userId, email))
+      .orderBy(checkoutSessions.createdAt),
+    db
+      .select({
+        planCode: payments.planCode,
+        amountCents: payments.amountCents,
+        currency: payments.currency,
+        method: payments.method,
+        status: payments.status,
+        paidAt: payments.paidAt,
+        refundedAt: payments.refundedAt,
+        refundedAmountCents: payments.refundedAmountCents,
+      })
+      .from(payments)
+      .where(ofPerson(payments, userId, email))
+      .orderBy(payments.paidAt),
+    db
+      .select({
+        reason: refundRequests.reason,
+        status: refundRequests.status,
+        decisionReason: refundRequests.decisionReason,
+        requestedAt: refundRequests.requestedAt,
+        decidedAt: refundRequests.decidedAt,
+      })
+      .from(refundRequests)
+      .where(ofPerson(refundRequests, userId, email))
+      .orderBy(refundRequests.requestedAt),
+  ])
+  return { checkouts, payments: paid, refundRequests: refunds }
+}
+
+/**
+ * LGPD deletion: payments, checkouts and guarantee requests stay for accounting (like the
+ * subscriptions) but no longer name the person: owner cleared, e-mail replaced, free text removed.
+ */
+export async function detachCommerceDataOfPerson(db: Database, userId: string, email: string, placeholderEmail: string) {
+  const [checkouts, paid, refunds] = await Promise.all([
+    db
+      .update(checkoutSessions)
+      .set({ userId: null, email: placeholderEmail, customerName: null })
+      .where(ofPerson(checkoutSessions, userId, email))
+      .returning({ id: checkoutSessions.id }),
+    db.update(payments).set({ userId: null, email: placeholderEmail }).where(ofPerson(payments, userId, email)).returning({ id: payments.id }),
+    db
+      .update(refundRequests)
+      .set({ userId: null, email: placeholderEmail, reason: '' })
+      .where(ofPerson(refundRequests, userId, email))
+      .returning({ id: refundRequests.id }),
+  ])
+  return { checkouts: checkouts.length, payments: paid.length, refundRequests: refunds.length }
+}

@@ -1,0 +1,345 @@
+/**
+ * Purchases on the built-in sandbox, end to end through the real routes: checkout creation, the
+ * hosted page, signed webhooks delivered to our own endpoint, the subscription, the payment row
+ * and the receipt. Also the refusals of the checkout routes and the verification routes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { API, COMMERCE_MSG, PAYMENT_ERROR_MSG, gatewayInfoSchema, paymentVerificationSchema } from '@sintonia/contract'
+import { checkoutSessions, pendingSubscriptions, plans, subscriptions, webhookEvents } from '../../src/db/schema.js'
+import { buildTestApp, type TestContext } from '../helpers/app.js'
+import { admin, cookieHeader, listener, nextIp, seedSubscription, signIn, uniqueEmail } from '../helpers/auth.js'
+import {
+  CARDS,
+  checkState,
+  outboxOf,
+  payWithCard,
+  payWithPix,
+  paymentRows,
+  sandboxEventsOf,
+  startAuthFirst,
+  startPayFirst,
+  subscriptionOf,
+} from '../helpers/commerce.js'
+import { changedTables, databaseChecksum } from '../security/support/checksum.js'
+
+let ctx: TestContext
+beforeAll(async () => {
+  ctx = await buildTestApp({ seed: true })
+})
+afterAll(() => ctx.close())
+
+const PLAN_PRICES = { trimestral: 14_970, semestral: 26_940, anual: 47_880 } as const
+
+describe('GET /api/payments/gateway', () => {
+  it('reports the sandbox in test mode with its test cards and the guarantee setting', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: API.payments.gateway })
+    expect(res.statusCode).toBe(200)
+    const info = gatewayInfoSchema.parse(res.json())
+    expect(info).toMatchObject({ provider: 'sandbox', mode: 'test', guaranteeDays: 7 })
+    expect(info.testCards.map((card) => card.number)).toContain('4242 4242 4242 4242')
+  })
+})
+
+describe('auth-first purchase (create-subscription → sandbox → webhook)', () => {
+  for (const planCode of ['trimestral', 'semestral', 'anual'] as const) {
+    it(`subscribes a listener to ${planCode} with the 4242 card`, async () => {
+      const buyer = await listener(ctx)
+      const { url, sessionId } = await startAuthFirst(ctx, buyer, planCode)
+      expect(sessionId).toMatch(/^cs_sbx_[A-Za-z0-9]{24}$/)
+      expect(url).toBe(`${ctx.config.publicUrl}/sandbox/checkout/${sessionId}`)
+
+      const page = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${sessionId}` })
+      expect(page.statusCode).toBe(200)
+      for (const label of ['Número do cartão', 'Validade', 'CVC', 'Nome no cartão', '>Pagar<', 'Ambiente de testes', '4242 4242 4242 4242', 'Cancelar']) {
+        expect(page.body).toContain(label)
+      }
+      expect(page.body).not.toMatch(/<script>|<script [^>]*>[^<]/)
+
+      const paid = await payWithCard(ctx, sessionId, CARDS.ok)
+      expect(paid.statusCode).toBe(303)
+      expect(paid.headers.location).toBe(`${ctx.config.publicUrl}/assinatura/processando?session_id=${sessionId}`)
+
+      const [sub] = await subscriptionOf(ctx, buyer.userId)
+      expect(sub).toMatchObject({ status: 'active', planCode, provider: 'sandbox', email: buyer.email, cancelAtPeriodEnd: false })
+      expect(sub!.providerSubscriptionId).toMatch(/^sub_sbx_/)
+      expect(sub!.currentPeriodEnd!.getTime()).toBeGreaterThan(Date.now() + 80 * 86_400_000)
+      expect(await checkState(ctx, buyer)).toMatchObject({ subscribed: true, subscription_tier: planCode, subscription_status: 'active' })
+
+      const payment = (await paymentRows(ctx)).find((row) => row.providerSubscriptionId === sub!.providerSubscriptionId)
+      expect(payment).toMatchObject({ amountCents: PLAN_PRICES[planCode], currency: 'BRL', method: 'card', status: 'paid', subscriptionId: sub!.id, userId: buyer.userId })
+      const [checkout] = await ctx.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId))
+      expect(checkout).toMatchObject({ status: 'complete', paymentStatus: 'paid', flow: 'auth_first', userId: buyer.userId, amountCents: PLAN_PRICES[planCode] })
+
+      const mails = await outboxOf(ctx, buyer.email)
+      const receipt = mails.find((mail) => mail.kind === 'payment_receipt')
+      expect(receipt?.subject).toContain('Pagamento confirmado')
+      expect(receipt?.textBody).toContain('Valor: R$')
+      expect(receipt?.textBody).toContain('Acesso garantido até')
+
+      // Every event the sandbox emitted was acknowledged and recorded in the ledger once.
+      const events = await sandboxEventsOf(ctx)
+      expect(events.every((event) => event.deliveredAt !== null)).toBe(true)
+    })
+  }
+
+  it('charges the promotional price while the promotion is valid, the original after it ended', async () => {
+    await ctx.database.db
+      .update(plans)
+      .set({ hasPromotion: true, discountPercentage: 50, promotionEndDate: new Date(Date.now() + 86_400_000), promotionLabel: 'OFERTA' })
+      .where(eq(plans.code, 'semestral'))
+    const first = await startAuthFirst(ctx, await listener(ctx), 'semestral')
+    const [promo] = await ctx.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, first.sessionId))
+    expect(promo!.amountCents).toBe(13_470)
+
+    await ctx.database.db.update(plans).set({ promotionEndDate: new Date(Date.now() - 1000) }).where(eq(plans.code, 'semestral'))
+    const second = await startAuthFirst(ctx, await listener(ctx), 'semestral')
+    const [regular] = await ctx.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, second.sessionId))
+    expect(regular!.amountCents).toBe(PLAN_PRICES.semestral)
+    await ctx.database.db.update(plans).set({ hasPromotion: false, discountPercentage: null, promotionEndDate: null }).where(eq(plans.code, 'semestral'))
+  })
+
+  it('refuses a price or any unknown field in the request (the price comes from the plans table)', async () => {
+    const buyer = await listener(ctx)
+    const res = await ctx.app.inject({ method: 'POST', url: API.subscription.checkout, headers: { cookie: buyer.cookie }, payload: { planCode: 'anual', amountCents: 100 } })
+    expect(res.statusCode).toBe(400)
+  })
+
+  it('refuses admins, subscribers, unknown and inactive plans with pt-BR messages, creating no checkout', async () => {
+    const before = await databaseChecksum(ctx.database.db)
+    const boss = await admin(ctx)
+    const afterAdmin = await databaseChecksum(ctx.database.db)
+    const byAdmin = await ctx.app.inject({ method: 'POST', url: API.subscription.checkout, headers: { cookie: boss.cookie }, payload: { planCode: 'anual' } })
+    expect(byAdmin.statusCode).toBe(403)
+    expect(byAdmin.json().message).toBe(COMMERCE_MSG.adminCannotSubscribe)
+    expect(changedTables(afterAdmin, await databaseChecksum(ctx.database.db))).toEqual([])
+    expect(before).not.toBe('')
+
+    const subscribed = await listener(ctx)
+    await seedSubscription(ctx, subscribed.userId)
+    const twice = await ctx.app.inject({ method: 'POST', url: API.subscription.checkout, headers: { cookie: subscribed.cookie }, payload: { planCode: 'anual' } })
+    expect(twice.statusCode).toBe(409)
+    expect(twice.json().message).toBe(COMMERCE_MSG.alreadySubscribed)
+
+    const someone = await listener(ctx)
+    const unknown = await ctx.app.inject({ method: 'POST', url: API.subscription.checkout, headers: { cookie: someone.cookie }, payload: { planCode: 'vitalicio' } })
+    expect(unknown.statusCode).toBe(400)
+    expect(unknown.json().message).toContain('Plano inválido')
+
+    await ctx.database.db.update(plans).set({ isActive: false }).where(eq(plans.code, 'trimestral'))
+    const snapshot = await databaseChecksum(ctx.database.db)
+    const inactive = await ctx.app.inject({ method: 'POST', url: API.subscription.checkout, headers: { cookie: someone.cookie }, payload: { planCode: 'trimestral' } })
+    expect(inactive.statusCode).toBe(422)
+    expect(inactive.json().message).toBe(COMMERCE_MSG.planUnavailable)
+    expect(changedTables(snapshot, await databaseChecksum(ctx.database.db))).toEqual([])
+    await ctx.database.db.update(plans).set({ isActive: true }).where(eq(plans.code, 'trimestral'))
+
+    const anonymous = await ctx.app.inject({ method: 'POST', url: API.subscription.checkout, payload: { planCode: 'anual' } })
+    expect(anonymous.statusCode).toBe(401)
+  })
+})
+
+describe('sandbox card outcomes', () => {
+  const declines = [
+    [CARDS.declined, PAYMENT_ERROR_MSG.card_declined],
+    [CARDS.insufficient, PAYMENT_ERROR_MSG.insufficient_funds],
+    [CARDS.badCvc, PAYMENT_ERROR_MSG.invalid_cvc],
+    [CARDS.expired, PAYMENT_ERROR_MSG.expired_card],
+    [CARDS.processing, PAYMENT_ERROR_MSG.processing_error],
+    ['4242 4242 4242 4241', PAYMENT_ERROR_MSG.card_number_incorrect],
+    ['5555 5555 5555 4444', PAYMENT_ERROR_MSG.real_card_in_test_mode],
+  ] as const
+
+  it('shows the pt-BR decline text on the page, keeps the checkout open and lets the buyer retry', async () => {
+    const buyer = await listener(ctx)
+    const { sessionId } = await startAuthFirst(ctx, buyer, 'trimestral')
+    for (const [number, message] of declines) {
+      const res = await payWithCard(ctx, sessionId, number)
+      expect(res.statusCode, number).toBe(402)
+      expect(res.body, number).toContain(message)
+      expect(res.body).toContain('role="alert"')
+    }
+    const badExpiry = await payWithCard(ctx, sessionId, CARDS.ok, { expiry: '01/20' })
+    expect(badExpiry.body).toContain(PAYMENT_ERROR_MSG.invalid_expiry)
+    const noName = await payWithCard(ctx, sessionId, CARDS.ok, { name: ' ' })
+    expect(noName.statusCode).toBe(422)
+
+    expect(await subscriptionOf(ctx, buyer.userId)).toEqual([])
+    expect((await sandboxEventsOf(ctx)).filter((event) => JSON.stringify(event.payload).includes(sessionId))).toEqual([])
+
+    const retry = await payWithCard(ctx, sessionId, CARDS.ok)
+    expect(retry.statusCode).toBe(303)
+    expect(await checkState(ctx, buyer)).toMatchObject({ subscribed: true, subscription_tier: 'trimestral' })
+
+    // A paid checkout cannot be paid twice.
+    const again = await payWithCard(ctx, sessionId, CARDS.ok)
+    expect(again.statusCode).toBe(200)
+    expect(again.body).toContain('Pagamento concluído')
+    expect(await subscriptionOf(ctx, buyer.userId)).toHaveLength(1)
+  })
+
+  it('answers an unknown checkout page with a 404 page', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/sandbox/checkout/cs_sbx_naoexiste000000000000000' })
+    expect(res.statusCode).toBe(404)
+    expect(res.body).toContain('Sessão de pagamento não encontrada')
+  })
+
+  it('limits payment attempts per address and shows the rate_limit text', async () => {
+    const buyer = await listener(ctx)
+    const { sessionId } = await startAuthFirst(ctx, buyer, 'anual')
+    let last = await payWithCard(ctx, sessionId, CARDS.declined, { ip: '10.250.1.1' })
+    for (let i = 0; i < 20; i++) last = await payWithCard(ctx, sessionId, CARDS.declined, { ip: '10.250.1.1' })
+    expect(last.statusCode).toBe(429)
+    expect(last.body).toContain(PAYMENT_ERROR_MSG.rate_limit)
+  })
+})
+
+describe('Pix on the sandbox', () => {
+  it('shows a QR code and pays with "Simular pagamento Pix"', async () => {
+    const buyer = await listener(ctx)
+    const { sessionId } = await startAuthFirst(ctx, buyer, 'semestral')
+    const page = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${sessionId}?metodo=pix` })
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toContain('<svg')
+    expect(page.body).toContain('Simular pagamento Pix')
+    expect(page.body).toMatch(/000201.*BR\.GOV\.BCB\.PIX.*6304[0-9A-F]{4}/)
+
+    const paid = await payWithPix(ctx, sessionId)
+    expect(paid.statusCode).toBe(303)
+    const [sub] = await subscriptionOf(ctx, buyer.userId)
+    expect(sub).toMatchObject({ status: 'active', planCode: 'semestral' })
+    const payment = (await paymentRows(ctx)).find((row) => row.subscriptionId === sub!.id)
+    expect(payment).toMatchObject({ method: 'pix', amountCents: PLAN_PRICES.semestral })
+  })
+})
+
+describe('pay-first purchase (create-payment → sandbox → pending → password)', () => {
+  it('validates the form with the spec messages', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: API.payments.checkout, payload: { email: 'x', name: ' a ' }, remoteAddress: nextIp() })
+    expect(res.statusCode).toBe(400)
+    const messages = (res.json().issues as { message: string }[]).map((issue) => issue.message)
+    expect(messages).toEqual(expect.arrayContaining([COMMERCE_MSG.emailInvalid, COMMERCE_MSG.nameTooShort]))
+  })
+
+  it('records a pending subscription for the e-mail; the buyer sets a password and is subscribed', async () => {
+    const email = uniqueEmail('comprador')
+    const { sessionId, url } = await startPayFirst(ctx, email.toUpperCase(), 'anual')
+    expect(url).toContain('/sandbox/checkout/')
+    const page = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${sessionId}` })
+    expect(page.body).toContain(email)
+
+    const unpaid = await ctx.app.inject({ method: 'POST', url: API.payments.verify, payload: { sessionId }, remoteAddress: nextIp() })
+    expect(unpaid.json().paymentStatus).toBe('unpaid')
+
+    expect((await payWithCard(ctx, sessionId, CARDS.ok)).statusCode).toBe(303)
+    const [pending] = await ctx.database.db.select().from(pendingSubscriptions).where(eq(pendingSubscriptions.checkoutSessionId, sessionId))
+    expect(pending).toMatchObject({ email, planCode: 'anual', provider: 'sandbox' })
+    expect(pending!.currentPeriodEnd!.getTime()).toBeGreaterThan(Date.now() + 360 * 86_400_000)
+
+    const verify = await ctx.app.inject({ method: 'POST', url: API.payments.verify, payload: { sessionId }, remoteAddress: nextIp() })
+    expect(paymentVerificationSchema.parse(verify.json())).toEqual({
+      paymentStatus: 'paid',
+      customerName: 'Maria Compradora',
+      customerEmail: email,
+      amount: PLAN_PRICES.anual,
+      currency: 'BRL',
+      planCode: 'anual',
+    })
+    const session = await ctx.app.inject({ method: 'POST', url: API.payments.verifySession, payload: { sessionId }, remoteAddress: nextIp() })
+    expect(session.json()).toEqual({ email, paid: true, accountExists: false })
+    // A buyer who closed the tab can still claim the purchase from the e-mail (it carries the session id).
+    const claims = (await outboxOf(ctx, email)).filter((mail) => mail.kind === 'purchase_claim')
+    expect(claims).toHaveLength(1)
+    expect(claims[0]!.textBody).toContain(`${ctx.config.publicUrl}/onboarding/definir-senha?email=${encodeURIComponent(email)}&session_id=${sessionId}`)
+
+    const onboard = await ctx.app.inject({
+      method: 'POST',
+      url: API.auth.onboardingPassword,
+      payload: { email, password: 'minha-senha', confirmPassword: 'minha-senha', sessionId },
+      remoteAddress: nextIp(),
+    })
+    expect(onboard.statusCode).toBe(201)
+    const cookie = cookieHeader(onboard)
+    const check = await ctx.app.inject({ method: 'GET', url: API.subscription.check, headers: { cookie } })
+    expect(check.json()).toMatchObject({ subscribed: true, subscription_tier: 'anual' })
+    // The first payment (recorded before the account existed) belongs to the merged subscription.
+    const details = await ctx.app.inject({ method: 'GET', url: API.subscription.details, headers: { cookie } })
+    expect(details.json().subscription).toMatchObject({ planCode: 'anual', lastPaymentCents: PLAN_PRICES.anual, managedByProvider: true })
+    expect((await outboxOf(ctx, email)).some((mail) => mail.kind === 'payment_receipt')).toBe(true)
+  })
+
+  it('keeps the purchase pending when an account already has the e-mail; signing in with the session id claims it', async () => {
+    const owner = await listener(ctx)
+    const { sessionId } = await startPayFirst(ctx, owner.email, 'trimestral')
+    // Before paying, the checkout does not reveal that an account has this e-mail.
+    const unpaid = await ctx.app.inject({ method: 'POST', url: API.payments.verifySession, payload: { sessionId }, remoteAddress: nextIp() })
+    expect(unpaid.json()).toEqual({ email: owner.email, paid: false, accountExists: false })
+    expect((await payWithCard(ctx, sessionId, CARDS.ok)).statusCode).toBe(303)
+    expect(await subscriptionOf(ctx, owner.userId)).toEqual([])
+    const session = await ctx.app.inject({ method: 'POST', url: API.payments.verifySession, payload: { sessionId }, remoteAddress: nextIp() })
+    expect(session.json()).toEqual({ email: owner.email, paid: true, accountExists: true })
+
+    const claim = (await outboxOf(ctx, owner.email)).find((mail) => mail.kind === 'purchase_claim')
+    expect(claim?.textBody).toContain(`${ctx.config.publicUrl}/login?email=${encodeURIComponent(owner.email)}&session_id=${sessionId}`)
+    const { res, cookie } = await signIn(ctx, owner.email, owner.password, 'user', { sessionId })
+    expect(res.statusCode).toBe(200)
+    const check = await ctx.app.inject({ method: 'GET', url: API.subscription.check, headers: { cookie } })
+    expect(check.json()).toMatchObject({ subscribed: true, subscription_tier: 'trimestral' })
+  })
+
+  it('cancel link of the hosted page goes to /pagamento/cancelado', async () => {
+    const { sessionId } = await startPayFirst(ctx, uniqueEmail('desistiu'), 'anual')
+    const page = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${sessionId}` })
+    expect(page.body).toContain(`href="${ctx.config.publicUrl}/pagamento/cancelado"`)
+  })
+})
+
+describe('verify-payment / verify-session: the browser cannot mark itself paid', () => {
+  it('changes nothing for an unpaid checkout, and accepts no status from the client', async () => {
+    const { sessionId } = await startPayFirst(ctx, uniqueEmail('curioso'), 'anual')
+    const before = await databaseChecksum(ctx.database.db)
+    for (const url of [API.payments.verify, API.payments.verifySession]) {
+      const plain = await ctx.app.inject({ method: 'POST', url, payload: { sessionId }, remoteAddress: nextIp() })
+      expect(plain.statusCode).toBe(200)
+      const forged = await ctx.app.inject({ method: 'POST', url, payload: { sessionId, paymentStatus: 'paid', paid: true }, remoteAddress: nextIp() })
+      expect(forged.statusCode).toBe(400)
+    }
+    expect(changedTables(before, await databaseChecksum(ctx.database.db))).toEqual([])
+    const [row] = await ctx.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId))
+    expect(row).toMatchObject({ paymentStatus: 'unpaid', status: 'open' })
+  })
+
+  it('answers 404 for a session this app did not start and 400 for a malformed id', async () => {
+    const unknown = await ctx.app.inject({ method: 'POST', url: API.payments.verify, payload: { sessionId: 'cs_sbx_inventada00000000000000' }, remoteAddress: nextIp() })
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json().message).toBe(COMMERCE_MSG.sessionNotFound)
+    const missing = await ctx.app.inject({ method: 'POST', url: API.payments.verifySession, payload: {}, remoteAddress: nextIp() })
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json().message).toContain(COMMERCE_MSG.missingSessionId)
+    const malformed = await ctx.app.inject({ method: 'POST', url: API.payments.verify, payload: { sessionId: "cs'; drop table" }, remoteAddress: nextIp() })
+    expect(malformed.statusCode).toBe(400)
+  })
+
+  it('applies the paid effect itself when the buyer is back before the webhook (same effect, once)', async () => {
+    const buyer = await listener(ctx)
+    const { sessionId } = await startAuthFirst(ctx, buyer, 'anual')
+    // The provider's events do not reach us (our endpoint refuses them for now).
+    const sandbox = ctx.app.payments.sandbox!
+    const deliver = sandbox['deps'].deliver
+    sandbox['deps'].deliver = async () => 503
+    try {
+      expect((await payWithCard(ctx, sessionId, CARDS.ok)).statusCode).toBe(303)
+    } finally {
+      sandbox['deps'].deliver = deliver
+    }
+    expect(await subscriptionOf(ctx, buyer.userId)).toEqual([])
+    const verify = await ctx.app.inject({ method: 'POST', url: API.payments.verify, payload: { sessionId }, remoteAddress: nextIp() })
+    expect(verify.json().paymentStatus).toBe('paid')
+    expect(await subscriptionOf(ctx, buyer.userId)).toHaveLength(1)
+    await ctx.app.inject({ method: 'POST', url: API.payments.verify, payload: { sessionId }, remoteAddress: nextIp() })
+    expect(await subscriptionOf(ctx, buyer.userId)).toHaveLength(1)
+    expect(await ctx.database.db.select().from(webhookEvents)).not.toHaveLength(0)
+    const rows = await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, buyer.userId))
+    expect(rows[0]).toMatchObject({ status: 'active', planCode: 'anual' })
+  })
+})

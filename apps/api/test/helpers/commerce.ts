@@ -1,0 +1,92 @@
+/** Commerce test helpers: real checkouts through the routes and the sandbox's hosted pages. */
+import { eq, sql } from 'drizzle-orm'
+import type { LightMyRequestResponse } from 'fastify'
+import { API, type PlanCode } from '@sintonia/contract'
+import { emailOutbox, payments, sandboxEvents, subscriptions, webhookEvents } from '../../src/db/schema.js'
+import { signPayload } from '../../src/modules/payments/gateway/signature.js'
+import type { TestContext } from './app.js'
+import { nextIp, type Account } from './auth.js'
+
+export const CARDS = {
+  ok: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+  insufficient: '4000 0000 0000 9995',
+  badCvc: '4000 0000 0000 0127',
+  expired: '4000 0000 0000 0069',
+  processing: '4000 0000 0000 0119',
+  renewalFails: '4000 0000 0000 0341',
+} as const
+
+export const FUTURE_EXPIRY = `12/${String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0')}`
+
+export async function startAuthFirst(ctx: TestContext, account: Account, planCode: PlanCode = 'anual') {
+  const res = await ctx.app.inject({ method: 'POST', url: API.subscription.checkout, headers: { cookie: account.cookie }, payload: { planCode } })
+  if (res.statusCode !== 200) throw new Error(`checkout falhou: ${res.statusCode} ${res.body}`)
+  return res.json() as { url: string; sessionId: string }
+}
+
+export async function startPayFirst(ctx: TestContext, email: string, planCode: PlanCode = 'anual', name = 'Maria Compradora') {
+  const res = await ctx.app.inject({ method: 'POST', url: API.payments.checkout, payload: { email, name, planCode }, remoteAddress: nextIp() })
+  if (res.statusCode !== 200) throw new Error(`create-payment falhou: ${res.statusCode} ${res.body}`)
+  return res.json() as { url: string; sessionId: string }
+}
+
+/** Submits the sandbox card form as a browser would (urlencoded). */
+export function payWithCard(ctx: TestContext, sessionId: string, number: string, extra: { expiry?: string; cvc?: string; name?: string; ip?: string } = {}) {
+  const form = new URLSearchParams({ number, expiry: extra.expiry ?? FUTURE_EXPIRY, cvc: extra.cvc ?? '123', name: extra.name ?? 'MARIA C SILVA' })
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/sandbox/checkout/${sessionId}/pay`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form.toString(),
+    remoteAddress: extra.ip ?? nextIp(),
+  })
+}
+
+export function payWithPix(ctx: TestContext, sessionId: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/sandbox/checkout/${sessionId}/pix`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+    remoteAddress: nextIp(),
+  })
+}
+
+/** A sandbox-signed webhook delivery (the secret of this test app). */
+export function postSandboxWebhook(ctx: TestContext, raw: string, signature = signPayload(raw, ctx.config.secrets.sandboxWebhook)): Promise<LightMyRequestResponse> {
+  return ctx.app.inject({
+    method: 'POST',
+    url: API.payments.webhook('sandbox'),
+    headers: { 'content-type': 'application/json', 'x-sandbox-signature': signature },
+    payload: raw,
+  })
+}
+
+export async function sandboxEventsOf(ctx: TestContext, type?: string) {
+  const rows = await ctx.database.db.select().from(sandboxEvents).orderBy(sandboxEvents.createdAt, sandboxEvents.id)
+  return type ? rows.filter((row) => row.type === type) : rows
+}
+
+export async function subscriptionOf(ctx: TestContext, userId: string) {
+  const rows = await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId))
+  return rows
+}
+
+export async function paymentRows(ctx: TestContext) {
+  return ctx.database.db.select().from(payments)
+}
+
+export async function outboxOf(ctx: TestContext, to: string) {
+  return ctx.database.db.select().from(emailOutbox).where(sql`lower(${emailOutbox.toAddress}) = lower(${to})`)
+}
+
+export async function ledgerCount(ctx: TestContext) {
+  const rows = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(webhookEvents)
+  return Number(rows[0]?.n ?? 0)
+}
+
+export async function checkState(ctx: TestContext, account: Account) {
+  const res = await ctx.app.inject({ method: 'GET', url: API.subscription.check, headers: { cookie: account.cookie } })
+  return res.json() as { subscribed: boolean; subscription_tier: string | null; subscription_status: string; subscription_end: string | null }
+}
