@@ -1,0 +1,123 @@
+import { asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm'
+import type { Database } from '../../db/client.js'
+import { plans, session, subscriptions, user } from '../../db/schema.js'
+
+export type AdminUserRow = Pick<typeof user.$inferSelect, 'id' | 'name' | 'email' | 'role' | 'banned' | 'banReason' | 'banExpires' | 'createdAt'>
+export interface UserSubscriptionRow {
+  sub: typeof subscriptions.$inferSelect
+  planName: string | null
+}
+
+const userColumns = {
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  role: user.role,
+  banned: user.banned,
+  banReason: user.banReason,
+  banExpires: user.banExpires,
+  createdAt: user.createdAt,
+}
+
+/** LIKE wildcards typed by the admin are matched literally. */
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+/** A page of accounts whose name or e-mail contains `q` (accents and case ignored), newest first. */
+export async function searchUsers(db: Database, q: string, limit: number, offset: number): Promise<{ rows: AdminUserRow[]; total: number }> {
+  const pattern = likePattern(q)
+  const where = q
+    ? or(
+        sql`immutable_unaccent(lower(${user.name})) like immutable_unaccent(${pattern})`,
+        sql`${user.email} like ${pattern}`,
+      )
+    : undefined
+  const [rows, totals] = await Promise.all([
+    db.select(userColumns).from(user).where(where).orderBy(desc(user.createdAt), asc(user.id)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(user).where(where),
+  ])
+  return { rows, total: totals[0]?.n ?? 0 }
+}
+
+export async function findAdminUser(db: Database, userId: string): Promise<AdminUserRow | null> {
+  const [row] = await db.select(userColumns).from(user).where(eq(user.id, userId))
+  return row ?? null
+}
+
+/** Every subscription of these users with its plan name, most recently changed first. */
+export async function subscriptionsOfUsers(db: Database, userIds: string[]): Promise<UserSubscriptionRow[]> {
+  if (userIds.length === 0) return []
+  return db
+    .select({ sub: subscriptions, planName: plans.name })
+    .from(subscriptions)
+    .leftJoin(plans, eq(plans.code, subscriptions.planCode))
+    .where(inArray(subscriptions.userId, userIds))
+    .orderBy(desc(subscriptions.updatedAt), desc(subscriptions.createdAt))
+}
+
+export const COMPLIMENTARY_PROVIDER = 'complimentary'
+
+/**
+ * The user's one complimentary subscription (provider 'complimentary', provider id
+ * 'complimentary:<userId>'), created or extended by `days`: the new end counts from the current
+ * end when it is still in the future, otherwise from now. One statement, so two grants at once add up.
+ */
+export async function upsertComplimentary(db: Database, input: { userId: string; email: string; planCode: string; days: number }): Promise<Date> {
+  const [row] = await db
+    .insert(subscriptions)
+    .values({
+      userId: input.userId,
+      email: input.email,
+      planCode: input.planCode,
+      status: 'active',
+      provider: COMPLIMENTARY_PROVIDER,
+      providerSubscriptionId: `${COMPLIMENTARY_PROVIDER}:${input.userId}`,
+      currentPeriodEnd: sql`now() + make_interval(days => ${input.days}::int)`,
+    })
+    .onConflictDoUpdate({
+      target: [subscriptions.provider, subscriptions.providerSubscriptionId],
+      set: {
+        status: 'active',
+        userId: input.userId,
+        email: input.email,
+        cancelAtPeriodEnd: false,
+        currentPeriodEnd: sql`greatest(now(), coalesce(${subscriptions.currentPeriodEnd}, now())) + make_interval(days => ${input.days}::int)`,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ currentPeriodEnd: subscriptions.currentPeriodEnd })
+  if (!row?.currentPeriodEnd) throw new Error('subscriptions: complimentary upsert returned no row')
+  return row.currentPeriodEnd
+}
+
+/** The plan a complimentary access is filed under: the user's latest plan, else the popular/first active one. */
+export async function defaultPlanCodeFor(db: Database, userId: string): Promise<string> {
+  const [own] = await db
+    .select({ planCode: subscriptions.planCode })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.updatedAt))
+    .limit(1)
+  if (own) return own.planCode
+  const [plan] = await db.select({ code: plans.code }).from(plans).orderBy(desc(plans.isActive), desc(plans.popular), asc(plans.displayOrder)).limit(1)
+  if (!plan) throw new Error('plans: no plan to file a complimentary access under')
+  return plan.code
+}
+
+export async function updateRole(db: Database, userId: string, role: 'user' | 'admin'): Promise<void> {
+  await db.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, userId))
+}
+
+export async function updateBan(db: Database, userId: string, banned: boolean, reason: string | null): Promise<void> {
+  await db
+    .update(user)
+    .set({ banned, banReason: banned ? reason : null, banExpires: null, updatedAt: new Date() })
+    .where(eq(user.id, userId))
+}
+
+/** Ends every session of the user: the next request with their cookie is anonymous. */
+export async function revokeSessions(db: Database, userId: string): Promise<number> {
+  const rows = await db.delete(session).where(eq(session.userId, userId)).returning({ id: session.id })
+  return rows.length
+}

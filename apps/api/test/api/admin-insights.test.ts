@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import {
+  ADMIN_API,
+  advancedAnalyticsSchema,
+  analyticsSummarySchema,
+  financialSchema,
+  listeningStatsSchema,
+  validationReportSchema,
+} from '@sintonia/contract'
+import { analyticsEvents, audios, checkoutSessions, fields, landingContent, leads, listeningEvents, payments, plans, subscriptions } from '../../src/db/schema.js'
+import { buildTestApp, type TestContext } from '../helpers/app.js'
+import { admin, listener, seedSubscription, type Account } from '../helpers/auth.js'
+import { callAs } from '../helpers/session.js'
+
+const DAY = 86_400_000
+let ctx: TestContext
+let boss: Account
+beforeAll(async () => {
+  ctx = await buildTestApp({ seed: true })
+  boss = await admin(ctx)
+})
+afterAll(() => ctx.close())
+
+async function get(url: string) {
+  const res = await callAs(ctx, boss, { url })
+  expect(res.statusCode, res.body).toBe(200)
+  expect(res.headers['cache-control']).toBe('no-store')
+  return res.json()
+}
+
+describe('admin insights: access', () => {
+  it.each([ADMIN_API.analytics, ADMIN_API.analyticsAdvanced, ADMIN_API.listeningStats, ADMIN_API.financial, ADMIN_API.validation])(
+    'GET %s: anonymous 401, listener 403',
+    async (url) => {
+      expect((await ctx.app.inject({ url })).statusCode).toBe(401)
+      expect((await callAs(ctx, await listener(ctx), { url })).statusCode).toBe(403)
+    },
+  )
+})
+
+describe('admin analytics', () => {
+  beforeAll(async () => {
+    const now = Date.now()
+    const ev = (eventType: string, sessionId: string, ageMs: number, extra: Partial<typeof analyticsEvents.$inferInsert> = {}) => ({
+      eventType,
+      sessionId,
+      createdAt: new Date(now - ageMs),
+      ...extra,
+    })
+    await ctx.database.db.insert(analyticsEvents).values([
+      ev('page_view', 'sessao-a1', 1000, { eventData: { path: '/' } }),
+      ev('page_view', 'sessao-a1', 2000, { eventData: { path: '/' } }),
+      ev('page_view', 'sessao-b2', 3000, { eventData: { path: '/demo' } }),
+      ev('lead_submitted', 'sessao-b2', 4000),
+      ev('page_view', 'sessao-c3', 3 * DAY, { eventData: { path: '/' } }),
+      ev('audio_play', 'sessao-d4', 2 * DAY, { userId: 'usuario-1' }),
+      ev('audio_play', 'sessao-d5', 2 * DAY, { userId: 'usuario-1' }),
+    ])
+  })
+
+  it('totals, unique users (signed-in once, sessions otherwise), top types and active users in 24 h', async () => {
+    const body = analyticsSummarySchema.parse(await get(ADMIN_API.analytics))
+    expect(body.totalEvents).toBe(7)
+    expect(body.uniqueUsers).toBe(4) // a1, b2, c3 and usuario-1 (two sessions)
+    expect(body.topEventTypes).toEqual([
+      { eventType: 'page_view', count: 4 },
+      { eventType: 'audio_play', count: 2 },
+      { eventType: 'lead_submitted', count: 1 },
+    ])
+    expect(body.dailyActiveUsers).toBe(2)
+    expect(body.from).toBeNull()
+  })
+
+  it('applies created_at bounds (the 24 h figure ignores them)', async () => {
+    const from = new Date(Date.now() - DAY).toISOString()
+    const body = analyticsSummarySchema.parse(await get(`${ADMIN_API.analytics}?from=${encodeURIComponent(from)}`))
+    expect(body.totalEvents).toBe(4)
+    expect(body.from).toBe(from)
+    const old = analyticsSummarySchema.parse(await get(`${ADMIN_API.analytics}?to=${encodeURIComponent(from)}`))
+    expect(old.totalEvents).toBe(3)
+    expect(old.dailyActiveUsers).toBe(2)
+  })
+
+  it('advanced: funnel from landing visitors, leads, checkouts and paid checkouts, and the most played audios', async () => {
+    const buyer = await listener(ctx)
+    await ctx.database.db.insert(leads).values({ name: 'Lia', email: 'lia@exemplo.com', consentAt: new Date(), consentText: 'ok' })
+    await ctx.database.db.insert(checkoutSessions).values([
+      { id: 'cs_sbx_funil_1', provider: 'sandbox', flow: 'pay_first', planCode: 'anual', amountCents: 47_880 },
+      { id: 'cs_sbx_funil_2', provider: 'sandbox', flow: 'auth_first', planCode: 'anual', amountCents: 47_880, paymentStatus: 'paid', status: 'complete', userId: buyer.userId },
+    ])
+    const [first, second] = await ctx.database.db.select().from(audios).orderBy(audios.title).limit(2)
+    const play = (audioId: string) => ({ id: randomUUID(), userId: buyer.userId, audioId, kind: 'play' as const, occurredAt: new Date() })
+    await ctx.database.db.insert(listeningEvents).values([play(second!.id), play(second!.id), play(first!.id)])
+
+    const body = advancedAnalyticsSchema.parse(await get(ADMIN_API.analyticsAdvanced))
+    expect(body.funnel).toEqual([
+      { step: 'landing_view', count: 2 },
+      { step: 'lead', count: 1 },
+      { step: 'checkout_started', count: 2 },
+      { step: 'paid', count: 1 },
+    ])
+    expect(body.topAudios.map((a) => [a.audioId, a.plays])).toEqual([
+      [second!.id, 2],
+      [first!.id, 1],
+    ])
+    expect(body.topAudios[0]!.fieldTitle).toBeTruthy()
+  })
+})
+
+describe('admin listening stats', () => {
+  it('plays and repetitions per day (São Paulo), per field and per audio, within the range', async () => {
+    const person = await listener(ctx)
+    const [audio] = await ctx.database.db.select().from(audios).where(eq(audios.isDemo, true))
+    const [field] = await ctx.database.db.select().from(fields).where(eq(fields.id, audio!.fieldId))
+    const at = (iso: string, kind: 'play' | 'repetition') => ({ id: randomUUID(), userId: person.userId, audioId: audio!.id, kind, occurredAt: new Date(iso) })
+    await ctx.database.db.insert(listeningEvents).values([
+      at('2026-03-10T02:00:00Z', 'play'), // 23:00 on the 9th in São Paulo
+      at('2026-03-10T12:00:00Z', 'play'),
+      at('2026-03-10T12:05:00Z', 'repetition'),
+      at('2026-03-10T12:10:00Z', 'repetition'),
+    ])
+    const body = listeningStatsSchema.parse(await get(`${ADMIN_API.listeningStats}?from=2026-03-01&to=2026-03-31`))
+    expect(body.totals).toEqual({ plays: 2, repetitions: 2, listeners: 1 })
+    expect(body.perDay).toEqual([
+      { day: '2026-03-09', plays: 1, repetitions: 0 },
+      { day: '2026-03-10', plays: 1, repetitions: 2 },
+    ])
+    expect(body.perField).toEqual([{ fieldId: field!.id, title: field!.title, plays: 2, repetitions: 2 }])
+    expect(body.perAudio).toEqual([{ audioId: audio!.id, title: audio!.title, fieldTitle: field!.title, plays: 2, repetitions: 2 }])
+    // Without a range: the last 30 days only.
+    const recent = listeningStatsSchema.parse(await get(ADMIN_API.listeningStats))
+    expect(recent.perDay.every((d) => d.day > '2026-03-31' || Date.parse(d.day) > Date.now() - 31 * DAY)).toBe(true)
+  })
+})
+
+describe('admin financial', () => {
+  it('revenue and refunds by month, MRR, active by plan, new and cancelled per month from recorded payments', async () => {
+    const [alice, bruno, carla] = [await listener(ctx), await listener(ctx), await listener(ctx)]
+    const anual = await seedSubscription(ctx, alice.userId, { planCode: 'anual' })
+    const semestral = await seedSubscription(ctx, bruno.userId, { planCode: 'semestral' })
+    await seedSubscription(ctx, carla.userId, { planCode: 'trimestral', status: 'canceled', currentPeriodEnd: new Date(Date.now() - DAY) })
+    // Complimentary access is not revenue and not in MRR.
+    await ctx.database.db.insert(subscriptions).values({ userId: carla.userId, email: carla.email, planCode: 'anual', status: 'active', provider: 'complimentary', providerSubscriptionId: `complimentary:${carla.userId}`, currentPeriodEnd: new Date(Date.now() + 9 * DAY) })
+    const now = new Date()
+    const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15))
+    const pay = (over: Partial<typeof payments.$inferInsert>) => ({
+      provider: 'sandbox',
+      providerPaymentId: `ch_${randomUUID()}`,
+      email: 'x@exemplo.com',
+      planCode: 'anual',
+      method: 'card' as const,
+      amountCents: 1000,
+      paidAt: now,
+      ...over,
+    })
+    await ctx.database.db.insert(payments).values([
+      pay({ subscriptionId: anual.id, amountCents: 48_000, paidAt: lastMonth }),
+      pay({ subscriptionId: semestral.id, planCode: 'semestral', amountCents: 27_000 }),
+      pay({ planCode: 'trimestral', amountCents: 15_000, status: 'refunded', refundedAmountCents: 15_000, refundedAt: now }),
+    ])
+
+    const body = financialSchema.parse(await get(`${ADMIN_API.financial}?months=3`))
+    expect(body.months).toHaveLength(3)
+    const thisKey = now.toISOString().slice(0, 7)
+    const lastKey = lastMonth.toISOString().slice(0, 7)
+    const current = body.months.find((m) => m.month === thisKey)!
+    const previous = body.months.find((m) => m.month === lastKey)!
+    expect(current).toMatchObject({ revenueCents: 42_000, refundsCents: 15_000, payments: 2, newSubscriptions: 3, cancelledSubscriptions: 1 })
+    expect(previous).toMatchObject({ revenueCents: 48_000, refundsCents: 0, payments: 1 })
+    // 48 000 / 12 + 27 000 / 6 = 4 000 + 4 500
+    expect(body.mrrCents).toBe(8_500)
+    expect(body.activeSubscriptions).toBe(2)
+    expect(body.activeByPlan.map((p) => [p.planCode, p.count]).sort()).toEqual([
+      ['anual', 1],
+      ['semestral', 1],
+    ])
+    expect(body.refunds).toEqual({ count: 1, totalCents: 15_000 })
+    expect(body.totals).toEqual({ revenueCents: 90_000, refundsCents: 15_000, netCents: 75_000 })
+
+    expect((await callAs(ctx, boss, { url: `${ADMIN_API.financial}?months=0` })).statusCode).toBe(400)
+  })
+})
+
+describe('admin validation', () => {
+  it('the seeded catalogue is healthy', async () => {
+    const body = validationReportSchema.parse(await get(ADMIN_API.validation))
+    expect(body.problems).toEqual([])
+    expect(body.checked).toMatchObject({ fields: 6, audios: 18, music: 2, plans: 3 })
+  })
+
+  it('reads every audio: bytes that do not decode and a recorded duration far from the file are reported', async () => {
+    const [broken, drifted] = await ctx.database.db.select().from(audios).where(eq(audios.isDemo, false)).orderBy(audios.title).limit(2)
+    await ctx.storage.put(broken!.fileKey, Buffer.alloc(broken!.sizeBytes, 7))
+    await ctx.database.db.update(audios).set({ durationSeconds: 999 }).where(eq(audios.id, drifted!.id))
+    const body = validationReportSchema.parse(await get(ADMIN_API.validation))
+    expect(body.problems.map((p) => p.kind).sort()).toEqual(['audio_duration_mismatch', 'audio_undecodable'])
+    expect(body.problems.find((p) => p.kind === 'audio_undecodable')!.message).toContain(broken!.title)
+    expect(body.problems.find((p) => p.kind === 'audio_duration_mismatch')!.message).toMatch(new RegExp(`${drifted!.title}.*999 s no cadastro`))
+  })
+
+  it('reports an empty field, a missing file, invalid landing content, no active plan and no demo, each with its fix page', async () => {
+    await ctx.database.db.insert(fields).values({ title: 'Campo Vazio' })
+    const [demo] = await ctx.database.db.select().from(audios).where(eq(audios.isDemo, true))
+    await ctx.storage.delete(demo!.fileKey)
+    await ctx.database.db.update(landingContent).set({ content: { hero: 'quebrado' } }).where(eq(landingContent.section, 'landing_page'))
+    await ctx.database.db.update(plans).set({ isActive: false })
+
+    const body = validationReportSchema.parse(await get(ADMIN_API.validation))
+    const byKind = Object.fromEntries(body.problems.map((p) => [p.kind, p]))
+    expect(byKind.field_without_audios).toMatchObject({ fixPath: '/admin/audios', message: expect.stringContaining('Campo Vazio') })
+    expect(byKind.audio_file_missing).toMatchObject({ severity: 'error', fixPath: '/admin/audios', message: expect.stringContaining(demo!.title) })
+    expect(byKind.landing_invalid).toMatchObject({ fixPath: '/admin/landing' })
+    expect(byKind.no_active_plans).toMatchObject({ fixPath: '/admin/subscription-plans' })
+    expect(byKind.demo_missing).toMatchObject({ severity: 'warning', fixPath: '/admin/audios' })
+  })
+})

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { ADMIN_SETTINGS_API, ADMIN_SETTINGS_MSG, API, DEFAULT_GUARANTEE_DAYS, DEFAULT_PRODUCT_NAME } from '@sintonia/contract'
+import { auditLog } from '../../src/db/schema.js'
+import { buildTestApp, type TestContext } from '../helpers/app.js'
+import { nonAdminStatuses } from '../helpers/multipart.js'
+import { callAs, castOf, type Cast } from '../helpers/session.js'
+
+let ctx: TestContext
+let cast: Cast
+beforeAll(async () => {
+  ctx = await buildTestApp({ seed: true })
+  cast = await castOf(ctx)
+})
+afterAll(() => ctx.close())
+
+const put = (payload: unknown) => callAs(ctx, cast.admin, { method: 'PUT', url: ADMIN_SETTINGS_API.general, payload: payload as object })
+
+describe('admin general settings', () => {
+  it('are for admins only', async () => {
+    expect(await nonAdminStatuses(ctx, cast, { method: 'GET', url: ADMIN_SETTINGS_API.general })).toEqual([401, 403, 403])
+    expect(await nonAdminStatuses(ctx, cast, { method: 'PUT', url: ADMIN_SETTINGS_API.general, payload: { productName: 'X', supportEmail: 'a@b.com', guaranteeDays: 7 } })).toEqual([401, 403, 403])
+  })
+
+  it('read the defaults, save all three, show the new name on the landing and announce it', async () => {
+    const first = await callAs(ctx, cast.admin, { method: 'GET', url: ADMIN_SETTINGS_API.general })
+    expect(first.json()).toMatchObject({ productName: DEFAULT_PRODUCT_NAME, guaranteeDays: DEFAULT_GUARANTEE_DAYS })
+
+    const publish = vi.spyOn(ctx.app.domainEvents, 'publish')
+    const saved = await put({ productName: '  Sintonia Plus ', supportEmail: 'Ajuda@Exemplo.com.br', guaranteeDays: 14 })
+    expect(saved.statusCode).toBe(200)
+    expect(saved.json()).toEqual({ productName: 'Sintonia Plus', supportEmail: 'ajuda@exemplo.com.br', guaranteeDays: 14 })
+    expect(publish).toHaveBeenCalledWith('content_changed')
+    publish.mockRestore()
+
+    expect((await ctx.app.inject({ method: 'GET', url: API.landing })).json().productName).toBe('Sintonia Plus')
+    expect((await ctx.app.inject({ method: 'GET', url: API.payments.gateway })).json().guaranteeDays).toBe(14)
+    const audits = await ctx.database.db.select().from(auditLog).where(eq(auditLog.target, 'settings:general'))
+    expect(audits.at(-1)).toMatchObject({ actorUserId: cast.admin.userId, action: 'setting_updated', outcome: 'success' })
+    expect(audits.at(-1)!.details).toMatchObject({ productName: { from: DEFAULT_PRODUCT_NAME, to: 'Sintonia Plus' } })
+  })
+
+  it('refuse bad values with pt-BR messages and change nothing', async () => {
+    const before = (await callAs(ctx, cast.admin, { method: 'GET', url: ADMIN_SETTINGS_API.general })).json()
+    const cases: [unknown, string][] = [
+      [{ productName: '   ', supportEmail: 'a@b.com', guaranteeDays: 7 }, ADMIN_SETTINGS_MSG.productNameRequired],
+      [{ productName: 'x'.repeat(61), supportEmail: 'a@b.com', guaranteeDays: 7 }, ADMIN_SETTINGS_MSG.productNameTooLong],
+      [{ productName: 'Ok', supportEmail: 'sem-arroba', guaranteeDays: 7 }, ADMIN_SETTINGS_MSG.supportEmailInvalid],
+      [{ productName: 'Ok', supportEmail: 'a@b.com', guaranteeDays: 0 }, ADMIN_SETTINGS_MSG.guaranteeDaysRange],
+      [{ productName: 'Ok', supportEmail: 'a@b.com', guaranteeDays: 7.5 }, ADMIN_SETTINGS_MSG.guaranteeDaysRange],
+      [{ productName: 'Ok', supportEmail: 'a@b.com', guaranteeDays: 7, role: 'admin' }, ''],
+    ]
+    for (const [payload, message] of cases) {
+      const res = await put(payload)
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400)
+      if (message) expect(res.json().message).toContain(message)
+    }
+    expect((await callAs(ctx, cast.admin, { method: 'GET', url: ADMIN_SETTINGS_API.general })).json()).toEqual(before)
+  })
+})
