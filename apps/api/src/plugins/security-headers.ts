@@ -1,0 +1,50 @@
+import fp from 'fastify-plugin'
+import helmet from '@fastify/helmet'
+
+/**
+ * Security headers on every answer (ARCHITECTURE §4): a Content-Security-Policy that allows only
+ * our own scripts (the first-paint data is a JSON block, not a script), plus helmet's defaults
+ * (nosniff, frame and referrer rules, COOP). What it must let through, and why:
+ * - styles: 'unsafe-inline' for the boot screen's <style> in index.html and the toast library's
+ *   injected styles; no script can run from them.
+ * - media, images, frames, connections: https: — admins may point the landing video at any HLS
+ *   stream, YouTube/embed page or thumbnail host; blob: for offline copies and upload previews.
+ * - workers: the service worker (self) and blob: workers of the HLS player.
+ * Cross-Origin-Embedder-Policy stays off: it would block the YouTube embed.
+ */
+export const securityHeadersPlugin = fp(
+  async (app) => {
+    const production = app.config.isProduction
+    await app.register(helmet, {
+      global: true,
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          mediaSrc: ["'self'", 'blob:', 'https:'],
+          connectSrc: ["'self'", 'https:'],
+          fontSrc: ["'self'", 'data:'],
+          frameSrc: ["'self'", 'https:'],
+          workerSrc: ["'self'", 'blob:'],
+          manifestSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'self'"],
+          // Only behind HTTPS: on http://localhost it would break every request.
+          upgradeInsecureRequests: production ? [] : null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      // Our media and pages are same-site; a stricter value would only break legitimate embeds of the demo.
+      crossOriginResourcePolicy: { policy: 'same-site' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      // HSTS only where the site is served over HTTPS (production); browsers ignore it on http anyway.
+      strictTransportSecurity: production ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    })
+  },
+  { name: 'security-headers' },
+)

@@ -1,0 +1,44 @@
+/** Security headers (ARCHITECTURE §4): present on pages and API answers; HTTPS-only rules only in production. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { API } from '@sintonia/contract'
+import { buildTestApp, type TestContext } from '../helpers/app.js'
+
+const directives = (csp: string) => new Map(csp.split(';').map((part) => part.trim().split(/\s+/)).map(([name = '', ...values]) => [name, values]))
+
+describe('security headers', () => {
+  let ctx: TestContext
+  beforeAll(async () => {
+    ctx = await buildTestApp()
+  })
+  afterAll(() => ctx.close())
+
+  it('send a CSP that runs only our own scripts, and the usual hardening headers', async () => {
+    for (const url of [API.health, '/qualquer-pagina', '/api/nao-existe']) {
+      const res = await ctx.app.inject({ method: 'GET', url })
+      const csp = directives(String(res.headers['content-security-policy']))
+      expect(csp.get('script-src'), url).toEqual(["'self'"])
+      expect(csp.get('object-src')).toEqual(["'none'"])
+      expect(csp.get('frame-ancestors')).toEqual(["'self'"])
+      expect(csp.get('base-uri')).toEqual(["'self'"])
+      expect(csp.has('upgrade-insecure-requests')).toBe(false)
+      expect(res.headers['x-content-type-options']).toBe('nosniff')
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN')
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+      expect(res.headers['strict-transport-security']).toBeUndefined()
+      expect(res.headers['x-powered-by']).toBeUndefined()
+    }
+  })
+
+  it('add HSTS and upgrade-insecure-requests in production', async () => {
+    const prod = await buildTestApp({
+      env: { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://sintonia.exemplo.com.br', SANDBOX_WEBHOOK_SECRET: 'y'.repeat(32) },
+    })
+    try {
+      const res = await prod.app.inject({ method: 'GET', url: API.health })
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+; includeSubDomains/)
+      expect(directives(String(res.headers['content-security-policy'])).has('upgrade-insecure-requests')).toBe(true)
+    } finally {
+      await prod.close()
+    }
+  })
+})
