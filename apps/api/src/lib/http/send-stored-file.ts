@@ -17,6 +17,18 @@ export interface SendStoredFileOptions {
  */
 export async function sendStoredFile(request: FastifyRequest, reply: FastifyReply, options: SendStoredFileOptions) {
   const { storage, object, contentType, cacheControl } = options
+  const accelPrefix = request.server.config.mediaAccelRedirect
+  if (accelPrefix) {
+    // Behind nginx (MEDIA_ACCEL_REDIRECT): the request is authorised by now; nginx sends the bytes
+    // from its internal location with sendfile and answers Range, validators and HEAD itself.
+    const location = accelPrefix + object.key.split('/').map(encodeURIComponent).join('/')
+    return reply
+      .code(200)
+      .header('X-Accel-Redirect', location)
+      .header('Cache-Control', cacheControl)
+      .header('Content-Type', contentType)
+      .send()
+  }
   const etag = entityTag(object.size, object.lastModified)
   reply
     .header('Accept-Ranges', 'bytes')

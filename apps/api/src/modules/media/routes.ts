@@ -11,21 +11,31 @@ import { hasActiveSubscription } from '../subscriptions/service.js'
 
 const paramsSchema = z.object({ audioId: z.uuid({ error: MSG.validation.invalidUuid }) })
 
+interface Denial {
+  status: 401 | 403
+  message: string
+  reason: string
+}
+
 /**
  * ARCHITECTURE §4: audio files go only to active subscribers (and admins, who manage them); the
- * public demo is the one exception. Anonymous → 401, signed in without access → 403.
+ * public demo is the one exception. Anonymous → 401, signed in without access → 403. Returns why
+ * this request may not hear subscriber audio, or null when it may.
  */
-async function assertMayListen(request: FastifyRequest): Promise<void> {
+async function listeningDenial(request: FastifyRequest): Promise<Denial | null> {
   const { db } = request.server.database
-  const session = await request.authSession()
-  const user = session?.user
-  let denial: { status: 401 | 403; message: string; reason: string } | null = null
-  if (!user) denial = { status: 401, message: MSG.media.subscriptionRequired, reason: 'anonymous' }
-  else if (user.banned) denial = { status: 403, message: AUTH_MSG.banned, reason: 'banned' }
-  else if (user.role !== 'admin' && !(await hasActiveSubscription(db, user.id))) {
-    denial = { status: 403, message: MSG.media.subscriptionRequired, reason: 'no_subscription' }
+  const user = (await request.authSession())?.user
+  if (!user) return { status: 401, message: MSG.media.subscriptionRequired, reason: 'anonymous' }
+  if (user.banned) return { status: 403, message: AUTH_MSG.banned, reason: 'banned' }
+  if (user.role !== 'admin' && !(await hasActiveSubscription(db, user.id))) {
+    return { status: 403, message: MSG.media.subscriptionRequired, reason: 'no_subscription' }
   }
-  if (!denial) return
+  return null
+}
+
+async function refuse(request: FastifyRequest, denial: Denial): Promise<never> {
+  const { db } = request.server.database
+  const user = (await request.authSession())?.user
   // Audited like the access guard's refusals (the guard does not see this route: it is 'public').
   await recordAuditSafely(
     db,
@@ -58,9 +68,14 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const { db } = app.database
       const audio = await findAudioById(db, request.params.audioId)
       if (!audio) throw new HttpError(404, MSG.media.audioNotFound)
-      const demo = await resolvePublicDemo(db, app.storage)
-      const isPublicDemo = demo?.audio.id === audio.id
-      if (!isPublicDemo) await assertMayListen(request)
+      // Listeners with access are settled first: resolving the public demo costs queries and a
+      // storage check, and only matters for people who may not hear the rest (docs/performance.md).
+      const denial = await listeningDenial(request)
+      let isPublicDemo = false
+      if (denial) {
+        isPublicDemo = (await resolvePublicDemo(db, app.storage))?.audio.id === audio.id
+        if (!isPublicDemo) await refuse(request, denial)
+      }
       const object = await app.storage.stat(audio.fileKey)
       if (!object) throw new HttpError(404, MSG.media.audioFileMissing)
       return sendStoredFile(request, reply, {

@@ -52,7 +52,9 @@ export async function searchAudios(db: Database, query: string, limit: number) {
     .from(audios)
     .innerJoin(fields, eq(fields.id, audios.fieldId))
     .where(
-      sql`${contains(audios.title, pattern)} or exists (select 1 from unnest(${audios.tags}) as t(tag) where ${contains(sql`t.tag`, pattern)})`,
+      // The joined-tags condition lets the planner combine two trigram indexes (migration 0007);
+      // the exists() keeps the rule exact: one tag must contain the query.
+      sql`${contains(audios.title, pattern)} or (${sql`immutable_unaccent_tags(${audios.tags})`} ilike '%' || immutable_unaccent(lower(${pattern})) || '%' and exists (select 1 from unnest(${audios.tags}) as t(tag) where ${contains(sql`t.tag`, pattern)}))`,
     )
     .orderBy(desc(isExactTitle(audios.title, query)), sql`${normalised(audios.title)} collate "C"`, asc(audios.id))
     .limit(limit)
