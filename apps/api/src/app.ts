@@ -9,13 +9,20 @@ import { accessPlugin } from './plugins/access.js'
 import { authPlugin } from './plugins/auth.js'
 import { originCheckPlugin } from './plugins/origin-check.js'
 import { errorsPlugin } from './plugins/errors.js'
+import { securityHeadersPlugin } from './plugins/security-headers.js'
 import { mailerPlugin, type MailerOptions } from './plugins/mailer.js'
 import { openApiPlugin } from './plugins/openapi.js'
 import { rateLimitPlugin } from './plugins/rate-limit.js'
 import { spaPlugin } from './plugins/spa.js'
+import { domainEventsPlugin } from './plugins/domain-events.js'
+import { realtimeBusPlugin } from './plugins/realtime-bus.js'
+import { realtimePlugin } from './modules/realtime/routes.js'
 import { accountRoutes } from './modules/accounts/routes.js'
 import { internalAccountRoutes } from './modules/accounts/internal-routes.js'
 import { subscriptionRoutes } from './modules/subscriptions/routes.js'
+import { paymentsPlugin } from './plugins/payments.js'
+import { paymentRoutes } from './modules/payments/routes.js'
+import { sandboxRoutes } from './modules/payments/sandbox/routes.js'
 import { analyticsRoutes } from './modules/analytics/routes.js'
 import { publicCatalogueRoutes } from './modules/catalogue/routes.js'
 import { healthRoutes } from './modules/health/routes.js'
@@ -28,6 +35,18 @@ import { listenerRoutes } from './modules/listener/routes.js'
 import { searchRoutes } from './modules/search/routes.js'
 import { playlistRoutes } from './modules/playlists/routes.js'
 import { listeningRoutes } from './modules/listening/routes.js'
+import { adminOverviewRoutes } from './modules/admin-overview/routes.js'
+import { adminFieldRoutes } from './modules/admin-fields/routes.js'
+import { adminAudioRoutes } from './modules/admin-audios/routes.js'
+import { adminMusicRoutes } from './modules/admin-music/routes.js'
+import { adminLandingRoutes } from './modules/admin-landing/routes.js'
+import { uploadsPlugin } from './plugins/uploads.js'
+import { adminUserRoutes } from './modules/admin-users/routes.js'
+import { adminPlanRoutes } from './modules/admin-plans/routes.js'
+import { adminCommunicationRoutes } from './modules/admin-communication/routes.js'
+import { adminInsightRoutes } from './modules/admin-insights/routes.js'
+import { adminGuaranteeRoutes } from './modules/admin-guarantee/routes.js'
+import { adminSettingsRoutes } from './modules/admin-settings/routes.js'
 
 export interface BuildAppOptions {
   config: AppConfig
@@ -62,6 +81,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('storage', options.storage)
 
   await app.register(errorsPlugin)
+  await app.register(securityHeadersPlugin)
   // Origin check before the access guard: both are onRequest hooks and run in this order.
   await app.register(originCheckPlugin)
   await app.register(accessPlugin)
@@ -69,6 +89,14 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(mailerPlugin, options.mailer ?? {})
   await app.register(rateLimitPlugin)
   await app.register(authPlugin)
+  await app.register(domainEventsPlugin)
+  // Realtime: LISTEN on the domain-event channel, WebSocket /api/realtime with admin presence.
+  await app.register(realtimeBusPlugin)
+  await app.register(realtimePlugin)
+  // multipart/form-data for admin uploads (streamed to DATA_DIR/uploads-tmp, then to storage).
+  await app.register(uploadsPlugin)
+  // Payments: the gateway chosen by PAYMENT_GATEWAY (sandbox or Stripe) as app.payments.
+  await app.register(paymentsPlugin)
 
   await app.register(healthRoutes)
   await app.register(landingRoutes)
@@ -80,11 +108,27 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(accountRoutes)
   await app.register(internalAccountRoutes)
   await app.register(subscriptionRoutes)
+  await app.register(paymentRoutes)
+  // The built-in sandbox provider's hosted checkout and portal pages (not under /api).
+  if (app.payments.sandbox) await app.register(sandboxRoutes(app.payments.sandbox))
   // Listener area (subscribers and admins): catalogue reads, search, playlists, listening records.
   await app.register(listenerRoutes)
   await app.register(searchRoutes)
   await app.register(playlistRoutes)
   await app.register(listeningRoutes)
+  // Admin area, content side: home counts, fields, audios, background music, landing and videos.
+  await app.register(adminOverviewRoutes)
+  await app.register(adminFieldRoutes)
+  await app.register(adminAudioRoutes)
+  await app.register(adminMusicRoutes)
+  await app.register(adminLandingRoutes)
+  // Admin area, people side: users, plans and pricing, communication, analytics, money, health.
+  await app.register(adminUserRoutes)
+  await app.register(adminPlanRoutes)
+  await app.register(adminCommunicationRoutes)
+  await app.register(adminInsightRoutes)
+  await app.register(adminGuaranteeRoutes)
+  await app.register(adminSettingsRoutes)
 
   await app.register(spaPlugin, {
     root: options.webRoot ?? WEB_DIST_DIR,

@@ -46,8 +46,16 @@ const envSchema = z
     S3_BUCKET: optionalText,
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
+    MEDIA_ACCEL_REDIRECT: z
+      .string()
+      .trim()
+      .regex(/^\/[A-Za-z0-9_\-/]*\/$/, "deve ser um caminho interno do nginx que começa e termina com '/', ex.: /_protected_media/")
+      .optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.MEDIA_ACCEL_REDIRECT && env.STORAGE_DRIVER !== 'local') {
+      ctx.addIssue({ code: 'custom', path: ['MEDIA_ACCEL_REDIRECT'], message: "só funciona com STORAGE_DRIVER=local (o nginx lê os arquivos de DATA_DIR/media)" })
+    }
     if (env.PAYMENT_GATEWAY === 'stripe') {
       for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'obrigatório quando PAYMENT_GATEWAY=stripe' })
@@ -96,6 +104,13 @@ export interface AppConfig {
     stripeApiBase: string | undefined
   }
   mail: { smtpUrl: string | undefined; from: string }
+  /**
+   * Production option for audio files behind nginx (docs/performance.md): when set, the media
+   * routes authorise the request and answer with `X-Accel-Redirect: <prefix><file key>`; nginx then
+   * sends the bytes from its internal location (`alias DATA_DIR/media/`) with sendfile, Range
+   * included. Unset: the API streams the file itself.
+   */
+  mediaAccelRedirect: string | undefined
   storage:
     | { driver: 'local'; root: string }
     | {
@@ -184,6 +199,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       stripeApiBase: env.STRIPE_API_BASE,
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    mediaAccelRedirect: env.MEDIA_ACCEL_REDIRECT,
     storage:
       env.STORAGE_DRIVER === 's3'
         ? {

@@ -6,6 +6,7 @@ import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { openDatabase, PGLITE_EXTENSIONS } from '../src/db/client.js'
 import { databaseUrlFor } from './helpers/postgres-url.js'
+import { scanLogsForSecrets } from './support/log-capture.js'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,6 +14,8 @@ declare module 'vitest' {
     pgliteTemplateDump: string
     /** Postgres: name of a migrated database each test file clones with CREATE DATABASE … TEMPLATE. */
     postgresTemplate: string
+    /** Folder where every test app writes its log lines and tests record secrets (support/log-capture.ts). */
+    testLogDir: string
   }
 }
 
@@ -21,6 +24,32 @@ declare module 'vitest' {
  * which is far faster than migrating per file and keeps files independent.
  */
 export default async function setup(project: TestProject) {
+  const logDir = mkdtempSync(join(tmpdir(), 'sintonia-test-logs-'))
+  project.provide('testLogDir', logDir)
+  const database = await prepareTemplate(project)
+  return async () => {
+    await database()
+    checkLogsForSecrets(logDir)
+  }
+}
+
+/**
+ * Fails the run when any log line of any test app contains a secret a test handled. The figures
+ * are printed for docs/security.md.
+ */
+function checkLogsForSecrets(logDir: string) {
+  const scan = scanLogsForSecrets(logDir)
+  rmSync(logDir, { recursive: true, force: true })
+  console.log(`Varredura de logs: ${scan.lines} linhas em ${scan.files} arquivos, ${scan.secrets} segredos procurados, ${scan.hits.length} ocorrências.`)
+  if (scan.hits.length > 0) {
+    const where = scan.hits.map((hit) => `${hit.kind} em ${hit.file}`).join('; ')
+    // A teardown error is only printed by Vitest; the exit code is what fails the run.
+    process.exitCode = 1
+    throw new Error(`Segredos apareceram nos logs dos testes: ${where}`)
+  }
+}
+
+async function prepareTemplate(project: TestProject): Promise<() => void | Promise<void>> {
   const url = process.env.TEST_DATABASE_URL
   if (url) {
     const template = `sintonia_tpl_${process.pid}`

@@ -28,6 +28,19 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
+ * Data the database refuses to store as given (class 22 "data exception": a NUL byte in text,
+ * an untranslatable character, a number or date out of range, a malformed value of a typed
+ * column). Validation should catch these first; this is the safety net that turns them into a
+ * 400 instead of a 500, since the request — not the server — is at fault.
+ */
+export function isInvalidInputData(error: unknown): boolean {
+  for (const link of errorChain(error)) {
+    if (typeof link.code === 'string' && /^22[0-9A-Z]{3}$/.test(link.code)) return true
+  }
+  return false
+}
+
+/**
  * An error as it may be logged. Drizzle puts the query's parameters (names, e-mails, tokens) in
  * its message; only the SQL text and the driver's code and message are kept.
  */

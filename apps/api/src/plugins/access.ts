@@ -26,6 +26,10 @@ export interface DeclaredRoute {
   method: string
   url: string
   access: Access
+  /** The route validates a request body (the bad-input suite sends malformed bodies to each). */
+  takesBody: boolean
+  /** The body's zod schema as declared (the mass-assignment suite inspects its keys). */
+  bodySchema?: unknown
 }
 
 declare module 'fastify' {
@@ -75,7 +79,9 @@ export const accessPlugin = fp(
         else throw new Error(`A rota ${String(route.method)} ${route.url} não declara config.access`)
       }
       const methods = Array.isArray(route.method) ? route.method : [route.method]
-      for (const method of methods) table.push({ method: String(method), url: route.url, access: config.access })
+      const takesBody = Boolean(route.schema?.body)
+      const bodySchema: unknown = route.schema?.body
+      for (const method of methods) table.push({ method: String(method), url: route.url, access: config.access, takesBody, bodySchema })
     })
 
     app.addHook('onRequest', async (request) => {

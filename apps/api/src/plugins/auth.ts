@@ -60,6 +60,27 @@ export function isBanActive(banned: boolean | null | undefined, banExpires: Date
   return new Date(banExpires).getTime() > now
 }
 
+type BetterAuthSession = NonNullable<Awaited<ReturnType<SintoniaAuth['api']['getSession']>>>
+
+/** Better Auth's session answer as the rest of the API sees it (also used by the realtime socket's rechecks). */
+export function toAuthSessionInfo(response: BetterAuthSession): AuthSessionInfo {
+  const found = response.user as typeof response.user & {
+    role?: string | null
+    banned?: boolean | null
+    banExpires?: Date | string | null
+  }
+  return {
+    user: {
+      id: found.id,
+      email: found.email,
+      displayName: found.name?.trim() || defaultDisplayName(found.email),
+      role: found.role === 'admin' ? 'admin' : 'user',
+      banned: isBanActive(found.banned, found.banExpires),
+    },
+    session: { id: response.session.id, expiresAt: new Date(response.session.expiresAt) },
+  }
+}
+
 /**
  * Better Auth (ADR 003): builds the instance from the configuration and database (`app.auth`),
  * mounts its handler at /api/auth/*, and resolves `request.authSession()` / `sessionUser()`.
@@ -100,22 +121,7 @@ export const authPlugin = fp(
       if (!request.headers.cookie) return null
       const { headers, response } = await auth.api.getSession({ headers: toAuthHeaders(request), returnHeaders: true })
       if (headers.getSetCookie().length > 0) refreshedCookies.set(request, headers)
-      if (!response) return null
-      const found = response.user as typeof response.user & {
-        role?: string | null
-        banned?: boolean | null
-        banExpires?: Date | string | null
-      }
-      return {
-        user: {
-          id: found.id,
-          email: found.email,
-          displayName: found.name?.trim() || defaultDisplayName(found.email),
-          role: found.role === 'admin' ? 'admin' : 'user',
-          banned: isBanActive(found.banned, found.banExpires),
-        },
-        session: { id: response.session.id, expiresAt: new Date(response.session.expiresAt) },
-      }
+      return response ? toAuthSessionInfo(response) : null
     }
 
     app.decorateRequest('authSession', function (this: FastifyRequest) {

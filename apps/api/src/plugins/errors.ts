@@ -2,7 +2,7 @@ import fp from 'fastify-plugin'
 import type { FastifyError } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { MSG, type ApiError } from '@sintonia/contract'
-import { isDatabaseUnavailable, loggableError } from '../lib/pg-errors.js'
+import { isDatabaseUnavailable, isInvalidInputData, loggableError } from '../lib/pg-errors.js'
 
 /** Errors a service throws on purpose: a status and a pt-BR message that is safe to show. */
 export class HttpError extends Error {
@@ -65,6 +65,10 @@ export const errorsPlugin = fp(
       }
       const known = error.code ? FASTIFY_CODES[error.code] : undefined
       if (known) return reply.code(known.status).send(errorBody(known.status, known.message))
+      if (isInvalidInputData(error)) {
+        request.log.warn({ err: loggableError(error) }, 'input refused by the database')
+        return reply.code(400).send(errorBody(400, MSG.generic.badRequest))
+      }
       if (isDatabaseUnavailable(error)) {
         request.log.warn({ err: loggableError(error) }, 'database unavailable')
         return reply.code(503).header('Retry-After', '5').send(errorBody(503, MSG.generic.databaseUnavailable))

@@ -12,16 +12,22 @@ function allowedOrigins(request: FastifyRequest, publicOrigin: string): string[]
   return own ? [publicOrigin, own.toLowerCase()] : [publicOrigin]
 }
 
+export function isWebSocketHandshake(request: FastifyRequest): boolean {
+  return request.method === 'GET' && request.headers.upgrade?.toLowerCase() === 'websocket'
+}
+
 /**
- * CSRF defence in depth (on top of SameSite=Lax cookies): a mutating /api request that carries an
- * Origin header must come from this site. Requests without Origin (curl, server-to-server,
+ * CSRF defence in depth (on top of SameSite=Lax cookies): a mutating /api request, or a WebSocket
+ * handshake, that carries an Origin header must come from this site. Requests without Origin (curl, server-to-server,
  * payment webhooks) pass: browsers always send Origin on cross-site POST/PUT/PATCH/DELETE.
  */
 export const originCheckPlugin = fp(
   async (app) => {
     const publicOrigin = new URL(app.config.publicUrl).origin.toLowerCase()
     app.addHook('onRequest', async (request) => {
-      if (!MUTATING_METHODS.has(request.method)) return
+      // A WebSocket handshake is a GET, but browsers send cookies with it from any site (no CORS
+      // for WebSockets), so it gets the same check as a mutating request.
+      if (!MUTATING_METHODS.has(request.method) && !isWebSocketHandshake(request)) return
       if (!request.url.startsWith('/api')) return
       const origin = request.headers.origin
       if (origin === undefined) return

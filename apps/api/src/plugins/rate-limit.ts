@@ -16,6 +16,10 @@ export const RATE_LIMITS = {
   forgotPassword: { max: 5, timeWindow: 60_000 },
   resetPassword: { max: 10, timeWindow: 60_000 },
   onboardingPassword: { max: 10, timeWindow: 60_000 },
+  /** Pay-first checkout creation (create-payment). */
+  createPayment: { max: 10, timeWindow: 60_000 },
+  /** verify-payment / verify-session: the processing page asks again while the webhook is on its way. */
+  verifyPayment: { max: 60, timeWindow: 60_000 },
   /** Better Auth's own routes under /api/auth/* (it also limits sign-in attempts itself in production). */
   authHandler: { max: 60, timeWindow: 60_000 },
 } as const satisfies Record<string, { max: number; timeWindow: number }>

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, sql } from 'drizzle-orm'
 import { API, AUTH_MSG, MSG, meSchema } from '@sintonia/contract'
-import { account, analyticsEvents, auditLog, emailOutbox, leads, pendingSubscriptions, session, subscriptions, user } from '../../src/db/schema.js'
+import { account, analyticsEvents, auditLog, checkoutSessions, emailOutbox, leads, payments, pendingSubscriptions, session, subscriptions, user } from '../../src/db/schema.js'
 import { DELETED_ACCOUNT_EMAIL } from '../../src/modules/accounts/service.js'
 import { RATE_LIMITS } from '../../src/plugins/rate-limit.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
@@ -21,6 +21,7 @@ import {
   signUp,
   uniqueEmail,
 } from '../helpers/auth.js'
+import { CARDS, payWithCard, startAuthFirst } from '../helpers/commerce.js'
 
 const logLines: string[] = []
 let ctx: TestContext
@@ -516,5 +517,35 @@ describe('production cookies', () => {
     } finally {
       await prod.close()
     }
+  })
+})
+
+describe('LGPD and purchases', () => {
+  it('the export carries the checkouts, payments and guarantee requests; deletion keeps them for accounting without the person', async () => {
+    const person = await listener(ctx)
+    const { sessionId } = await startAuthFirst(ctx, person, 'semestral')
+    expect((await payWithCard(ctx, sessionId, CARDS.ok)).statusCode).toBe(303)
+    const refund = await ctx.app.inject({
+      method: 'POST',
+      url: API.subscription.refundRequest,
+      headers: { cookie: person.cookie },
+      payload: { reason: 'Mudei de ideia, motivo pessoal' },
+    })
+    expect(refund.statusCode).toBeLessThan(300)
+
+    const exported = (await ctx.app.inject({ method: 'GET', url: API.auth.exportData, headers: { cookie: person.cookie } })).json()
+    expect(exported.checkouts).toEqual([expect.objectContaining({ id: sessionId, planCode: 'semestral', paymentStatus: 'paid' })])
+    expect(exported.payments).toEqual([expect.objectContaining({ planCode: 'semestral', status: 'paid', method: 'card' })])
+    expect(exported.refundRequests).toEqual([expect.objectContaining({ reason: 'Mudei de ideia, motivo pessoal', status: 'pending' })])
+
+    const deleted = await ctx.app.inject({ method: 'DELETE', url: API.auth.deleteAccount, headers: { cookie: person.cookie }, payload: { password: person.password } })
+    expect(deleted.statusCode).toBe(200)
+    const { db } = ctx.database
+    const [checkout] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId))
+    expect(checkout).toMatchObject({ userId: null, email: DELETED_ACCOUNT_EMAIL, customerName: null, paymentStatus: 'paid' })
+    const paid = await db.select().from(payments).where(eq(payments.providerSubscriptionId, checkout!.providerSubscriptionId!))
+    expect(paid).toEqual([expect.objectContaining({ userId: null, email: DELETED_ACCOUNT_EMAIL, amountCents: checkout!.amountCents })])
+    const leftovers = await db.execute(sql`select count(*)::int as n from refund_requests where lower(email) = lower(${person.email}) or reason like '%motivo pessoal%'`)
+    expect(Number((leftovers as unknown as { rows: { n: number }[] }).rows[0]!.n)).toBe(0)
   })
 })

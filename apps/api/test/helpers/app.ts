@@ -6,6 +6,7 @@ import { loadConfig, type AppConfig } from '../../src/config.js'
 import { seedDemoCatalogue } from '../../src/db/seed/index.js'
 import { LocalDiskStorage } from '../../src/lib/storage/local-disk-storage.js'
 import { createTestDatabase, type TestDatabase } from './database.js'
+import { capturingLogger, rememberSecret } from '../support/log-capture.js'
 
 export interface TestContext {
   app: App
@@ -37,6 +38,10 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
   let app: App | undefined
   try {
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env })
+    rememberSecret('AUTH_SECRET', config.secrets.auth)
+    rememberSecret('SANDBOX_WEBHOOK_SECRET', config.secrets.sandboxWebhook)
+    rememberSecret('STRIPE_SECRET_KEY', config.payments.stripeSecretKey)
+    rememberSecret('STRIPE_WEBHOOK_SECRET', config.payments.stripeWebhookSecret)
     database = await createTestDatabase()
     const storage = new LocalDiskStorage(join(dataDir, 'media'))
     if (options.seed) await seedDemoCatalogue(database.db, storage)
@@ -46,7 +51,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
       storage,
       webRoot: options.webRoot ?? join(dataDir, 'no-web-build'),
       ...(options.mailer ? { mailer: options.mailer } : {}),
-      ...(options.logger ? { logger: options.logger } : {}),
+      logger: options.logger ?? capturingLogger(config),
     })
     await options.beforeReady?.(app)
     await app.ready()

@@ -4,6 +4,7 @@ import { API } from '@sintonia/contract'
 import { auditLog, pendingSubscriptions, subscriptions, user } from '../../src/db/schema.js'
 import { createOrPromoteAdmin } from '../../src/modules/accounts/admin-create.js'
 import type { TestContext } from './app.js'
+import { rememberSecret } from '../support/log-capture.js'
 
 /** The auth routes are rate-limited per IP: each call speaks from a fresh address unless told. */
 let ipCounter = 0
@@ -36,6 +37,7 @@ export function cookieHeader(res: LightMyRequestResponse, previous = ''): string
     const value = pair.slice(at + 1).trim()
     if (!value || /max-age=0/i.test(line)) jar.delete(name)
     else jar.set(name, value)
+    if (/session_token$/.test(name) && value) rememberSecret('session token', decodeURIComponent(value).split('.')[0])
   }
   return [...jar].map(([name, value]) => `${name}=${value}`).join('; ')
 }
@@ -54,6 +56,7 @@ export interface Account {
 export async function signUp(ctx: TestContext, body: Record<string, unknown> = {}) {
   const email = (body.email as string | undefined) ?? uniqueEmail()
   const password = (body.password as string | undefined) ?? 'senha-segura-1'
+  rememberSecret('password', password)
   const res = await ctx.app.inject({
     method: 'POST',
     url: API.auth.signUp,
@@ -71,6 +74,7 @@ export async function listener(ctx: TestContext, body: Record<string, unknown> =
 }
 
 export async function signIn(ctx: TestContext, email: string, password: string, portal: 'user' | 'admin', extra: Record<string, unknown> = {}) {
+  rememberSecret('password', password)
   const res = await ctx.app.inject({
     method: 'POST',
     url: API.auth.signIn,

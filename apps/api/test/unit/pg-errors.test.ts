@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DrizzleQueryError } from 'drizzle-orm/errors'
-import { isDatabaseUnavailable, isUniqueViolation, loggableError } from '../../src/lib/pg-errors.js'
+import { isDatabaseUnavailable, isInvalidInputData, isUniqueViolation, loggableError } from '../../src/lib/pg-errors.js'
 
 const driverError = (code: string, message = 'falha') => Object.assign(new Error(message), { code })
 
@@ -20,6 +20,20 @@ describe('isDatabaseUnavailable', () => {
     const unique = new DrizzleQueryError('insert', ['a@b.c'], driverError('23505'))
     expect(isDatabaseUnavailable(unique)).toBe(false)
     expect(isUniqueViolation(unique)).toBe(true)
+  })
+})
+
+describe('isInvalidInputData', () => {
+  it('recognises data exceptions (class 22) behind the wrapper, such as a NUL byte in text', () => {
+    expect(isInvalidInputData(new DrizzleQueryError('update fields', ['a\u0000b'], driverError('22021')))).toBe(true)
+    expect(isInvalidInputData(driverError('22P02'))).toBe(true)
+    expect(isInvalidInputData(driverError('22003'))).toBe(true)
+  })
+
+  it('leaves other failures alone', () => {
+    expect(isInvalidInputData(driverError('23505'))).toBe(false)
+    expect(isInvalidInputData(driverError('08006'))).toBe(false)
+    expect(isInvalidInputData(new Error('qualquer'))).toBe(false)
   })
 })
 

@@ -12,6 +12,7 @@ import type { Database } from '../../db/client.js'
 import type { SintoniaAuth } from '../../lib/auth/create-auth.js'
 import { authErrorCode, isBetterAuthError, toHttpError } from '../../lib/auth/errors.js'
 import { HttpError } from '../../plugins/errors.js'
+import { detachCommerceDataOfPerson, loadCommerceDataOfPerson } from '../payments/repository.js'
 import { recordAudit } from '../audit/service.js'
 import { detachSubscriptionsOfUser } from '../subscriptions/repository.js'
 import { mergePendingSubscriptions } from '../subscriptions/service.js'
@@ -215,7 +216,7 @@ export const EXPORT_FILENAME = 'sintonia-meus-dados.json'
 export async function exportUserData(db: Database, userId: string) {
   const row = await findUserById(db, userId)
   if (!row) throw new HttpError(404, AUTH_MSG.userNotFound)
-  const data = await loadUserData(db, row.id, row.email)
+  const [data, commerce] = await Promise.all([loadUserData(db, row.id, row.email), loadCommerceDataOfPerson(db, row.id, row.email)])
   return {
     exportedAt: new Date().toISOString(),
     account: {
@@ -234,6 +235,9 @@ export async function exportUserData(db: Database, userId: string) {
     sessions: data.sessions,
     subscriptions: data.subscriptions,
     pendingSubscriptions: data.pendingSubscriptions,
+    checkouts: commerce.checkouts,
+    payments: commerce.payments,
+    refundRequests: commerce.refundRequests,
     leads: data.leads,
     analyticsEvents: data.analyticsEvents,
   }
@@ -249,7 +253,8 @@ async function passwordMatches(deps: AccountDeps, userId: string, password: stri
 /**
  * LGPD deletion, confirmed with the password. In one transaction: sessions revoked, credentials,
  * reset tokens and the user deleted, analytics events anonymised, the lead with their e-mail
- * deleted, subscriptions kept for accounting but detached (no user, placeholder e-mail), and an
+ * deleted, subscriptions, checkouts, payments and guarantee requests kept for accounting but
+ * detached (no user, placeholder e-mail, no name or free text), and an
  * 'account_deleted' audit row.
  */
 export async function deleteAccount(deps: AccountDeps, input: { userId: string; password: string; ip: string | null }): Promise<void> {
@@ -262,6 +267,7 @@ export async function deleteAccount(deps: AccountDeps, input: { userId: string; 
     const analytics = await anonymiseAnalyticsOfUser(tx, row.id)
     const leadsDeleted = await deleteLeadsByEmail(tx, row.email)
     const subscriptionsDetached = await detachSubscriptionsOfUser(tx, row.id, DELETED_ACCOUNT_EMAIL)
+    const commerceDetached = await detachCommerceDataOfPerson(tx, row.id, row.email, DELETED_ACCOUNT_EMAIL)
     await deleteAccountsOfUser(tx, row.id)
     await deleteUserRow(tx, row.id)
     await recordAudit(tx, {
@@ -270,7 +276,7 @@ export async function deleteAccount(deps: AccountDeps, input: { userId: string; 
       target: `user:${row.id}`,
       outcome: 'success',
       ip: input.ip,
-      details: { role: row.role, sessionsRevoked: sessions, analyticsAnonymised: analytics, leadsDeleted, subscriptionsDetached },
+      details: { role: row.role, sessionsRevoked: sessions, analyticsAnonymised: analytics, leadsDeleted, subscriptionsDetached, commerceDetached },
     })
   })
 }
