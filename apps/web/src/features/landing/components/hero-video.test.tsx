@@ -292,6 +292,21 @@ describe('uploaded video', () => {
     expect(container.innerHTML).toBe('')
   })
 
+  it('a video that failed before it was mounted (a fast 404) is removed too', () => {
+    // The browser fetches the src as soon as React creates the element, before the commit.
+    // (jsdom has no `error` property on media elements: define one for this test.)
+    Object.defineProperty(HTMLMediaElement.prototype, 'error', {
+      configurable: true,
+      get: () => ({ code: 4, message: '' }),
+    })
+    try {
+      const { container } = render(<HeroVideo video={video('fast-404', 'upload', '/media/videos/nao-existe.mp4')} />)
+      expect(container.innerHTML).toBe('')
+    } finally {
+      delete (HTMLMediaElement.prototype as { error?: unknown }).error
+    }
+  })
+
   it('an unusable address renders nothing', () => {
     const { container } = render(<HeroVideo video={video('bad', 'upload', 'javascript:alert(1)')} />)
     expect(container.innerHTML).toBe('')

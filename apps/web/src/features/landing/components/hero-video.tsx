@@ -161,6 +161,22 @@ function NativeVideo({ src, hls, controls, title, onFail }: NativeVideoProps) {
     return attachHls(element, src, () => onFailRef.current())
   }, [hls, src])
 
+  // Load failures. Not React's onError: React creates the element (and the browser starts
+  // fetching its src) while rendering, before the commit, and drops events that reach an element
+  // not yet committed — a fast 404 would leave an empty black frame. So: listen natively after
+  // mount, and also catch an error that already happened.
+  useEffect(() => {
+    const element = ref.current
+    if (!element) return
+    const fail = () => onFailRef.current()
+    if (element.error) {
+      fail()
+      return
+    }
+    element.addEventListener('error', fail)
+    return () => element.removeEventListener('error', fail)
+  }, [src])
+
   // Controls the browser offers no attribute for are enforced through media events.
   useEffect(() => {
     const element = ref.current
@@ -234,7 +250,6 @@ function NativeVideo({ src, hls, controls, title, onFail }: NativeVideoProps) {
       autoPlay={controls.autoplay}
       playsInline
       preload="metadata"
-      onError={() => onFailRef.current()}
       className="size-full bg-black object-contain"
     />
   )
@@ -287,6 +302,12 @@ function videoKey(video: LandingVideo): string {
 }
 
 /**
+ * Videos that failed in this page session. The hero may be rendered again (new landing data, a
+ * remount): a video already known to fail must not come back as an empty black frame.
+ */
+const FAILED_VIDEO_KEYS = new Set<string>()
+
+/**
  * The active hero video. Renders nothing when the video cannot be played safely or fails to load
  * (the hero stays as it is). A new active video replaces the stage: the previous one is paused.
  */
@@ -297,10 +318,22 @@ export function HeroVideo({ video }: { video: LandingVideo }) {
   const key = videoKey(video)
   const source = resolveVideoSource(video)
 
-  if (!source || failedKey === key) return null
+  if (!source || failedKey === key || FAILED_VIDEO_KEYS.has(key)) return null
   return (
     <VideoFrame ref={frameRef}>
-      {near ? <VideoStage key={key} video={video} source={source} onFail={() => setFailedKey(key)} /> : <VideoPlaceholder />}
+      {near ? (
+        <VideoStage
+          key={key}
+          video={video}
+          source={source}
+          onFail={() => {
+            FAILED_VIDEO_KEYS.add(key)
+            setFailedKey(key)
+          }}
+        />
+      ) : (
+        <VideoPlaceholder />
+      )}
     </VideoFrame>
   )
 }
