@@ -11,15 +11,12 @@ import {
 import { apiGet } from '../../../lib/api-client'
 import { getInitialData, getInitialDataReadAt } from '../../../lib/initial-data'
 import { saveLandingCache } from '../lib/content-cache'
+import { landingKeys } from './query-keys'
 
 /**
  * Query keys of the public landing data. Realtime events invalidate them later:
  * content_changed / videos_changed → landingKeys.content, fields_changed → landingKeys.fields.
  */
-export const landingKeys = {
-  content: ['landing'] as const,
-  fields: ['fields', 'public'] as const,
-}
 
 /** Guards the payload once more on the client: bad content becomes the built-in default. */
 export function normalizeLanding(response: LandingResponse): LandingResponse {
@@ -79,3 +76,5 @@ export function useProductName(): string {
   const { data } = useQuery({ ...landingQueryOptions, select: (landing) => landing.productName })
   return data ?? DEFAULT_PRODUCT_NAME
 }
+
+export { landingKeys }

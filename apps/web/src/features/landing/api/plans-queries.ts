@@ -2,11 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { API, LANDING_CONTENT_CACHE_MS, type PlansResponse, type PublicPlan } from '@sintonia/contract'
 import { apiGet } from '../../../lib/api-client'
 import { getInitialData, getInitialDataReadAt } from '../../../lib/initial-data'
+import { planKeys } from './query-keys'
 
 /** Query key of the public plans (realtime `plans_changed` invalidates it). */
-export const planKeys = {
-  public: ['plans', 'public'] as const,
-}
 
 /** Keeps only entries a card can render; the API already orders them by display order. */
 function usablePlans(plans: unknown): PublicPlan[] {
@@ -38,3 +36,5 @@ export const publicPlansQueryOptions = queryOptions({
 export function usePublicPlans() {
   return useQuery(publicPlansQueryOptions)
 }
+
+export { planKeys }

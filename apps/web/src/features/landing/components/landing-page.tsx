@@ -1,19 +1,17 @@
-import type { ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { PageLoader } from '../../../components/page-loader'
 import { getErrorMessage } from '../../../lib/api-client'
 import { useLanding } from '../api/landing-queries'
-import { asSection, createText, isEnabled } from '../lib/content'
+import { asSection, createText } from '../lib/content'
 import { fallbackLanding } from '../lib/content-cache'
-import { ClosingCtaSection } from './closing-cta-section'
-import { FeaturesSection } from './features-section'
-import { FieldsSection } from './fields-section'
 import { HeroSection } from './hero-section'
 import { HeroVideoSlot, selectActiveVideo } from './hero-video-slot'
-import { HowItWorksSection } from './how-it-works-section'
 import { LandingError } from './landing-error'
-import { PlansSection } from './plans-section'
-import { PriceComparisonSection } from './price-comparison-section'
-import { WhatIsSection } from './what-is-section'
+
+// Sections below the hero load as their own chunk so the JS that `/` needs before the hero paints
+// stays within the 120 KB budget (docs/performance.md). While it loads, the reserved height keeps
+// the footer from jumping into view and back (no layout shift).
+const LandingBelowFold = lazy(() => import('./landing-below-fold'))
 
 export interface LandingPageProps {
   /** Hero media slot; defaults to the active landing video (lazy player), if any. */
@@ -33,9 +31,6 @@ export function LandingPage({ heroMedia, plans }: LandingPageProps) {
   const { content, productName, videos } = landing.data ?? fallbackLanding()
   const video = selectActiveVideo(videos)
   const t = createText(productName)
-  const whatIs = asSection(content.whatIsProduct)
-  const howItWorks = asSection(content.comoFunciona)
-  const priceComparison = asSection(content.priceComparison)
 
   return (
     <>
@@ -52,13 +47,9 @@ export function LandingPage({ heroMedia, plans }: LandingPageProps) {
         t={t}
         media={heroMedia ?? (video ? <HeroVideoSlot video={video} /> : null)}
       />
-      {isEnabled(whatIs) ? <WhatIsSection section={whatIs} t={t} /> : null}
-      {isEnabled(howItWorks) ? <HowItWorksSection section={howItWorks} t={t} /> : null}
-      <FeaturesSection features={content.features} t={t} />
-      <FieldsSection t={t} />
-      {isEnabled(priceComparison) ? <PriceComparisonSection section={priceComparison} t={t} /> : null}
-      {plans ?? <PlansSection />}
-      <ClosingCtaSection t={t} />
+      <Suspense fallback={<div className="min-h-dvh" aria-hidden="true" />}>
+        <LandingBelowFold content={content} t={t} plans={plans} />
+      </Suspense>
     </>
   )
 }

@@ -185,7 +185,7 @@ describe('price comparison own-plan row', () => {
     embed({ landing: landing(), fields: [], plans: PLANS })
     stubFetch(() => jsonResponse({ plans: PLANS }))
     renderWithProviders(<LandingPage />)
-    const table = screen.getByRole('table')
+    const table = await screen.findByRole('table')
     const highlighted = within(table)
       .getAllByRole('row')
       .find((row) => within(row).queryByText('Melhor escolha'))!

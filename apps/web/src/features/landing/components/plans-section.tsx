@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, type ComponentType } from 'react'
 import { ArrowRight, ShieldCheck } from 'lucide-react'
 import { DEFAULT_GUARANTEE_DAYS, type PublicPlan } from '@sintonia/contract'
 import { ButtonLink } from '../../../components/ui/button'
-import { Skeleton } from '../../../components/ui/skeleton'
+import { planGridClass, planSkeletons } from '../../../components/plans/plan-grid'
 import { cn } from '../../../lib/cn'
 import { usePublicPlans } from '../api/plans-queries'
 import { SectionHeading } from './section-heading'
@@ -13,7 +13,7 @@ import { SectionHeading } from './section-heading'
  * as the landing renders, so the cards are there long before anyone scrolls to them.
  */
 const PlanCards = lazy<ComponentType<{ plans: readonly PublicPlan[] }>>(() =>
-  import('./plan-card').then(
+  import('./plan-cards').then(
     (module) => ({ default: module.PlanCards }),
     () => ({ default: PlansLink }),
   ),
@@ -21,13 +21,6 @@ const PlanCards = lazy<ComponentType<{ plans: readonly PublicPlan[] }>>(() =>
 
 /** The guarantee shown under the plans; an admin setting later (ARCHITECTURE §7: default 7 days). */
 const GUARANTEE_DAYS = DEFAULT_GUARANTEE_DAYS
-
-/** 1, 2 or 3 columns by the number of plans (spec commerce §2). */
-function gridClass(count: number): string {
-  if (count <= 1) return 'max-w-md'
-  if (count === 2) return 'max-w-md sm:max-w-3xl sm:grid-cols-2'
-  return 'max-w-md lg:max-w-6xl lg:grid-cols-3'
-}
 
 /** Stands in for the cards when they cannot be shown: the plan page lists them too. */
 function PlansLink() {
@@ -37,28 +30,6 @@ function PlansLink() {
         Ver planos e preços
         <ArrowRight aria-hidden="true" />
       </ButtonLink>
-    </li>
-  )
-}
-
-function skeletons(count: number) {
-  return Array.from({ length: count }, (_, index) => <PlanSkeleton key={index} />)
-}
-
-function PlanSkeleton() {
-  return (
-    <li className="rounded-3xl border border-line bg-white p-5 sm:p-7">
-      <Skeleton className="h-6 w-1/3" />
-      <Skeleton className="mt-4 h-4 w-full" />
-      <Skeleton className="mt-2 h-4 w-4/5" />
-      <Skeleton className="mt-8 h-10 w-2/3" />
-      <Skeleton className="mt-3 h-4 w-1/2" />
-      <div className="mt-8 space-y-3 border-t border-line pt-6">
-        <Skeleton className="h-4 w-3/4" />
-        <Skeleton className="h-4 w-2/3" />
-        <Skeleton className="h-4 w-3/5" />
-      </div>
-      <Skeleton className="mt-8 h-13 w-full" />
     </li>
   )
 }
@@ -106,13 +77,13 @@ export function PlansSection() {
           <ul
             className={cn(
               'mx-auto mt-12 grid gap-6 sm:mt-14 lg:gap-7',
-              gridClass(isPending ? 3 : (plans?.length ?? 0)),
+              planGridClass(isPending ? 3 : (plans?.length ?? 0)),
             )}
           >
             {isPending || !plans ? (
-              skeletons(3)
+              planSkeletons(3)
             ) : (
-              <Suspense fallback={skeletons(plans.length)}>
+              <Suspense fallback={planSkeletons(plans.length)}>
                 <PlanCards plans={plans} />
               </Suspense>
             )}

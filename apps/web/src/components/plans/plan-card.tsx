@@ -1,10 +1,17 @@
-import { Check, Clock, Sparkles } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { BadgeCheck, Clock, Sparkles } from 'lucide-react'
 import { formatMoney, type PublicPlan } from '@sintonia/contract'
-import { Badge } from '../../../components/ui/badge'
-import { ButtonLink } from '../../../components/ui/button'
-import { cn } from '../../../lib/cn'
-import { useCountdown, type Countdown } from '../hooks/use-countdown'
-import { periodLabel, shownPrice, subscribeHref } from '../lib/plans'
+import { CheckList } from '../check-list'
+import { Badge } from '../ui/badge'
+import { cn } from '../../lib/cn'
+import { useCountdown, type Countdown } from './use-countdown'
+import { periodLabel, shownPrice } from './plan-pricing'
+
+/**
+ * One plan card (price, promotion with countdown, benefits) shared by the landing and the plan
+ * page (/assinatura). The call to action is the caller's: a link on the landing, a checkout
+ * button on the plan page.
+ */
 
 /** What every plan includes (the same for all plans; spec: full access for every subscriber). */
 const PLAN_BENEFITS = ['Todos os campos e áudios', 'Novos conteúdos todo mês', 'Ouça também sem internet']
@@ -45,7 +52,15 @@ function PromotionCountdown({ countdown }: { countdown: Countdown }) {
   )
 }
 
-export function PlanCard({ plan }: { plan: PublicPlan }) {
+export interface PlanCardProps {
+  plan: PublicPlan
+  /** The call to action at the bottom of the card (full width). */
+  action: ReactNode
+  /** The subscriber's own plan: 'Plano Atual' instead of the popular badge. */
+  current?: boolean
+}
+
+export function PlanCard({ plan, action, current = false }: PlanCardProps) {
   const countdown = useCountdown(plan.promotion?.endsAt)
   const price = shownPrice(plan, countdown !== null && !countdown.expired)
   const promotion = price.promoted ? plan.promotion : null
@@ -57,10 +72,19 @@ export function PlanCard({ plan }: { plan: PublicPlan }) {
       data-plan={plan.code}
       className={cn(
         'relative flex flex-col rounded-3xl border bg-white p-5 sm:p-7',
-        plan.popular ? 'border-brand-600 shadow-lifted ring-4 ring-brand-600/10' : 'border-line shadow-soft',
+        current
+          ? 'border-emerald-600 shadow-lifted ring-4 ring-emerald-600/10'
+          : plan.popular
+            ? 'border-brand-600 shadow-lifted ring-4 ring-brand-600/10'
+            : 'border-line shadow-soft',
       )}
     >
-      {plan.popular ? (
+      {current ? (
+        <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 bg-emerald-700 px-3.5 py-1.5 text-white shadow-soft">
+          <BadgeCheck aria-hidden="true" />
+          Plano Atual
+        </Badge>
+      ) : plan.popular ? (
         <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 bg-brand-700 px-3.5 py-1.5 text-white shadow-glow">
           <Sparkles aria-hidden="true" />
           Mais popular
@@ -109,28 +133,9 @@ export function PlanCard({ plan }: { plan: PublicPlan }) {
 
       {promotion && countdown ? <PromotionCountdown countdown={countdown} /> : null}
 
-      <ul className="mt-6 flex-1 space-y-2.5 border-t border-line pt-6 text-[0.95rem] text-ink">
-        {PLAN_BENEFITS.map((benefit) => (
-          <li key={benefit} className="flex items-start gap-2.5">
-            <Check aria-hidden="true" className="mt-0.5 size-4.5 shrink-0 text-brand-600" />
-            {benefit}
-          </li>
-        ))}
-      </ul>
+      <CheckList items={PLAN_BENEFITS} className="mt-6 flex-1 border-t border-line pt-6" />
 
-      <ButtonLink
-        to={subscribeHref(plan.code)}
-        size="lg"
-        variant={plan.popular ? 'primary' : 'outline'}
-        className="mt-8 w-full whitespace-normal"
-      >
-        Assinar {plan.name}
-      </ButtonLink>
+      <div className="mt-8">{action}</div>
     </li>
   )
-}
-
-/** The cards of a plan list; the landing loads this module on demand (below the fold). */
-export function PlanCards({ plans }: { plans: readonly PublicPlan[] }) {
-  return plans.map((plan) => <PlanCard key={plan.code} plan={plan} />)
 }

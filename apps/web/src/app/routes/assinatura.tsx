@@ -1,0 +1,21 @@
+import { useSession, useSubscription } from '../../features/auth'
+import { usePublicPlans, useProductName } from '../../features/landing'
+import { PlansPage, type Viewer } from '../../features/subscription'
+
+/** `/assinatura` — composes the plan page with the session, the subscription check and the public plans. */
+export default function AssinaturaRoute() {
+  const productName = useProductName()
+  const session = useSession()
+  const isListener = session.status === 'authenticated' && !session.isAdmin
+  const subscription = useSubscription({ enabled: isListener })
+  const plans = usePublicPlans()
+  const viewer: Viewer = session.status === 'loading' ? 'loading' : session.status === 'anonymous' ? 'anonymous' : session.isAdmin ? 'admin' : 'listener'
+  return (
+    <PlansPage
+      productName={productName}
+      viewer={viewer}
+      subscription={{ status: subscription.status, tier: subscription.data?.subscription_tier ?? null }}
+      plans={{ data: plans.data, isPending: plans.isPending, isError: plans.isError, refetch: () => void plans.refetch() }}
+    />
+  )
+}

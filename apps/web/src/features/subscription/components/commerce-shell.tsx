@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react'
+import { cn } from '../../../lib/cn'
+
+/** The soft violet backdrop of the commerce pages (same family as the account pages). */
+export function CommerceBackdrop({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <div className={cn('relative isolate overflow-hidden', className)}>
+      <div aria-hidden="true" className="absolute inset-x-0 top-0 -z-10 h-[32rem] bg-gradient-to-b from-brand-50 via-brand-50/50 to-surface" />
+      <div aria-hidden="true" className="absolute -top-40 left-1/2 -z-10 size-[30rem] -translate-x-[80%] rounded-full bg-brand-300/30 blur-3xl" />
+      <div aria-hidden="true" className="absolute -top-28 left-1/2 -z-10 size-[22rem] translate-x-[5%] rounded-full bg-gold-200/35 blur-3xl" />
+      {children}
+    </div>
+  )
+}
+
+export interface StatusCardProps {
+  pageTitle: string
+  icon: ReactNode
+  tone?: 'brand' | 'success' | 'warning' | 'danger'
+  title: ReactNode
+  description?: ReactNode
+  children?: ReactNode
+  /** Wider card for pages with details (success pages). */
+  wide?: boolean
+}
+
+const TONES: Record<NonNullable<StatusCardProps['tone']>, string> = {
+  brand: 'bg-brand-100 text-brand-700',
+  success: 'bg-emerald-100 text-emerald-700',
+  warning: 'bg-gold-100 text-gold-800',
+  danger: 'bg-red-100 text-red-700',
+}
+
+/** One centred card with an icon, a heading and what follows (result, processing, cancelled pages). */
+export function StatusCard({ pageTitle, icon, tone = 'brand', title, description, children, wide = false }: StatusCardProps) {
+  return (
+    <CommerceBackdrop>
+      <title>{pageTitle}</title>
+      <div className={cn('mx-auto w-full px-4 pt-10 pb-16 sm:px-6 sm:pt-16 sm:pb-24', wide ? 'max-w-3xl' : 'max-w-xl')}>
+        <section aria-labelledby="status-card-title" className="relative overflow-hidden rounded-4xl border border-line bg-white p-6 text-center shadow-lifted sm:p-10">
+          <div aria-hidden="true" className="absolute inset-x-0 top-0 h-1.5 bg-gradient-to-r from-brand-500 via-brand-700 to-gold-400" />
+          <span aria-hidden="true" className={cn('mx-auto grid size-16 place-items-center rounded-2xl [&_svg]:size-8', TONES[tone])}>
+            {icon}
+          </span>
+          <h1 id="status-card-title" className="mt-5 text-2xl font-extrabold tracking-tight text-balance text-ink sm:text-3xl">
+            {title}
+          </h1>
+          {description ? <div className="mx-auto mt-3 max-w-md text-base leading-relaxed text-pretty text-ink-muted sm:text-lg">{description}</div> : null}
+          {children}
+        </section>
+      </div>
+    </CommerceBackdrop>
+  )
+}
+
+/** A label/value list (purchase details, subscription details). */
+export function DetailList({ items, className }: { items: { label: string; value: ReactNode; testId?: string }[]; className?: string }) {
+  return (
+    <dl className={cn('divide-y divide-line rounded-2xl border border-line bg-surface/60 text-left', className)}>
+      {items.map((item) => (
+        <div key={item.label} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3 sm:px-5">
+          <dt className="text-sm text-ink-muted">{item.label}</dt>
+          <dd data-testid={item.testId} className="min-w-0 text-[0.95rem] font-semibold break-words text-ink">
+            {item.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  )
+}

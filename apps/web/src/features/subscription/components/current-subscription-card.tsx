@@ -1,0 +1,97 @@
+import { CalendarClock, CreditCard, ExternalLink, Gift } from 'lucide-react'
+import { formatMoney, type SubscriptionDetails } from '@sintonia/contract'
+import { Badge, type BadgeVariant } from '../../../components/ui/badge'
+import { Button } from '../../../components/ui/button'
+import { Spinner } from '../../../components/ui/spinner'
+import { SUBSCRIPTION_STATUS_LABEL, formatLongDate } from '../lib/format'
+import { DetailList } from './commerce-shell'
+
+type Subscription = NonNullable<SubscriptionDetails['subscription']>
+
+const STATUS_VARIANT: Record<Subscription['status'], BadgeVariant> = {
+  active: 'success',
+  past_due: 'gold',
+  canceled: 'neutral',
+  expired: 'neutral',
+}
+
+export interface CurrentSubscriptionCardProps {
+  subscription: Subscription
+  onOpenPortal: () => void
+  portalBusy: boolean
+}
+
+/** The subscriber's plan, status and period end, with the provider's portal (commerce-and-admin §2). */
+export function CurrentSubscriptionCard({ subscription, onOpenPortal, portalBusy }: CurrentSubscriptionCardProps) {
+  const periodEnd = formatLongDate(subscription.currentPeriodEnd)
+  const endsAtPeriodEnd = subscription.cancelAtPeriodEnd && subscription.status !== 'canceled' && subscription.status !== 'expired'
+
+  const items = [
+    { label: 'Plano', value: subscription.planName, testId: 'subscription-plan' },
+    {
+      label: 'Status',
+      value: (
+        <Badge variant={STATUS_VARIANT[subscription.status]} data-testid="subscription-status">
+          {SUBSCRIPTION_STATUS_LABEL[subscription.status]}
+        </Badge>
+      ),
+    },
+  ]
+  if (periodEnd) {
+    items.push({
+      label: endsAtPeriodEnd || !subscription.givesAccess ? 'Acesso até' : 'Próxima cobrança',
+      value: periodEnd,
+      testId: 'subscription-period-end',
+    })
+  }
+  if (subscription.lastPaymentCents !== null) {
+    items.push({ label: 'Último pagamento', value: formatMoney(subscription.lastPaymentCents, subscription.currency), testId: 'subscription-last-payment' })
+  }
+  const since = formatLongDate(subscription.startedAt)
+  if (since) items.push({ label: 'Assinante desde', value: since, testId: 'subscription-since' })
+
+  return (
+    <section aria-labelledby="current-subscription-title" className="rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-7">
+      <div className="flex items-start gap-4">
+        <span aria-hidden="true" className="grid size-12 shrink-0 place-items-center rounded-2xl bg-emerald-100 text-emerald-700 [&_svg]:size-6">
+          <CreditCard />
+        </span>
+        <div className="min-w-0">
+          <h2 id="current-subscription-title" className="text-xl font-bold tracking-tight text-ink">
+            Sua assinatura
+          </h2>
+          <p className="mt-1 text-[0.95rem] text-ink-muted">
+            {subscription.givesAccess ? 'Acesso completo a todos os campos e áudios.' : 'Esta assinatura não dá mais acesso aos áudios.'}
+          </p>
+        </div>
+      </div>
+
+      {endsAtPeriodEnd ? (
+        <p role="note" className="mt-5 flex items-start gap-3 rounded-2xl border border-gold-200 bg-gold-50 px-4 py-3 text-[0.95rem] leading-relaxed text-gold-900">
+          <CalendarClock aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <span>
+            Sua assinatura cancela no fim do período{periodEnd ? `: você mantém o acesso até ${periodEnd}` : ''}. Para continuar assinando, reative no
+            portal.
+          </span>
+        </p>
+      ) : null}
+
+      <DetailList className="mt-5" items={items} />
+
+      {subscription.managedByProvider ? (
+        <div className="mt-5 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-ink-muted">Troque de plano, atualize o cartão ou cancele no portal de pagamento.</p>
+          <Button onClick={onOpenPortal} disabled={portalBusy} aria-busy={portalBusy || undefined} variant="outline" className="w-full sm:w-auto">
+            {portalBusy ? <Spinner label={null} className="size-4.5" /> : <ExternalLink aria-hidden="true" />}
+            Abrir portal
+          </Button>
+        </div>
+      ) : (
+        <p className="mt-5 flex items-center gap-2 text-sm text-ink-muted">
+          <Gift aria-hidden="true" className="size-4.5 shrink-0 text-brand-600" />
+          Acesso de cortesia concedido pela nossa equipe: não há cobrança a gerenciar.
+        </p>
+      )}
+    </section>
+  )
+}

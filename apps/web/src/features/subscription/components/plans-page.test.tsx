@@ -1,0 +1,260 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { API, type GatewayInfo, type SubscriptionDetails } from '@sintonia/contract'
+import type * as Sonner from 'sonner'
+import type * as ProviderRedirect from '../lib/provider-redirect'
+import { fetchByPath, jsonResponse, renderRoutes } from '../../../test/render'
+import { ANNUAL_DETAILS, TEST_PLANS } from '../testing/fixtures'
+import { PlansPage, type PlansPageProps } from './plans-page'
+
+const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), loading: vi.fn(), message: vi.fn() }))
+vi.mock('sonner', async (importOriginal) => ({ ...(await importOriginal<typeof Sonner>()), toast: toastMock }))
+const redirectMock = vi.hoisted(() => ({ schedule: vi.fn(() => () => {}) }))
+vi.mock('../lib/provider-redirect', async (importOriginal) => ({
+  ...(await importOriginal<typeof ProviderRedirect>()),
+  scheduleProviderRedirect: redirectMock.schedule,
+}))
+
+const PLANS = TEST_PLANS
+const GATEWAY: GatewayInfo = { provider: 'sandbox', mode: 'test', testCards: [], guaranteeDays: 7 }
+const DETAILS = ANNUAL_DETAILS
+const NO_SUBSCRIPTION: SubscriptionDetails = { subscription: null, guarantee: { days: 7, eligibleUntil: null, canRequestRefund: false, request: null } }
+
+interface Api {
+  details: SubscriptionDetails
+  checkout: () => Response
+  portal: () => Response
+  bodies: Record<string, unknown[]>
+}
+
+function stubApi(overrides: Partial<Api> = {}) {
+  const api: Api = {
+    details: NO_SUBSCRIPTION,
+    checkout: () => jsonResponse({ url: 'http://localhost:3000/sandbox/checkout/cs_sbx_abc123', sessionId: 'cs_sbx_abc123' }),
+    portal: () => jsonResponse({ url: 'http://localhost:3000/sandbox/portal/ps_1' }),
+    bodies: {},
+    ...overrides,
+  }
+  const record = (path: string, init?: RequestInit) => (api.bodies[path] ??= []).push(init?.body ? JSON.parse(String(init.body)) : undefined)
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      fetchByPath({
+        [API.payments.gateway]: () => jsonResponse(GATEWAY),
+        [API.subscription.details]: () => jsonResponse(api.details),
+        [API.subscription.checkout]: (_u, init) => (record(API.subscription.checkout, init), api.checkout()),
+        [API.subscription.portal]: (_u, init) => (record(API.subscription.portal, init), api.portal()),
+        [API.subscription.refundRequest]: (_u, init) => (record(API.subscription.refundRequest, init), jsonResponse({ ok: true }, 201)),
+      }),
+    ),
+  )
+  return api
+}
+
+function renderPage(path: string, props: Partial<PlansPageProps> = {}) {
+  const full: PlansPageProps = {
+    productName: 'Sintonia',
+    viewer: 'listener',
+    subscription: { status: 'unsubscribed', tier: null },
+    plans: { data: PLANS, isPending: false, isError: false, refetch: () => {} },
+    ...props,
+  }
+  const utils = renderRoutes([{ path: '/assinatura', element: <PlansPage {...full} /> }, { path: '*', element: <p>outra</p> }], path)
+  return { ...utils, search: () => utils.router.state.location.search }
+}
+
+beforeEach(() => {
+  toastMock.success.mockClear()
+  toastMock.error.mockClear()
+  toastMock.loading.mockClear()
+  redirectMock.schedule.mockClear()
+})
+afterEach(() => vi.unstubAllGlobals())
+
+describe('/assinatura: plan list', () => {
+  it('shows three skeleton cards while the plans load', () => {
+    stubApi()
+    renderPage('/assinatura', { plans: { data: undefined, isPending: true, isError: false, refetch: () => {} } })
+    const section = screen.getByRole('region', { name: 'Planos' })
+    expect(section.getAttribute('aria-busy')).toBe('true')
+    expect(within(section).getAllByRole('listitem')).toHaveLength(3)
+    expect(screen.getByRole('status').textContent).toBe('Carregando planos...')
+  })
+
+  it.each([
+    [1, 'max-w-md', 'grid-cols'],
+    [2, 'sm:grid-cols-2', 'lg:grid-cols-3'],
+    [3, 'lg:grid-cols-3', 'sm:grid-cols-2'],
+  ])('lays %i active plan(s) out in as many columns', (count, expected, absent) => {
+    stubApi()
+    renderPage('/assinatura', { plans: { data: PLANS.slice(0, count), isPending: false, isError: false, refetch: () => {} } })
+    const grid = screen.getByTestId('plan-grid')
+    expect(grid.getAttribute('data-columns')).toBe(String(count))
+    expect(grid.className).toContain(expected)
+    expect(grid.className).not.toContain(absent)
+    expect(screen.getAllByTestId('plan-card')).toHaveLength(count)
+  })
+
+  it('titles the page by subscription state, with three benefits and a three-question FAQ', async () => {
+    stubApi()
+    renderPage('/assinatura')
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Escolha Seu Plano')
+    expect(within(screen.getByRole('region', { name: 'O que você recebe' })).getAllByRole('listitem')).toHaveLength(3)
+    const faq = screen.getByRole('region', { name: 'Perguntas frequentes' })
+    expect(faq.querySelectorAll('details')).toHaveLength(3)
+    // ARCHITECTURE §7: every active subscriber may download, not only "Premium and Enterprise".
+    expect(faq.textContent).toContain('Todo assinante ativo, em qualquer plano, pode baixar')
+    expect(faq.textContent).not.toMatch(/Premium|Enterprise/)
+    expect(await screen.findByText('Garantia de 7 dias')).toBeTruthy()
+  })
+
+  it('explains a failed payment verification', () => {
+    stubApi()
+    renderPage('/assinatura?error=verification_failed')
+    expect(screen.getByRole('alert').textContent).toContain('Não foi possível verificar o pagamento')
+  })
+})
+
+describe('/assinatura: auth-first checkout', () => {
+  it('starts checkout for the chosen plan and leaves for the provider after the toasts', async () => {
+    const api = stubApi()
+    renderPage('/assinatura')
+    fireEvent.click(screen.getByRole('button', { name: 'Assinar Anual' }))
+    expect(toastMock.loading).toHaveBeenCalledWith('Preparando pagamento seguro...', expect.objectContaining({ id: 'provider-redirect' }))
+    await waitFor(() => expect(redirectMock.schedule).toHaveBeenCalledWith('http://localhost:3000/sandbox/checkout/cs_sbx_abc123'))
+    expect(api.bodies[API.subscription.checkout]).toEqual([{ planCode: 'anual' }])
+    const [message, options] = toastMock.success.mock.calls.at(-1)!
+    expect(message).toBe('Redirecionando para pagamento...')
+    const action = (options as { action: { label: string; onClick: () => void } }).action
+    expect(action.label).toBe('Abrir agora')
+    // 'Abrir agora' is the person's own click: the same page in a new tab (ADR 008).
+    const open = vi.spyOn(window, 'open').mockReturnValue(null)
+    action.onClick()
+    expect(open).toHaveBeenCalledWith('http://localhost:3000/sandbox/checkout/cs_sbx_abc123', '_blank', 'noopener,noreferrer')
+    open.mockRestore()
+    // The buttons stay busy until the page leaves: no second checkout.
+    expect(screen.getByRole('button', { name: /Preparando/ })).toHaveProperty('disabled', true)
+    expect(screen.getByRole('button', { name: 'Assinar Trimestral' })).toHaveProperty('disabled', true)
+  })
+
+  it('auto_plan starts the checkout once, by itself, and leaves the address', async () => {
+    const api = stubApi()
+    const { search } = renderPage('/assinatura?auto_plan=semestral')
+    await waitFor(() => expect(redirectMock.schedule).toHaveBeenCalledTimes(1))
+    expect(api.bodies[API.subscription.checkout]).toEqual([{ planCode: 'semestral' }])
+    expect(search()).toBe('')
+  })
+
+  it('auto_plan waits for the subscription check and does nothing for a subscriber', async () => {
+    const api = stubApi({ details: DETAILS })
+    renderPage('/assinatura?auto_plan=anual', { subscription: { status: 'subscribed', tier: 'anual' } })
+    await screen.findByRole('region', { name: 'Sua assinatura' })
+    expect(api.bodies[API.subscription.checkout]).toBeUndefined()
+  })
+
+  it.each([
+    ['the server’s reason', () => jsonResponse({ statusCode: 409, error: 'Conflict', message: 'Você já tem uma assinatura ativa' }, 409), 'Você já tem uma assinatura ativa'],
+    ['the server’s 500 text', () => jsonResponse({ statusCode: 500, error: 'Internal', message: 'Erro interno do servidor' }, 500), 'Erro interno do servidor'],
+    ['the retry text when the server says nothing usable', () => new Response('x', { status: 502 }), 'Erro ao criar assinatura. Tente novamente.'],
+    ['the missing URL text', () => jsonResponse({ sessionId: 'cs_sbx_abc123' }), 'Erro interno: URL de pagamento não recebida'],
+  ])('a failed checkout shows %s and frees the buttons', async (_name, answer, description) => {
+    stubApi({ checkout: answer })
+    renderPage('/assinatura')
+    fireEvent.click(screen.getByRole('button', { name: 'Assinar Trimestral' }))
+    await waitFor(() => expect(toastMock.error).toHaveBeenCalledWith('Erro ao criar assinatura', expect.objectContaining({ description })))
+    expect(redirectMock.schedule).not.toHaveBeenCalled()
+    expect(screen.getByRole('button', { name: 'Assinar Trimestral' })).toHaveProperty('disabled', false)
+  })
+})
+
+describe('/assinatura: visitors and admins', () => {
+  it('a visitor arriving with a plan chooses between signing in and paying first', async () => {
+    stubApi()
+    const { search } = renderPage('/assinatura?plan=anual', { viewer: 'anonymous' })
+    const dialog = await screen.findByRole('dialog', { name: 'Assinar o plano Anual' })
+    expect(within(dialog).getByRole('link', { name: /Entrar ou criar conta/ }).getAttribute('href')).toBe('/login?plan=anual')
+    expect(within(dialog).getByRole('link', { name: /Pagar agora/ }).getAttribute('href')).toBe('/pagamento?plan=anual')
+    expect(search()).toBe('')
+  })
+
+  it('a visitor clicking a plan gets the same choice; nothing is sent', () => {
+    const api = stubApi()
+    renderPage('/assinatura', { viewer: 'anonymous' })
+    fireEvent.click(screen.getByRole('button', { name: 'Assinar Trimestral' }))
+    expect(screen.getByRole('dialog', { name: 'Assinar o plano Trimestral' })).toBeTruthy()
+    expect(api.bodies[API.subscription.checkout]).toBeUndefined()
+  })
+
+  it('an admin sees the plans without subscribing', () => {
+    stubApi()
+    renderPage('/assinatura', { viewer: 'admin' })
+    expect(screen.getByRole('note').textContent).toContain('Contas de administrador não assinam planos')
+    for (const button of screen.getAllByRole('button', { name: /^Assinar/ })) expect(button).toHaveProperty('disabled', true)
+  })
+})
+
+describe('/assinatura: subscribers', () => {
+  it('manages the subscription: current plan marked and disabled, details, portal', async () => {
+    const api = stubApi({ details: DETAILS })
+    renderPage('/assinatura', { subscription: { status: 'subscribed', tier: 'anual' } })
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Gerenciar Assinatura')
+    const card = await screen.findByRole('region', { name: 'Sua assinatura' })
+    expect(within(card).getByTestId('subscription-plan').textContent).toBe('Anual')
+    expect(within(card).getByTestId('subscription-status').textContent).toBe('Ativa')
+    expect(within(card).getByText('Próxima cobrança')).toBeTruthy()
+    expect(within(card).getByTestId('subscription-period-end').textContent).toBe('22 de novembro de 2027')
+
+    const annual = screen.getAllByTestId('plan-card').find((c) => c.getAttribute('data-plan') === 'anual')!
+    expect(within(annual).getByText('Plano Atual', { selector: 'span' })).toBeTruthy()
+    expect(within(annual).getByRole('button', { name: 'Plano Atual' })).toHaveProperty('disabled', true)
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Abrir portal' }))
+    expect(toastMock.loading).toHaveBeenCalledWith('Abrindo portal de gerenciamento...', expect.anything())
+    await waitFor(() => expect(redirectMock.schedule).toHaveBeenCalledWith('http://localhost:3000/sandbox/portal/ps_1'))
+    expect(toastMock.success.mock.calls.at(-1)?.[0]).toBe('Redirecionando...')
+    expect(api.bodies[API.subscription.portal]).toHaveLength(1)
+  })
+
+  it('shows the cancel-at-period-end state with the date access ends', async () => {
+    stubApi({ details: { ...DETAILS, subscription: { ...DETAILS.subscription!, cancelAtPeriodEnd: true } } })
+    renderPage('/assinatura', { subscription: { status: 'subscribed', tier: 'anual' } })
+    const card = await screen.findByRole('region', { name: 'Sua assinatura' })
+    expect(within(card).getByRole('note').textContent).toContain('cancela no fim do período: você mantém o acesso até 22 de novembro de 2027')
+    expect(within(card).getByText('Acesso até')).toBeTruthy()
+  })
+
+  it('a portal failure shows the spec’s message', async () => {
+    stubApi({ details: DETAILS, portal: () => jsonResponse({ statusCode: 502, error: 'x', message: 'Erro ao processar sua solicitação. Tente novamente.' }, 502) })
+    renderPage('/assinatura', { subscription: { status: 'subscribed', tier: 'anual' } })
+    fireEvent.click(await screen.findByRole('button', { name: 'Abrir portal' }))
+    await waitFor(() => expect(toastMock.error).toHaveBeenCalledWith('Erro ao abrir portal do cliente', expect.anything()))
+  })
+
+  it('asks for a refund within the guarantee, with an optional reason, after confirming', async () => {
+    const api = stubApi({ details: DETAILS })
+    renderPage('/assinatura', { subscription: { status: 'subscribed', tier: 'anual' } })
+    const guarantee = await screen.findByRole('region', { name: 'Garantia de 7 dias' })
+    expect(guarantee.textContent).toContain('Você pode pedir o reembolso até 27 de novembro de 2026')
+    fireEvent.click(within(guarantee).getByRole('button', { name: 'Pedir reembolso' }))
+    const dialog = screen.getByRole('dialog', { name: 'Pedir reembolso?' })
+    expect(api.bodies[API.subscription.refundRequest]).toBeUndefined()
+    fireEvent.change(within(dialog).getByLabelText(/Motivo/), { target: { value: '  Não tive tempo de ouvir  ' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmar pedido' }))
+    await waitFor(() => expect(api.bodies[API.subscription.refundRequest]).toEqual([{ reason: 'Não tive tempo de ouvir' }]))
+    await waitFor(() => expect(toastMock.success).toHaveBeenCalledWith('Pedido de reembolso enviado. Você receberá a resposta por e-mail.', expect.anything()))
+  })
+
+  it('shows the status of a refund request', async () => {
+    stubApi({
+      details: {
+        ...DETAILS,
+        guarantee: { ...DETAILS.guarantee, canRequestRefund: false, request: { status: 'rejected', requestedAt: '2026-11-21T10:00:00.000Z', decisionReason: 'Fora do prazo' } },
+      },
+    })
+    renderPage('/assinatura', { subscription: { status: 'subscribed', tier: 'anual' } })
+    const request = await screen.findByTestId('refund-request')
+    expect(request.textContent).toContain('Recusado')
+    expect(request.textContent).toContain('Motivo: Fora do prazo')
+    expect(screen.queryByRole('button', { name: 'Pedir reembolso' })).toBeNull()
+  })
+})

@@ -1,0 +1,250 @@
+import { useEffect, useRef, useState } from 'react'
+import { ArrowRight, CircleAlert, CreditCard, Info, ShieldCheck, UserRound } from 'lucide-react'
+import { useSearchParams } from 'react-router'
+import { COMMERCE_MSG, DEFAULT_GUARANTEE_DAYS, PLAN_CODES, formatMoney, type PlanCode, type PublicPlan } from '@sintonia/contract'
+import { PlanCard } from '../../../components/plans/plan-card'
+import { periodLabel } from '../../../components/plans/plan-pricing'
+import { planGridClass, planSkeletons } from '../../../components/plans/plan-grid'
+import { Button, ButtonLink } from '../../../components/ui/button'
+import { ModalDialog } from '../../../components/ui/modal-dialog'
+import { Spinner } from '../../../components/ui/spinner'
+import { cn } from '../../../lib/cn'
+import { createPortalSession, createSubscriptionCheckout, useGatewayInfo, useSubscriptionDetails } from '../api/commerce-api'
+import { CHECKOUT_TEXTS, PORTAL_TEXTS, useProviderTrip } from '../hooks/use-provider-redirect'
+import { CommerceBackdrop } from './commerce-shell'
+import { CurrentSubscriptionCard } from './current-subscription-card'
+import { GuaranteeBlock } from './guarantee-block'
+import { PlanBenefits, PlanFaq } from './plan-page-info'
+
+/** Who is looking at the page, as the route reads it from the session. */
+export type Viewer = 'loading' | 'anonymous' | 'listener' | 'admin'
+
+export interface PlansPageProps {
+  productName: string
+  viewer: Viewer
+  /** The listener's subscription check (commerce-and-admin §4); ignored for visitors and admins. */
+  subscription: { status: 'loading' | 'subscribed' | 'unsubscribed' | 'error'; tier: string | null }
+  plans: { data: readonly PublicPlan[] | undefined; isPending: boolean; isError: boolean; refetch: () => void }
+}
+
+function isPlanCode(value: string | null): value is PlanCode {
+  return value !== null && (PLAN_CODES as readonly string[]).includes(value)
+}
+
+/**
+ * `/assinatura` (commerce-and-admin §2): the plan list and, for subscribers, the management of
+ * the subscription. Query: `auto_plan` (a signed-in listener's checkout starts by itself, once),
+ * `plan` (the landing's choice: checkout for a listener, the sign-in or pay-first choice for a
+ * visitor), `error=verification_failed` (a failed payment verification).
+ */
+export function PlansPage({ productName, viewer, subscription, plans }: PlansPageProps) {
+  const [search, setSearch] = useSearchParams()
+  const isListener = viewer === 'listener'
+  const subscribed = isListener && subscription.status === 'subscribed'
+  const details = useSubscriptionDetails({ enabled: isListener })
+  const gateway = useGatewayInfo()
+  const checkout = useProviderTrip<PlanCode>(CHECKOUT_TEXTS)
+  const portal = useProviderTrip<'portal'>(PORTAL_TEXTS)
+  const [choicePlan, setChoicePlan] = useState<PublicPlan | null>(null)
+  const autoStarted = useRef(false)
+
+  const verificationFailed = search.get('error') === 'verification_failed'
+  const requested = search.get('auto_plan') ?? search.get('plan')
+  const activePlans = plans.data ?? []
+  const currentSubscription = details.data?.subscription ?? null
+  const currentTier = subscribed ? (currentSubscription?.planCode ?? subscription.tier) : null
+  const guaranteeDays = details.data?.guarantee.days ?? gateway.data?.guaranteeDays ?? DEFAULT_GUARANTEE_DAYS
+
+  const startCheckout = (plan: PublicPlan) => void checkout.start(plan.code, () => createSubscriptionCheckout(plan.code))
+  const openPortal = () => void portal.start('portal', createPortalSession)
+
+  // auto_plan / plan: acted on once, when the viewer and the plans are known; then dropped from
+  // the address so going back to this page never starts a second checkout.
+  useEffect(() => {
+    if (autoStarted.current || !requested || viewer === 'loading' || plans.isPending) return
+    if (isListener && subscription.status === 'loading') return
+    autoStarted.current = true
+    const next = new URLSearchParams(search)
+    next.delete('auto_plan')
+    next.delete('plan')
+    setSearch(next, { replace: true })
+    const plan = isPlanCode(requested) ? activePlans.find((p) => p.code === requested) : undefined
+    if (!plan) return
+    if (viewer === 'anonymous') setChoicePlan(plan)
+    else if (isListener && subscription.status === 'unsubscribed') startCheckout(plan)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once when everything it needs is known
+  }, [requested, viewer, plans.isPending, subscription.status])
+
+  const title = subscribed ? 'Gerenciar Assinatura' : 'Escolha Seu Plano'
+
+  const actionFor = (plan: PublicPlan) => {
+    const base = 'w-full whitespace-normal'
+    const variant = plan.popular ? 'primary' : 'outline'
+    if (currentTier === plan.code) {
+      return (
+        <Button size="lg" variant="secondary" disabled className={base}>
+          Plano Atual
+        </Button>
+      )
+    }
+    if (subscribed) {
+      const canChange = currentSubscription?.managedByProvider === true
+      return (
+        <Button size="lg" variant="outline" className={base} disabled={!canChange || portal.busy} onClick={openPortal}>
+          Mudar para {plan.name}
+        </Button>
+      )
+    }
+    const busy = checkout.busyKey === plan.code
+    return (
+      <Button
+        size="lg"
+        variant={variant}
+        className={base}
+        disabled={viewer === 'loading' || viewer === 'admin' || (isListener && subscription.status === 'loading') || checkout.busy}
+        aria-busy={busy || undefined}
+        onClick={() => (viewer === 'anonymous' ? setChoicePlan(plan) : startCheckout(plan))}
+      >
+        {busy ? <Spinner label={null} className="size-5 [&>span]:border-white/30 [&>span]:border-t-white" /> : null}
+        {busy ? 'Preparando...' : `Assinar ${plan.name}`}
+      </Button>
+    )
+  }
+
+  return (
+    <CommerceBackdrop>
+      <title>{`${title} — ${productName}`}</title>
+      <div className="mx-auto w-full max-w-6xl px-4 pt-10 pb-16 sm:px-6 sm:pt-14 sm:pb-24">
+        <header className="mx-auto max-w-2xl text-center">
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{subscribed ? 'Assinatura' : 'Planos'}</p>
+          <h1 className="mt-2 text-[2rem] leading-tight font-extrabold tracking-tight text-balance text-ink sm:text-4xl">{title}</h1>
+          <p className="mt-3 text-base leading-relaxed text-pretty text-ink-muted sm:text-lg">
+            {subscribed
+              ? 'Acompanhe sua assinatura, abra o portal de pagamento e veja sua garantia.'
+              : `Acesso completo ao ${productName}. Quanto mais longo o plano, menor o valor por mês.`}
+          </p>
+        </header>
+
+        {verificationFailed ? (
+          <div role="alert" className="mx-auto mt-8 flex max-w-2xl items-start gap-3 rounded-2xl border border-red-200 bg-red-50 px-4 py-4 text-left text-red-900 sm:px-5">
+            <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-600" />
+            <div>
+              <p className="font-semibold">{COMMERCE_MSG.paymentNotVerifiable}</p>
+              <p className="mt-1 text-[0.95rem] leading-relaxed text-red-800">
+                Se você concluiu o pagamento, aguarde alguns instantes e atualize esta página; a confirmação pode levar um minuto. Se o problema
+                continuar, fale com o nosso suporte.
+              </p>
+            </div>
+          </div>
+        ) : null}
+
+        {viewer === 'admin' ? (
+          <p role="note" className="mx-auto mt-8 flex max-w-2xl items-start gap-3 rounded-2xl border border-line bg-white px-4 py-3 text-[0.95rem] text-ink-muted shadow-sm">
+            <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
+            Contas de administrador não assinam planos. Para ver a página como um ouvinte, entre com uma conta de ouvinte.
+          </p>
+        ) : null}
+
+        {isListener && currentSubscription ? (
+          <div className="mx-auto mt-10 grid max-w-4xl gap-5 lg:grid-cols-[3fr_2fr]">
+            <CurrentSubscriptionCard subscription={currentSubscription} onOpenPortal={openPortal} portalBusy={portal.busy} />
+            {details.data ? <GuaranteeBlock guarantee={details.data.guarantee} /> : null}
+          </div>
+        ) : isListener && subscribed && details.isPending ? (
+          <div role="status" className="mt-10 flex justify-center">
+            <Spinner label="Carregando sua assinatura..." className="size-8" />
+          </div>
+        ) : null}
+
+        <section aria-labelledby="plans-title" aria-busy={plans.isPending} className="mt-12 sm:mt-14">
+          <h2 id="plans-title" className={cn(subscribed ? 'text-center text-2xl font-extrabold tracking-tight text-ink' : 'sr-only')}>
+            {subscribed ? 'Planos disponíveis' : 'Planos'}
+          </h2>
+          {plans.isPending ? (
+            <>
+              <ul className={cn('mx-auto mt-8 grid gap-6 lg:gap-7', planGridClass(3))}>{planSkeletons(3)}</ul>
+              <p role="status" className="sr-only">
+                Carregando planos...
+              </p>
+            </>
+          ) : activePlans.length === 0 ? (
+            <div role="alert" className="mx-auto mt-8 max-w-md rounded-3xl border border-line bg-white p-6 text-center shadow-soft">
+              <p className="font-semibold text-ink">
+                {plans.isError ? 'Não foi possível carregar os planos.' : 'Nenhum plano está disponível no momento.'}
+              </p>
+              {plans.isError ? (
+                <Button variant="outline" className="mt-4" onClick={plans.refetch}>
+                  Tentar novamente
+                </Button>
+              ) : null}
+            </div>
+          ) : (
+            <ul data-testid="plan-grid" data-columns={Math.min(activePlans.length, 3)} className={cn('mx-auto mt-8 grid gap-6 lg:gap-7', planGridClass(activePlans.length))}>
+              {activePlans.map((plan) => (
+                <PlanCard key={plan.code} plan={plan} current={currentTier === plan.code} action={actionFor(plan)} />
+              ))}
+            </ul>
+          )}
+          {!subscribed ? (
+            <p className="mt-8 flex items-center justify-center gap-2 text-center text-sm text-ink-muted">
+              <ShieldCheck aria-hidden="true" className="size-5 shrink-0 text-emerald-700" />
+              <span>
+                <strong className="font-semibold text-ink">Garantia de {guaranteeDays} dias</strong>: se não for para você, devolvemos seu dinheiro.
+              </span>
+            </p>
+          ) : null}
+        </section>
+
+        <div className="mt-16 sm:mt-20">
+          <PlanBenefits />
+        </div>
+        <div className="mt-16 sm:mt-20">
+          <PlanFaq guaranteeDays={guaranteeDays} />
+        </div>
+      </div>
+
+      <ChoiceDialog plan={choicePlan} onClose={() => setChoicePlan(null)} />
+    </CommerceBackdrop>
+  )
+}
+
+/**
+ * A visitor picked a plan: sign in (or create the account) and subscribe with it, or pay first
+ * and create the password afterwards (commerce-and-admin §1, §4).
+ */
+function ChoiceDialog({ plan, onClose }: { plan: PublicPlan | null; onClose: () => void }) {
+  const [shown, setShown] = useState<PublicPlan | null>(plan)
+  if (plan && plan !== shown) setShown(plan)
+  const current = plan ?? shown
+  return (
+    <ModalDialog
+      open={plan !== null}
+      onClose={onClose}
+      title={current ? `Assinar o plano ${current.name}` : 'Assinar'}
+      description={
+        current ? (
+          <>
+            {formatMoney(current.priceCents, current.currency)}/{periodLabel(current.intervalMonths)}. Como você prefere continuar?
+          </>
+        ) : undefined
+      }
+    >
+      {current ? (
+        <div className="flex flex-col gap-3">
+          <ButtonLink to={`/login?plan=${current.code}`} size="lg" className="w-full whitespace-normal" data-autofocus>
+            <UserRound aria-hidden="true" />
+            Entrar ou criar conta
+            <ArrowRight aria-hidden="true" />
+          </ButtonLink>
+          <ButtonLink to={`/pagamento?plan=${current.code}`} size="lg" variant="outline" className="w-full whitespace-normal">
+            <CreditCard aria-hidden="true" />
+            Pagar agora e criar a senha depois
+          </ButtonLink>
+          <p className="text-center text-sm leading-relaxed text-ink-muted">
+            Pagando agora, você cria sua senha logo depois do pagamento, com o mesmo e-mail.
+          </p>
+        </div>
+      ) : null}
+    </ModalDialog>
+  )
+}

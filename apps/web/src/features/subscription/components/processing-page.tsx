@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState } from 'react'
+import { Navigate, useNavigate, useSearchParams } from 'react-router'
+import type { SessionVerification } from '@sintonia/contract'
+import { verifySession } from '../api/commerce-api'
+import { cleanSessionId, subscriptionSuccessPath } from '../lib/session-id'
+import { StatusCard } from './commerce-shell'
+
+/** Spec §9: the processing page waits 3 s before verifying. */
+export const PROCESSING_COUNTDOWN_S = 3
+/** A paid checkout whose confirmation is still on its way is asked again this many times, 2 s apart. */
+export const UNPAID_RECHECKS = 5
+export const UNPAID_RECHECK_MS = 2_000
+
+export const VERIFICATION_FAILED_PATH = '/assinatura?error=verification_failed'
+
+/** Where the buyer goes once the session is verified (commerce-and-admin §2, §4 Payment flow). */
+export function processingTarget(sessionId: string, verification: SessionVerification, signedIn: boolean): string {
+  if (signedIn) return subscriptionSuccessPath(sessionId)
+  if (!verification.accountExists) {
+    return `/onboarding/definir-senha?email=${encodeURIComponent(verification.email)}&session_id=${encodeURIComponent(sessionId)}`
+  }
+  // An account with this e-mail exists: signing in with session_id attaches the paid
+  // subscription (pending merge), then the success page shows it.
+  return `/login?session_id=${encodeURIComponent(sessionId)}&redirect=${encodeURIComponent(subscriptionSuccessPath(sessionId))}`
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * `/assinatura/processando?session_id=`: a visible 3-second countdown, then verify-session and
+ * the route by the person's state. `signedIn` is null while the session is still being read.
+ */
+export function ProcessingPage({ productName, signedIn }: { productName: string; signedIn: boolean | null }) {
+  const [search] = useSearchParams()
+  const sessionId = cleanSessionId(search.get('session_id'))
+  const navigate = useNavigate()
+  const [remaining, setRemaining] = useState(PROCESSING_COUNTDOWN_S)
+  const [confirming, setConfirming] = useState(false)
+  const started = useRef(false)
+
+  useEffect(() => {
+    if (!sessionId || remaining <= 0) return
+    const timer = setTimeout(() => setRemaining((value) => value - 1), 1_000)
+    return () => clearTimeout(timer)
+  }, [sessionId, remaining])
+
+  // A late answer must not move a person who already left the page.
+  const mounted = useRef(true)
+  useEffect(() => {
+    mounted.current = true
+    return () => {
+      mounted.current = false
+    }
+  }, [])
+
+  useEffect(() => {
+    if (!sessionId || remaining > 0 || signedIn === null || started.current) return
+    started.current = true
+    void (async () => {
+      let target = VERIFICATION_FAILED_PATH
+      try {
+        let verification = await verifySession(sessionId)
+        for (let attempt = 0; !verification.paid && attempt < UNPAID_RECHECKS && mounted.current; attempt += 1) {
+          setConfirming(true)
+          await wait(UNPAID_RECHECK_MS)
+          verification = await verifySession(sessionId)
+        }
+        if (verification.paid) target = processingTarget(sessionId, verification, signedIn)
+      } catch {
+        // Any failure: the plan page explains it (error=verification_failed).
+      }
+      if (mounted.current) void navigate(target, { replace: true })
+    })()
+  }, [sessionId, remaining, signedIn, navigate])
+
+  if (!sessionId) return <Navigate to="/" replace />
+
+  const counting = remaining > 0
+  return (
+    <StatusCard
+      pageTitle={`Processando pagamento — ${productName}`}
+      icon={
+        <span className="relative grid size-16 place-items-center">
+          <span className="absolute inset-0 animate-spin rounded-2xl border-[3px] border-brand-200 border-t-brand-700 motion-reduce:animate-none" />
+          <span data-testid="processing-countdown" className="text-2xl font-extrabold text-brand-800 tabular-nums">
+            {counting ? remaining : '✓'}
+          </span>
+        </span>
+      }
+      title="Processando seu pagamento"
+      description="Estamos confirmando seu pagamento com segurança. Não feche esta página."
+    >
+      <p role="status" aria-live="polite" className="mt-6 text-[0.95rem] font-medium text-brand-800">
+        {counting
+          ? `Verificando em ${remaining} ${remaining === 1 ? 'segundo' : 'segundos'}...`
+          : confirming
+            ? 'Aguardando a confirmação do pagamento...'
+            : 'Verificando seu pagamento...'}
+      </p>
+    </StatusCard>
+  )
+}
