@@ -1,0 +1,5 @@
+import { AdvancedAnalyticsPage } from '../../features/admin-insights'
+
+export default function AdminAnalyticsAdvancedRoute() {
+  return <AdvancedAnalyticsPage />
+}

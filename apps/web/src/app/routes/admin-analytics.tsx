@@ -1,0 +1,5 @@
+import { AnalyticsPage } from '../../features/admin-insights'
+
+export default function AdminAnalyticsRoute() {
+  return <AnalyticsPage />
+}

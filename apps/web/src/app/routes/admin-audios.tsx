@@ -1,0 +1,6 @@
+import { AudiosPage } from '../../features/admin-audios'
+
+/** `/admin/audios` */
+export default function AdminAudiosPageRoute() {
+  return <AudiosPage />
+}

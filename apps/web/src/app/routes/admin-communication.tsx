@@ -1,0 +1,5 @@
+import { CommunicationPage } from '../../features/admin-communication'
+
+export default function AdminCommunicationRoute() {
+  return <CommunicationPage />
+}

@@ -1,0 +1,5 @@
+import { FinancialPage } from '../../features/admin-insights'
+
+export default function AdminFinancialRoute() {
+  return <FinancialPage />
+}

@@ -1,0 +1,5 @@
+import { GuaranteePage } from '../../features/admin-guarantee'
+
+export default function AdminGarantiaRoute() {
+  return <GuaranteePage />
+}

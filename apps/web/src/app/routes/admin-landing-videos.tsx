@@ -1,0 +1,6 @@
+import { VideosPage } from '../../features/admin-videos'
+
+/** `/admin/landing-videos` */
+export default function AdminLandingVideosRoute() {
+  return <VideosPage />
+}

@@ -1,0 +1,5 @@
+import { PricingPage } from '../../features/admin-plans'
+
+export default function AdminPricingRoute() {
+  return <PricingPage />
+}

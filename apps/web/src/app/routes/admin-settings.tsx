@@ -1,0 +1,5 @@
+import { SettingsPage } from '../../features/admin-settings'
+
+export default function AdminSettingsRoute() {
+  return <SettingsPage />
+}

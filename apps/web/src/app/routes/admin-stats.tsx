@@ -1,0 +1,5 @@
+import { StatsPage } from '../../features/admin-insights'
+
+export default function AdminStatsRoute() {
+  return <StatsPage />
+}

@@ -1,0 +1,5 @@
+import { SubscriptionPlansPage } from '../../features/admin-plans'
+
+export default function AdminSubscriptionPlansRoute() {
+  return <SubscriptionPlansPage />
+}

@@ -1,0 +1,5 @@
+import { ValidationPage } from '../../features/admin-insights'
+
+export default function AdminValidationRoute() {
+  return <ValidationPage />
+}

@@ -1,0 +1,40 @@
+import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react'
+import { cn } from '../../lib/cn'
+
+/** A data table that scrolls sideways on small screens instead of squeezing its columns. */
+export function DataTable({
+  caption,
+  children,
+  className,
+  narrow = false,
+  busy = false,
+}: {
+  caption: string
+  children: ReactNode
+  className?: string
+  narrow?: boolean
+  /** Refreshing: the rows shown are about to change (announced to assistive technology). */
+  busy?: boolean
+}) {
+  return (
+    <div aria-busy={busy || undefined} className={cn('overflow-x-auto rounded-2xl border border-line bg-white shadow-soft', className)}>
+      {/* `narrow`: two or three short columns that fit a phone without scrolling. */}
+      <table className={cn('w-full border-collapse text-left text-sm', narrow ? 'min-w-0' : 'min-w-[36rem]')}>
+        <caption className="sr-only">{caption}</caption>
+        {children}
+      </table>
+    </div>
+  )
+}
+
+export function Th({ className, ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
+  return <th scope="col" className={cn('border-b border-line bg-brand-50/60 px-4 py-3 font-semibold whitespace-nowrap text-ink', className)} {...props} />
+}
+
+export function Td({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
+  return <td className={cn('border-b border-line/70 px-4 py-3 align-top text-ink', className)} {...props} />
+}
+
+export function Tr({ className, ...props }: HTMLAttributes<HTMLTableRowElement>) {
+  return <tr className={cn('last:[&>td]:border-b-0', className)} {...props} />
+}

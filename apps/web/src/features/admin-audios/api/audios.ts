@@ -1,0 +1,87 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { API, type AdminAudio, type AdminAudioUpdate } from '@sintonia/contract'
+import { adminFieldsQueryOptions } from '../../../lib/admin-fields-query'
+import { apiGet, apiSend } from '../../../lib/api-client'
+import { uploadWithProgress, type UploadProgress } from '../../../lib/upload-with-progress'
+
+/** audios_changed should invalidate adminAudioKeys.all. */
+export const adminAudioKeys = {
+  all: ['admin', 'audios'] as const,
+  list: (fieldId: string | null) => ['admin', 'audios', { fieldId }] as const,
+}
+
+export function useAdminAudios(fieldId: string | null) {
+  return useQuery({
+    queryKey: adminAudioKeys.list(fieldId),
+    queryFn: async ({ signal }) => {
+      const url = fieldId ? `${API.adminContent.audios}?fieldId=${encodeURIComponent(fieldId)}` : API.adminContent.audios
+      return (await apiGet<{ audios: AdminAudio[] }>(url, { signal })).audios
+    },
+  })
+}
+
+export function useFieldOptions() {
+  return useQuery(adminFieldsQueryOptions)
+}
+
+function useRefresh() {
+  const queryClient = useQueryClient()
+  // Counts on fields and the home change too; the listener's lists start with 'fields'/'audios'.
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: ['admin'] }), queryClient.invalidateQueries({ queryKey: ['fields'] })])
+}
+
+export interface AudioUploadInput {
+  file: File
+  title: string
+  description: string
+  fieldId: string
+  tags: string[]
+  isDemo: boolean
+  onProgress: (progress: UploadProgress) => void
+}
+
+export function useUploadAudio() {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: ({ file, onProgress, ...meta }: AudioUploadInput) => {
+      const body = new FormData()
+      body.set('title', meta.title)
+      body.set('description', meta.description)
+      body.set('fieldId', meta.fieldId)
+      body.set('tags', JSON.stringify(meta.tags))
+      body.set('isDemo', String(meta.isDemo))
+      // The file goes last, so the server has the text fields before the bytes arrive.
+      body.set('file', file)
+      return uploadWithProgress<{ audio: AdminAudio }>(API.adminContent.audios, body, { onProgress })
+    },
+    onSuccess: refresh,
+  })
+}
+
+export function useUpdateAudio() {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: AdminAudioUpdate }) => apiSend<{ audio: AdminAudio }>('PATCH', API.adminContent.audio(id), patch),
+    onSuccess: refresh,
+  })
+}
+
+export function useReplaceAudioFile() {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: ({ id, file, onProgress }: { id: string; file: File; onProgress: (progress: UploadProgress) => void }) => {
+      const body = new FormData()
+      body.set('file', file)
+      return uploadWithProgress<{ audio: AdminAudio }>(API.adminContent.audioFile(id), body, { method: 'PUT', onProgress })
+    },
+    onSuccess: refresh,
+  })
+}
+
+export function useDeleteAudio() {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: (id: string) => apiSend<void>('DELETE', API.adminContent.audio(id)),
+    onSuccess: refresh,
+  })
+}

@@ -1,0 +1,62 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { API, type AdminFieldInput, type AdminFieldUpdate, type Field, type FieldList } from '@sintonia/contract'
+import { adminFieldsQueryOptions } from '../../../lib/admin-fields-query'
+import { apiSend } from '../../../lib/api-client'
+
+/** The listener and landing field lists start with ['fields']; admin queries with ['admin']. */
+export const adminFieldKeys = { all: adminFieldsQueryOptions.queryKey }
+
+export function useAdminFields() {
+  return useQuery(adminFieldsQueryOptions)
+}
+
+function useRefreshAfterChange() {
+  const queryClient = useQueryClient()
+  return async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['admin'] }),
+      queryClient.invalidateQueries({ queryKey: ['fields'] }),
+    ])
+  }
+}
+
+export function useSaveField() {
+  const refresh = useRefreshAfterChange()
+  return useMutation({
+    mutationFn: ({ id, values }: { id: string | null; values: AdminFieldInput | AdminFieldUpdate }) =>
+      id
+        ? apiSend<{ field: Field }>('PATCH', API.adminContent.field(id), values)
+        : apiSend<{ field: Field }>('POST', API.adminContent.fields, values),
+    onSuccess: refresh,
+  })
+}
+
+export function useDeleteField() {
+  const refresh = useRefreshAfterChange()
+  return useMutation({
+    mutationFn: (id: string) => apiSend<void>('DELETE', API.adminContent.field(id)),
+    onSuccess: refresh,
+  })
+}
+
+/** Saves a new order; the list shows it at once and goes back if the server refuses. */
+export function useReorderFields() {
+  const queryClient = useQueryClient()
+  const refresh = useRefreshAfterChange()
+  return useMutation({
+    mutationFn: (ordered: Field[]) => apiSend<FieldList>('PUT', API.adminContent.fieldOrder, { fieldIds: ordered.map((f) => f.id) }),
+    onMutate: async (ordered) => {
+      await queryClient.cancelQueries({ queryKey: adminFieldKeys.all })
+      const previous = queryClient.getQueryData<Field[]>(adminFieldKeys.all)
+      queryClient.setQueryData<Field[]>(adminFieldKeys.all, ordered)
+      return { previous }
+    },
+    onError: (_error, _ordered, context) => {
+      if (context?.previous) queryClient.setQueryData(adminFieldKeys.all, context.previous)
+    },
+    // Not awaited: the next move may start as soon as the server answered; the refetch follows.
+    onSettled: () => {
+      void refresh()
+    },
+  })
+}

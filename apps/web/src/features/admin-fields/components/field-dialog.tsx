@@ -1,0 +1,94 @@
+import { useState, type FormEvent } from 'react'
+import { toast } from 'sonner'
+import { adminFieldInputSchema, DEFAULT_ICON_NAME, type Field, type IconName } from '@sintonia/contract'
+import { IconPicker } from '../../../components/admin/icon-picker'
+import { TextArea } from '../../../components/admin/text-area'
+import { Button } from '../../../components/ui/button'
+import { FormField, SubmitButton, TextInput, describedBy } from '../../../components/ui/form'
+import { ModalDialog } from '../../../components/ui/modal-dialog'
+import { getErrorMessage } from '../../../lib/api-client'
+import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/zod-issues'
+import { useSaveField } from '../api/fields'
+
+interface Draft {
+  title: string
+  description: string
+  iconName: string
+}
+
+function draftOf(field: Field | null): Draft {
+  return { title: field?.title ?? '', description: field?.description ?? '', iconName: field?.iconName ?? DEFAULT_ICON_NAME }
+}
+
+/**
+ * Create or edit a field. What the admin typed stays in the dialog when saving fails (the dialog
+ * only closes on success).
+ */
+export function FieldDialog({ open, field, onClose }: { open: boolean; field: Field | null; onClose: () => void }) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(field))
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const save = useSaveField()
+  const editing = field !== null
+
+  const update = (patch: Partial<Draft>) => {
+    setDraft((current) => ({ ...current, ...patch }))
+    setErrors({})
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const parsed = adminFieldInputSchema.safeParse(draft)
+    if (!parsed.success) {
+      setErrors(zodFieldErrors(parsed.error))
+      return
+    }
+    save.mutate(
+      { id: field?.id ?? null, values: parsed.data },
+      {
+        onSuccess: () => {
+          toast.success(editing ? 'Campo atualizado' : 'Campo criado')
+          onClose()
+        },
+        onError: (error) => {
+          setErrors(apiFieldErrors(error))
+          toast.error('Não foi possível salvar o campo', { description: getErrorMessage(error) })
+        },
+      },
+    )
+  }
+
+  return (
+    <ModalDialog open={open} onClose={onClose} locked={save.isPending} title={editing ? 'Editar campo' : 'Novo campo'} className="max-w-lg">
+      <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+        <FormField id="field-title" label="Título" requirement="required" error={errors.title}>
+          <TextInput
+            id="field-title"
+            value={draft.title}
+            onChange={(e) => update({ title: e.target.value })}
+            aria-invalid={errors.title ? true : undefined}
+            aria-describedby={describedBy('field-title', { error: errors.title })}
+            data-autofocus
+          />
+        </FormField>
+        <FormField id="field-description" label="Descrição" requirement="optional" error={errors.description}>
+          <TextArea
+            id="field-description"
+            value={draft.description}
+            onChange={(e) => update({ description: e.target.value })}
+            aria-invalid={errors.description ? true : undefined}
+            aria-describedby={describedBy('field-description', { error: errors.description })}
+          />
+        </FormField>
+        <IconPicker label="Ícone" value={draft.iconName} onChange={(iconName: IconName) => update({ iconName })} error={errors.iconName} />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={onClose} disabled={save.isPending}>
+            Cancelar
+          </Button>
+          <SubmitButton loading={save.isPending} loadingText="Salvando..." size="md" className="sm:w-auto">
+            {editing ? 'Salvar alterações' : 'Criar campo'}
+          </SubmitButton>
+        </div>
+      </form>
+    </ModalDialog>
+  )
+}

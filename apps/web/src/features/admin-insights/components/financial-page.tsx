@@ -1,0 +1,114 @@
+import { useState } from 'react'
+import { Banknote, CalendarClock, RotateCcw, UserRoundCheck } from 'lucide-react'
+import { formatMoney } from '@sintonia/contract'
+import { AdminPageHeader } from '../../../components/admin/admin-page-header'
+import { QueryError } from '../../../components/admin/query-error'
+import { StatTile } from '../../../components/admin/stat-tile'
+import { DataTable, Td, Th, Tr } from '../../../components/admin/table'
+import { SelectInput } from '../../../components/ui/form'
+import { useFinancial } from '../api/insights'
+import { numberFormat } from './analytics-pages'
+import { BarsChart, CHART_COLORS, ChartCard } from './chart-frame'
+
+const monthName = new Intl.DateTimeFormat('pt-BR', { month: 'short', year: '2-digit', timeZone: 'UTC' })
+const monthLabel = (month: string) => monthName.format(new Date(`${month}-01T00:00:00Z`)).replace('. de ', '/').replace(' de ', '/')
+const reais = (cents: number) => formatMoney(cents, 'BRL')
+const compactReais = (value: number) => `R$ ${numberFormat.format(Math.round(value / 100))}`
+
+/** `/admin/financial`: money from recorded payments, as charts and a table. */
+export function FinancialPage() {
+  const [months, setMonths] = useState(12)
+  const report = useFinancial(months)
+  const data = report.data
+  return (
+    <div className="flex flex-col gap-6">
+      <AdminPageHeader
+        title="Financeiro"
+        description="Receita e reembolsos dos pagamentos registrados, MRR, assinaturas ativas por plano e assinaturas novas e encerradas por mês. Acessos cortesia não entram nas contas."
+        actions={
+          <div className="flex items-center gap-2">
+            <label htmlFor="financial-months" className="text-sm font-semibold text-ink">
+              Período
+            </label>
+            <SelectInput id="financial-months" className="h-11 w-56" value={String(months)} onChange={(e) => setMonths(Number(e.target.value))}>
+              <option value="3">Últimos 3 meses</option>
+              <option value="6">Últimos 6 meses</option>
+              <option value="12">Últimos 12 meses</option>
+              <option value="24">Últimos 24 meses</option>
+            </SelectInput>
+          </div>
+        }
+      />
+      {report.isError ? <QueryError error={report.error} onRetry={() => void report.refetch()} /> : null}
+      <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+        <StatTile icon={CalendarClock} label="MRR" value={data ? reais(data.mrrCents) : null} hint="Valor mensal normalizado das assinaturas ativas" testId="financial-mrr" />
+        <StatTile icon={UserRoundCheck} label="Assinaturas pagas ativas" value={data ? numberFormat.format(data.activeSubscriptions) : null} />
+        <StatTile icon={Banknote} label="Receita líquida no período" value={data ? reais(data.totals.netCents) : null} hint={data ? `Bruta ${reais(data.totals.revenueCents)}` : undefined} />
+        <StatTile icon={RotateCcw} label="Reembolsos no período" value={data ? `${numberFormat.format(data.refunds.count)} · ${reais(data.refunds.totalCents)}` : null} />
+      </div>
+      {data ? (
+        <>
+          <div className="grid gap-6 xl:grid-cols-2 [&>*]:min-w-0">
+            <ChartCard title="Receita por mês">
+              <BarsChart
+                data={data.months.map((m) => ({ month: monthLabel(m.month), revenue: m.revenueCents, refunds: m.refundsCents }))}
+                xKey="month"
+                format={compactReais}
+                series={[
+                  { key: 'revenue', label: 'Receita', color: CHART_COLORS.brand },
+                  { key: 'refunds', label: 'Reembolsos', color: CHART_COLORS.red },
+                ]}
+              />
+            </ChartCard>
+            <ChartCard title="Assinaturas novas e encerradas">
+              <BarsChart
+                data={data.months.map((m) => ({ month: monthLabel(m.month), created: m.newSubscriptions, ended: m.cancelledSubscriptions }))}
+                xKey="month"
+                series={[
+                  { key: 'created', label: 'Novas', color: CHART_COLORS.green },
+                  { key: 'ended', label: 'Encerradas', color: CHART_COLORS.slate },
+                ]}
+              />
+            </ChartCard>
+          </div>
+          <ChartCard title="Assinaturas ativas por plano">
+            {data.activeByPlan.length > 0 ? (
+              <BarsChart data={data.activeByPlan.map((p) => ({ plan: p.planName, count: p.count }))} xKey="plan" layout="vertical" series={[{ key: 'count', label: 'Assinaturas', color: CHART_COLORS.brand }]} height={Math.max(140, data.activeByPlan.length * 48)} />
+            ) : (
+              <p className="text-ink-muted">Nenhuma assinatura paga ativa.</p>
+            )}
+          </ChartCard>
+          <section aria-labelledby="financial-table-title">
+            <h2 id="financial-table-title" className="mb-3 text-lg font-bold text-ink">
+              Mês a mês
+            </h2>
+            <DataTable caption="Financeiro mês a mês">
+              <thead>
+                <tr>
+                  <Th>Mês</Th>
+                  <Th className="text-right">Receita</Th>
+                  <Th className="text-right">Pagamentos</Th>
+                  <Th className="text-right">Reembolsos</Th>
+                  <Th className="text-right">Novas</Th>
+                  <Th className="text-right">Encerradas</Th>
+                </tr>
+              </thead>
+              <tbody>
+                {[...data.months].reverse().map((m) => (
+                  <Tr key={m.month} data-testid={`financial-${m.month}`}>
+                    <Td className="font-semibold capitalize">{monthLabel(m.month)}</Td>
+                    <Td className="text-right tabular-nums">{reais(m.revenueCents)}</Td>
+                    <Td className="text-right tabular-nums">{numberFormat.format(m.payments)}</Td>
+                    <Td className="text-right tabular-nums">{reais(m.refundsCents)}</Td>
+                    <Td className="text-right tabular-nums">{numberFormat.format(m.newSubscriptions)}</Td>
+                    <Td className="text-right tabular-nums">{numberFormat.format(m.cancelledSubscriptions)}</Td>
+                  </Tr>
+                ))}
+              </tbody>
+            </DataTable>
+          </section>
+        </>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,52 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { API, type AdminMusicList, type AdminMusicTrack, type AdminMusicUpdate } from '@sintonia/contract'
+import { apiGet, apiSend } from '../../../lib/api-client'
+import { uploadWithProgress, type UploadProgress } from '../../../lib/upload-with-progress'
+
+/** music_changed should invalidate adminMusicKeys.all. */
+export const adminMusicKeys = { all: ['admin', 'background-music'] as const }
+
+export function useAdminMusic() {
+  return useQuery({ queryKey: adminMusicKeys.all, queryFn: ({ signal }) => apiGet<AdminMusicList>(API.adminContent.music, { signal }) })
+}
+
+function useRefresh() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: adminMusicKeys.all })
+}
+
+export function useUploadTrack() {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: ({ file, title, tags, onProgress }: { file: File; title: string; tags: string[]; onProgress: (p: UploadProgress) => void }) => {
+      const body = new FormData()
+      body.set('title', title)
+      body.set('tags', JSON.stringify(tags))
+      body.set('isActive', 'true')
+      body.set('file', file)
+      return uploadWithProgress<{ track: AdminMusicTrack }>(API.adminContent.music, body, { onProgress })
+    },
+    onSuccess: refresh,
+  })
+}
+
+export function useUpdateTrack() {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: AdminMusicUpdate }) => apiSend<{ track: AdminMusicTrack }>('PATCH', API.adminContent.musicTrack(id), patch),
+    onSuccess: refresh,
+  })
+}
+
+export function useDeleteTrack() {
+  const refresh = useRefresh()
+  return useMutation({ mutationFn: (id: string) => apiSend<void>('DELETE', API.adminContent.musicTrack(id)), onSuccess: refresh })
+}
+
+export function useSaveVolume() {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: (volumePercentage: number) => apiSend<{ volumePercentage: number }>('PUT', API.adminContent.musicVolume, { volumePercentage }),
+    onSuccess: refresh,
+  })
+}

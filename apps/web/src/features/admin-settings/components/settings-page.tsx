@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from 'react'
+import { toast } from 'sonner'
+import { ADMIN_SETTINGS_MSG, generalSettingsSchema, type GeneralSettings } from '@sintonia/contract'
+import { AdminPageHeader } from '../../../components/admin/admin-page-header'
+import { QueryError } from '../../../components/admin/query-error'
+import { FormAlert, FormField, SubmitButton, TextInput, describedBy } from '../../../components/ui/form'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { getErrorMessage } from '../../../lib/api-client'
+import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/zod-issues'
+import { useGeneralSettings, useSaveGeneralSettings } from '../api/settings'
+
+interface Draft {
+  productName: string
+  supportEmail: string
+  guaranteeDays: string
+}
+
+const toDraft = (settings: GeneralSettings): Draft => ({ ...settings, guaranteeDays: String(settings.guaranteeDays) })
+
+function SettingsForm({ initial }: { initial: GeneralSettings }) {
+  const save = useSaveGeneralSettings()
+  // What the admin typed stays in the form whatever the server answers.
+  const [draft, setDraft] = useState<Draft>(() => toDraft(initial))
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [failure, setFailure] = useState<string | null>(null)
+
+  const change = (key: keyof Draft) => (value: string) => {
+    setDraft((current) => ({ ...current, [key]: value }))
+    setErrors((current) => ({ ...current, [key]: '' }))
+    setFailure(null)
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    const days = /^\d+$/.test(draft.guaranteeDays.trim()) ? Number(draft.guaranteeDays) : Number.NaN
+    const parsed = generalSettingsSchema.safeParse({ ...draft, guaranteeDays: days })
+    if (!parsed.success) {
+      setErrors(zodFieldErrors(parsed.error))
+      return
+    }
+    try {
+      const saved = await save.mutateAsync(parsed.data)
+      setDraft(toDraft(saved))
+      toast.success(ADMIN_SETTINGS_MSG.saved)
+    } catch (error) {
+      const message = getErrorMessage(error)
+      setErrors(apiFieldErrors(error))
+      setFailure(message)
+      toast.error(message)
+    }
+  }
+
+  const field = (key: keyof Draft, label: string, hint: string, props: Record<string, unknown> = {}) => (
+    <FormField id={`settings-${key}`} label={label} hint={hint} error={errors[key] || null}>
+      <TextInput
+        id={`settings-${key}`}
+        value={draft[key]}
+        aria-invalid={errors[key] ? true : undefined}
+        aria-describedby={describedBy(`settings-${key}`, { hint, error: errors[key] || null })}
+        onChange={(event) => change(key)(event.target.value)}
+        {...props}
+      />
+    </FormField>
+  )
+
+  return (
+    <form onSubmit={submit} noValidate className="flex max-w-2xl flex-col gap-5 rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-6">
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
+      {field('productName', 'Nome do produto', 'Aparece no topo de todas as páginas, na página inicial e nos e-mails.', { maxLength: 60, autoComplete: 'off' })}
+      {field('supportEmail', 'E-mail de suporte', 'Para onde vão as respostas aos e-mails do produto e os pedidos da LGPD.', { type: 'email', autoComplete: 'off' })}
+      {field('guaranteeDays', 'Prazo de garantia (dias)', 'De 1 a 365. Mostrado igual nas páginas de planos e de pagamento.', { inputMode: 'numeric', className: 'sm:w-40' })}
+      <SubmitButton loading={save.isPending} loadingText="Salvando..." size="md" className="w-full sm:w-auto sm:self-start">
+        Salvar configurações
+      </SubmitButton>
+    </form>
+  )
+}
+
+/** `/admin/settings`: product name, support e-mail and guarantee days (issue #7). */
+export function SettingsPage() {
+  const settings = useGeneralSettings()
+  return (
+    <div className="flex flex-col gap-6">
+      <AdminPageHeader title="Configurações" description="Dados do produto que aparecem para os visitantes e assinantes." />
+      {settings.isError ? <QueryError error={settings.error} onRetry={() => void settings.refetch()} /> : null}
+      {settings.isPending ? <Skeleton className="h-80 w-full max-w-2xl" /> : null}
+      {settings.data ? <SettingsForm initial={settings.data} /> : null}
+    </div>
+  )
+}

@@ -1,0 +1,81 @@
+import { useEffect, useState, type ReactNode } from 'react'
+import { Menu, ShieldCheck, X } from 'lucide-react'
+import { Outlet, useLocation } from 'react-router'
+import { Button } from '../../../components/ui/button'
+import { cn } from '../../../lib/cn'
+import { ADMIN_HOME_SECTION, ADMIN_SECTIONS } from '../sections'
+import { AdminNav } from './admin-nav'
+
+export interface AdminLayoutProps {
+  /** Signed-in admin's e-mail, shown in the admin bar. */
+  email?: string | undefined
+  /** Slot at the right of the admin bar (e.g. the realtime connection status). */
+  headerExtras?: ReactNode
+  /** Slot under the menu on large screens (e.g. the admins online now). */
+  asideExtras?: ReactNode
+  /** The page; defaults to the router outlet. */
+  children?: ReactNode
+}
+
+function currentSectionLabel(pathname: string): string {
+  const match = ADMIN_SECTIONS.find((section) => pathname === section.path || pathname.startsWith(`${section.path}/`))
+  return match?.label ?? ADMIN_HOME_SECTION.label
+}
+
+/**
+ * The admin shell: an admin bar (title, who is signed in, extras), the section menu as a sidebar
+ * from 1024 px and as a collapsible panel below, and the page.
+ */
+export function AdminLayout({ email, headerExtras, asideExtras, children }: AdminLayoutProps) {
+  const { pathname } = useLocation()
+  const [menuOpen, setMenuOpen] = useState(false)
+
+  // A route change (menu link, in-page link, history) closes the mobile menu.
+  useEffect(() => setMenuOpen(false), [pathname])
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 pt-4 pb-16 sm:px-6 lg:pt-6">
+      <div className="flex flex-wrap items-center gap-3 rounded-2xl border border-line bg-white px-4 py-3 shadow-soft">
+        <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-xl bg-brand-950 text-gold-300">
+          <ShieldCheck className="size-5" />
+        </span>
+        <div className="min-w-0 flex-1 basis-36">
+          <p className="text-sm font-bold text-ink">Administração</p>
+          {email ? <p className="truncate text-xs text-ink-muted">{email}</p> : null}
+        </div>
+        {headerExtras ? <div className="flex items-center gap-2">{headerExtras}</div> : null}
+        <Button
+          variant="outline"
+          size="sm"
+          className="lg:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="admin-menu-mobile"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          <span>
+            Menu<span className="sr-only"> da administração, seção atual: {currentSectionLabel(pathname)}</span>
+          </span>
+        </Button>
+      </div>
+
+      <div
+        id="admin-menu-mobile"
+        hidden={!menuOpen}
+        className="mt-3 rounded-2xl border border-line bg-white p-3 shadow-lifted lg:hidden"
+      >
+        {menuOpen ? <AdminNav onNavigate={() => setMenuOpen(false)} /> : null}
+      </div>
+
+      <div className="mt-4 flex gap-6 lg:mt-6">
+        <aside className="hidden w-64 shrink-0 lg:block">
+          <div className="sticky top-22 flex max-h-[calc(100dvh-6.5rem)] flex-col gap-4 overflow-y-auto pb-4">
+            <AdminNav className="rounded-2xl border border-line bg-white p-3 shadow-soft" />
+            {asideExtras}
+          </div>
+        </aside>
+        <div className={cn('min-w-0 flex-1')}>{children ?? <Outlet />}</div>
+      </div>
+    </div>
+  )
+}

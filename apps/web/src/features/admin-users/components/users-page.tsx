@@ -1,0 +1,198 @@
+import { useEffect, useState } from 'react'
+import { Search, ShieldCheck } from 'lucide-react'
+import { toast } from 'sonner'
+import type { AdminUser } from '@sintonia/contract'
+import { AdminPageHeader } from '../../../components/admin/admin-page-header'
+import { Pagination } from '../../../components/admin/pagination'
+import { QueryError } from '../../../components/admin/query-error'
+import { DataTable, Td, Th, Tr } from '../../../components/admin/table'
+import { Badge } from '../../../components/ui/badge'
+import { Button } from '../../../components/ui/button'
+import { TextInput } from '../../../components/ui/form'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { cn } from '../../../lib/cn'
+import { useAdminUsers, useUserAction, type UserAction } from '../api/users'
+import { UserActionDialog, type DialogKind } from './user-action-dialog'
+import { SubscriptionBadge, dateFormat } from './user-status'
+
+function useDebounced(value: string, ms: number): string {
+  const [debounced, setDebounced] = useState(value)
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms)
+    return () => clearTimeout(timer)
+  }, [value, ms])
+  return debounced
+}
+
+function formatDate(iso: string | null): string {
+  return iso ? dateFormat.format(new Date(iso)) : '—'
+}
+
+/** `/admin/users`: find a person, see their subscription, and act on their account. */
+export function UsersPage({ currentUserId }: { currentUserId: string | undefined }) {
+  const [search, setSearch] = useState('')
+  const [page, setPage] = useState(1)
+  const q = useDebounced(search.trim(), 300)
+  useEffect(() => setPage(1), [q])
+  const users = useAdminUsers(q, page)
+  const action = useUserAction()
+  const [dialog, setDialog] = useState<{ kind: DialogKind; user: AdminUser } | null>(null)
+
+  async function confirm(input: UserAction) {
+    const result = await action.mutateAsync(input)
+    toast.success(result.message)
+    setDialog(null)
+  }
+
+  function actionsFor(user: AdminUser) {
+    const self = user.id === currentUserId
+    return (
+      <div className="flex flex-wrap gap-1.5 md:flex-nowrap">
+        <Button size="sm" variant="secondary" onClick={() => setDialog({ kind: 'complimentary', user })}>
+          Cortesia
+        </Button>
+        {self ? (
+          <span className="self-center text-xs text-ink-muted">Sua conta</span>
+        ) : (
+          <>
+            <Button size="sm" variant="outline" onClick={() => setDialog({ kind: user.role === 'admin' ? 'demote' : 'promote', user })}>
+              {user.role === 'admin' ? 'Remover admin' : 'Tornar admin'}
+            </Button>
+            {user.role === 'admin' ? null : (
+              <Button size="sm" variant={user.banned ? 'outline' : 'ghost'} className={user.banned ? undefined : 'text-red-700 hover:bg-red-50'} onClick={() => setDialog({ kind: user.banned ? 'unban' : 'ban', user })}>
+                {user.banned ? 'Reativar' : 'Suspender'}
+              </Button>
+            )}
+          </>
+        )}
+      </div>
+    )
+  }
+
+  function person(user: AdminUser) {
+    return (
+      <>
+        <div className="flex flex-wrap items-center gap-1.5 font-semibold">
+          {user.name}
+          {user.role === 'admin' ? (
+            <Badge variant="brand">
+              <ShieldCheck aria-hidden="true" />
+              Admin
+            </Badge>
+          ) : null}
+          {user.banned ? <Badge className="bg-red-50 text-red-800">Suspensa</Badge> : null}
+        </div>
+        <div className="break-all text-ink-muted">{user.email}</div>
+      </>
+    )
+  }
+
+  return (
+    <div>
+      <AdminPageHeader title="Usuários" description="Busque ouvintes por nome ou e-mail, veja a assinatura de cada um, libere acesso cortesia, gerencie administradores e suspensões. Toda ação fica registrada na auditoria." />
+      <div className="relative mb-4 max-w-md">
+        <label htmlFor="users-search" className="sr-only">
+          Buscar por nome ou e-mail
+        </label>
+        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-ink-muted" />
+        <TextInput id="users-search" type="search" placeholder="Buscar por nome ou e-mail" className="pl-11" value={search} onChange={(e) => setSearch(e.target.value)} />
+      </div>
+
+      {users.isError ? <QueryError error={users.error} onRetry={() => void users.refetch()} /> : null}
+
+      {/* Small screens: one card per person; from md: the table. */}
+      <ul className="grid gap-3 md:hidden" aria-label="Usuários encontrados">
+        {users.data?.users.map((user) => (
+          <li key={user.id} data-testid={`user-card-${user.email}`} className="rounded-2xl border border-line bg-white p-4 shadow-soft">
+            {person(user)}
+            <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
+              <div>
+                <dt className="text-ink-muted">Assinatura</dt>
+                <dd className="mt-0.5">
+                  <SubscriptionBadge subscription={user.subscription} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-ink-muted">Plano</dt>
+                <dd className="mt-0.5">{user.subscription.planName ?? '—'}</dd>
+              </div>
+              <div>
+                <dt className="text-ink-muted">Válida até</dt>
+                <dd className="mt-0.5 tabular-nums">{formatDate(user.subscription.currentPeriodEnd)}</dd>
+              </div>
+              <div>
+                <dt className="text-ink-muted">Cadastro</dt>
+                <dd className="mt-0.5 tabular-nums">{formatDate(user.createdAt)}</dd>
+              </div>
+            </dl>
+            <div className="mt-3 border-t border-line pt-3">{actionsFor(user)}</div>
+          </li>
+        ))}
+        {users.isPending ? <Skeleton className="h-40 w-full" /> : null}
+        {users.data && users.data.users.length === 0 ? <li className="py-6 text-center text-ink-muted">Ninguém encontrado{q ? ` para "${q}"` : ''}.</li> : null}
+      </ul>
+      {/* Dimmed only while the rows are a previous search's (a background refresh keeps them crisp). */}
+      <DataTable caption="Usuários encontrados" busy={users.isPlaceholderData} className={cn('hidden md:block', users.isPlaceholderData ? 'opacity-70' : undefined)}>
+        <thead>
+          <tr>
+            <Th>Pessoa</Th>
+            <Th>Assinatura</Th>
+            <Th>Plano</Th>
+            <Th>Válida até</Th>
+            <Th>Cadastro</Th>
+            <Th>
+              <span className="sr-only">Ações</span>
+            </Th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.isPending
+            ? Array.from({ length: 5 }, (_, i) => (
+                <Tr key={i}>
+                  <Td colSpan={6}>
+                    <Skeleton className="h-6 w-full" />
+                  </Td>
+                </Tr>
+              ))
+            : null}
+          {users.data?.users.map((user) => (
+            <Tr key={user.id} data-testid={`user-row-${user.email}`}>
+              <Td>{person(user)}</Td>
+              <Td className="whitespace-nowrap">
+                <SubscriptionBadge subscription={user.subscription} />
+              </Td>
+              <Td>{user.subscription.planName ?? '—'}</Td>
+              <Td className="tabular-nums">{formatDate(user.subscription.currentPeriodEnd)}</Td>
+              <Td className="tabular-nums">{formatDate(user.createdAt)}</Td>
+              <Td>{actionsFor(user)}</Td>
+            </Tr>
+          ))}
+          {users.data && users.data.users.length === 0 ? (
+            <Tr>
+              <Td colSpan={6} className="py-8 text-center text-ink-muted">
+                Ninguém encontrado{q ? ` para "${q}"` : ''}.
+              </Td>
+            </Tr>
+          ) : null}
+        </tbody>
+      </DataTable>
+      {users.data ? <Pagination pageInfo={users.data.pageInfo} onPage={setPage} label="usuários" /> : null}
+
+      <UserActionDialog
+        key={dialog ? `${dialog.kind}-${dialog.user.id}` : 'closed'}
+        kind={dialog?.kind ?? null}
+        user={dialog?.user ?? null}
+        pending={action.isPending}
+        onClose={() => setDialog(null)}
+        onConfirm={async (input) => {
+          try {
+            await confirm(input)
+          } catch (error) {
+            toast.error('Não foi possível salvar')
+            throw error
+          }
+        }}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,2 @@
+/** `/admin/users`: listeners, their subscriptions, complimentary access, admins and bans. */
+export { UsersPage } from './components/users-page'

@@ -1,0 +1,65 @@
+import type { ApiError } from '@sintonia/contract'
+import { ApiRequestError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from './api-client'
+
+export interface UploadProgress {
+  loaded: number
+  total: number
+  /** 0–100, whole numbers. */
+  percent: number
+}
+
+export interface UploadOptions {
+  method?: 'POST' | 'PUT'
+  onProgress?: (progress: UploadProgress) => void
+  signal?: AbortSignal
+}
+
+/**
+ * Sends a FormData with real upload progress. fetch() cannot report request-body progress in
+ * browsers yet, so this uses XMLHttpRequest's `upload.onprogress` (ARCHITECTURE §7: real, not
+ * simulated, progress). Errors are the same ApiRequestError as the rest of the API client.
+ */
+export function uploadWithProgress<T>(url: string, body: FormData, options: UploadOptions = {}): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open(options.method ?? 'POST', url)
+    xhr.withCredentials = true
+    xhr.setRequestHeader('accept', 'application/json')
+    xhr.upload.onprogress = (event) => {
+      if (!event.lengthComputable) return
+      options.onProgress?.({ loaded: event.loaded, total: event.total, percent: Math.min(100, Math.round((event.loaded / event.total) * 100)) })
+    }
+    xhr.onload = () => {
+      let parsed: unknown
+      try {
+        parsed = xhr.responseText ? JSON.parse(xhr.responseText) : undefined
+      } catch {
+        parsed = undefined
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve(parsed as T)
+        return
+      }
+      const error = (parsed && typeof parsed === 'object' ? parsed : {}) as Partial<ApiError>
+      const message = typeof error.message === 'string' && error.message.trim() ? error.message : GENERIC_ERROR_MESSAGE
+      reject(new ApiRequestError(xhr.status, message, { error: error.error ?? null, issues: Array.isArray(error.issues) ? error.issues : [] }))
+    }
+    xhr.onerror = () => reject(new ApiRequestError(0, NETWORK_ERROR_MESSAGE))
+    xhr.onabort = () => reject(new DOMException('Envio cancelado', 'AbortError'))
+    if (options.signal) {
+      if (options.signal.aborted) {
+        reject(new DOMException('Envio cancelado', 'AbortError'))
+        return
+      }
+      options.signal.addEventListener('abort', () => xhr.abort(), { once: true })
+    }
+    xhr.send(body)
+  })
+}
+
+/** '12,3 MB' style sizes for people. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 0 })} KB`
+  return `${(bytes / 1024 / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`
+}
