@@ -1,0 +1,5 @@
+/**
+ * Query keys of this feature, in a module of their own: the realtime sync (app/realtime) imports
+ * them without pulling the feature's pages and schemas into the first load.
+ */
+export const searchKeys = { all: ['search'] as const, query: (q: string) => ['search', q] as const }
