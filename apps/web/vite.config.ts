@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
+import { VitePWA } from 'vite-plugin-pwa'
 
 const contractEntry = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url))
 
@@ -13,8 +14,52 @@ const contractEntry = fileURLToPath(new URL('../../packages/contract/src/index.t
  */
 const apiTarget = process.env.SINTONIA_API_URL ?? 'http://localhost:3000'
 
+/**
+ * The installable app (docs/offline.md): our own service worker (src/sw.ts, strategy
+ * injectManifest) gets the precache list of the build, and the web app manifest is generated
+ * from here. The app registers the worker itself (src/pwa/register.ts, a dynamic import after
+ * the page loaded), so nothing is injected into the landing's entry chunk.
+ */
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src',
+  filename: 'sw.ts',
+  injectRegister: false,
+  registerType: 'prompt',
+  manifestFilename: 'manifest.webmanifest',
+  includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+  injectManifest: {
+    // The app shell: every chunk (routes are lazy, so all of them), styles, fonts, icons and
+    // index.html. The fallback background track is precached too, so music plays offline even
+    // before any track was kept.
+    globPatterns: ['**/*.{js,css,html,woff2,svg,png,webmanifest,mp3}'],
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+  },
+  manifest: {
+    id: '/dashboard',
+    name: 'Sintonia — áudios de reprogramação mental',
+    short_name: 'Sintonia',
+    description: 'Áudios guiados de reprogramação mental para ouvir todos os dias, também sem internet.',
+    lang: 'pt-BR',
+    dir: 'ltr',
+    start_url: '/dashboard',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    // The header is white and the boot screen uses the surface colour (src/styles.css).
+    theme_color: '#ffffff',
+    background_color: '#fbfaff',
+    categories: ['health', 'lifestyle'],
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+})
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), pwa],
   resolve: {
     // The contract package ships TypeScript sources; point straight at them so dev, build and
     // tests resolve the same file whether or not the workspace symlink exists.

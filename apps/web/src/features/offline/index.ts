@@ -46,3 +46,22 @@ export { OFFLINE_ERRORS, OFFLINE_TOASTS, type OfflineNotice } from './lib/messag
 export { useDownload, type UseDownloadOptions, type UseDownloadResult } from './hooks/use-download'
 export { useCacheStats, type UseCacheStatsOptions, type UseCacheStatsResult } from './hooks/use-cache-stats'
 export { DownloadButton, type DownloadButtonProps } from './components/download-button'
+export { DownloadsPage, type DownloadsPageProps } from './components/downloads-page'
+export { DownloadsSummary } from './components/downloads-summary'
+export { OfflineAvailabilityNotice } from './components/offline-availability-notice'
+export { useCachedAudios, type CachedAudioSummary, type UseCachedAudiosResult } from './hooks/use-cached-audios'
+export { formatBytes, formatPercent } from './lib/format'
+export {
+  clearKeptMusic,
+  fetchActiveMusic,
+  keepBackgroundMusic,
+  readKeptMusic,
+  withOfflineMusic,
+  MUSIC_CACHE_DB_NAME,
+  type MusicConfig,
+  type MusicLoader,
+  type MusicTrack,
+  type OfflineMusicLoader,
+} from './lib/music-cache'
+export { clearOfflineData, prepareOfflineListening } from './lib/offline-data'
+export { OFFLINE_API_CACHE, SKIP_WAITING_MESSAGE, isOfflineApiPath } from './lib/sw-shared'

@@ -21,7 +21,8 @@ describe('useDownload', () => {
   it('follows the progress and asks to toast "Download concluído"', async () => {
     const onNotice = vi.fn<(n: OfflineNotice) => void>()
     const fetch = vi.fn(async () => chunkedResponse([10], { 'content-length': '10' }))
-    const { result } = renderHook(() => useDownload('aud-1', { fetch, onNotice, isOnline: online }))
+    const afterDownload = vi.fn(async () => {})
+    const { result } = renderHook(() => useDownload('aud-1', { fetch, onNotice, isOnline: online, afterDownload }))
     expect(result.current.progress).toBeNull()
     await waitFor(() => expect(result.current.isCached).toBe(false))
     await act(() => result.current.download(request))
@@ -29,14 +30,18 @@ describe('useDownload', () => {
     expect(result.current.progress).toEqual({ audioId: 'aud-1', progress: 100, status: 'completed' })
     expect(result.current.isDownloading).toBe(false)
     expect(onNotice).toHaveBeenCalledWith({ tone: 'success', title: 'Download concluído', description: 'Prosperidade' })
+    // Persistent storage, background music and the catalogue entry follow a completed download.
+    expect(afterDownload).toHaveBeenCalledWith(request)
   })
 
   it('an error asks to toast "Erro no download" with the message', async () => {
     const onNotice = vi.fn<(n: OfflineNotice) => void>()
-    const { result } = renderHook(() => useDownload('aud-1', { fetch: vi.fn(), onNotice, isOnline: () => false }))
+    const afterDownload = vi.fn(async () => {})
+    const { result } = renderHook(() => useDownload('aud-1', { fetch: vi.fn(), onNotice, isOnline: () => false, afterDownload }))
     await act(() => result.current.download(request))
     expect(result.current.progress?.status).toBe('error')
     expect(onNotice).toHaveBeenCalledWith({ tone: 'error', title: 'Erro no download', description: 'Sem conexão com a internet' })
+    expect(afterDownload).not.toHaveBeenCalled()
   })
 })
 

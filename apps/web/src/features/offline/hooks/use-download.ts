@@ -2,10 +2,16 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
 import { hasCachedAudio, subscribeCacheChanges } from '../lib/audio-cache-db'
 import { downloadAudio, downloadStore, type DownloadOptions, type DownloadProgress, type DownloadRequest } from '../lib/audio-downloader'
 import { OFFLINE_TOASTS, type OfflineNotice } from '../lib/messages'
+import { prepareOfflineListening } from '../lib/offline-data'
 
 export interface UseDownloadOptions extends Omit<DownloadOptions, 'onProgress'> {
   /** Called with what to toast ('Download concluído' / 'Erro no download'). */
   onNotice?: (notice: OfflineNotice) => void
+  /**
+   * Runs after a completed download (default `prepareOfflineListening`: persistent storage,
+   * background music, the audio's catalogue entry). Not awaited by `download`.
+   */
+  afterDownload?: (request: DownloadRequest) => Promise<void>
 }
 
 export interface UseDownloadResult {
@@ -25,7 +31,7 @@ export interface UseDownloadResult {
 export function useDownload(audioId: string, options: UseDownloadOptions = {}): UseDownloadResult {
   const map = useSyncExternalStore(downloadStore.subscribe, downloadStore.getSnapshot, downloadStore.getSnapshot)
   const progress = map.get(audioId) ?? null
-  const { onNotice, fetch, maxBytes, isOnline, now } = options
+  const { onNotice, fetch, maxBytes, isOnline, now, afterDownload = prepareOfflineListening } = options
   const [cached, setCached] = useState<{ id: string; value: boolean } | null>(null)
 
   useEffect(() => {
@@ -48,6 +54,7 @@ export function useDownload(audioId: string, options: UseDownloadOptions = {}): 
     async (request: DownloadRequest) => {
       const result = await downloadAudio(request, { fetch, maxBytes, isOnline, now })
       if (result.status === 'completed') {
+        void afterDownload(request).catch(() => {})
         onNotice?.({ tone: 'success', title: OFFLINE_TOASTS.downloadDone, description: request.title })
       } else {
         onNotice?.({
@@ -58,7 +65,7 @@ export function useDownload(audioId: string, options: UseDownloadOptions = {}): 
       }
       return result
     },
-    [onNotice, fetch, maxBytes, isOnline, now],
+    [onNotice, fetch, maxBytes, isOnline, now, afterDownload],
   )
 
   return {

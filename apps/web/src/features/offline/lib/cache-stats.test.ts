@@ -32,14 +32,20 @@ describe('getCacheStats', () => {
     })
   })
 
-  it('uses navigator.storage.estimate() (quota − usage) when present', async () => {
+  it('what can still be downloaded: the room left under the cap, or less when the device itself is fuller', async () => {
     await putCachedAudio(makeRecord('a', 100, 1))
-    const estimate = vi.fn(async () => ({ quota: 10_000, usage: 4_000 }))
-    const stats = await getCacheStats({ maxBytes: 1000, storage: { estimate } })
-    expect(stats).toEqual({ totalSize: 100, audioCount: 1, availableSpace: 6_000, usedPercentage: 10 })
+    const roomy = vi.fn(async () => ({ quota: 10_000, usage: 4_000 }))
+    expect(await getCacheStats({ maxBytes: 1000, storage: { estimate: roomy } })).toEqual({
+      totalSize: 100,
+      audioCount: 1,
+      availableSpace: 900,
+      usedPercentage: 10,
+    })
+    const tight = vi.fn(async () => ({ quota: 10_000, usage: 9_700 }))
+    expect((await getCacheStats({ maxBytes: 1000, storage: { estimate: tight } })).availableSpace).toBe(300)
   })
 
-  it('falls back to cap − total when estimate() fails', async () => {
+  it('cap − total when estimate() fails', async () => {
     const estimate = vi.fn(async () => {
       throw new Error('nope')
     })

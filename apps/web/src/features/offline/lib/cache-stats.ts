@@ -1,7 +1,11 @@
 import { OFFLINE_CACHE_MAX_BYTES } from '@sintonia/contract'
 import { clearCachedAudios, deleteCachedAudio, listCachedAudios, totalSizeOf } from './audio-cache-db'
 
-/** spec §3 "Cache statistics". Sizes in bytes; usedPercentage = totalSize / cap × 100. */
+/**
+ * spec §3 "Cache statistics". Sizes in bytes; usedPercentage = totalSize / cap × 100;
+ * availableSpace = what can still be downloaded: the room left under the 500 MB cap, or the
+ * browser's remaining quota when that is smaller.
+ */
 export interface CacheStats {
   totalSize: number
   audioCount: number
@@ -30,7 +34,8 @@ export async function getCacheStats(options: CacheStatsOptions = {}): Promise<Ca
   if (storage?.estimate) {
     try {
       const { quota, usage } = await storage.estimate()
-      if (typeof quota === 'number' && typeof usage === 'number') availableSpace = Math.max(0, quota - usage)
+      // The browser's own room can be smaller than what the cap still allows (a full device).
+      if (typeof quota === 'number' && typeof usage === 'number') availableSpace = Math.min(availableSpace, Math.max(0, quota - usage))
     } catch {
       /* keep cap − total */
     }

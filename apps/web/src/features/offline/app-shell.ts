@@ -1,0 +1,7 @@
+/**
+ * The offline pieces the app shell mounts on every page (layout, app effects). A separate entry
+ * from index.ts on purpose: the landing's entry chunk must not pull the IndexedDB code, so this
+ * file imports nothing heavy and loads the rest on demand.
+ */
+export { ServiceWorkerUpdates } from './components/service-worker-updates'
+export { useOfflineDataFollowsSession, OFFLINE_OWNER_KEY } from './hooks/use-offline-data-follows-session'

@@ -1,0 +1,25 @@
+import { WifiOff } from 'lucide-react'
+import { useDownload } from '../hooks/use-download'
+import { OFFLINE_ERRORS } from '../lib/messages'
+
+/**
+ * On the player, with no connection and no copy of this audio on the device: says so before the
+ * listener presses play (spec §8 'Áudio não disponível offline e sem conexão').
+ */
+export function OfflineAvailabilityNotice({ audioId, online }: { audioId: string; online: boolean }) {
+  const { isCached } = useDownload(audioId)
+  if (online || isCached !== false) return null
+  return (
+    <p
+      role="status"
+      data-testid="offline-unavailable"
+      className="mt-5 flex items-start gap-3 rounded-2xl border border-gold-200 bg-gold-50 px-4 py-3 text-[0.95rem] leading-relaxed text-gold-900"
+    >
+      <WifiOff aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <span>
+        <strong className="font-semibold">{OFFLINE_ERRORS.notAvailableOffline}</strong>
+        <span className="block text-gold-900/85">Quando estiver conectado, toque em “Baixar” para ouvir este áudio sem internet.</span>
+      </span>
+    </p>
+  )
+}

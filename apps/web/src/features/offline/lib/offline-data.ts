@@ -1,0 +1,74 @@
+import { API } from '@sintonia/contract'
+import { clearCachedAudios } from './audio-cache-db'
+import { downloadStore, type DownloadRequest } from './audio-downloader'
+import { requestPersistentStorage } from './cache-stats'
+import { clearKeptMusic, keepBackgroundMusic, type KeepMusicOptions } from './music-cache'
+import { OFFLINE_API_CACHE } from './sw-shared'
+
+let musicKept: Promise<boolean> | null = null
+
+export interface PrepareOfflineOptions extends KeepMusicOptions {
+  /** Defaults to `navigator.storage`. */
+  persist?: () => Promise<boolean>
+  fetch?: typeof fetch
+}
+
+/**
+ * What a finished download also needs so the audio can be heard with no network at all:
+ * - the browser is asked (once per page load) to keep this site's storage
+ *   (`navigator.storage.persist()`);
+ * - the active background-music tracks are copied, with the first download of the page session;
+ * - the audio's own catalogue entry, the session and the subscription answer are read once, so
+ *   the service worker keeps them for an offline start from the Downloads view (the field list
+ *   was already read by the page that offered the download; the subscription answer is otherwise
+ *   often served from its 5-minute local cache and never reaches the worker).
+ * Never rejects: each part is best-effort and the download itself already succeeded.
+ */
+export async function prepareOfflineListening(request: DownloadRequest, options: PrepareOfflineOptions = {}): Promise<void> {
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis)
+  const persist = options.persist ?? (() => requestPersistentStorage())
+  if (!musicKept) {
+    musicKept = keepBackgroundMusic(options).then((ok) => {
+      if (!ok) musicKept = null // try again with the next download
+      return ok
+    })
+  }
+  const read = (path: string) => doFetch(path, { credentials: 'include', headers: { accept: 'application/json' } })
+  await Promise.allSettled([
+    persist(),
+    musicKept,
+    read(API.listener.audio(request.id)),
+    // What the guards ask on start: who is signed in and whether the subscription is active.
+    read(API.auth.me),
+    read(API.subscription.check),
+  ])
+}
+
+/** The Cache Storage API, where the page can reach it (absent in jsdom and insecure contexts). */
+function cacheStorage(): CacheStorage | null {
+  return typeof caches === 'undefined' ? null : caches
+}
+
+/**
+ * Forgets everything this device keeps for one listener (sign-out, account deletion, another
+ * person signing in): the downloaded audios (`DriveAudioCache`/`audios` emptied), the kept
+ * background music, and the API answers the service worker kept for offline starts. Each part is
+ * attempted even if another fails; rejects with the first failure.
+ */
+export async function clearOfflineData(options: { caches?: CacheStorage | null } = {}): Promise<void> {
+  const storage = options.caches === undefined ? cacheStorage() : options.caches
+  musicKept = null
+  const results = await Promise.allSettled([
+    clearCachedAudios(),
+    clearKeptMusic(),
+    storage ? storage.delete(OFFLINE_API_CACHE) : Promise.resolve(true),
+  ])
+  downloadStore.clear()
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
+  if (failed) throw failed.reason
+}
+
+/** Tests only: forget that the music was kept in this page session. */
+export function resetPrepareOfflineForTests(): void {
+  musicKept = null
+}
