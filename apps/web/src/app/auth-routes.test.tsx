@@ -225,7 +225,8 @@ describe('/login', () => {
   it('sends a signed-in admin to /admin', async () => {
     stubApi({ user: ADMIN })
     const { router } = renderRoutes(routes, '/login')
-    expect(await screen.findByRole('heading', { name: 'Área administrativa' })).toBeTruthy()
+    // The admin area is three lazy chunks (guard, shell, home): give them time to load.
+    expect(await screen.findByRole('heading', { name: 'Área administrativa' }, { timeout: 5000 })).toBeTruthy()
     expect(router.state.location.pathname).toBe('/admin')
     expect(screen.getByText(ADMIN.email)).toBeTruthy()
   })
@@ -242,7 +243,8 @@ describe('/admin/login', () => {
 
     fillLogin(ADMIN.email, 'segredo123')
     fireEvent.click(screen.getByRole('button', { name: /Entrar no painel/ }))
-    expect(await screen.findByRole('heading', { name: 'Área administrativa' })).toBeTruthy()
+    // The admin area is three lazy chunks (guard, shell, home): give them time to load.
+    expect(await screen.findByRole('heading', { name: 'Área administrativa' }, { timeout: 5000 })).toBeTruthy()
     expect(router.state.location.pathname).toBe('/admin')
     expect(api.bodies[API.auth.signIn]?.[1]).toMatchObject({ portal: 'admin' })
   })
@@ -271,7 +273,8 @@ describe('route guards', () => {
   it('sends an admin away from subscriber pages to /admin', async () => {
     stubApi({ user: ADMIN })
     const { router } = renderRoutes(routes, '/dashboard')
-    expect(await screen.findByRole('heading', { name: 'Área administrativa' })).toBeTruthy()
+    // The admin area is three lazy chunks (guard, shell, home): give them time to load.
+    expect(await screen.findByRole('heading', { name: 'Área administrativa' }, { timeout: 5000 })).toBeTruthy()
     expect(router.state.location.pathname).toBe('/admin')
   })
 

@@ -1,7 +1,10 @@
-import { useState, type ReactNode } from 'react'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { Toaster } from 'sonner'
 import { createQueryClient } from '../lib/query-client'
+
+// The toast outlet is not needed for the first paint, so the toast library loads after the entry
+// (sonner replays toasts created before its outlet subscribes). See lib/toast.ts.
+const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })))
 
 /** App-wide providers: server-state cache and the toast outlet (one toast at a time, spec §2). */
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -9,15 +12,17 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster
-        position="top-center"
-        visibleToasts={1}
-        richColors
-        closeButton
-        theme="light"
-        toastOptions={{ className: 'font-sans', duration: 4000 }}
-        containerAriaLabel="Notificações"
-      />
+      <Suspense fallback={null}>
+        <Toaster
+          position="top-center"
+          visibleToasts={1}
+          richColors
+          closeButton
+          theme="light"
+          toastOptions={{ className: 'font-sans', duration: 4000 }}
+          containerAriaLabel="Notificações"
+        />
+      </Suspense>
     </QueryClientProvider>
   )
 }

@@ -50,6 +50,13 @@ export const routes: RouteObject[] = [
           { path: 'onboarding/definir-senha', lazy: page(() => import('./routes/onboarding-password')) },
           { path: 'admin/login', handle: { hideFooter: true } satisfies RouteHandle, lazy: page(() => import('./routes/admin-login')) },
           { path: 'subscription', lazy: () => import('./routes/subscription-redirect') },
+          // commerce: plan page, pay-first payment, the provider's return pages
+          { path: 'assinatura', lazy: page(() => import('./routes/assinatura')) },
+          { path: 'assinatura/processando', lazy: page(() => import('./routes/assinatura-processando')) },
+          { path: 'assinatura/sucesso', lazy: page(() => import('./routes/assinatura-sucesso')) },
+          { path: 'pagamento', lazy: page(() => import('./routes/pagamento')) },
+          { path: 'pagamento/sucesso', lazy: page(() => import('./routes/pagamento-sucesso')) },
+          { path: 'pagamento/cancelado', lazy: page(() => import('./routes/pagamento-cancelado')) },
           {
             // Any signed-in person (listener or admin).
             lazy: page(() => import('./routes/signed-in-guard')),
@@ -91,6 +98,8 @@ export const routes: RouteObject[] = [
               { path: 'campo/:fieldId', lazy: page(() => import('./routes/field')) },
               { path: 'campo/:fieldId/audio/:audioId', lazy: page(() => import('./routes/player')) },
               { path: 'audio/:audioId', lazy: page(() => import('./routes/player')) },
+              // What this device keeps for offline listening (features/offline).
+              { path: 'downloads', lazy: page(() => import('./routes/downloads')) },
             ],
           },
 
@@ -101,7 +110,35 @@ export const routes: RouteObject[] = [
             path: 'admin',
             handle: { hideFooter: true } satisfies RouteHandle,
             lazy: page(() => import('./routes/admin-guard')),
-            children: [{ index: true, lazy: page(() => import('./routes/admin-home')) }],
+            children: [
+              {
+                // The admin shell (menu + admin bar). Add an admin page as a child here, and its
+                // menu entry in features/admin-shell/sections.ts (docs/architecture.md "Admin area").
+                id: 'admin-layout',
+                lazy: page(() => import('./routes/admin-layout')),
+                children: [
+                  { index: true, lazy: page(() => import('./routes/admin-home')) },
+                  // Content, catalogue and media.
+                  { path: 'fields', lazy: page(() => import('./routes/admin-fields')) },
+                  { path: 'audios', lazy: page(() => import('./routes/admin-audios')) },
+                  { path: 'background-music', lazy: page(() => import('./routes/admin-background-music')) },
+                  { path: 'landing', lazy: page(() => import('./routes/admin-landing')) },
+                  { path: 'landing-videos', lazy: page(() => import('./routes/admin-landing-videos')) },
+                  // People, money, communication and analytics.
+                  { path: 'users', lazy: page(() => import('./routes/admin-users')) },
+                  { path: 'pricing', lazy: page(() => import('./routes/admin-pricing')) },
+                  { path: 'subscription-plans', lazy: page(() => import('./routes/admin-subscription-plans')) },
+                  { path: 'communication', lazy: page(() => import('./routes/admin-communication')) },
+                  { path: 'financial', lazy: page(() => import('./routes/admin-financial')) },
+                  { path: 'garantia', lazy: page(() => import('./routes/admin-garantia')) },
+                  { path: 'stats', lazy: page(() => import('./routes/admin-stats')) },
+                  { path: 'analytics', lazy: page(() => import('./routes/admin-analytics')) },
+                  { path: 'analytics-advanced', lazy: page(() => import('./routes/admin-analytics-advanced')) },
+                  { path: 'validation', lazy: page(() => import('./routes/admin-validation')) },
+                  { path: 'settings', lazy: page(() => import('./routes/admin-settings')) },
+                ],
+              },
+            ],
           },
 
           { path: '*', lazy: page(() => import('./routes/not-found')) },

@@ -1,12 +1,17 @@
+import { lazy, Suspense } from 'react'
 import { Outlet, ScrollRestoration } from 'react-router'
 import { PageLoader } from '../../components/page-loader'
 import { PageViewTracker } from '../../features/analytics'
-import { ConnectionIndicator } from '../../features/connectivity'
 import { SiteFooter, useProductName } from '../../features/landing'
+import { ServiceWorkerUpdates } from '../../features/offline/app-shell'
 import { useRouteHandle } from '../route-handle'
 import { AppHeader } from './app-header'
 import { MobileBottomBar } from './mobile-bottom-bar'
 import { NavigationProgress } from './navigation-progress'
+
+// The connectivity pill shows nothing while online, so its monitor loads after the first paint
+// instead of weighing on the JS `/` needs before it (docs/performance.md).
+const ConnectionIndicator = lazy(() => import('../../features/connectivity').then((module) => ({ default: module.ConnectionIndicator })))
 
 /**
  * The shell of every page: skip link, header, main landmark, footer and, below 768 px, the fixed
@@ -26,8 +31,11 @@ export function AppLayout() {
       </a>
       <NavigationProgress />
       <PageViewTracker />
+      <ServiceWorkerUpdates />
       <AppHeader productName={productName} showBack={showBack} />
-      <ConnectionIndicator className="pointer-events-none fixed top-[4.5rem] left-1/2 z-40 -translate-x-1/2" />
+      <Suspense fallback={null}>
+        <ConnectionIndicator className="pointer-events-none fixed top-[4.5rem] left-1/2 z-40 -translate-x-1/2" />
+      </Suspense>
       <main id="conteudo" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>

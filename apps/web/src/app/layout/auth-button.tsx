@@ -1,14 +1,15 @@
-import { LayoutDashboard, LogIn, LogOut, UserRound } from 'lucide-react'
+import { HardDriveDownload, LayoutDashboard, LogIn, LogOut, UserRound } from 'lucide-react'
 import { Button, ButtonLink } from '../../components/ui/button'
 import { useSession, useSignOut } from '../../features/auth'
 import { cn } from '../../lib/cn'
 
 /**
- * The header's account cluster: the 'Minha conta' link when signed in, then the session button.
+ * The header's account cluster: 'Downloads' and 'Minha conta' when signed in, then the session button.
  */
 export function AuthButton({ className, fullWidth = false }: { className?: string; fullWidth?: boolean }) {
   return (
     <>
+      <DownloadsLink />
       <AccountLink />
       <SessionButton className={className} fullWidth={fullWidth} />
     </>
@@ -61,6 +62,18 @@ export function AccountLink({ className, compact = false }: { className?: string
     <ButtonLink to={admin ? '/admin' : '/minha-conta'} variant="ghost" size="md" className={className}>
       {admin ? <LayoutDashboard aria-hidden="true" /> : <UserRound aria-hidden="true" />}
       <span className={cn(compact && 'max-[359px]:sr-only')}>{admin ? 'Administração' : 'Minha conta'}</span>
+    </ButtonLink>
+  )
+}
+
+/** 'Downloads' (the audios kept on this device) for signed-in listeners; admins have none. */
+export function DownloadsLink({ className, compact = false }: { className?: string; compact?: boolean }) {
+  const session = useSession()
+  if (session.status !== 'authenticated' || session.isAdmin) return null
+  return (
+    <ButtonLink to="/downloads" variant="ghost" size="md" className={className}>
+      <HardDriveDownload aria-hidden="true" />
+      <span className={cn(compact && 'max-[399px]:sr-only')}>Downloads</span>
     </ButtonLink>
   )
 }

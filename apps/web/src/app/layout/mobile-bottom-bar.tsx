@@ -1,9 +1,10 @@
 import { useSession } from '../../features/auth'
-import { AccountLink, SessionButton } from './auth-button'
+import { AccountLink, DownloadsLink, SessionButton } from './auth-button'
 
 /**
  * Below 768 px: a fixed bottom bar with the session button (listener-area §2), shown once the
- * session has loaded. Signed-in people also get their account link beside it.
+ * session has loaded. Signed-in people also get their account link (and listeners their
+ * downloads) beside it.
  */
 export function MobileBottomBar() {
   const session = useSession()
@@ -14,7 +15,8 @@ export function MobileBottomBar() {
       className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-white/95 px-4 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] shadow-[0_-8px_24px_-12px_rgb(37_18_99/0.18)] backdrop-blur-md md:hidden"
     >
       <div className="flex items-center gap-2">
-        <AccountLink compact className="flex-1 border border-transparent" />
+        <DownloadsLink compact className="flex-1 border border-transparent px-2" />
+        <AccountLink compact className="flex-1 border border-transparent px-2" />
         <SessionButton fullWidth className="flex-1" />
       </div>
     </nav>

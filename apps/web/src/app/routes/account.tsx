@@ -1,6 +1,7 @@
 import { AccountPage } from '../../features/account'
 import { useEndSession, useSession, useSubscription } from '../../features/auth'
 import { useProductName } from '../../features/landing'
+import { DownloadsSummary } from '../../features/offline'
 
 /** `/minha-conta` — lazy route under the signed-in guard; composes account with auth. */
 export default function AccountRoute() {
@@ -27,6 +28,8 @@ export default function AccountRoute() {
           : undefined
       }
       onDeleted={() => endSession('/')}
-    />
+    >
+      {isUser ? <DownloadsSummary href="/downloads" /> : null}
+    </AccountPage>
   )
 }

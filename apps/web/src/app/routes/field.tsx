@@ -1,9 +1,10 @@
 import { useParams, useSearchParams } from 'react-router'
 import { FieldPage } from '../../features/catalogue'
 import { useProductName } from '../../features/landing'
+import { DownloadButton } from '../../features/offline'
 import { FavouriteButton } from '../../features/playlists'
 
-/** `/campo/:fieldId` — lazy route under the subscriber guard; each audio card carries the favourites button. */
+/** `/campo/:fieldId` — lazy route under the subscriber guard; each audio card carries the download and favourites buttons. */
 export default function FieldRoute() {
   const { fieldId = '' } = useParams()
   const [searchParams] = useSearchParams()
@@ -14,7 +15,15 @@ export default function FieldRoute() {
       fieldId={fieldId}
       productName={productName}
       highlightAudioId={searchParams.get('audio')}
-      renderAudioActions={(audio) => <FavouriteButton audio={audio} />}
+      renderAudioActions={(audio) => (
+        <div className="flex items-center">
+          <DownloadButton
+            compact
+            audio={{ id: audio.id, title: audio.title, fieldId: audio.fieldId, url: audio.url, duration: audio.duration }}
+          />
+          <FavouriteButton audio={audio} />
+        </div>
+      )}
     />
   )
 }

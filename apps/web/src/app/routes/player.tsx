@@ -4,7 +4,8 @@ import { useLocation, useNavigate, useParams } from 'react-router'
 import { audioQueryOptions, fieldAudiosQueryOptions, fieldQueryOptions } from '../../features/catalogue'
 import { useProductName } from '../../features/landing'
 import { FavouriteButton } from '../../features/playlists'
-import { createOfflinePlayableUrlResolver, DownloadButton } from '../../features/offline'
+import { useConnectivity } from '../../features/connectivity'
+import { createOfflinePlayableUrlResolver, DownloadButton, OfflineAvailabilityNotice, withOfflineMusic } from '../../features/offline'
 import {
   AudioNotFound,
   createListenerPlayer,
@@ -13,6 +14,7 @@ import {
   PlayerPageLoading,
   useListenerPlayer,
 } from '../../features/player'
+import { useRealtimeEvent } from '../../features/realtime'
 import { ApiRequestError, getErrorMessage } from '../../lib/api-client'
 
 /** Navigation state of playlist mode: `navigate('/audio/:id', { state: { playlist, currentIndex } })`. */
@@ -44,19 +46,25 @@ export default function PlayerRoute() {
   const location = useLocation()
   const navigate = useNavigate()
   const productName = useProductName()
-  // The voice plays this device's offline copy when there is one (and always when offline).
+  // The voice plays this device's offline copy when there is one (and always when offline); the
+  // background music plays the tracks kept with the downloads, so it sounds offline too.
   const player = useListenerPlayer(() => {
     const resolveUrl = createOfflinePlayableUrlResolver()
-    const created = createListenerPlayer({ loadMusic: loadBackgroundMusic, resolveUrl })
+    const loadMusic = withOfflineMusic(loadBackgroundMusic)
+    const created = createListenerPlayer({ loadMusic, resolveUrl })
     const destroy = created.destroy.bind(created)
     return Object.assign(created, {
       destroy() {
         destroy()
         resolveUrl.dispose()
+        loadMusic.dispose()
       },
     })
   })
+  // An admin changed the background music: reload the tracks (playback continues if it was on).
+  useRealtimeEvent('music_changed', () => void player?.music.refresh())
 
+  const connection = useConnectivity()
   const playlistState = readPlaylistState(location.state)
   const playlistIndex = playlistState
     ? playlistState.playlist.audios[playlistState.currentIndex]?.id === audioId
@@ -82,6 +90,7 @@ export default function PlayerRoute() {
       <FavouriteButton audio={{ ...audio, fieldTitle }} />
     </div>
   )
+  const notice = <OfflineAvailabilityNotice audioId={audio.id} online={connection.isOnline} />
 
   if (inPlaylist && playlistState) {
     const { playlist } = playlistState
@@ -105,6 +114,7 @@ export default function PlayerRoute() {
         backTo="/dashboard"
         productName={productName}
         actions={favourite}
+        notice={notice}
       />
     )
   }
@@ -133,6 +143,7 @@ export default function PlayerRoute() {
       backTo={`/campo/${fieldId}`}
       productName={productName}
       actions={favourite}
+      notice={notice}
     />
   )
 }

@@ -25,6 +25,8 @@ export interface AccountPageProps {
   subscription?: AccountSubscriptionView
   /** After the account was deleted: end the session locally and leave (the route decides where). */
   onDeleted: () => void
+  /** Extra sections composed by the route (e.g. this device's downloads), after the subscription. */
+  children?: ReactNode
 }
 
 const STATUS_LABELS: Record<string, string> = {
@@ -259,7 +261,7 @@ function DeleteAccountDialog({ open, onClose, onDeleted }: { open: boolean; onCl
 }
 
 /** `/minha-conta`: profile, subscription status and LGPD self-service (export, deletion). */
-export function AccountPage({ productName, user, subscription, onDeleted }: AccountPageProps) {
+export function AccountPage({ productName, user, subscription, onDeleted, children }: AccountPageProps) {
   const exportData = useExportAccount()
   const [deleteOpen, setDeleteOpen] = useState(false)
 
@@ -302,6 +304,8 @@ export function AccountPage({ productName, user, subscription, onDeleted }: Acco
               <p className="text-[0.95rem] text-ink-muted">Contas de administrador não têm assinatura.</p>
             )}
           </Section>
+
+          {children}
 
           <Section icon={<ShieldCheck />} title="Privacidade e dados (LGPD)">
             <p className="text-[0.95rem] leading-relaxed text-ink-muted">

@@ -3,8 +3,8 @@ import { API, type Me, type SessionUser, type SignInInput, type SignUpInput } fr
 import { ApiRequestError, apiGet, apiSend } from '../../../lib/api-client'
 import { clearPersonalLocalData, isPublicQueryKey } from '../lib/personal-data'
 import { subscriptionChecker } from '../subscription/use-subscription'
+import { sessionKeys } from './query-keys'
 
-export const sessionKeys = { all: ['session'] as const }
 
 let sessionResolvedOnce = false
 
@@ -127,3 +127,5 @@ export async function signOutRequest(): Promise<void> {
 export function useSignOutMutation() {
   return useMutation({ mutationFn: signOutRequest })
 }
+
+export { sessionKeys }

@@ -1,4 +1,4 @@
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { AUTH_MSG } from '@sintonia/contract'
 import { getErrorMessage } from '../../../lib/api-client'
 import { useSignOutMutation } from '../api/session'

@@ -1,5 +1,6 @@
 import type { QueryKey } from '@tanstack/react-query'
 import { LISTENING_PENDING_KEY, PLAYLISTS_PENDING_KEY } from '../../../lib/pending-storage-keys'
+import { startNewPersonalDataGeneration } from '../../../lib/personal-data-generation'
 
 /** localStorage keys holding one person's data (spec listener-area §3, commerce-and-admin §3). */
 export const SUBSCRIPTION_CACHE_KEY = 'subscription_cache'
@@ -21,6 +22,7 @@ export const PERSONAL_LOCAL_KEYS = [
 
 /** Device preferences (audio settings, dismissed install help) are not personal and stay. */
 export function clearPersonalLocalData(storage: Storage | null = safeLocalStorage()): void {
+  startNewPersonalDataGeneration()
   if (!storage) return
   for (const key of PERSONAL_LOCAL_KEYS) {
     try {

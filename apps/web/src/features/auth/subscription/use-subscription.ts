@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { API, type SubscriptionState } from '@sintonia/contract'
 import { apiGet } from '../../../lib/api-client'
 import { safeLocalStorage } from '../lib/personal-data'

@@ -2,13 +2,8 @@ import { queryOptions } from '@tanstack/react-query'
 import { API, audioDetailSchema, fieldAudiosSchema, fieldDetailSchema, LISTENER_MSG } from '@sintonia/contract'
 import { apiGet, ApiRequestError } from '../../../lib/api-client'
 import { isUuid } from '../lib/tag-filter'
+import { catalogueKeys } from './query-keys'
 
-export const catalogueKeys = {
-  all: ['catalogue'] as const,
-  field: (fieldId: string) => ['catalogue', 'field', fieldId] as const,
-  fieldAudios: (fieldId: string) => ['catalogue', 'field', fieldId, 'audios'] as const,
-  audio: (audioId: string) => ['catalogue', 'audio', audioId] as const,
-}
 
 function parseOr<T>(parse: () => T, message: string): T {
   try {
@@ -59,3 +54,5 @@ export function audioQueryOptions(audioId: string) {
     retry: (count, error) => !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && count < 2,
   })
 }
+
+export { catalogueKeys }

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import { API, type Field } from '@sintonia/contract'
 import { apiGet } from '../../../lib/api-client'
+import { dashboardKeys } from './query-keys'
 
-export const dashboardKeys = { fields: ['listener', 'fields'] as const }
 
 /** GET /api/fields — every field with its audio count (subscribers). */
 export const listenerFieldsQueryOptions = () =>
@@ -11,3 +11,5 @@ export const listenerFieldsQueryOptions = () =>
     queryFn: async ({ signal }) => (await apiGet<{ fields: Field[] }>(API.listener.fields, { signal })).fields,
     staleTime: 60_000,
   })
+
+export { dashboardKeys }

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { API, type Demo } from '@sintonia/contract'
 import { apiGet } from '../../../lib/api-client'
+import { demoKeys } from './query-keys'
 
 /** audios_changed (realtime) should invalidate demoKeys.all. */
-export const demoKeys = { all: ['demo'] as const }
 
 export const demoQueryOptions = queryOptions({
   queryKey: demoKeys.all,
@@ -14,3 +14,5 @@ export const demoQueryOptions = queryOptions({
 export function useDemo() {
   return useQuery(demoQueryOptions)
 }
+
+export { demoKeys }

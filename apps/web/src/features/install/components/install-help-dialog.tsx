@@ -109,8 +109,11 @@ function InstallAccordion({ platform }: { platform: Platform }) {
                 )}
               >
                 <GuideIcon aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
-                <span className="min-w-0 flex-1 font-semibold text-ink">{guide.title}</span>
-                {mine ? <Badge variant="gold">Sua plataforma</Badge> : null}
+                {/* On narrow screens the badge goes under the title instead of squeezing it. */}
+                <span className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1">
+                  <span className="font-semibold text-ink">{guide.title}</span>
+                  {mine ? <Badge variant="gold">Sua plataforma</Badge> : null}
+                </span>
                 <ChevronDown aria-hidden="true" className={cn('size-4 shrink-0 text-ink-muted transition-transform', isOpen && 'rotate-180')} />
               </button>
             </h3>

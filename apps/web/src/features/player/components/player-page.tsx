@@ -39,11 +39,13 @@ export interface PlayerPageProps {
   productName: string
   /** Extra actions beside the title (e.g. the favourites button). */
   actions?: ReactNode
+  /** A notice above the player card (e.g. 'not available offline'), composed by the route. */
+  notice?: ReactNode
 }
 
 /** The audio player page (spec §2): title, context, navigation, stat tiles and the player card. */
 export function PlayerPage(props: PlayerPageProps) {
-  const { player, audio, mode, contextTitle, contextDescription, index, total, nextTitle, onPrevious, onNext, backTo, productName, actions } = props
+  const { player, audio, mode, contextTitle, contextDescription, index, total, nextTitle, onPrevious, onNext, backTo, productName, actions, notice } = props
   const today = useRepetitionsToday(audio.id)
   const prefs = usePlayerSnapshot(player.preferences)
   const voice = usePlayerSnapshot(player.voice)
@@ -142,6 +144,7 @@ export function PlayerPage(props: PlayerPageProps) {
         {contextDescription ? <p className="mt-3 max-w-2xl text-[0.98rem] leading-relaxed text-ink-muted">{contextDescription}</p> : null}
       </header>
 
+      {notice}
       <PlayerCard player={player} title={audio.title} className="mt-6" />
 
       <nav aria-label="Navegação entre áudios" className="mt-4 grid grid-cols-2 gap-3">

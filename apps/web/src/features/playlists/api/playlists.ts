@@ -5,9 +5,9 @@ import { API, LISTENER_MSG, type Playlist, type PlaylistAudio } from '@sintonia/
 import { ApiRequestError, apiGet, apiSend, getErrorMessage } from '../../../lib/api-client'
 import { enqueueMutation, replayWhenOnline, type QueuedMutation } from '../lib/offline-queue'
 import { readCachedPlaylists, writeCachedPlaylists } from '../lib/storage'
+import { playlistKeys } from './query-keys'
 
 /** One query key for the signed-in listener's playlists (ARCHITECTURE §7). */
-export const playlistKeys = { all: ['playlists'] as const }
 
 export const playlistsQueryOptions = () =>
   queryOptions({
@@ -202,3 +202,5 @@ export function usePlaylistActions() {
 
   return { create, update, remove, addAudio, removeAudio }
 }
+
+export { playlistKeys }

@@ -1,4 +1,5 @@
 import { playlistListSchema, type Playlist } from '@sintonia/contract'
+import { personalDataGeneration } from '../../../lib/personal-data-generation'
 
 /** localStorage key of the playlist cache (spec listener-area §3; ARCHITECTURE §7: one key). */
 export const PLAYLISTS_KEY = 'playlists'
@@ -27,10 +28,15 @@ export function readCachedPlaylists(): Playlist[] | undefined {
 
 let timer: ReturnType<typeof setTimeout> | undefined
 let pending: Playlist[] | undefined
+let pendingGeneration = 0
 
-/** Writes the cache, debounced: only the last value within 100 ms is written. */
+/**
+ * Writes the cache, debounced: only the last value within 100 ms is written — and only if the
+ * person has not signed out meanwhile (lib/personal-data-generation.ts).
+ */
 export function writeCachedPlaylists(playlists: Playlist[]): void {
   pending = playlists
+  pendingGeneration = personalDataGeneration()
   if (timer) clearTimeout(timer)
   timer = setTimeout(flushCachedPlaylists, STORAGE_WRITE_DEBOUNCE_MS)
 }
@@ -39,6 +45,10 @@ export function flushCachedPlaylists(): void {
   if (timer) clearTimeout(timer)
   timer = undefined
   if (!pending) return
+  if (pendingGeneration !== personalDataGeneration()) {
+    pending = undefined
+    return
+  }
   try {
     storage()?.setItem(PLAYLISTS_KEY, JSON.stringify(pending))
   } catch {

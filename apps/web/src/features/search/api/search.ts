@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import { API, SEARCH_MIN_CHARS, type SearchResult } from '@sintonia/contract'
 import { apiGet } from '../../../lib/api-client'
+import { searchKeys } from './query-keys'
 
-export const searchKeys = { all: ['search'] as const, query: (q: string) => ['search', q] as const }
 
 /** Spec listener-area §5: at least 2 characters after trimming. */
 export function isSearchable(q: string): boolean {
@@ -18,3 +18,5 @@ export const searchQueryOptions = (q: string) =>
     enabled: isSearchable(q),
     staleTime: 60_000,
   })
+
+export { searchKeys }

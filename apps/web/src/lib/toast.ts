@@ -1,0 +1,36 @@
+import type { ExternalToast, toast as sonnerToast } from 'sonner'
+
+/**
+ * The toast calls of code that runs on every page (session, subscription check). Importing
+ * `sonner` there would put the whole toast library into the JS that `/` needs before it paints
+ * (docs/performance.md); here it is fetched right after the entry has run instead, like the lazy
+ * `<Toaster>` in app/providers.tsx, and sonner replays toasts created before its outlet
+ * subscribes. Pages that are lazy chunks themselves import `sonner` directly.
+ */
+let sonner: Promise<{ toast: typeof sonnerToast }> | null = null
+
+function loadSonner() {
+  sonner ??= import('sonner')
+  return sonner
+}
+
+// Start the fetch once the entry has finished evaluating, so a toast is rarely kept waiting.
+setTimeout(() => void loadSonner(), 0)
+
+type Kind = 'message' | 'success' | 'error' | 'info' | 'warning'
+
+function show(kind: Kind, message: string, options?: ExternalToast): void {
+  void loadSonner().then(({ toast }) => {
+    if (kind === 'message') toast(message, options)
+    else toast[kind](message, options)
+  })
+}
+
+export const toast = {
+  /** A plain toast (sonner's `toast(message, options)`), e.g. with an action button. */
+  message: (message: string, options?: ExternalToast) => show('message', message, options),
+  success: (message: string, options?: ExternalToast) => show('success', message, options),
+  error: (message: string, options?: ExternalToast) => show('error', message, options),
+  info: (message: string, options?: ExternalToast) => show('info', message, options),
+  warning: (message: string, options?: ExternalToast) => show('warning', message, options),
+}
