@@ -1,8 +1,12 @@
 import { defineConfig, devices } from '@playwright/test'
 import { fileURLToPath } from 'node:url'
+import { e2eDataDirFromRoot, e2ePort } from './support/run-paths'
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
-const port = Number(process.env.E2E_PORT ?? 3100)
+const port = e2ePort
+const dataDir = e2eDataDirFromRoot
+/** Results of a run on another port stay apart from the default run's (which CI reads). */
+const artifacts = port === 3100 ? './.artifacts' : `./.artifacts/run-${port}`
 export const baseURL = `http://localhost:${port}`
 /** The run's mailbox (e2e/support/mail-sink.ts): the server sends real SMTP to it. */
 const smtpPort = port + 1
@@ -14,13 +18,13 @@ export const mailSinkUrl = `http://127.0.0.1:${port + 2}`
  */
 export default defineConfig({
   testDir: './tests',
-  outputDir: './.artifacts/test-results',
+  outputDir: `${artifacts}/test-results`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: './.artifacts/results.json' }]],
+  reporter: [['list'], ['json', { outputFile: `${artifacts}/results.json` }]],
   use: {
     ...devices['Desktop Chrome'],
     baseURL,
@@ -50,7 +54,7 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: 'rm -rf e2e/.artifacts/data && node apps/api/dist/server.js',
+      command: `rm -rf ${dataDir} && node apps/api/dist/server.js`,
       cwd: repoRoot,
       url: `${baseURL}/api/health`,
       timeout: 120_000,
@@ -59,7 +63,7 @@ export default defineConfig({
       stderr: 'pipe',
       env: {
         PORT: String(port),
-        DATA_DIR: 'e2e/.artifacts/data',
+        DATA_DIR: dataDir,
         PUBLIC_URL: baseURL,
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',

@@ -1,14 +1,16 @@
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { expect, type Page } from '@playwright/test'
+import { e2eDataDirFromRoot } from './run-paths'
 
 const run = promisify(execFile)
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 /** Same DATA_DIR as the web server of playwright.config.ts (relative to the repository root). */
-export const e2eDataDir = fileURLToPath(new URL('../.artifacts/data', import.meta.url))
+export const e2eDataDir = join(repoRoot, e2eDataDirFromRoot)
 
 /** A fresh address per run, so journeys never collide with leftovers. */
 export function uniqueEmail(prefix: string): string {
@@ -18,12 +20,13 @@ export function uniqueEmail(prefix: string): string {
 /**
  * Creates an admin with the real CLI (`admin-create`). The server of the run owns the embedded
  * database, so the CLI finds it through DATA_DIR/server.json and sends the command to it.
+ * `dataDir` names another running server's folder (a prepared server's).
  */
-export async function createAdmin(email: string, password: string): Promise<void> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: e2eDataDir, NODE_ENV: 'test', INIT_CWD: repoRoot }
+export async function createAdmin(email: string, password: string, dataDir = e2eDataDir, name?: string): Promise<void> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', INIT_CWD: repoRoot }
   const { stdout } = await run(
     process.execPath,
-    ['--import', 'tsx', 'apps/api/src/cli/admin-create.ts', '--email', email, '--password', password],
+    ['--import', 'tsx', 'apps/api/src/cli/admin-create.ts', '--email', email, '--password', password, ...(name ? ['--name', name] : [])],
     { cwd: repoRoot, env, timeout: 60_000 },
   )
   expect(stdout).toContain(email)

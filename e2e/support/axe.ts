@@ -1,10 +1,15 @@
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Page } from '@playwright/test'
 import type { AxeResults, ImpactValue, RunOptions } from 'axe-core'
 
 const require = createRequire(import.meta.url)
-/** axe-core's browser build, injected into the page under test. */
-const AXE_SCRIPT = require.resolve('axe-core/axe.min.js')
+/**
+ * axe-core's browser build, evaluated in the page under test through the DevTools protocol: a
+ * <script> tag would be refused by the app's Content-Security-Policy (script-src 'self'), and
+ * the pages must be checked with their real headers.
+ */
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
 
 export interface AxeViolation {
   id: string
@@ -22,8 +27,18 @@ const BLOCKING: ReadonlyArray<ImpactValue> = ['serious', 'critical']
  * needs. Call it once the page has settled (content loaded, no skeletons).
  */
 export async function seriousAxeViolations(page: Page, options: RunOptions = {}): Promise<AxeViolation[]> {
+  // Colours mid-transition (a fade-in, a refresh dimming a table) are not the page at rest.
+  // Endless ones (a spinner, a live dot) never finish and are left out.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
   const injected = await page.evaluate(() => 'axe' in window)
-  if (!injected) await page.addScriptTag({ path: AXE_SCRIPT })
+  if (!injected) await page.evaluate(AXE_SOURCE)
 
   const violations = await page.evaluate(async (runOptions) => {
     const { axe } = window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }

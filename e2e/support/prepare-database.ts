@@ -4,14 +4,16 @@
  * - `landingContent`: the stored landing_page content (any JSON, valid or not);
  * - `paidCheckouts`: checkouts the payment provider confirmed for buyers without an account yet,
  *   recorded as the payment webhook records them (pending_subscriptions) — the buyer then
- *   creates the password at /onboarding/definir-senha, the real pay-first path.
+ *   creates the password at /onboarding/definir-senha, the real pay-first path;
+ * - `plans`: plans switched off or given a promotion, as the admin pricing page would.
  *
  *   node --import tsx e2e/support/prepare-database.ts <DATA_DIR> <preparation.json>
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { openDatabase } from '../../apps/api/src/db/client.js'
-import { pendingSubscriptions } from '../../apps/api/src/db/schema.js'
+import { eq } from 'drizzle-orm'
+import { pendingSubscriptions, plans } from '../../apps/api/src/db/schema.js'
 import { seedIfEmpty } from '../../apps/api/src/db/seed/index.js'
 import { LocalDiskStorage } from '../../apps/api/src/lib/storage/local-disk-storage.js'
 import { upsertSection } from '../../apps/api/src/modules/landing/repository.js'
@@ -38,8 +40,25 @@ try {
       providerCustomerId: `cus_e2e_${checkout.sessionId}`,
       providerSubscriptionId: `sub_e2e_${checkout.sessionId}`,
       checkoutSessionId: checkout.sessionId,
-      currentPeriodEnd: new Date(Date.now() + 90 * 86_400_000),
+      currentPeriodEnd: checkout.currentPeriodEnd ? new Date(checkout.currentPeriodEnd) : new Date(Date.now() + 90 * 86_400_000),
     })
+  }
+  for (const plan of preparation.plans ?? []) {
+    const promotion = plan.promotion
+    await database.db
+      .update(plans)
+      .set({
+        ...(plan.isActive === undefined ? {} : { isActive: plan.isActive }),
+        ...(promotion
+          ? {
+              hasPromotion: true,
+              discountPercentage: promotion.discountPercentage,
+              promotionLabel: promotion.label,
+              promotionEndDate: new Date(promotion.endsAt),
+            }
+          : {}),
+      })
+      .where(eq(plans.code, plan.code))
   }
 } finally {
   await database.close()

@@ -21,6 +21,8 @@ function freePort(): Promise<number> {
 
 export interface PreparedServer {
   baseURL: string
+  /** Its DATA_DIR (e.g. for `createAdmin(…, server.dataDir)`). */
+  dataDir: string
   stop(): Promise<void>
 }
 
@@ -61,6 +63,7 @@ export async function startPreparedServer(preparation: Preparation): Promise<Pre
   }
   return {
     baseURL,
+    dataDir,
     async stop() {
       await new Promise<void>((resolve) => {
         child.once('exit', () => resolve())

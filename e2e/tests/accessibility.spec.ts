@@ -10,6 +10,10 @@ const PAGES = [
   { path: '/lgpd', name: 'LGPD' },
   { path: '/privacy', name: 'política de privacidade' },
   { path: '/terms', name: 'termos de uso' },
+  { path: '/assinatura', name: 'planos' },
+  { path: '/pagamento', name: 'pagamento' },
+  { path: '/pagamento/cancelado', name: 'pagamento cancelado' },
+  { path: '/pagamento/sucesso', name: 'resultado do pagamento sem sessão' },
   { path: '/pagina-que-nao-existe', name: '404' },
 ] as const
 

@@ -99,6 +99,8 @@ test('forgot password shows the neutral confirmation', async ({ page }) => {
   await page.goto('/login')
   await page.getByRole('link', { name: 'Esqueci minha senha' }).click()
   await expect(page).toHaveURL(/\/esqueci-senha$/)
+  // The address changes before the new page replaces the login form (which also has 'E-mail').
+  await expect(page.getByRole('heading', { level: 1, name: 'Esqueceu sua senha?' })).toBeVisible()
   await page.getByLabel('E-mail').fill(uniqueEmail('esqueci'))
   await page.getByRole('button', { name: 'Enviar link' }).click()
   await expect(page.getByText(AUTH_MSG.resetEmailSent)).toBeVisible()

@@ -42,9 +42,11 @@ test('the landing shows the seeded plans with their prices and links to subscrib
   const highlighted = page.getByRole('table').getByRole('row').filter({ hasText: 'Melhor escolha' })
   await expect(highlighted).toContainText('R$ 478,80')
 
-  // The call to action takes the visitor to the plan page with the plan chosen.
+  // The call to action takes the visitor to the plan page with the plan chosen: a visitor is asked
+  // whether to sign in or pay first for that plan.
   await cards.nth(1).getByRole('link', { name: 'Assinar Semestral' }).click()
-  await expect(page).toHaveURL(/\/assinatura\?plan=semestral$/)
+  await expect(page).toHaveURL(/\/assinatura/)
+  await expect(page.getByRole('dialog', { name: 'Assinar o plano Semestral' })).toBeVisible()
 })
 
 test('the plans and the landing content arrive in the first HTML, not from the API', async ({ page }) => {
@@ -58,6 +60,9 @@ test('the plans and the landing content arrive in the first HTML, not from the A
 })
 
 // --- hero video --------------------------------------------------------------------------------
+// These journeys rewrite responses with page.route, which requests made by a service worker
+// bypass (Playwright routes only the page's own requests): the app's worker stays off in this file.
+test.use({ serviceWorkers: 'block' })
 // There is no admin yet to choose a video, so these journeys rewrite the first HTML the real
 // server sends, exactly where a saved 'videos' section would put it.
 
@@ -87,6 +92,13 @@ async function serveLandingWithVideo(page: Page, active: LandingVideo) {
       await route.fulfill({ response, body })
     },
   )
+  // The page may refetch its content (focus, realtime resync): it must see the same video.
+  await page.route('**/api/landing', async (route) => {
+    const response = await route.fetch()
+    const landing = (await response.json()) as LandingResponse
+    landing.videos = { active_video_id: active.id, videos: [active] }
+    await route.fulfill({ response, json: landing })
+  })
 }
 
 test('an active YouTube video plays in a sandboxed 16:9 frame in the hero, without loading hls.js', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import type { Audio, FieldList } from '@sintonia/contract'
+import { expectRepetitionCountedOnce, hearOneRepetitionOffline } from '../support/offline'
 import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
 import { onboardPaidBuyer } from '../support/subscriber'
 
@@ -39,23 +40,8 @@ test('a downloaded audio plays from this device while the connection is gone', a
 
   // The voice was given this device's copy, not the network address.
   await expect(page.getByTestId('offline-source')).toHaveText('Tocando a cópia salva neste dispositivo')
-  await page.getByRole('button', { name: 'Reproduzir', exact: true }).click()
-  await expect(page.getByRole('button', { name: 'Pausar', exact: true })).toBeVisible({ timeout: 15_000 })
-  const progress = page.getByLabel('Progresso do áudio')
-  await expect.poll(async () => Number(await progress.inputValue()), { timeout: 15_000 }).toBeGreaterThan(0)
-
   // A repetition heard offline is kept on this device…
-  await progress.fill(String(Math.max(0, first.durationSeconds - 1)))
-  await expect(page.getByTestId('repeat-counter')).toContainText('Repetições: 1', { timeout: 15_000 })
-  await page.getByRole('button', { name: 'Pausar', exact: true }).click()
-  const queued = await page.evaluate(() => JSON.parse(localStorage.getItem('listening:pending') ?? '[]') as { kind: string }[])
-  expect(queued.filter((e) => e.kind === 'repetition')).toHaveLength(1)
-
+  await hearOneRepetitionOffline(page, first)
   // …and counted by the server exactly once when the connection returns (even after a reload).
-  await context.setOffline(false)
-  await expect.poll(async () => page.evaluate(() => localStorage.getItem('listening:pending')), { timeout: 20_000 }).toBeNull()
-  await page.reload()
-  await expect(page.getByTestId('stat-today')).toHaveText('1')
-  const today = await page.request.get(`${server.baseURL}/api/listening/today?audioId=${first.id}`)
-  expect(((await today.json()) as { repetitionsToday: number }).repetitionsToday).toBe(1)
+  await expectRepetitionCountedOnce(page, context, server.baseURL, first.id)
 })

@@ -1,0 +1,65 @@
+import { expect, type Page } from '@playwright/test'
+
+/**
+ * The built-in sandbox provider's hosted pages (/sandbox/checkout/{id}, /sandbox/portal/{id}),
+ * driven the way a buyer would: fields by their labels, the test cards Stripe also uses.
+ */
+export const TEST_CARDS = {
+  success: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+} as const
+
+export const CARD_DECLINED_TEXT = 'Seu cartão foi recusado. Tente outro cartão ou entre em contato com seu banco.'
+
+/** Waits until the browser is on the sandbox's hosted checkout for a plan. */
+export async function expectSandboxCheckout(page: Page, planName: string): Promise<string> {
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_[A-Za-z0-9_-]+/, { timeout: 15_000 })
+  await expect(page.getByRole('heading', { level: 1, name: `Plano ${planName}` })).toBeVisible()
+  const sessionId = /\/sandbox\/checkout\/([A-Za-z0-9_-]+)/.exec(page.url())?.[1]
+  expect(sessionId).toBeTruthy()
+  return sessionId!
+}
+
+/** Fills the card form and presses 'Pagar'. */
+export async function payWithCard(page: Page, number: string = TEST_CARDS.success, holder = 'Maria Souza'): Promise<void> {
+  await page.getByLabel('Número do cartão').fill(number)
+  await page.getByLabel('Validade').fill('12/34')
+  await page.getByLabel('CVC').fill('123')
+  await page.getByLabel('Nome no cartão').fill(holder)
+  await page.getByRole('button', { name: 'Pagar', exact: true }).click()
+}
+
+/** Switches to the Pix tab and simulates the bank's payment. */
+export async function payWithPix(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Forma de pagamento' }).getByRole('link', { name: 'Pix' }).click()
+  await expect(page.getByRole('img', { name: /QR Code do Pix/ })).toBeVisible()
+  await page.getByRole('button', { name: 'Simular pagamento Pix' }).click()
+}
+
+/**
+ * Back from the provider: the processing page counts 3 s down on screen, verifies the session
+ * and routes the buyer. Returns once the browser has left it.
+ */
+export async function passProcessing(page: Page, sessionId: string): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`/assinatura/processando\\?session_id=${sessionId}$`), { timeout: 15_000 })
+  await expect(page.getByRole('heading', { name: 'Processando seu pagamento' })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: /Verificando em \d segundos?\.\.\./ })).toBeVisible()
+  await expect(page).not.toHaveURL(/\/assinatura\/processando/, { timeout: 20_000 })
+}
+
+/** The success page after its 2-second spinner: 'Assinatura Ativada!' and the way to the dashboard. */
+export async function expectSubscriptionActivated(page: Page, { planName, sessionId }: { planName: string; sessionId: string }): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`/assinatura/sucesso\\?session_id=${sessionId}$`))
+  await expect(page.getByRole('heading', { name: 'Assinatura Ativada!' })).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByTestId('success-plan')).toHaveText(planName)
+  await expect(page.getByTestId('success-status')).toHaveText('Ativa')
+  await expect(page.getByTestId('success-session')).toHaveText(sessionId)
+  expect(await page.evaluate(() => localStorage.getItem('justSubscribed'))).toBe('true')
+}
+
+/** The dashboard opens the catalogue (the subscriber guard let the person in). */
+export async function expectCatalogueOpen(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(page.getByRole('region', { name: 'Campos' }).getByRole('link').first()).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByRole('heading', { name: 'Escolha Seu Plano' })).toHaveCount(0)
+}

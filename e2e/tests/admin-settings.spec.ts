@@ -1,0 +1,47 @@
+import { expect, test, type Page } from '@playwright/test'
+import { ADMIN_SETTINGS_API, ADMIN_SETTINGS_MSG } from '@sintonia/contract'
+import { seriousAxeViolations, formatViolations } from '../support/axe'
+import { createAdmin, uniqueEmail } from '../support/accounts'
+
+/** Admin settings journey (issue #7): the product name an admin saves is the one visitors see. */
+const ADMIN = { email: uniqueEmail('admin-config'), password: 'senha-admin-config-1' }
+
+async function adminSignIn(page: Page) {
+  await page.goto('/admin/login')
+  await page.getByLabel('E-mail').fill(ADMIN.email)
+  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password)
+  await page.getByRole('button', { name: /Entrar no painel/ }).click()
+  await expect(page).toHaveURL(/\/admin$/)
+}
+
+test.beforeAll(async () => {
+  await createAdmin(ADMIN.email, ADMIN.password)
+})
+
+test('an admin renames the product and sets the guarantee; visitors see both', async ({ page, browser }) => {
+  await adminSignIn(page)
+  const original = await (await page.request.get(ADMIN_SETTINGS_API.general)).json()
+  try {
+    await page.goto('/admin/settings')
+    await expect(page.getByRole('heading', { level: 1, name: 'Configurações' })).toBeVisible()
+    expect(formatViolations(await seriousAxeViolations(page))).toBe('')
+
+    await page.getByLabel('Prazo de garantia (dias)').fill('400')
+    await page.getByRole('button', { name: 'Salvar configurações' }).click()
+    await expect(page.getByText(ADMIN_SETTINGS_MSG.guaranteeDaysRange)).toBeVisible()
+
+    await page.getByLabel('Nome do produto').fill('Sintonia Serena')
+    await page.getByLabel('Prazo de garantia (dias)').fill('10')
+    await page.getByRole('button', { name: 'Salvar configurações' }).click()
+    await expect(page.getByText(ADMIN_SETTINGS_MSG.saved)).toBeVisible()
+
+    const visitor = await (await browser.newContext()).newPage()
+    await visitor.goto('/')
+    await expect(visitor.getByRole('banner').getByText('Sintonia Serena')).toBeVisible()
+    await visitor.goto('/pagamento')
+    await expect(visitor.getByRole('heading', { name: /Garantia de 10 dias/ })).toBeVisible()
+  } finally {
+    const restored = await page.request.put(ADMIN_SETTINGS_API.general, { data: original })
+    expect(restored.status()).toBe(200)
+  }
+})

@@ -1,0 +1,51 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { expect, test } from '@playwright/test'
+import { INITIAL_JS_BUDGET_BYTES, initialJsOf } from '../support/initial-js'
+
+/**
+ * The size budget of `/` (ARCHITECTURE.md §8, docs/performance.md), read from the production build
+ * this run serves (`npm run test:e2e` builds first). No browser needed.
+ *
+ * The target is 120 KB gzip. React DOM, React Router's data router, TanStack Query and
+ * tailwind-merge alone weigh ~110 KB, so the shell cannot reach it by splitting code; the test
+ * holds the line where the split left it (INITIAL_JS_CEILING) so nothing creeps back in, and
+ * docs/performance.md carries the next step.
+ */
+const INITIAL_JS_CEILING_BYTES = 150 * 1024
+
+const distDir = fileURLToPath(new URL('../../apps/web/dist', import.meta.url))
+
+/** Strings only the code that must stay off the landing's initial path contains. */
+const OFF_THE_LANDING_PATH: { name: string; fileName: RegExp; marker: string }[] = [
+  { name: 'admin area', fileName: /^assets\/admin/, marker: 'Área administrativa' },
+  { name: 'audio player', fileName: /^assets\/player/, marker: 'audio-preferences' },
+  { name: 'hls.js', fileName: /^assets\/hls/, marker: 'hls.js' },
+  { name: 'zod', fileName: /^assets\/(schemas|zod)/, marker: '$ZodType' },
+  { name: 'recharts', fileName: /^assets\/(recharts|charts)/, marker: 'recharts-' },
+  { name: 'toast library (sonner)', fileName: /^assets\/sonner/, marker: 'data-sonner-toaster' },
+]
+
+test.describe('initial JS of /', () => {
+  const initial = () => initialJsOf(distDir)
+
+  test(`stays under the ${INITIAL_JS_CEILING_BYTES / 1024} KB gzip ceiling (budget ${INITIAL_JS_BUDGET_BYTES / 1024} KB)`, () => {
+    const { files, gzipBytes } = initial()
+    const listing = files.map((f) => `${(f.gzipBytes / 1024).toFixed(1)} KB ${f.file}`).join('\n')
+    expect(gzipBytes, `initial JS of / (gzip):\n${listing}`).toBeLessThanOrEqual(INITIAL_JS_CEILING_BYTES)
+  })
+
+  for (const part of OFF_THE_LANDING_PATH) {
+    test(`does not carry the ${part.name}`, () => {
+      const { files } = initial()
+      for (const { file } of files) {
+        expect(file, `${file} is loaded by /`).not.toMatch(part.fileName)
+        expect(readFileSync(join(distDir, file), 'utf8').includes(part.marker), `${file} carries ${part.name}`).toBe(false)
+      }
+      // The marker must still identify that code somewhere in the build, or this check proves nothing.
+      const all = readdirSync(join(distDir, 'assets')).filter((name) => name.endsWith('.js'))
+      expect(all.some((name) => readFileSync(join(distDir, 'assets', name), 'utf8').includes(part.marker)), `marker of ${part.name}`).toBe(true)
+    })
+  }
+})

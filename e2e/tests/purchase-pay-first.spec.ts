@@ -1,0 +1,118 @@
+import { expect, test, type Page } from '@playwright/test'
+import { submitLogin, uniqueEmail } from '../support/accounts'
+import {
+  CARD_DECLINED_TEXT,
+  TEST_CARDS,
+  expectCatalogueOpen,
+  expectSandboxCheckout,
+  expectSubscriptionActivated,
+  passProcessing,
+  payWithCard,
+  payWithPix,
+} from '../support/checkout'
+
+/**
+ * Pay-first purchases on the sandbox provider (commerce-and-admin §4 'Payment flow'): a visitor
+ * pays before having an account, then creates the password and lands on /dashboard subscribed.
+ */
+test.describe.configure({ mode: 'serial' })
+
+const PASSWORD = 'senha-de-quem-pagou'
+
+async function fillPaymentForm(page: Page, email: string) {
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Nome Completo').fill('Joana Pereira')
+  await page.getByRole('button', { name: /Continuar para o pagamento/ }).click()
+}
+
+async function createPassword(page: Page, email: string, sessionId: string) {
+  await expect(page).toHaveURL(`/onboarding/definir-senha?email=${encodeURIComponent(email)}&session_id=${sessionId}`)
+  await expect(page.getByRole('heading', { name: 'Crie Sua Senha' })).toBeVisible()
+  await page.getByLabel('Nova senha', { exact: true }).fill(PASSWORD)
+  await page.getByLabel('Confirme a senha').fill(PASSWORD)
+  await page.getByRole('button', { name: /Criar senha e entrar/ }).click()
+}
+
+test('from the landing’s plan to the payment page; a declined card, then a good one; password; dashboard', async ({ page }) => {
+  test.setTimeout(120_000)
+  const email = uniqueEmail('paga-antes')
+
+  // The landing's plan button opens the plan page, which offers signing in or paying first.
+  await page.goto('/assinatura?plan=anual')
+  const choice = page.getByRole('dialog', { name: 'Assinar o plano Anual' })
+  await expect(choice).toBeVisible()
+  await choice.getByRole('link', { name: /Pagar agora/ }).click()
+  await expect(page).toHaveURL(/\/pagamento\?plan=anual$/)
+
+  await expect(page.getByTestId('gateway-badge')).toHaveText('Modo de teste')
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Plano Anual por')
+  await expect(page.getByRole('list', { name: 'Cartões de teste' }).getByText(TEST_CARDS.success)).toBeVisible()
+  await expect(page.getByRole('heading', { name: /Garantia de 7 dias/ })).toBeVisible()
+
+  // The spec's validation messages, joined with '. '.
+  await page.getByRole('button', { name: /Continuar para o pagamento/ }).click()
+  await expect(page.getByRole('alert')).toHaveText('Email é obrigatório. Nome completo é obrigatório')
+  await page.getByLabel('Email').fill('joana@')
+  await page.getByLabel('Nome Completo').fill('J')
+  await expect(page.getByRole('alert')).toHaveText('Email deve ter um formato válido. Nome deve ter pelo menos 2 caracteres')
+
+  await fillPaymentForm(page, email)
+  const sessionId = await expectSandboxCheckout(page, 'Anual')
+
+  // A declined card keeps the buyer on the provider's page with the spec's text.
+  await payWithCard(page, TEST_CARDS.declined)
+  await expect(page.getByRole('alert')).toHaveText(CARD_DECLINED_TEXT)
+  await expect(page).toHaveURL(new RegExp(`/sandbox/checkout/${sessionId}`))
+
+  await payWithCard(page, TEST_CARDS.success)
+  await passProcessing(page, sessionId)
+  await createPassword(page, email, sessionId)
+  await expectCatalogueOpen(page)
+})
+
+test('Pix: the QR code, the simulated payment, then the password', async ({ page }) => {
+  test.setTimeout(120_000)
+  const email = uniqueEmail('pix')
+  await page.goto('/pagamento?plan=trimestral')
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Plano Trimestral por')
+  await fillPaymentForm(page, email)
+  const sessionId = await expectSandboxCheckout(page, 'Trimestral')
+  await payWithPix(page)
+  await passProcessing(page, sessionId)
+  await createPassword(page, email, sessionId)
+  await expectCatalogueOpen(page)
+})
+
+test('cancelling at the provider lands on /pagamento/cancelado, which offers to try again', async ({ page }) => {
+  await page.goto('/pagamento')
+  await fillPaymentForm(page, uniqueEmail('desistiu'))
+  await expectSandboxCheckout(page, 'Anual')
+  await page.getByRole('link', { name: 'Cancelar e voltar' }).click()
+  await expect(page).toHaveURL(/\/pagamento\/cancelado$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pagamento Cancelado')
+  await expect(page.getByRole('link', { name: 'Voltar ao Início' })).toHaveAttribute('href', '/')
+  await page.getByRole('link', { name: 'Tentar Novamente' }).click()
+  await expect(page).toHaveURL(/\/pagamento$/)
+  await expect(page.getByLabel('Email')).toBeVisible()
+})
+
+test('paying first with the e-mail of an existing account: sign in with the session, the subscription is attached', async ({ page, request, baseURL }) => {
+  test.setTimeout(120_000)
+  const email = uniqueEmail('ja-tem-conta')
+  // The account exists (created elsewhere); this browser is not signed in.
+  const signUp = await request.post('/api/account/sign-up', { data: { email, password: PASSWORD }, headers: { origin: baseURL! } })
+  expect(signUp.ok()).toBe(true)
+
+  await page.goto('/pagamento?plan=semestral')
+  await fillPaymentForm(page, email)
+  const sessionId = await expectSandboxCheckout(page, 'Semestral')
+  await payWithCard(page)
+  await passProcessing(page, sessionId)
+
+  await expect(page).toHaveURL(/\/login\?session_id=/)
+  await expect(page.getByText('Pagamento recebido. Entre ou crie sua conta com o mesmo e-mail para ativar sua assinatura.')).toBeVisible()
+  await submitLogin(page, { email, password: PASSWORD })
+  await expectSubscriptionActivated(page, { planName: 'Semestral', sessionId })
+  await page.getByRole('link', { name: /Começar a Usar Agora/ }).click()
+  await expectCatalogueOpen(page)
+})
