@@ -1,0 +1,112 @@
+// Shared helpers of the benchmark suites: processes pinned to cores, waiting for servers, statistics.
+import { spawn, execFileSync } from 'node:child_process'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { fileURLToPath } from 'node:url'
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+export const benchRoot = fileURLToPath(new URL('..', import.meta.url))
+
+/** The server under test and nginx run on core 0, load generators and browsers on core 1. */
+export const SERVER_CPU = '0'
+export const CLIENT_CPU = '1'
+
+export function hasCommand(name) {
+  try {
+    execFileSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' })
+    return true
+  } catch {
+    return false
+  }
+}
+
+const pinned = (cpu, command, args) => (hasCommand('taskset') ? ['taskset', ['-c', cpu, command, ...args]] : [command, args])
+
+/** Starts a long-running process pinned to `cpu`; returns it with a `stop()` that waits for exit. */
+export function startPinned(cpu, command, args, options = {}) {
+  const [cmd, argv] = pinned(cpu, command, args)
+  const child = spawn(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'], ...options })
+  let output = ''
+  child.stdout.on('data', (chunk) => (output = (output + chunk).slice(-20_000)))
+  child.stderr.on('data', (chunk) => (output = (output + chunk).slice(-20_000)))
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  return {
+    child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null) return
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+      await exited
+      clearTimeout(timer)
+    },
+  }
+}
+
+/** Runs a one-shot Node script pinned to `cpu` and parses the JSON it prints last. */
+export function runPinnedJson(cpu, script, input, { timeoutMs = 180_000 } = {}) {
+  return new Promise((resolve, reject) => {
+    const [cmd, argv] = pinned(cpu, process.execPath, [script, JSON.stringify(input)])
+    const child = spawn(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'], cwd: repoRoot })
+    let out = ''
+    let err = ''
+    child.stdout.on('data', (c) => (out += c))
+    child.stderr.on('data', (c) => (err += c))
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      const last = out.trim().split('\n').pop() ?? ''
+      try {
+        if (code !== 0) throw new Error(`exit ${code}`)
+        resolve(JSON.parse(last))
+      } catch (error) {
+        reject(new Error(`${script} failed (${error.message}): ${err.slice(-2000)} ${out.slice(-500)}`))
+      }
+    })
+  })
+}
+
+export async function waitForHttp(url, { timeoutMs = 60_000, ok = (status) => status < 500 } = {}) {
+  const deadline = Date.now() + timeoutMs
+  let last = ''
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url)
+      if (ok(response.status)) return
+      last = `status ${response.status}`
+    } catch (error) {
+      last = error.message
+    }
+    await sleep(250)
+  }
+  throw new Error(`${url} did not answer in ${timeoutMs} ms (${last})`)
+}
+
+export function percentile(values, p) {
+  if (values.length === 0) return null
+  const sorted = [...values].sort((a, b) => a - b)
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
+  return sorted[index]
+}
+
+export const median = (values) => percentile(values, 50)
+
+export const round = (value, digits = 2) => (value === null || value === undefined || Number.isNaN(value) ? null : Number(value.toFixed(digits)))
+
+export const ratio = (a, b) => (a === null || b === null || !b ? null : round(a / b, 3))
+
+export function log(...parts) {
+  console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...parts)
+}
+
+/** Picks a free TCP port. */
+export async function freePort() {
+  const { createServer } = await import('node:net')
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}

@@ -1,0 +1,25 @@
+// autocannon on the client core. Input: {url, headers, connections, durationSec, overallRate?}.
+// Prints {requests per second, latency percentiles in ms, errors, non-2xx}.
+import autocannon from 'autocannon'
+
+const config = JSON.parse(process.argv[2])
+const result = await autocannon({
+  url: config.url,
+  headers: config.headers ?? {},
+  connections: config.connections,
+  duration: config.durationSec,
+  ...(config.overallRate ? { overallRate: config.overallRate } : {}),
+})
+console.log(
+  JSON.stringify({
+    rps: result.requests.average,
+    total: result.requests.total,
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+  }),
+)

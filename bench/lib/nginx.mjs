@@ -1,0 +1,60 @@
+// Our own nginx instance (never the system service): one worker on the server core, sendfile on,
+// serving DATA_DIR/media directly (/media/) and, for the X-Accel-Redirect mode, proxying /api to
+// the API with an internal location the API hands authorised files to (/_protected_media/).
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { SERVER_CPU, startPinned, waitForHttp } from './common.mjs'
+
+export const ACCEL_PREFIX = '/_protected_media/'
+
+export async function startNginx({ dir, port, mediaRoot, apiPort, staticRoot }) {
+  mkdirSync(join(dir, 'temp'), { recursive: true })
+  const conf = `
+worker_processes 1;
+worker_cpu_affinity 1;
+daemon off;
+master_process on;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+user root;
+events { worker_connections 4096; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 100000;
+  keepalive_timeout 65;
+  client_body_temp_path ${dir}/temp/body;
+  proxy_temp_path ${dir}/temp/proxy;
+  fastcgi_temp_path ${dir}/temp/fastcgi;
+  uwsgi_temp_path ${dir}/temp/uwsgi;
+  scgi_temp_path ${dir}/temp/scgi;
+  upstream api { server 127.0.0.1:${apiPort}; keepalive 64; }
+  server {
+    listen 127.0.0.1:${port};
+    location /media/ { alias ${mediaRoot}/; }
+    location ${ACCEL_PREFIX} { internal; alias ${mediaRoot}/; }
+    ${staticRoot ? `location /static/ { alias ${staticRoot}/; }` : ''}
+    location / {
+      proxy_pass http://api;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_buffering on;
+    }
+  }
+}
+`
+  const file = join(dir, 'nginx.conf')
+  writeFileSync(file, conf)
+  const nginx = startPinned(SERVER_CPU, 'nginx', ['-c', file, '-p', dir])
+  try {
+    await waitForHttp(`http://127.0.0.1:${port}/media/`, { timeoutMs: 15_000, ok: () => true })
+  } catch (error) {
+    await nginx.stop()
+    throw new Error(`nginx did not start: ${nginx.output()} ${error.message}`, { cause: error })
+  }
+  return nginx
+}

@@ -1,0 +1,138 @@
+// The readable side of bench/results/latest.json: one table per suite, every figure next to its
+// reference and its budget.
+const fmt = (value, digits = 1) => (value === null || value === undefined ? '—' : typeof value === 'number' ? value.toFixed(digits).replace(/\.0+$/, '') : String(value))
+const verdict = (met) => (met === null || met === undefined ? '' : met ? '✅ met' : '❌ missed')
+
+function table(headers, rows) {
+  return [`| ${headers.join(' | ')} |`, `| ${headers.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n')
+}
+
+export function renderSummary(results) {
+  const s = results.suites
+  const out = [`# Benchmark run ${results.startedAt}`, '']
+  const m = results.machine
+  out.push(
+    `Machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, Node ${m.node}; load average at start ${m.loadAverageAtStart.map((x) => x.toFixed(1)).join(' / ')}, at end ${(m.loadAverageAtEnd ?? []).map((x) => x.toFixed(1)).join(' / ')}. Server and nginx on core 0, load generators and Chromium on core 1. Total ${results.totalSeconds} s.`,
+    '',
+  )
+  const failed = (name) => (s[name]?.error ? `**${name} failed:** ${s[name].error}\n` : null)
+
+  if (s.bundle) {
+    out.push('## Initial JS of `/`', '')
+    out.push(failed('bundle') ?? `${fmt(s.bundle.gzipKb)} KB gzip (${fmt(s.bundle.rawKb)} KB raw) in ${s.bundle.files.length} files; budget ${s.bundle.budgetGzipKb} KB ${verdict(s.bundle.gzipKb <= s.bundle.budgetGzipKb)}`, '')
+  }
+  if (s.streaming) {
+    out.push('## Audio streaming (32 connections, app ÷ nginx sendfile)', '')
+    out.push(
+      failed('streaming') ??
+        table(
+          ['workload', 'app MB/s', 'nginx MB/s', 'app ÷ nginx', 'p99 TTFB app / nginx (ms)', 'TTFB ratio', 'X-Accel MB/s', 'X-Accel ÷ nginx', 'budget ≥ 0.7×'],
+          Object.entries(s.streaming.workloads).map(([name, w]) => [
+            name,
+            fmt(w.app.mbPerSec),
+            fmt(w.nginx.mbPerSec),
+            fmt(w.throughputRatio, 2),
+            `${fmt(w.app.ttfbP99Ms)} / ${fmt(w.nginx.ttfbP99Ms)}`,
+            fmt(w.ttfbP99Ratio, 2),
+            fmt(w.accel?.mbPerSec),
+            fmt(w.accelThroughputRatio, 2),
+            `app ${verdict(w.throughputRatio >= 0.7)}, X-Accel ${verdict(w.accelThroughputRatio >= 0.7)}`,
+          ]),
+        ),
+      '',
+    )
+  }
+  if (s.catalogue) {
+    out.push('## Catalogue and search (10,000 audios, 50 connections)', '')
+    out.push(
+      failed('catalogue') ??
+        table(
+          ['endpoint', 'app req/s', 'reference req/s', 'app ÷ ref', 'p99 at 500 req/s app / ref (ms)', 'app reached (req/s)', 'budget p99 ≤ 25 ms'],
+          Object.entries(s.catalogue.endpoints).map(([name, e]) => [
+            name,
+            fmt(e.app.maxRps, 0),
+            fmt(e.reference.maxRps, 0),
+            fmt(e.rpsRatio, 3),
+            `${fmt(e.app.at500P99Ms)} / ${fmt(e.reference.at500P99Ms)}`,
+            fmt(e.app.at500Rps, 0),
+            verdict(e.at500BudgetMet),
+          ]),
+        ),
+      '',
+    )
+    if (s.catalogue.plans) {
+      out.push(
+        table(
+          ['query', 'uses an index', 'execution (ms)'],
+          Object.entries(s.catalogue.plans).map(([name, p]) => [name, p.usesIndex ? 'yes' : 'no', fmt(p.executionMs, 2)]),
+        ),
+        '',
+      )
+    }
+  }
+  if (s.realtime) {
+    out.push('## Realtime (content event from commit to every client)', '')
+    out.push(
+      failed('realtime') ??
+        table(
+          ['clients', 'delivered', 'p50 / p95 / p99 app (ms)', 'p50 / p95 / p99 ws reference (ms)', 'p99 ratio', 'KB per connection app / ref', 'budget p99 ≤ 250 ms at 1,000'],
+          Object.entries(s.realtime.results).map(([clients, r]) => [
+            clients,
+            `${r.app.delivered}/${r.app.expected}`,
+            `${fmt(r.app.p50Ms)} / ${fmt(r.app.p95Ms)} / ${fmt(r.app.p99Ms)}`,
+            `${fmt(r.reference.p50Ms)} / ${fmt(r.reference.p95Ms)} / ${fmt(r.reference.p99Ms)}`,
+            fmt(r.p99Ratio, 2),
+            `${fmt(r.app.kbPerConnection)} / ${fmt(r.reference.kbPerConnection)}`,
+            verdict(r.budgetMet),
+          ]),
+        ),
+      '',
+    )
+  }
+  if (s.landing) {
+    out.push('## Landing (Lighthouse mobile, median of 3)', '')
+    const l = s.landing
+    out.push(
+      failed('landing') ??
+        table(
+          ['page', 'performance', 'accessibility', 'LCP (ms)', 'FCP (ms)', 'TBT (ms)', 'CLS', 'JS transferred (KB)', 'all transferred (KB)'],
+          ['app', 'static'].map((name) => [
+            name === 'app' ? '`/` (app)' : 'static no-JS copy',
+            fmt(l[name].performance, 0),
+            fmt(l[name].accessibility, 0),
+            fmt(l[name].lcpMs, 0),
+            fmt(l[name].fcpMs, 0),
+            fmt(l[name].tbtMs, 0),
+            fmt(l[name].cls, 3),
+            fmt(l[name].jsTransferKb),
+            fmt(l[name].totalTransferKb),
+          ]),
+        ) + `\n\nBudget: performance ≥ 95 ${verdict(l.app?.performance >= 95)}, accessibility ≥ 95 ${verdict(l.app?.accessibility >= 95)}; LCP app ÷ static ${fmt(l.lcpRatio, 2)}.`,
+      '',
+    )
+  }
+  if (s['audio-start']) {
+    const a = s['audio-start']
+    out.push('## Audio start (play → playing, Slow 4G, 10 plays)', '')
+    out.push(
+      failed('audio-start') ??
+        table(['source', 'p50 (ms)', 'p95 (ms)', 'max (ms)'], [
+          ['API (subscriber route)', fmt(a.app.p50Ms, 0), fmt(a.app.p95Ms, 0), fmt(a.app.maxMs, 0)],
+          ['nginx', fmt(a.nginx.p50Ms, 0), fmt(a.nginx.p95Ms, 0), fmt(a.nginx.maxMs, 0)],
+        ]) + `\n\np95 app ÷ nginx ${fmt(a.p95Ratio, 2)} (budget ≤ 1.1 ${verdict(a.p95Ratio <= 1.1)}); file ${a.file.bytes} bytes.`,
+      '',
+    )
+  }
+  if (s.engines) {
+    out.push('## PGlite vs PostgreSQL (reference, same repository queries, 10,000 audios)', '')
+    out.push(
+      failed('engines') ??
+        table(
+          ['query', 'PGlite p50 / p95 (ms)', 'Postgres p50 / p95 (ms)', 'PGlite ÷ Postgres (p50)'],
+          Object.entries(s.engines.queries).map(([name, q]) => [name, `${fmt(q.pglite.p50Ms, 2)} / ${fmt(q.pglite.p95Ms, 2)}`, `${fmt(q.postgres.p50Ms, 2)} / ${fmt(q.postgres.p95Ms, 2)}`, fmt(q.p50Ratio, 2)]),
+        ),
+      '',
+    )
+  }
+  return out.join('\n') + '\n'
+}

@@ -1,0 +1,138 @@
+// `npm run bench`: builds, prepares a Postgres bench database with 10,000 audios, runs every suite
+// side by side with its reference on this machine, writes bench/results/latest.json and
+// bench/results/summary.md. `npm run bench -- streaming catalogue` runs only those suites.
+// Not part of `npm test` (docs/performance.md).
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, totalmem, loadavg } from 'node:os'
+import { join } from 'node:path'
+import { benchRoot, freePort, log } from './lib/common.mjs'
+import { ACCEL_PREFIX, startNginx } from './lib/nginx.mjs'
+import {
+  addStreamingFiles,
+  buildSnapshot,
+  createDatabase,
+  createSubscriber,
+  dropDatabase,
+  ensureTools,
+  makeDataDir,
+  pgAvailable,
+  seedCatalogue,
+  startApi,
+} from './lib/stack.mjs'
+import { renderSummary } from './lib/summary.mjs'
+import { STREAM_FILES, streamingSuite } from './suites/streaming.mjs'
+import { catalogueSuite } from './suites/catalogue.mjs'
+import { realtimeSuite } from './suites/realtime.mjs'
+import { landingSuite } from './suites/landing.mjs'
+import { audioStartSuite } from './suites/audio-start.mjs'
+import { enginesSuite } from './suites/engines.mjs'
+
+const ALL = ['bundle', 'streaming', 'catalogue', 'realtime', 'landing', 'audio-start', 'engines']
+const wanted = process.argv.slice(2).filter((a) => ALL.includes(a))
+const suites = wanted.length > 0 ? wanted : ALL
+const startedAt = Date.now()
+
+const results = {
+  startedAt: new Date(startedAt).toISOString(),
+  machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGb: Math.round(totalmem() / 1e9), node: process.version, loadAverageAtStart: loadavg() },
+  notes: [],
+  suites: {},
+}
+
+ensureTools()
+const snapshot = buildSnapshot(`sintonia-bench-app-${process.pid}`)
+if (!(await pgAvailable())) throw new Error('PostgreSQL is not answering on BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432): start it first')
+
+const dbName = `sintonia_bench_${process.pid}`
+const dataDir = makeDataDir(`sintonia-bench-${process.pid}`)
+const cleanups = []
+const cleanup = async () => {
+  for (const fn of cleanups.reverse()) await fn().catch((error) => log('cleanup:', error.message))
+  cleanups.length = 0
+}
+process.on('SIGINT', () => void cleanup().then(() => process.exit(130)))
+
+try {
+  const databaseUrl = await createDatabase(dbName)
+  cleanups.push(() => dropDatabase(dbName))
+  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }))
+  cleanups.push(async () => rmSync(snapshot, { recursive: true, force: true }))
+  const apiPort = await freePort()
+  const apiUrl = `http://127.0.0.1:${apiPort}`
+  log(`starting the API on ${apiUrl} (Postgres ${dbName})`)
+  const api = await startApi({ port: apiPort, dataDir, databaseUrl })
+  cleanups.push(() => api.stop())
+  log('seeding 10,000 audios and the streaming files')
+  const catalogue = await seedCatalogue(databaseUrl)
+  log(`catalogue ready: ${catalogue.fieldIds.length} extra fields`)
+  const files = await addStreamingFiles(databaseUrl, dataDir, STREAM_FILES)
+  const subscriber = await createSubscriber(apiUrl, databaseUrl)
+  const context = { apiUrl, apiPort, dataDir, databaseUrl, catalogue, files, cookie: subscriber.cookie }
+
+  const run = async (name, fn) => {
+    if (!suites.includes(name)) return
+    const began = Date.now()
+    log(`suite ${name}`)
+    try {
+      results.suites[name] = { ...(await fn()), seconds: Math.round((Date.now() - began) / 1000) }
+    } catch (error) {
+      log(`suite ${name} failed: ${error.stack ?? error.message}`)
+      results.suites[name] = { error: error.message, seconds: Math.round((Date.now() - began) / 1000) }
+    }
+  }
+
+  await run('bundle', async () => {
+    const { initialJsOf, INITIAL_JS_BUDGET_BYTES } = await import('../e2e/support/initial-js.ts')
+    const initial = initialJsOf(join(snapshot, 'apps/web/dist'))
+    return { budgetGzipKb: INITIAL_JS_BUDGET_BYTES / 1024, gzipKb: +(initial.gzipBytes / 1024).toFixed(1), rawKb: +(initial.bytes / 1024).toFixed(1), files: initial.files }
+  })
+
+  await run('streaming', async () => {
+    const nginxPort = await freePort()
+    const accelPort = await freePort()
+    const nginxDir = makeDataDir(`sintonia-bench-nginx-${process.pid}`)
+    // A second API process in the production option: it authorises and hands the file to nginx.
+    const accelApi = await startApi({ port: accelPort, dataDir, databaseUrl, env: { MEDIA_ACCEL_REDIRECT: ACCEL_PREFIX } })
+    const nginx = await startNginx({ dir: nginxDir, port: nginxPort, mediaRoot: join(dataDir, 'media'), apiPort: accelPort })
+    try {
+      return await streamingSuite({ apiUrl, accelUrl: `http://127.0.0.1:${nginxPort}`, nginxUrl: `http://127.0.0.1:${nginxPort}`, files, cookie: subscriber.cookie })
+    } finally {
+      await nginx.stop()
+      await accelApi.stop()
+      rmSync(nginxDir, { recursive: true, force: true })
+    }
+  })
+
+  await run('catalogue', () => catalogueSuite(context))
+  await run('landing', () => landingSuite({ ...context, webDist: join(snapshot, 'apps/web/dist') }))
+  await run('audio-start', async () => {
+    const nginxPort = await freePort()
+    const nginxDir = makeDataDir(`sintonia-bench-nginx-${process.pid}`)
+    const nginx = await startNginx({ dir: nginxDir, port: nginxPort, mediaRoot: join(dataDir, 'media'), apiPort })
+    try {
+      return await audioStartSuite({ ...context, nginxUrl: `http://127.0.0.1:${nginxPort}` })
+    } finally {
+      await nginx.stop()
+      rmSync(nginxDir, { recursive: true, force: true })
+    }
+  })
+  await run('engines', () => enginesSuite(context))
+  // Last: the realtime endpoint is the newest piece of the API.
+  await run('realtime', () => realtimeSuite({ ...context, api }))
+  await api.stop()
+} finally {
+  await cleanup()
+}
+
+results.finishedAt = new Date().toISOString()
+results.totalSeconds = Math.round((Date.now() - startedAt) / 1000)
+results.machine.loadAverageAtEnd = loadavg()
+const outDir = join(benchRoot, 'results')
+mkdirSync(outDir, { recursive: true })
+const partial = wanted.length > 0
+const jsonFile = join(outDir, partial ? 'partial.json' : 'latest.json')
+writeFileSync(jsonFile, JSON.stringify(results, null, 2) + '\n')
+const summary = renderSummary(results)
+writeFileSync(join(outDir, partial ? 'partial.md' : 'summary.md'), summary)
+console.log('\n' + summary)
+log(`done in ${results.totalSeconds} s → ${jsonFile}`)

@@ -1,0 +1,70 @@
+// Audio start: press play → `playing` in Chromium with Slow 4G emulated (Lighthouse's DevTools
+// values), 10 plays each, the API's subscriber-gated route vs nginx serving the same file.
+import pg from 'pg'
+import { chromium } from 'playwright-core'
+import { log, percentile, median, ratio, round } from '../lib/common.mjs'
+import { CHROMIUM } from '../lib/stack.mjs'
+import { CHROMIUM_ARGS } from './landing.mjs'
+
+const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 }
+
+export async function audioStartSuite({ apiUrl, nginxUrl, cookie, databaseUrl, plays = 10 }) {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  // A real, decodable seed audio (not the public demo, so the subscriber check runs), the largest one.
+  const { rows } = await client.query("select id, file_key, size_bytes from audios where not is_demo and file_key not like 'audios/bench-%' order by size_bytes desc limit 1")
+  await client.end()
+  const audio = rows[0]
+  // Each source is played from a page of its own origin: the API's pages carry a CSP whose
+  // media-src is 'self', and nginx's origin has no page of its own (its 404 page serves).
+  const sources = {
+    app: { page: `${apiUrl}/api/health`, src: `${apiUrl}/api/audios/${audio.id}/file` },
+    nginx: { page: `${nginxUrl}/media/`, src: `${nginxUrl}/media/${audio.file_key}` },
+  }
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'] })
+  const samples = { app: [], nginx: [] }
+  try {
+    for (let play = 0; play < plays; play++) {
+      for (const [name, { page: pageUrl, src }] of Object.entries(sources)) {
+        // The session cookie travels as a header: the production cookie is __Secure- prefixed,
+        // which a browser only stores from https, and this run is plain http on 127.0.0.1.
+        const context = await browser.newContext({ extraHTTPHeaders: { cookie } })
+        const page = await context.newPage()
+        await page.goto(pageUrl)
+        const cdp = await context.newCDPSession(page)
+        await cdp.send('Network.enable')
+        await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+        await cdp.send('Network.emulateNetworkConditions', SLOW_4G)
+        const ms = await page.evaluate(
+          (url) =>
+            new Promise((resolve, reject) => {
+              const element = new globalThis.Audio()
+              element.preload = 'none'
+              element.src = url
+              const started = globalThis.performance.now()
+              element.addEventListener('playing', () => resolve(globalThis.performance.now() - started), { once: true })
+              element.addEventListener('error', () => reject(new Error(`audio error ${element.error?.code}`)), { once: true })
+              element.play().catch(reject)
+            }),
+          src,
+        )
+        samples[name].push(ms)
+        await context.close()
+      }
+    }
+  } finally {
+    await browser.close()
+  }
+  const stats = (list) => ({ p50Ms: round(median(list), 0), p95Ms: round(percentile(list, 95), 0), maxMs: round(Math.max(...list), 0) })
+  const result = {
+    budget: { p95RatioMax: 1.1 },
+    file: { bytes: audio.size_bytes },
+    network: 'Slow 4G (DevTools: 562.5 ms RTT, 1.47 Mbit/s down)',
+    app: stats(samples.app),
+    nginx: stats(samples.nginx),
+    samples,
+  }
+  result.p95Ratio = ratio(result.app.p95Ms, result.nginx.p95Ms)
+  log(`audio start: p95 app ${result.app.p95Ms} ms, nginx ${result.nginx.p95Ms} ms → ${result.p95Ratio}×`)
+  return result
+}
