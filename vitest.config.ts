@@ -20,12 +20,27 @@ export default defineConfig({
           name: 'api',
           root: 'apps/api',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          // The database-fault test restarts PostgreSQL: it runs alone, as its own project.
+          exclude: ['test/faults/**'],
           environment: 'node',
           globalSetup: ['test/global-setup.ts'],
           setupFiles: ['test/setup-env.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'faults',
+          root: 'apps/api',
+          include: ['test/faults/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['test/setup-env.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          fileParallelism: false,
         },
       },
       {
