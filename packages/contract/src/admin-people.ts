@@ -498,13 +498,24 @@ export const VALIDATION_PROBLEM_KINDS = [
   'audio_duration_missing',
   'music_file_missing',
   'music_undecodable',
+  'video_file_missing',
+  'video_type_mismatch',
+  'video_undecodable',
+  'video_thumbnail_missing',
   'landing_invalid',
   'no_active_plans',
   'demo_missing',
 ] as const
 export const validationReportSchema = z.object({
   checkedAt: isoDate,
-  checked: z.object({ fields: z.number().int(), audios: z.number().int(), music: z.number().int(), plans: z.number().int() }),
+  checked: z.object({
+    fields: z.number().int(),
+    audios: z.number().int(),
+    music: z.number().int(),
+    /** Every video of the landing's list; only uploaded ones have files to check (links are external). */
+    videos: z.number().int(),
+    plans: z.number().int(),
+  }),
   problems: z.array(
     z.object({
       kind: z.enum(VALIDATION_PROBLEM_KINDS),

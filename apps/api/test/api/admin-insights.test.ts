@@ -1,18 +1,25 @@
 import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import {
   ADMIN_API,
+  API,
   advancedAnalyticsSchema,
   analyticsSummarySchema,
   financialSchema,
   listeningStatsSchema,
   validationReportSchema,
+  type LandingVideo,
 } from '@sintonia/contract'
 import { analyticsEvents, audios, checkoutSessions, fields, landingContent, leads, listeningEvents, payments, plans, subscriptions } from '../../src/db/schema.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin, listener, seedSubscription, type Account } from '../helpers/auth.js'
 import { callAs } from '../helpers/session.js'
+import { HTML_AS_MP4, fakeJpeg, fakeMp4, multipart, type MultipartFile } from '../helpers/multipart.js'
+import { API_ROOT } from '../../src/lib/paths.js'
+import { storedVideoKey } from '../../src/modules/admin-landing/service.js'
 
 const DAY = 86_400_000
 let ctx: TestContext
@@ -187,7 +194,7 @@ describe('admin validation', () => {
   it('the seeded catalogue is healthy', async () => {
     const body = validationReportSchema.parse(await get(ADMIN_API.validation))
     expect(body.problems).toEqual([])
-    expect(body.checked).toMatchObject({ fields: 6, audios: 18, music: 2, plans: 3 })
+    expect(body.checked).toMatchObject({ fields: 6, audios: 18, music: 2, videos: 0, plans: 3 })
   })
 
   it('reads every audio: bytes that do not decode and a recorded duration far from the file are reported', async () => {
@@ -214,5 +221,79 @@ describe('admin validation', () => {
     expect(byKind.landing_invalid).toMatchObject({ fixPath: '/admin/landing' })
     expect(byKind.no_active_plans).toMatchObject({ fixPath: '/admin/subscription-plans' })
     expect(byKind.demo_missing).toMatchObject({ severity: 'warning', fixPath: '/admin/audios' })
+  })
+})
+
+describe('admin validation: landing videos', () => {
+  /** A real 3 s WebM (the journeys' fixture): decodes on the server. */
+  const CLIP = readFileSync(join(API_ROOT, '..', '..', 'e2e', 'fixtures', 'clip.webm'))
+  /** RIFF/AVI header and filler: a video by its first bytes, never decoded. */
+  const FAKE_AVI = Buffer.concat([Buffer.from('RIFF\x00\x10\x00\x00AVI LIST', 'latin1'), Buffer.alloc(4080, 3)])
+  const thumbnail: MultipartFile = { name: 'thumbnail', filename: 'thumb.jpg', contentType: 'image/jpeg', data: fakeJpeg() }
+  const videoFile = (data: Buffer, filename: string): MultipartFile => ({ name: 'file', filename, contentType: 'application/octet-stream', data })
+
+  async function upload(title: string, data: Buffer, filename: string, withThumbnail = false): Promise<LandingVideo> {
+    const { payload, headers } = multipart({ title }, [videoFile(data, filename), ...(withThumbnail ? [thumbnail] : [])])
+    const res = await callAs(ctx, boss, { method: 'POST', url: API.adminContent.videoUpload, payload, headers })
+    expect(res.statusCode, res.body).toBe(201)
+    return res.json().videos.at(-1)
+  }
+  const keyOf = (url: string | undefined) => {
+    const key = storedVideoKey(url)
+    expect(key).not.toBeNull()
+    return key!
+  }
+  async function videoProblems() {
+    const body = validationReportSchema.parse(await get(ADMIN_API.validation))
+    return { body, problems: body.problems.filter((p) => p.kind.startsWith('video_')) }
+  }
+
+  it('healthy uploads (WebM decoded, AVI by its first bytes, thumbnail present) and external links give no problem', async () => {
+    const webm = await upload('Boas-vindas', CLIP, 'clip.webm', true)
+    expect(webm.url).toMatch(/\.webm$/)
+    expect(webm.thumbnail_url).toBeTruthy()
+    const avi = await upload('Bastidores', FAKE_AVI, 'bastidores.avi')
+    expect(avi.url).toMatch(/\.avi$/)
+    // External videos: nothing stored here to check.
+    const link = await callAs(ctx, boss, { method: 'POST', url: API.adminContent.videos, payload: { type: 'youtube', url: 'https://youtu.be/dQw4w9WgXcQ', title: 'No YouTube' } })
+    expect(link.statusCode).toBe(201)
+    const embed = await callAs(ctx, boss, { method: 'POST', url: API.adminContent.videos, payload: { type: 'embed', url: 'https://player.parceiro.com/v/123', title: 'Parceiro' } })
+    expect(embed.statusCode).toBe(201)
+    expect((await callAs(ctx, boss, { method: 'PUT', url: API.adminContent.activeVideo, payload: { videoId: webm.id } })).statusCode).toBe(200)
+
+    const { body, problems } = await videoProblems()
+    expect(problems).toEqual([])
+    expect(body.checked.videos).toBe(4)
+  })
+
+  it('reports a missing file, bytes of another type, a file that does not decode and a missing thumbnail, by title', async () => {
+    const missing = await upload('', CLIP, 'sumiu.webm')
+    await ctx.storage.delete(keyOf(missing.url))
+    await upload('Só o cabeçalho', fakeMp4(8192), 'cabecalho.mp4')
+    const swapped = await upload('Trocado', CLIP, 'trocado.webm')
+    await ctx.storage.put(keyOf(swapped.url), fakeMp4(8192))
+    const html = await upload('Página no lugar', fakeMp4(), 'pagina.mp4')
+    await ctx.storage.put(keyOf(html.url), HTML_AS_MP4)
+    const noThumb = await upload('Sem miniatura', CLIP, 'miniatura.webm', true)
+    await ctx.storage.delete(keyOf(noThumb.thumbnail_url))
+
+    const { body, problems } = await videoProblems()
+    expect(body.checked.videos).toBe(9)
+    expect(problems.map((p) => p.kind).sort()).toEqual(['video_file_missing', 'video_thumbnail_missing', 'video_type_mismatch', 'video_type_mismatch', 'video_undecodable'])
+    for (const problem of problems) expect(problem).toMatchObject({ fixPath: '/admin/landing-videos', fixLabel: 'Abrir vídeos' })
+    const byKind = (kind: string) => problems.filter((p) => p.kind === kind)
+    expect(byKind('video_file_missing')).toEqual([
+      expect.objectContaining({ severity: 'error', message: 'O arquivo do vídeo "sem título" não foi encontrado no armazenamento.' }),
+    ])
+    expect(byKind('video_undecodable')).toEqual([
+      expect.objectContaining({ severity: 'error', message: 'O arquivo do vídeo "Só o cabeçalho" não pôde ser lido como vídeo.' }),
+    ])
+    expect(byKind('video_type_mismatch').map((p) => [p.severity, p.message])).toEqual([
+      ['error', 'O arquivo do vídeo "Trocado" é MP4, mas o cadastro diz WEBM.'],
+      ['error', 'O arquivo do vídeo "Página no lugar" não é um vídeo, mas o cadastro diz MP4.'],
+    ])
+    expect(byKind('video_thumbnail_missing')).toEqual([
+      expect.objectContaining({ severity: 'warning', message: expect.stringContaining('A miniatura do vídeo "Sem miniatura" não foi encontrada') }),
+    ])
   })
 })

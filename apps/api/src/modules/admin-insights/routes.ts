@@ -83,7 +83,7 @@ export const adminInsightRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'Verifica campos, arquivos de áudio e música, conteúdo da página inicial, planos e demonstração',
+        summary: 'Verifica campos, arquivos de áudio, música e vídeos da página inicial, conteúdo da página inicial, planos e demonstração',
         response: { 200: validationReportSchema, ...errors },
       },
     },

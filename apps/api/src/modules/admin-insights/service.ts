@@ -1,16 +1,21 @@
 import {
   FUNNEL_STEPS,
+  LANDING_SECTION,
   isValidLandingContent,
+  resolveVideosContent,
   type AdvancedAnalytics,
   type AnalyticsSummary,
   type Financial,
   type ListeningStats,
   type ValidationReport,
+  type VideosContent,
 } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
 import { parseStream } from 'music-metadata'
 import type { MediaStorage } from '../../lib/storage/media-storage.js'
+import { SNIFF_BYTES, sniffVideo } from '../../lib/uploads/sniff.js'
 import { boundsOf } from '../admin-shared/sql.js'
+import { VIDEO_FILE_MIME, storedVideoKey } from '../admin-landing/service.js'
 import {
   activePaidSubscriptions,
   allAudios,
@@ -23,6 +28,7 @@ import {
   listeningStats,
   monthlyFinancials,
   planCounts,
+  readSections,
   refundTotals,
   topPlayedAudios,
   type Bounds,
@@ -99,7 +105,10 @@ export async function getFinancial(db: Database, months: number): Promise<Financ
   }
 }
 
-/** Seconds of audio decoded from the stored bytes, or null when they do not decode as audio. */
+/**
+ * Seconds decoded from the stored bytes by music-metadata (audio, or the container of an MP4, MOV
+ * or WebM video), or null when they do not decode as the given type.
+ */
 async function decodedDurationSeconds(storage: MediaStorage, key: string, mimeType: string, size: number): Promise<number | null> {
   const stream = storage.read(key)
   try {
@@ -118,23 +127,98 @@ const DURATION_TOLERANCE_SECONDS = 2
 
 type Problem = ValidationReport['problems'][number]
 
+/** The first bytes of a stored file (fewer when it is shorter), for sniffing its type. */
+async function storedHead(storage: MediaStorage, key: string, size: number): Promise<Buffer> {
+  if (size <= 0) return Buffer.alloc(0)
+  const chunks: Buffer[] = []
+  for await (const chunk of storage.read(key, { start: 0, end: Math.min(size, SNIFF_BYTES) - 1 })) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).subarray(0, SNIFF_BYTES)
+}
+
+/** Video containers music-metadata reads; AVI and MPEG are only checked by their first bytes. */
+const DECODABLE_VIDEO_EXTS = new Set(['mp4', 'mov', 'webm'])
+
+const VIDEO_FIX = { fixPath: '/admin/landing-videos', fixLabel: 'Abrir vídeos' } as const
+
+/**
+ * The files of the landing's uploaded videos: present in storage, of the type their name says (by
+ * magic bytes), decodable where music-metadata can read the container, and their thumbnail present.
+ * YouTube and embed videos live on other sites and are not checked; neither is an upload whose
+ * address is not one of our generated file names (nothing of ours to look at). A missing active
+ * video cannot happen: `videosContentSchema` refuses an active id outside the list on every save,
+ * and `resolveVideosContent` turns such an id into none on every read.
+ */
+async function videoProblems(storage: MediaStorage, content: VideosContent): Promise<Problem[]> {
+  const problems: Problem[] = []
+  for (const video of content.videos) {
+    // YouTube and embed videos are external: their files are not ours to check.
+    if (video.type !== 'upload') continue
+    const key = storedVideoKey(video.url)
+    if (!key) continue
+    const title = video.title || 'sem título'
+    const stat = await storage.stat(key).catch(() => null)
+    if (!stat) {
+      problems.push({
+        kind: 'video_file_missing',
+        severity: 'error',
+        message: `O arquivo do vídeo "${title}" não foi encontrado no armazenamento.`,
+        ...VIDEO_FIX,
+      })
+    } else {
+      const ext = key.slice(key.lastIndexOf('.') + 1)
+      const expected = VIDEO_FILE_MIME[ext]
+      const sniffed = sniffVideo(await storedHead(storage, key, stat.size).catch(() => Buffer.alloc(0)))
+      if (!sniffed || sniffed.mime !== expected) {
+        problems.push({
+          kind: 'video_type_mismatch',
+          severity: 'error',
+          message: sniffed
+            ? `O arquivo do vídeo "${title}" é ${sniffed.ext.toUpperCase()}, mas o cadastro diz ${ext.toUpperCase()}.`
+            : `O arquivo do vídeo "${title}" não é um vídeo, mas o cadastro diz ${ext.toUpperCase()}.`,
+          ...VIDEO_FIX,
+        })
+      } else if (DECODABLE_VIDEO_EXTS.has(ext) && (await decodedDurationSeconds(storage, key, sniffed.mime, stat.size)) === null) {
+        problems.push({
+          kind: 'video_undecodable',
+          severity: 'error',
+          message: `O arquivo do vídeo "${title}" não pôde ser lido como vídeo.`,
+          ...VIDEO_FIX,
+        })
+      }
+    }
+    const thumbnailKey = storedVideoKey(video.thumbnail_url)
+    if (thumbnailKey && !(await storage.stat(thumbnailKey).catch(() => null))) {
+      problems.push({
+        kind: 'video_thumbnail_missing',
+        severity: 'warning',
+        message: `A miniatura do vídeo "${title}" não foi encontrada no armazenamento; o vídeo aparece sem ela.`,
+        ...VIDEO_FIX,
+      })
+    }
+  }
+  return problems
+}
+
 /**
  * Content health: fields without audios, audio and music files missing from storage, not
  * matching their record or not decodable as audio (music-metadata reads the stored bytes), audios
- * whose recorded duration is missing or differs from the file's, landing content the site would refuse
- * (and replace by the default), no active plan, no usable demo. Each problem names the page
- * that fixes it.
+ * whose recorded duration is missing or differs from the file's, uploaded landing videos (see
+ * `videoProblems`), landing content the site would refuse (and replace by the default), no active
+ * plan, no usable demo. Each problem names the page that fixes it.
  */
 export async function runValidation(db: Database, storage: MediaStorage): Promise<ValidationReport> {
   const problems: Problem[] = []
-  const [emptyFields, audioRows, musicRows, landing, planTotals, fieldTotal] = await Promise.all([
+  const [emptyFields, audioRows, musicRows, landing, videoSections, planTotals, fieldTotal] = await Promise.all([
     fieldsWithoutAudios(db),
     allAudios(db),
     allMusic(db),
     landingRow(db),
+    readSections(db, [LANDING_SECTION.videos]),
     planCounts(db),
     countFields(db),
   ])
+  // The videos the landing shows: the stored section as the site reads it.
+  const videos = resolveVideosContent(videoSections[0]?.content)
   for (const field of emptyFields) {
     problems.push({
       kind: 'field_without_audios',
@@ -214,6 +298,7 @@ export async function runValidation(db: Database, storage: MediaStorage): Promis
       })
     }
   }
+  problems.push(...(await videoProblems(storage, videos)))
   if (landing && !isValidLandingContent(landing.content)) {
     problems.push({
       kind: 'landing_invalid',
@@ -246,7 +331,7 @@ export async function runValidation(db: Database, storage: MediaStorage): Promis
   }
   return {
     checkedAt: new Date().toISOString(),
-    checked: { fields: fieldTotal, audios: audioRows.length, music: musicRows.length, plans: planTotals.total },
+    checked: { fields: fieldTotal, audios: audioRows.length, music: musicRows.length, videos: videos.videos.length, plans: planTotals.total },
     problems,
   }
 }

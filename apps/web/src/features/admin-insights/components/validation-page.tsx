@@ -16,7 +16,7 @@ export function ValidationPage() {
     <div className="flex flex-col gap-6">
       <AdminPageHeader
         title="Validação de mídia"
-        description="Confere arquivos de áudio e música (ausentes ou diferentes do cadastro), campos sem áudios, o conteúdo da página inicial, os planos ativos e o áudio de demonstração."
+        description="Confere arquivos de áudio e música (ausentes ou diferentes do cadastro), os vídeos enviados da página inicial (arquivo, tipo e miniatura), campos sem áudios, o conteúdo da página inicial, os planos ativos e o áudio de demonstração."
         actions={
           <Button variant="outline" onClick={() => void report.refetch()} disabled={report.isFetching}>
             <RefreshCw aria-hidden="true" className={report.isFetching ? 'animate-spin' : undefined} />
@@ -29,7 +29,7 @@ export function ValidationPage() {
       {data ? (
         <>
           <p className="text-sm text-ink-muted">
-            Verificado em {dateTime.format(new Date(data.checkedAt))}: {data.checked.fields} campos, {data.checked.audios} áudios, {data.checked.music} músicas de fundo e {data.checked.plans} planos.
+            Verificado em {dateTime.format(new Date(data.checkedAt))}: {data.checked.fields} campos, {data.checked.audios} áudios, {data.checked.music} músicas de fundo, {data.checked.videos} vídeos e {data.checked.plans} planos.
           </p>
           {data.problems.length === 0 ? (
             <FormNotice>
