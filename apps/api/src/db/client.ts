@@ -92,6 +92,14 @@ async function openPostgres(connectionString: string, onPoolError?: (error: Erro
   const db = drizzlePg({ client: pool, schema }) as unknown as Database
   /** LISTEN connections held out of the pool, each with the function that ends it quietly. */
   const listeners = new Map<pg.PoolClient, () => void>()
+  // A LISTEN that is still connecting when close() runs must not keep a client out of the pool:
+  // pool.end() would wait for it forever.
+  let closed = false
+  const refuseWhenClosed = (client: pg.PoolClient) => {
+    if (!closed) return
+    client.release()
+    throw new Error('banco de dados fechado')
+  }
   return {
     engine: 'postgres',
     db,
@@ -102,6 +110,7 @@ async function openPostgres(connectionString: string, onPoolError?: (error: Erro
       async listen(channel, onPayload, onLost) {
         const quoted = `"${channel.replaceAll('"', '""')}"`
         const client = await pool.connect()
+        refuseWhenClosed(client)
         // Once ended (unlisten, close) or lost, later 'error'/'end' events of this client are ignored.
         let finished = false
         const lose = (error: Error) => {
@@ -124,7 +133,9 @@ async function openPostgres(connectionString: string, onPoolError?: (error: Erro
         client.on('end', () => lose(new Error('conexão LISTEN encerrada')))
         try {
           await client.query(`LISTEN ${quoted}`)
+          if (closed) throw new Error('banco de dados fechado')
         } catch (error) {
+          if (finished) throw error
           finished = true
           listeners.delete(client)
           client.release(error instanceof Error ? error : true)
@@ -150,6 +161,7 @@ async function openPostgres(connectionString: string, onPoolError?: (error: Erro
       await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR })
     },
     async close() {
+      closed = true
       for (const [client, finish] of listeners) {
         finish()
         client.release()

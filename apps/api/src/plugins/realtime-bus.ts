@@ -83,6 +83,8 @@ export const realtimeBusPlugin = fp(
     let retryTimer: NodeJS.Timeout | null = null
     let attempt = 0
     let closing = false
+    /** The LISTEN being set up, if any: closing waits for it so no connection is left behind. */
+    let inflight: Promise<void> | null = null
 
     const dispatch = (message: BusMessage) => {
       for (const handler of handlers) {
@@ -99,20 +101,35 @@ export const realtimeBusPlugin = fp(
       if (message) dispatch(message)
     }
 
-    async function listen(isRetry: boolean): Promise<void> {
-      if (closing) return
+    function listen(isRetry: boolean): Promise<void> {
+      if (closing) return Promise.resolve()
+      const attemptDone = listenOnce(isRetry).finally(() => {
+        if (inflight === attemptDone) inflight = null
+      })
+      inflight = attemptDone
+      return attemptDone
+    }
+
+    async function listenOnce(isRetry: boolean): Promise<void> {
       try {
-        unlisten = await app.database.notifications.listen(DOMAIN_EVENTS_CHANNEL, onPayload, (error) => {
+        const stop = await app.database.notifications.listen(DOMAIN_EVENTS_CHANNEL, onPayload, (error) => {
           unlisten = null
           log.warn({ err: error }, 'realtime LISTEN connection lost; listening again')
           scheduleRetry()
         })
+        if (closing) {
+          // The app started closing while this LISTEN was being set up.
+          await stop().catch(() => undefined)
+          return
+        }
+        unlisten = stop
         attempt = 0
         if (isRetry) {
           log.info('realtime LISTEN restored')
           dispatch({ kind: 'resync' })
         }
       } catch (error) {
+        if (closing) return
         log.error({ err: error }, 'realtime LISTEN failed')
         scheduleRetry()
       }
@@ -156,6 +173,7 @@ export const realtimeBusPlugin = fp(
       if (retryTimer) clearTimeout(retryTimer)
       retryTimer = null
       handlers.clear()
+      await inflight
       const stop = unlisten
       unlisten = null
       try {

@@ -131,6 +131,21 @@ describe.skipIf(!available)('realtime across two API instances on one PostgreSQL
     a = await startInstance()
   })
 
+  it('closing the database while a LISTEN is still connecting ends it instead of waiting forever', async () => {
+    for (let round = 0; round < 5; round++) {
+      const handle = await openDatabase({ databaseUrl: databaseUrlFor(serverUrl, databaseName) })
+      // Refused ('banco de dados fechado') or, if it won the race, ended again at once.
+      const listening = handle.notifications.listen(DOMAIN_EVENTS_CHANNEL, () => undefined).then(
+        (stop) => stop(),
+        () => undefined,
+      )
+      const closed = handle.close().then(() => 'closed')
+      const timeout = new Promise((resolve) => setTimeout(() => resolve('still open'), 5_000).unref())
+      await expect(Promise.race([closed, timeout])).resolves.toBe('closed')
+      await listening
+    }
+  })
+
   it('listens again after the LISTEN connection is killed, tells clients to resync, and keeps delivering', async () => {
     const onB = await connect(b)
     const killed = await admin$(
