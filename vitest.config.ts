@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config'
 // One Vitest run covers every workspace; each project keeps its own environment.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one worker on the 2-core CI machine.
+    // Test files wait on WASM Postgres and sockets as much as on the CPU, so two overlap well.
+    maxWorkers: 2,
     // CI reads a JSON report to print one closing 'N passed, N failed' line for the whole run.
     reporters: process.env.VITEST_JSON ? ['default', 'json'] : ['default'],
     outputFile: process.env.VITEST_JSON ? { json: process.env.VITEST_JSON } : {},
@@ -28,6 +31,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Every file builds its own app on its own database clone and keeps no module state
+          // that another file reads, so a worker may reuse its imports (the app's module graph
+          // costs ~3 s per file to load otherwise).
+          isolate: false,
         },
       },
       {

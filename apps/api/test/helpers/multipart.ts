@@ -60,7 +60,16 @@ export function filesUnder(root: string): string[] {
   if (!existsSync(root)) return []
   const out: string[] = []
   const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    let entries
+    try {
+      entries = readdirSync(dir, { withFileTypes: true })
+    } catch (error) {
+      // A shared folder (the system tmp) changes while other test files run: a folder that
+      // vanished mid-walk holds nothing of ours.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+      throw error
+    }
+    for (const entry of entries) {
       const path = join(dir, entry.name)
       if (entry.isDirectory()) walk(path)
       else out.push(relative(root, path))
