@@ -20,12 +20,6 @@ import {
   startApi,
 } from './lib/stack.mjs'
 import { renderSummary } from './lib/summary.mjs'
-import { STREAM_FILES, streamingSuite } from './suites/streaming.mjs'
-import { catalogueSuite } from './suites/catalogue.mjs'
-import { realtimeSuite } from './suites/realtime.mjs'
-import { landingSuite } from './suites/landing.mjs'
-import { audioStartSuite } from './suites/audio-start.mjs'
-import { enginesSuite } from './suites/engines.mjs'
 
 const ALL = ['bundle', 'streaming', 'catalogue', 'realtime', 'landing', 'audio-start', 'engines']
 const wanted = process.argv.slice(2).filter((a) => ALL.includes(a))
@@ -40,6 +34,14 @@ const results = {
 }
 
 ensureTools()
+// The suites import lighthouse and autocannon, which ensureTools() installs on a fresh machine:
+// load them only now.
+const { STREAM_FILES, streamingSuite } = await import('./suites/streaming.mjs')
+const { catalogueSuite } = await import('./suites/catalogue.mjs')
+const { realtimeSuite } = await import('./suites/realtime.mjs')
+const { landingSuite } = await import('./suites/landing.mjs')
+const { audioStartSuite } = await import('./suites/audio-start.mjs')
+const { enginesSuite } = await import('./suites/engines.mjs')
 const snapshot = buildSnapshot(`sintonia-bench-app-${process.pid}`)
 if (!(await pgAvailable())) throw new Error('PostgreSQL is not answering on BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432): start it first')
 
