@@ -1,6 +1,7 @@
 import { and, asc, eq, like, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
 import { account, analyticsEvents, leads, pendingSubscriptions, session, subscriptions, user, verification } from '../../db/schema.js'
+import { perDatabase } from '../../db/prepared.js'
 import { isUniqueViolation } from '../../lib/pg-errors.js'
 
 export type UserRow = typeof user.$inferSelect
@@ -76,6 +77,35 @@ export async function upsertCredentialPassword(db: Database, userId: string, pas
 export async function setUserRole(db: Database, userId: string, role: Role): Promise<void> {
   await db.update(user).set({ role, updatedAt: sql`now()` }).where(eq(user.id, userId))
 }
+
+/**
+ * The session of a token with its user, as Better Auth's getSession reads it (session by token,
+ * joined to its user); the caller decides whether it is still valid. Prepared once per database:
+ * it runs on nearly every request (docs/performance.md).
+ */
+export async function findSessionWithUser(db: Database, token: string) {
+  const [row] = await sessionWithUserQuery(db).execute({ token })
+  return row
+}
+
+const sessionWithUserQuery = perDatabase((db) =>
+  db
+    .select({
+      sessionId: session.id,
+      expiresAt: session.expiresAt,
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      banned: user.banned,
+      banExpires: user.banExpires,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(eq(session.token, sql.placeholder('token')))
+    .limit(1)
+    .prepare('session_with_user'),
+)
 
 export async function deleteSessionByToken(db: Database, token: string): Promise<void> {
   await db.delete(session).where(eq(session.token, token))

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
+import { perDatabase } from '../../db/prepared.js'
 import { pendingSubscriptions, subscriptions } from '../../db/schema.js'
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect
@@ -10,12 +11,19 @@ export type PendingSubscriptionRow = typeof pendingSubscriptions.$inferSelect
  * the future, or 'past_due' while `graceDays` after its period end have not passed.
  */
 export async function existsActiveSubscription(db: Database, userId: string, graceDays: number): Promise<boolean> {
-  const rows = await db
+  const rows = await activeSubscriptionQuery(db).execute({ userId, graceDays })
+  return rows.length > 0
+}
+
+// Prepared once per database: the access guard runs it on every subscriber request.
+const activeSubscriptionQuery = perDatabase((db) => {
+  const graceDays = sql.placeholder('graceDays')
+  return db
     .select({ id: subscriptions.id })
     .from(subscriptions)
     .where(
       and(
-        eq(subscriptions.userId, userId),
+        eq(subscriptions.userId, sql.placeholder('userId')),
         sql`(
           (${subscriptions.status} = 'active' and (${subscriptions.currentPeriodEnd} is null or ${subscriptions.currentPeriodEnd} > now()))
           or (${subscriptions.status} = 'past_due' and ${subscriptions.currentPeriodEnd} is not null
@@ -24,8 +32,8 @@ export async function existsActiveSubscription(db: Database, userId: string, gra
       ),
     )
     .limit(1)
-  return rows.length > 0
-}
+    .prepare('active_subscription')
+})
 
 /** The user's subscriptions, most recently changed first. */
 export async function listSubscriptionsOfUser(db: Database, userId: string): Promise<SubscriptionRow[]> {
