@@ -16,6 +16,7 @@ import { rateLimitPlugin } from './plugins/rate-limit.js'
 import { spaPlugin } from './plugins/spa.js'
 import { domainEventsPlugin } from './plugins/domain-events.js'
 import { realtimeBusPlugin } from './plugins/realtime-bus.js'
+import { catalogueCachePlugin } from './plugins/catalogue-cache.js'
 import { realtimePlugin } from './modules/realtime/routes.js'
 import { accountRoutes } from './modules/accounts/routes.js'
 import { internalAccountRoutes } from './modules/accounts/internal-routes.js'
@@ -92,6 +93,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(domainEventsPlugin)
   // Realtime: LISTEN on the domain-event channel, WebSocket /api/realtime with admin presence.
   await app.register(realtimeBusPlugin)
+  await app.register(catalogueCachePlugin)
   await app.register(realtimePlugin)
   // multipart/form-data for admin uploads (streamed to DATA_DIR/uploads-tmp, then to storage).
   await app.register(uploadsPlugin)

@@ -11,6 +11,13 @@ export interface DomainEvents {
    * logged and swallowed — the change itself is already saved, and clients also refetch on focus.
    */
   publish(name: DomainEventName): Promise<void>
+  /**
+   * Runs `handler` synchronously on every publish of this instance, before the notification goes
+   * out. Caches of this instance use it so the request that made a change — and the admin's
+   * reload right after it — never read what the change replaced; other instances hear the change
+   * through the realtime bus a few milliseconds later.
+   */
+  onLocalPublish(handler: (name: DomainEventName) => void): void
 }
 
 declare module 'fastify' {
@@ -21,8 +28,13 @@ declare module 'fastify' {
 
 export const domainEventsPlugin = fp(
   async (app) => {
+    const localHandlers: ((name: DomainEventName) => void)[] = []
     const domainEvents: DomainEvents = {
+      onLocalPublish(handler) {
+        localHandlers.push(handler)
+      },
       async publish(name) {
+        for (const handler of localHandlers) handler(name)
         try {
           await app.database.notifications.notify(DOMAIN_EVENTS_CHANNEL, JSON.stringify({ name, at: new Date().toISOString() }))
         } catch (error) {

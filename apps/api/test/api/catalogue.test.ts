@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asc, count, eq } from 'drizzle-orm'
 import { demoSchema, fieldListSchema } from '@sintonia/contract'
 import { audios, fields } from '../../src/db/schema.js'
+import { DOMAIN_EVENTS_CHANNEL } from '../../src/plugins/domain-events.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 
 const fileUrl = (id: string) => `/api/audios/${id}/file`
@@ -54,14 +55,17 @@ describe('seeded catalogue', () => {
       if (!first || !last) throw new Error('seed incompleto')
       await ctx.database.db.update(fields).set({ displayOrder: 100 }).where(eq(fields.id, first.id))
       await ctx.database.db.update(fields).set({ displayOrder: 0 }).where(eq(fields.id, last.id))
+      // Every write path of the app announces its change; this test writes behind its back.
+      await ctx.app.domainEvents.publish('fields_changed')
       const list = await getFields(ctx)
       expect(list[0]?.id).toBe(last.id)
       expect(list.at(-1)?.id).toBe(first.id)
       await ctx.database.db.update(fields).set({ displayOrder: first.displayOrder }).where(eq(fields.id, first.id))
       await ctx.database.db.update(fields).set({ displayOrder: last.displayOrder }).where(eq(fields.id, last.id))
+      await ctx.app.domainEvents.publish('fields_changed')
     })
 
-    it('counts audios live: a new audio raises the count and an empty field shows 0', async () => {
+    it('counts audios at read time: once announced, a new audio raises the count and an empty field shows 0', async () => {
       const [field] = await ctx.database.db.select().from(fields).orderBy(asc(fields.displayOrder)).limit(1)
       if (!field) throw new Error('seed incompleto')
       const before = (await getFields(ctx)).find((f) => f.id === field.id)?.audioCount ?? -1
@@ -76,10 +80,31 @@ describe('seeded catalogue', () => {
         .insert(fields)
         .values({ title: 'Campo vazio', displayOrder: 99 })
         .returning({ id: fields.id })
+      await ctx.app.domainEvents.publish('audios_changed')
       const list = await getFields(ctx)
       expect(list.find((f) => f.id === field.id)?.audioCount).toBe(before + 1)
       expect(list.at(-1)).toMatchObject({ id: empty?.id, title: 'Campo vazio', audioCount: 0, iconName: 'Sparkles' })
       expect(list).toHaveLength(7)
+    })
+  })
+
+  describe('the field list cache', () => {
+    it('serves the list from memory until a change is announced, by this instance or by another one', async () => {
+      const [field] = await ctx.database.db.select().from(fields).orderBy(asc(fields.displayOrder)).limit(1)
+      if (!field) throw new Error('seed incompleto')
+      expect((await getFields(ctx))[0]?.title).toBe(field.title)
+
+      // Written behind the API's back and not announced: the cached answer stays.
+      await ctx.database.db.update(fields).set({ title: 'Título trocado por fora' }).where(eq(fields.id, field.id))
+      expect((await getFields(ctx))[0]?.title).toBe(field.title)
+
+      // Another instance announces a change through PostgreSQL's notifications.
+      await ctx.database.notifications.notify(DOMAIN_EVENTS_CHANNEL, JSON.stringify({ name: 'fields_changed', at: new Date().toISOString() }))
+      await expect.poll(async () => (await getFields(ctx))[0]?.title).toBe('Título trocado por fora')
+
+      await ctx.database.db.update(fields).set({ title: field.title }).where(eq(fields.id, field.id))
+      await ctx.app.domainEvents.publish('fields_changed')
+      expect((await getFields(ctx))[0]?.title).toBe(field.title)
     })
   })
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { API, demoSchema, fieldListSchema } from '@sintonia/contract'
+import { sendCachedCatalogue } from '../../plugins/catalogue-cache.js'
 import { getDemo, listPublicFields } from './service.js'
 
 export const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,7 +15,8 @@ export const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: fieldListSchema },
       },
     },
-    async () => ({ fields: await listPublicFields(app.database.db) }),
+    // Same bytes as the listener's list (same schema): one cache entry serves both.
+    async (_request, reply) => sendCachedCatalogue(reply, 'fields', async () => ({ fields: await listPublicFields(app.database.db) })),
   )
 
   app.get(

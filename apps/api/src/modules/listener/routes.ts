@@ -11,6 +11,7 @@ import {
   fieldListSchema,
 } from '@sintonia/contract'
 import { sendStoredFile } from '../../lib/http/send-stored-file.js'
+import { sendCachedCatalogue } from '../../plugins/catalogue-cache.js'
 import { HttpError } from '../../plugins/errors.js'
 import { listPublicFields } from '../catalogue/service.js'
 import {
@@ -36,7 +37,7 @@ export const listenerRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'subscriber' },
       schema: { tags: ['ouvinte'], summary: 'Campos com a contagem de áudios, na ordem de exibição', response: { 200: fieldListSchema, ...errors } },
     },
-    async () => ({ fields: await listPublicFields(app.database.db) }),
+    async (_request, reply) => sendCachedCatalogue(reply, 'fields', async () => ({ fields: await listPublicFields(app.database.db) })),
   )
 
   app.get(
@@ -45,7 +46,8 @@ export const listenerRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'subscriber' },
       schema: { tags: ['ouvinte'], summary: 'Um campo e a contagem dos seus áudios', params: fieldParams, response: { 200: fieldDetailSchema, ...errors } },
     },
-    async (request) => ({ field: await getField(app.database.db, request.params.fieldId) }),
+    async (request, reply) =>
+      sendCachedCatalogue(reply, `field:${request.params.fieldId}`, async () => ({ field: await getField(app.database.db, request.params.fieldId) })),
   )
 
   app.get(
@@ -54,7 +56,10 @@ export const listenerRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'subscriber' },
       schema: { tags: ['ouvinte'], summary: 'Áudios de um campo, por título', params: fieldParams, response: { 200: fieldAudiosSchema, ...errors } },
     },
-    async (request) => ({ audios: await getFieldAudios(app.database.db, request.params.fieldId) }),
+    async (request, reply) =>
+      sendCachedCatalogue(reply, `field-audios:${request.params.fieldId}`, async () => ({
+        audios: await getFieldAudios(app.database.db, request.params.fieldId),
+      })),
   )
 
   app.get(
