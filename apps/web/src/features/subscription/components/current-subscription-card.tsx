@@ -39,7 +39,8 @@ export function CurrentSubscriptionCard({ subscription, onOpenPortal, portalBusy
   ]
   if (periodEnd) {
     items.push({
-      label: endsAtPeriodEnd || !subscription.givesAccess ? 'Acesso até' : 'Próxima cobrança',
+      // Complimentary access is never charged: its end is when access ends.
+      label: endsAtPeriodEnd || !subscription.givesAccess || !subscription.managedByProvider ? 'Acesso até' : 'Próxima cobrança',
       value: periodEnd,
       testId: 'subscription-period-end',
     })

@@ -223,6 +223,17 @@ describe('/assinatura: subscribers', () => {
     expect(within(card).getByText('Acesso até')).toBeTruthy()
   })
 
+  it('complimentary access shows when access ends, no charge, no portal and no refund', async () => {
+    stubApi({ details: { ...DETAILS, subscription: { ...DETAILS.subscription!, managedByProvider: false, lastPaymentCents: null } } })
+    renderPage('/assinatura', { subscription: { status: 'subscribed', tier: 'anual' } })
+    const card = await screen.findByRole('region', { name: 'Sua assinatura' })
+    expect(within(card).getByText('Acesso até')).toBeTruthy()
+    expect(within(card).queryByText('Próxima cobrança')).toBeNull()
+    expect(within(card).queryByRole('button', { name: 'Abrir portal' })).toBeNull()
+    expect(card.textContent).toContain('Acesso de cortesia')
+    expect(screen.queryByRole('region', { name: 'Garantia de 7 dias' })).toBeNull()
+  })
+
   it('a portal failure shows the spec’s message', async () => {
     stubApi({ details: DETAILS, portal: () => jsonResponse({ statusCode: 502, error: 'x', message: 'Erro ao processar sua solicitação. Tente novamente.' }, 502) })
     renderPage('/assinatura', { subscription: { status: 'subscribed', tier: 'anual' } })

@@ -146,9 +146,15 @@ export function PlansPage({ productName, viewer, subscription, plans }: PlansPag
         ) : null}
 
         {isListener && currentSubscription ? (
-          <div className="mx-auto mt-10 grid max-w-4xl gap-5 lg:grid-cols-[3fr_2fr]">
+          // Nothing was paid for complimentary access, so there is no guarantee to show.
+          <div
+            className={cn(
+              'mx-auto mt-10 grid gap-5',
+              currentSubscription.managedByProvider ? 'max-w-4xl lg:grid-cols-[3fr_2fr]' : 'max-w-2xl',
+            )}
+          >
             <CurrentSubscriptionCard subscription={currentSubscription} onOpenPortal={openPortal} portalBusy={portal.busy} />
-            {details.data ? <GuaranteeBlock guarantee={details.data.guarantee} /> : null}
+            {details.data && currentSubscription.managedByProvider ? <GuaranteeBlock guarantee={details.data.guarantee} /> : null}
           </div>
         ) : isListener && subscribed && details.isPending ? (
           <div role="status" className="mt-10 flex justify-center">
