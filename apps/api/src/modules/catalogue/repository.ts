@@ -1,5 +1,6 @@
-import { asc, count, eq } from 'drizzle-orm'
+import { asc, count, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
+import { perDatabase } from '../../db/prepared.js'
 import { audios, fields } from '../../db/schema.js'
 
 export type AudioRow = typeof audios.$inferSelect
@@ -30,9 +31,18 @@ export async function findFieldWithAudioCount(db: Database, fieldId: string) {
 }
 
 export async function findAudioById(db: Database, id: string): Promise<AudioRow | undefined> {
-  const [row] = await db.select().from(audios).where(eq(audios.id, id))
+  const [row] = await audioByIdQuery(db).execute({ id })
   return row
 }
+
+// Prepared once per database: every Range request of the player looks its audio up.
+const audioByIdQuery = perDatabase((db) =>
+  db
+    .select()
+    .from(audios)
+    .where(eq(audios.id, sql.placeholder('id')))
+    .prepare('audio_by_id'),
+)
 
 export async function findDemoAudio(db: Database): Promise<AudioRow | undefined> {
   const [row] = await db.select().from(audios).where(eq(audios.isDemo, true)).limit(1)

@@ -66,11 +66,12 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const { db } = app.database
-      const audio = await findAudioById(db, request.params.audioId)
+      // The audio and the listener's access are looked up at the same time: a player sends a Range
+      // request every few hundred kilobytes, so each round trip counts (docs/performance.md).
+      const [audio, denial] = await Promise.all([findAudioById(db, request.params.audioId), listeningDenial(request)])
       if (!audio) throw new HttpError(404, MSG.media.audioNotFound)
       // Listeners with access are settled first: resolving the public demo costs queries and a
       // storage check, and only matters for people who may not hear the rest (docs/performance.md).
-      const denial = await listeningDenial(request)
       let isPublicDemo = false
       if (denial) {
         isPublicDemo = (await resolvePublicDemo(db, app.storage))?.audio.id === audio.id
