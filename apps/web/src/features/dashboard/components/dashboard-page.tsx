@@ -72,7 +72,7 @@ export function DashboardPage({ productName, displayName, renderSearch, installS
         <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <div className="min-w-0">
             <p className="text-sm font-semibold text-brand-700">Sua jornada</p>
-            <h1 className="mt-1 truncate text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">
+            <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-balance break-words text-ink sm:text-4xl">
               {displayName ? `Bem-vindo, ${displayName}` : 'Bem-vindo!'}
             </h1>
             <p className="mt-1.5 text-[0.95rem] text-ink-muted">Escolha um campo e reserve alguns minutos para você.</p>
