@@ -4,7 +4,7 @@
  * re-exported here. `subscriptions.user_id` references `user.id` (ON DELETE SET NULL); the user
  * columns of analytics_events and audit_log stay plain text so history survives an account.
  */
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import {
   bigserial,
   boolean,
@@ -63,13 +63,26 @@ export const audios = pgTable(
     sizeBytes: integer('size_bytes').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // What listener search reads (migration 0008, docs/performance.md §3): the title and the tags
+    // lower-cased and unaccented once per write, so a search calls no function per row. The tags
+    // are joined with a line break (immutable_unaccent_tags, migration 0007): a query without one
+    // can only match inside a single tag. lower() runs again after unaccent, which turns a few
+    // symbols into capitals (© → (C), ℃ → °C): the text is then all lower case, and a plain LIKE
+    // matches exactly what ILIKE did, without ILIKE lower-casing every row it reads.
+    searchTitle: text('search_title')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`lower(immutable_unaccent(lower(${audios.title})))`),
+    searchTags: text('search_tags')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`lower(immutable_unaccent_tags(${audios.tags}))`),
   },
   (t) => [
     index('audios_field_id_title_idx').on(t.fieldId, t.title),
-    index('audios_title_trgm_idx').using('gin', sql`immutable_unaccent(lower(${t.title})) gin_trgm_ops`),
-    // Lets search's "any tag contains" use an index instead of scanning every audio (migration
-    // 0007, docs/performance.md): immutable_unaccent_tags joins the tags with a line break.
-    index('audios_tags_trgm_idx').using('gin', sql`immutable_unaccent_tags(${t.tags}) gin_trgm_ops`),
+    // Search's "title or any tag contains" (trigram indexes combined with a BitmapOr). No pending
+    // list (fastupdate off): the catalogue is read far more than written, and rows waiting in the
+    // list made every search scan them.
+    index('audios_search_title_trgm_idx').using('gin', t.searchTitle.op('gin_trgm_ops')).with({ fastupdate: 'off' }),
+    index('audios_search_tags_trgm_idx').using('gin', t.searchTags.op('gin_trgm_ops')).with({ fastupdate: 'off' }),
     // The spec allows one demo audio at a time; the database enforces it.
     uniqueIndex('audios_single_demo_idx').on(t.isDemo).where(sql`${t.isDemo}`),
     check('audios_duration_nonnegative', sql`${t.durationSeconds} >= 0`),

@@ -76,6 +76,10 @@ describe('GET /api/search', () => {
     }
   })
 
+  it('reads any run of whitespace in the query as one space', async () => {
+    expect(titles(await resultsOf('alma \t\n  serena'))).toEqual(['Alma Serena'])
+  })
+
   it("treats '%', '_' and quotes literally", async () => {
     expect(titles(await resultsOf('0%'))).toEqual(['100% Presente'])
     expect(titles(await resultsOf('%%'))).toEqual([])
@@ -84,5 +88,10 @@ describe('GET /api/search', () => {
     expect(titles(await resultsOf("d'agua"))).toEqual(["Caminho d'Água"])
     expect(titles(await resultsOf("'; drop table audios; --"))).toEqual([])
     expect(titles(await resultsOf('\\%'))).toEqual([])
+    // Full-width forms unaccent turns into '%', '_' and '\' are literal too.
+    expect(titles(await resultsOf('0％'))).toEqual(['100% Presente'])
+    expect(titles(await resultsOf('o＿t'))).toEqual(['Foco_total'])
+    expect(titles(await resultsOf('％％'))).toEqual([])
+    expect(titles(await resultsOf('＿＿'))).toEqual([])
   })
 })

@@ -1,25 +1,33 @@
-import { asc, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { asc, desc, eq, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Database } from '../../db/client.js'
 import { audios, fields } from '../../db/schema.js'
 
-/** Escapes LIKE wildcards so '%', '_' and '\' in the query match themselves. */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`)
-}
+/**
+ * Accent- and case-insensitive form of a text, the same as the audios' stored search_title
+ * (migration 0008): lowered again after unaccent, which turns a few symbols into capitals.
+ */
+const normalised = (value: AnyPgColumn | string) => sql`lower(immutable_unaccent(lower(${value})))`
 
-/** Accent- and case-insensitive form used by the trigram indexes (migration 0004). */
-const normalised = (column: AnyPgColumn | SQL) => sql`immutable_unaccent(lower(${column}))`
-const contains = (column: AnyPgColumn | SQL, pattern: string) =>
-  sql`${normalised(column)} ilike '%' || immutable_unaccent(lower(${pattern})) || '%'`
-const isExactTitle = (column: AnyPgColumn, query: string) => sql<boolean>`${normalised(column)} = immutable_unaccent(lower(${query}))`
+/**
+ * "Contains the query" as a LIKE pattern over normalised text. The query is normalised first and
+ * then its '%', '_' and '\' are escaped, so they match themselves, including those unaccent makes
+ * out of '％', '＿' and '＼'. Computed once per search (a constant for the planner).
+ */
+const containsPattern = (query: string) =>
+  sql`'%' || replace(replace(replace(${normalised(query)}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`
+
+/** The fields' trigram indexes are on immutable_unaccent(lower(…)) (migration 0004). */
+const fieldText = (column: AnyPgColumn) => sql`immutable_unaccent(lower(${column}))`
 
 /**
  * Fields whose title or description contains the query; exact (normalised) title matches first,
- * then alphabetical by the normalised title (byte order, the same on every engine).
+ * then alphabetical by the normalised title (byte order, the same on every engine). A tiny table:
+ * it keeps its expression indexes and ILIKE.
  */
 export async function searchFields(db: Database, query: string, limit: number) {
-  const pattern = escapeLike(query)
+  const pattern = containsPattern(query)
+  const exact = sql<boolean>`${normalised(fields.title)} = ${normalised(query)}`
   return db
     .select({
       id: fields.id,
@@ -27,17 +35,23 @@ export async function searchFields(db: Database, query: string, limit: number) {
       description: fields.description,
       iconName: fields.iconName,
       sortKey: sql<string>`${normalised(fields.title)}`,
-      exact: isExactTitle(fields.title, query),
+      exact,
     })
     .from(fields)
-    .where(sql`${contains(fields.title, pattern)} or ${contains(fields.description, pattern)}`)
-    .orderBy(desc(isExactTitle(fields.title, query)), sql`${normalised(fields.title)} collate "C"`, asc(fields.id))
+    .where(sql`${fieldText(fields.title)} ilike ${pattern} or ${fieldText(fields.description)} ilike ${pattern}`)
+    .orderBy(desc(exact), sql`${normalised(fields.title)} collate "C"`, asc(fields.id))
     .limit(limit)
 }
 
-/** Audios whose title or any tag contains the query, ordered like searchFields. */
-export async function searchAudios(db: Database, query: string, limit: number) {
-  const pattern = escapeLike(query)
+/**
+ * Audios whose title or any tag contains the query, ordered like searchFields. Reads only the
+ * stored normalised columns (migration 0008) with a plain LIKE (they are all lower case): no
+ * function runs per row. `query` must hold no line break (the service collapses whitespace): the
+ * stored tags are joined by one, so the query can only match inside one tag.
+ */
+export function searchAudiosQuery(db: Database, query: string, limit: number) {
+  const pattern = containsPattern(query)
+  const exact = sql<boolean>`${audios.searchTitle} = ${normalised(query)}`
   return db
     .select({
       id: audios.id,
@@ -46,16 +60,16 @@ export async function searchAudios(db: Database, query: string, limit: number) {
       fieldTitle: fields.title,
       tags: audios.tags,
       durationSeconds: audios.durationSeconds,
-      sortKey: sql<string>`${normalised(audios.title)}`,
-      exact: isExactTitle(audios.title, query),
+      sortKey: audios.searchTitle,
+      exact,
     })
     .from(audios)
     .innerJoin(fields, eq(fields.id, audios.fieldId))
-    .where(
-      // The joined-tags condition lets the planner combine two trigram indexes (migration 0007);
-      // the exists() keeps the rule exact: one tag must contain the query.
-      sql`${contains(audios.title, pattern)} or (${sql`immutable_unaccent_tags(${audios.tags})`} ilike '%' || immutable_unaccent(lower(${pattern})) || '%' and exists (select 1 from unnest(${audios.tags}) as t(tag) where ${contains(sql`t.tag`, pattern)}))`,
-    )
-    .orderBy(desc(isExactTitle(audios.title, query)), sql`${normalised(audios.title)} collate "C"`, asc(audios.id))
+    .where(sql`${audios.searchTitle} like ${pattern} or ${audios.searchTags} like ${pattern}`)
+    .orderBy(desc(exact), sql`${audios.searchTitle} collate "C"`, asc(audios.id))
     .limit(limit)
+}
+
+export async function searchAudios(db: Database, query: string, limit: number) {
+  return searchAudiosQuery(db, query, limit)
 }

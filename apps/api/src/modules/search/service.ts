@@ -19,9 +19,14 @@ function compare(a: Ranked, b: Ranked): number {
 /**
  * Listener search (spec §5): fields by title or description, audios by title or tags, accent- and
  * case-insensitive; exact title matches first, then alphabetical; at most SEARCH_MAX_RESULTS.
- * `query` is already trimmed and at least SEARCH_MIN_CHARS long (the route's schema).
+ * `typed` is already trimmed and at least SEARCH_MIN_CHARS long (the route's schema).
+ *
+ * Every run of whitespace in the query (spaces, tabs, line breaks) counts as one space, so
+ * "calma␣␣foco" (two spaces) finds "Calma foco". It is also what keeps a tag match inside one tag:
+ * the stored tags are joined by a line break (migration 0008), which the query then never holds.
  */
-export async function search(db: Database, query: string): Promise<SearchResult[]> {
+export async function search(db: Database, typed: string): Promise<SearchResult[]> {
+  const query = typed.replace(/\s+/g, ' ')
   // Each list is already in the final order, so the overall top N lies within each one's top N.
   const [fieldRows, audioRows] = await Promise.all([
     searchFields(db, query, SEARCH_MAX_RESULTS),
