@@ -6,9 +6,9 @@ import { ReadCache } from '../lib/cache/read-cache.js'
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Serialised answers of the catalogue reads (field list, a field's audios): the same bytes for
-     * every subscriber, so they are built once per change instead of once per request
-     * (docs/performance.md). Dropped on fields_changed / audios_changed from any instance.
+     * Serialised answers of the catalogue reads (field list, a field's audios, search results): the
+     * same bytes for every subscriber, so they are built once per change instead of once per
+     * request (docs/performance.md). Dropped on fields_changed / audios_changed from any instance.
      */
     catalogueCache: ReadCache<string>
   }

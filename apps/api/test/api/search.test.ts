@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
 import { API, SEARCH_MAX_RESULTS, type SearchResult } from '@sintonia/contract'
 import { audios, fields } from '../../src/db/schema.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
@@ -34,6 +35,19 @@ const resultsOf = async (q: string) => {
 const titles = (results: SearchResult[]) => results.map((result) => result.title)
 
 describe('GET /api/search', () => {
+  it('answers a repeated query from memory until a catalogue change is announced', async () => {
+    expect(titles(await resultsOf('Orvalho'))).toEqual([])
+    const [field] = await ctx.database.db.select().from(fields).limit(1)
+    await ctx.database.db.insert(audios).values({ title: 'Orvalho da Manhã', fieldId: field!.id, fileKey: 'x/o.mp3', mimeType: 'audio/mpeg', sizeBytes: 1 })
+    // Same query in another case and spacing: the same cached answer, written before the audio.
+    expect(titles(await resultsOf('  orvalho '))).toEqual([])
+    // Every write path of the app announces its change (admin audios publish audios_changed).
+    await ctx.app.domainEvents.publish('audios_changed')
+    expect(titles(await resultsOf('orvalho'))).toEqual(['Orvalho da Manhã'])
+    await ctx.database.db.delete(audios).where(eq(audios.title, 'Orvalho da Manhã'))
+    await ctx.app.domainEvents.publish('audios_changed')
+  })
+
   it('is for subscribers and admins only', async () => {
     expect(await accessStatuses(ctx, cast, { method: 'GET', url: `${API.listener.search}?q=paz` })).toEqual([401, 403, 200, 200])
   })

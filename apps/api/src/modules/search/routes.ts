@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { API, apiErrorSchema, searchQuerySchema, searchResponseSchema } from '@sintonia/contract'
-import { search } from './service.js'
+import { sendCachedCatalogue } from '../../plugins/catalogue-cache.js'
+import { search, searchCacheKey } from './service.js'
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -14,6 +15,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: searchResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
       },
     },
-    async (request) => ({ results: await search(app.database.db, request.query.q) }),
+    // Every subscriber gets the same results for a query until the catalogue changes.
+    async (request, reply) =>
+      sendCachedCatalogue(reply, searchCacheKey(request.query.q), async () => ({ results: await search(app.database.db, request.query.q) })),
   )
 }

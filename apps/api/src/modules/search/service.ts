@@ -2,6 +2,16 @@ import { SEARCH_MAX_RESULTS, formatDuration, type SearchResult } from '@sintonia
 import type { Database } from '../../db/client.js'
 import { searchAudios, searchFields } from './repository.js'
 
+const normaliseSpaces = (typed: string) => typed.replace(/\s+/g, ' ')
+
+/**
+ * Queries that always give the same results share one cached answer: case and runs of whitespace
+ * never change what `search` finds or how it ranks it.
+ */
+export function searchCacheKey(typed: string): string {
+  return `search:${normaliseSpaces(typed).toLowerCase()}`
+}
+
 interface Ranked {
   exact: boolean
   sortKey: string
@@ -26,7 +36,7 @@ function compare(a: Ranked, b: Ranked): number {
  * the stored tags are joined by a line break (migration 0008), which the query then never holds.
  */
 export async function search(db: Database, typed: string): Promise<SearchResult[]> {
-  const query = typed.replace(/\s+/g, ' ')
+  const query = normaliseSpaces(typed)
   // Each list is already in the final order, so the overall top N lies within each one's top N.
   const [fieldRows, audioRows] = await Promise.all([
     searchFields(db, query, SEARCH_MAX_RESULTS),
