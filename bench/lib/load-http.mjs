@@ -1,14 +1,25 @@
-// autocannon on the client core. Input: {url, headers, connections, durationSec, overallRate?}.
-// Prints {requests per second, latency percentiles in ms, errors, non-2xx}.
+// autocannon on the client core. Input: {url, headers, connections, durationSec, overallRate?,
+// paths?}: with `paths`, requests cycle through those paths (on the url's origin) instead of
+// repeating one. Prints {requests per second, latency percentiles in ms, errors, non-2xx}.
 import autocannon from 'autocannon'
 
 const config = JSON.parse(process.argv[2])
+let next = 0
 const result = await autocannon({
   url: config.url,
   headers: config.headers ?? {},
   connections: config.connections,
   duration: config.durationSec,
   ...(config.overallRate ? { overallRate: config.overallRate } : {}),
+  ...(config.paths
+    ? {
+        requests: [
+          {
+            setupRequest: (request) => ({ ...request, path: config.paths[next++ % config.paths.length] }),
+          },
+        ],
+      }
+    : {}),
 })
 console.log(
   JSON.stringify({

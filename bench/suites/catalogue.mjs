@@ -8,6 +8,25 @@ import { explainQueries } from '../lib/explain.mjs'
 const LOAD = new URL('../lib/load-http.mjs', import.meta.url).pathname
 const REFERENCE = new URL('../lib/reference-server.mjs', import.meta.url).pathname
 
+const WORDS = ['calma', 'foco', 'gratidão', 'confiança', 'energia', 'sono', 'coragem', 'presença', 'leveza', 'equilíbrio']
+
+/**
+ * Distinct realistic queries ("<word> <word> <n>", like the seeded titles) so no answer comes from
+ * the cache: each round and each phase gets its own slice of 10 × 10 × 1000 queries.
+ */
+function uncachedSearchPaths() {
+  let offset = 0
+  const slice = (count) => {
+    const paths = []
+    for (let i = 0; i < count; i++, offset++) {
+      const q = `${WORDS[offset % 10]} ${WORDS[Math.floor(offset / 10) % 10]} ${Math.floor(offset / 100)}`
+      paths.push(`/api/search?q=${encodeURIComponent(q)}`)
+    }
+    return paths
+  }
+  return () => ({ max: slice(12_000), fixed: slice(2_000) })
+}
+
 export async function catalogueSuite({ apiUrl, cookie, catalogue, databaseUrl, rounds = 3 }) {
   const fieldId = catalogue.fieldIds[3]
   const endpoints = {
@@ -15,7 +34,10 @@ export async function catalogueSuite({ apiUrl, cookie, catalogue, databaseUrl, r
     'field-audios': `/api/fields/${fieldId}/audios`,
     search: '/api/search?q=serenidade',
     'search-rare': '/api/search?q=jornada%20mem',
+    // Repeated queries are answered from the API's cache; this one never repeats within a run.
+    'search-uncached': '/api/search?q=calma%20foco%200',
   }
+  const variedPaths = { 'search-uncached': uncachedSearchPaths() }
   const bodies = {}
   for (const [name, path] of Object.entries(endpoints)) {
     const response = await fetch(apiUrl + path, { headers: { cookie } })
@@ -35,8 +57,10 @@ export async function catalogueSuite({ apiUrl, cookie, catalogue, databaseUrl, r
       const runs = { app: { max: [], fixed: [] }, reference: { max: [], fixed: [] } }
       for (let round = 0; round < rounds; round++) {
         for (const [target, base, headers] of [['app', apiUrl, { cookie }], ['reference', refUrl, {}]]) {
-          const max = await runPinnedJson(CLIENT_CPU, LOAD, { url: base + path, headers, connections: 50, durationSec: 2 })
-          const fixed = await runPinnedJson(CLIENT_CPU, LOAD, { url: base + path, headers, connections: 50, durationSec: 3, overallRate: 500 })
+          // The reference answers the same JSON whatever the query, so it can follow the same paths.
+          const paths = variedPaths[name]?.(round, target)
+          const max = await runPinnedJson(CLIENT_CPU, LOAD, { url: base + path, headers, connections: 50, durationSec: 2, paths: paths?.max })
+          const fixed = await runPinnedJson(CLIENT_CPU, LOAD, { url: base + path, headers, connections: 50, durationSec: 3, overallRate: 500, paths: paths?.fixed })
           for (const sample of [max, fixed]) {
             if (sample.errors || sample.non2xx || sample.timeouts) throw new Error(`${name} ${target}: ${JSON.stringify(sample)}`)
           }
