@@ -25,8 +25,22 @@ export function SessionButton({ className, fullWidth = false }: { className?: st
   const { signOut, isPending } = useSignOut()
 
   if (session.status === 'loading') {
-    // Keeps the header from jumping when the button appears; invisible to everyone.
-    return <span aria-hidden="true" className={cn('invisible inline-block h-11 w-24', fullWidth && 'w-full', className)} />
+    // The signed-out button, invisible to everyone and out of the tab order: it takes exactly the
+    // room the button takes once the session is known, so for a visitor the header does not move
+    // (it is on screen from the server-rendered first HTML, ADR 013).
+    return (
+      <ButtonLink
+        to="/login"
+        variant="outline"
+        size="md"
+        aria-hidden="true"
+        tabIndex={-1}
+        className={cn('invisible', fullWidth && 'w-full', className)}
+      >
+        <LogIn aria-hidden="true" />
+        Entrar
+      </ButtonLink>
+    )
   }
 
   if (session.status === 'authenticated') {
