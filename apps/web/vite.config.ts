@@ -1,7 +1,7 @@
 // This file runs in Node at build time and is never bundled, so a node: import is fine here.
 // eslint-disable-next-line no-restricted-imports
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vite'
+import { defineConfig, type UserConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { VitePWA } from 'vite-plugin-pwa'
@@ -58,7 +58,35 @@ const pwa = VitePWA({
   },
 })
 
-export default defineConfig({
+/** Contract modules are pure declarations (zod schemas, constants, helpers): droppable when unused. */
+const contractHasNoSideEffects = { test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }
+
+/**
+ * `vite build --ssr src/ssr/render-landing.tsx` (scripts/build.mjs runs it after the browser build):
+ * the landing's server render, one self-contained ES module for Node that the API loads at start
+ * (ADR 013). Every package is bundled in, so it runs wherever the API runs. React's build follows
+ * the build's NODE_ENV (production unless set), as the JSX transform does, whatever NODE_ENV the
+ * API later runs with.
+ */
+const ssrConfig = (): UserConfig => ({
+  plugins: [react()],
+  resolve: { alias: [{ find: /^@sintonia\/contract$/, replacement: contractEntry }] },
+  define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production') },
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    outDir: 'dist-ssr',
+    emptyOutDir: true,
+    copyPublicDir: false,
+    sourcemap: false,
+    target: 'node20',
+    rolldownOptions: {
+      output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+      treeshake: { moduleSideEffects: [contractHasNoSideEffects] },
+    },
+  },
+})
+
+const browserConfig = defineConfig({
   plugins: [react(), tailwindcss(), pwa],
   resolve: {
     // The contract package ships TypeScript sources; point straight at them so dev, build and
@@ -97,8 +125,10 @@ export default defineConfig({
       treeshake: {
         // The contract package is pure declarations (zod schemas, constants, helpers). Marking it
         // side-effect free lets the bundler drop the schema modules a page does not use.
-        moduleSideEffects: [{ test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }],
+        moduleSideEffects: [contractHasNoSideEffects],
       },
     },
   },
 })
+
+export default defineConfig((env) => (env.isSsrBuild ? ssrConfig() : browserConfig))

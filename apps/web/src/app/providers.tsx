@@ -1,10 +1,11 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react'
+import { Suspense, useState, type ReactNode } from 'react'
 import { QueryClientProvider } from '@tanstack/react-query'
+import { lazyOnClient } from '../lib/lazy-on-client'
 import { createQueryClient } from '../lib/query-client'
 
 // The toast outlet is not needed for the first paint, so the toast library loads after the entry
 // (sonner replays toasts created before its outlet subscribes). See lib/toast.ts.
-const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })))
+const Toaster = lazyOnClient(() => import('sonner').then((module) => ({ default: module.Toaster })))
 
 /** App-wide providers: server-state cache and the toast outlet (one toast at a time, spec §2). */
 export function AppProviders({ children }: { children: ReactNode }) {

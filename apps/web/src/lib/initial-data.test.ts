@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { DEFAULT_LANDING_CONTENT } from '@sintonia/contract'
-import { INITIAL_DATA_ELEMENT_ID, getInitialData, parseInitialData, resetInitialDataForTests } from './initial-data'
+import { INITIAL_DATA_ELEMENT_ID, getInitialData, parseInitialData, resetInitialDataForTests, withInitialData } from './initial-data'
 
 const landing = {
   productName: 'Sintonia',
@@ -74,5 +74,23 @@ describe('embedded plans', () => {
     expect(parseInitialData(JSON.stringify({ plans: [plan] }))).toEqual({ plans: [plan] })
     expect(parseInitialData(JSON.stringify({ plans: [{ ...plan, priceCents: '478,80' }] }))).toEqual({})
     expect(parseInitialData(JSON.stringify({ plans: 'anual' }))).toEqual({})
+  })
+})
+
+describe('withInitialData', () => {
+  it('serves the given data while the render runs, then what was there before', () => {
+    expect(getInitialData('landing')).toBeUndefined()
+    const seen = withInitialData({ landing, fields: [field] }, () => [getInitialData('landing'), getInitialData('fields')])
+    expect(seen).toEqual([landing, [field]])
+    expect(getInitialData('landing')).toBeUndefined()
+  })
+
+  it('restores the previous data when the render throws', () => {
+    expect(() =>
+      withInitialData({ landing }, () => {
+        throw new Error('falhou')
+      }),
+    ).toThrow('falhou')
+    expect(getInitialData('landing')).toBeUndefined()
   })
 })

@@ -78,6 +78,21 @@ export function getInitialDataReadAt(): number {
   return readSnapshot().readAt
 }
 
+/**
+ * Runs `render` with `data` as the embedded data, then restores what was there. The server render
+ * of the landing (src/ssr) uses it so the queries fill from the same data, through the same
+ * `initialData` functions, as the browser's first render does. `render` must be synchronous.
+ */
+export function withInitialData<T>(data: InitialData, render: () => T): T {
+  const previous = snapshot
+  snapshot = { data, readAt: Date.now() }
+  try {
+    return render()
+  } finally {
+    snapshot = previous
+  }
+}
+
 /** Forget the cached read (tests only). */
 export function resetInitialDataForTests(): void {
   snapshot = null

@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { Outlet, ScrollRestoration } from 'react-router'
 import { PageLoader } from '../../components/page-loader'
 import { PageViewTracker } from '../../features/analytics'
 import { SiteFooter, useProductName } from '../../features/landing'
 import { ServiceWorkerUpdates } from '../../features/offline/app-shell'
+import { lazyOnClient } from '../../lib/lazy-on-client'
 import { useRouteHandle } from '../route-handle'
 import { AppHeader } from './app-header'
 import { MobileBottomBar } from './mobile-bottom-bar'
@@ -11,7 +12,7 @@ import { NavigationProgress } from './navigation-progress'
 
 // The connectivity pill shows nothing while online, so its monitor loads after the first paint
 // instead of weighing on the JS `/` needs before it (docs/performance.md).
-const ConnectionIndicator = lazy(() => import('../../features/connectivity').then((module) => ({ default: module.ConnectionIndicator })))
+const ConnectionIndicator = lazyOnClient(() => import('../../features/connectivity').then((module) => ({ default: module.ConnectionIndicator })))
 
 /**
  * The shell of every page: skip link, header, main landmark, footer and, below 768 px, the fixed

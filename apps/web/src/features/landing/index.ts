@@ -1,5 +1,5 @@
 /** Public API of the landing feature. Routes and the app shell import from here only. */
-export { LandingPage, type LandingPageProps } from './components/landing-page'
+export { LandingPage, preloadLandingBelowFold, type LandingPageProps } from './components/landing-page'
 export { SiteFooter } from './components/site-footer'
 export {
   landingKeys,

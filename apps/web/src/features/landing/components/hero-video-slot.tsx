@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { activeVideo, type LandingVideo, type VideosContent } from '@sintonia/contract'
+import { lazyOnClient } from '../../../lib/lazy-on-client'
 import { isRecord } from '../lib/content'
 import { VideoFrame, VideoPlaceholder } from './video-frame'
 
@@ -11,7 +12,7 @@ function NoVideo() {
  * The player is a separate chunk, fetched only when a video is active, so the landing's entry
  * JS does not carry it. If the chunk cannot load, the hero simply shows no video.
  */
-const HeroVideo = lazy(() =>
+const HeroVideo = lazyOnClient(() =>
   import('./hero-video').then(
     (module) => ({ default: module.HeroVideo }),
     () => ({ default: NoVideo }),

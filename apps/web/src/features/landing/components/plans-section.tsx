@@ -1,18 +1,21 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react'
+import { Suspense, useEffect, type ComponentType } from 'react'
 import { ArrowRight, ShieldCheck } from 'lucide-react'
 import { DEFAULT_GUARANTEE_DAYS, type PublicPlan } from '@sintonia/contract'
 import { ButtonLink } from '../../../components/ui/button'
 import { planGridClass, planSkeletons } from '../../../components/plans/plan-grid'
 import { cn } from '../../../lib/cn'
+import { lazyOnClient } from '../../../lib/lazy-on-client'
 import { usePublicPlans } from '../api/plans-queries'
 import { SectionHeading } from './section-heading'
 
 /**
  * The cards (prices, countdown) are a small chunk of their own: the section sits far below the
  * fold, so the landing's entry JS stays lean (ARCHITECTURE §8). The chunk starts loading as soon
- * as the landing renders, so the cards are there long before anyone scrolls to them.
+ * as the landing renders, so the cards are there long before anyone scrolls to them. The server
+ * render of the landing writes the skeletons instead: the cards show a countdown that a cached
+ * page would get wrong (ADR 013).
  */
-const PlanCards = lazy<ComponentType<{ plans: readonly PublicPlan[] }>>(() =>
+const PlanCards = lazyOnClient<ComponentType<{ plans: readonly PublicPlan[] }>>(() =>
   import('./plan-cards').then(
     (module) => ({ default: module.PlanCards }),
     () => ({ default: PlansLink }),
