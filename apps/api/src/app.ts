@@ -17,6 +17,7 @@ import { spaPlugin } from './plugins/spa.js'
 import { domainEventsPlugin } from './plugins/domain-events.js'
 import { realtimeBusPlugin } from './plugins/realtime-bus.js'
 import { catalogueCachePlugin } from './plugins/catalogue-cache.js'
+import { landingPageCachePlugin } from './plugins/landing-page-cache.js'
 import { realtimePlugin } from './modules/realtime/routes.js'
 import { accountRoutes } from './modules/accounts/routes.js'
 import { internalAccountRoutes } from './modules/accounts/internal-routes.js'
@@ -29,6 +30,7 @@ import { publicCatalogueRoutes } from './modules/catalogue/routes.js'
 import { healthRoutes } from './modules/health/routes.js'
 import { landingRoutes } from './modules/landing/routes.js'
 import { landingPageInjection } from './modules/landing/first-paint.js'
+import type { RenderLanding } from './modules/landing/server-render.js'
 import { leadRoutes } from './modules/leads/routes.js'
 import { mediaRoutes } from './modules/media/routes.js'
 import { planRoutes } from './modules/plans/routes.js'
@@ -56,6 +58,11 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger']
   /** Folder of the built SPA; tests point it elsewhere or leave it absent. */
   webRoot?: string
+  /**
+   * The landing's server render: by default the web build's dist-ssr/render-landing.js next to
+   * `webRoot` (plugins/spa.ts); tests may give another file, a function, or null for none.
+   */
+  landingRenderer?: string | RenderLanding | null
   /** Mailer overrides (tests: a fake transport, no background dispatch). */
   mailer?: MailerOptions
 }
@@ -94,6 +101,7 @@ export async function buildApp(options: BuildAppOptions) {
   // Realtime: LISTEN on the domain-event channel, WebSocket /api/realtime with admin presence.
   await app.register(realtimeBusPlugin)
   await app.register(catalogueCachePlugin)
+  await app.register(landingPageCachePlugin)
   await app.register(realtimePlugin)
   // multipart/form-data for admin uploads (streamed to DATA_DIR/uploads-tmp, then to storage).
   await app.register(uploadsPlugin)
@@ -135,6 +143,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(spaPlugin, {
     root: options.webRoot ?? WEB_DIST_DIR,
     landingInjection: () => landingPageInjection(app.database.db, config.publicUrl),
+    landingRenderer: options.landingRenderer,
+    landingPageCache: app.landingPageCache,
   })
   return app
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
@@ -6,8 +7,11 @@ import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
 import { MSG } from '@sintonia/contract'
 import { errorBody } from './errors.js'
-import { injectIntoHtml, type PageInjection } from '../lib/http/html-injection.js'
+import type { ReadCache } from '../lib/cache/read-cache.js'
+import { injectIntoHtml, replaceRootContent, type PageInjection } from '../lib/http/html-injection.js'
 import { loggableError } from '../lib/pg-errors.js'
+import { landingRendererFile, loadLandingRenderer, type RenderLanding } from '../modules/landing/server-render.js'
+import type { LandingPageHtml } from './landing-page-cache.js'
 
 export interface SpaOptions {
   /** Folder of the built web app (vite build output). */
@@ -17,6 +21,14 @@ export interface SpaOptions {
    * for API calls. When it fails the plain page is served and the app loads the data itself.
    */
   landingInjection?: () => Promise<PageInjection>
+  /**
+   * The landing's server render (ADR 013): its module file, by default the web build's
+   * `dist-ssr/render-landing.js` next to `root`; or the function itself; null for none. Without it,
+   * or when it throws, `/` keeps the boot screen and paints once its JS has run.
+   */
+  landingRenderer?: string | RenderLanding | null
+  /** Pages of `/` already built, keyed by the data they carry (plugins/landing-page-cache.ts). */
+  landingPageCache?: ReadCache<LandingPageHtml>
 }
 
 const HASHED_ASSET = /\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/
@@ -46,7 +58,7 @@ function compressHtml(html: string, encoding: Encoding): Buffer {
  * Sends an HTML page compressed when the client accepts it. The landing page carries its
  * first-paint data, so it is worth compressing on every request (a few KB, well under 1 ms).
  */
-function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, precompressed?: Record<Encoding, Buffer>) {
+function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, precompressed?: Partial<Record<Encoding, Buffer>>) {
   reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding')
   const encoding = pickEncoding(request.headers['accept-encoding'])
   if (!encoding) return reply.send(html)
@@ -58,7 +70,7 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, pr
  * index.html for client routes. Unknown /api paths stay JSON 404s.
  */
 export const spaPlugin = fp<SpaOptions>(
-  async (app, { root, landingInjection }) => {
+  async (app, { root, landingInjection, landingRenderer = landingRendererFile(root), landingPageCache }) => {
     const indexFile = join(root, 'index.html')
     const hasBuild = existsSync(indexFile)
     if (hasBuild) {
@@ -81,19 +93,57 @@ export const spaPlugin = fp<SpaOptions>(
     const indexHtml = hasBuild ? readFileSync(indexFile, 'utf8') : null
     // Client routes all get the same page: compress it once.
     const indexCompressed = indexHtml ? { br: compressHtml(indexHtml, 'br'), gzip: compressHtml(indexHtml, 'gzip') } : undefined
+    const renderLanding = indexHtml && landingInjection ? await landingRendererOf(landingRenderer) : null
+
+    /** Injects the data and share tags, and the rendered landing into #root when it renders. */
+    const buildLandingPage = async (injection: PageInjection, log: FastifyRequest['log']): Promise<LandingPageHtml> => {
+      let html = injectIntoHtml(indexHtml as string, injection)
+      if (renderLanding) {
+        try {
+          const rendered = replaceRootContent(html, await renderLanding(injection.data))
+          if (rendered) html = rendered
+          else log.warn('index.html has no <div id="root">: the landing is served without its server render')
+        } catch (error) {
+          log.warn({ err: loggableError(error) }, 'landing server render failed: `/` shows the boot screen until its JS runs')
+        }
+      }
+      return { html, br: compressHtml(html, 'br'), gzip: compressHtml(html, 'gzip') }
+    }
+
     if (indexHtml) {
       // With index: false the static plugin answers the root folder with 403; '/' is the landing page.
       app.get('/', async (request, reply) => {
-        let html = indexHtml
-        if (landingInjection) {
-          try {
-            html = injectIntoHtml(indexHtml, await landingInjection())
-          } catch (error) {
-            request.log.warn({ err: loggableError(error) }, 'landing first-paint data unavailable')
-          }
+        if (!landingInjection) return sendHtml(request, reply, indexHtml, indexCompressed)
+        let injection: PageInjection
+        try {
+          injection = await landingInjection()
+        } catch (error) {
+          request.log.warn({ err: loggableError(error) }, 'landing first-paint data unavailable')
+          return sendHtml(request, reply, indexHtml, indexCompressed)
         }
-        return sendHtml(request, reply, html)
+        // The same data always makes the same page: keyed by it, a cached page never disagrees
+        // with the data of this request.
+        const build = () => buildLandingPage(injection, request.log)
+        const page = landingPageCache
+          ? await landingPageCache.getOrLoad(createHash('sha256').update(JSON.stringify(injection)).digest('base64url'), build)
+          : await build()
+        return sendHtml(request, reply, page.html, page)
       })
+    }
+
+    /** The renderer given, or the module loaded once now; a warning when there is none. */
+    async function landingRendererOf(renderer: SpaOptions['landingRenderer']): Promise<RenderLanding | null> {
+      if (renderer === null || renderer === undefined) return null
+      if (typeof renderer === 'function') return renderer
+      const loaded = await loadLandingRenderer(renderer)
+      if (loaded.render) return loaded.render
+      app.log.warn(
+        { file: renderer, err: loaded.error === undefined ? undefined : loggableError(loaded.error) },
+        loaded.problem === 'missing'
+          ? 'landing server render not found (run `npm run build`): `/` shows the boot screen until its JS runs'
+          : 'landing server render unusable: `/` shows the boot screen until its JS runs',
+      )
+      return null
     }
 
     app.setNotFoundHandler((request, reply) => {

@@ -36,6 +36,29 @@ export interface PageInjection {
 
 export const INITIAL_DATA_ELEMENT_ID = '__SINTONIA_DATA__'
 
+const ROOT_OPENING = /<div\s+id="root"\s*>/
+const DIV_TAG = /<(\/?)div\b[^>]*>/gi
+
+/** Marks a #root that holds server-rendered markup; the web entry (main.tsx) reads it. */
+export const SERVER_RENDERED_ROOT = '<div id="root" data-server-rendered="">'
+
+/**
+ * Replaces what is inside `<div id="root">` (the boot screen of the built index.html) by `markup`,
+ * and marks the element (SERVER_RENDERED_ROOT). The closing tag is found by counting nested divs.
+ * Returns null when the template has no such element, so the caller can keep the page as it is.
+ */
+export function replaceRootContent(template: string, markup: string): string | null {
+  const opening = ROOT_OPENING.exec(template)
+  if (!opening) return null
+  DIV_TAG.lastIndex = opening.index + opening[0].length
+  let depth = 1
+  for (let tag = DIV_TAG.exec(template); tag; tag = DIV_TAG.exec(template)) {
+    depth += tag[1] ? -1 : 1
+    if (depth === 0) return template.slice(0, opening.index) + SERVER_RENDERED_ROOT + markup + template.slice(tag.index)
+  }
+  return null
+}
+
 /** Puts the page's title, description, Open Graph tags and first-paint data into the built index.html. */
 export function injectIntoHtml(template: string, { meta, data }: PageInjection): string {
   const title = escapeHtml(meta.title)
