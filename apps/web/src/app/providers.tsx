@@ -1,11 +1,11 @@
-import { Suspense, useState, type ReactNode } from 'react'
+import { lazy, useState, type ReactNode } from 'react'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { lazyOnClient } from '../lib/lazy-on-client'
+import { ClientOnly } from '../components/client-only'
 import { createQueryClient } from '../lib/query-client'
 
 // The toast outlet is not needed for the first paint, so the toast library loads after the entry
 // (sonner replays toasts created before its outlet subscribes). See lib/toast.ts.
-const Toaster = lazyOnClient(() => import('sonner').then((module) => ({ default: module.Toaster })))
+const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })))
 
 /** App-wide providers: server-state cache and the toast outlet (one toast at a time, spec §2). */
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -13,7 +13,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Suspense fallback={null}>
+      <ClientOnly fallback={null}>
         <Toaster
           position="top-center"
           visibleToasts={1}
@@ -23,7 +23,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
           toastOptions={{ className: 'font-sans', duration: 4000 }}
           containerAriaLabel="Notificações"
         />
-      </Suspense>
+      </ClientOnly>
     </QueryClientProvider>
   )
 }

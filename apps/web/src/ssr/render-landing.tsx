@@ -13,11 +13,12 @@ import { parseInitialData, withInitialData } from '../lib/initial-data'
  *
  * It renders the tree main.tsx renders — the same providers and route table, through React
  * Router's static router — from the same first-paint data the page embeds as JSON, filled into
- * the queries by the same `initialData` functions. So the markup is what the browser's first
- * commit produces: createRoot replaces it with identical DOM, no shift and no blank frame. The
- * sections below the hero are preloaded here and by main.tsx before its first commit; what stays a
- * Suspense fallback in that commit (the plan cards, the video player, the toasts) is a fallback
- * here too (lib/lazy-on-client.ts). The session is still loading in both.
+ * the queries by the same `initialData` functions. So the markup is what the browser renders
+ * first, and main.tsx hydrates it (hydrateRoot): the DOM on screen is kept, nothing shifts or
+ * blinks. The sections below the hero are preloaded here (lib/preloadable-lazy.ts); the plan
+ * cards (a countdown), the video player, the connectivity pill and the toasts are the browser's
+ * alone (components/client-only.tsx): their fallbacks are written here and hydrated as they are.
+ * The session is still loading on both sides.
  */
 
 const handler = createStaticHandler(routes)
@@ -41,6 +42,7 @@ export async function renderLanding(data: unknown): Promise<string> {
     renderToString(
       <StrictMode>
         <AppProviders>
+          {/* No hydration-data script: the routes of `/` load no data, and the CSP forbids inline scripts. */}
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProviders>
       </StrictMode>,

@@ -1,10 +1,10 @@
-import { Suspense } from 'react'
+import { lazy } from 'react'
 import { Outlet, ScrollRestoration } from 'react-router'
+import { ClientOnly } from '../../components/client-only'
 import { PageLoader } from '../../components/page-loader'
 import { PageViewTracker } from '../../features/analytics'
 import { SiteFooter, useProductName } from '../../features/landing'
 import { ServiceWorkerUpdates } from '../../features/offline/app-shell'
-import { lazyOnClient } from '../../lib/lazy-on-client'
 import { useRouteHandle } from '../route-handle'
 import { AppHeader } from './app-header'
 import { MobileBottomBar } from './mobile-bottom-bar'
@@ -12,7 +12,7 @@ import { NavigationProgress } from './navigation-progress'
 
 // The connectivity pill shows nothing while online, so its monitor loads after the first paint
 // instead of weighing on the JS `/` needs before it (docs/performance.md).
-const ConnectionIndicator = lazyOnClient(() => import('../../features/connectivity').then((module) => ({ default: module.ConnectionIndicator })))
+const ConnectionIndicator = lazy(() => import('../../features/connectivity').then((module) => ({ default: module.ConnectionIndicator })))
 
 /**
  * The shell of every page: skip link, header, main landmark, footer and, below 768 px, the fixed
@@ -34,9 +34,9 @@ export function AppLayout() {
       <PageViewTracker />
       <ServiceWorkerUpdates />
       <AppHeader productName={productName} showBack={showBack} />
-      <Suspense fallback={null}>
+      <ClientOnly fallback={null}>
         <ConnectionIndicator className="pointer-events-none fixed top-[4.5rem] left-1/2 z-40 -translate-x-1/2" />
-      </Suspense>
+      </ClientOnly>
       <main id="conteudo" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>

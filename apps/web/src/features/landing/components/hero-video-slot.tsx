@@ -1,6 +1,6 @@
-import { Suspense } from 'react'
+import { lazy } from 'react'
 import { activeVideo, type LandingVideo, type VideosContent } from '@sintonia/contract'
-import { lazyOnClient } from '../../../lib/lazy-on-client'
+import { ClientOnly } from '../../../components/client-only'
 import { isRecord } from '../lib/content'
 import { VideoFrame, VideoPlaceholder } from './video-frame'
 
@@ -12,7 +12,7 @@ function NoVideo() {
  * The player is a separate chunk, fetched only when a video is active, so the landing's entry
  * JS does not carry it. If the chunk cannot load, the hero simply shows no video.
  */
-const HeroVideo = lazyOnClient(() =>
+const HeroVideo = lazy(() =>
   import('./hero-video').then(
     (module) => ({ default: module.HeroVideo }),
     () => ({ default: NoVideo }),
@@ -26,10 +26,13 @@ export function selectActiveVideo(videos: unknown): LandingVideo | null {
   return video && typeof video.url === 'string' && typeof video.type === 'string' ? video : null
 }
 
-/** Hero media: the active landing video in a 16:9 frame, or nothing. */
+/**
+ * Hero media: the active landing video in a 16:9 frame, or nothing. The server render of the
+ * landing writes the placeholder frame (ADR 013); the player is the browser's.
+ */
 export function HeroVideoSlot({ video }: { video: LandingVideo }) {
   return (
-    <Suspense
+    <ClientOnly
       fallback={
         <VideoFrame>
           <VideoPlaceholder />
@@ -37,6 +40,6 @@ export function HeroVideoSlot({ video }: { video: LandingVideo }) {
       }
     >
       <HeroVideo video={video} />
-    </Suspense>
+    </ClientOnly>
   )
 }

@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react'
 import { PageLoader } from '../../../components/page-loader'
 import { getErrorMessage } from '../../../lib/api-client'
-import { lazyOnClient } from '../../../lib/lazy-on-client'
+import { preloadableLazy } from '../../../lib/preloadable-lazy'
 import { useLanding } from '../api/landing-queries'
 import { asSection, createText } from '../lib/content'
 import { fallbackLanding } from '../lib/content-cache'
@@ -11,12 +11,11 @@ import { LandingError } from './landing-error'
 
 // Sections below the hero load as their own chunk so the JS that `/` needs before the hero paints
 // stays within the 120 KB budget (docs/performance.md). While it loads, the reserved height keeps
-// the footer from jumping into view and back (no layout shift). When the server rendered the page
-// (ADR 013) the chunk is preloaded on both sides, so the sections are in the first HTML and in the
-// browser's first commit alike.
-const LandingBelowFold = lazyOnClient(() => import('./landing-below-fold'))
+// the footer from jumping into view and back (no layout shift). The server render (ADR 013)
+// preloads them, so they are in the first HTML; the browser hydrates them when the chunk is in.
+const LandingBelowFold = preloadableLazy(() => import('./landing-below-fold'))
 
-/** Loads the sections below the hero, so the landing renders whole without suspending. */
+/** Loads the sections below the hero, so the landing renders whole without suspending (server). */
 export const preloadLandingBelowFold = LandingBelowFold.preload
 
 export interface LandingPageProps {

@@ -1,10 +1,10 @@
-import { Suspense, useEffect, type ComponentType } from 'react'
+import { lazy, useEffect, type ComponentType } from 'react'
 import { ArrowRight, ShieldCheck } from 'lucide-react'
 import { DEFAULT_GUARANTEE_DAYS, type PublicPlan } from '@sintonia/contract'
+import { ClientOnly } from '../../../components/client-only'
 import { ButtonLink } from '../../../components/ui/button'
 import { planGridClass, planSkeletons } from '../../../components/plans/plan-grid'
 import { cn } from '../../../lib/cn'
-import { lazyOnClient } from '../../../lib/lazy-on-client'
 import { usePublicPlans } from '../api/plans-queries'
 import { SectionHeading } from './section-heading'
 
@@ -15,7 +15,7 @@ import { SectionHeading } from './section-heading'
  * render of the landing writes the skeletons instead: the cards show a countdown that a cached
  * page would get wrong (ADR 013).
  */
-const PlanCards = lazyOnClient<ComponentType<{ plans: readonly PublicPlan[] }>>(() =>
+const PlanCards = lazy<ComponentType<{ plans: readonly PublicPlan[] }>>(() =>
   import('./plan-cards').then(
     (module) => ({ default: module.PlanCards }),
     () => ({ default: PlansLink }),
@@ -86,9 +86,9 @@ export function PlansSection() {
             {isPending || !plans ? (
               planSkeletons(3)
             ) : (
-              <Suspense fallback={planSkeletons(plans.length)}>
+              <ClientOnly fallback={planSkeletons(plans.length)}>
                 <PlanCards plans={plans} />
-              </Suspense>
+              </ClientOnly>
             )}
           </ul>
         )}

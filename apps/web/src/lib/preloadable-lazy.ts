@@ -6,28 +6,26 @@ import { createElement, lazy, use, type ComponentProps, type ComponentType, type
  */
 const NEVER: PromiseLike<never> = { then: () => NEVER as never }
 
-function NotRenderedOnServer(): never {
+function NotPreloaded(): never {
   return use(NEVER)
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same constraint as React.lazy
-export type LazyOnClient<T extends ComponentType<any>> = FunctionComponent<ComponentProps<T>> & {
+export type PreloadableLazy<T extends ComponentType<any>> = FunctionComponent<ComponentProps<T>> & {
   /** Loads the module; once it is in, the component renders at once, without suspending. */
   preload(): Promise<void>
 }
 
 /**
- * `React.lazy` that behaves the same in the server render of the landing (src/ssr, ADR 013) as in
- * the browser's first commit, so the server's HTML is what the browser commits first:
- *
- * - not preloaded: the browser shows the Suspense fallback (the chunk cannot be there yet), and
- *   on the server it suspends for good, so the server writes that same fallback on every render
- *   (a plain `lazy` would write the fallback once and the loaded part on later renders);
- * - after `preload()` it renders synchronously on both sides: the server preloads the sections it
- *   renders, and the browser preloads them before its first commit when the page came rendered.
+ * `React.lazy` that the server render of the landing (src/ssr, ADR 013) can render: after
+ * `preload()` it renders at once instead of suspending, which a synchronous `renderToString` needs.
+ * On the server, until preloaded, it suspends for good, so every render writes the same Suspense
+ * fallback (a plain `lazy` would write the fallback on the first render and the part on later
+ * ones). In the browser it is `React.lazy`: a part the server rendered stays server HTML until its
+ * chunk is in, then hydrates.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same constraint as React.lazy
-export function lazyOnClient<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): LazyOnClient<T> {
+export function preloadableLazy<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): PreloadableLazy<T> {
   let loaded: T | null = null
   let loading: Promise<void> | null = null
   const preload = (): Promise<void> =>
@@ -42,14 +40,14 @@ export function lazyOnClient<T extends ComponentType<any>>(load: () => Promise<{
       },
     ))
   const Pending = import.meta.env.SSR
-    ? (NotRenderedOnServer as unknown as T)
+    ? (NotPreloaded as unknown as T)
     : lazy(async () => {
         await preload()
         return { default: loaded as T }
       })
 
-  function LazyOnClient(props: ComponentProps<T>) {
+  function PreloadableLazy(props: ComponentProps<T>) {
     return createElement(loaded ?? Pending, props)
   }
-  return Object.assign(LazyOnClient, { preload })
+  return Object.assign(PreloadableLazy, { preload })
 }
