@@ -46,3 +46,114 @@ test('the landing hero renders from the embedded data without calling the landin
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   expect(landingCalls).toEqual([])
 })
+
+// ADR 013: the server renders the landing into #root, so it paints from the first HTML.
+
+test('without JavaScript, a visitor still sees the header, the hero and every field', async ({ browser, request }) => {
+  const landing = (await (await request.get('/api/landing')).json()) as LandingResponse
+  const { fields } = (await (await request.get('/api/public/fields')).json()) as FieldList
+  for (const viewport of [
+    { width: 360, height: 740 },
+    { width: 1280, height: 800 },
+  ]) {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport })
+    const page = await context.newPage()
+    await page.goto('/')
+    const header = page.getByRole('banner')
+    await expect(header.getByRole('link', { name: `${landing.productName} — página inicial` })).toBeVisible()
+    const hero = page.getByRole('heading', { level: 1 })
+    await expect(hero).toBeVisible()
+    await expect(hero).toContainText(landing.content.hero.title)
+    await expect(page.getByRole('link', { name: landing.content.hero.ctaText })).toBeVisible()
+    await expect(page.getByText('Carregando...')).toHaveCount(0)
+    await expect(page.getByTestId('field-card')).toHaveCount(fields.length)
+    await expect(page.getByRole('contentinfo')).toBeAttached()
+    await context.close()
+  }
+})
+
+/** Runs in the page before its own scripts: watches what happens to the server's markup. */
+function watchServerMarkup() {
+  const w = window as unknown as {
+    __layoutShifts: { value: number; sources: string[] }[]
+    __serverNodes: { layout: Element; hero: Element } | null
+    __framesWithoutHero: number
+  }
+  w.__layoutShifts = []
+  w.__serverNodes = null
+  w.__framesWithoutHero = 0
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources?: { node?: Node }[] })[]) {
+      w.__layoutShifts.push({ value: entry.value, sources: (entry.sources ?? []).map((s) => (s.node as Element | undefined)?.outerHTML?.slice(0, 120) ?? '?') })
+    }
+  }).observe({ type: 'layout-shift', buffered: true })
+
+  // The nodes the HTML parser made, kept to check that React adopted them instead of replacing them.
+  new MutationObserver((_records, observer) => {
+    const hero = document.getElementById('hero-title')
+    const layout = document.getElementById('root')?.firstElementChild
+    if (!hero || !layout) return
+    w.__serverNodes = { layout, hero }
+    observer.disconnect()
+  }).observe(document, { childList: true, subtree: true })
+
+  // Before every frame from the moment the hero is first there: it must never be missing.
+  let seen = false
+  const frame = () => {
+    const present = !!document.getElementById('hero-title')
+    if (present) seen = true
+    else if (seen) w.__framesWithoutHero++
+    requestAnimationFrame(frame)
+  }
+  requestAnimationFrame(frame)
+}
+
+test('with JavaScript, React adopts the server markup as it is: same nodes, no error, no blank frame, no layout shift', async ({ browser }) => {
+  for (const viewport of [
+    { width: 360, height: 740 },
+    { width: 1280, height: 800 },
+  ]) {
+    const context = await browser.newContext({ viewport })
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('console', (message) => {
+      // A visitor's session check answers 401, which the browser reports; that is not the page's error.
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text())
+    })
+    page.on('pageerror', (error) => errors.push(error.message))
+    await page.addInitScript(watchServerMarkup)
+    await page.goto('/')
+    // Below the fold: the sections hydrate once their chunk is in, the plan cards replace their skeletons.
+    await expect(page.locator('#planos').getByRole('link').first()).toBeAttached()
+    // The session is known: the header's button shows (desktop) or the bottom bar appears (mobile).
+    await expect(page.getByRole('link', { name: 'Entrar' }).first()).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    const result = await page.evaluate(() => {
+      const w = window as unknown as {
+        __layoutShifts: { value: number; sources: string[] }[]
+        __serverNodes: { layout: Element; hero: Element } | null
+        __framesWithoutHero: number
+      }
+      const nodes = w.__serverNodes
+      return {
+        shifts: w.__layoutShifts,
+        framesWithoutHero: w.__framesWithoutHero,
+        sawServerMarkup: nodes !== null,
+        adopted: !!nodes && nodes.hero.isConnected && nodes.hero === document.getElementById('hero-title') && nodes.layout === document.getElementById('root')?.firstElementChild,
+      }
+    })
+    const at = `${viewport.width} px`
+    expect(result.sawServerMarkup, at).toBe(true)
+    expect(result.adopted, `${at}: React replaced the server's nodes (hydration failed?)`).toBe(true)
+    expect(errors, at).toEqual([])
+    expect(result.framesWithoutHero, at).toBe(0)
+    expect(result.shifts, at).toEqual([])
+
+    // React is in charge of that DOM: its links navigate in the page, without loading a new one.
+    await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true))
+    await page.getByRole('link', { name: 'Ouvir Demonstração Grátis' }).click()
+    await expect(page).toHaveURL(/\/demo$/)
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true)
+    await context.close()
+  }
+})
