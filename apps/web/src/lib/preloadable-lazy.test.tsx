@@ -1,6 +1,7 @@
 import { Suspense } from 'react'
-import { act, render, screen } from '@testing-library/react'
-import { describe, expect, it, vi } from 'vitest'
+import { renderToString } from 'react-dom/server'
+import { render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { preloadableLazy } from './preloadable-lazy'
 
 function Part({ label }: { label: string }) {
@@ -15,30 +16,41 @@ function view(Lazy: ReturnType<typeof preloadableLazy<typeof Part>>) {
   )
 }
 
-describe('preloadableLazy', () => {
-  it('shows the fallback first, like React.lazy, then the part', async () => {
+afterEach(() => vi.unstubAllEnvs())
+
+describe('preloadableLazy in the browser', () => {
+  it('is React.lazy: the fallback first, then the part', async () => {
     const Lazy = preloadableLazy(async () => ({ default: Part }))
     render(view(Lazy))
     expect(screen.getByText('reservado')).toBeTruthy()
     expect(await screen.findByText('seções')).toBeTruthy()
   })
+})
 
-  it('renders at once, without the fallback, once preloaded (as the server render does)', async () => {
+describe('preloadableLazy in the server render', () => {
+  it('writes the fallback on every render until preloaded, then the part at once', async () => {
+    vi.stubEnv('SSR', true)
     const load = vi.fn(async () => ({ default: Part }))
     const Lazy = preloadableLazy(load)
+    expect(renderToString(view(Lazy))).toContain('reservado')
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    // Nothing was loaded behind the renderer's back: the next render is the same.
+    expect(load).not.toHaveBeenCalled()
+    expect(renderToString(view(Lazy))).toContain('reservado')
+
     await Lazy.preload()
     await Lazy.preload()
-    const { container } = render(view(Lazy))
-    expect(container.innerHTML).toBe('<p>seções</p>')
+    expect(renderToString(view(Lazy))).toBe('<!--$--><p>seções</p><!--/$-->')
     expect(load).toHaveBeenCalledTimes(1)
   })
 
   it('tries again after a failed load', async () => {
+    vi.stubEnv('SSR', true)
     const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue({ default: Part })
     const Lazy = preloadableLazy(load)
     await expect(Lazy.preload()).rejects.toThrow('offline')
-    await act(() => Lazy.preload())
-    expect(render(view(Lazy)).container.innerHTML).toBe('<p>seções</p>')
+    await Lazy.preload()
+    expect(renderToString(view(Lazy))).toBe('<!--$--><p>seções</p><!--/$-->')
     expect(load).toHaveBeenCalledTimes(2)
   })
 })

@@ -17,15 +17,20 @@ export type PreloadableLazy<T extends ComponentType<any>> = FunctionComponent<Co
 }
 
 /**
- * `React.lazy` that the server render of the landing (src/ssr, ADR 013) can render: after
- * `preload()` it renders at once instead of suspending, which a synchronous `renderToString` needs.
- * On the server, until preloaded, it suspends for good, so every render writes the same Suspense
- * fallback (a plain `lazy` would write the fallback on the first render and the part on later
- * ones). In the browser it is `React.lazy`: a part the server rendered stays server HTML until its
- * chunk is in, then hydrates.
+ * `React.lazy` that the server render of the landing (src/ssr, ADR 013) can render: on the server,
+ * after `preload()` it renders at once instead of suspending, which a synchronous `renderToString`
+ * needs; until preloaded it suspends for good, so every render writes the same Suspense fallback (a
+ * plain `lazy` would write the fallback on the first render and the part on later ones). In the
+ * browser it is `React.lazy`: a part the server rendered stays server HTML until its chunk is in,
+ * then hydrates.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same constraint as React.lazy
 export function preloadableLazy<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): PreloadableLazy<T> {
+  if (!import.meta.env.SSR) {
+    // The browser never renders it preloaded (it hydrates instead): React.lazy is all it takes.
+    const component = lazy(load) as unknown as FunctionComponent<ComponentProps<T>>
+    return Object.assign(component, { preload: () => load().then(() => undefined) })
+  }
   let loaded: T | null = null
   let loading: Promise<void> | null = null
   const preload = (): Promise<void> =>
@@ -39,12 +44,7 @@ export function preloadableLazy<T extends ComponentType<any>>(load: () => Promis
         throw error
       },
     ))
-  const Pending = import.meta.env.SSR
-    ? (NotPreloaded as unknown as T)
-    : lazy(async () => {
-        await preload()
-        return { default: loaded as T }
-      })
+  const Pending = NotPreloaded as unknown as T
 
   function PreloadableLazy(props: ComponentProps<T>) {
     return createElement(loaded ?? Pending, props)

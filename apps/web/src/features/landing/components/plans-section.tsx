@@ -1,7 +1,6 @@
-import { lazy, useEffect, type ComponentType } from 'react'
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ComponentType } from 'react'
 import { ArrowRight, ShieldCheck } from 'lucide-react'
 import { DEFAULT_GUARANTEE_DAYS, type PublicPlan } from '@sintonia/contract'
-import { ClientOnly } from '../../../components/client-only'
 import { ButtonLink } from '../../../components/ui/button'
 import { planGridClass, planSkeletons } from '../../../components/plans/plan-grid'
 import { cn } from '../../../lib/cn'
@@ -21,6 +20,17 @@ const PlanCards = lazy<ComponentType<{ plans: readonly PublicPlan[] }>>(() =>
     () => ({ default: PlansLink }),
   ),
 )
+
+/**
+ * The cards are the browser's alone, as with components/client-only.tsx: the server render and the
+ * hydration write the skeletons, the cards come right after. The gate is written out here rather
+ * than imported: this section is in a lazy chunk, and a module shared by that chunk and the entry
+ * made the bundler split the entry into more files, adding ~0.8 KB to the JS `/` loads first
+ * (docs/performance.md §1).
+ */
+const subscribeToNothing = () => () => {}
+const isBrowser = () => true
+const isServer = () => false
 
 /** The guarantee shown under the plans; an admin setting later (ARCHITECTURE §7: default 7 days). */
 const GUARANTEE_DAYS = DEFAULT_GUARANTEE_DAYS
@@ -44,6 +54,7 @@ function PlansLink() {
  */
 export function PlansSection() {
   const { data: plans, isPending, isError, error } = usePublicPlans()
+  const inBrowser = useSyncExternalStore(subscribeToNothing, isBrowser, isServer)
 
   useEffect(() => {
     if (isError) console.warn('[landing] não foi possível carregar os planos', error)
@@ -86,9 +97,13 @@ export function PlansSection() {
             {isPending || !plans ? (
               planSkeletons(3)
             ) : (
-              <ClientOnly fallback={planSkeletons(plans.length)}>
-                <PlanCards plans={plans} />
-              </ClientOnly>
+              inBrowser ? (
+                <Suspense fallback={planSkeletons(plans.length)}>
+                  <PlanCards plans={plans} />
+                </Suspense>
+              ) : (
+                planSkeletons(plans.length)
+              )
             )}
           </ul>
         )}
