@@ -31,7 +31,7 @@ const LANDING_EVENTS: ReadonlySet<DomainEventName> = new Set([
 ])
 /**
  * An entry is keyed by the data it was built from, so it is never served for other data; the TTL
- * and the size bound only let unused pages go.
+ * and the size bound only bound memory (a page in use is rebuilt at most every 10 minutes).
  */
 export const LANDING_PAGE_CACHE_TTL_MS = 10 * 60_000
 const MAX_ENTRIES = 4
