@@ -1,0 +1,51 @@
+/**
+ * Analytics capture rules shared by the browser's client and the server (no zod here, so the
+ * browser's analytics client does not pull the schema library onto the landing page).
+ *
+ * Analytics capture (spec commerce-and-admin §3 analytics_events, §4 lead submission events,
+ * §7 analytics insert; listener-area §7). The browser batches events and sends them to
+ * `POST /api/analytics/events`; the server stores one row per event.
+ *
+ * Privacy: events describe what happened, never who. Keys that look like personal data
+ * (ANALYTICS_PII_KEY_PATTERN) are dropped by the server before storing — so name properties
+ * e.g. `fieldTitle`, not `fieldName`.
+ */
+/** The events the product sends. The server accepts any name matching ANALYTICS_EVENT_TYPE_PATTERN. */
+export const ANALYTICS_EVENT_TYPES = [
+  'page_view',
+  'lead_capture',
+  'lead_submitted',
+  'conversion_page_view',
+  'conversion_completed',
+  'form_field_focus',
+  'thank_you_cta_click',
+  'social_share',
+  'checkout_started',
+  'checkout_paid',
+  'audio_play',
+  'repetition_completed',
+] as const
+export type AnalyticsEventType = (typeof ANALYTICS_EVENT_TYPES)[number]
+
+export const ANALYTICS_EVENT_TYPE_PATTERN = /^[a-z][a-z0-9_]{1,48}$/
+export const ANALYTICS_SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/
+export const ANALYTICS_LIMITS = {
+  eventsPerBatch: 50,
+  dataKeys: 20,
+  dataKeyLength: 64,
+  stringValueLength: 200,
+  userAgentLength: 400,
+} as const
+/** occurredAt older than this (or in the future) is replaced by the time the server received it. */
+export const ANALYTICS_MAX_EVENT_AGE_MS = 24 * 60 * 60_000
+
+/** Keys that look like personal data; the server drops them from eventData. */
+export const ANALYTICS_PII_KEY_PATTERN = /e-?mail|nome|name|phone|telefone|whatsapp|cpf|password|senha/i
+
+export type AnalyticsValue = string | number | boolean | null
+export type AnalyticsEventData = Record<string, AnalyticsValue>
+
+/** eventData without the keys that look like personal data. */
+export function dropPersonalDataKeys(data: AnalyticsEventData): AnalyticsEventData {
+  return Object.fromEntries(Object.entries(data).filter(([key]) => !ANALYTICS_PII_KEY_PATTERN.test(key)))
+}
