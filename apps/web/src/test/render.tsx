@@ -1,17 +1,29 @@
 import type { ReactElement } from 'react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
+import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router'
+import { RouterNavigation } from '../app/router-navigation'
 
 /** A fresh query client per test: no retries, no cache sharing between tests. */
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } })
 }
 
-/** Renders a route table at `path` with a fresh query client. */
+/**
+ * Renders a route table at `path` with a fresh query client. The routes sit under a root that gives
+ * shared components (lib/navigation) the router's navigation, as the app's layout does.
+ */
 export function renderRoutes(routes: RouteObject[], path = '/') {
   const queryClient = createTestQueryClient()
-  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  const withNavigation: RouteObject = {
+    element: (
+      <RouterNavigation>
+        <Outlet />
+      </RouterNavigation>
+    ),
+    children: routes,
+  }
+  const router = createMemoryRouter([withNavigation], { initialEntries: [path] })
   const utils = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

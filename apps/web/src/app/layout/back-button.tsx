@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react'
-import { useLocation, useNavigate } from 'react-router'
+import { useLocation, useNavigate } from '../../lib/navigation'
 import { Button } from '../../components/ui/button'
 
 /** History back; when the page was opened directly (no history in this app), go home. */

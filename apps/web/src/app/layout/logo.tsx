@@ -1,5 +1,5 @@
 import { AudioWaveform } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '../../lib/navigation'
 import { cn } from '../../lib/cn'
 
 export function Logo({ productName, className }: { productName: string; className?: string }) {

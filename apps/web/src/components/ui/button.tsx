@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes, Ref } from 'react'
-import { Link, type LinkProps } from 'react-router'
+import { Link, type LinkProps } from '../../lib/navigation'
 import { cn } from '../../lib/cn'
 
 export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'accent' | 'inverse'

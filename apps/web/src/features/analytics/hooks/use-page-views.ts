@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useLocation } from 'react-router'
+import { useLocation } from '../../../lib/navigation'
 import type { TrackFn } from '../lib/analytics-client'
 import { track as defaultTrack } from '../lib/track'
 

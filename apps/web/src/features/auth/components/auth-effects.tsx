@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useLocation, useNavigate } from 'react-router'
+import { useLocation, useNavigate } from '../../../lib/navigation'
 import { useSession } from '../api/session'
 import { useSessionEndOnNavigation } from '../hooks/use-end-session'
 import { isStandaloneMode, readLastRoute, rememberRoute, standaloneStartTarget } from '../lib/last-route'

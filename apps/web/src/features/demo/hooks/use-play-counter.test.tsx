@@ -1,6 +1,7 @@
 import { describe, expect, it, vi, beforeEach } from 'vitest'
 import { act, fireEvent, render, renderHook, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
+import { RouterNavigation } from '../../../app/router-navigation'
 import type { Audio } from '@sintonia/contract'
 import { DemoView } from '../components/demo-view'
 import { initialPlayCounterState, playCounterReducer, usePlayCounter } from './use-play-counter'
@@ -55,7 +56,9 @@ describe('DemoView plays counter', () => {
   function renderView(props: Partial<Parameters<typeof DemoView>[0]> = {}) {
     return render(
       <MemoryRouter>
-        <DemoView audio={audio} fieldTitle="Foco e Clareza" isAlternative={false} {...props} />
+        <RouterNavigation>
+          <DemoView audio={audio} fieldTitle="Foco e Clareza" isAlternative={false} {...props} />
+        </RouterNavigation>
       </MemoryRouter>,
     )
   }

@@ -1,5 +1,5 @@
 import { ArrowDown, TrendingUp } from 'lucide-react'
-import { useNavigate } from 'react-router'
+import { useNavigate } from '../../../lib/navigation'
 import { formatMoney } from '@sintonia/contract'
 import { ContentIcon } from '../../../components/icon'
 import { RichText } from '../../../components/rich-text'
@@ -36,7 +36,7 @@ export function PriceComparisonSection({ section, t }: { section: Record<string,
   }
 
   return (
-    <section id="comparacao" aria-labelledby="comparacao-title" className="bg-white py-14 sm:py-24">
+    <section id="comparacao" aria-labelledby="comparacao-title" className="render-when-near bg-white py-14 sm:py-24">
       <div className="mx-auto max-w-5xl px-5 sm:px-6">
         <SectionHeading id="comparacao-title" eyebrow="Investimento" title={t(section.title)} subtitle={t(section.subtitle)} />
 

@@ -1,5 +1,5 @@
 import { AudioWaveform } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '../../../lib/navigation'
 import { DEFAULT_LANDING_CONTENT, DEFAULT_PRODUCT_NAME, isSafeLink } from '@sintonia/contract'
 import { useLanding } from '../api/landing-queries'
 import { asSection, createText } from '../lib/content'
