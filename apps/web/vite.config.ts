@@ -9,6 +9,15 @@ import { VitePWA } from 'vite-plugin-pwa'
 const contractEntry = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url))
 
 /**
+ * Two pages: index.html runs the whole app (every route), landing.html runs `/` alone (ADR 014).
+ * They differ only in their entry script (src/pages.test.ts holds them together).
+ */
+const pages = {
+  main: fileURLToPath(new URL('./index.html', import.meta.url)),
+  landing: fileURLToPath(new URL('./landing.html', import.meta.url)),
+}
+
+/**
  * Where the dev server forwards API calls. Defaults to the local Fastify API; override with
  * SINTONIA_API_URL (e.g. to point at a mock or a remote instance).
  */
@@ -86,6 +95,24 @@ const ssrConfig = (): UserConfig => ({
   },
 })
 
+/**
+ * The chunk that holds the app's router (app/start-app.tsx and its route table). A dynamic import
+ * made by it loads a page the visitor is waiting for; so does the landing's import of it.
+ */
+const APP_CHUNK = /(^|\/)start-app-[^/]+\.js$/
+
+/**
+ * Preload a dynamic import's dependencies (one <link rel="modulepreload"> each, inserted by Vite's
+ * helper when the import runs) only when it loads a page: a route, or the whole app from the
+ * landing. Lazy parts of a page (icons, the landing's sections below the hero, the toast outlet,
+ * analytics, realtime) let the browser find their imports itself: on the landing, inserting a link
+ * per dependency cost ~50 ms of main thread while the page was hydrating (docs/performance.md).
+ */
+function preloadOnlyPages(filename: string, deps: string[], { hostId }: { hostId: string }): string[] {
+  if (process.env.DEBUG_PRELOAD) console.log('preload', hostId, '→', filename, deps.length)
+  return APP_CHUNK.test(filename) || APP_CHUNK.test(hostId) ? deps : []
+}
+
 const browserConfig = defineConfig({
   plugins: [react(), tailwindcss(), pwa],
   resolve: {
@@ -116,7 +143,9 @@ const browserConfig = defineConfig({
     sourcemap: false,
     assetsDir: 'assets',
     target: 'es2022',
+    modulePreload: { resolveDependencies: preloadOnlyPages },
     rolldownOptions: {
+      input: pages,
       output: {
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',

@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 
 /**
- * The JavaScript a browser loads for `/` before the page can run: the entry script of the built
- * index.html, its modulepreloads and every chunk they import statically (transitively). Dynamic
+ * The JavaScript a browser loads for `/` before the page can run: the entry script of the page the
+ * server sends for `/` (the built landing.html, ADR 014; index.html in a build without it), its
+ * modulepreloads and every chunk they import statically (transitively). Dynamic
  * `import()` targets (lazy routes, the sections below the hero, the toast library) are not part
  * of it. Shared by the bundle-size budget test and `npm run bench` (docs/performance.md).
  */
@@ -26,7 +27,8 @@ export const INITIAL_JS_BUDGET_BYTES = 120 * 1024
 const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*["']\.\/([^"']+\.js)["']/g
 
 export function initialJsOf(distDir: string): InitialJs {
-  const html = readFileSync(join(distDir, 'index.html'), 'utf8')
+  const landingPage = join(distDir, 'landing.html')
+  const html = readFileSync(existsSync(landingPage) ? landingPage : join(distDir, 'index.html'), 'utf8')
   const entries = [
     ...html.matchAll(/<script[^>]*type="module"[^>]*src="\/(assets\/[^"]+\.js)"/g),
     ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="\/(assets\/[^"]+\.js)"/g),

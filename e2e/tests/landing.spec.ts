@@ -157,3 +157,31 @@ test('with JavaScript, React adopts the server markup as it is: same nodes, no e
     await context.close()
   }
 })
+
+test("/ runs without the app's router; leaving it brings the app in place, without a page load, and back returns", async ({ page }) => {
+  const scripts: string[] = []
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname)
+  })
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  // The session is known and the page is idle: everything / loads by itself is in.
+  await expect(page.getByRole('link', { name: 'Entrar' }).first()).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  // The app's chunk (router and route table, app/start-app.tsx) is not among them (ADR 014).
+  expect(scripts.filter((path) => /\/start-app-/.test(path))).toEqual([])
+  expect(scripts.some((path) => /\/landing-/.test(path))).toBe(true)
+
+  await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true))
+  await page.getByRole('link', { name: 'Quero Começar Agora' }).first().click()
+  await expect(page).toHaveURL(/\/assinatura$/)
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/^$/)
+  expect(scripts.some((path) => /\/start-app-/.test(path))).toBe(true)
+  expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true)
+
+  // The app's router owns the history now: back shows the landing it renders itself.
+  await page.goBack()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.locator('#hero-title')).toBeVisible()
+  expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true)
+})

@@ -93,11 +93,17 @@ export const spaPlugin = fp<SpaOptions>(
     const indexHtml = hasBuild ? readFileSync(indexFile, 'utf8') : null
     // Client routes all get the same page: compress it once.
     const indexCompressed = indexHtml ? { br: compressHtml(indexHtml, 'br'), gzip: compressHtml(indexHtml, 'gzip') } : undefined
-    const renderLanding = indexHtml && landingInjection ? await landingRendererOf(landingRenderer) : null
+    // `/` has a page of its own, which loads the landing without the rest of the app (ADR 014); a
+    // build without it serves `/` with the app's page.
+    const landingFile = join(root, 'landing.html')
+    const landingHtml = indexHtml && existsSync(landingFile) ? readFileSync(landingFile, 'utf8') : indexHtml
+    const landingCompressed =
+      landingHtml === indexHtml ? indexCompressed : landingHtml ? { br: compressHtml(landingHtml, 'br'), gzip: compressHtml(landingHtml, 'gzip') } : undefined
+    const renderLanding = landingHtml && landingInjection ? await landingRendererOf(landingRenderer) : null
 
     /** Injects the data and share tags, and the rendered landing into #root when it renders. */
     const buildLandingPage = async (injection: PageInjection, log: FastifyRequest['log']): Promise<LandingPageHtml> => {
-      let html = injectIntoHtml(indexHtml as string, injection)
+      let html = injectIntoHtml(landingHtml as string, injection)
       if (renderLanding) {
         try {
           const rendered = replaceRootContent(html, await renderLanding(injection.data))
@@ -110,16 +116,16 @@ export const spaPlugin = fp<SpaOptions>(
       return { html, br: compressHtml(html, 'br'), gzip: compressHtml(html, 'gzip') }
     }
 
-    if (indexHtml) {
+    if (landingHtml) {
       // With index: false the static plugin answers the root folder with 403; '/' is the landing page.
       app.get('/', async (request, reply) => {
-        if (!landingInjection) return sendHtml(request, reply, indexHtml, indexCompressed)
+        if (!landingInjection) return sendHtml(request, reply, landingHtml, landingCompressed)
         let injection: PageInjection
         try {
           injection = await landingInjection()
         } catch (error) {
           request.log.warn({ err: loggableError(error) }, 'landing first-paint data unavailable')
-          return sendHtml(request, reply, indexHtml, indexCompressed)
+          return sendHtml(request, reply, landingHtml, landingCompressed)
         }
         // The same data always makes the same page: keyed by it, a cached page never disagrees
         // with the data of this request.

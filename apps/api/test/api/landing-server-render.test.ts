@@ -27,12 +27,16 @@ const VITE_BIN = join(dirname(createRequire(import.meta.url).resolve('vite/packa
 const BOOT_SCREEN = 'class="boot"'
 const ROOT_OPENING = /<div id="root"( data-server-rendered="")?>/
 
-/** A web root as the build leaves it (index.html with its boot screen), with or without dist-ssr/. */
+/**
+ * A web root as the build leaves it (index.html for the app, landing.html for `/`, both with the
+ * boot screen), with or without dist-ssr/.
+ */
 function webBuild(): { base: string; root: string; ssr: string } {
   const base = mkdtempSync(join(tmpdir(), 'sintonia-ssr-'))
   const root = join(base, 'dist')
   mkdirSync(join(root, 'assets'), { recursive: true })
   copyFileSync(join(WEB_APP, 'index.html'), join(root, 'index.html'))
+  copyFileSync(join(WEB_APP, 'landing.html'), join(root, 'landing.html'))
   return { base, root, ssr: join(base, 'dist-ssr') }
 }
 
@@ -108,6 +112,17 @@ describe('first HTML of / with the landing rendered on the server', () => {
     // Nothing of React's own is left in the page (no hoisted <title>, no hydration script).
     expect(root).not.toContain('<title>')
     expect(root).not.toContain('<script')
+  })
+
+  it("is the landing's own page (ADR 014); every other page gets the app's", async () => {
+    const landing = await ctx.app.inject({ url: '/' })
+    expect(landing.body).toContain('src="/src/landing-main.tsx"')
+    expect(landing.body).not.toContain('src="/src/main.tsx"')
+    for (const url of ['/login', '/dashboard', '/assinatura']) {
+      const page = await ctx.app.inject({ url })
+      expect(page.body, url).toContain('src="/src/main.tsx"')
+      expect(page.body, url).not.toContain('landing-main')
+    }
   })
 
   it('is built once and served compressed from memory', async () => {

@@ -1,19 +1,23 @@
 import { lazy, useState, type ReactNode } from 'react'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { ClientOnly } from '../components/client-only'
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
+import { AfterIdle } from '../components/after-idle'
 import { createQueryClient } from '../lib/query-client'
 
-// The toast outlet is not needed for the first paint, so the toast library loads after the entry
-// (sonner replays toasts created before its outlet subscribes). See lib/toast.ts.
+// The toast outlet is not needed for the first paint, so the toast library loads once the page is
+// idle (sonner replays toasts created before its outlet subscribes). See lib/toast.ts.
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })))
 
-/** App-wide providers: server-state cache and the toast outlet (one toast at a time, spec §2). */
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient)
+/**
+ * App-wide providers: server-state cache and the toast outlet (one toast at a time, spec §2).
+ * `queryClient` is given when the app takes over from the landing's own root, so what the
+ * landing already knows (session, content, plans) is not fetched again.
+ */
+export function AppProviders({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => given ?? createQueryClient())
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <ClientOnly fallback={null}>
+      <AfterIdle>
         <Toaster
           position="top-center"
           visibleToasts={1}
@@ -23,7 +27,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
           toastOptions={{ className: 'font-sans', duration: 4000 }}
           containerAriaLabel="Notificações"
         />
-      </ClientOnly>
+      </AfterIdle>
     </QueryClientProvider>
   )
 }

@@ -1,4 +1,5 @@
 import type { ExternalToast, toast as sonnerToast } from 'sonner'
+import { whenIdle } from './when-idle'
 
 /**
  * The toast calls of code that runs on every page (session, subscription check). Importing
@@ -14,8 +15,9 @@ function loadSonner() {
   return sonner
 }
 
-// Start the fetch once the entry has finished evaluating, so a toast is rarely kept waiting.
-setTimeout(() => void loadSonner(), 0)
+// Fetch it once the page is idle, so a toast is rarely kept waiting and the page's first tasks
+// never carry it; a toast asked for earlier loads it at once.
+if (typeof window !== 'undefined') whenIdle(() => void loadSonner())
 
 type Kind = 'message' | 'success' | 'error' | 'info' | 'warning'
 

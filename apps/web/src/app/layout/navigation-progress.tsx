@@ -1,16 +1,8 @@
 import { useNavigation } from 'react-router'
+import { ProgressBar } from './progress-bar'
 
-/** A thin bar at the top while a lazy route or loader is on its way. */
+/** The progress bar while a lazy route or loader of the router is on its way. */
 export function NavigationProgress() {
   const navigation = useNavigation()
-  if (navigation.state === 'idle') return null
-  return (
-    <div
-      role="progressbar"
-      aria-label="Carregando página"
-      className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden bg-brand-100"
-    >
-      <div className="h-full w-2/5 animate-progress bg-gradient-to-r from-brand-500 via-brand-700 to-gold-400" />
-    </div>
-  )
+  return navigation.state === 'idle' ? null : <ProgressBar />
 }

@@ -1,15 +1,6 @@
 import { useEffect } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-
-/** Waits until the browser is idle after the first paint: the socket never competes with the hero. */
-function whenIdle(run: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(run, { timeout: 3_000 })
-    return () => window.cancelIdleCallback(id)
-  }
-  const id = window.setTimeout(run, 1_000)
-  return () => window.clearTimeout(id)
-}
+import { whenIdle } from '../../lib/when-idle'
 
 /**
  * Opens the realtime connection for every page once the browser is idle. The client and the

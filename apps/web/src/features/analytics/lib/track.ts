@@ -1,4 +1,5 @@
 import type { AnalyticsEventData, AnalyticsEventType } from '@sintonia/contract'
+import { whenIdle } from '../../../lib/when-idle'
 import type { AnalyticsClient, TrackFn } from './analytics-client'
 
 /**
@@ -10,6 +11,7 @@ import type { AnalyticsClient, TrackFn } from './analytics-client'
  */
 let client: AnalyticsClient | null = null
 let loading: Promise<AnalyticsClient | null> | null = null
+let scheduled = false
 const early: Array<[AnalyticsEventType, AnalyticsEventData | undefined, Date]> = []
 const EARLY_MAX = 100
 
@@ -33,7 +35,15 @@ export const track: TrackFn = (eventType, eventData) => {
   try {
     if (client) return client.track(eventType, eventData)
     if (early.length < EARLY_MAX) early.push([eventType, eventData ? { ...eventData } : undefined, new Date()])
-    void loadAnalyticsClient()
+    // The first event (a page view) comes while the page starts: the client loads once the page is
+    // idle, well within the 5 s before a batch leaves.
+    if (!loading && !scheduled) {
+      scheduled = true
+      whenIdle(() => {
+        scheduled = false
+        void loadAnalyticsClient()
+      }, 2_000)
+    }
   } catch {
     // Analytics must never break a page.
   }

@@ -5,7 +5,7 @@ import type { TextFn } from '../lib/content'
 /** The closing call to action: 'EU QUERO!!!' → /assinatura. */
 export function ClosingCtaSection({ t }: { t: TextFn }) {
   return (
-    <section aria-labelledby="cta-final-title" className="bg-surface px-5 pb-16 sm:px-6 sm:pb-24">
+    <section aria-labelledby="cta-final-title" className="render-when-near bg-surface px-5 pb-16 sm:px-6 sm:pb-24">
       <div className="relative isolate mx-auto max-w-5xl overflow-hidden rounded-4xl bg-gradient-to-br from-brand-700 via-brand-900 to-brand-950 px-5 py-12 text-center shadow-lifted sm:px-12 sm:py-20">
         <div aria-hidden="true" className="absolute -top-24 -left-16 -z-10 size-72 rounded-full bg-brand-500/40 blur-3xl" />
         <div aria-hidden="true" className="absolute -right-10 -bottom-28 -z-10 size-80 rounded-full bg-brand-400/35 blur-3xl" />

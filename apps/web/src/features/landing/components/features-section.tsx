@@ -8,7 +8,7 @@ export function FeaturesSection({ features, t }: { features: unknown; t: TextFn 
   const items = asItems(features)
   if (items.length === 0) return null
   return (
-    <section id="diferenciais" aria-labelledby="diferenciais-title" className="bg-white py-14 sm:py-24">
+    <section id="diferenciais" aria-labelledby="diferenciais-title" className="render-when-near bg-white py-14 sm:py-24">
       <div className="mx-auto max-w-6xl px-5 sm:px-6">
         <SectionHeading
           id="diferenciais-title"

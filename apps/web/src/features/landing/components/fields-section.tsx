@@ -21,7 +21,7 @@ export function FieldsSection({ t }: { t: TextFn }) {
   if (isError || (fields && fields.length === 0)) return null
 
   return (
-    <section id="campos" aria-labelledby="campos-title" className="bg-surface py-14 sm:py-24" aria-busy={isPending}>
+    <section id="campos" aria-labelledby="campos-title" className="render-when-near bg-surface py-14 sm:py-24" aria-busy={isPending}>
       <div className="mx-auto max-w-6xl px-5 sm:px-6">
         <SectionHeading
           id="campos-title"

@@ -10,7 +10,7 @@ export function HowItWorksSection({ section, t }: { section: Record<string, unkn
   const finalNote = t(section.finalNote)
   const columns = steps.length >= 4 ? 'lg:grid-cols-4' : steps.length === 3 ? 'lg:grid-cols-3' : 'lg:grid-cols-2'
   return (
-    <section id="como-funciona" aria-labelledby="como-funciona-title" className="bg-surface py-14 sm:py-24">
+    <section id="como-funciona" aria-labelledby="como-funciona-title" className="render-when-near bg-surface py-14 sm:py-24">
       <div className="mx-auto max-w-6xl px-5 sm:px-6">
         <SectionHeading id="como-funciona-title" eyebrow="Passo a passo" title={t(section.title)} subtitle={t(section.subtitle)} />
 

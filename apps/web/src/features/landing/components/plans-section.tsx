@@ -67,7 +67,7 @@ export function PlansSection() {
       id="planos"
       aria-labelledby="planos-title"
       aria-busy={isPending}
-      className="bg-surface py-14 outline-none sm:py-24"
+      className="render-when-near bg-surface py-14 outline-none sm:py-24"
     >
       <div className="mx-auto max-w-6xl px-5 sm:px-6">
         <SectionHeading

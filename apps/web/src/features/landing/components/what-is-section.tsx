@@ -9,7 +9,7 @@ export function WhatIsSection({ section, t }: { section: Record<string, unknown>
   const benefits = asItems(section.benefits)
   const note = t(section.scientificNote)
   return (
-    <section id="o-que-e" aria-labelledby="o-que-e-title" className="bg-white py-14 sm:py-24">
+    <section id="o-que-e" aria-labelledby="o-que-e-title" className="render-when-near bg-white py-14 sm:py-24">
       <div className="mx-auto grid max-w-6xl gap-12 px-5 sm:px-6 lg:grid-cols-[1fr_1.15fr] lg:items-start lg:gap-16">
         <div className="lg:sticky lg:top-28">
           <SectionHeading

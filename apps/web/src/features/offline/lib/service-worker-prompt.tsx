@@ -1,12 +1,12 @@
 import { RefreshCw } from 'lucide-react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { registerServiceWorker } from './service-worker'
 
 export const UPDATE_TOAST_ID = 'app-update'
 
 /** The update prompt: stays until the listener acts, 'Atualizar' switches to the new version. */
 export function showUpdateToast(activate: () => void): void {
-  toast('Nova versão disponível', {
+  toast.message('Nova versão disponível', {
     id: UPDATE_TOAST_ID,
     description: 'Atualize para usar a versão mais recente do app.',
     duration: Number.POSITIVE_INFINITY,

@@ -1,0 +1,13 @@
+import { Suspense, useEffect, useState, type ReactNode } from 'react'
+import { whenIdle } from '../lib/when-idle'
+
+/**
+ * A part of the page nobody needs at first sight (the toast outlet, the connectivity pill): it
+ * renders once the browser is idle after the page came up, never on the server nor while the page
+ * hydrates, so it neither weighs on the first tasks nor changes the server's markup.
+ */
+export function AfterIdle({ children, timeoutMs }: { children: ReactNode; timeoutMs?: number }) {
+  const [ready, setReady] = useState(false)
+  useEffect(() => whenIdle(() => setReady(true), timeoutMs), [timeoutMs])
+  return ready ? <Suspense fallback={null}>{children}</Suspense> : null
+}
