@@ -2,7 +2,7 @@ import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 import { AUTH_MSG, MSG } from '@sintonia/contract'
 import { recordAuditSafely } from '../modules/audit/service.js'
-import { hasActiveSubscription } from '../modules/subscriptions/service.js'
+import { hasListeningAccess } from '../modules/subscriptions/service.js'
 import { HttpError } from './errors.js'
 
 /**
@@ -13,7 +13,7 @@ import { HttpError } from './errors.js'
  * - `public`: anyone.
  * - `user`: any signed-in account that is not banned (listeners and admins alike: the spec's
  *   "only role 'user' counts in the listener area" is the web's redirect of admins to /admin).
- * - `subscriber`: role 'user' with an active subscription (`hasActiveSubscription`), or an admin —
+ * - `subscriber`: role 'user' with an active subscription (`hasListeningAccess`), or an admin —
  *   admins may check the content they manage without subscribing.
  * - `admin`: role 'admin'.
  *
@@ -62,7 +62,7 @@ async function decide(request: FastifyRequest, access: Exclude<Access, 'public'>
   if (access === 'user') return null
   if (user.role === 'admin') return null
   if (access === 'admin') return { status: 403, message: MSG.generic.forbidden, reason: 'role', actorUserId: user.id }
-  if (await hasActiveSubscription(request.server.database.db, user.id)) return null
+  if (await hasListeningAccess(request.server.database.db, session)) return null
   return { status: 403, message: AUTH_MSG.subscriptionRequired, reason: 'no_subscription', actorUserId: user.id }
 }
 

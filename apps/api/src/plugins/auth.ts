@@ -24,6 +24,11 @@ export interface SessionUserInfo {
 export interface AuthSessionInfo {
   user: SessionUserInfo
   session: { id: string; expiresAt: Date }
+  /**
+   * Whether the user has a subscription giving access now, when it was read with the session (the
+   * fast path reads both in one query); undefined otherwise — ask `hasListeningAccess`.
+   */
+  subscribed?: boolean
 }
 
 declare module 'fastify' {
@@ -148,6 +153,7 @@ export const authPlugin = fp(
           banned: isBanActive(row.banned, row.banExpires, now),
         },
         session: { id: row.sessionId, expiresAt: row.expiresAt },
+        subscribed: row.subscribed,
       }
     }
 

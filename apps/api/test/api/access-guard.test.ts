@@ -225,6 +225,18 @@ describe('hasActiveSubscription (the one subscription rule)', () => {
     expect(subscriptionGivesAccess(row)).toBe(expected)
     const check = await ctx.app.inject({ method: 'GET', url: API.subscription.check, headers: { cookie: person.cookie } })
     expect(check.json()).toMatchObject({ subscribed: expected, subscription_status: status, subscription_tier: 'anual' })
+    // The guard reads the rule with the session, in the same query (plugins/auth.ts): same answer.
+    const guarded = await ctx.app.inject({ method: 'GET', url: `${FIXTURE_PREFIX}/assinante`, headers: { cookie: person.cookie } })
+    expect(guarded.statusCode).toBe(expected ? 200 : 403)
+  })
+
+  it('a subscription that ends counts on the next request of the same session', async () => {
+    const person = await listener(ctx)
+    const row = await seedSubscription(ctx, person.userId)
+    const guarded = () => ctx.app.inject({ method: 'GET', url: `${FIXTURE_PREFIX}/assinante`, headers: { cookie: person.cookie } })
+    expect((await guarded()).statusCode).toBe(200)
+    await ctx.database.db.update(subscriptions).set({ status: 'canceled' }).where(eq(subscriptions.id, row.id))
+    expect((await guarded()).statusCode).toBe(403)
   })
 
   it('answers for the right user only', async () => {

@@ -2,6 +2,7 @@ import { and, asc, eq, like, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
 import { account, analyticsEvents, leads, pendingSubscriptions, session, subscriptions, user, verification } from '../../db/schema.js'
 import { perDatabase } from '../../db/prepared.js'
+import { givesAccessNow } from '../admin-shared/sql.js'
 import { isUniqueViolation } from '../../lib/pg-errors.js'
 
 export type UserRow = typeof user.$inferSelect
@@ -99,6 +100,9 @@ const sessionWithUserQuery = perDatabase((db) =>
       role: user.role,
       banned: user.banned,
       banExpires: user.banExpires,
+      // The subscription rule in the same round trip: every subscriber request (and each Range
+      // request of the player) needs it right after the session (docs/performance.md).
+      subscribed: sql<boolean>`exists (select 1 from ${subscriptions} where ${subscriptions.userId} = ${user.id} and ${givesAccessNow()})`,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))

@@ -27,6 +27,14 @@ export async function hasActiveSubscription(db: Database, userId: string): Promi
   return existsActiveSubscription(db, userId, PAST_DUE_GRACE_DAYS)
 }
 
+/**
+ * The rule for the user of a resolved session: read with the session when it was (one round trip
+ * for both, plugins/auth.ts), asked of the database otherwise.
+ */
+export async function hasListeningAccess(db: Database, session: { user: { id: string }; subscribed?: boolean }): Promise<boolean> {
+  return session.subscribed ?? hasActiveSubscription(db, session.user.id)
+}
+
 /** The same rule on a row already loaded (kept next to the SQL version; tests hold them together). */
 export function subscriptionGivesAccess(row: Pick<SubscriptionRow, 'status' | 'currentPeriodEnd'>, now = Date.now()): boolean {
   const end = row.currentPeriodEnd?.getTime()
