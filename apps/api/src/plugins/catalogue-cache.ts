@@ -2,6 +2,15 @@ import fp from 'fastify-plugin'
 import type { FastifyReply } from 'fastify'
 import type { DomainEventName } from '@sintonia/contract'
 import { ReadCache } from '../lib/cache/read-cache.js'
+import type { StoredObject } from '../lib/storage/media-storage.js'
+import type { AudioRow } from '../modules/catalogue/repository.js'
+
+/** An audio and its stored file, as the file route needs them (modules/media). */
+export interface AudioFile {
+  audio: AudioRow
+  /** Null when the file is missing from storage. */
+  object: StoredObject | null
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,6 +20,13 @@ declare module 'fastify' {
      * request (docs/performance.md). Dropped on fields_changed / audios_changed from any instance.
      */
     catalogueCache: ReadCache<string>
+    /**
+     * Audios and their stored files by audio id, for the file route: a player sends a Range
+     * request every few hundred kilobytes, each of which looked the audio up in the database and
+     * its file up on disk (docs/performance.md). Null for an unknown audio. Dropped with the
+     * catalogue; files are stored under new names when replaced, so a key never changes content.
+     */
+    audioFileCache: ReadCache<AudioFile | null>
   }
 }
 
@@ -19,17 +35,25 @@ const CATALOGUE_EVENTS: ReadonlySet<DomainEventName> = new Set(['fields_changed'
 /** Bounds how long a change made outside the API (no event) stays unseen. */
 export const CATALOGUE_CACHE_TTL_MS = 30_000
 const MAX_ENTRIES = 1_000
+/** Every audio of a large catalogue fits (an entry is a few hundred bytes). */
+const MAX_AUDIO_FILES = 20_000
 
 export const catalogueCachePlugin = fp(
   async (app) => {
     const cache = new ReadCache<string>(CATALOGUE_CACHE_TTL_MS, MAX_ENTRIES)
+    const audioFiles = new ReadCache<AudioFile | null>(CATALOGUE_CACHE_TTL_MS, MAX_AUDIO_FILES)
     app.decorate('catalogueCache', cache)
+    app.decorate('audioFileCache', audioFiles)
+    const invalidate = () => {
+      cache.invalidate()
+      audioFiles.invalidate()
+    }
     app.domainEvents.onLocalPublish((name) => {
-      if (CATALOGUE_EVENTS.has(name)) cache.invalidate()
+      if (CATALOGUE_EVENTS.has(name)) invalidate()
     })
     const unsubscribe = app.realtimeBus.subscribe((message) => {
       // A resync means this instance may have missed events while its LISTEN was down.
-      if (message.kind === 'resync' || (message.kind === 'event' && CATALOGUE_EVENTS.has(message.name))) cache.invalidate()
+      if (message.kind === 'resync' || (message.kind === 'event' && CATALOGUE_EVENTS.has(message.name))) invalidate()
     })
     app.addHook('onClose', async () => unsubscribe())
   },

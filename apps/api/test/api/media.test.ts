@@ -2,9 +2,11 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { audios } from '../../src/db/schema.js'
+import { MSG } from '@sintonia/contract'
+import { audios, subscriptions } from '../../src/db/schema.js'
 import { SEED_MEDIA_DIR } from '../../src/lib/paths.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
+import { listener, seedSubscription, setBanned } from '../helpers/auth.js'
 
 let ctx: TestContext
 let demoId: string
@@ -101,5 +103,46 @@ describe('GET /api/audios/:id/file (refusals)', () => {
     const res = await ctx.app.inject({ url: fileUrl('..%2F..%2Fetc%2Fpasswd') })
     expect(res.statusCode).toBe(400)
     expect(res.json()).toMatchObject({ statusCode: 400, message: 'audioId: Identificador inválido' })
+  })
+})
+
+describe("a subscriber's file requests (the audio and its file come from the catalogue's cache)", () => {
+  async function subscriber() {
+    const person = await listener(ctx)
+    const subscription = await seedSubscription(ctx, person.userId)
+    return { ...person, subscriptionId: subscription.id }
+  }
+  const rangeOf = (id: string, cookie: string) => ctx.app.inject({ url: fileUrl(id), headers: { cookie, range: 'bytes=0-99' } })
+
+  it('a ban counts on the very next Range request', async () => {
+    const person = await subscriber()
+    expect((await rangeOf(otherId, person.cookie)).statusCode).toBe(206)
+    await setBanned(ctx, person.userId)
+    expect((await rangeOf(otherId, person.cookie)).statusCode).toBe(403)
+  })
+
+  it('a subscription that ends counts on the very next Range request', async () => {
+    const person = await subscriber()
+    expect((await rangeOf(otherId, person.cookie)).statusCode).toBe(206)
+    await ctx.database.db.update(subscriptions).set({ status: 'canceled' }).where(eq(subscriptions.id, person.subscriptionId))
+    const refused = await rangeOf(otherId, person.cookie)
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().message).toBe(MSG.media.subscriptionRequired)
+  })
+
+  it('an audio removed and announced (audios_changed) is gone on the next request; a new one plays at once', async () => {
+    const person = await subscriber()
+    const [source] = await ctx.database.db.select().from(audios).where(eq(audios.id, otherId))
+    const [added] = await ctx.database.db
+      .insert(audios)
+      .values({ title: 'Novo áudio', fieldId: source!.fieldId, fileKey: source!.fileKey, mimeType: source!.mimeType, sizeBytes: source!.sizeBytes })
+      .returning()
+    // Never looked up before: not in the cache, found in the database.
+    expect((await rangeOf(added!.id, person.cookie)).statusCode).toBe(206)
+    await ctx.database.db.delete(audios).where(eq(audios.id, added!.id))
+    await ctx.app.domainEvents.publish('audios_changed')
+    const gone = await rangeOf(added!.id, person.cookie)
+    expect(gone.statusCode).toBe(404)
+    expect(gone.json().message).toBe(MSG.media.audioNotFound)
   })
 })
