@@ -33,6 +33,8 @@ async function findUserRow(admin: Page, email: string) {
   await admin.getByLabel('Buscar por nome ou e-mail').fill(email)
   const row = admin.getByTestId(`user-row-${email}`)
   await expect(row).toBeVisible()
+  // The search is debounced: the list is filtered once only this person is left in it.
+  await expect(admin.locator('[data-testid^="user-row-"]')).toHaveCount(1)
   return row
 }
 
