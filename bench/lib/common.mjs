@@ -1,5 +1,8 @@
 // Shared helpers of the benchmark suites: processes pinned to cores, waiting for servers, statistics.
 import { spawn, execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 
@@ -42,10 +45,28 @@ export function startPinned(cpu, command, args, options = {}) {
   }
 }
 
-/** Runs a one-shot Node script pinned to `cpu` and parses the JSON it prints last. */
+/**
+ * The input of a one-shot script (runPinnedJson): a JSON file named by its first argument. A file,
+ * not the argument itself, because a list of thousands of request paths exceeds what the kernel
+ * accepts as arguments (E2BIG).
+ */
+export function readConfig() {
+  return JSON.parse(readFileSync(process.argv[2], 'utf8'))
+}
+
+/** Writes a script's input where `readConfig` finds it; `cleanup` removes it. */
+export function writeConfig(input) {
+  const dir = mkdtempSync(join(tmpdir(), 'sintonia-bench-input-'))
+  const file = join(dir, 'input.json')
+  writeFileSync(file, JSON.stringify(input))
+  return { file, cleanup: () => rmSync(dir, { recursive: true, force: true }) }
+}
+
+/** Runs a one-shot Node script pinned to `cpu` (its input in a JSON file) and parses the JSON it prints last. */
 export function runPinnedJson(cpu, script, input, { timeoutMs = 180_000 } = {}) {
+  const { file: inputFile, cleanup } = writeConfig(input)
   return new Promise((resolve, reject) => {
-    const [cmd, argv] = pinned(cpu, process.execPath, [script, JSON.stringify(input)])
+    const [cmd, argv] = pinned(cpu, process.execPath, [script, inputFile])
     const child = spawn(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'], cwd: repoRoot })
     let out = ''
     let err = ''
@@ -54,6 +75,7 @@ export function runPinnedJson(cpu, script, input, { timeoutMs = 180_000 } = {}) 
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
     child.once('exit', (code) => {
       clearTimeout(timer)
+      cleanup()
       const last = out.trim().split('\n').pop() ?? ''
       try {
         if (code !== 0) throw new Error(`exit ${code}`)

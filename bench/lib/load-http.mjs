@@ -2,8 +2,9 @@
 // paths?}: with `paths`, requests cycle through those paths (on the url's origin) instead of
 // repeating one. Prints {requests per second, latency percentiles in ms, errors, non-2xx}.
 import autocannon from 'autocannon'
+import { readConfig } from './common.mjs'
 
-const config = JSON.parse(process.argv[2])
+const config = readConfig()
 let next = 0
 const result = await autocannon({
   url: config.url,

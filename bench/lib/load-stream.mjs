@@ -1,10 +1,11 @@
 // Load generator for file streaming: N keep-alive connections, each looping over requests
 // (a random 256 KB Range, or a full read), for a fixed duration. Measures bytes received and
 // the time to first byte (request written → response headers) of every request.
-// Usage: node load-stream.mjs '{"url":…,"headers":{},"mode":"range"|"full","fileSize":…,"rangeBytes":…,"connections":32,"durationMs":…}'
+// Input (a JSON file, common.mjs readConfig): {url, headers, mode: 'range'|'full', fileSize, rangeBytes, connections, durationMs}
 import http from 'node:http'
+import { readConfig } from './common.mjs'
 
-const config = JSON.parse(process.argv[2])
+const config = readConfig()
 const agent = new http.Agent({ keepAlive: true, maxSockets: config.connections })
 const ttfb = []
 let bytes = 0

@@ -2,8 +2,9 @@
 // wall-clock time every socket receives each content event, and prints them when `events` arrived
 // everywhere (or after timeoutMs). Input: {url, origin, clients, events, timeoutMs}.
 import WebSocket from 'ws'
+import { readConfig } from './common.mjs'
 
-const config = JSON.parse(process.argv[2])
+const config = readConfig()
 const now = () => performance.timeOrigin + performance.now()
 const received = Array.from({ length: config.events }, () => [])
 let done = 0

@@ -2,8 +2,9 @@
 // channel and broadcasts each notification to every socket. Input: {port, databaseUrl, channel}.
 import ws from 'ws'
 import pg from 'pg'
+import { readConfig } from './common.mjs'
 
-const { port, databaseUrl, channel } = JSON.parse(process.argv[2])
+const { port, databaseUrl, channel } = readConfig()
 const server = new (ws.WebSocketServer ?? ws.Server)({ port, host: '127.0.0.1', perMessageDeflate: false })
 const listener = new pg.Client({ connectionString: databaseUrl })
 await listener.connect()

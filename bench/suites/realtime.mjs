@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import pg from 'pg'
-import { CLIENT_CPU, SERVER_CPU, freePort, log, percentile, ratio, round, startPinned } from '../lib/common.mjs'
+import { CLIENT_CPU, SERVER_CPU, freePort, log, percentile, ratio, round, startPinned, writeConfig } from '../lib/common.mjs'
 
 const LOAD = new URL('../lib/load-ws.mjs', import.meta.url).pathname
 const REFERENCE = new URL('../lib/ws-reference.mjs', import.meta.url).pathname
@@ -20,9 +20,11 @@ const pidOf = (handle) => handle.child.pid
 
 async function measure({ url, origin, serverPid, clients, databaseUrl }) {
   const before = rssMb(serverPid)
-  const child = spawn('taskset', ['-c', CLIENT_CPU, process.execPath, LOAD, JSON.stringify({ url, origin, clients, events: EVENTS, timeoutMs: 60_000 })], {
+  const input = writeConfig({ url, origin, clients, events: EVENTS, timeoutMs: 60_000 })
+  const child = spawn('taskset', ['-c', CLIENT_CPU, process.execPath, LOAD, input.file], {
     stdio: ['ignore', 'pipe', 'inherit'],
   })
+  child.once('exit', input.cleanup)
   const lines = createInterface({ input: child.stdout })
   const iterator = lines[Symbol.asyncIterator]()
   const first = await iterator.next()
@@ -58,7 +60,8 @@ async function measure({ url, origin, serverPid, clients, databaseUrl }) {
 export async function realtimeSuite({ apiUrl, api, databaseUrl, clientCounts = [1000, 5000] }) {
   const results = {}
   const refPort = await freePort()
-  const reference = startPinned(SERVER_CPU, process.execPath, [REFERENCE, JSON.stringify({ port: refPort, databaseUrl, channel: CHANNEL })])
+  const referenceInput = writeConfig({ port: refPort, databaseUrl, channel: CHANNEL })
+  const reference = startPinned(SERVER_CPU, process.execPath, [REFERENCE, referenceInput.file])
   for (let waited = 0; !reference.output().includes('ready'); waited += 100) {
     if (waited > 15_000 || reference.child.exitCode !== null) throw new Error(`ws reference did not start: ${reference.output()}`)
     await new Promise((resolve) => setTimeout(resolve, 100))
@@ -72,6 +75,7 @@ export async function realtimeSuite({ apiUrl, api, databaseUrl, clientCounts = [
     }
   } finally {
     await reference.stop()
+    referenceInput.cleanup()
   }
   return { budget: { p99MsAt1000: 250 }, events: EVENTS, results }
 }
