@@ -26,15 +26,8 @@ export const INITIAL_JS_BUDGET_BYTES = 120 * 1024
 
 const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*["']\.\/([^"']+\.js)["']/g
 
-export function initialJsOf(distDir: string): InitialJs {
-  const landingPage = join(distDir, 'landing.html')
-  const html = readFileSync(existsSync(landingPage) ? landingPage : join(distDir, 'index.html'), 'utf8')
-  const entries = [
-    ...html.matchAll(/<script[^>]*type="module"[^>]*src="\/(assets\/[^"]+\.js)"/g),
-    ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="\/(assets\/[^"]+\.js)"/g),
-  ].map((match) => match[1]!)
-  if (entries.length === 0) throw new Error(`no module entry in ${distDir}/index.html`)
-
+/** These files of the build (`assets/…`) and every chunk they import statically, transitively. */
+export function withStaticImports(distDir: string, entries: string[]): InitialJsFile[] {
   const seen = new Set<string>()
   const queue = [...entries]
   const files: InitialJsFile[] = []
@@ -47,6 +40,19 @@ export function initialJsOf(distDir: string): InitialJs {
     const folder = file.slice(0, file.lastIndexOf('/') + 1)
     for (const match of code.toString('utf8').matchAll(STATIC_IMPORT)) queue.push(folder + match[1]!)
   }
+  return files
+}
+
+export function initialJsOf(distDir: string): InitialJs {
+  const landingPage = join(distDir, 'landing.html')
+  const html = readFileSync(existsSync(landingPage) ? landingPage : join(distDir, 'index.html'), 'utf8')
+  const entries = [
+    ...html.matchAll(/<script[^>]*type="module"[^>]*src="\/(assets\/[^"]+\.js)"/g),
+    ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="\/(assets\/[^"]+\.js)"/g),
+  ].map((match) => match[1]!)
+  if (entries.length === 0) throw new Error(`no module entry in ${distDir}/index.html`)
+
+  const files = withStaticImports(distDir, entries)
   files.sort((a, b) => b.gzipBytes - a.gzipBytes)
   return {
     files,

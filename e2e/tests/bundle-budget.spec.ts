@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from '@playwright/test'
-import { INITIAL_JS_BUDGET_BYTES, initialJsOf } from '../support/initial-js'
+import { INITIAL_JS_BUDGET_BYTES, initialJsOf, withStaticImports } from '../support/initial-js'
 
 /**
  * The size budget of `/` (ARCHITECTURE.md §8, docs/performance.md), read from the production build
@@ -44,4 +44,17 @@ test.describe('initial JS of /', () => {
       expect(all.some((name) => readFileSync(join(distDir, 'assets', name), 'utf8').includes(part.marker)), `marker of ${part.name}`).toBe(true)
     })
   }
+})
+
+test('the realtime connection every page opens when idle does not load the admin indicators', () => {
+  // The landing starts it too (ADR 014): through the feature's barrel its chunk carried the admin
+  // presence list and status with the UI kit they import (docs/performance.md).
+  const syncChunks = readdirSync(join(distDir, 'assets')).filter((name) => /^realtime-sync-.*\.js$/.test(name))
+  expect(syncChunks, 'the realtime sync has a chunk of its own').toHaveLength(1)
+  const marker = 'data-presence-id'
+  for (const { file } of withStaticImports(distDir, [`assets/${syncChunks[0]}`])) {
+    expect(readFileSync(join(distDir, file), 'utf8').includes(marker), `${file} carries the admin presence list`).toBe(false)
+  }
+  const all = readdirSync(join(distDir, 'assets')).filter((name) => name.endsWith('.js'))
+  expect(all.some((name) => readFileSync(join(distDir, 'assets', name), 'utf8').includes(marker)), 'marker of the admin presence list').toBe(true)
 })

@@ -6,7 +6,7 @@ import { dashboardKeys } from '../../features/dashboard/keys'
 import { demoKeys } from '../../features/demo/keys'
 import { landingKeys, planKeys } from '../../features/landing/keys'
 import { playlistKeys } from '../../features/playlists/keys'
-import { getRealtimeClient, type RealtimeClient } from '../../features/realtime'
+import { getRealtimeClient, type RealtimeClient } from '../../features/realtime/client'
 import { searchKeys } from '../../features/search/keys'
 
 /** Every admin page's query key starts with 'admin' (features/admin-*): another admin's save refreshes what is on screen. */
