@@ -66,4 +66,29 @@ describe('search by tag through the tags index', () => {
     expect(plan).toContain("search_title ~~ '%silenc%'")
     expect(plan).not.toMatch(/SubPlan|unnest|~~\*/)
   })
+
+  it('keeps the trigram indexes in the generic plan PostgreSQL may settle on for the prepared search', async () => {
+    const { db } = ctx.database
+    const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows
+    // The statement exactly as the prepared search sends it, with its placeholders as parameters.
+    const prepared = searchAudiosQuery(db, sql.placeholder('query'), sql.placeholder('limit')).toSQL()
+    const values = prepared.params.map((param) => ((param as { name?: string }).name === 'limit' ? '20' : "'silenc'"))
+    const plan = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`)
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`)
+      await tx.execute(sql.raw(`prepare search_plan_check as ${prepared.sql}`))
+      try {
+        const explained = rowsOf(await tx.execute(sql.raw(`explain execute search_plan_check(${values.join(', ')})`)))
+        return explained.map((row) => String(row['QUERY PLAN'])).join('\n')
+      } finally {
+        await tx.execute(sql`deallocate search_plan_check`)
+      }
+    })
+    // A generic plan: the pattern is a parameter, not the query's text.
+    expect(plan).not.toContain('silenc')
+    expect(plan).toContain('BitmapOr')
+    expect(plan).toContain('Bitmap Index Scan on audios_search_title_trgm_idx')
+    expect(plan).toContain('Bitmap Index Scan on audios_search_tags_trgm_idx')
+    expect(plan).not.toMatch(/SubPlan|unnest|~~\*/)
+  })
 })

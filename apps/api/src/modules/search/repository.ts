@@ -1,20 +1,21 @@
-import { asc, desc, eq, sql } from 'drizzle-orm'
+import { asc, desc, eq, sql, type Placeholder } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Database } from '../../db/client.js'
+import { perDatabase } from '../../db/prepared.js'
 import { audios, fields } from '../../db/schema.js'
 
 /**
  * Accent- and case-insensitive form of a text, the same as the audios' stored search_title
  * (migration 0008): lowered again after unaccent, which turns a few symbols into capitals.
  */
-const normalised = (value: AnyPgColumn | string) => sql`lower(immutable_unaccent(lower(${value})))`
+const normalised = (value: AnyPgColumn | Placeholder | string) => sql`lower(immutable_unaccent(lower(${value})))`
 
 /**
  * "Contains the query" as a LIKE pattern over normalised text. The query is normalised first and
  * then its '%', '_' and '\' are escaped, so they match themselves, including those unaccent makes
  * out of '％', '＿' and '＼'. Computed once per search (a constant for the planner).
  */
-const containsPattern = (query: string) =>
+const containsPattern = (query: Placeholder | string) =>
   sql`'%' || replace(replace(replace(${normalised(query)}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`
 
 /** The fields' trigram indexes are on immutable_unaccent(lower(…)) (migration 0004). */
@@ -25,7 +26,7 @@ const fieldText = (column: AnyPgColumn) => sql`immutable_unaccent(lower(${column
  * then alphabetical by the normalised title (byte order, the same on every engine). A tiny table:
  * it keeps its expression indexes and ILIKE.
  */
-export async function searchFields(db: Database, query: string, limit: number) {
+function searchFieldsQuery(db: Database, query: Placeholder | string, limit: Placeholder | number) {
   const pattern = containsPattern(query)
   const exact = sql<boolean>`${normalised(fields.title)} = ${normalised(query)}`
   return db
@@ -49,7 +50,7 @@ export async function searchFields(db: Database, query: string, limit: number) {
  * function runs per row. `query` must hold no line break (the service collapses whitespace): the
  * stored tags are joined by one, so the query can only match inside one tag.
  */
-export function searchAudiosQuery(db: Database, query: string, limit: number) {
+export function searchAudiosQuery(db: Database, query: Placeholder | string, limit: Placeholder | number) {
   const pattern = containsPattern(query)
   const exact = sql<boolean>`${audios.searchTitle} = ${normalised(query)}`
   return db
@@ -70,6 +71,24 @@ export function searchAudiosQuery(db: Database, query: string, limit: number) {
     .limit(limit)
 }
 
+/*
+ * Both searches run as prepared statements: every distinct query is a new search (the catalogue
+ * cache answers the repeated ones), and building the SQL text with Drizzle cost more CPU than
+ * PostgreSQL took to plan and run it (docs/performance.md). After a few executions PostgreSQL may
+ * keep one generic plan for all patterns; it still reads the trigram indexes
+ * (search-tags-index.test.ts checks that plan too).
+ */
+const searchFieldsPrepared = perDatabase((db) =>
+  searchFieldsQuery(db, sql.placeholder('query'), sql.placeholder('limit')).prepare('search_fields'),
+)
+const searchAudiosPrepared = perDatabase((db) =>
+  searchAudiosQuery(db, sql.placeholder('query'), sql.placeholder('limit')).prepare('search_audios'),
+)
+
+export async function searchFields(db: Database, query: string, limit: number) {
+  return searchFieldsPrepared(db).execute({ query, limit })
+}
+
 export async function searchAudios(db: Database, query: string, limit: number) {
-  return searchAudiosQuery(db, query, limit)
+  return searchAudiosPrepared(db).execute({ query, limit })
 }
