@@ -1,11 +1,12 @@
-import { lazy, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { AfterIdle } from '../components/after-idle'
 import { createQueryClient } from '../lib/query-client'
+import { retryingLazy } from '../lib/retrying-lazy'
 
 // The toast outlet is not needed for the first paint, so the toast library loads once the page is
 // idle (sonner replays toasts created before its outlet subscribes). See lib/toast.ts.
-const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })))
+const Toaster = retryingLazy(() => import('sonner').then((module) => ({ default: module.Toaster })))
 
 /**
  * App-wide providers: server-state cache and the toast outlet (one toast at a time, spec §2).

@@ -11,21 +11,29 @@ import { whenIdle } from './when-idle'
 let sonner: Promise<{ toast: typeof sonnerToast }> | null = null
 
 function loadSonner() {
-  sonner ??= import('sonner')
+  sonner ??= import('sonner').catch((error: unknown) => {
+    // Not fetched (offline, a new deploy): the next toast tries again.
+    sonner = null
+    throw error
+  })
   return sonner
 }
 
 // Fetch it once the page is idle, so a toast is rarely kept waiting and the page's first tasks
 // never carry it; a toast asked for earlier loads it at once.
-if (typeof window !== 'undefined') whenIdle(() => void loadSonner())
+if (typeof window !== 'undefined') whenIdle(() => void loadSonner().catch(() => undefined))
 
 type Kind = 'message' | 'success' | 'error' | 'info' | 'warning'
 
 function show(kind: Kind, message: string, options?: ExternalToast): void {
-  void loadSonner().then(({ toast }) => {
-    if (kind === 'message') toast(message, options)
-    else toast[kind](message, options)
-  })
+  loadSonner().then(
+    ({ toast }) => {
+      if (kind === 'message') toast(message, options)
+      else toast[kind](message, options)
+    },
+    // Without the toast library this toast cannot be shown; the page goes on.
+    () => undefined,
+  )
 }
 
 export const toast = {

@@ -1,14 +1,15 @@
-import { lazy, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { AfterIdle } from '../../components/after-idle'
+import { ConnectionIndicator } from '../../features/connectivity'
 import { PageViewTracker } from '../../features/analytics'
 import { SiteFooter, useProductName } from '../../features/landing'
 import { ServiceWorkerUpdates } from '../../features/offline/app-shell'
 import { AppHeader } from './app-header'
 import { MobileBottomBar } from './mobile-bottom-bar'
 
-// The connectivity pill shows nothing while online, so its monitor loads and starts once the page is
-// idle instead of weighing on the JS `/` needs and on its first tasks (docs/performance.md).
-const ConnectionIndicator = lazy(() => import('../../features/connectivity').then((module) => ({ default: module.ConnectionIndicator })))
+// The connectivity pill starts its monitor once the page is idle, off the page's first tasks. Its
+// code comes with the page (~2 KB gzip), not as a chunk fetched then: it exists to say the
+// connection is gone, and a chunk cannot be fetched without one (docs/performance.md).
 
 export interface AppChromeProps {
   /** The page. */

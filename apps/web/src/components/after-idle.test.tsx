@@ -1,0 +1,56 @@
+import { act, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { retryingLazy } from '../lib/retrying-lazy'
+import { AfterIdle } from './after-idle'
+
+// The idle callback runs at once here: these tests are about what happens after it.
+vi.mock('../lib/when-idle', () => ({
+  whenIdle: (run: () => void) => {
+    queueMicrotask(run)
+    return () => undefined
+  },
+}))
+
+describe('AfterIdle', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  it('shows its part once the page is idle', async () => {
+    const Part = retryingLazy(async () => ({ default: () => <p>parte</p> }))
+    render(<AfterIdle><Part /></AfterIdle>)
+    expect(await screen.findByText('parte')).toBeTruthy()
+  })
+
+  it('keeps the page when the part cannot load, and loads it again once back online', async () => {
+    // React reports the caught error on the console; the page must not go down with it.
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    let online = false
+    const load = vi.fn(async () => {
+      if (!online) throw new TypeError('Failed to fetch dynamically imported module')
+      return { default: () => <p>parte</p> }
+    })
+    const Part = retryingLazy(load)
+    render(
+      <main>
+        <h1>página</h1>
+        <AfterIdle>
+          <Part />
+        </AfterIdle>
+      </main>,
+    )
+    await vi.waitFor(() => expect(load).toHaveBeenCalled())
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    })
+    const triesOffline = load.mock.calls.length
+    expect(screen.getByRole('heading', { name: 'página' })).toBeTruthy()
+    expect(screen.queryByText('parte')).toBeNull()
+
+    online = true
+    await act(async () => {
+      window.dispatchEvent(new Event('online'))
+    })
+    expect(await screen.findByText('parte')).toBeTruthy()
+    expect(load.mock.calls.length).toBeGreaterThan(triesOffline)
+    expect(screen.getByRole('heading', { name: 'página' })).toBeTruthy()
+  })
+})
