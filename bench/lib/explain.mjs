@@ -24,7 +24,11 @@ async function captureQueries(fn) {
   return captured
 }
 
-export async function explainQueries(databaseUrl, { fieldId, query }) {
+/**
+ * `query` matches about a quarter of the catalogue (the planner rightly reads the whole table);
+ * `rareQuery` and `distinctQuery` match a handful of rows, which the trigram indexes must find.
+ */
+export async function explainQueries(databaseUrl, { fieldId, query, rareQuery, distinctQuery }) {
   const handle = await openDatabase({ databaseUrl })
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
@@ -32,6 +36,8 @@ export async function explainQueries(databaseUrl, { fieldId, query }) {
   try {
     const calls = {
       'search-audios': () => searchAudios(handle.db, query, 20),
+      'search-audios-rare': () => searchAudios(handle.db, rareQuery, 20),
+      'search-audios-distinct': () => searchAudios(handle.db, distinctQuery, 20),
       'search-fields': () => searchFields(handle.db, query, 20),
       'field-audios': () => listAudiosOfField(handle.db, fieldId),
       'fields-with-counts': () => listFieldsWithAudioCounts(handle.db),

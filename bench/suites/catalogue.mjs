@@ -84,7 +84,7 @@ export async function catalogueSuite({ apiUrl, cookie, catalogue, databaseUrl, r
     await reference.stop()
     referenceInput.cleanup()
   }
-  const plans = await explainQueries(databaseUrl, { fieldId, query: 'serenidade' })
+  const plans = await explainQueries(databaseUrl, { fieldId, query: 'serenidade', rareQuery: 'jornada mem', distinctQuery: 'calma foco 0' })
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
   const { rows } = await client.query('select (select count(*) from audios)::int as audios, (select count(*) from fields)::int as fields')
