@@ -185,3 +185,26 @@ test("/ runs without the app's router; leaving it brings the app in place, witho
   await expect(page.locator('#hero-title')).toBeVisible()
   expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true)
 })
+
+test('when the sections below the hero cannot be fetched, the hero stays and the visitor can try again', async ({ page }) => {
+  // The connection drops right after the HTML: the chunk of the sections below the hero fails.
+  let blocked = true
+  await page.route(/\/assets\/landing-below-fold-[^/]+\.js$/, (route) => (blocked ? route.abort('internetdisconnected') : route.fallback()))
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  await page.goto('/')
+
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  const retry = page.getByRole('button', { name: 'Tentar Novamente' })
+  await expect(retry).toBeVisible()
+  await expect(page.getByText('Não foi possível atualizar o conteúdo.')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Entrar' }).first()).toBeVisible()
+
+  blocked = false
+  await retry.click()
+  await expect(page.getByRole('heading', { name: 'Campos de Desenvolvimento' })).toBeVisible()
+  await expect(retry).toHaveCount(0)
+  // React reports that it rendered the failed part in the browser instead of hydrating it
+  // (recoverable error #422); nothing else may go wrong.
+  expect(errors.filter((message) => !/Minified React error #422\b/.test(message))).toEqual([])
+})

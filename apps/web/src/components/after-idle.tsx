@@ -1,43 +1,19 @@
-import { Component, Suspense, useEffect, useState, type ReactNode } from 'react'
+import { Suspense, useEffect, useState, type ReactNode } from 'react'
 import { whenIdle } from '../lib/when-idle'
+import { RetryBoundary } from './retry-boundary'
 
 /**
  * A part of the page nobody needs at first sight (the toast outlet, the connectivity pill): it
  * renders once the browser is idle after the page came up, never on the server nor while the page
- * hydrates, so it neither weighs on the first tasks nor changes the server's markup.
- *
- * If it fails — typically its chunk could not be fetched because the connection dropped — it
- * renders nothing instead of taking the page down with it, and tries again when the browser is
- * back online (lazy parts should use lib/retrying-lazy so the new try fetches the chunk again).
+ * hydrates, so it neither weighs on the first tasks nor changes the server's markup. If it fails
+ * (its chunk could not be fetched), it renders nothing and tries again once back online.
  */
 export function AfterIdle({ children, timeoutMs }: { children: ReactNode; timeoutMs?: number }) {
   const [ready, setReady] = useState(false)
   useEffect(() => whenIdle(() => setReady(true), timeoutMs), [timeoutMs])
   return ready ? (
-    <NothingOnError>
+    <RetryBoundary>
       <Suspense fallback={null}>{children}</Suspense>
-    </NothingOnError>
+    </RetryBoundary>
   ) : null
-}
-
-class NothingOnError extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false }
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true }
-  }
-
-  private readonly retry = () => this.setState({ failed: false })
-
-  override componentDidMount() {
-    window.addEventListener('online', this.retry)
-  }
-
-  override componentWillUnmount() {
-    window.removeEventListener('online', this.retry)
-  }
-
-  override render() {
-    return this.state.failed ? null : this.props.children
-  }
 }

@@ -1,4 +1,5 @@
-import { createElement, lazy, use, type ComponentProps, type ComponentType, type FunctionComponent } from 'react'
+import { createElement, use, type ComponentProps, type ComponentType, type FunctionComponent } from 'react'
+import { retryingLazy } from './retrying-lazy'
 
 /**
  * A thenable that never settles and keeps no callbacks: `use()` on it suspends for good, and the
@@ -21,14 +22,14 @@ export type PreloadableLazy<T extends ComponentType<any>> = FunctionComponent<Co
  * after `preload()` it renders at once instead of suspending, which a synchronous `renderToString`
  * needs; until preloaded it suspends for good, so every render writes the same Suspense fallback (a
  * plain `lazy` would write the fallback on the first render and the part on later ones). In the
- * browser it is `React.lazy`: a part the server rendered stays server HTML until its chunk is in,
- * then hydrates.
+ * browser it is `React.lazy` (one that can try again after a failed fetch, lib/retrying-lazy): a
+ * part the server rendered stays server HTML until its chunk is in, then hydrates.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same constraint as React.lazy
 export function preloadableLazy<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): PreloadableLazy<T> {
   if (!import.meta.env.SSR) {
-    // The browser never renders it preloaded (it hydrates instead): React.lazy is all it takes.
-    const component = lazy(load) as unknown as FunctionComponent<ComponentProps<T>>
+    // The browser never renders it preloaded (it hydrates instead): a lazy component is all it takes.
+    const component = retryingLazy(load)
     return Object.assign(component, { preload: () => load().then(() => undefined) })
   }
   let loaded: T | null = null

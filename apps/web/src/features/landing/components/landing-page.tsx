@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react'
 import { PageLoader } from '../../../components/page-loader'
-import { getErrorMessage } from '../../../lib/api-client'
+import { RetryBoundary } from '../../../components/retry-boundary'
+import { GENERIC_ERROR_MESSAGE, getErrorMessage } from '../../../lib/api-client'
 import { preloadableLazy } from '../../../lib/preloadable-lazy'
 import { useLanding } from '../api/landing-queries'
 import { asSection, createText } from '../lib/content'
@@ -52,9 +53,14 @@ export function LandingPage({ heroMedia, plans }: LandingPageProps) {
         t={t}
         media={heroMedia ?? (video ? <HeroVideoSlot video={video} /> : null)}
       />
-      <Suspense fallback={<div className="min-h-dvh" aria-hidden="true" />}>
-        <LandingBelowFold content={content} t={t} plans={plans} />
-      </Suspense>
+      {/* If the sections' chunk cannot be fetched (the connection dropped after the HTML came),
+          the hero and the header stay and the visitor can try again — without this boundary the
+          error would take the whole landing down. */}
+      <RetryBoundary fallback={(retry) => <LandingError message={GENERIC_ERROR_MESSAGE} onRetry={retry} retrying={false} />}>
+        <Suspense fallback={<div className="min-h-dvh" aria-hidden="true" />}>
+          <LandingBelowFold content={content} t={t} plans={plans} />
+        </Suspense>
+      </RetryBoundary>
     </>
   )
 }
