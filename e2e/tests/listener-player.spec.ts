@@ -81,7 +81,10 @@ test('a subscriber filters a field by tag, hears two repetitions with background
   await expect
     .poll(async () => {
       await page.reload()
-      return page.getByTestId('stat-today').textContent()
+      // Read the server's count, not the tile's loading text.
+      const stat = page.getByTestId('stat-today')
+      await expect(stat).not.toHaveText('Carregando...')
+      return stat.textContent()
     }, { timeout: 20_000 })
     .toBe('2')
 
