@@ -14,29 +14,27 @@ export function audioCountLabel(count: number): string {
   return `${count} ${count === 1 ? 'áudio' : 'áudios'}`
 }
 
-const CURRENCY_LOCALES: Record<string, string> = { BRL: 'pt-BR', USD: 'en-US', EUR: 'de-DE' }
-
 /**
  * How each currency of commerce §5 is written: the same text as `Intl.NumberFormat(locale,
  * { style: 'currency' })` gives (format.test.ts compares them), without Intl: the first currency
  * formatter a page builds loads the locale's data, ~30 ms of main thread on a phone while the
  * landing hydrates its prices.
  */
-const CURRENCY_STYLES: Record<string, { prefix: string; suffix: string; thousands: string; decimal: string }> = {
-  BRL: { prefix: 'R$\u00a0', suffix: '', thousands: '.', decimal: ',' },
-  USD: { prefix: '$', suffix: '', thousands: ',', decimal: '.' },
-  EUR: { prefix: '', suffix: '\u00a0€', thousands: '.', decimal: ',' },
+const CURRENCY_STYLES: Record<string, { locale: string; prefix: string; suffix: string; thousands: string; decimal: string }> = {
+  BRL: { locale: 'pt-BR', prefix: 'R$\u00a0', suffix: '', thousands: '.', decimal: ',' },
+  USD: { locale: 'en-US', prefix: '$', suffix: '', thousands: ',', decimal: '.' },
+  EUR: { locale: 'de-DE', prefix: '', suffix: '\u00a0€', thousands: '.', decimal: ',' },
 }
 
 /** Money is kept in integer minor units (centavos); spec commerce §5: BRL pt-BR, USD en-US, EUR de-DE, default BRL. */
 export function formatMoney(minorUnits: number, currency = 'BRL'): string {
   const upper = currency.toUpperCase()
   const code = CURRENCY_STYLES[upper] ? upper : 'BRL'
+  const style = CURRENCY_STYLES[code]!
   // Fractions of a cent (never stored) and non-finite values keep Intl's rounding and wording.
   if (!Number.isSafeInteger(minorUnits)) {
-    return new Intl.NumberFormat(CURRENCY_LOCALES[code], { style: 'currency', currency: code }).format(minorUnits / 100)
+    return new Intl.NumberFormat(style.locale, { style: 'currency', currency: code }).format(minorUnits / 100)
   }
-  const style = CURRENCY_STYLES[code]!
   const absolute = Math.abs(minorUnits)
   const units = String(Math.floor(absolute / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, style.thousands)
   const cents = String(absolute % 100).padStart(2, '0')
