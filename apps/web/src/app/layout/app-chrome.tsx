@@ -7,10 +7,6 @@ import { ServiceWorkerUpdates } from '../../features/offline/app-shell'
 import { AppHeader } from './app-header'
 import { MobileBottomBar } from './mobile-bottom-bar'
 
-// The connectivity pill starts its monitor once the page is idle, off the page's first tasks. Its
-// code comes with the page (~2 KB gzip), not as a chunk fetched then: it exists to say the
-// connection is gone, and a chunk cannot be fetched without one (docs/performance.md).
-
 export interface AppChromeProps {
   /** The page. */
   children: ReactNode
@@ -40,6 +36,9 @@ export function AppChrome({ children, showBack = false, hideFooter = false, prog
       <PageViewTracker />
       <ServiceWorkerUpdates />
       <AppHeader productName={productName} showBack={showBack} />
+      {/* The connectivity pill starts its monitor once the page is idle, off the page's first
+          tasks. Its code comes with the page (~2 KB gzip), not as a chunk fetched then: it exists
+          to say the connection is gone, and a chunk cannot be fetched without one. */}
       <AfterIdle>
         <ConnectionIndicator className="pointer-events-none fixed top-[4.5rem] left-1/2 z-40 -translate-x-1/2" />
       </AfterIdle>
