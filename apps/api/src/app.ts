@@ -1,9 +1,10 @@
-import Fastify, { type FastifyServerOptions } from 'fastify'
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { installPtBrZodMessages } from '@sintonia/contract'
 import type { AppConfig } from './config.js'
 import type { DatabaseHandle } from './db/client.js'
 import { WEB_DIST_DIR } from './lib/paths.js'
+import { installRequestLog } from './lib/http/request-log.js'
 import type { MediaStorage } from './lib/storage/media-storage.js'
 import { accessPlugin } from './plugins/access.js'
 import { authPlugin } from './plugins/auth.js'
@@ -73,6 +74,8 @@ export async function buildApp(options: BuildAppOptions) {
   const { config } = options
   const app = Fastify({
     logger: options.logger ?? false,
+    // One line per request instead of Fastify's two, without the query string (lib/http/request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy === false ? false : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Request ids in logs let support trace one listener's problem end to end.
@@ -87,6 +90,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('config', config)
   app.decorate('database', options.database)
   app.decorate('storage', options.storage)
+  installRequestLog(app)
 
   await app.register(errorsPlugin)
   await app.register(securityHeadersPlugin)

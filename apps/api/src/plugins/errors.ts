@@ -76,7 +76,8 @@ export const errorsPlugin = fp(
       const status = error.statusCode ?? 500
       if (status === 429) return reply.code(429).send(errorBody(429, MSG.generic.tooManyRequests))
       if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
-        request.log.info({ err: loggableError(error) }, 'request refused')
+        // Debug: the request's own line already says 4xx (one info line per request).
+        request.log.debug({ err: loggableError(error) }, 'request refused')
         return reply.code(status).send(errorBody(status, MSG.generic.badRequest))
       }
       request.log.error({ err: loggableError(error) }, 'unhandled error')
