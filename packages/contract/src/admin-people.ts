@@ -13,6 +13,9 @@ import { INTEREST_FIELDS } from './leads.js'
 
 export const ADMIN_API = {
   users: '/api/admin/users',
+  /** Paid purchases whose buyer has not activated the access yet ("Pagamento sem conta"). */
+  unclaimedPurchases: '/api/admin/users/unclaimed-purchases',
+  unclaimedPurchaseResend: (id: string) => `/api/admin/users/unclaimed-purchases/${id}/resend`,
   userComplimentary: (userId: string) => `/api/admin/users/${userId}/complimentary`,
   userRole: (userId: string) => `/api/admin/users/${userId}/role`,
   userBan: (userId: string) => `/api/admin/users/${userId}/ban`,
@@ -528,3 +531,27 @@ export const validationReportSchema = z.object({
   ),
 })
 export type ValidationReport = z.infer<typeof validationReportSchema>
+
+/** Admin › Usuários › "Pagamento sem conta": a paid purchase whose buyer has not activated it yet. */
+export const unclaimedPurchaseSchema = z.object({
+  /** The waiting purchase's own id (never the checkout id, which is the buyer's secret). */
+  id: z.string(),
+  email: z.string(),
+  customerName: z.string().nullable(),
+  planCode: z.enum(PLAN_CODES),
+  planName: z.string(),
+  amountCents: z.number().int().nullable(),
+  currency: z.string(),
+  paidAt: z.string(),
+  /** When the last access link went out (purchase e-mail, re-send, "Esqueci minha senha"). */
+  lastAccessLinkAt: z.string().nullable(),
+  /** An account with this e-mail exists but never proved the mailbox. */
+  accountExists: z.boolean(),
+})
+export type UnclaimedPurchase = z.infer<typeof unclaimedPurchaseSchema>
+export const unclaimedPurchaseListSchema = z.object({ purchases: z.array(unclaimedPurchaseSchema) })
+export type UnclaimedPurchaseList = z.infer<typeof unclaimedPurchaseListSchema>
+export const UNCLAIMED_MSG = {
+  resent: 'Link de acesso reenviado para o e-mail da compra.',
+  notFound: 'Pagamento não encontrado ou já ativado',
+} as const

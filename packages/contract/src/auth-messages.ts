@@ -47,7 +47,28 @@ export const AUTH_MSG = {
   /** A listener screen or API needs an active subscription (spec: subscription-required card). */
   subscriptionRequired: 'Assinatura ativa necessária para acessar este conteúdo',
   passwordTooLong: 'A senha deve ter no máximo 128 caracteres',
+  /** Access links: the purchase e-mail's proof of mailbox (docs/product/accounts.md). */
+  accessLinkInvalid: 'Link de acesso inválido ou expirado. Peça um novo em "Esqueci minha senha".',
+  accessLinkSent: 'Enviamos de novo o link de acesso para o e-mail da compra.',
+  /** E-mail verification (sign-up and e-mail change). */
+  verifyLinkInvalid: 'Link de confirmação inválido ou expirado. Peça um novo em Minha conta.',
+  emailVerified: 'E-mail confirmado!',
+  verificationSent: 'Enviamos um link de confirmação para o seu e-mail.',
+  alreadyVerified: 'Seu e-mail já está confirmado.',
+  /** Minha conta. */
+  nameRequired: 'Informe seu nome',
+  nameTooLong: 'O nome deve ter no máximo 80 caracteres',
+  profileSaved: 'Nome atualizado.',
+  currentPasswordWrong: 'Senha atual incorreta.',
+  passwordChanged: 'Senha alterada. As outras sessões foram encerradas.',
+  samePassword: 'A nova senha deve ser diferente da atual.',
+  emailSame: 'Este já é o seu e-mail.',
+  emailChangeSent: 'Enviamos um link para o novo e-mail. A troca vale assim que você confirmar por lá.',
+  emailChanged: 'E-mail alterado e confirmado!',
 } as const
+
+/** The display name's length limit, the same for sign-up, checkout and Minha conta. */
+export const DISPLAY_NAME_MAX_LENGTH = 80
 
 /**
  * The spec's catalogue (listener-area §8): a backend message is matched case-insensitively by

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { AUTH_MSG, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PORTALS, ROLES } from './auth-messages.js'
+import { AUTH_MSG, DISPLAY_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PORTALS, ROLES } from './auth-messages.js'
 
 /**
  * Accounts: sign-up, sign-in (listener and admin portals), sign-out, password reset, pay-first
@@ -9,12 +9,13 @@ import { AUTH_MSG, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PORTALS, ROLES } fr
 // Roles, portals, password limits and AUTH_MSG live in the zod-free auth-messages.ts.
 
 /** Trimmed and lower-cased before the format check, so a pasted '  Nome@Exemplo.com ' is accepted. */
-const email = z
+export const emailSchema = z
   .string({ error: AUTH_MSG.invalidEmail })
   .trim()
   .toLowerCase()
   .max(254, { error: AUTH_MSG.invalidEmail })
   .pipe(z.email({ error: AUTH_MSG.invalidEmail }))
+const email = emailSchema
 const password = z
   .string({ error: 'Informe a senha' })
   .min(PASSWORD_MIN_LENGTH, { error: AUTH_MSG.passwordTooShort })
@@ -24,7 +25,7 @@ const checkoutSessionId = z.string().trim().min(6).max(255).regex(/^[A-Za-z0-9_-
 
 export const signUpSchema = z
   .object({
-    name: z.string().trim().max(80, { error: 'O nome deve ter no máximo 80 caracteres' }).optional(),
+    name: z.string().trim().max(DISPLAY_NAME_MAX_LENGTH, { error: AUTH_MSG.nameTooLong }).optional(),
     email,
     password,
     sessionId: checkoutSessionId.optional(),
@@ -47,18 +48,30 @@ export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>
 export const resetPasswordSchema = z.object({ token: z.string().min(10).max(512), newPassword: password }).strict()
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>
 
-/** Pay-first buyers create their password here (spec: /onboarding/definir-senha?email=&session_id=). */
+/**
+ * A one-time access link from the purchase e-mail (or "Esqueci minha senha" for an e-mail whose
+ * purchase is waiting). The token proves the mailbox; it is never logged or shown to anyone else.
+ */
+const accessToken = z.string({ error: AUTH_MSG.accessLinkInvalid }).trim().min(20, { error: AUTH_MSG.accessLinkInvalid }).max(200, { error: AUTH_MSG.accessLinkInvalid }).regex(/^[A-Za-z0-9_-]+$/, { error: AUTH_MSG.accessLinkInvalid })
+
+/** What the access link's page shows before the password is chosen. */
+export const accessLinkPreviewInputSchema = z.object({ token: accessToken }).strict()
+export const accessLinkPreviewSchema = z.object({
+  email: z.string(),
+  displayName: z.string(),
+  /** Names of the paid plans waiting for this e-mail (empty when they were already claimed). */
+  plans: z.array(z.string()),
+  /** An account with this e-mail exists already: the new password replaces its old one. */
+  accountExists: z.boolean(),
+})
+export type AccessLinkPreview = z.infer<typeof accessLinkPreviewSchema>
+
+/** /onboarding/definir-senha?token=: the mailbox owner creates (or replaces) the password and is signed in. */
 export const onboardingPasswordSchema = z
   .object({
-    email,
-    password: z.string().min(PASSWORD_MIN_LENGTH, { error: AUTH_MSG.onboardingPasswordTooShort }).max(PASSWORD_MAX_LENGTH),
-    confirmPassword: z.string(),
-    /** The checkout session from /assinatura/processando; when given, the pending payment must carry it. */
-    /**
-     * The paid checkout's id, carried from the payment return: proof that this browser made the
-     * purchase. Without it anyone who knew a buyer's e-mail could claim the paid access.
-     */
-    sessionId: checkoutSessionId,
+    token: accessToken,
+    password: z.string().min(PASSWORD_MIN_LENGTH, { error: AUTH_MSG.onboardingPasswordTooShort }).max(PASSWORD_MAX_LENGTH, { error: AUTH_MSG.passwordTooLong }),
+    confirmPassword: z.string().max(PASSWORD_MAX_LENGTH),
   })
   .strict()
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: AUTH_MSG.onboardingPasswordMismatch })
@@ -83,6 +96,8 @@ export type SubscriptionState = z.infer<typeof subscriptionStateSchema>
 export const sessionUserSchema = z.object({
   id: z.string(),
   email: z.string(),
+  /** The person proved they read this mailbox (link from the sign-up, e-mail change, reset or purchase e-mail). */
+  emailVerified: z.boolean(),
   /** Falls back to the part of the e-mail before the at-sign (spec §3, §5). */
   displayName: z.string(),
   role: z.enum(ROLES),
@@ -92,3 +107,35 @@ export type SessionUser = z.infer<typeof sessionUserSchema>
 /** GET /api/account/me and the answer of sign-in / sign-up. */
 export const meSchema = z.object({ user: sessionUserSchema })
 export type Me = z.infer<typeof meSchema>
+
+/** The link from the confirmation e-mail (sign-up or e-mail change). */
+export const verifyEmailSchema = z.object({ token: z.string({ error: AUTH_MSG.verifyLinkInvalid }).trim().min(20, { error: AUTH_MSG.verifyLinkInvalid }).max(2048, { error: AUTH_MSG.verifyLinkInvalid }).regex(/^[A-Za-z0-9_.-]+$/, { error: AUTH_MSG.verifyLinkInvalid }) }).strict()
+export const verifyEmailResultSchema = z.object({
+  message: z.string(),
+  email: z.string(),
+  /**
+   * A paid purchase was waiting for this e-mail: a fresh access link token, so the page can go
+   * straight to choosing the password that activates it.
+   */
+  accessToken: z.string().nullable(),
+})
+export type VerifyEmailResult = z.infer<typeof verifyEmailResultSchema>
+
+/** Minha conta: the display name. */
+export const updateProfileSchema = z
+  .object({ name: z.string({ error: AUTH_MSG.nameRequired }).trim().min(1, { error: AUTH_MSG.nameRequired }).max(DISPLAY_NAME_MAX_LENGTH, { error: AUTH_MSG.nameTooLong }) })
+  .strict()
+export type UpdateProfileInput = z.infer<typeof updateProfileSchema>
+
+/** Minha conta: a new password, confirmed with the current one; the other sessions end. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: 'Informe a senha atual' }).min(1, { error: 'Informe a senha atual' }).max(PASSWORD_MAX_LENGTH),
+    newPassword: password,
+  })
+  .strict()
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>
+
+/** Minha conta: a new e-mail address; it takes effect once confirmed from the new mailbox. */
+export const changeEmailSchema = z.object({ newEmail: email }).strict()
+export type ChangeEmailInput = z.infer<typeof changeEmailSchema>

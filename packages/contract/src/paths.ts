@@ -36,6 +36,18 @@ export const API = {
     exportData: '/api/account/export',
     deleteAccount: '/api/account',
     onboardingPassword: '/api/onboarding/password',
+    /** POST {token}: what the access link's page shows (e-mail, name, plans waiting). */
+    accessLinkPreview: '/api/onboarding/access-link',
+    /** POST {token}: the link of the confirmation e-mail (sign-up or e-mail change). */
+    verifyEmail: '/api/account/email/verify',
+    /** POST: sends the confirmation e-mail again to the signed-in person. */
+    resendVerification: '/api/account/email/send-verification',
+    /** POST {newEmail}: asks to change the e-mail (confirmed from the new mailbox). */
+    changeEmail: '/api/account/email/change',
+    /** PATCH {name}: the display name. */
+    profile: '/api/account/profile',
+    /** POST {currentPassword, newPassword}: ends the other sessions. */
+    changePassword: '/api/account/password/change',
   },
   subscription: {
     /** check-subscription */
@@ -58,6 +70,8 @@ export const API = {
     verify: '/api/payments/verify',
     /** verify-session: POST {sessionId} → {email, paid, accountExists} */
     verifySession: '/api/payments/verify-session',
+    /** POST {sessionId}: e-mails the purchase's access link again (the buyer still on the processing page). */
+    resendAccessLink: '/api/payments/access-link',
     /** Provider webhooks (raw body, signature-checked). */
     webhook: (provider: 'sandbox' | 'stripe') => `/api/payments/webhooks/${provider}`,
   },

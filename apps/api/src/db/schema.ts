@@ -213,6 +213,23 @@ export const pendingSubscriptions = pgTable(
   ],
 )
 
+/**
+ * One-time access links of the purchase e-mail (docs/product/accounts.md): the token proves the
+ * mailbox of a paid purchase's e-mail; only its SHA-256 is stored. Used once, then every link of
+ * the e-mail is deleted.
+ */
+export const accessLinks = pgTable(
+  'access_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('access_links_token_hash_idx').on(t.tokenHash), index('access_links_email_idx').on(sql`lower(${t.email})`)],
+)
+
 export const leads = pgTable(
   'leads',
   {

@@ -7,6 +7,7 @@ import { forwardSetCookies, toAuthHeaders } from '../lib/auth/headers.js'
 import { readSignedCookie } from '../lib/auth/signed-cookie.js'
 import { findSessionWithUser } from '../modules/accounts/repository.js'
 import { buildPasswordResetEmail } from '../modules/accounts/reset-email.js'
+import { confirmMailboxAfterReset, enqueueConfirmationEmail } from '../modules/accounts/mailbox.js'
 import { getProductName, getSupportEmail } from '../modules/settings/service.js'
 import { errorBody } from './errors.js'
 import { RATE_LIMITS } from './rate-limit.js'
@@ -17,6 +18,8 @@ export interface SessionUserInfo {
   email: string
   displayName: string
   role: Role
+  /** The person proved they read this mailbox (docs/product/accounts.md). */
+  emailVerified: boolean
   /** Banned by an admin (and the ban has not expired). */
   banned: boolean
 }
@@ -42,6 +45,9 @@ declare module 'fastify' {
     sessionUser(): Promise<SessionUserInfo | null>
   }
 }
+
+/** The only Better Auth endpoints reachable over HTTP (everything else goes through the app's routes). */
+export const EXPOSED_AUTH_PATHS = [`${AUTH_BASE_PATH}/get-session`] as const
 
 /** Hop-by-hop and length headers are recomputed when the body is re-serialised for Better Auth. */
 const DROPPED_REQUEST_HEADERS = ['content-length', 'transfer-encoding', 'connection', 'keep-alive']
@@ -82,6 +88,7 @@ export function toAuthSessionInfo(response: BetterAuthSession): AuthSessionInfo 
       email: found.email,
       displayName: found.name?.trim() || defaultDisplayName(found.email),
       role: found.role === 'admin' ? 'admin' : 'user',
+      emailVerified: found.emailVerified === true,
       banned: isBanActive(found.banned, found.banExpires),
     },
     session: { id: response.session.id, expiresAt: new Date(response.session.expiresAt) },
@@ -116,6 +123,12 @@ export const authPlugin = fp(
           }),
         )
       },
+      // Better Auth sends this for an e-mail change (to the new address); the sign-up's own
+      // confirmation is enqueued with the account (modules/accounts/mailbox.ts).
+      sendVerificationEmail: async ({ user, token, change }) => {
+        await enqueueConfirmationEmail(app.database.db, { mailer: app.mailer, publicUrl: config.publicUrl }, { to: user.email, name: user.name, token, change })
+      },
+      onPasswordReset: (user) => confirmMailboxAfterReset(app.database.db, user),
     })
     app.decorate('auth', auth)
 
@@ -150,6 +163,7 @@ export const authPlugin = fp(
           email: row.email,
           displayName: row.name?.trim() || defaultDisplayName(row.email),
           role: row.role === 'admin' ? 'admin' : 'user',
+          emailVerified: row.emailVerified,
           banned: isBanActive(row.banned, row.banExpires, now),
         },
         session: { id: row.sessionId, expiresAt: row.expiresAt },
@@ -185,13 +199,15 @@ export const authPlugin = fp(
       if (refreshed && reply.getHeader('set-cookie') === undefined) forwardSetCookies(reply, refreshed)
     })
 
-    // Better Auth's own endpoints. It authenticates by itself, so the route is public for the guard;
-    // its English error texts are replaced by the pt-BR catalogue.
+    // Better Auth's own HTTP endpoints are not exposed: every sign-in, sign-up, password, profile
+    // and removal path is the app's own route (rate limits, field limits, portals, audit, LGPD),
+    // which calls Better Auth on the server. Only reading one's own session stays reachable
+    // (docs/security.md, "Better Auth's endpoints"); any other /api/auth/* path answers 404.
     app.route({
-      method: ['GET', 'POST'],
-      url: `${AUTH_BASE_PATH}/*`,
+      method: 'GET',
+      url: EXPOSED_AUTH_PATHS[0],
       config: { access: 'public', rateLimit: RATE_LIMITS.authHandler },
-      schema: { tags: ['contas'], summary: 'Rotas internas do Better Auth (sessão, redefinição de senha)', hide: true },
+      schema: { tags: ['contas'], summary: 'Sessão atual (Better Auth), sem o token', hide: true },
       handler: async (request, reply) => {
         const headers = toAuthHeaders(request)
         for (const name of DROPPED_REQUEST_HEADERS) headers.delete(name)

@@ -18,6 +18,16 @@ export const AUTH_COOKIE_PREFIX = 'sintonia'
 export const CLIENT_IP_HEADER = 'x-sintonia-client-ip'
 /** A password-reset link is valid for one hour. */
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60
+/** A link confirming an e-mail (sign-up or e-mail change) is valid for one day. */
+export const VERIFY_TOKEN_TTL_SECONDS = 24 * 60 * 60
+
+export interface VerificationMail {
+  user: { id: string; email: string; name: string }
+  /** Better Auth's signed token: goes into the e-mail only, never into a log. */
+  token: string
+  /** The token confirms a new address of an existing account (e-mail change). */
+  change: boolean
+}
 
 export interface ResetPasswordMail {
   user: { id: string; email: string; name: string }
@@ -37,6 +47,10 @@ export interface CreateAuthOptions {
   db: Database
   /** Sends the reset e-mail (the API puts it in the outbox). Absent in the CLI, which never resets passwords. */
   sendResetPassword?: (mail: ResetPasswordMail) => Promise<void>
+  /** Sends a confirmation e-mail (Better Auth calls it for an e-mail change). Absent in the CLI. */
+  sendVerificationEmail?: (mail: VerificationMail) => Promise<void>
+  /** After a password reset: the reset link proved the mailbox (docs/product/accounts.md). */
+  onPasswordReset?: (user: { id: string; email: string }) => Promise<void>
   log?: AuthLogger
 }
 
@@ -68,7 +82,22 @@ export function createAuth(options: CreateAuthOptions) {
         if (!options.sendResetPassword) throw new Error('sendResetPassword não configurado')
         await options.sendResetPassword({ user: { id: target.id, email: target.email, name: target.name }, token })
       },
+      onPasswordReset: async ({ user: target }) => {
+        await options.onPasswordReset?.({ id: target.id, email: target.email })
+      },
     },
+    // E-mail ownership (docs/product/accounts.md): accounts may sign in before confirming, but
+    // nothing recorded for the address before the account existed is matched until they do.
+    emailVerification: {
+      sendOnSignUp: false,
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFY_TOKEN_TTL_SECONDS,
+      sendVerificationEmail: async ({ user: target, token }) => {
+        if (!options.sendVerificationEmail) throw new Error('sendVerificationEmail não configurado')
+        await options.sendVerificationEmail({ user: { id: target.id, email: target.email, name: target.name }, token, change: isEmailChangeToken(token) })
+      },
+    },
+    user: { changeEmail: { enabled: true, updateEmailWithoutVerification: false } },
     plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] })],
     advanced: {
       cookiePrefix: AUTH_COOKIE_PREFIX,
@@ -92,3 +121,23 @@ export function createAuth(options: CreateAuthOptions) {
 }
 
 export type SintoniaAuth = ReturnType<typeof createAuth>
+
+/**
+ * Whether a Better Auth confirmation token is for an e-mail change (its payload names the new
+ * address). Only read after Better Auth signed or verified it; the signature is not checked here.
+ */
+export function isEmailChangeToken(token: string): boolean {
+  return typeof readTokenPayload(token)?.updateTo === 'string'
+}
+
+/** The payload of a Better Auth confirmation token (a JWT), or null when it is not one. */
+export function readTokenPayload(token: string): { email?: string; updateTo?: string; userId?: string; requestType?: string } | null {
+  const part = token.split('.')[1]
+  if (!part) return null
+  try {
+    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'))
+    return value !== null && typeof value === 'object' ? (value as Record<string, string>) : null
+  } catch {
+    return null
+  }
+}

@@ -4,7 +4,7 @@ import { AUTH_MSG, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@sintonia/co
 import type { Database } from '../../db/client.js'
 import type { SintoniaAuth } from '../../lib/auth/create-auth.js'
 import { recordAudit } from '../audit/service.js'
-import { createCredentialUser, hashPassword } from './service.js'
+import { createCredentialUser, hashPassword } from './credentials.js'
 import { findUserByEmail, setUserRole, upsertCredentialPassword } from './repository.js'
 
 /** What `npm run admin:create` sends (to the running server, or applies itself). */

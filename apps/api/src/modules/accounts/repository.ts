@@ -1,6 +1,6 @@
-import { and, asc, eq, like, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, like, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
-import { account, analyticsEvents, leads, pendingSubscriptions, session, subscriptions, user, verification } from '../../db/schema.js'
+import { accessLinks, account, analyticsEvents, checkoutSessions, leads, pendingSubscriptions, plans, session, subscriptions, user, verification } from '../../db/schema.js'
 import { perDatabase } from '../../db/prepared.js'
 import { givesAccessNow } from '../admin-shared/sql.js'
 import { isUniqueViolation } from '../../lib/pg-errors.js'
@@ -32,13 +32,13 @@ export async function countAdmins(db: Database): Promise<number> {
  */
 export async function insertUserWithCredential(
   db: Database,
-  row: { id: string; accountId: string; email: string; name: string; role: Role; passwordHash: string },
+  row: { id: string; accountId: string; email: string; name: string; role: Role; passwordHash: string; emailVerified?: boolean },
 ): Promise<UserRow | 'duplicate_email'> {
   let created: UserRow | undefined
   try {
     ;[created] = await db
       .insert(user)
-      .values({ id: row.id, email: row.email.toLowerCase(), name: row.name, role: row.role, emailVerified: false })
+      .values({ id: row.id, email: row.email.toLowerCase(), name: row.name, role: row.role, emailVerified: row.emailVerified ?? false })
       .returning()
   } catch (error) {
     if (isUniqueViolation(error, 'user_email_unique')) return 'duplicate_email'
@@ -96,6 +96,7 @@ const sessionWithUserQuery = perDatabase((db) =>
       expiresAt: session.expiresAt,
       userId: user.id,
       email: user.email,
+      emailVerified: user.emailVerified,
       name: user.name,
       role: user.role,
       banned: user.banned,
@@ -143,8 +144,11 @@ export async function deleteLeadsByEmail(db: Database, email: string): Promise<n
   return rows.length
 }
 
-/** Everything stored about a user, for the LGPD export. Secrets (password hash, tokens) are never selected. */
-export async function loadUserData(db: Database, userId: string, email: string) {
+/**
+ * Everything stored about a user, for the LGPD export. Secrets (password hash, tokens) are never
+ * selected. `email` is null while the account has not proven it: rows found by e-mail are left out.
+ */
+export async function loadUserData(db: Database, userId: string, email: string | null) {
   const [accounts, sessions, subs, pending, leadRows, events] = await Promise.all([
     db
       .select({ providerId: account.providerId, createdAt: account.createdAt, updatedAt: account.updatedAt })
@@ -172,8 +176,8 @@ export async function loadUserData(db: Database, userId: string, email: string) 
         createdAt: pendingSubscriptions.createdAt,
       })
       .from(pendingSubscriptions)
-      .where(sql`lower(${pendingSubscriptions.email}) = lower(${email})`),
-    db.select().from(leads).where(sql`lower(${leads.email}) = lower(${email})`),
+      .where(email === null ? sql`false` : sql`lower(${pendingSubscriptions.email}) = lower(${email})`),
+    db.select().from(leads).where(email === null ? sql`false` : sql`lower(${leads.email}) = lower(${email})`),
     db
       .select({
         eventType: analyticsEvents.eventType,
@@ -187,4 +191,69 @@ export async function loadUserData(db: Database, userId: string, email: string) 
       .orderBy(asc(analyticsEvents.createdAt)),
   ])
   return { accounts, sessions, subscriptions: subs, pendingSubscriptions: pending, leads: leadRows, analyticsEvents: events }
+}
+
+export async function setEmailVerified(db: Database, userId: string): Promise<void> {
+  await db.update(user).set({ emailVerified: true, updatedAt: sql`now()` }).where(eq(user.id, userId))
+}
+
+export async function setDisplayName(db: Database, userId: string, name: string): Promise<UserRow | null> {
+  const [row] = await db.update(user).set({ name, updatedAt: sql`now()` }).where(eq(user.id, userId)).returning()
+  return row ?? null
+}
+
+/** Every session of the user but one (the one that asked for the change). */
+export async function deleteOtherSessionsOfUser(db: Database, userId: string, keepSessionId: string): Promise<number> {
+  const rows = await db
+    .delete(session)
+    .where(and(eq(session.userId, userId), sql`${session.id} <> ${keepSessionId}`))
+    .returning({ id: session.id })
+  return rows.length
+}
+
+// ───────────── access links (purchase e-mail) ─────────────
+
+export async function insertAccessLink(db: Database, input: { email: string; tokenHash: string; expiresAt: Date }): Promise<void> {
+  await db.insert(accessLinks).values({ email: input.email.toLowerCase(), tokenHash: input.tokenHash, expiresAt: input.expiresAt })
+}
+
+/** The link of a token hash while it is valid, locked so two uses of one link cannot both succeed. */
+export async function lockValidAccessLink(db: Database, tokenHash: string): Promise<{ id: string; email: string } | null> {
+  const [row] = await db
+    .select({ id: accessLinks.id, email: accessLinks.email })
+    .from(accessLinks)
+    .where(and(eq(accessLinks.tokenHash, tokenHash), sql`${accessLinks.expiresAt} > now()`))
+    .for('update')
+  return row ?? null
+}
+
+export async function findValidAccessLink(db: Database, tokenHash: string): Promise<{ id: string; email: string } | null> {
+  const [row] = await db
+    .select({ id: accessLinks.id, email: accessLinks.email })
+    .from(accessLinks)
+    .where(and(eq(accessLinks.tokenHash, tokenHash), sql`${accessLinks.expiresAt} > now()`))
+  return row ?? null
+}
+
+/** After a link was used (or the account removed): no link of the e-mail stays usable. */
+export async function deleteAccessLinksOfEmail(db: Database, email: string): Promise<number> {
+  const rows = await db.delete(accessLinks).where(sql`lower(${accessLinks.email}) = lower(${email})`).returning({ id: accessLinks.id })
+  return rows.length
+}
+
+/** Paid purchases waiting for an e-mail, with the name typed at checkout and the plan's name. */
+export async function listWaitingPurchasesOfEmail(db: Database, email: string) {
+  return db
+    .select({
+      id: pendingSubscriptions.id,
+      planCode: pendingSubscriptions.planCode,
+      planName: plans.name,
+      customerName: checkoutSessions.customerName,
+      createdAt: pendingSubscriptions.createdAt,
+    })
+    .from(pendingSubscriptions)
+    .leftJoin(plans, eq(plans.code, pendingSubscriptions.planCode))
+    .leftJoin(checkoutSessions, eq(checkoutSessions.id, pendingSubscriptions.checkoutSessionId))
+    .where(sql`lower(${pendingSubscriptions.email}) = lower(${email})`)
+    .orderBy(desc(pendingSubscriptions.createdAt))
 }

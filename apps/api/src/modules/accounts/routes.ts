@@ -2,8 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   API,
   AUTH_MSG,
+  accessLinkPreviewInputSchema,
+  accessLinkPreviewSchema,
   apiErrorSchema,
   authMessageSchema,
+  changeEmailSchema,
+  changePasswordSchema,
   deleteAccountSchema,
   forgotPasswordSchema,
   meSchema,
@@ -11,27 +15,35 @@ import {
   resetPasswordSchema,
   signInSchema,
   signUpSchema,
+  updateProfileSchema,
+  verifyEmailResultSchema,
+  verifyEmailSchema,
 } from '@sintonia/contract'
 import { expiredSessionCookies, forwardSetCookies, toAuthHeaders } from '../../lib/auth/headers.js'
 import { RATE_LIMITS } from '../../plugins/rate-limit.js'
 import { requireSession } from './session.js'
+import { confirmEmail, previewAccessLink } from './mailbox.js'
 import {
+  changePassword,
   deleteAccount,
   EXPORT_FILENAME,
   exportUserData,
   onboardingPassword,
   requestPasswordReset,
   resetPassword,
+  requestEmailChange,
+  resendVerification,
   signIn,
   signOut,
   signUp,
+  updateDisplayName,
 } from './service.js'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema }
 
 /** Accounts: sign-up, sign-in (two portals), sign-out, me, password reset, onboarding, LGPD export and deletion. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({ db: app.database.db, auth: app.auth })
+  const deps = () => ({ db: app.database.db, auth: app.auth, mailer: app.mailer, publicUrl: app.config.publicUrl })
 
   app.post(
     API.auth.signUp,
@@ -41,13 +53,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['contas'],
         summary: 'Cria a conta de ouvinte (papel sempre "user") e abre a sessão (cookie)',
         description:
-          'name é opcional (padrão: parte do e-mail antes do @). Com sessionId, a assinatura paga antes (pay-first) desse e-mail é vinculada na mesma transação. 409 se o e-mail já tem conta; 429 acima de 10 por minuto por IP.',
+          'name é opcional (padrão: parte do e-mail antes do @). A conta nasce com o e-mail não confirmado e recebe o e-mail de confirmação; nada registrado antes para esse e-mail (pagamento, inscrição) é vinculado até a confirmação. 409 se o e-mail já tem conta; 429 acima de 10 por minuto por IP.',
         body: signUpSchema,
         response: { 201: meSchema, ...errors },
       },
     },
     async (request, reply) => {
       const { me, cookies } = await signUp(deps(), request.body, toAuthHeaders(request))
+      app.mailer.kick()
       forwardSetCookies(reply, cookies)
       return reply.code(201).send(me)
     },
@@ -102,7 +115,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user } = await requireSession(request)
       reply.header('Cache-Control', 'no-store')
-      return { user: { id: user.id, email: user.email, displayName: user.displayName, role: user.role } }
+      return { user: { id: user.id, email: user.email, emailVerified: user.emailVerified, displayName: user.displayName, role: user.role } }
     },
   )
 
@@ -113,13 +126,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['contas'],
         summary: 'Envia por e-mail um link para redefinir a senha (válido por 1 hora)',
-        description: 'Responde sempre 200 com a mesma mensagem, exista ou não uma conta com o e-mail. 429 acima de 5 por minuto por IP.',
+        description:
+          'Responde sempre 200 com a mesma mensagem, exista ou não uma conta com o e-mail. Se há um pagamento esperando por esse e-mail e nenhuma conta confirmou o endereço, envia o link de acesso da compra em vez do de redefinição. 429 acima de 5 por minuto por IP.',
         body: forgotPasswordSchema,
         response: { 200: authMessageSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request) => {
       await requestPasswordReset(deps(), request.body.email, toAuthHeaders(request), request.log)
+      app.mailer.kick()
       return { message: AUTH_MSG.resetEmailSent }
     },
   )
@@ -143,22 +158,134 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post(
+    API.auth.accessLinkPreview,
+    {
+      config: { access: 'public', rateLimit: RATE_LIMITS.onboardingPassword },
+      schema: {
+        tags: ['contas'],
+        summary: 'Link de acesso da compra: e-mail, nome e planos que esperam, antes de criar a senha',
+        description: '400 para link inválido, já usado ou expirado (7 dias).',
+        body: accessLinkPreviewInputSchema,
+        response: { 200: accessLinkPreviewSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store')
+      return previewAccessLink(app.database.db, request.body.token)
+    },
+  )
+
+  app.post(
     API.auth.onboardingPassword,
     {
       config: { access: 'public', rateLimit: RATE_LIMITS.onboardingPassword },
       schema: {
         tags: ['contas'],
-        summary: 'Pay-first: cria a senha de quem pagou sem conta, vincula a assinatura e abre a sessão',
+        summary: 'Link de acesso: cria (ou substitui) a senha, ativa as compras que esperam pelo e-mail e abre a sessão',
         description:
-          'Permitido só quando há um pagamento pendente para o e-mail (e, com sessionId, dessa sessão de checkout) e nenhuma conta com ele; senão 403.',
+          'O token do e-mail da compra prova o endereço. Sem conta: cria a conta com o nome digitado no pagamento. Com conta: troca a senha e encerra todas as sessões dela (quem cadastrou o e-mail antes perde o acesso). 400 para link inválido, usado ou expirado.',
         body: onboardingPasswordSchema,
         response: { 201: meSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const { me, cookies } = await onboardingPassword(deps(), request.body, toAuthHeaders(request))
+      const { me, cookies } = await onboardingPassword(deps(), request.body, toAuthHeaders(request), request.ip ?? null)
       forwardSetCookies(reply, cookies)
       return reply.code(201).send(me)
+    },
+  )
+
+  app.post(
+    API.auth.verifyEmail,
+    {
+      config: { access: 'public', rateLimit: RATE_LIMITS.onboardingPassword },
+      schema: {
+        tags: ['contas'],
+        summary: 'Link do e-mail de confirmação (cadastro ou troca de e-mail): confirma o endereço',
+        description:
+          'Não abre sessão (o link pode ser aberto em outro aparelho). Se um pagamento espera por esse e-mail, a resposta traz um link de acesso novo (accessToken) para ativá-lo com a senha. 400 para link inválido ou expirado.',
+        body: verifyEmailSchema,
+        response: { 200: verifyEmailResultSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store')
+      return confirmEmail(deps(), request.body.token, request.ip ?? null)
+    },
+  )
+
+  app.post(
+    API.auth.resendVerification,
+    {
+      config: { access: 'user', rateLimit: RATE_LIMITS.forgotPassword },
+      schema: {
+        tags: ['contas'],
+        summary: 'Envia de novo o e-mail de confirmação do cadastro',
+        description: '409 se o e-mail já está confirmado; 429 acima de 5 por minuto por IP.',
+        response: { 200: authMessageSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { user } = await requireSession(request)
+      await resendVerification(deps(), user.id)
+      app.mailer.kick()
+      return { message: AUTH_MSG.verificationSent }
+    },
+  )
+
+  app.patch(
+    API.auth.profile,
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['contas'],
+        summary: 'Minha conta: altera o nome de exibição (até 80 caracteres)',
+        body: updateProfileSchema,
+        response: { 200: meSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { user } = await requireSession(request)
+      return updateDisplayName(app.database.db, user.id, request.body.name)
+    },
+  )
+
+  app.post(
+    API.auth.changePassword,
+    {
+      config: { access: 'user', rateLimit: RATE_LIMITS.signIn },
+      schema: {
+        tags: ['contas'],
+        summary: 'Minha conta: troca a senha (com a senha atual) e encerra as outras sessões',
+        description: '403 com a senha atual incorreta; 429 acima de 10 por minuto por IP.',
+        body: changePasswordSchema,
+        response: { 200: authMessageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await requireSession(request)
+      forwardSetCookies(reply, await changePassword(deps(), request.body, toAuthHeaders(request)))
+      return { message: AUTH_MSG.passwordChanged }
+    },
+  )
+
+  app.post(
+    API.auth.changeEmail,
+    {
+      config: { access: 'user', rateLimit: RATE_LIMITS.forgotPassword },
+      schema: {
+        tags: ['contas'],
+        summary: 'Minha conta: pede a troca de e-mail; vale só depois de confirmada pelo novo endereço',
+        description: 'Responde a mesma mensagem mesmo se o novo e-mail já tem conta. 429 acima de 5 por minuto por IP.',
+        body: changeEmailSchema,
+        response: { 200: authMessageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = await requireSession(request)
+      await requestEmailChange(deps(), user.email, request.body.newEmail, toAuthHeaders(request))
+      app.mailer.kick()
+      return { message: AUTH_MSG.emailChangeSent }
     },
   )
 

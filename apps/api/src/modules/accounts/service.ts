@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto'
 import {
   AUTH_MSG,
   defaultDisplayName,
+  type ChangePasswordInput,
   type Me,
   type OnboardingPasswordInput,
   type Portal,
@@ -16,12 +16,15 @@ import { detachCommerceDataOfPerson, loadCommerceDataOfPerson } from '../payment
 import { recordAudit } from '../audit/service.js'
 import { detachSubscriptionsOfUser } from '../subscriptions/repository.js'
 import { mergePendingSubscriptions } from '../subscriptions/service.js'
+import { createCredentialUser, hashPassword } from './credentials.js'
+import { activateWithAccessLink, enqueueConfirmationEmail, enqueueVerificationEmail, sendAccessLink, type MailboxDeps } from './mailbox.js'
 import {
   anonymiseAnalyticsOfUser,
   deleteAccountsOfUser,
   deleteLeadsByEmail,
   deleteResetTokensOfUser,
   deleteSessionByToken,
+  deleteAccessLinksOfEmail,
   deleteSessionsOfUser,
   deleteUserRow,
   findCredentialPasswordHash,
@@ -29,6 +32,7 @@ import {
   findUserById,
   insertUserWithCredential,
   loadUserData,
+  setDisplayName,
   type Role,
   type UserRow,
 } from './repository.js'
@@ -37,6 +41,9 @@ export interface AccountDeps {
   db: Database
   auth: SintoniaAuth
 }
+
+/** Routes that send e-mail also need the mailer and the public address for links. */
+export type AccountMailDeps = AccountDeps & MailboxDeps
 
 /** Result of a route that signs someone in: the answer and the Set-Cookie headers to forward. */
 export interface SignedIn {
@@ -47,49 +54,16 @@ export interface SignedIn {
 /** What replaces the e-mail of a deleted listener's subscriptions (kept for accounting). */
 export const DELETED_ACCOUNT_EMAIL = 'conta-excluida@anonimo.invalid'
 
-export function toMe(row: Pick<UserRow, 'id' | 'email' | 'name' | 'role'>): Me {
+export function toMe(row: Pick<UserRow, 'id' | 'email' | 'name' | 'role' | 'emailVerified'>): Me {
   return {
     user: {
       id: row.id,
       email: row.email,
+      emailVerified: row.emailVerified,
       displayName: row.name.trim() || defaultDisplayName(row.email),
       role: row.role === 'admin' ? 'admin' : 'user',
     },
   }
-}
-
-function displayNameFor(name: string | undefined, email: string): string {
-  return name?.trim() || defaultDisplayName(email)
-}
-
-function newId(ctx: Awaited<SintoniaAuth['$context']>, model: 'user' | 'account'): string {
-  return ctx.generateId({ model }) || randomUUID()
-}
-
-/**
- * Creates a user with an e-mail + password credential, in the caller's transaction. The password
- * is hashed by Better Auth (its scrypt), the rows are Better Auth's, the role is decided here and
- * never by a request.
- */
-export async function createCredentialUser(
-  tx: Database,
-  auth: SintoniaAuth,
-  input: { email: string; name?: string | undefined; passwordHash: string; role: Role },
-): Promise<UserRow | 'duplicate_email'> {
-  const ctx = await auth.$context
-  return insertUserWithCredential(tx, {
-    id: newId(ctx, 'user'),
-    accountId: newId(ctx, 'account'),
-    email: input.email.toLowerCase(),
-    name: displayNameFor(input.name, input.email),
-    role: input.role,
-    passwordHash: input.passwordHash,
-  })
-}
-
-export async function hashPassword(auth: SintoniaAuth, password: string): Promise<string> {
-  const ctx = await auth.$context
-  return ctx.password.hash(password)
 }
 
 /**
@@ -111,16 +85,17 @@ async function openSession(deps: AccountDeps, email: string, password: string, h
 
 /**
  * Sign-up (/login, tab Cadastro). The account is always a listener (role 'user'); the display
- * name defaults to the part of the e-mail before '@'. With a checkout session id, the pay-first
- * subscription of that e-mail is merged in the same transaction as the account: both exist or
- * neither does. Then a session is opened (cookie).
+ * name defaults to the part of the e-mail before '@'. The e-mail is not proven yet: the account
+ * and its confirmation e-mail commit together, and nothing recorded for the address before (a
+ * paid purchase, a lead) is attached until the link is opened (mailbox.ts). A checkout session id
+ * in the request grants nothing. Then a session is opened (cookie).
  */
-export async function signUp(deps: AccountDeps, input: SignUpInput, headers: Headers): Promise<SignedIn> {
+export async function signUp(deps: AccountMailDeps, input: SignUpInput, headers: Headers): Promise<SignedIn> {
   const passwordHash = await hashPassword(deps.auth, input.password)
   const created = await deps.db.transaction(async (tx) => {
     const row = await createCredentialUser(tx, deps.auth, { email: input.email, name: input.name, passwordHash, role: 'user' })
     if (row === 'duplicate_email') throw new HttpError(409, AUTH_MSG.alreadyRegistered)
-    if (input.sessionId) await mergePendingSubscriptions(tx, { userId: row.id, email: row.email, checkoutSessionId: input.sessionId })
+    await enqueueVerificationEmail(tx, deps, row)
     return row
   })
   const { cookies } = await openSession(deps, created.email, input.password, headers, AUTH_MSG.internalSignUp)
@@ -135,7 +110,8 @@ const PORTAL_REFUSALS: Record<Portal, { refuses: Role; message: string }> = {
 /**
  * Sign-in on the listener portal (/login) or the admin portal (/admin/login). The password is
  * checked first, so a refusal by portal never tells a stranger which role an e-mail has; a refused
- * sign-in leaves no session behind. With a checkout session id the pending subscription is merged.
+ * sign-in leaves no session behind. With a checkout session id and a verified e-mail, that
+ * checkout's waiting purchase is activated.
  */
 export async function signIn(deps: AccountDeps, input: SignInInput, headers: Headers): Promise<SignedIn> {
   const opened = await openSession(deps, input.email, input.password, headers, AUTH_MSG.internalLogin)
@@ -144,7 +120,9 @@ export async function signIn(deps: AccountDeps, input: SignInInput, headers: Hea
     if (!row) throw new HttpError(401, AUTH_MSG.userNotFound)
     const refusal = PORTAL_REFUSALS[input.portal]
     if (row.role === refusal.refuses) throw new HttpError(403, refusal.message)
-    if (input.sessionId) {
+    // The spec's "pending subscription merge" after a login with session_id: only for an e-mail
+    // the account has proven, and only that checkout's purchase (docs/product/accounts.md).
+    if (input.sessionId && row.emailVerified) {
       const sessionId = input.sessionId
       await deps.db.transaction((tx) => mergePendingSubscriptions(tx, { userId: row.id, email: row.email, checkoutSessionId: sessionId }))
     }
@@ -165,10 +143,17 @@ export async function signOut(deps: AccountDeps, headers: Headers): Promise<Head
 }
 
 /**
- * Forgot password: Better Auth creates the token (1 h) and calls back to enqueue the e-mail. The
- * answer never tells whether the e-mail has an account.
+ * Forgot password. When a paid purchase waits for the e-mail and no account has proven it, the
+ * purchase's access link goes out instead (a buyer who closed the tab comes back this way);
+ * otherwise Better Auth creates the reset token (1 h) and calls back to enqueue the e-mail. The
+ * answer is the same in every case, so it never tells whether the e-mail has an account.
  */
-export async function requestPasswordReset(deps: AccountDeps, email: string, headers: Headers, log: { warn(o: object, m: string): void }) {
+export async function requestPasswordReset(deps: AccountMailDeps, email: string, headers: Headers, log: { warn(o: object, m: string): void }) {
+  const existing = await findUserByEmail(deps.db, email)
+  if (!existing?.emailVerified) {
+    const sent = await deps.db.transaction((tx) => sendAccessLink(tx, deps, email, 'forgot'))
+    if (sent) return
+  }
   try {
     await deps.auth.api.requestPasswordReset({ body: { email }, headers })
   } catch (error) {
@@ -191,24 +176,68 @@ export async function resetPassword(deps: AccountDeps, input: { token: string; n
 }
 
 /**
- * Pay-first onboarding (/onboarding/definir-senha): allowed only while a paid pending subscription
- * exists for the e-mail and no account uses it. The account, the merged subscription and the
- * deletion of the pending row commit together; then a session is opened.
+ * The access link's page (/onboarding/definir-senha?token=): the mailbox owner chooses the
+ * password; the account is created or taken back and every waiting purchase activated
+ * (mailbox.ts); then a session is opened.
  */
-export async function onboardingPassword(deps: AccountDeps, input: OnboardingPasswordInput, headers: Headers): Promise<SignedIn> {
+export async function onboardingPassword(deps: AccountDeps, input: OnboardingPasswordInput, headers: Headers, ip: string | null): Promise<SignedIn> {
   const passwordHash = await hashPassword(deps.auth, input.password)
-  const created = await deps.db.transaction(async (tx) => {
-    if (await findUserByEmail(tx, input.email)) throw new HttpError(403, AUTH_MSG.onboardingNotAllowed)
-    const row = await createCredentialUser(tx, deps.auth, { email: input.email, passwordHash, role: 'user' })
-    if (row === 'duplicate_email') throw new HttpError(403, AUTH_MSG.onboardingNotAllowed)
-    const merged = await mergePendingSubscriptions(tx, { userId: row.id, email: row.email, checkoutSessionId: input.sessionId })
-    // Nothing paid for this e-mail and this checkout: the account must not exist either.
-    if (merged === 0) throw new HttpError(403, AUTH_MSG.onboardingNotAllowed)
-    return row
-  })
-  const { cookies } = await openSession(deps, created.email, input.password, headers, AUTH_MSG.onboardingFailed)
-  return { me: toMe(created), cookies }
+  const row = await activateWithAccessLink(deps, { token: input.token, passwordHash, ip })
+  const { cookies } = await openSession(deps, row.email, input.password, headers, AUTH_MSG.onboardingFailed)
+  return { me: toMe(row), cookies }
 }
+
+/** Minha conta: the display name. */
+export async function updateDisplayName(db: Database, userId: string, name: string): Promise<Me> {
+  const row = await setDisplayName(db, userId, name.trim())
+  if (!row) throw new HttpError(404, AUTH_MSG.userNotFound)
+  return toMe(row)
+}
+
+/**
+ * Minha conta: a new password, confirmed with the current one. Better Auth replaces it, ends
+ * every session and opens a new one for this browser (its cookie is in the answer).
+ */
+export async function changePassword(deps: AccountDeps, input: ChangePasswordInput, headers: Headers): Promise<Headers> {
+  if (input.currentPassword === input.newPassword) throw new HttpError(400, AUTH_MSG.samePassword)
+  try {
+    const { headers: cookies } = await deps.auth.api.changePassword({
+      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+      headers,
+      returnHeaders: true,
+    })
+    return cookies
+  } catch (error) {
+    const code = authErrorCode(error)
+    if (code === 'INVALID_PASSWORD' || code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') throw new HttpError(403, AUTH_MSG.currentPasswordWrong)
+    throw toHttpError(error)
+  }
+}
+
+/**
+ * Minha conta: asks to move the account to another e-mail. Better Auth signs a token naming the
+ * new address and sends it there (createAuth → sendVerificationEmail); the account keeps its
+ * address until the link is opened. The answer is the same when the address belongs to someone
+ * else, so it never tells who has an account.
+ */
+export async function requestEmailChange(deps: AccountDeps, currentEmail: string, newEmail: string, headers: Headers): Promise<void> {
+  if (newEmail.toLowerCase() === currentEmail.toLowerCase()) throw new HttpError(400, AUTH_MSG.emailSame)
+  try {
+    await deps.auth.api.changeEmail({ body: { newEmail }, headers })
+  } catch (error) {
+    throw toHttpError(error)
+  }
+}
+
+/** Sends the sign-up confirmation e-mail again; 409 when the e-mail is already confirmed. */
+export async function resendVerification(deps: AccountMailDeps, userId: string): Promise<void> {
+  const row = await findUserById(deps.db, userId)
+  if (!row) throw new HttpError(404, AUTH_MSG.userNotFound)
+  if (row.emailVerified) throw new HttpError(409, AUTH_MSG.alreadyVerified)
+  await enqueueVerificationEmail(deps.db, deps, row)
+}
+
+export { enqueueConfirmationEmail }
 
 export const EXPORT_FILENAME = 'sintonia-meus-dados.json'
 
@@ -216,7 +245,9 @@ export const EXPORT_FILENAME = 'sintonia-meus-dados.json'
 export async function exportUserData(db: Database, userId: string) {
   const row = await findUserById(db, userId)
   if (!row) throw new HttpError(404, AUTH_MSG.userNotFound)
-  const [data, commerce] = await Promise.all([loadUserData(db, row.id, row.email), loadCommerceDataOfPerson(db, row.id, row.email)])
+  // Rows found by e-mail only once the account proved it owns the address (docs/product/accounts.md).
+  const provenEmail = row.emailVerified ? row.email : null
+  const [data, commerce] = await Promise.all([loadUserData(db, row.id, provenEmail), loadCommerceDataOfPerson(db, row.id, provenEmail)])
   return {
     exportedAt: new Date().toISOString(),
     account: {
@@ -253,7 +284,7 @@ async function passwordMatches(deps: AccountDeps, userId: string, password: stri
 /**
  * LGPD deletion, confirmed with the password. In one transaction: sessions revoked, credentials,
  * reset tokens and the user deleted, analytics events anonymised, the lead with their e-mail
- * deleted, subscriptions, checkouts, payments and guarantee requests kept for accounting but
+ * deleted (only for a verified e-mail), subscriptions, checkouts, payments and guarantee requests kept for accounting but
  * detached (no user, placeholder e-mail, no name or free text), and an
  * 'account_deleted' audit row.
  */
@@ -265,9 +296,12 @@ export async function deleteAccount(deps: AccountDeps, input: { userId: string; 
     const sessions = await deleteSessionsOfUser(tx, row.id)
     await deleteResetTokensOfUser(tx, row.id)
     const analytics = await anonymiseAnalyticsOfUser(tx, row.id)
-    const leadsDeleted = await deleteLeadsByEmail(tx, row.email)
+    // Rows found by e-mail are touched only when the account proved it owns the address.
+    const provenEmail = row.emailVerified ? row.email : null
+    const leadsDeleted = provenEmail ? await deleteLeadsByEmail(tx, provenEmail) : 0
+    if (provenEmail) await deleteAccessLinksOfEmail(tx, provenEmail)
     const subscriptionsDetached = await detachSubscriptionsOfUser(tx, row.id, DELETED_ACCOUNT_EMAIL)
-    const commerceDetached = await detachCommerceDataOfPerson(tx, row.id, row.email, DELETED_ACCOUNT_EMAIL)
+    const commerceDetached = await detachCommerceDataOfPerson(tx, row.id, provenEmail, DELETED_ACCOUNT_EMAIL)
     await deleteAccountsOfUser(tx, row.id)
     await deleteUserRow(tx, row.id)
     await recordAudit(tx, {

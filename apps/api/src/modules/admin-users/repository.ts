@@ -1,6 +1,6 @@
 import { asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
-import { plans, session, subscriptions, user } from '../../db/schema.js'
+import { accessLinks, checkoutSessions, pendingSubscriptions, plans, session, subscriptions, user } from '../../db/schema.js'
 
 export type AdminUserRow = Pick<typeof user.$inferSelect, 'id' | 'name' | 'email' | 'role' | 'banned' | 'banReason' | 'banExpires' | 'createdAt'>
 export interface UserSubscriptionRow {
@@ -120,4 +120,33 @@ export async function updateBan(db: Database, userId: string, banned: boolean, r
 export async function revokeSessions(db: Database, userId: string): Promise<number> {
   const rows = await db.delete(session).where(eq(session.userId, userId)).returning({ id: session.id })
   return rows.length
+}
+
+/** Paid purchases waiting for their buyer ("Pagamento sem conta"), newest first. */
+export async function listUnclaimedPurchases(db: Database) {
+  return db
+    .select({
+      id: pendingSubscriptions.id,
+      email: pendingSubscriptions.email,
+      planCode: pendingSubscriptions.planCode,
+      planName: plans.name,
+      customerName: checkoutSessions.customerName,
+      amountCents: checkoutSessions.amountCents,
+      currency: checkoutSessions.currency,
+      paidAt: sql<Date>`coalesce(${checkoutSessions.completedAt}, ${pendingSubscriptions.createdAt})`.mapWith((value: string | Date) => new Date(value)),
+      lastAccessLinkAt: sql<Date | null>`(select max(${accessLinks.createdAt}) from ${accessLinks} where lower(${accessLinks.email}) = lower(${pendingSubscriptions.email}))`.mapWith(
+        (value: string | Date | null) => (value === null ? null : new Date(value)),
+      ),
+      accountExists: sql<boolean>`exists (select 1 from ${user} where ${user.email} = lower(${pendingSubscriptions.email}))`,
+    })
+    .from(pendingSubscriptions)
+    .leftJoin(plans, eq(plans.code, pendingSubscriptions.planCode))
+    .leftJoin(checkoutSessions, eq(checkoutSessions.id, pendingSubscriptions.checkoutSessionId))
+    .orderBy(desc(pendingSubscriptions.createdAt))
+    .limit(500)
+}
+
+export async function findUnclaimedPurchaseEmail(db: Database, id: string): Promise<string | null> {
+  const [row] = await db.select({ email: pendingSubscriptions.email }).from(pendingSubscriptions).where(eq(pendingSubscriptions.id, id))
+  return row?.email ?? null
 }

@@ -10,9 +10,12 @@ import {
   banChangeSchema,
   complimentaryAccessSchema,
   roleChangeSchema,
+  UNCLAIMED_MSG,
+  unclaimedPurchaseListSchema,
 } from '@sintonia/contract'
+import { z } from 'zod'
 import { requireSessionUser } from '../accounts/session.js'
-import { changeBan, changeRole, grantComplimentary, listUsers, type AdminActor } from './service.js'
+import { changeBan, changeRole, grantComplimentary, listUnclaimed, listUsers, resendAccess, type AdminActor } from './service.js'
 
 /** The signed-in admin behind a request (the guard already checked the role). */
 export async function adminActor(request: FastifyRequest): Promise<AdminActor> {
@@ -37,6 +40,40 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listUsers(db, request.query),
+  )
+
+  app.get(
+    ADMIN_API.unclaimedPurchases,
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Pagamento sem conta: compras pagas cujo comprador ainda não ativou o acesso',
+        response: { 200: unclaimedPurchaseListSchema, ...errors },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store')
+      return listUnclaimed(db)
+    },
+  )
+
+  app.post(
+    '/api/admin/users/unclaimed-purchases/:id/resend',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Reenviar acesso: manda um novo link de acesso para o e-mail da compra (auditado)',
+        params: z.object({ id: z.uuid({ error: UNCLAIMED_MSG.notFound }) }),
+        response: { 200: z.object({ message: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const result = await resendAccess(db, { mailer: app.mailer, publicUrl: app.config.publicUrl }, await adminActor(request), request.params.id)
+      app.mailer.kick()
+      return result
+    },
   )
 
   app.post(

@@ -1,12 +1,15 @@
-import { ADMIN_MSG, ADMIN_PAGE_SIZE, type AdminUser, type AdminUsersResponse } from '@sintonia/contract'
+import { ADMIN_MSG, ADMIN_PAGE_SIZE, UNCLAIMED_MSG, type AdminUser, type AdminUsersResponse, type PlanCode, type UnclaimedPurchaseList } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
 import { HttpError } from '../../plugins/errors.js'
 import { isBanActive } from '../../plugins/auth.js'
 import { recordAudit } from '../audit/service.js'
+import { sendAccessLink, type MailboxDeps } from '../accounts/mailbox.js'
 import { subscriptionGivesAccess } from '../subscriptions/service.js'
 import {
   defaultPlanCodeFor,
   findAdminUser,
+  findUnclaimedPurchaseEmail,
+  listUnclaimedPurchases,
   revokeSessions,
   searchUsers,
   subscriptionsOfUsers,
@@ -154,4 +157,33 @@ export async function changeBan(
     })
   })
   return { user: await loadAdminUser(db, userId), message: input.banned ? 'Conta suspensa e sessões encerradas' : 'Suspensão removida' }
+}
+
+/** "Pagamento sem conta": paid purchases whose buyer has not used the access link yet. */
+export async function listUnclaimed(db: Database): Promise<UnclaimedPurchaseList> {
+  const rows = await listUnclaimedPurchases(db)
+  return {
+    purchases: rows.map((row) => ({
+      id: row.id,
+      email: row.email,
+      customerName: row.customerName,
+      planCode: row.planCode as PlanCode,
+      planName: row.planName ?? row.planCode,
+      amountCents: row.amountCents,
+      currency: row.currency ?? 'BRL',
+      paidAt: row.paidAt.toISOString(),
+      lastAccessLinkAt: row.lastAccessLinkAt?.toISOString() ?? null,
+      accountExists: row.accountExists,
+    })),
+  }
+}
+
+/** "Reenviar acesso": a new access link to the purchase's e-mail (never elsewhere), audited. */
+export async function resendAccess(db: Database, mail: MailboxDeps, actor: AdminActor, id: string): Promise<{ message: string }> {
+  await db.transaction(async (tx) => {
+    const email = await findUnclaimedPurchaseEmail(tx, id)
+    if (!email || !(await sendAccessLink(tx, mail, email, 'resend'))) throw new HttpError(404, UNCLAIMED_MSG.notFound)
+    await recordAudit(tx, { actorUserId: actor.userId, action: 'access_link_resent', target: `pending:${id}`, outcome: 'success', ip: actor.ip, details: {} })
+  })
+  return { message: UNCLAIMED_MSG.resent }
 }

@@ -116,6 +116,22 @@ export async function accountIdByEmail(db: Database, email: string): Promise<str
   return row?.id ?? null
 }
 
+/** Whether an account with this e-mail exists and has proven it (accounts/mailbox.ts). */
+export async function verifiedAccountExists(db: Database, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.email, email.trim().toLowerCase()), eq(user.emailVerified, true)))
+    .limit(1)
+  return row !== undefined
+}
+
+/** Whether a purchase of this checkout still waits for its owner. */
+export async function pendingOfCheckout(db: Database, checkoutSessionId: string): Promise<{ email: string } | null> {
+  const [row] = await db.select({ email: pendingSubscriptions.email }).from(pendingSubscriptions).where(eq(pendingSubscriptions.checkoutSessionId, checkoutSessionId))
+  return row ?? null
+}
+
 export async function userEmailAndName(db: Database, userId: string): Promise<{ email: string; name: string } | null> {
   const [row] = await db.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, userId))
   return row ?? null
@@ -235,15 +251,16 @@ export async function planByCode(db: Database, code: string): Promise<typeof pla
 
 // ───────────── LGPD: a person's commerce records ─────────────
 
-const ofPerson = <T extends { userId: unknown; email: unknown }>(table: T, userId: string, email: string) =>
-  or(eq(table.userId as never, userId), sql`lower(${table.email as never}) = lower(${email})`)
+/** Rows of the person: by account, and by e-mail only when `email` is given (a proven address). */
+const ofPerson = <T extends { userId: unknown; email: unknown }>(table: T, userId: string, email: string | null) =>
+  email === null ? eq(table.userId as never, userId) : or(eq(table.userId as never, userId), sql`lower(${table.email as never}) = lower(${email})`)
 
 /** A person's checkouts, payments and guarantee requests, for the LGPD export (no provider secrets are stored). */
-export async function loadCommerceDataOfPerson(db: Database, userId: string, email: string) {
+export async function loadCommerceDataOfPerson(db: Database, userId: string, email: string | null) {
   const [checkouts, paid, refunds] = await Promise.all([
     db
+      // Never the checkout's id: it is the buyer's secret (it proves the payment on /login).
       .select({
-        id: checkoutSessions.id,
         planCode: checkoutSessions.planCode,
         customerName: checkoutSessions.customerName,
         email: checkoutSessions.email,
@@ -290,7 +307,7 @@ export async function loadCommerceDataOfPerson(db: Database, userId: string, ema
  * LGPD deletion: payments, checkouts and guarantee requests stay for accounting (like the
  * subscriptions) but no longer name the person: owner cleared, e-mail replaced, free text removed.
  */
-export async function detachCommerceDataOfPerson(db: Database, userId: string, email: string, placeholderEmail: string) {
+export async function detachCommerceDataOfPerson(db: Database, userId: string, email: string | null, placeholderEmail: string) {
   const [checkouts, paid, refunds] = await Promise.all([
     db
       .update(checkoutSessions)

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod'
 import {
   API,
+  AUTH_MSG,
   COMMERCE_MSG,
   MSG,
   PAYMENT_PROVIDERS,
@@ -27,6 +28,7 @@ import {
   openPortal,
   requestRefund,
   subscriptionDetails,
+  resendAccessLink,
   verifyPayment,
   verifySession,
 } from './service.js'
@@ -174,6 +176,24 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.headers(noStore)
       return verifySession(deps, request.body.sessionId)
+    },
+  )
+
+  app.post(
+    API.payments.resendAccessLink,
+    {
+      config: { access: 'public', rateLimit: RATE_LIMITS.forgotPassword },
+      schema: {
+        tags: ['pagamento'],
+        summary: 'Reenvia o link de acesso da compra para o e-mail dela (a página de processamento, depois de pagar)',
+        description: 'O link vai só para o e-mail da compra. 404 se a compra não está paga ou já foi ativada; 429 acima de 5 por minuto por IP.',
+        body: sessionIdBodySchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await resendAccessLink(deps, request.body.sessionId)
+      return { message: AUTH_MSG.accessLinkSent }
     },
   )
 

@@ -22,6 +22,7 @@ import { SANDBOX_TEST_CARDS } from './sandbox/cards.js'
 import { GatewayError, type CheckoutFlow, type CheckoutSessionInfo } from './gateway/types.js'
 import * as repo from './repository.js'
 import { applyPaidCheckout, type CommerceDeps } from './webhooks.js'
+import { sendAccessLink } from '../accounts/mailbox.js'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -151,15 +152,28 @@ export async function verifyPayment(deps: CommerceDeps, sessionId: string): Prom
 }
 
 /**
- * verify-session: the buyer's e-mail, whether it is paid, whether an account has that e-mail.
- * `accountExists` is only looked up for a paid checkout: anyone can open an unpaid checkout for
- * any e-mail, and that must not tell them who has an account.
+ * verify-session: the buyer's e-mail, whether it is paid, whether an account has proven that
+ * e-mail (then signing in with the session id activates the purchase; otherwise the access link
+ * e-mailed to the buyer does). `accountExists` is only looked up for a paid checkout: anyone can
+ * open an unpaid checkout for any e-mail, and that must not tell them who has an account.
  */
 export async function verifySession(deps: CommerceDeps, sessionId: string): Promise<SessionVerification> {
   const { ours, info } = await verifyCheckout(deps, sessionId)
   const email = (info.email ?? ours.email ?? '').toLowerCase()
   const paid = info.paymentStatus === 'paid'
-  return { email, paid, accountExists: paid && email ? (await repo.accountIdByEmail(deps.db, email)) !== null : false }
+  return { email, paid, accountExists: paid && email ? await repo.verifiedAccountExists(deps.db, email) : false }
+}
+
+/**
+ * The buyer, still on the processing page, asks for the access link again: it goes to the
+ * purchase's e-mail only, so holding the checkout id gives nothing more than that. 404 when the
+ * purchase is not waiting (not paid, or already activated).
+ */
+export async function resendAccessLink(deps: CommerceDeps, sessionId: string): Promise<void> {
+  const waiting = await repo.pendingOfCheckout(deps.db, sessionId)
+  if (!waiting) throw new HttpError(404, COMMERCE_MSG.sessionNotFound)
+  await deps.db.transaction((tx) => sendAccessLink(tx, deps, waiting.email, 'resend'))
+  deps.mailer.kick()
 }
 
 /** The subscription shown to its owner: the one giving access (latest end first), else the latest. */

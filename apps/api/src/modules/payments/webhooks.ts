@@ -16,7 +16,8 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.js'
 import type { Mailer } from '../../plugins/mailer.js'
 import { getProductName, getSupportEmail } from '../settings/service.js'
-import { buildPurchaseClaimEmail, buildReceiptEmail } from './emails.js'
+import { sendAccessLink } from '../accounts/mailbox.js'
+import { buildReceiptEmail } from './emails.js'
 import { idOf, isRecord, num, str } from './gateway/events.js'
 import type { CheckoutSessionInfo, PaymentGateway, SubscriptionInfo, VerifiedEvent } from './gateway/types.js'
 import * as repo from './repository.js'
@@ -99,9 +100,9 @@ export async function handleWebhookEvent(deps: CommerceDeps, event: VerifiedEven
 
 /**
  * A checkout the provider reports as paid: our checkout row is marked paid and the subscription
- * is recorded — for the signed-in buyer (auth-first) or as a pending subscription for the e-mail
- * (pay-first, even when an account with that e-mail exists: the e-mail is unverified, and the
- * buyer claims it by signing in with the session id). Idempotent; false when it is not ours or
+ * is recorded — for the signed-in buyer (auth-first) or as a purchase waiting for the e-mail
+ * (pay-first, even when an account with that e-mail exists), with the access link that lets the
+ * mailbox's owner activate it (accounts/mailbox.ts). Idempotent; false when it is not ours or
  * not paid.
  */
 export async function applyPaidCheckout(tx: Database, deps: Omit<CommerceDeps, 'db'>, session: CheckoutSessionInfo, sub: SubscriptionInfo | null): Promise<boolean> {
@@ -162,26 +163,8 @@ export async function applyPaidCheckout(tx: Database, deps: Omit<CommerceDeps, '
     checkoutSessionId: session.id,
     currentPeriodEnd: state.currentPeriodEnd,
   })
-  if (inserted) {
-    const [plan, productName, supportEmail, accountId] = await Promise.all([
-      repo.planByCode(tx, planCode),
-      getProductName(tx),
-      getSupportEmail(tx),
-      repo.accountIdByEmail(tx, buyer),
-    ])
-    await deps.mailer.enqueue(
-      tx,
-      buildPurchaseClaimEmail({
-        to: buyer,
-        productName,
-        supportEmail,
-        publicUrl: deps.publicUrl,
-        planName: plan?.name ?? planCode,
-        sessionId: session.id,
-        accountExists: accountId !== null,
-      }),
-    )
-  }
+  // The purchase waits for its owner: the access link proves the mailbox (accounts/mailbox.ts).
+  if (inserted) await sendAccessLink(tx, deps, buyer, 'purchase')
   return true
 }
 
