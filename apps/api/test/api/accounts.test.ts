@@ -22,6 +22,8 @@ import {
   uniqueEmail,
 } from '../helpers/auth.js'
 import { CARDS, payWithCard, startAuthFirst } from '../helpers/commerce.js'
+import { confirmEmail, useAccessLink } from '../helpers/mailbox.js'
+import { sendAccessLink } from '../../src/modules/accounts/mailbox.js'
 
 const logLines: string[] = []
 let ctx: TestContext
@@ -53,7 +55,7 @@ describe('sign-up', () => {
     const { res, email, cookie } = await signUp(ctx, { email: `  Maria.Silva.${Date.now()}@Exemplo.COM ` })
     expect(res.statusCode).toBe(201)
     const body = meSchema.parse(res.json())
-    expect(body.user).toEqual({ id: expect.any(String), email: email.trim(), displayName: email.trim().split('@')[0], role: 'user' })
+    expect(body.user).toEqual({ id: expect.any(String), email: email.trim(), emailVerified: false, displayName: email.trim().split('@')[0], role: 'user' })
     expect(body.user.email).toBe(body.user.email.toLowerCase())
     const line = sessionCookieOf(res)!
     expect(line).toMatch(/^sintonia\.session_token=/)
@@ -209,16 +211,35 @@ describe('sign-in, me and sign-out', () => {
   })
 })
 
-describe('pending subscription merge', () => {
+describe('pending subscription merge (only for a proven mailbox)', () => {
   const check = (cookie: string) => ctx.app.inject({ method: 'GET', url: API.subscription.check, headers: { cookie } })
+  const pendingRow = (id: string) => ctx.database.db.select().from(pendingSubscriptions).where(eq(pendingSubscriptions.id, id))
 
-  it('on sign-up with session_id: the pending row becomes an active subscription of the new user, and is deleted', async () => {
+  it('on sign-up with session_id nothing is attached; the confirmation link leads to the access link, which activates it', async () => {
     const email = uniqueEmail('pagou')
     const pending = await seedPending(ctx, email.toUpperCase())
     const { res, cookie } = await signUp(ctx, { email, sessionId: pending.checkoutSessionId })
     expect(res.statusCode).toBe(201)
+    expect(res.json().user.emailVerified).toBe(false)
     const userId = res.json().user.id as string
+    expect(await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId))).toEqual([])
+    expect(await pendingRow(pending.id)).toHaveLength(1)
+    expect((await check(cookie)).json()).toMatchObject({ subscribed: false })
 
+    const confirmed = await confirmEmail(ctx, email)
+    expect(confirmed.statusCode).toBe(200)
+    expect(confirmed.json()).toMatchObject({ message: AUTH_MSG.emailVerified, email, accessToken: expect.any(String) })
+    // Confirming alone attaches nothing: the account's password may have been chosen by someone else.
+    expect(await pendingRow(pending.id)).toHaveLength(1)
+
+    const token = confirmed.json().accessToken as string
+    const activated = await ctx.app.inject({
+      method: 'POST',
+      url: API.auth.onboardingPassword,
+      payload: { token, password: 'senha-da-compra', confirmPassword: 'senha-da-compra' },
+      remoteAddress: nextIp(),
+    })
+    expect(activated.statusCode).toBe(201)
     const rows = await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId))
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({
@@ -230,11 +251,8 @@ describe('pending subscription merge', () => {
       email,
     })
     expect(rows[0]!.currentPeriodEnd!.toISOString()).toBe(pending.currentPeriodEnd!.toISOString())
-    expect(await ctx.database.db.select().from(pendingSubscriptions).where(eq(pendingSubscriptions.id, pending.id))).toEqual([])
-
-    const state = await check(cookie)
-    expect(state.statusCode).toBe(200)
-    expect(state.json()).toEqual({
+    expect(await pendingRow(pending.id)).toEqual([])
+    expect((await check(cookieHeader(activated))).json()).toEqual({
       subscribed: true,
       subscription_tier: 'semestral',
       subscription_end: pending.currentPeriodEnd!.toISOString(),
@@ -242,7 +260,7 @@ describe('pending subscription merge', () => {
     })
   })
 
-  it('on sign-in with session_id', async () => {
+  it('on sign-in with session_id: merged only once the account has confirmed its e-mail', async () => {
     const person = await listener(ctx)
     expect((await check(person.cookie)).json()).toEqual({
       subscribed: false,
@@ -251,10 +269,17 @@ describe('pending subscription merge', () => {
       subscription_status: 'none',
     })
     const pending = await seedPending(ctx, person.email, { planCode: 'anual' })
+    const unproven = await signIn(ctx, person.email, person.password, 'user', { sessionId: pending.checkoutSessionId })
+    expect(unproven.res.statusCode).toBe(200)
+    expect((await check(unproven.cookie)).json()).toMatchObject({ subscribed: false })
+    expect(await pendingRow(pending.id)).toHaveLength(1)
+
+    expect((await confirmEmail(ctx, person.email)).statusCode).toBe(200)
     const { res, cookie } = await signIn(ctx, person.email, person.password, 'user', { sessionId: pending.checkoutSessionId })
     expect(res.statusCode).toBe(200)
+    expect(res.json().user.emailVerified).toBe(true)
     expect((await check(cookie)).json()).toMatchObject({ subscribed: true, subscription_tier: 'anual', subscription_status: 'active' })
-    expect(await ctx.database.db.select().from(pendingSubscriptions).where(eq(pendingSubscriptions.id, pending.id))).toEqual([])
+    expect(await pendingRow(pending.id)).toEqual([])
   })
 
   it("does not merge another checkout's pending row, nor another e-mail's", async () => {
@@ -265,35 +290,38 @@ describe('pending subscription merge', () => {
     const { res } = await signUp(ctx, { email, sessionId: 'cs_sessao_diferente' })
     expect(res.statusCode).toBe(201)
     const userId = res.json().user.id as string
+    expect((await confirmEmail(ctx, email)).statusCode).toBe(200)
+    expect((await signIn(ctx, email, 'senha-segura-1', 'user', { sessionId: 'cs_sessao_diferente' })).res.statusCode).toBe(200)
     expect(await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId))).toEqual([])
-    for (const row of [pending, withoutSession]) {
-      expect(await ctx.database.db.select().from(pendingSubscriptions).where(eq(pendingSubscriptions.id, row.id))).toHaveLength(1)
-    }
+    for (const row of [pending, withoutSession]) expect(await pendingRow(row.id)).toHaveLength(1)
 
     const other = await signUp(ctx, { sessionId: foreign.checkoutSessionId })
     expect(other.res.statusCode).toBe(201)
-    expect(await ctx.database.db.select().from(pendingSubscriptions).where(eq(pendingSubscriptions.id, foreign.id))).toHaveLength(1)
+    expect(await pendingRow(foreign.id)).toHaveLength(1)
   })
 
-  it('is atomic: when the merge fails, no account is created and the pending row stays', async () => {
+  it('is atomic: when the activation fails, no account is created, the pending row stays and the link still works', async () => {
     const { db } = ctx.database
+    const email = uniqueEmail('atomico')
+    const pending = await seedPending(ctx, email)
+    await db.transaction((tx) => sendAccessLink(tx, { mailer: ctx.app.mailer, publicUrl: ctx.config.publicUrl }, email, 'resend'))
     await db.execute(sql`create or replace function sintonia_test_fail() returns trigger language plpgsql as $$ begin raise exception 'falha simulada'; end $$`)
     await db.execute(sql`create trigger sintonia_test_fail before insert on subscriptions for each row execute function sintonia_test_fail()`)
     try {
-      const email = uniqueEmail('atomico')
-      const pending = await seedPending(ctx, email)
       const users = await countRows(ctx, 'user')
-      const { res } = await signUp(ctx, { email, sessionId: pending.checkoutSessionId })
+      const { res } = await useAccessLink(ctx, email)
       expect(res.statusCode).toBe(500)
       expect(res.json().message).toBe(MSG.generic.internal)
       expect(setCookies(res)).toEqual([])
       expect(await countRows(ctx, 'user')).toBe(users)
       expect(await db.select().from(user).where(eq(user.email, email))).toEqual([])
-      expect(await db.select().from(pendingSubscriptions).where(eq(pendingSubscriptions.id, pending.id))).toHaveLength(1)
+      expect(await pendingRow(pending.id)).toHaveLength(1)
     } finally {
       await db.execute(sql`drop trigger sintonia_test_fail on subscriptions`)
       await db.execute(sql`drop function sintonia_test_fail()`)
     }
+    expect((await useAccessLink(ctx, email)).res.statusCode).toBe(201)
+    expect(await pendingRow(pending.id)).toEqual([])
   })
 })
 
@@ -370,6 +398,8 @@ describe('password reset', () => {
 describe('LGPD export', () => {
   it('downloads a JSON attachment with everything about the user and no password hash nor token', async () => {
     const person = await listener(ctx)
+    // Rows recorded for the e-mail (the lead) belong to the account once it proved the address.
+    expect((await confirmEmail(ctx, person.email)).statusCode).toBe(200)
     const lead = await ctx.app.inject({
       method: 'POST',
       url: API.leads,
@@ -426,6 +456,8 @@ describe('account deletion', () => {
 
   it('deletes the account, its sessions and lead, anonymises analytics and detaches subscriptions, in one go', async () => {
     const person = await listener(ctx)
+    // Rows recorded for the e-mail (the lead) belong to the account once it proved the address.
+    expect((await confirmEmail(ctx, person.email)).statusCode).toBe(200)
     const other = await signIn(ctx, person.email, person.password, 'user')
     await ctx.app.inject({
       method: 'POST',
@@ -470,7 +502,7 @@ describe('account deletion', () => {
 })
 
 describe("Better Auth's own routes under /api/auth", () => {
-  it('answer in pt-BR and never put the session token in a body', async () => {
+  it('only get-session is reachable, and it never puts the session token in a body', async () => {
     const person = await listener(ctx)
     const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: person.cookie } })
     expect(res.statusCode).toBe(200)
@@ -483,8 +515,10 @@ describe("Better Auth's own routes under /api/auth", () => {
       payload: { email: person.email, password: 'senha-errada' },
       remoteAddress: nextIp(),
     })
-    expect(wrong.statusCode).toBe(401)
-    expect(wrong.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: AUTH_MSG.invalidCredentials })
+    // A second sign-in path would double the guesses the app's own limit allows (docs/security.md).
+    expect(wrong.statusCode).toBe(404)
+    expect(wrong.json().message).toBe(MSG.generic.routeNotFound)
+    expect(setCookies(wrong)).toEqual([])
   })
 
   it('do not offer a second sign-up path', async () => {
@@ -534,7 +568,9 @@ describe('LGPD and purchases', () => {
     expect(refund.statusCode).toBeLessThan(300)
 
     const exported = (await ctx.app.inject({ method: 'GET', url: API.auth.exportData, headers: { cookie: person.cookie } })).json()
-    expect(exported.checkouts).toEqual([expect.objectContaining({ id: sessionId, planCode: 'semestral', paymentStatus: 'paid' })])
+    expect(exported.checkouts).toEqual([expect.objectContaining({ planCode: 'semestral', paymentStatus: 'paid' })])
+    // The checkout id is the buyer's secret (it proves the payment at sign-in): never in an answer.
+    expect(JSON.stringify(exported)).not.toContain(sessionId)
     expect(exported.payments).toEqual([expect.objectContaining({ planCode: 'semestral', status: 'paid', method: 'card' })])
     expect(exported.refundRequests).toEqual([expect.objectContaining({ reason: 'Mudei de ideia, motivo pessoal', status: 'pending' })])
 

@@ -5,8 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { API, COMMERCE_MSG, PAYMENT_ERROR_MSG, gatewayInfoSchema, paymentVerificationSchema } from '@sintonia/contract'
+import { API, AUTH_MSG, COMMERCE_MSG, PAYMENT_ERROR_MSG, gatewayInfoSchema, paymentVerificationSchema } from '@sintonia/contract'
 import { checkoutSessions, pendingSubscriptions, plans, subscriptions, webhookEvents } from '../../src/db/schema.js'
+import { confirmEmail, useAccessLink } from '../helpers/mailbox.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin, cookieHeader, listener, nextIp, seedSubscription, signIn, uniqueEmail } from '../helpers/auth.js'
 import {
@@ -247,18 +248,18 @@ describe('pay-first purchase (create-payment → sandbox → pending → passwor
     })
     const session = await ctx.app.inject({ method: 'POST', url: API.payments.verifySession, payload: { sessionId }, remoteAddress: nextIp() })
     expect(session.json()).toEqual({ email, paid: true, accountExists: false })
-    // A buyer who closed the tab can still claim the purchase from the e-mail (it carries the session id).
+    // The purchase e-mail carries a one-time access link — never the checkout id, which stays
+    // with the browser that paid.
     const claims = (await outboxOf(ctx, email)).filter((mail) => mail.kind === 'purchase_claim')
     expect(claims).toHaveLength(1)
-    expect(claims[0]!.textBody).toContain(`${ctx.config.publicUrl}/onboarding/definir-senha?email=${encodeURIComponent(email)}&session_id=${sessionId}`)
+    expect(claims[0]!.textBody).toMatch(new RegExp(`${ctx.config.publicUrl}/onboarding/definir-senha\\?token=[A-Za-z0-9_-]{40,}`))
+    expect(claims[0]!.textBody).not.toContain(sessionId)
+    expect(claims[0]!.htmlBody).not.toContain(sessionId)
 
-    const onboard = await ctx.app.inject({
-      method: 'POST',
-      url: API.auth.onboardingPassword,
-      payload: { email, password: 'minha-senha', confirmPassword: 'minha-senha', sessionId },
-      remoteAddress: nextIp(),
-    })
+    const { res: onboard } = await useAccessLink(ctx, email, 'minha-senha')
     expect(onboard.statusCode).toBe(201)
+    // The name typed at checkout becomes the account's display name; the e-mail is proven.
+    expect(onboard.json().user).toMatchObject({ email, displayName: 'Maria Compradora', emailVerified: true })
     const cookie = cookieHeader(onboard)
     const check = await ctx.app.inject({ method: 'GET', url: API.subscription.check, headers: { cookie } })
     expect(check.json()).toMatchObject({ subscribed: true, subscription_tier: 'anual' })
@@ -268,8 +269,9 @@ describe('pay-first purchase (create-payment → sandbox → pending → passwor
     expect((await outboxOf(ctx, email)).some((mail) => mail.kind === 'payment_receipt')).toBe(true)
   })
 
-  it('keeps the purchase pending when an account already has the e-mail; signing in with the session id claims it', async () => {
+  it('keeps the purchase pending when an account already has the e-mail; once it confirmed the e-mail, signing in with the session id claims it', async () => {
     const owner = await listener(ctx)
+    expect((await confirmEmail(ctx, owner.email)).statusCode).toBe(200)
     const { sessionId } = await startPayFirst(ctx, owner.email, 'trimestral')
     // Before paying, the checkout does not reveal that an account has this e-mail.
     const unpaid = await ctx.app.inject({ method: 'POST', url: API.payments.verifySession, payload: { sessionId }, remoteAddress: nextIp() })
@@ -279,12 +281,35 @@ describe('pay-first purchase (create-payment → sandbox → pending → passwor
     const session = await ctx.app.inject({ method: 'POST', url: API.payments.verifySession, payload: { sessionId }, remoteAddress: nextIp() })
     expect(session.json()).toEqual({ email: owner.email, paid: true, accountExists: true })
 
+    // The purchase e-mail offers the access link too (for a buyer who closed the tab).
     const claim = (await outboxOf(ctx, owner.email)).find((mail) => mail.kind === 'purchase_claim')
-    expect(claim?.textBody).toContain(`${ctx.config.publicUrl}/login?email=${encodeURIComponent(owner.email)}&session_id=${sessionId}`)
+    expect(claim?.textBody).toContain(`${ctx.config.publicUrl}/onboarding/definir-senha?token=`)
     const { res, cookie } = await signIn(ctx, owner.email, owner.password, 'user', { sessionId })
     expect(res.statusCode).toBe(200)
     const check = await ctx.app.inject({ method: 'GET', url: API.subscription.check, headers: { cookie } })
     expect(check.json()).toMatchObject({ subscribed: true, subscription_tier: 'trimestral' })
+  })
+
+  it('for an account that never confirmed the e-mail, verify-session sends the buyer to the access link, not to /login', async () => {
+    const stranger = await listener(ctx)
+    const { sessionId } = await startPayFirst(ctx, stranger.email, 'trimestral')
+    expect((await payWithCard(ctx, sessionId, CARDS.ok)).statusCode).toBe(303)
+    const session = await ctx.app.inject({ method: 'POST', url: API.payments.verifySession, payload: { sessionId }, remoteAddress: nextIp() })
+    expect(session.json()).toEqual({ email: stranger.email, paid: true, accountExists: false })
+    // Signing in to the unconfirmed account with the checkout id attaches nothing.
+    const { cookie } = await signIn(ctx, stranger.email, stranger.password, 'user', { sessionId })
+    expect((await ctx.app.inject({ method: 'GET', url: API.subscription.check, headers: { cookie } })).json()).toMatchObject({ subscribed: false })
+    // The buyer still on the processing page may ask for the link again; it goes to the purchase's e-mail only.
+    const before = (await outboxOf(ctx, stranger.email)).filter((mail) => mail.kind === 'purchase_claim').length
+    const resend = await ctx.app.inject({ method: 'POST', url: API.payments.resendAccessLink, payload: { sessionId }, remoteAddress: nextIp() })
+    expect(resend.statusCode).toBe(200)
+    expect(resend.json().message).toBe(AUTH_MSG.accessLinkSent)
+    expect((await outboxOf(ctx, stranger.email)).filter((mail) => mail.kind === 'purchase_claim')).toHaveLength(before + 1)
+    // After the mailbox owner activates it, there is nothing left to re-send.
+    expect((await useAccessLink(ctx, stranger.email)).res.statusCode).toBe(201)
+    const again = await ctx.app.inject({ method: 'POST', url: API.payments.resendAccessLink, payload: { sessionId }, remoteAddress: nextIp() })
+    expect(again.statusCode).toBe(404)
+    expect(again.body).not.toContain(sessionId)
   })
 
   it('cancel link of the hosted page goes to /pagamento/cancelado', async () => {

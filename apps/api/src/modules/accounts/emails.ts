@@ -23,11 +23,11 @@ export const verifyEmailUrl = (publicUrl: string, token: string) => `${publicUrl
 export function buildAccessLinkEmail(
   input: EmailCommon & { token: string; plans: string[]; accountExists: boolean; validDays: number; reason: 'purchase' | 'forgot' | 'resend' },
 ): EmailToSend {
-  const plan = input.plans.length === 1 ? `o plano ${input.plans[0]}` : `os planos ${input.plans.join(', ')}`
+  const plan = input.plans.length === 1 ? `do plano ${input.plans[0]}` : `dos planos ${input.plans.join(', ')}`
   const opening =
     input.reason === 'forgot'
-      ? `Você pediu para entrar no ${input.productName}. Encontramos o pagamento de ${plan} para este e-mail, ainda sem senha.`
-      : `Recebemos o pagamento de ${plan} do ${input.productName}.`
+      ? `Você pediu para entrar no ${input.productName}. Encontramos o pagamento ${plan} para este e-mail, ainda sem senha.`
+      : `Recebemos o pagamento ${plan} do ${input.productName}.`
   const lines = [
     'Olá!',
     '',

@@ -1,0 +1,49 @@
+/** Mailbox proofs as a person does them: read the link from the e-mail in the outbox, open it. */
+import { desc, sql } from 'drizzle-orm'
+import { API } from '@sintonia/contract'
+import { emailOutbox } from '../../src/db/schema.js'
+import type { TestContext } from './app.js'
+import { cookieHeader, nextIp } from './auth.js'
+import { rememberSecret } from '../support/log-capture.js'
+
+/** The token of the newest e-mail to `to` whose text links to `page` (`/onboarding/definir-senha`, `/confirmar-email`). */
+export async function tokenFromMail(ctx: TestContext, to: string, page: string): Promise<string | null> {
+  const rows = await ctx.database.db
+    .select({ text: emailOutbox.textBody })
+    .from(emailOutbox)
+    .where(sql`lower(${emailOutbox.toAddress}) = lower(${to})`)
+    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+  for (const row of rows) {
+    const match = new RegExp(`${page.replaceAll('/', '\\/')}\\?token=([A-Za-z0-9_.%-]+)`).exec(row.text)
+    if (match?.[1]) {
+      const token = decodeURIComponent(match[1])
+      rememberSecret('mailbox link token', token)
+      return token
+    }
+  }
+  return null
+}
+
+export const accessLinkToken = (ctx: TestContext, to: string) => tokenFromMail(ctx, to, '/onboarding/definir-senha')
+export const confirmationToken = (ctx: TestContext, to: string) => tokenFromMail(ctx, to, '/confirmar-email')
+
+/** Opens the newest confirmation link sent to `email` (sign-up or e-mail change). */
+export async function confirmEmail(ctx: TestContext, email: string) {
+  const token = await confirmationToken(ctx, email)
+  if (!token) throw new Error(`nenhum e-mail de confirmação para ${email}`)
+  return ctx.app.inject({ method: 'POST', url: API.auth.verifyEmail, payload: { token }, remoteAddress: nextIp() })
+}
+
+/** Uses the newest access link sent to `email` to choose `password`; returns the answer and its session cookie. */
+export async function useAccessLink(ctx: TestContext, email: string, password = 'senha-do-dono-1') {
+  const token = await accessLinkToken(ctx, email)
+  if (!token) throw new Error(`nenhum link de acesso para ${email}`)
+  rememberSecret('password', password)
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: API.auth.onboardingPassword,
+    payload: { token, password, confirmPassword: password },
+    remoteAddress: nextIp(),
+  })
+  return { res, cookie: cookieHeader(res), token }
+}
