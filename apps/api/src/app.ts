@@ -9,6 +9,7 @@ import type { MediaStorage } from './lib/storage/media-storage.js'
 import { accessPlugin } from './plugins/access.js'
 import { authPlugin } from './plugins/auth.js'
 import { originCheckPlugin } from './plugins/origin-check.js'
+import { auditPlugin } from './plugins/audit.js'
 import { errorsPlugin } from './plugins/errors.js'
 import { securityHeadersPlugin } from './plugins/security-headers.js'
 import { mailerPlugin, type MailerOptions } from './plugins/mailer.js'
@@ -94,6 +95,8 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(errorsPlugin)
   await app.register(securityHeadersPlugin)
+  // Refusals are audited with repeats folded; old audit rows are deleted (plugins/audit.ts).
+  await app.register(auditPlugin)
   // Origin check before the access guard: both are onRequest hooks and run in this order.
   await app.register(originCheckPlugin)
   await app.register(accessPlugin)

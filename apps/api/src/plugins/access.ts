@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 import { AUTH_MSG, MSG } from '@sintonia/contract'
-import { recordAuditSafely } from '../modules/audit/service.js'
 import { hasListeningAccess } from '../modules/subscriptions/service.js'
+import { auditRefusal } from './audit.js'
 import { HttpError } from './errors.js'
 
 /**
@@ -18,7 +18,8 @@ import { HttpError } from './errors.js'
  * - `admin`: role 'admin'.
  *
  * Anonymous → 401; banned → 403 with AUTH_MSG.banned; signed in but not enough → 403. Every denial
- * writes an `audit_log` row (action 'access_denied'), which never fails the request.
+ * is audited (action 'access_denied'; repeats folded into one row per minute, plugins/audit.ts),
+ * which never fails the request.
  */
 export type Access = 'public' | 'user' | 'subscriber' | 'admin'
 
@@ -89,20 +90,9 @@ export const accessPlugin = fp(
       if (!access || access === 'public') return
       const denial = await decide(request, access)
       if (!denial) return
-      await recordAuditSafely(
-        app.database.db,
-        {
-          actorUserId: denial.actorUserId,
-          action: 'access_denied',
-          target: `${request.method} ${request.routeOptions.url ?? request.url}`,
-          outcome: 'denied',
-          ip: request.ip ?? null,
-          details: { required: access, reason: denial.reason },
-        },
-        request.log,
-      )
+      await auditRefusal(request, { action: 'access_denied', reason: denial.reason, actorUserId: denial.actorUserId, details: { required: access } })
       throw new HttpError(denial.status, denial.message)
     })
   },
-  { name: 'access' },
+  { name: 'access', dependencies: ['audit'] },
 )

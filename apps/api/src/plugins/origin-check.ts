@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 import { MSG } from '@sintonia/contract'
-import { recordAuditSafely } from '../modules/audit/service.js'
+import { auditRefusal } from './audit.js'
 import { HttpError } from './errors.js'
 
 const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -32,20 +32,9 @@ export const originCheckPlugin = fp(
       const origin = request.headers.origin
       if (origin === undefined) return
       if (allowedOrigins(request, publicOrigin).includes(origin.toLowerCase())) return
-      await recordAuditSafely(
-        app.database.db,
-        {
-          actorUserId: null,
-          action: 'origin_denied',
-          target: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
-          outcome: 'denied',
-          ip: request.ip ?? null,
-          details: { origin: origin.slice(0, 200) },
-        },
-        request.log,
-      )
+      await auditRefusal(request, { action: 'origin_denied', reason: 'origin', actorUserId: null, details: { origin: origin.slice(0, 200) } })
       throw new HttpError(403, MSG.generic.originNotAllowed)
     })
   },
-  { name: 'origin-check' },
+  { name: 'origin-check', dependencies: ['audit'] },
 )

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { MSG, apiErrorSchema } from '@sintonia/contract'
 import { HttpError } from '../../plugins/errors.js'
 import { sendStoredFile } from '../../lib/http/send-stored-file.js'
-import { recordAuditSafely } from '../audit/service.js'
+import { auditRefusal } from '../../plugins/audit.js'
 import { findAudioFile, isPublicDemo, listeningDenial, type Denial } from './service.js'
 
 const paramsSchema = z.object({ audioId: z.uuid({ error: MSG.validation.invalidUuid }) })
@@ -12,18 +12,7 @@ const paramsSchema = z.object({ audioId: z.uuid({ error: MSG.validation.invalidU
 async function refuse(request: FastifyRequest, denial: Denial): Promise<never> {
   const user = (await request.authSession())?.user
   // Audited like the access guard's refusals (the guard does not see this route: it is 'public').
-  await recordAuditSafely(
-    request.server.database.db,
-    {
-      actorUserId: user?.id ?? null,
-      action: 'access_denied',
-      target: `${request.method} ${request.routeOptions.url ?? request.url}`,
-      outcome: 'denied',
-      ip: request.ip ?? null,
-      details: { required: 'subscriber', reason: denial.reason },
-    },
-    request.log,
-  )
+  await auditRefusal(request, { action: 'access_denied', reason: denial.reason, actorUserId: user?.id ?? null, details: { required: 'subscriber' } })
   throw new HttpError(denial.status, denial.message)
 }
 
