@@ -5,7 +5,7 @@
  * remembered (the run's global log scan checks them too) and searched in this app's log lines.
  */
 import { Writable } from 'node:stream'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { API } from '@sintonia/contract'
 import { loadConfig } from '../../src/config.js'
@@ -14,6 +14,7 @@ import { loggerOptions } from '../../src/logger.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { listener, nextIp, uniqueEmail } from '../helpers/auth.js'
 import { CARDS, outboxOf, payWithCard, payWithPix, startAuthFirst, startPayFirst } from '../helpers/commerce.js'
+import { openSocket } from '../helpers/realtime.js'
 import { rememberSecret } from '../support/log-capture.js'
 
 const PRODUCTION = {
@@ -195,6 +196,18 @@ describe('one line per request', () => {
     const added = parsed().slice(before).filter((line) => line.level >= 30)
     expect(added).toHaveLength(1)
     expect(added[0]).toMatchObject({ msg: 'request', path: API.auth.me, status: 401 })
+  })
+
+  it('writes one info line for an upgraded WebSocket handshake (status 101)', async () => {
+    const baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' })
+    const before = lines.length
+    const socket = await openSocket(baseUrl)
+    await vi.waitFor(() => expect(parsed().slice(before).some((line) => line.status === 101)).toBe(true))
+    const info = parsed()
+      .slice(before)
+      .filter((line) => line.level === 30)
+    expect(info).toEqual([expect.objectContaining({ msg: 'request', method: 'GET', path: API.realtime, status: 101, reqId: expect.any(String) })])
+    await socket.close()
   })
 
   it('cuts a huge path to 200 characters', async () => {

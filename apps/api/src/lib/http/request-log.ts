@@ -71,12 +71,7 @@ function isRoutine(request: FastifyRequest, status: number): boolean {
 
 function logRequest(request: FastifyRequest, reply: FastifyReply): void {
   const status = reply.statusCode
-  const line: Record<string, unknown> = {
-    method: request.method,
-    path: redactPath(request.url),
-    status,
-    ms: Math.round(reply.elapsedTime * 10) / 10,
-  }
+  const line: Record<string, unknown> = { method: request.method, path: redactPath(request.url), status, ms: Math.round(reply.elapsedTime * 10) / 10 }
   // The client went away before the whole answer was written (an audio seek, a closed tab).
   if (!reply.raw.writableFinished) line.incomplete = true
   if (isRoutine(request, status)) request.log.debug(line, 'request')
@@ -91,4 +86,9 @@ function logRequest(request: FastifyRequest, reply: FastifyReply): void {
  */
 export function installRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => logRequest(request, reply))
+}
+
+/** The line of an upgraded WebSocket handshake: its reply is hijacked, so onResponse never runs. */
+export function logUpgrade(request: FastifyRequest): void {
+  request.log.info({ method: request.method, path: redactPath(request.url), status: 101 }, 'request')
 }

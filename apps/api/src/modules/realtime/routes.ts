@@ -5,6 +5,7 @@ import { API, apiErrorSchema, AUTH_MSG, REALTIME_MAX_MESSAGE_BYTES, REALTIME_MSG
 import { toAuthSessionInfo } from '../../plugins/auth.js'
 import { errorBody, HttpError } from '../../plugins/errors.js'
 import { isWebSocketHandshake } from '../../plugins/origin-check.js'
+import { logUpgrade } from '../../lib/http/request-log.js'
 import { RealtimeHub } from './hub.js'
 
 declare module 'fastify' {
@@ -48,6 +49,7 @@ const realtimeRoutes: FastifyPluginAsyncZod<{ hub: RealtimeHub }> = async (app, 
     // A plain GET (no Upgrade header) is told what this address is for.
     handler: async (_request, reply) => reply.code(426).header('Upgrade', 'websocket').send(errorBody(426, REALTIME_MSG.upgradeRequired)),
     wsHandler: async (socket, request) => {
+      logUpgrade(request)
       hub.attach(socket, await request.authSession(), request.headers.cookie)
     },
   })
