@@ -12,6 +12,38 @@ function allowedOrigins(request: FastifyRequest, publicOrigin: string): string[]
   return own ? [publicOrigin, own.toLowerCase()] : [publicOrigin]
 }
 
+/**
+ * A request path as a router could read it: percent-decoded (up to three times), backslashes as
+ * slashes, repeated slashes collapsed, dot segments resolved, lower-cased. Used to decide whether a
+ * path is under /api when no route matched it; over-inclusive on purpose.
+ */
+export function normalisedPath(url: string): string {
+  let path = url.split(/[?#]/, 1)[0] ?? '/'
+  for (let i = 0; i < 3 && path.includes('%'); i++) {
+    try {
+      path = decodeURIComponent(path)
+    } catch {
+      break
+    }
+  }
+  const segments: string[] = []
+  for (const segment of path.replaceAll('\\', '/').split('/')) {
+    if (segment === '' || segment === '.') continue
+    if (segment === '..') segments.pop()
+    else segments.push(segment)
+  }
+  return `/${segments.join('/')}`.toLowerCase()
+}
+
+/**
+ * Under /api, decided as the router decides: by the matched route's pattern (find-my-way decodes
+ * `/%61pi/…` into `/api/…`), or, for a path no route serves, by its normalised form.
+ */
+function isApiRequest(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url
+  return (route !== undefined && route.startsWith('/api')) || normalisedPath(request.url).startsWith('/api')
+}
+
 export function isWebSocketHandshake(request: FastifyRequest): boolean {
   return request.method === 'GET' && request.headers.upgrade?.toLowerCase() === 'websocket'
 }
@@ -28,7 +60,7 @@ export const originCheckPlugin = fp(
       // A WebSocket handshake is a GET, but browsers send cookies with it from any site (no CORS
       // for WebSockets), so it gets the same check as a mutating request.
       if (!MUTATING_METHODS.has(request.method) && !isWebSocketHandshake(request)) return
-      if (!request.url.startsWith('/api')) return
+      if (!isApiRequest(request)) return
       const origin = request.headers.origin
       if (origin === undefined) return
       if (allowedOrigins(request, publicOrigin).includes(origin.toLowerCase())) return
