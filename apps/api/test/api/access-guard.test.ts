@@ -91,7 +91,7 @@ describe('the route-access matrix', () => {
       expect(keys).toContain(expected)
     }
     expect(keys).toContain(`GET ${API.health} public`)
-    expect(keys.filter((key) => key.includes(' /api/auth/'))).toEqual(['GET /api/auth/get-session public'])
+    expect(keys.filter((key) => key.includes(' /api/auth/'))).toEqual(['GET /api/auth/get-session public', 'HEAD /api/auth/get-session public'])
     // The table is filled by the onRoute hook that refuses undeclared routes, so it misses none;
     // and each of its entries is a route the app really serves.
     for (const route of table) expect(ctx.app.hasRoute({ method: route.method as HTTPMethods, url: route.url })).toBe(true)
