@@ -5,6 +5,7 @@ import type { AppConfig } from './config.js'
 import type { DatabaseHandle } from './db/client.js'
 import { WEB_DIST_DIR } from './lib/paths.js'
 import { installRequestLog } from './lib/http/request-log.js'
+import { installJsonBodyParser } from './lib/http/json-body.js'
 import type { MediaStorage } from './lib/storage/media-storage.js'
 import { accessPlugin } from './plugins/access.js'
 import { authPlugin } from './plugins/auth.js'
@@ -86,6 +87,8 @@ export async function buildApp(options: BuildAppOptions) {
 
   // JSON only: a text/plain body (a CORS "simple" request, no preflight) is refused with 415.
   app.removeContentTypeParser('text/plain')
+  // JSON bodies nested deeper than 32 levels are refused before parsing (lib/http/json-body.ts).
+  installJsonBodyParser(app)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('config', config)

@@ -124,6 +124,45 @@ describe('malformed bodies on every JSON route', () => {
   }, 240_000)
 })
 
+/**
+ * Better Auth's endpoints under /api/auth/* are not in the access table's body routes (they are
+ * closed or take no body), but a browser or an attacker can still post to them: the same bodies
+ * must get the same clean refusals there (5,000-deep nesting answered 500 on sign-in/email).
+ */
+const AUTH_PATHS = [
+  '/api/auth/sign-in/email',
+  '/api/auth/sign-up/email',
+  '/api/auth/request-password-reset',
+  '/api/auth/reset-password',
+  '/api/auth/change-password',
+  '/api/auth/update-user',
+  '/api/auth/sign-out',
+  '/api/auth/get-session',
+]
+
+describe('malformed bodies on the /api/auth/* paths', () => {
+  it('answers each malformed body with a clean pt-BR 4xx and changes nothing, signed in or not', async () => {
+    // A listener of its own: a sign-out here must not end the sessions the other tests use.
+    const { cookie } = await listener(ctx)
+    const problems: string[] = []
+    const before = await databaseChecksum(ctx.database.db)
+    for (const url of AUTH_PATHS) {
+      for (const who of [undefined, cookie]) {
+        for (const payload of MALFORMED) {
+          const headers: Record<string, string> = {}
+          if (who) headers.cookie = who
+          if (payload.contentType) headers['content-type'] = payload.contentType
+          const res = await ctx.app.inject({ method: 'POST', url, headers, payload: payload.body, remoteAddress: nextIp() })
+          const problem = problemWithRefusal(res)
+          if (problem) problems.push(`POST ${url} (${who ? 'com sessão' : 'anônimo'}) [${payload.name}] ${problem}`)
+        }
+      }
+    }
+    expect(problems).toEqual([])
+    expect(changedTables(before, await databaseChecksum(ctx.database.db))).toEqual([])
+  }, 120_000)
+})
+
 describe('random bodies (property-based)', () => {
   it('never answers a random JSON body with a 5xx, a stack or an English message', async () => {
     const problems: string[] = []
