@@ -2,9 +2,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEFAULT_LANDING_CONTENT, type FieldList, type LandingResponse } from '@sintonia/contract'
+import { API, DEFAULT_LANDING_CONTENT, type FieldList, type LandingResponse } from '@sintonia/contract'
+import { escapeHtml } from '../../src/lib/http/html-injection.js'
 import { upsertSection } from '../../src/modules/landing/repository.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
+import { admin } from '../helpers/auth.js'
 
 const TEMPLATE = `<!doctype html>
 <html lang="pt-BR">
@@ -71,6 +73,27 @@ describe('first HTML of the landing page', () => {
     expect(res.body).not.toContain('<script>alert(1)</script>')
     expect(embeddedData(res.body).landing.content.hero.title).toBe(hostile.hero.title)
     expect(res.body).toContain('&lt;/script&gt;')
+  })
+
+  it("inserts admin text with replacement patterns ($&, $`, $', $$, $1) literally", async () => {
+    const boss = await admin(ctx)
+    const title = "Preço R$ 49,90 $& $` $' $$ $1 $<x>"
+    const subtitle = "Sem $' nem $` no fim: $&$&"
+    const content = { ...structuredClone(DEFAULT_LANDING_CONTENT), hero: { ...DEFAULT_LANDING_CONTENT.hero, title, titleHighlight: '', subtitle } }
+    const saved = await ctx.app.inject({ method: 'PUT', url: API.adminContent.landing, headers: { cookie: boss.cookie }, payload: content })
+    expect(saved.statusCode).toBe(200)
+    const res = await ctx.app.inject({ url: '/' })
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toContain(`<title>Sintonia — ${escapeHtml(title)}</title>`)
+    expect(res.body).toContain(`<meta name="description" content="${escapeHtml(subtitle)}" />`)
+    expect(res.body).toContain(`<meta property="og:title" content="Sintonia — ${escapeHtml(title)}" />`)
+    expect(embeddedData(res.body).landing.content.hero).toMatchObject({ title, subtitle })
+    // The page around the insertions is intact: the template once, in order.
+    expect(res.body.match(/<!doctype html>/g)).toHaveLength(1)
+    expect(res.body.match(/<title>/g)).toHaveLength(1)
+    expect(res.body.match(/<\/head>/g)).toHaveLength(1)
+    expect(res.body.match(/<div id="root">/g)).toHaveLength(1)
+    expect(res.body.trimEnd().endsWith('</html>')).toBe(true)
   })
 
   it('other client routes get the plain page without the landing payload', async () => {

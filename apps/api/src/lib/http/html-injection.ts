@@ -76,8 +76,10 @@ export function injectIntoHtml(template: string, { meta, data }: PageInjection):
     `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
     `<script id="${INITIAL_DATA_ELEMENT_ID}" type="application/json">${serializeForScript(data)}</script>`,
   ].join('\n    ')
+  // Replacer functions, not strings: admin text such as `$&`, `$'` or `$1` must be inserted as
+  // written, not read as a replacement pattern.
   return template
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${title}</title>`)
-    .replace(/<meta\s+name="description"[\s\S]*?\/?>/, `<meta name="description" content="${description}" />`)
-    .replace('</head>', `    ${head}\n  </head>`)
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${title}</title>`)
+    .replace(/<meta\s+name="description"[\s\S]*?\/?>/, () => `<meta name="description" content="${description}" />`)
+    .replace('</head>', () => `    ${head}\n  </head>`)
 }
