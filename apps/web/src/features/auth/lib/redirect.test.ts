@@ -25,9 +25,58 @@ describe('safeRedirectPath', () => {
     }
   })
 
+  it('refuses the known open-redirect bypasses', () => {
+    for (const bad of [
+      '//evil.example',
+      '///evil.example',
+      '/\\evil.example',
+      '\\\\evil.example',
+      '/\\/evil.example',
+      ' /\\evil.example',
+      '/%2F%2Fevil.example',
+      '/%2f/evil.example',
+      '/%5Cevil.example',
+      '/%5C%5Cevil.example',
+      '/..//evil.example',
+      '/./..//evil.example',
+      '/a/../..//evil.example',
+      '/%2e%2e//evil.example',
+      '/.%2E//evil.example',
+      'https:evil.example',
+      'https://evil.example',
+      'HTTPS://evil.example',
+      'http:/evil.example',
+      '\t//evil.example',
+      '\n//evil.example',
+      '/%09/evil.example',
+      '/%0d%0a//evil.example',
+      '/\u0000/evil.example',
+      '/\u2028/evil.example',
+      'java\nscript:alert(1)',
+      'javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      '/%E0%A4%A',
+    ]) {
+      expect(safeRedirectPath(bad), JSON.stringify(bad)).toBeNull()
+    }
+  })
+
+  it('keeps legitimate paths, normalised, with their query and hash', () => {
+    expect(safeRedirectPath('/assinatura?plan=anual&volta=%2Fdashboard#planos')).toBe('/assinatura?plan=anual&volta=%2Fdashboard#planos')
+    expect(safeRedirectPath('/busca?q=medita%C3%A7%C3%A3o')).toBe('/busca?q=medita%C3%A7%C3%A3o')
+    expect(safeRedirectPath('/campo/%C3%A1gua')).toBe('/campo/%C3%A1gua')
+    expect(safeRedirectPath('/a/b/../c?x=1')).toBe('/a/c?x=1')
+    expect(safeRedirectPath('/playlists/')).toBe('/playlists/')
+    expect(safeRedirectPath(' /dashboard ')).toBe('/dashboard')
+    expect(safeRedirectPath('/dashboard?next=//evil.example')).toBe('/dashboard?next=//evil.example')
+    expect(safeRedirectPath('/')).toBe('/')
+  })
+
   it('refuses the login pages themselves (no loops)', () => {
     expect(safeRedirectPath('/login?redirect=/x')).toBeNull()
     expect(safeRedirectPath('/admin/login')).toBeNull()
+    expect(safeRedirectPath('/%6Cogin')).toBeNull()
+    expect(safeRedirectPath('/Login/')).toBeNull()
   })
 })
 

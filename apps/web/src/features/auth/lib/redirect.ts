@@ -7,25 +7,39 @@ export const PLANS_PATH = '/assinatura'
 /** Paths that would bounce straight back to a login form. */
 const LOGIN_PATHS = ['/login', '/admin/login']
 
+const BASE = 'https://sintonia.invalid'
+/** C0 and C1 controls and the line separators: never in a path we would send someone to. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
+
 /**
- * A same-site path from an untrusted `?redirect=` value, or null. Only paths starting with a
- * single '/' are accepted: never an absolute URL, a protocol-relative '//host' or a '/\host'.
+ * A same-site path from an untrusted `?redirect=` value, or null. The value is resolved against the
+ * site first and judged as a browser would follow it: same origin, a path that starts with one '/'
+ * (never '//host', which `/..//host` resolves to), no backslash (browsers read it as '/'), no
+ * control character, and the same once percent-decoded (`/%2F%2Fhost`, `/%5Chost`, `/%09/host`).
  */
 export function safeRedirectPath(raw: string | null | undefined): string | null {
-  if (!raw) return null
+  if (!raw || CONTROL.test(raw)) return null
   const value = raw.trim()
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(value)) return null
+  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null
   let url: URL
   try {
-    url = new URL(value, 'https://sintonia.invalid')
+    url = new URL(value, BASE)
   } catch {
     return null
   }
-  if (url.origin !== 'https://sintonia.invalid') return null
-  if (LOGIN_PATHS.includes(url.pathname.replace(/\/+$/, '') || '/')) return null
-  return `${url.pathname}${url.search}${url.hash}`
+  if (url.origin !== BASE) return null
+  const path = url.pathname
+  if (!path.startsWith('/') || path.startsWith('//')) return null
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(path)
+  } catch {
+    return null
+  }
+  if (decoded.startsWith('//') || decoded.includes('\\') || CONTROL.test(decoded)) return null
+  if (LOGIN_PATHS.includes(decoded.toLowerCase().replace(/\/+$/, '') || '/')) return null
+  return `${path}${url.search}${url.hash}`
 }
 
 /** Appends `name=value` to a path that may already carry a query string (before any hash). */
