@@ -30,7 +30,6 @@ import {
   findCredentialPasswordHash,
   findUserByEmail,
   findUserById,
-  insertUserWithCredential,
   loadUserData,
   setDisplayName,
   type Role,

@@ -92,8 +92,8 @@ export class SandboxProvider {
       customerName: input.name,
       clientReferenceId: input.userId,
       metadata,
-      successUrl: input.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', id),
-      cancelUrl: input.cancelUrl.replaceAll('{CHECKOUT_SESSION_ID}', id),
+      successUrl: input.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', () => id),
+      cancelUrl: input.cancelUrl.replaceAll('{CHECKOUT_SESSION_ID}', () => id),
       expiresAt: new Date(this.now().getTime() + CHECKOUT_TTL_MS),
     })
   }
