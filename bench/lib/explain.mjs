@@ -3,8 +3,8 @@
 // shows which indexes answer them.
 import pg from 'pg'
 import { openDatabase } from '../../apps/api/src/db/client.ts'
-import { searchAudios, searchFields } from '../../apps/api/src/modules/search/repository.ts'
-import { listAudiosOfField } from '../../apps/api/src/modules/listener/repository.ts'
+import { searchAudios, searchFields } from '../../apps/api/src/modules/catalogue/search-repository.ts'
+import { listAudiosOfField } from '../../apps/api/src/modules/catalogue/listener-repository.ts'
 import { listFieldsWithAudioCounts } from '../../apps/api/src/modules/catalogue/repository.ts'
 
 /** Runs `fn` and returns the statements it sent through node-postgres. */

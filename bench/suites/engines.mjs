@@ -6,8 +6,8 @@ import { join } from 'node:path'
 import { openDatabase } from '../../apps/api/src/db/client.ts'
 import { audios, fields } from '../../apps/api/src/db/schema.ts'
 import { listFieldsWithAudioCounts, findAudioById } from '../../apps/api/src/modules/catalogue/repository.ts'
-import { listAudiosOfField } from '../../apps/api/src/modules/listener/repository.ts'
-import { searchAudios, searchFields } from '../../apps/api/src/modules/search/repository.ts'
+import { listAudiosOfField } from '../../apps/api/src/modules/catalogue/listener-repository.ts'
+import { searchAudios, searchFields } from '../../apps/api/src/modules/catalogue/search-repository.ts'
 import { log, median, percentile, ratio, round } from '../lib/common.mjs'
 
 async function copyCatalogue(from, to) {

@@ -16,7 +16,7 @@ import { eq } from 'drizzle-orm'
 import { pendingSubscriptions, plans } from '../../apps/api/src/db/schema.js'
 import { seedIfEmpty } from '../../apps/api/src/db/seed/index.js'
 import { LocalDiskStorage } from '../../apps/api/src/lib/storage/local-disk-storage.js'
-import { upsertSection } from '../../apps/api/src/modules/landing/repository.js'
+import { upsertSection } from '../../apps/api/src/modules/content/landing-repository.js'
 import type { Preparation } from './preparation.js'
 
 const [dataDir, preparationFile] = process.argv.slice(2)

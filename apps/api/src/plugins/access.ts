@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 import { AUTH_MSG, MSG } from '@sintonia/contract'
-import { hasListeningAccess } from '../modules/subscriptions/service.js'
+import { hasListeningAccess } from '../modules/commerce/subscriptions-service.js'
 import { auditRefusal } from './audit.js'
 import { HttpError } from './errors.js'
 

@@ -8,7 +8,7 @@ import { readSignedCookie } from '../lib/auth/signed-cookie.js'
 import { findSessionWithUser } from '../modules/accounts/repository.js'
 import { buildPasswordResetEmail } from '../modules/accounts/reset-email.js'
 import { confirmMailboxAfterReset, enqueueConfirmationEmail } from '../modules/accounts/mailbox.js'
-import { getProductName, getSupportEmail } from '../modules/settings/service.js'
+import { getProductName, getSupportEmail } from '../modules/content/settings-service.js'
 import { errorBody } from './errors.js'
 import { RATE_LIMITS } from './rate-limit.js'
 

@@ -10,7 +10,7 @@ import {
 } from '@sintonia/contract'
 import { emailCampaigns, leads, subscriptions } from '../../src/db/schema.js'
 import type { MailTransport, OutboxMessage } from '../../src/lib/mail/index.js'
-import { csvCell } from '../../src/modules/admin-communication/csv.js'
+import { csvCell } from '../../src/modules/communication/csv.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin, listener, seedSubscription, setBanned, type Account } from '../helpers/auth.js'
 import { callAs } from '../helpers/session.js'

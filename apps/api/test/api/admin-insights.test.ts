@@ -19,7 +19,7 @@ import { admin, listener, seedSubscription, type Account } from '../helpers/auth
 import { callAs } from '../helpers/session.js'
 import { HTML_AS_MP4, fakeJpeg, fakeMp4, multipart, type MultipartFile } from '../helpers/multipart.js'
 import { API_ROOT } from '../../src/lib/paths.js'
-import { storedVideoKey } from '../../src/modules/admin-landing/service.js'
+import { storedVideoKey } from '../../src/modules/content/landing-admin-service.js'
 
 const DAY = 86_400_000
 let ctx: TestContext

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API, DEFAULT_LANDING_CONTENT, type FieldList, type LandingResponse } from '@sintonia/contract'
 import { escapeHtml } from '../../src/lib/http/html-injection.js'
-import { upsertSection } from '../../src/modules/landing/repository.js'
+import { upsertSection } from '../../src/modules/content/landing-repository.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin } from '../helpers/auth.js'
 

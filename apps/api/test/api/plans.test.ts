@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm'
 import { plansResponseSchema, type PlansResponse, type PublicPlan } from '@sintonia/contract'
 import { plans } from '../../src/db/schema.js'
 import { DEFAULT_PLANS } from '../../src/db/seed/default-plans.js'
-import { toPublicPlan } from '../../src/modules/plans/service.js'
+import { toPublicPlan } from '../../src/modules/commerce/plans-service.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 
 const DAY = 24 * 60 * 60 * 1000

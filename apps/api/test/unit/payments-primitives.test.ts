@@ -1,10 +1,10 @@
 /** Pure pieces of the payments module: webhook signatures, sandbox cards, billing months, Pix CRC. */
 import { describe, expect, it } from 'vitest'
-import { signPayload, verifySignature } from '../../src/modules/payments/gateway/signature.js'
-import { subscriptionStateOf } from '../../src/modules/payments/gateway/events.js'
-import { checkCard, expiryValid, luhnValid } from '../../src/modules/payments/sandbox/cards.js'
-import { crc16, fakePixPayload } from '../../src/modules/payments/sandbox/pix.js'
-import { addMonths } from '../../src/modules/payments/sandbox/provider.js'
+import { signPayload, verifySignature } from '../../src/modules/commerce/gateway/signature.js'
+import { subscriptionStateOf } from '../../src/modules/commerce/gateway/events.js'
+import { checkCard, expiryValid, luhnValid } from '../../src/modules/payment-sandbox/cards.js'
+import { crc16, fakePixPayload } from '../../src/modules/payment-sandbox/pix.js'
+import { addMonths } from '../../src/modules/payment-sandbox/provider.js'
 
 const SECRET = 'segredo-de-teste-com-tamanho-bom'
 

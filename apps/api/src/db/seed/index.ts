@@ -22,7 +22,7 @@ import {
 } from '../schema.js'
 import { SEED_MEDIA_DIR } from '../../lib/paths.js'
 import type { MediaStorage } from '../../lib/storage/media-storage.js'
-import { DEFAULT_SUPPORT_EMAIL, SETTING_KEYS } from '../../modules/settings/service.js'
+import { DEFAULT_SUPPORT_EMAIL, SETTING_KEYS } from '../../modules/content/settings-service.js'
 import { seedBackgroundMusic, seedFields } from './catalogue.js'
 import { DEFAULT_PLANS } from './default-plans.js'
 

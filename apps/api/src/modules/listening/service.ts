@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.js'
 import { HttpError } from '../../plugins/errors.js'
-import { existingAudioIds } from '../listener/repository.js'
+import { existingAudioIds } from '../catalogue/listener-repository.js'
 import { countRepetitionsToday, insertEventsIgnoringDuplicates } from './repository.js'
 
 export const INVALID_TIME_ZONE = 'Fuso horário inválido'

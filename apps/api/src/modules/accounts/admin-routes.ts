@@ -1,0 +1,123 @@
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  ADMIN_API,
+  adminUserIdParamsSchema,
+  adminUserResponseSchema,
+  adminUsersQuerySchema,
+  adminUsersResponseSchema,
+  apiErrorSchema,
+  banChangeSchema,
+  complimentaryAccessSchema,
+  roleChangeSchema,
+  UNCLAIMED_MSG,
+  unclaimedPurchaseListSchema,
+} from '@sintonia/contract'
+import { z } from 'zod'
+import { requireSessionUser } from './session.js'
+import { changeBan, changeRole, grantComplimentary, listUnclaimed, listUsers, resendAccess, type AdminActor } from './people-service.js'
+
+/** The signed-in admin behind a request (the guard already checked the role). */
+export async function adminActor(request: FastifyRequest): Promise<AdminActor> {
+  const user = await requireSessionUser(request)
+  return { userId: user.id, ip: request.ip ?? null }
+}
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema }
+
+export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database
+
+  app.get(
+    ADMIN_API.users,
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Busca ouvintes e admins por nome ou e-mail (20 por página) com a assinatura de cada um',
+        querystring: adminUsersQuerySchema,
+        response: { 200: adminUsersResponseSchema, ...errors },
+      },
+    },
+    async (request) => listUsers(db, request.query),
+  )
+
+  app.get(
+    ADMIN_API.unclaimedPurchases,
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Pagamento sem conta: compras pagas cujo comprador ainda não ativou o acesso',
+        response: { 200: unclaimedPurchaseListSchema, ...errors },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store')
+      return listUnclaimed(db)
+    },
+  )
+
+  app.post(
+    '/api/admin/users/unclaimed-purchases/:id/resend',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Reenviar acesso: manda um novo link de acesso para o e-mail da compra (auditado)',
+        params: z.object({ id: z.uuid({ error: UNCLAIMED_MSG.notFound }) }),
+        response: { 200: z.object({ message: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const result = await resendAccess(db, { mailer: app.mailer, publicUrl: app.config.publicUrl }, await adminActor(request), request.params.id)
+      app.mailer.kick()
+      return result
+    },
+  )
+
+  app.post(
+    '/api/admin/users/:userId/complimentary',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Libera (ou estende) acesso cortesia por N dias',
+        params: adminUserIdParamsSchema,
+        body: complimentaryAccessSchema,
+        response: { 200: adminUserResponseSchema, ...errors },
+      },
+    },
+    async (request) => grantComplimentary(db, await adminActor(request), request.params.userId, request.body.days),
+  )
+
+  app.put(
+    '/api/admin/users/:userId/role',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Promove a administrador ou remove a função (nunca a própria)',
+        params: adminUserIdParamsSchema,
+        body: roleChangeSchema,
+        response: { 200: adminUserResponseSchema, ...errors },
+      },
+    },
+    async (request) => changeRole(db, await adminActor(request), request.params.userId, request.body.role),
+  )
+
+  app.put(
+    '/api/admin/users/:userId/ban',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Suspende (encerrando as sessões) ou reativa uma conta',
+        params: adminUserIdParamsSchema,
+        body: banChangeSchema,
+        response: { 200: adminUserResponseSchema, ...errors },
+      },
+    },
+    async (request) => changeBan(db, await adminActor(request), request.params.userId, request.body),
+  )
+}

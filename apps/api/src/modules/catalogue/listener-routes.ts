@@ -1,0 +1,100 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  API,
+  MSG,
+  apiErrorSchema,
+  audioDetailSchema,
+  backgroundMusicSchema,
+  fieldAudiosSchema,
+  fieldDetailSchema,
+  fieldListSchema,
+} from '@sintonia/contract'
+import { sendStoredFile } from '../../lib/http/send-stored-file.js'
+import { sendCachedCatalogue } from '../../plugins/catalogue-cache.js'
+import { HttpError } from '../../plugins/errors.js'
+import { listPublicFields } from './service.js'
+import {
+  BACKGROUND_FILE_MISSING,
+  getAudioDetail,
+  getBackgroundMusic,
+  getBackgroundTrack,
+  getField,
+  getFieldAudios,
+} from './listener-service.js'
+
+// The id is checked in the service so a bad one answers exactly 'ID do campo inválido'.
+const fieldParams = z.object({ fieldId: z.string() })
+const audioParams = z.object({ audioId: z.uuid({ error: MSG.validation.invalidUuid }) })
+const trackParams = z.object({ trackId: z.uuid({ error: MSG.validation.invalidUuid }) })
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema }
+
+/** The listener area's catalogue reads and background music (subscribers and admins). */
+export const listenerRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    API.listener.fields,
+    {
+      config: { access: 'subscriber' },
+      schema: { tags: ['ouvinte'], summary: 'Campos com a contagem de áudios, na ordem de exibição', response: { 200: fieldListSchema, ...errors } },
+    },
+    async (_request, reply) => sendCachedCatalogue(reply, 'fields', async () => ({ fields: await listPublicFields(app.database.db) })),
+  )
+
+  app.get(
+    '/api/fields/:fieldId',
+    {
+      config: { access: 'subscriber' },
+      schema: { tags: ['ouvinte'], summary: 'Um campo e a contagem dos seus áudios', params: fieldParams, response: { 200: fieldDetailSchema, ...errors } },
+    },
+    async (request, reply) =>
+      sendCachedCatalogue(reply, `field:${request.params.fieldId}`, async () => ({ field: await getField(app.database.db, request.params.fieldId) })),
+  )
+
+  app.get(
+    '/api/fields/:fieldId/audios',
+    {
+      config: { access: 'subscriber' },
+      schema: { tags: ['ouvinte'], summary: 'Áudios de um campo, por título', params: fieldParams, response: { 200: fieldAudiosSchema, ...errors } },
+    },
+    async (request, reply) =>
+      sendCachedCatalogue(reply, `field-audios:${request.params.fieldId}`, async () => ({
+        audios: await getFieldAudios(app.database.db, request.params.fieldId),
+      })),
+  )
+
+  app.get(
+    '/api/audios/:audioId',
+    {
+      config: { access: 'subscriber' },
+      schema: { tags: ['ouvinte'], summary: 'Um áudio e o título do seu campo', params: audioParams, response: { 200: audioDetailSchema, ...errors } },
+    },
+    async (request) => getAudioDetail(app.database.db, request.params.audioId),
+  )
+
+  app.get(
+    API.listener.backgroundMusic,
+    {
+      config: { access: 'subscriber' },
+      schema: { tags: ['ouvinte'], summary: 'Músicas de fundo ativas e o volume global (padrão 25)', response: { 200: backgroundMusicSchema, ...errors } },
+    },
+    async () => getBackgroundMusic(app.database.db),
+  )
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/api/background-music/:trackId/file',
+    config: { access: 'subscriber' },
+    schema: {
+      tags: ['ouvinte'],
+      summary: 'Arquivo de música de fundo com suporte a HTTP Range (206), ETag e HEAD',
+      params: trackParams,
+      response: { ...errors, 416: apiErrorSchema },
+    },
+    handler: async (request, reply) => {
+      const track = await getBackgroundTrack(app.database.db, request.params.trackId)
+      const object = await app.storage.stat(track.fileKey)
+      if (!object) throw new HttpError(404, BACKGROUND_FILE_MISSING)
+      return sendStoredFile(request, reply, { storage: app.storage, object, contentType: track.mimeType, cacheControl: 'private, max-age=3600' })
+    },
+  })
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { AUTH_MSG, MSG } from '@sintonia/contract'
+import type { AudioFile } from '../../plugins/catalogue-cache.js'
+import { findAudioById } from './repository.js'
+import { resolvePublicDemo } from './service.js'
+import { hasListeningAccess } from '../commerce/subscriptions-service.js'
+
+export interface Denial {
+  status: 401 | 403
+  message: string
+  reason: 'anonymous' | 'banned' | 'no_subscription'
+}
+
+/**
+ * ARCHITECTURE §4: audio files go only to active subscribers (and admins, who manage them); the
+ * public demo is the one exception. Anonymous → 401, signed in without access → 403. Returns why
+ * this request may not hear subscriber audio, or null when it may. The subscription is read with
+ * the session (one round trip), so a ban or a cancelled subscription counts on the next request.
+ */
+export async function listeningDenial(request: FastifyRequest): Promise<Denial | null> {
+  const session = await request.authSession()
+  if (!session) return { status: 401, message: MSG.media.subscriptionRequired, reason: 'anonymous' }
+  if (session.user.banned) return { status: 403, message: AUTH_MSG.banned, reason: 'banned' }
+  if (session.user.role !== 'admin' && !(await hasListeningAccess(request.server.database.db, session))) {
+    return { status: 403, message: MSG.media.subscriptionRequired, reason: 'no_subscription' }
+  }
+  return null
+}
+
+/** The audio and its stored file, from the catalogue's cache (null for an unknown audio). */
+export function findAudioFile(app: FastifyInstance, audioId: string): Promise<AudioFile | null> {
+  return app.audioFileCache.getOrLoad(audioId, async () => {
+    const audio = await findAudioById(app.database.db, audioId)
+    if (!audio) return null
+    return { audio, object: await app.storage.stat(audio.fileKey) }
+  })
+}
+
+/** Whether this audio is the one the public demo plays (costs queries: only asked of refusals). */
+export async function isPublicDemo(app: FastifyInstance, audioId: string): Promise<boolean> {
+  return (await resolvePublicDemo(app.database.db, app.storage))?.audio.id === audioId
+}

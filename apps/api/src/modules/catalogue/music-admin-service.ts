@@ -1,0 +1,105 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import {
+  ADMIN_CONTENT_MSG,
+  API,
+  BACKGROUND_MUSIC_DEFAULT_VOLUME_PERCENT,
+  adminMusicMetaSchema,
+  formatDuration,
+  splitTags,
+  type AdminMusicList,
+  type AdminMusicTrack,
+  type adminMusicUpdateSchema,
+} from '@sintonia/contract'
+import type { z } from 'zod'
+import { HttpError } from '../../plugins/errors.js'
+import { AUDIO_FILE_RULE, acceptAudio, parseFormFields } from '../../lib/uploads/accept.js'
+import { receiveMultipart } from '../../lib/uploads/receive-multipart.js'
+import { deleteStoredQuietly, storeUpload } from '../../lib/uploads/store-upload.js'
+import { findLatestVolume } from './listener-repository.js'
+import { deleteTrack, findTrack, insertTrack, listTracks, saveVolume, updateTrack, type TrackRow } from './music-admin-repository.js'
+
+type TrackUpdate = z.output<typeof adminMusicUpdateSchema>
+
+function toTrack(row: TrackRow): AdminMusicTrack {
+  return {
+    id: row.id,
+    title: row.title,
+    isActive: row.isActive,
+    tags: row.tags,
+    durationSeconds: row.durationSeconds,
+    duration: formatDuration(row.durationSeconds),
+    mimeType: row.mimeType,
+    sizeBytes: row.sizeBytes,
+    url: API.adminContent.musicFile(row.id),
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+export async function getMusicAdmin(app: FastifyInstance): Promise<AdminMusicList> {
+  const { db } = app.database
+  const [rows, volume] = await Promise.all([listTracks(db), findLatestVolume(db)])
+  return { tracks: rows.map(toTrack), volumePercentage: volume ?? BACKGROUND_MUSIC_DEFAULT_VOLUME_PERCENT }
+}
+
+function tagsFromForm(text: string | undefined): unknown {
+  if (text === undefined || text.trim() === '') return []
+  try {
+    return JSON.parse(text)
+  } catch {
+    return splitTags(text)
+  }
+}
+
+/** Upload of a track: same checks as an audio (type by content, readable duration). */
+export async function createTrack(app: FastifyInstance, request: FastifyRequest): Promise<AdminMusicTrack> {
+  const upload = await receiveMultipart(request, app.uploadTmpDir, { file: AUDIO_FILE_RULE })
+  try {
+    const meta = parseFormFields(adminMusicMetaSchema, {
+      title: upload.fields.title ?? '',
+      tags: tagsFromForm(upload.fields.tags),
+      isActive: upload.fields.isActive === undefined ? true : upload.fields.isActive === 'true',
+    })
+    const file = upload.files.file!
+    const accepted = await acceptAudio(file)
+    const stored = await storeUpload(app.storage, file, 'music', accepted.ext)
+    try {
+      const row = await insertTrack(app.database.db, {
+        ...meta,
+        fileKey: stored.key,
+        mimeType: accepted.mime,
+        sizeBytes: stored.size,
+        durationSeconds: accepted.durationSeconds,
+      })
+      return toTrack(row)
+    } catch (error) {
+      await deleteStoredQuietly(app.storage, [stored.key], request.log)
+      throw error
+    }
+  } finally {
+    await upload.discard()
+  }
+}
+
+export async function editTrack(app: FastifyInstance, id: string, patch: TrackUpdate): Promise<AdminMusicTrack> {
+  const row = await updateTrack(app.database.db, id, patch)
+  if (!row) throw new HttpError(404, ADMIN_CONTENT_MSG.trackNotFound)
+  return toTrack(row)
+}
+
+/** Spec: 'delete by id (the stored file is removed after delete)'. */
+export async function removeTrack(app: FastifyInstance, request: FastifyRequest, id: string): Promise<void> {
+  const row = await deleteTrack(app.database.db, id)
+  if (!row) throw new HttpError(404, ADMIN_CONTENT_MSG.trackNotFound)
+  await deleteStoredQuietly(app.storage, [row.fileKey], request.log)
+}
+
+export async function setVolume(app: FastifyInstance, volumePercentage: number): Promise<{ volumePercentage: number }> {
+  await saveVolume(app.database.db, volumePercentage)
+  return { volumePercentage }
+}
+
+export async function findTrackForStreaming(app: FastifyInstance, id: string): Promise<TrackRow> {
+  const row = await findTrack(app.database.db, id)
+  if (!row) throw new HttpError(404, ADMIN_CONTENT_MSG.trackNotFound)
+  return row
+}

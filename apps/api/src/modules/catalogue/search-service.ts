@@ -1,0 +1,66 @@
+import { SEARCH_MAX_RESULTS, formatDuration, type SearchResult } from '@sintonia/contract'
+import type { Database } from '../../db/client.js'
+import { searchAudios, searchFields } from './search-repository.js'
+
+const normaliseSpaces = (typed: string) => typed.replace(/\s+/g, ' ')
+
+/**
+ * Queries that always give the same results share one cached answer: case and runs of whitespace
+ * never change what `search` finds or how it ranks it.
+ */
+export function searchCacheKey(typed: string): string {
+  return `search:${normaliseSpaces(typed).toLowerCase()}`
+}
+
+interface Ranked {
+  exact: boolean
+  sortKey: string
+  result: SearchResult
+}
+
+function compare(a: Ranked, b: Ranked): number {
+  if (a.exact !== b.exact) return a.exact ? -1 : 1
+  if (a.sortKey !== b.sortKey) return a.sortKey < b.sortKey ? -1 : 1
+  // Same title: fields before audios, then by id, so the order is stable.
+  if (a.result.type !== b.result.type) return a.result.type === 'field' ? -1 : 1
+  return a.result.id < b.result.id ? -1 : a.result.id > b.result.id ? 1 : 0
+}
+
+/**
+ * Listener search (spec §5): fields by title or description, audios by title or tags, accent- and
+ * case-insensitive; exact title matches first, then alphabetical; at most SEARCH_MAX_RESULTS.
+ * `typed` is already trimmed and at least SEARCH_MIN_CHARS long (the route's schema).
+ *
+ * Every run of whitespace in the query (spaces, tabs, line breaks) counts as one space, so
+ * "calma␣␣foco" (two spaces) finds "Calma foco". It is also what keeps a tag match inside one tag:
+ * the stored tags are joined by a line break (migration 0008), which the query then never holds.
+ */
+export async function search(db: Database, typed: string): Promise<SearchResult[]> {
+  const query = normaliseSpaces(typed)
+  // Each list is already in the final order, so the overall top N lies within each one's top N.
+  const [fieldRows, audioRows] = await Promise.all([
+    searchFields(db, query, SEARCH_MAX_RESULTS),
+    searchAudios(db, query, SEARCH_MAX_RESULTS),
+  ])
+  const ranked: Ranked[] = [
+    ...fieldRows.map((row) => ({
+      exact: Boolean(row.exact),
+      sortKey: row.sortKey,
+      result: { type: 'field' as const, id: row.id, title: row.title, description: row.description, iconName: row.iconName },
+    })),
+    ...audioRows.map((row) => ({
+      exact: Boolean(row.exact),
+      sortKey: row.sortKey,
+      result: {
+        type: 'audio' as const,
+        id: row.id,
+        title: row.title,
+        fieldId: row.fieldId,
+        fieldTitle: row.fieldTitle,
+        tags: row.tags,
+        duration: formatDuration(row.durationSeconds),
+      },
+    })),
+  ]
+  return ranked.sort(compare).slice(0, SEARCH_MAX_RESULTS).map((entry) => entry.result)
+}

@@ -1,0 +1,29 @@
+import { sql, type SQL } from 'drizzle-orm'
+import { PAST_DUE_GRACE_DAYS } from './subscriptions-service.js'
+
+/**
+ * The subscription rule (subscriptions/service.ts `hasActiveSubscription`) as a condition on a
+ * `subscriptions` row named `alias`, for the admin's set-wise queries (campaign segments, MRR,
+ * active by plan).
+ */
+export function givesAccessNow(alias = 'subscriptions'): SQL {
+  const s = sql.raw(`"${alias.replace(/"/g, '')}"`)
+  return sql`(
+    (${s}.status = 'active' and (${s}.current_period_end is null or ${s}.current_period_end > now()))
+    or (${s}.status = 'past_due' and ${s}.current_period_end is not null
+        and ${s}.current_period_end + make_interval(days => ${PAST_DUE_GRACE_DAYS}::int) > now())
+  )`
+}
+
+/** Rows of a `db.execute()` result on either driver (PGlite and node-postgres both answer `{ rows }`). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows
+}
+
+/** Optional created_at-style bounds; `to` given as a bare date includes that whole day. */
+export function boundsOf(range: { from?: string | undefined; to?: string | undefined }): { from: Date | null; to: Date | null } {
+  const from = range.from ? new Date(range.from) : null
+  let to = range.to ? new Date(range.to) : null
+  if (to && range.to && /^\d{4}-\d{2}-\d{2}$/.test(range.to)) to = new Date(to.getTime() + 24 * 60 * 60 * 1000)
+  return { from, to }
+}

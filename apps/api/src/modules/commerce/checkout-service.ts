@@ -1,0 +1,248 @@
+/**
+ * Commerce rules behind the routes: starting checkouts (prices from our plans table by the server
+ * clock, never from the request), the billing portal, server-side verification of a checkout with
+ * the provider, the subscription page's details and guarantee requests.
+ */
+import {
+  COMMERCE_MSG,
+  type CheckoutRedirect,
+  type GatewayInfo,
+  type PaymentVerification,
+  type PlanCode,
+  type SessionVerification,
+  type SubscriptionDetails,
+} from '@sintonia/contract'
+import type { Database } from '../../db/client.js'
+import { HttpError } from '../../plugins/errors.js'
+import { toPublicPlan } from './plans-service.js'
+import { getGuaranteeDays } from '../content/settings-service.js'
+import { hasActiveSubscription, subscriptionGivesAccess } from './subscriptions-service.js'
+import { listSubscriptionsOfUser } from './subscriptions-repository.js'
+import { SANDBOX_TEST_CARDS } from '../payment-sandbox/cards.js'
+import { GatewayError, type CheckoutFlow, type CheckoutSessionInfo } from './gateway/types.js'
+import * as repo from './repository.js'
+import { applyPaidCheckout, type CommerceDeps } from './webhooks.js'
+import { sendAccessLink } from '../accounts/mailbox.js'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** The processing page routes the buyer after payment (spec §2); the provider fills the id. */
+export const SUCCESS_PATH = '/assinatura/processando?session_id={CHECKOUT_SESSION_ID}'
+export const CANCEL_PATH = '/pagamento/cancelado'
+export const PORTAL_RETURN_PATH = '/assinatura'
+
+export async function gatewayInfo(deps: Pick<CommerceDeps, 'db' | 'gateway'>): Promise<GatewayInfo> {
+  const testCards =
+    deps.gateway.mode === 'live'
+      ? []
+      : deps.gateway.provider === 'sandbox'
+        ? SANDBOX_TEST_CARDS.map(({ number, outcome }) => ({ number, outcome }))
+        : [
+            { number: '4242 4242 4242 4242', outcome: 'Pagamento aprovado' },
+            { number: '4000 0000 0000 0002', outcome: 'Cartão recusado (card_declined)' },
+          ]
+  return { provider: deps.gateway.provider, mode: deps.gateway.mode, testCards, guaranteeDays: await getGuaranteeDays(deps.db) }
+}
+
+async function startCheckout(
+  deps: CommerceDeps,
+  input: { planCode: PlanCode; flow: CheckoutFlow; email: string | null; name: string | null; userId: string | null },
+): Promise<CheckoutRedirect> {
+  const row = await repo.planByCode(deps.db, input.planCode)
+  const plan = row?.isActive ? toPublicPlan(row, new Date()) : null
+  if (!plan) throw new HttpError(422, COMMERCE_MSG.planUnavailable)
+  let session: CheckoutSessionInfo & { url: string }
+  try {
+    session = await deps.gateway.createCheckoutSession({
+      planCode: plan.code,
+      planName: plan.name,
+      amountCents: plan.priceCents,
+      currency: plan.currency,
+      intervalMonths: plan.intervalMonths,
+      flow: input.flow,
+      email: input.email,
+      name: input.name,
+      userId: input.userId,
+      successUrl: `${deps.publicUrl}${SUCCESS_PATH}`,
+      cancelUrl: `${deps.publicUrl}${CANCEL_PATH}`,
+    })
+  } catch (error) {
+    deps.log.error({ err: error }, 'checkout creation failed at the gateway')
+    throw new HttpError(502, COMMERCE_MSG.createSubscriptionRetry)
+  }
+  await repo.insertCheckout(deps.db, {
+    id: session.id,
+    provider: deps.gateway.provider,
+    flow: input.flow,
+    planCode: plan.code,
+    userId: input.userId,
+    email: input.email,
+    customerName: input.name,
+    amountCents: plan.priceCents,
+    currency: plan.currency,
+  })
+  return { url: session.url, sessionId: session.id }
+}
+
+/** create-subscription (auth-first). Admins do not subscribe; a subscriber cannot buy twice. */
+export async function createSubscriptionCheckout(
+  deps: CommerceDeps,
+  user: { id: string; email: string; displayName: string; role: string },
+  planCode: PlanCode,
+): Promise<CheckoutRedirect> {
+  if (user.role === 'admin') throw new HttpError(403, COMMERCE_MSG.adminCannotSubscribe)
+  if (await hasActiveSubscription(deps.db, user.id)) throw new HttpError(409, COMMERCE_MSG.alreadySubscribed)
+  return startCheckout(deps, { planCode, flow: 'auth_first', email: user.email, name: user.displayName || null, userId: user.id })
+}
+
+/** create-payment (pay-first): anyone with an e-mail and a name. */
+export function createPaymentCheckout(deps: CommerceDeps, input: { email: string; name: string; planCode: PlanCode }): Promise<CheckoutRedirect> {
+  return startCheckout(deps, { planCode: input.planCode, flow: 'pay_first', email: input.email.toLowerCase(), name: input.name, userId: null })
+}
+
+/** customer-portal: the provider's billing portal for the user's latest provider subscription. */
+export async function openPortal(deps: CommerceDeps, userId: string): Promise<{ url: string }> {
+  const rows = await listSubscriptionsOfUser(deps.db, userId)
+  const managed = rows.find((row) => row.provider === deps.gateway.provider && row.providerCustomerId)
+  if (!managed?.providerCustomerId) throw new HttpError(404, COMMERCE_MSG.noSubscriptionForPortal)
+  try {
+    return await deps.gateway.createPortalSession(managed.providerCustomerId, `${deps.publicUrl}${PORTAL_RETURN_PATH}`)
+  } catch (error) {
+    deps.log.error({ err: error }, 'portal creation failed at the gateway')
+    throw new HttpError(502, COMMERCE_MSG.portalFailed)
+  }
+}
+
+/**
+ * Asks the provider about a checkout we started. When it is paid and the webhook has not been
+ * processed yet, the same idempotent effect runs here; an unpaid checkout changes nothing.
+ */
+async function verifyCheckout(deps: CommerceDeps, sessionId: string) {
+  const ours = await repo.findCheckout(deps.db, sessionId)
+  if (!ours || ours.provider !== deps.gateway.provider) throw new HttpError(404, COMMERCE_MSG.sessionNotFound)
+  let info: CheckoutSessionInfo | null
+  try {
+    info = await deps.gateway.retrieveCheckoutSession(sessionId)
+    if (info?.paymentStatus === 'paid' && ours.paymentStatus !== 'paid') {
+      const session = info
+      const sub = session.subscriptionId ? await deps.gateway.retrieveSubscription(session.subscriptionId) : null
+      await deps.db.transaction((tx) => applyPaidCheckout(tx, deps, session, sub))
+      deps.mailer.kick()
+    }
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error
+    deps.log.error({ err: error }, 'checkout verification failed at the gateway')
+    throw new HttpError(502, COMMERCE_MSG.verifyPaymentFailed)
+  }
+  if (!info) throw new HttpError(404, COMMERCE_MSG.sessionNotFound)
+  return { ours, info }
+}
+
+/** verify-payment: only what the spec lists (a session id is the only secret). */
+export async function verifyPayment(deps: CommerceDeps, sessionId: string): Promise<PaymentVerification> {
+  const { ours, info } = await verifyCheckout(deps, sessionId)
+  return {
+    paymentStatus: info.paymentStatus,
+    customerName: info.name ?? ours.customerName,
+    customerEmail: info.email ?? ours.email,
+    amount: info.amountTotalCents ?? ours.amountCents,
+    currency: info.currency ?? ours.currency,
+    planCode: ours.planCode as PlanCode,
+  }
+}
+
+/**
+ * verify-session: the buyer's e-mail, whether it is paid, whether an account has proven that
+ * e-mail (then signing in with the session id activates the purchase; otherwise the access link
+ * e-mailed to the buyer does). `accountExists` is only looked up for a paid checkout: anyone can
+ * open an unpaid checkout for any e-mail, and that must not tell them who has an account.
+ */
+export async function verifySession(deps: CommerceDeps, sessionId: string): Promise<SessionVerification> {
+  const { ours, info } = await verifyCheckout(deps, sessionId)
+  const email = (info.email ?? ours.email ?? '').toLowerCase()
+  const paid = info.paymentStatus === 'paid'
+  return { email, paid, accountExists: paid && email ? await repo.verifiedAccountExists(deps.db, email) : false }
+}
+
+/**
+ * The buyer, still on the processing page, asks for the access link again: it goes to the
+ * purchase's e-mail only, so holding the checkout id gives nothing more than that. 404 when the
+ * purchase is not waiting (not paid, or already activated).
+ */
+export async function resendAccessLink(deps: CommerceDeps, sessionId: string): Promise<void> {
+  const waiting = await repo.pendingOfCheckout(deps.db, sessionId)
+  if (!waiting) throw new HttpError(404, COMMERCE_MSG.sessionNotFound)
+  await deps.db.transaction((tx) => sendAccessLink(tx, deps, waiting.email, 'resend'))
+  deps.mailer.kick()
+}
+
+/** The subscription shown to its owner: the one giving access (latest end first), else the latest. */
+async function currentSubscription(db: Database, userId: string) {
+  const rows = await listSubscriptionsOfUser(db, userId)
+  const now = Date.now()
+  const giving = rows
+    .filter((row) => subscriptionGivesAccess(row, now))
+    .sort((a, b) => (b.currentPeriodEnd?.getTime() ?? Infinity) - (a.currentPeriodEnd?.getTime() ?? Infinity))
+  return giving[0] ?? rows[0] ?? null
+}
+
+export async function subscriptionDetails(db: Database, userId: string): Promise<SubscriptionDetails> {
+  const days = await getGuaranteeDays(db)
+  const sub = await currentSubscription(db, userId)
+  if (!sub) return { subscription: null, guarantee: { days: Math.max(days, 1), eligibleUntil: null, canRequestRefund: false, request: null } }
+  const [plan, payment, request] = await Promise.all([repo.planByCode(db, sub.planCode), repo.lastPaymentOfSubscription(db, sub), repo.latestRefundRequest(db, sub.id)])
+  const givesAccess = subscriptionGivesAccess(sub)
+  const managedByProvider = sub.provider !== 'complimentary'
+  const eligibleUntil = managedByProvider ? new Date(sub.createdAt.getTime() + days * DAY_MS) : null
+  const canRequestRefund =
+    givesAccess &&
+    eligibleUntil !== null &&
+    eligibleUntil.getTime() > Date.now() &&
+    payment !== null &&
+    payment.status === 'paid' &&
+    request?.status !== 'pending' &&
+    request?.status !== 'approved'
+  return {
+    subscription: {
+      id: sub.id,
+      planCode: sub.planCode as PlanCode,
+      planName: plan?.name ?? sub.planCode,
+      status: sub.status,
+      givesAccess,
+      currentPeriodEnd: sub.currentPeriodEnd?.toISOString() ?? null,
+      cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+      lastPaymentCents: payment?.amountCents ?? null,
+      currency: payment?.currency ?? plan?.currency ?? 'BRL',
+      startedAt: sub.createdAt.toISOString(),
+      managedByProvider,
+    },
+    guarantee: {
+      days: Math.max(days, 1),
+      eligibleUntil: eligibleUntil?.toISOString() ?? null,
+      canRequestRefund,
+      request: request
+        ? { status: request.status, requestedAt: request.requestedAt.toISOString(), decisionReason: request.decisionReason }
+        : null,
+    },
+  }
+}
+
+/** Guarantee: within the window after the subscription started, one pending request at a time. */
+export async function requestRefund(db: Database, user: { id: string; email: string }, reason: string): Promise<{ message: string }> {
+  const sub = await currentSubscription(db, user.id)
+  const payment = sub && sub.provider !== 'complimentary' ? await repo.lastPaymentOfSubscription(db, sub) : null
+  if (!sub || !payment || !subscriptionGivesAccess(sub)) throw new HttpError(404, COMMERCE_MSG.noSubscriptionForRefund)
+  const days = await getGuaranteeDays(db)
+  if (sub.createdAt.getTime() + days * DAY_MS <= Date.now()) throw new HttpError(422, COMMERCE_MSG.refundOutsideWindow)
+  const latest = await repo.latestRefundRequest(db, sub.id)
+  if (latest && latest.status !== 'rejected') throw new HttpError(409, COMMERCE_MSG.refundAlreadyRequested)
+  const created = await repo.insertRefundRequest(db, {
+    subscriptionId: sub.id,
+    userId: user.id,
+    email: user.email,
+    paymentId: payment.status === 'paid' ? payment.id : null,
+    reason,
+  })
+  if (!created) throw new HttpError(409, COMMERCE_MSG.refundAlreadyRequested)
+  return { message: COMMERCE_MSG.refundRequested }
+}

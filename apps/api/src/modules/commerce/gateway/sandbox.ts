@@ -1,0 +1,85 @@
+import type { SandboxProvider } from '../../payment-sandbox/provider.js'
+import type { SandboxSubscriptionRow } from '../../payment-sandbox/repository.js'
+import { verifySignature } from './signature.js'
+import { parseEventJson, subscriptionStateOf } from './events.js'
+import { GatewayError, type CheckoutSessionInfo, type PaymentGateway, type SubscriptionInfo, type WebhookParseResult } from './types.js'
+
+export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature'
+
+/** `PAYMENT_GATEWAY=sandbox`: the built-in provider, always in test mode. */
+export class SandboxGateway implements PaymentGateway {
+  readonly provider = 'sandbox' as const
+  readonly mode = 'test' as const
+  readonly signatureHeader = SANDBOX_SIGNATURE_HEADER
+
+  constructor(
+    private readonly sandbox: SandboxProvider,
+    private readonly secret: string,
+  ) {}
+
+  async createCheckoutSession(input: Parameters<PaymentGateway['createCheckoutSession']>[0]) {
+    const row = await this.sandbox.createCheckout(input)
+    const info = await this.retrieveCheckoutSession(row.id)
+    if (!info) throw new GatewayError('sandbox: checkout not found after creation')
+    return { ...info, url: this.sandbox.checkoutUrl(row.id) }
+  }
+
+  async retrieveCheckoutSession(id: string): Promise<CheckoutSessionInfo | null> {
+    const row = await this.sandbox.getCheckout(id)
+    if (!row) return null
+    return {
+      id: row.id,
+      url: row.status === 'open' ? this.sandbox.checkoutUrl(row.id) : null,
+      status: row.status,
+      paymentStatus: row.paymentStatus,
+      customerId: row.customerId,
+      subscriptionId: row.subscriptionId,
+      email: row.customerEmail,
+      name: row.customerName,
+      amountTotalCents: row.amountCents,
+      currency: row.currency,
+      clientReferenceId: row.clientReferenceId,
+      metadata: row.metadata,
+    }
+  }
+
+  async retrieveSubscription(id: string): Promise<SubscriptionInfo | null> {
+    const row = await this.sandbox.getSubscription(id)
+    return row ? sandboxSubscriptionInfo(row) : null
+  }
+
+  async createPortalSession(customerId: string, returnUrl: string) {
+    return { url: await this.sandbox.createPortal(customerId, returnUrl) }
+  }
+
+  parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookParseResult {
+    const header = headers[SANDBOX_SIGNATURE_HEADER]
+    const check = verifySignature(rawBody, Array.isArray(header) ? header[0] : header, this.secret)
+    if (check !== 'ok') return { ok: false, reason: check }
+    return parseEventJson(rawBody)
+  }
+
+  async refund(providerPaymentId: string) {
+    const result = await this.sandbox.refund(providerPaymentId)
+    if (!result) throw new GatewayError(`sandbox: charge ${providerPaymentId} not found`)
+    return result
+  }
+
+  async cancelSubscription(subscriptionId: string) {
+    await this.sandbox.cancelNow(subscriptionId)
+  }
+}
+
+function sandboxSubscriptionInfo(row: SandboxSubscriptionRow): SubscriptionInfo {
+  const status = subscriptionStateOf(row.status)
+  return {
+    id: row.id,
+    customerId: row.customerId,
+    status,
+    // past_due: paid access ended when the unpaid period began (the grace counts from there).
+    currentPeriodEnd: status === 'past_due' ? row.currentPeriodStart : row.currentPeriodEnd,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    planCode: row.metadata.plan_code ?? null,
+    metadata: row.metadata,
+  }
+}

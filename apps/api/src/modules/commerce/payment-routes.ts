@@ -1,0 +1,238 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  API,
+  AUTH_MSG,
+  COMMERCE_MSG,
+  MSG,
+  PAYMENT_PROVIDERS,
+  apiErrorSchema,
+  checkoutRedirectSchema,
+  createPaymentSchema,
+  createSubscriptionSchema,
+  gatewayInfoSchema,
+  paymentVerificationSchema,
+  portalRedirectSchema,
+  refundRequestSchema,
+  sessionIdBodySchema,
+  sessionVerificationSchema,
+  subscriptionDetailsSchema,
+} from '@sintonia/contract'
+import { HttpError } from '../../plugins/errors.js'
+import { RATE_LIMITS } from '../../plugins/rate-limit.js'
+import { requireSessionUser } from '../accounts/session.js'
+import {
+  createPaymentCheckout,
+  createSubscriptionCheckout,
+  gatewayInfo,
+  openPortal,
+  requestRefund,
+  subscriptionDetails,
+  resendAccessLink,
+  verifyPayment,
+  verifySession,
+} from './checkout-service.js'
+import { GatewayError } from './gateway/types.js'
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema, 502: apiErrorSchema }
+const messageSchema = z.object({ message: z.string() })
+
+/** The commerce API (spec §7's six functions plus gateway info, details and the guarantee). */
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.payments.deps
+  const noStore = { 'Cache-Control': 'no-store' }
+
+  app.get(
+    API.payments.gateway,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['pagamento'],
+        summary: 'Provedor de pagamento em uso, modo teste/produção, cartões de teste e dias de garantia',
+        response: { 200: gatewayInfoSchema },
+      },
+    },
+    async () => gatewayInfo(deps),
+  )
+
+  app.post(
+    API.subscription.checkout,
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['assinatura'],
+        summary: 'create-subscription (primeiro a conta): abre o checkout do provedor para o plano escolhido',
+        description:
+          'O preço vem do plano no banco (promoção aplicada pelo relógio do servidor). 403 para administradores, 409 para quem já assina, 422 plano inativo, 502 falha no provedor.',
+        body: createSubscriptionSchema,
+        response: { 200: checkoutRedirectSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireSessionUser(request)
+      reply.headers(noStore)
+      return createSubscriptionCheckout(deps, user, request.body.planCode)
+    },
+  )
+
+  app.post(
+    API.subscription.portal,
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['assinatura'],
+        summary: 'customer-portal: abre o portal do cliente do provedor (cancelar, retomar, trocar plano, trocar cartão)',
+        response: { 200: portalRedirectSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireSessionUser(request)
+      reply.headers(noStore)
+      return openPortal(deps, user.id)
+    },
+  )
+
+  app.get(
+    API.subscription.details,
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['assinatura'],
+        summary: 'A assinatura de quem está logado (plano, estado, fim do período, último pagamento) e a garantia',
+        response: { 200: subscriptionDetailsSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireSessionUser(request)
+      reply.headers(noStore)
+      return subscriptionDetails(app.database.db, user.id)
+    },
+  )
+
+  app.post(
+    API.subscription.refundRequest,
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['assinatura'],
+        summary: 'Garantia: pede o reembolso dentro do prazo (um pedido pendente por assinatura)',
+        description: '201 com a mensagem; 404 sem assinatura paga; 409 já existe pedido; 422 fora do prazo.',
+        body: refundRequestSchema,
+        response: { 201: messageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireSessionUser(request)
+      return reply.code(201).send(await requestRefund(app.database.db, user, request.body.reason))
+    },
+  )
+
+  app.post(
+    API.payments.checkout,
+    {
+      config: { access: 'public', rateLimit: RATE_LIMITS.createPayment },
+      schema: {
+        tags: ['pagamento'],
+        summary: 'create-payment (primeiro o pagamento): abre o checkout para um e-mail sem conta',
+        body: createPaymentSchema,
+        response: { 200: checkoutRedirectSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore)
+      return createPaymentCheckout(deps, request.body)
+    },
+  )
+
+  app.post(
+    API.payments.verify,
+    {
+      config: { access: 'public', rateLimit: RATE_LIMITS.verifyPayment },
+      schema: {
+        tags: ['pagamento'],
+        summary: 'verify-payment: pergunta ao provedor pelo checkout e devolve o resultado (paymentStatus, nome, e-mail, valor, moeda)',
+        description: "Se o checkout está pago e o webhook ainda não chegou, aplica o mesmo efeito idempotente. 'paid' = confirmado.",
+        body: sessionIdBodySchema,
+        response: { 200: paymentVerificationSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore)
+      return verifyPayment(deps, request.body.sessionId)
+    },
+  )
+
+  app.post(
+    API.payments.verifySession,
+    {
+      config: { access: 'public', rateLimit: RATE_LIMITS.verifyPayment },
+      schema: {
+        tags: ['pagamento'],
+        summary: 'verify-session: o e-mail do comprador, se está pago e se já existe conta com esse e-mail',
+        body: sessionIdBodySchema,
+        response: { 200: sessionVerificationSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore)
+      return verifySession(deps, request.body.sessionId)
+    },
+  )
+
+  app.post(
+    API.payments.resendAccessLink,
+    {
+      config: { access: 'public', rateLimit: RATE_LIMITS.forgotPassword },
+      schema: {
+        tags: ['pagamento'],
+        summary: 'Reenvia o link de acesso da compra para o e-mail dela (a página de processamento, depois de pagar)',
+        description: 'O link vai só para o e-mail da compra. 404 se a compra não está paga ou já foi ativada; 429 acima de 5 por minuto por IP.',
+        body: sessionIdBodySchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await resendAccessLink(deps, request.body.sessionId)
+      return { message: AUTH_MSG.accessLinkSent }
+    },
+  )
+
+  // Webhooks need the exact bytes the provider signed: this scope parses every body as a Buffer.
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>()
+    scope.removeAllContentTypeParsers()
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body))
+    scope.post(
+      '/api/payments/webhooks/:provider',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['pagamento'],
+          summary: 'Webhook do provedor de pagamento (corpo bruto, assinatura verificada, cada evento processado uma vez)',
+          description:
+            '200 também para eventos repetidos ou de tipo desconhecido; 400 assinatura inválida ou ausente; 503 falha ao aplicar (o provedor tenta de novo).',
+          params: z.object({ provider: z.enum(PAYMENT_PROVIDERS, { error: MSG.generic.routeNotFound }) }),
+          response: { 200: z.object({ received: z.literal(true), outcome: z.enum(['processed', 'duplicate', 'ignored']) }), 400: apiErrorSchema, 404: apiErrorSchema, 503: apiErrorSchema },
+        },
+      },
+      async (request) => {
+        const { gateway } = app.payments
+        if (request.params.provider !== gateway.provider) throw new HttpError(404, MSG.generic.routeNotFound)
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
+        const parsed = gateway.parseWebhook(raw, request.headers)
+        if (!parsed.ok) {
+          request.log.warn({ reason: parsed.reason }, 'webhook refused')
+          throw new HttpError(400, COMMERCE_MSG.webhookSignatureInvalid)
+        }
+        try {
+          const outcome = await app.payments.handleEvent(parsed.event)
+          return { received: true as const, outcome }
+        } catch (error) {
+          // Non-2xx so the provider retries; nothing was committed (ledger and effect share one transaction).
+          request.log.error({ err: error, event: parsed.event.id, type: parsed.event.type, gateway: error instanceof GatewayError }, 'webhook processing failed')
+          throw new HttpError(503, COMMERCE_MSG.internalServerError)
+        }
+      },
+    )
+  })
+}

@@ -1,0 +1,257 @@
+/**
+ * The one webhook handler for every provider (docs/payments.md). Rules:
+ *
+ * - Each provider event id is processed once: the ledger row is inserted in the same transaction
+ *   as the event's effect, so a repeat (or a concurrent duplicate) is acknowledged and changes
+ *   nothing, and a failed effect leaves no ledger row, so the provider's retry runs it again.
+ * - Events may arrive in any order, so effects never trust the event's copy of an object: the
+ *   current checkout/subscription is re-read from the gateway before the transaction.
+ * - Unknown event types are acknowledged and ignored.
+ *
+ * `applyPaidCheckout` is also what verify-payment / verify-session run when the buyer is back
+ * before the webhook: the same idempotent effect.
+ */
+import { PLAN_CODES } from '@sintonia/contract'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Database } from '../../db/client.js'
+import type { Mailer } from '../../plugins/mailer.js'
+import { getProductName, getSupportEmail } from '../content/settings-service.js'
+import { sendAccessLink } from '../accounts/mailbox.js'
+import { buildReceiptEmail } from './emails.js'
+import { idOf, isRecord, num, str } from './gateway/events.js'
+import type { CheckoutSessionInfo, PaymentGateway, SubscriptionInfo, VerifiedEvent } from './gateway/types.js'
+import * as repo from './repository.js'
+
+export interface CommerceDeps {
+  db: Database
+  gateway: PaymentGateway
+  mailer: Pick<Mailer, 'enqueue' | 'kick'>
+  publicUrl: string
+  log: FastifyBaseLogger
+}
+
+export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored'
+
+const isPlanCode = (code: string | null | undefined): code is (typeof PLAN_CODES)[number] => !!code && (PLAN_CODES as readonly string[]).includes(code)
+
+const SUBSCRIPTION_EVENTS = new Set([
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'customer.subscription.paused',
+  'customer.subscription.resumed',
+  'invoice.payment_failed',
+])
+const CHECKOUT_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded'])
+const INVOICE_PAID_EVENTS = new Set(['invoice.paid', 'invoice.payment_succeeded'])
+
+/** The subscription an invoice belongs to (older API versions: `subscription`; newer: `parent.subscription_details`). */
+function invoiceSubscriptionId(invoice: Record<string, unknown>): string | null {
+  const parent = isRecord(invoice.parent) && isRecord(invoice.parent.subscription_details) ? invoice.parent.subscription_details : null
+  return idOf(invoice.subscription) ?? (parent ? idOf(parent.subscription) : null)
+}
+
+/** The charge to refund later: charge or payment intent; newest API versions list it under `payments`. */
+function invoicePaymentId(invoice: Record<string, unknown>): string | null {
+  const listed = isRecord(invoice.payments) && Array.isArray(invoice.payments.data) ? invoice.payments.data.find(isRecord) : undefined
+  const listedPayment = listed && isRecord(listed.payment) ? listed.payment : null
+  return idOf(invoice.charge) ?? idOf(invoice.payment_intent) ?? (listedPayment ? (idOf(listedPayment.charge) ?? idOf(listedPayment.payment_intent)) : null) ?? str(invoice.id)
+}
+
+export async function handleWebhookEvent(deps: CommerceDeps, event: VerifiedEvent): Promise<WebhookOutcome> {
+  const provider = deps.gateway.provider
+  if (await repo.ledgerHas(deps.db, provider, event.id)) return 'duplicate'
+
+  // Current state, read before the transaction (a provider call must not hold a database lock).
+  let checkout: CheckoutSessionInfo | null = null
+  let subscription: SubscriptionInfo | null = null
+  const objectId = str(event.object.id)
+  if (CHECKOUT_EVENTS.has(event.type) && objectId) {
+    checkout = await deps.gateway.retrieveCheckoutSession(objectId)
+    if (checkout?.subscriptionId) subscription = await deps.gateway.retrieveSubscription(checkout.subscriptionId)
+  } else if (INVOICE_PAID_EVENTS.has(event.type) || event.type === 'invoice.payment_failed') {
+    const subId = invoiceSubscriptionId(event.object)
+    if (subId) subscription = await deps.gateway.retrieveSubscription(subId)
+  } else if (SUBSCRIPTION_EVENTS.has(event.type) && objectId) {
+    subscription = await deps.gateway.retrieveSubscription(objectId)
+  }
+
+  let outcome: WebhookOutcome = 'ignored'
+  const claimed = await deps.db.transaction(async (tx) => {
+    if (!(await repo.claimEvent(tx, provider, event.id, event.type))) return false
+    if (CHECKOUT_EVENTS.has(event.type)) {
+      if (checkout && (await applyPaidCheckout(tx, deps, checkout, subscription))) outcome = 'processed'
+    } else if (INVOICE_PAID_EVENTS.has(event.type)) {
+      if (await recordInvoicePaid(tx, deps, event.object, subscription)) outcome = 'processed'
+      if (await syncSubscription(tx, provider, subscription)) outcome = 'processed'
+    } else if (SUBSCRIPTION_EVENTS.has(event.type)) {
+      if (await syncSubscription(tx, provider, subscription)) outcome = 'processed'
+    } else if (event.type === 'checkout.session.expired') {
+      if (objectId && (await repo.markCheckoutExpired(tx, provider, objectId))) outcome = 'processed'
+    } else if (event.type === 'charge.refunded') {
+      outcome = await recordRefund(tx, provider, event.object)
+    }
+    return true
+  })
+  if (!claimed) return 'duplicate'
+  deps.mailer.kick()
+  return outcome
+}
+
+/**
+ * A checkout the provider reports as paid: our checkout row is marked paid and the subscription
+ * is recorded — for the signed-in buyer (auth-first) or as a purchase waiting for the e-mail
+ * (pay-first, even when an account with that e-mail exists), with the access link that lets the
+ * mailbox's owner activate it (accounts/mailbox.ts). Idempotent; false when it is not ours or
+ * not paid.
+ */
+export async function applyPaidCheckout(tx: Database, deps: Omit<CommerceDeps, 'db'>, session: CheckoutSessionInfo, sub: SubscriptionInfo | null): Promise<boolean> {
+  if (session.paymentStatus !== 'paid') return false
+  const provider = deps.gateway.provider
+  const ours = await repo.findCheckout(tx, session.id, true)
+  if (!ours || ours.provider !== provider) {
+    deps.log.info({ checkout: session.id }, 'checkout not started by this app: ignored')
+    return false
+  }
+  await repo.markCheckoutPaid(tx, ours.id, {
+    providerCustomerId: session.customerId,
+    providerSubscriptionId: session.subscriptionId,
+    email: session.email,
+    customerName: session.name,
+  })
+  if (!session.subscriptionId) return true
+  const planCode = isPlanCode(sub?.planCode) ? sub.planCode : ours.planCode
+  const state = {
+    status: sub?.status ?? ('active' as const),
+    currentPeriodEnd: sub?.currentPeriodEnd ?? null,
+    cancelAtPeriodEnd: sub?.cancelAtPeriodEnd ?? false,
+  }
+  const existing = await repo.findSubscriptionByProvider(tx, provider, session.subscriptionId, true)
+  if (existing) {
+    await repo.updateSubscription(tx, existing.id, { ...state, planCode, userId: existing.userId ?? (ours.flow === 'auth_first' ? ours.userId : null) })
+    return true
+  }
+  if (ours.flow === 'auth_first' && ours.userId) {
+    const account = await repo.userEmailAndName(tx, ours.userId)
+    if (account) {
+      const created = await repo.insertSubscription(tx, {
+        userId: ours.userId,
+        email: account.email,
+        planCode,
+        provider,
+        providerCustomerId: session.customerId,
+        providerSubscriptionId: session.subscriptionId,
+        ...state,
+      })
+      await repo.linkPayments(tx, provider, session.subscriptionId, created.id, ours.userId)
+      return true
+    }
+    // The account was deleted meanwhile: keep the purchase claimable by e-mail like a pay-first one.
+  }
+  const email = session.email ?? ours.email
+  if (!email) {
+    deps.log.warn({ checkout: session.id }, 'paid checkout without e-mail')
+    return true
+  }
+  const buyer = email.trim().toLowerCase()
+  const inserted = await repo.insertPending(tx, {
+    email: buyer,
+    planCode,
+    provider,
+    providerCustomerId: session.customerId,
+    providerSubscriptionId: session.subscriptionId,
+    checkoutSessionId: session.id,
+    currentPeriodEnd: state.currentPeriodEnd,
+  })
+  // The purchase waits for its owner: the access link proves the mailbox (accounts/mailbox.ts).
+  if (inserted) await sendAccessLink(tx, deps, buyer, 'purchase')
+  return true
+}
+
+/** The provider's current subscription state copied onto our row (or the pending one). */
+async function syncSubscription(tx: Database, provider: string, sub: SubscriptionInfo | null): Promise<boolean> {
+  if (!sub) return false
+  const existing = await repo.findSubscriptionByProvider(tx, provider, sub.id, true)
+  if (existing) {
+    if (sub.status === null) return false
+    await repo.updateSubscription(tx, existing.id, {
+      status: sub.status,
+      currentPeriodEnd: sub.currentPeriodEnd,
+      cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+      ...(isPlanCode(sub.planCode) ? { planCode: sub.planCode } : {}),
+      ...(sub.customerId && !existing.providerCustomerId ? { providerCustomerId: sub.customerId } : {}),
+    })
+    return true
+  }
+  const pending = await repo.findPendingByProvider(tx, provider, sub.id)
+  if (pending) {
+    await repo.updatePending(tx, pending.id, { currentPeriodEnd: sub.currentPeriodEnd, ...(isPlanCode(sub.planCode) ? { planCode: sub.planCode } : {}) })
+    return true
+  }
+  // Not recorded yet (this event came before checkout.session.completed): the checkout effect
+  // will read the subscription's state when it runs.
+  return false
+}
+
+/** A paid invoice becomes a `payments` row (once) and a receipt e-mail. */
+async function recordInvoicePaid(tx: Database, deps: CommerceDeps, invoice: Record<string, unknown>, sub: SubscriptionInfo | null): Promise<boolean> {
+  const provider = deps.gateway.provider
+  const amount = num(invoice.amount_paid)
+  const paymentId = invoicePaymentId(invoice)
+  const subId = invoiceSubscriptionId(invoice)
+  if (!amount || amount <= 0 || !paymentId) return false
+  const ourSub = subId ? await repo.findSubscriptionByProvider(tx, provider, subId) : null
+  const checkout = subId ? await repo.findCheckoutBySubscription(tx, provider, subId) : null
+  const planCode = isPlanCode(sub?.planCode) ? sub.planCode : (ourSub?.planCode ?? checkout?.planCode ?? null)
+  if (!isPlanCode(planCode)) {
+    deps.log.warn({ invoice: invoice.id }, 'paid invoice of an unknown plan: not recorded')
+    return false
+  }
+  const email = str(invoice.customer_email) ?? ourSub?.email ?? checkout?.email ?? null
+  if (!email) return false
+  const types = isRecord(invoice.payment_settings) && Array.isArray(invoice.payment_settings.payment_method_types) ? invoice.payment_settings.payment_method_types : []
+  const method = types.length === 1 && types[0] === 'pix' ? 'pix' : 'card'
+  const paidAt = num(invoice.created) ? new Date(num(invoice.created)! * 1000) : new Date()
+  const currency = (str(invoice.currency) ?? 'brl').toUpperCase()
+  const inserted = await repo.insertPayment(tx, {
+    provider,
+    providerPaymentId: paymentId,
+    providerInvoiceId: str(invoice.id),
+    providerSubscriptionId: subId,
+    subscriptionId: ourSub?.id ?? null,
+    checkoutSessionId: checkout?.id ?? null,
+    userId: ourSub?.userId ?? null,
+    email,
+    planCode,
+    amountCents: amount,
+    currency,
+    method,
+    paidAt,
+  })
+  if (!inserted) return false
+  const [plan, productName, supportEmail] = await Promise.all([repo.planByCode(tx, planCode), getProductName(tx), getSupportEmail(tx)])
+  await deps.mailer.enqueue(
+    tx,
+    buildReceiptEmail({
+      to: email,
+      productName,
+      supportEmail,
+      publicUrl: deps.publicUrl,
+      planName: plan?.name ?? planCode,
+      amountCents: amount,
+      currency,
+      paidAt,
+      periodEnd: sub?.currentPeriodEnd ?? null,
+      method,
+      renewal: str(invoice.billing_reason) === 'subscription_cycle',
+    }),
+  )
+  return true
+}
+
+async function recordRefund(tx: Database, provider: string, charge: Record<string, unknown>): Promise<WebhookOutcome> {
+  const ids = [str(charge.id), idOf(charge.payment_intent)].filter((id): id is string => id !== null)
+  const refunded = num(charge.amount_refunded)
+  for (const id of ids) await repo.markPaymentRefunded(tx, provider, id, refunded)
+  return ids.length ? 'processed' : 'ignored'
+}

@@ -1,0 +1,162 @@
+import {
+  ADMIN_MSG,
+  ADMIN_PAGE_SIZE,
+  interestLabel,
+  type AdminLead,
+  type AdminLeadsResponse,
+  type AdminOutboxResponse,
+  type Campaign,
+  type CampaignSegment,
+} from '@sintonia/contract'
+import type { Database } from '../../db/client.js'
+import { HttpError } from '../../plugins/errors.js'
+import type { Mailer } from '../../plugins/mailer.js'
+import { recordAudit } from '../audit/service.js'
+import { boundsOf } from '../commerce/access-sql.js'
+import type { AdminActor } from '../accounts/people-service.js'
+import { getProductName, getSupportEmail } from '../content/settings-service.js'
+import { buildCampaignEmail } from './campaign-email.js'
+import { toCsv } from './csv.js'
+import {
+  findLeads,
+  findOutboxRows,
+  insertCampaign,
+  insertCampaignMessages,
+  listCampaigns,
+  segmentRecipients,
+  type CampaignWithCounts,
+  type LeadFilter,
+  type LeadRow,
+} from './campaigns-repository.js'
+
+interface LeadQuery {
+  interest?: string | undefined
+  from?: string | undefined
+  to?: string | undefined
+}
+
+function leadFilter(query: LeadQuery): LeadFilter {
+  return { interest: query.interest || null, ...boundsOf(query) }
+}
+
+function toAdminLead(row: LeadRow): AdminLead {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    interestField: row.interestField,
+    source: row.source,
+    utmSource: row.utmSource,
+    utmMedium: row.utmMedium,
+    utmCampaign: row.utmCampaign,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+export async function listLeads(db: Database, query: LeadQuery & { page: number }): Promise<AdminLeadsResponse> {
+  const { rows, total } = await findLeads(db, leadFilter(query), ADMIN_PAGE_SIZE, (query.page - 1) * ADMIN_PAGE_SIZE)
+  return { leads: rows.map(toAdminLead), pageInfo: { page: query.page, pageSize: ADMIN_PAGE_SIZE, total } }
+}
+
+const csvDate = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' })
+
+/** Every lead matching the filters as a spreadsheet-ready CSV (see csv.ts). */
+export async function exportLeadsCsv(db: Database, query: LeadQuery): Promise<string> {
+  const { rows } = await findLeads(db, leadFilter(query), null)
+  return toCsv(
+    ['Nome', 'E-mail', 'WhatsApp', 'Área de interesse', 'Origem', 'utm_source', 'utm_medium', 'utm_campaign', 'Inscrito em'],
+    rows.map((row) => [
+      row.name,
+      row.email,
+      row.phone,
+      interestLabel(row.interestField) ?? row.interestField,
+      row.source,
+      row.utmSource,
+      row.utmMedium,
+      row.utmCampaign,
+      csvDate.format(row.createdAt),
+    ]),
+  )
+}
+
+export async function countAudience(db: Database, segment: CampaignSegment, interest: string | undefined): Promise<number> {
+  return (await segmentRecipients(db, segment, interest || null)).length
+}
+
+function toCampaign(row: CampaignWithCounts): Campaign {
+  return {
+    id: row.id,
+    subject: row.subject,
+    segment: row.segment,
+    interest: row.interest,
+    createdAt: row.createdAt.toISOString(),
+    createdBy: row.createdBy,
+    counts: { total: row.total, pending: row.pending, sent: row.sent, failed: row.failed },
+  }
+}
+
+export async function listRecentCampaigns(db: Database): Promise<Campaign[]> {
+  return (await listCampaigns(db, 50)).map(toCampaign)
+}
+
+/**
+ * Sends an e-mail to a segment in the background: the campaign and one outbox row per recipient
+ * are written in one transaction (all or nothing), then the dispatcher is kicked and sends them
+ * while the admin watches the counts. Nothing is sent for an empty segment.
+ */
+export async function sendCampaign(
+  deps: { db: Database; mailer: Mailer },
+  actor: AdminActor,
+  input: { segment: CampaignSegment; interest?: string | undefined; subject: string; body: string },
+): Promise<{ campaign: Campaign; message: string }> {
+  const { db, mailer } = deps
+  const interest = input.segment === 'leads_by_interest' ? (input.interest ?? null) : null
+  const [productName, supportEmail] = await Promise.all([getProductName(db), getSupportEmail(db)])
+  const campaignId = await db.transaction(async (tx) => {
+    const recipients = await segmentRecipients(tx, input.segment, interest)
+    if (recipients.length === 0) throw new HttpError(409, ADMIN_MSG.noRecipients)
+    const campaign = await insertCampaign(tx, { subject: input.subject, body: input.body, segment: input.segment, interest, createdBy: actor.userId })
+    await insertCampaignMessages(
+      tx,
+      campaign.id,
+      recipients.map((r) => buildCampaignEmail({ to: r.email, name: r.name, subject: input.subject, body: input.body, productName, supportEmail })),
+    )
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      action: 'campaign_sent',
+      target: `campaign:${campaign.id}`,
+      outcome: 'success',
+      ip: actor.ip,
+      details: { segment: input.segment, interest, recipients: recipients.length },
+    })
+    return campaign.id
+  })
+  // After the commit: the rows are visible to the dispatcher now.
+  mailer.kick()
+  const [campaign] = await listCampaigns(db, 1, [campaignId])
+  if (!campaign) throw new Error('email_campaigns: the new campaign was not found')
+  const total = campaign.total
+  return { campaign: toCampaign(campaign), message: `E-mail enfileirado para ${total} ${total === 1 ? 'destinatário' : 'destinatários'}` }
+}
+
+export async function listOutbox(
+  db: Database,
+  query: { status?: string | undefined; kind?: string | undefined; campaignId?: string | undefined; page: number },
+): Promise<AdminOutboxResponse> {
+  const { rows, total, kinds } = await findOutboxRows(
+    db,
+    {
+      status: (query.status || null) as 'pending' | 'sent' | 'failed' | null,
+      kind: query.kind || null,
+      campaignId: query.campaignId || null,
+    },
+    ADMIN_PAGE_SIZE,
+    (query.page - 1) * ADMIN_PAGE_SIZE,
+  )
+  return {
+    rows: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), sentAt: row.sentAt?.toISOString() ?? null })),
+    pageInfo: { page: query.page, pageSize: ADMIN_PAGE_SIZE, total },
+    kinds,
+  }
+}

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { API, leadCreatedSchema, leadCreateSchema } from '@sintonia/contract'
+import { RATE_LIMITS } from '../../plugins/rate-limit.js'
+import { createLead } from './leads-service.js'
+
+export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    API.leads,
+    {
+      config: { access: 'public', rateLimit: RATE_LIMITS.leads },
+      schema: {
+        tags: ['leads'],
+        summary: 'Inscrição na lista (/inscricao): grava o lead com consentimento e envia o e-mail de boas-vindas',
+        description:
+          'Responde 201 com { id, name, email }; 409 se o e-mail já está na lista; 400 para dados inválidos; 429 acima do limite por IP.',
+        body: leadCreateSchema,
+        response: { 201: leadCreatedSchema },
+      },
+    },
+    async (request, reply) => {
+      const lead = await createLead({ db: app.database.db, mailer: app.mailer, publicUrl: app.config.publicUrl }, request.body)
+      return reply.code(201).send(lead)
+    },
+  )
+}

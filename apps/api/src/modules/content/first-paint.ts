@@ -1,0 +1,23 @@
+import { withProductName } from '@sintonia/contract'
+import type { Database } from '../../db/client.js'
+import type { PageInjection } from '../../lib/http/html-injection.js'
+import { listPublicFields } from '../catalogue/service.js'
+import { listPublicPlans } from '../commerce/plans-service.js'
+import { getLanding } from './landing-service.js'
+
+/** What `/` carries in its first HTML: the landing payload, the fields grid, the plan cards and share tags from the content. */
+export async function landingPageInjection(db: Database, publicUrl: string): Promise<PageInjection> {
+  const [landing, fields, plans] = await Promise.all([getLanding(db), listPublicFields(db), listPublicPlans(db)])
+  const { hero } = landing.content
+  const name = landing.productName
+  const headline = [hero.title, hero.titleHighlight].filter(Boolean).join(' ')
+  return {
+    data: { landing, fields, plans },
+    meta: {
+      siteName: name,
+      title: withProductName(headline ? `${name} — ${headline}` : name, name),
+      description: withProductName(hero.subtitle ?? '', name).slice(0, 300),
+      url: `${publicUrl}/`,
+    },
+  }
+}

@@ -1,0 +1,35 @@
+import type { GeneralSettings } from '@sintonia/contract'
+import type { Database } from '../../db/client.js'
+import { recordAudit } from '../audit/service.js'
+import { writeSetting } from './settings-repository.js'
+import { getGuaranteeDays, getProductName, getSupportEmail, SETTING_KEYS } from './settings-service.js'
+
+export interface SettingsActor {
+  userId: string
+  ip: string | null
+}
+
+export async function readGeneralSettings(db: Database): Promise<GeneralSettings> {
+  const [productName, supportEmail, guaranteeDays] = await Promise.all([getProductName(db), getSupportEmail(db), getGuaranteeDays(db)])
+  return { productName, supportEmail, guaranteeDays }
+}
+
+/** Saves the three settings and one audit row with what changed, in one transaction. */
+export async function saveGeneralSettings(db: Database, actor: SettingsActor, input: GeneralSettings): Promise<GeneralSettings> {
+  await db.transaction(async (tx) => {
+    const before = await readGeneralSettings(tx)
+    await writeSetting(tx, SETTING_KEYS.productName, input.productName)
+    await writeSetting(tx, SETTING_KEYS.supportEmail, input.supportEmail)
+    await writeSetting(tx, SETTING_KEYS.guaranteeDays, input.guaranteeDays)
+    const changed = (Object.keys(input) as (keyof GeneralSettings)[]).filter((key) => before[key] !== input[key])
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      action: 'setting_updated',
+      target: 'settings:general',
+      outcome: 'success',
+      ip: actor.ip,
+      details: Object.fromEntries(changed.map((key) => [key, { from: before[key], to: input[key] }])),
+    })
+  })
+  return readGeneralSettings(db)
+}

@@ -1,0 +1,28 @@
+import { DEFAULT_GUARANTEE_DAYS, DEFAULT_PRODUCT_NAME } from '@sintonia/contract'
+import type { Database } from '../../db/client.js'
+import { readSetting } from './settings-repository.js'
+
+export const SETTING_KEYS = {
+  productName: 'product_name',
+  guaranteeDays: 'guarantee_days',
+  supportEmail: 'support_email',
+} as const
+
+export const DEFAULT_SUPPORT_EMAIL = 'contato@sintonia.app'
+
+/** The product name is an admin setting ("Sintonia" by default), never hard-coded in pages. */
+export async function getProductName(db: Database): Promise<string> {
+  const value = await readSetting(db, SETTING_KEYS.productName)
+  return typeof value === 'string' && value.trim() ? value.trim() : DEFAULT_PRODUCT_NAME
+}
+
+/** The address people write to (replies to product e-mails, LGPD requests). */
+export async function getSupportEmail(db: Database): Promise<string> {
+  const value = await readSetting(db, SETTING_KEYS.supportEmail)
+  return typeof value === 'string' && /^[^\s@]+@[^\s@]+$/.test(value.trim()) ? value.trim() : DEFAULT_SUPPORT_EMAIL
+}
+
+export async function getGuaranteeDays(db: Database): Promise<number> {
+  const value = await readSetting(db, SETTING_KEYS.guaranteeDays)
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : DEFAULT_GUARANTEE_DAYS
+}

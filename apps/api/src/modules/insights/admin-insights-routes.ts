@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  ADMIN_API,
+  advancedAnalyticsSchema,
+  analyticsSummarySchema,
+  apiErrorSchema,
+  dateRangeQuerySchema,
+  financialQuerySchema,
+  financialSchema,
+  listeningStatsSchema,
+  validationReportSchema,
+} from '@sintonia/contract'
+import { getAdvancedAnalytics, getAnalyticsSummary, getFinancial, getListeningStats, runValidation } from './insights-service.js'
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema }
+
+/** Read-only admin views: analytics, listening stats, money and content health. */
+export const adminInsightRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database
+  app.addHook('onSend', async (request, reply) => {
+    if (request.routeOptions.config?.access === 'admin') reply.header('Cache-Control', 'no-store')
+  })
+
+  app.get(
+    ADMIN_API.analytics,
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Analytics: total de eventos, usuários únicos, 10 tipos mais frequentes e ativos nas últimas 24 h',
+        querystring: dateRangeQuerySchema,
+        response: { 200: analyticsSummarySchema, ...errors },
+      },
+    },
+    async (request) => getAnalyticsSummary(db, request.query),
+  )
+
+  app.get(
+    ADMIN_API.analyticsAdvanced,
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Analytics avançado: o mesmo resumo, funil (visita → lead → checkout → pago) e áudios mais ouvidos',
+        querystring: dateRangeQuerySchema,
+        response: { 200: advancedAnalyticsSchema, ...errors },
+      },
+    },
+    async (request) => getAdvancedAnalytics(db, request.query),
+  )
+
+  app.get(
+    ADMIN_API.listeningStats,
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Reproduções e repetições por dia, campo e áudio (padrão: últimos 30 dias)',
+        querystring: dateRangeQuerySchema,
+        response: { 200: listeningStatsSchema, ...errors },
+      },
+    },
+    async (request) => getListeningStats(db, request.query),
+  )
+
+  app.get(
+    ADMIN_API.financial,
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Receita e reembolsos por mês, MRR, assinaturas ativas por plano, novas e encerradas por mês',
+        querystring: financialQuerySchema,
+        response: { 200: financialSchema, ...errors },
+      },
+    },
+    async (request) => getFinancial(db, request.query.months),
+  )
+
+  app.get(
+    ADMIN_API.validation,
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Verifica campos, arquivos de áudio, música e vídeos da página inicial, conteúdo da página inicial, planos e demonstração',
+        response: { 200: validationReportSchema, ...errors },
+      },
+    },
+    async () => runValidation(db, app.storage),
+  )
+}

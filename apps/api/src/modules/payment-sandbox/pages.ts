@@ -1,0 +1,232 @@
+/** Server-rendered HTML of the sandbox provider's hosted pages (pt-BR, no inline script or style). */
+import { formatMoney } from '@sintonia/contract'
+import { escapeHtml as e } from '../../lib/mail/index.js'
+import { SANDBOX_TEST_CARDS } from './cards.js'
+import type { PortalPlan } from './provider.js'
+import type { SandboxCheckoutRow, SandboxSubscriptionRow } from './repository.js'
+
+const dateBr = (date: Date) => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'America/Sao_Paulo' }).format(date)
+
+export function intervalLabel(months: number): string {
+  if (months === 1) return 'por mês'
+  if (months === 12) return 'por ano'
+  return `a cada ${months} meses`
+}
+
+const LOCK_ICON =
+  '<svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2"><rect x="3" y="11" width="18" height="11" rx="2"/><path d="M7 11V7a5 5 0 0 1 10 0v4"/></svg>'
+
+function layout(title: string, body: string, productName: string): string {
+  return `<!doctype html>
+<html lang="pt-BR">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${e(title)}</title>
+<link rel="stylesheet" href="/sandbox/assets/sandbox.css">
+</head>
+<body>
+<header>
+<div class="banner" role="note"><strong>Ambiente de testes</strong> — nenhum valor real é cobrado. Use um dos cartões de teste.</div>
+<div class="shell top">
+<div class="brand"><span class="brand-mark" aria-hidden="true"></span><span>${e(productName)}</span></div>
+<div class="secure">${LOCK_ICON}<span>Pagamento seguro<span class="wide"> · Sandbox</span></span></div>
+</div>
+</header>
+<div class="shell">
+${body}
+</div>
+<footer class="shell foot">Provedor de pagamento de testes (sandbox) embutido no ${e(productName)}. Os eventos deste pagamento chegam ao site como webhooks assinados.</footer>
+<script src="/sandbox/assets/sandbox.js" defer></script>
+</body>
+</html>`
+}
+
+export function messagePage(productName: string, title: string, text: string, link?: { href: string; label: string }): string {
+  return layout(
+    title,
+    `<main class="card stack">
+<h1>${e(title)}</h1>
+<p class="muted">${e(text)}</p>
+${link ? `<a class="btn inline" href="${e(link.href)}">${e(link.label)}</a>` : ''}
+</main>`,
+    productName,
+  )
+}
+
+function cardFields(values: { number?: string; expiry?: string; name?: string }, withName: boolean): string {
+  return `<div class="field"><label for="card-number">Número do cartão</label>
+<input id="card-number" name="number" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" maxlength="23" required value="${e(values.number ?? '')}"></div>
+<div class="pair">
+<div class="field"><label for="card-expiry">Validade</label>
+<input id="card-expiry" name="expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/AA" maxlength="7" required value="${e(values.expiry ?? '')}"></div>
+<div class="field"><label for="card-cvc">CVC</label>
+<input id="card-cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123" maxlength="4" required></div>
+</div>
+${
+  withName
+    ? `<div class="field"><label for="card-name">Nome no cartão</label>
+<input id="card-name" name="name" autocomplete="cc-name" placeholder="Como está impresso no cartão" maxlength="120" required value="${e(values.name ?? '')}"></div>`
+    : ''
+}`
+}
+
+function testCardList(): string {
+  return `<section class="card" aria-labelledby="test-cards-title">
+<h2 id="test-cards-title">Cartões de teste</h2>
+<p class="muted small">Qualquer validade futura e qualquer CVC de 3 dígitos.</p>
+<ul class="cards">
+${SANDBOX_TEST_CARDS.map(
+  (card) =>
+    `<li><span><code>${e(card.number)}</code><br><span class="muted">${e(card.outcome)}</span></span><button type="button" class="use" data-card="${e(card.number)}" aria-label="Usar o cartão ${e(card.number)}">Usar</button></li>`,
+).join('\n')}
+</ul>
+</section>`
+}
+
+export interface CheckoutPageInput {
+  productName: string
+  session: SandboxCheckoutRow
+  method: 'card' | 'pix'
+  error: string | null
+  values?: { number?: string; expiry?: string; name?: string }
+  pix?: { payload: string; svg: string }
+}
+
+export function checkoutPage(input: CheckoutPageInput): string {
+  const { session } = input
+  const amount = formatMoney(session.amountCents, session.currency)
+  const base = `/sandbox/checkout/${encodeURIComponent(session.id)}`
+  const summary = `<section class="card" aria-labelledby="summary-title">
+<p class="muted small" id="summary-title">Assinatura ${e(input.productName)}</p>
+<h1>Plano ${e(session.productName)}</h1>
+<p class="amount">${e(amount)}</p>
+<p class="muted">${e(intervalLabel(session.intervalMonths))}, renovação automática</p>
+<div>
+<div class="row"><span class="muted">Plano</span><span>${e(session.productName)}</span></div>
+<div class="row"><span class="muted">Cobrança</span><span>${e(amount)} ${e(intervalLabel(session.intervalMonths))}</span></div>
+${session.customerEmail ? `<div class="row"><span class="muted">E-mail</span><span>${e(session.customerEmail)}</span></div>` : ''}
+<div class="row"><strong>Total hoje</strong><strong>${e(amount)}</strong></div>
+</div>
+</section>`
+  const tabs = `<nav class="tabs" aria-label="Forma de pagamento">
+<a class="tab" href="${base}" ${input.method === 'card' ? 'aria-current="page"' : ''}>Cartão</a>
+<a class="tab" href="${base}?metodo=pix" ${input.method === 'pix' ? 'aria-current="page"' : ''}>Pix</a>
+</nav>`
+  const alert = input.error ? `<div class="alert error" role="alert">${e(input.error)}</div>` : ''
+  const form =
+    input.method === 'card'
+      ? `<form method="post" action="${base}/pay" data-once novalidate>
+${alert}
+${cardFields(input.values ?? {}, true)}
+<button class="btn" type="submit">Pagar</button>
+</form>`
+      : `<form method="post" action="${base}/pix" data-once>
+${alert}
+<p class="muted">Escaneie o QR Code no app do seu banco ou use o código copia e cola. Neste ambiente de testes, simule o pagamento pelo botão abaixo.</p>
+<div class="qr" role="img" aria-label="QR Code do Pix de ${e(amount)}">${input.pix?.svg ?? ''}</div>
+<p class="small muted">Pix copia e cola</p>
+<p class="payload">${e(input.pix?.payload ?? '')}</p>
+<button class="btn" type="submit">Simular pagamento Pix</button>
+</form>`
+  const payment = `<section class="card" aria-labelledby="pay-title">
+<h2 id="pay-title">Pagamento</h2>
+${tabs}
+${form}
+<a class="cancel" href="${e(session.cancelUrl)}">Cancelar e voltar</a>
+</section>`
+  const body = `<main class="grid">
+<div class="area-summary">${summary}</div>
+<div class="area-pay">${payment}</div>
+${input.method === 'card' ? `<div class="area-extra">${testCardList()}</div>` : ''}
+</main>`
+  return layout(`Pagamento — ${session.productName} — Ambiente de testes`, body, input.productName)
+}
+
+const STATUS_LABEL: Record<string, { text: string; tone: '' | 'warn' | 'off' }> = {
+  active: { text: 'Ativa', tone: '' },
+  past_due: { text: 'Pagamento pendente', tone: 'warn' },
+  canceled: { text: 'Cancelada', tone: 'off' },
+}
+
+export interface PortalPageInput {
+  productName: string
+  portalId: string
+  returnUrl: string
+  subscription: SandboxSubscriptionRow | null
+  plans: PortalPlan[]
+  notice: string | null
+  error: string | null
+}
+
+export function portalPage(input: PortalPageInput): string {
+  const sub = input.subscription
+  const base = `/sandbox/portal/${encodeURIComponent(input.portalId)}`
+  const back = `<a class="btn secondary" href="${e(input.returnUrl)}">Voltar para ${e(input.productName)}</a>`
+  if (!sub) {
+    return layout('Portal do cliente — Ambiente de testes', `<main class="card stack"><h1>Nenhuma assinatura</h1><p class="muted">Este cliente não tem assinatura.</p>${back}</main>`, input.productName)
+  }
+  const live = sub.status === 'active' || sub.status === 'past_due'
+  const scheduled = live && sub.cancelAtPeriodEnd
+  const status = scheduled ? { text: 'Cancelamento agendado', tone: 'warn' as const } : (STATUS_LABEL[sub.status] ?? { text: sub.status, tone: 'off' as const })
+  const amount = formatMoney(sub.amountCents, sub.currency)
+  const paymentMethod = sub.paymentMethod === 'pix' ? 'Pix' : sub.cardLast4 ? `${(sub.cardBrand ?? 'cartão').toUpperCase()} •••• ${sub.cardLast4}` : 'Cartão'
+  const when = !live
+    ? `<div class="row"><span class="muted">Encerrada em</span><span>${e(dateBr(sub.canceledAt ?? sub.currentPeriodEnd))}</span></div>`
+    : scheduled
+      ? `<div class="row"><span class="muted">Acesso até</span><span>${e(dateBr(sub.currentPeriodEnd))}</span></div>`
+      : `<div class="row"><span class="muted">Próxima cobrança</span><span>${e(dateBr(sub.currentPeriodEnd))}</span></div>`
+  const summary = `<section class="card" aria-labelledby="sub-title">
+<a class="backlink" href="${e(input.returnUrl)}">← Voltar para ${e(input.productName)}</a>
+<p class="muted small">Portal do cliente</p>
+<h1 id="sub-title">Plano ${e(sub.productName)}</h1>
+<p><span class="badge ${status.tone}">${e(status.text)}</span></p>
+<div>
+<div class="row"><span class="muted">Valor</span><span>${e(amount)} ${e(intervalLabel(sub.intervalMonths))}</span></div>
+${when}
+<div class="row"><span class="muted">Forma de pagamento</span><span>${e(paymentMethod)}</span></div>
+</div>
+</section>`
+  const notice = input.notice ? `<div class="alert ok" role="status">${e(input.notice)}</div>` : ''
+  const error = input.error ? `<div class="alert error" role="alert">${e(input.error)}</div>` : ''
+  const otherPlans = input.plans.filter((plan) => plan.code !== sub.metadata.plan_code)
+  const actions = live
+    ? `<section class="card stack" aria-labelledby="cancel-title">
+<h2 id="cancel-title">${scheduled ? 'Retomar assinatura' : 'Cancelar assinatura'}</h2>
+${
+  scheduled
+    ? `<p class="muted">A assinatura termina em ${e(dateBr(sub.currentPeriodEnd))}. Retome para continuar com a renovação automática.</p>
+<form method="post" action="${base}/resume"><button class="btn" type="submit">Retomar assinatura</button></form>`
+    : `<p class="muted">Você mantém o acesso até ${e(dateBr(sub.currentPeriodEnd))}; depois disso não haverá nova cobrança.</p>
+<form method="post" action="${base}/cancel"><button class="btn danger" type="submit">Cancelar assinatura</button></form>`
+}
+</section>
+${
+  otherPlans.length
+    ? `<section class="card stack" aria-labelledby="plan-title">
+<h2 id="plan-title">Trocar plano</h2>
+<form method="post" action="${base}/plan">
+<div class="field"><label for="plan-code">Novo plano</label>
+<select id="plan-code" name="planCode">${otherPlans
+        .map((plan) => `<option value="${e(plan.code)}">${e(plan.name)} — ${e(formatMoney(plan.amountCents, plan.currency))} ${e(intervalLabel(plan.intervalMonths))}</option>`)
+        .join('')}</select></div>
+<button class="btn secondary" type="submit">Trocar plano</button>
+</form>
+</section>`
+    : ''
+}
+<section class="card stack" aria-labelledby="card-title">
+<h2 id="card-title">Atualizar cartão</h2>
+<form method="post" action="${base}/card" novalidate>
+${cardFields({}, false)}
+<button class="btn secondary" type="submit">Salvar cartão</button>
+</form>
+</section>`
+    : `<section class="card"><p class="muted">Esta assinatura foi encerrada.</p></section>`
+  const body = `<main class="grid">
+<div class="area-summary">${summary}</div>
+<div class="area-pay stack">${notice}${error}${actions}</div>
+</main>`
+  return layout('Portal do cliente — Ambiente de testes', body, input.productName)
+}

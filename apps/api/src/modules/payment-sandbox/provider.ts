@@ -1,0 +1,486 @@
+/**
+ * The built-in sandbox payment *provider* (ADR 004). It behaves like a small Stripe living in our
+ * process: its own state in `sandbox_*` tables, hosted checkout and portal pages, and Stripe-shaped
+ * events signed with SANDBOX_WEBHOOK_SECRET and POSTed to our own webhook route — the same route,
+ * verification and handler a real provider's events go through. Our commerce code never reads its
+ * tables; it talks to it only through `SandboxGateway`.
+ */
+import { randomBytes } from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Database } from '../../db/client.js'
+import type { CreateCheckoutInput } from '../commerce/gateway/types.js'
+import { signPayload } from '../commerce/gateway/signature.js'
+import { RENEWAL_FAILS_LAST4, checkCard, type CardInput, type CardOutcome } from './cards.js'
+import * as repo from './repository.js'
+import type { SandboxChargeRow, SandboxCheckoutRow, SandboxSubscriptionRow } from './repository.js'
+
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
+/** Stripe-like ids: a prefix and 24 random characters (a checkout id is the buyer's only secret). */
+export function sandboxId(prefix: string): string {
+  const bytes = randomBytes(24)
+  let out = ''
+  for (const byte of bytes) out += ALPHABET[byte % ALPHABET.length]
+  return `${prefix}_sbx_${out}`
+}
+
+const unix = (date: Date | null | undefined) => (date ? Math.floor(date.getTime() / 1000) : null)
+
+export function addMonths(date: Date, months: number): Date {
+  const next = new Date(date.getTime())
+  const day = next.getUTCDate()
+  next.setUTCMonth(next.getUTCMonth() + months)
+  // 31 Jan + 1 month → last day of February, as billing systems do.
+  if (next.getUTCDate() < day) next.setUTCDate(0)
+  return next
+}
+
+/** A plan the sandbox portal offers for "change plan" (its portal configuration). */
+export interface PortalPlan {
+  code: string
+  name: string
+  amountCents: number
+  currency: string
+  intervalMonths: number
+}
+
+export interface SandboxDeps {
+  db: Database
+  publicUrl: string
+  secret: string
+  /** POSTs one signed event to our webhook endpoint; resolves with the HTTP status. */
+  deliver: (rawBody: string, signatureHeader: string) => Promise<number>
+  portalPlans: () => Promise<PortalPlan[]>
+  log: FastifyBaseLogger
+  /** The sandbox's clock (tests move it). */
+  now?: () => Date
+}
+
+export type PayResult =
+  | { ok: true; redirectUrl: string }
+  | { ok: false; code: Exclude<CardOutcome, 'succeeded'> | 'session_closed'; providerMessage: string | null }
+
+const CHECKOUT_TTL_MS = 24 * 60 * 60 * 1000
+const PORTAL_TTL_MS = 60 * 60 * 1000
+/** Quick retries while the buyer waits; the background loop keeps retrying afterwards. */
+const INLINE_RETRY_DELAYS_MS = [0, 200, 800]
+export const MAX_DELIVERY_ATTEMPTS = 12
+
+export class SandboxProvider {
+  constructor(private readonly deps: SandboxDeps) {}
+
+  private now(): Date {
+    return this.deps.now?.() ?? new Date()
+  }
+
+  url(path: string): string {
+    return `${this.deps.publicUrl}${path}`
+  }
+
+  // ───────────── Checkout ─────────────
+
+  async createCheckout(input: CreateCheckoutInput): Promise<SandboxCheckoutRow> {
+    const id = sandboxId('cs')
+    const metadata: Record<string, string> = { plan_code: input.planCode, flow: input.flow }
+    if (input.userId) metadata.user_id = input.userId
+    return repo.insertCheckout(this.deps.db, {
+      id,
+      productName: input.planName,
+      amountCents: input.amountCents,
+      currency: input.currency,
+      intervalMonths: input.intervalMonths,
+      customerEmail: input.email,
+      customerName: input.name,
+      clientReferenceId: input.userId,
+      metadata,
+      successUrl: input.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', () => id),
+      cancelUrl: input.cancelUrl.replaceAll('{CHECKOUT_SESSION_ID}', () => id),
+      expiresAt: new Date(this.now().getTime() + CHECKOUT_TTL_MS),
+    })
+  }
+
+  checkoutUrl(id: string): string {
+    return this.url(`/sandbox/checkout/${id}`)
+  }
+
+  getCheckout(id: string): Promise<SandboxCheckoutRow | null> {
+    return repo.findCheckout(this.deps.db, id)
+  }
+
+  /** Whether the page still takes a payment (open and not expired). */
+  isPayable(row: SandboxCheckoutRow): boolean {
+    return row.status === 'open' && row.expiresAt.getTime() > this.now().getTime()
+  }
+
+  async payWithCard(id: string, card: CardInput & { name: string }): Promise<PayResult> {
+    const check = checkCard(card, this.now())
+    if (check.outcome !== 'succeeded') {
+      await repo.updateCheckout(this.deps.db, id, { lastErrorCode: check.outcome })
+      return { ok: false, code: check.outcome, providerMessage: check.providerMessage }
+    }
+    return this.complete(id, { method: 'card', name: card.name.trim() || null, brand: check.brand, last4: check.last4 })
+  }
+
+  payWithPix(id: string): Promise<PayResult> {
+    return this.complete(id, { method: 'pix', name: null, brand: null, last4: null })
+  }
+
+  /**
+   * A successful payment: customer, subscription, invoice and charge are created in one
+   * transaction of the sandbox's own state, then its events are delivered to our webhook, and the
+   * buyer is sent to the success URL (as Stripe does, whether or not our webhook answered yet).
+   */
+  private async complete(id: string, payment: { method: 'card' | 'pix'; name: string | null; brand: string | null; last4: string | null }): Promise<PayResult> {
+    const now = this.now()
+    const result = await this.deps.db.transaction(async (tx) => {
+      const session = await repo.findCheckout(tx, id, true)
+      if (!session || !this.isPayable(session)) return null
+      const customerId = sandboxId('cus')
+      const email = session.customerEmail ?? ''
+      await repo.insertCustomer(tx, { id: customerId, email, name: payment.name ?? session.customerName, cardBrand: payment.brand, cardLast4: payment.last4 })
+      const subscription = await repo.insertSubscription(tx, {
+        id: sandboxId('sub'),
+        customerId,
+        productName: session.productName,
+        amountCents: session.amountCents,
+        currency: session.currency,
+        intervalMonths: session.intervalMonths,
+        status: 'active',
+        currentPeriodStart: now,
+        currentPeriodEnd: addMonths(now, session.intervalMonths),
+        paymentMethod: payment.method,
+        cardBrand: payment.brand,
+        cardLast4: payment.last4,
+        metadata: { ...session.metadata, checkout_session_id: session.id },
+      })
+      const charge = await repo.insertCharge(tx, {
+        id: sandboxId('ch'),
+        customerId,
+        subscriptionId: subscription.id,
+        invoiceId: sandboxId('in'),
+        amountCents: session.amountCents,
+        currency: session.currency,
+        method: payment.method,
+        status: 'succeeded',
+      })
+      await repo.updateCheckout(tx, id, {
+        status: 'complete',
+        paymentStatus: 'paid',
+        paymentMethod: payment.method,
+        customerId,
+        subscriptionId: subscription.id,
+        customerName: session.customerName ?? payment.name,
+        lastErrorCode: null,
+        completedAt: now,
+      })
+      const completed = { ...session, status: 'complete', paymentStatus: 'paid', customerId, subscriptionId: subscription.id, customerName: session.customerName ?? payment.name }
+      const events = [
+        await this.emit(tx, 'customer.subscription.created', subscriptionObject(subscription)),
+        await this.emit(tx, 'invoice.paid', invoiceObject(charge, subscription, email, 'subscription_create')),
+        await this.emit(tx, 'checkout.session.completed', this.checkoutObject(completed)),
+      ]
+      return { session: completed, events }
+    })
+    if (!result) return { ok: false, code: 'session_closed', providerMessage: null }
+    await this.deliver(result.events)
+    return { ok: true, redirectUrl: result.session.successUrl }
+  }
+
+  checkoutObject(row: Pick<SandboxCheckoutRow, 'id' | 'status' | 'paymentStatus' | 'customerId' | 'subscriptionId' | 'clientReferenceId' | 'customerEmail' | 'customerName' | 'metadata' | 'amountCents' | 'currency'>) {
+    return {
+      id: row.id,
+      object: 'checkout.session',
+      mode: 'subscription',
+      url: row.status === 'open' ? this.checkoutUrl(row.id) : null,
+      status: row.status,
+      payment_status: row.paymentStatus,
+      customer: row.customerId,
+      subscription: row.subscriptionId,
+      client_reference_id: row.clientReferenceId,
+      customer_email: row.customerEmail,
+      customer_details: row.customerEmail ? { email: row.customerEmail, name: row.customerName } : null,
+      metadata: row.metadata,
+      amount_total: row.amountCents,
+      currency: row.currency.toLowerCase(),
+    }
+  }
+
+  // ───────────── Subscriptions, refunds ─────────────
+
+  getSubscription(id: string): Promise<SandboxSubscriptionRow | null> {
+    return repo.findSubscription(this.deps.db, id)
+  }
+
+  subscriptionObject(row: SandboxSubscriptionRow) {
+    return subscriptionObject(row)
+  }
+
+  /** Ends a subscription now (refund approved by an admin). Idempotent. */
+  async cancelNow(id: string): Promise<void> {
+    const events = await this.deps.db.transaction(async (tx) => {
+      const row = await repo.findSubscription(tx, id, true)
+      if (!row || row.status === 'canceled') return []
+      const now = this.now()
+      const updated = await repo.updateSubscription(tx, id, { status: 'canceled', canceledAt: now, cancelAtPeriodEnd: false, currentPeriodEnd: now })
+      return [await this.emit(tx, 'customer.subscription.deleted', subscriptionObject(updated))]
+    })
+    await this.deliver(events)
+  }
+
+  /** Refunds a charge in full; a second call returns the same refund. */
+  async refund(chargeId: string): Promise<{ refundId: string; amountCents: number } | null> {
+    const outcome = await this.deps.db.transaction(async (tx) => {
+      const charge = await repo.findCharge(tx, chargeId, true)
+      if (!charge) return null
+      if (charge.status === 'refunded') return { charge, events: [] as string[] }
+      const refunded = await repo.markChargeRefunded(tx, chargeId, charge.amountCents)
+      return { charge: refunded, events: [await this.emit(tx, 'charge.refunded', chargeObject(refunded))] }
+    })
+    if (!outcome) return null
+    await this.deliver(outcome.events)
+    return { refundId: `re_${outcome.charge.id}`, amountCents: outcome.charge.amountRefundedCents }
+  }
+
+  // ───────────── Customer portal ─────────────
+
+  async createPortal(customerId: string, returnUrl: string): Promise<string> {
+    const row = await repo.insertPortalSession(this.deps.db, {
+      id: sandboxId('bps'),
+      customerId,
+      returnUrl,
+      expiresAt: new Date(this.now().getTime() + PORTAL_TTL_MS),
+    })
+    return this.url(`/sandbox/portal/${row.id}`)
+  }
+
+  /** The portal session and the customer's current subscription, or null when expired/unknown. */
+  async portalView(portalId: string) {
+    const portal = await repo.findPortalSession(this.deps.db, portalId)
+    if (!portal || portal.expiresAt.getTime() <= this.now().getTime()) return null
+    const [customer, subscriptions, plans] = await Promise.all([
+      repo.findCustomer(this.deps.db, portal.customerId),
+      repo.subscriptionsOfCustomer(this.deps.db, portal.customerId),
+      this.deps.portalPlans(),
+    ])
+    return { portal, customer, subscription: subscriptions[0] ?? null, plans }
+  }
+
+  /** Portal actions; each changes the subscription and emits customer.subscription.updated. */
+  async portalAction(
+    portalId: string,
+    action: { kind: 'cancel' } | { kind: 'resume' } | { kind: 'change_plan'; planCode: string } | { kind: 'update_card'; card: CardInput },
+  ): Promise<{ ok: true } | { ok: false; code: string; providerMessage: string | null }> {
+    const view = await this.portalView(portalId)
+    if (!view?.subscription || !['active', 'past_due'].includes(view.subscription.status)) return { ok: false, code: 'session_closed', providerMessage: null }
+    const sub = view.subscription
+    let changes: Partial<SandboxSubscriptionRow> = {}
+    if (action.kind === 'cancel') changes = { cancelAtPeriodEnd: true }
+    else if (action.kind === 'resume') changes = { cancelAtPeriodEnd: false }
+    else if (action.kind === 'change_plan') {
+      const plan = view.plans.find((p) => p.code === action.planCode)
+      if (!plan) return { ok: false, code: 'unknown_plan', providerMessage: null }
+      changes = {
+        productName: plan.name,
+        amountCents: plan.amountCents,
+        currency: plan.currency,
+        intervalMonths: plan.intervalMonths,
+        metadata: { ...sub.metadata, plan_code: plan.code },
+      }
+    } else {
+      const check = checkCard(action.card, this.now())
+      if (check.outcome !== 'succeeded') return { ok: false, code: check.outcome, providerMessage: check.providerMessage }
+      changes = { cardBrand: check.brand, cardLast4: check.last4, paymentMethod: 'card' }
+    }
+    const events = await this.deps.db.transaction(async (tx) => {
+      const updated = await repo.updateSubscription(tx, sub.id, changes)
+      if (action.kind === 'update_card') await repo.updateCustomerCard(tx, sub.customerId, updated.cardBrand, updated.cardLast4)
+      return [await this.emit(tx, 'customer.subscription.updated', subscriptionObject(updated))]
+    })
+    await this.deliver(events)
+    return { ok: true }
+  }
+
+  // ───────────── The sandbox's clock ─────────────
+
+  /**
+   * What a provider does when periods end: a subscription set to cancel at period end is
+   * deleted; any other is renewed with a new charge (invoice.paid), unless its card refuses
+   * renewals, in which case it becomes past_due (invoice.payment_failed). Run by the background
+   * loop; tests call it with a moved clock.
+   */
+  async advanceClock(now: Date = this.now()): Promise<number> {
+    await this.expireCheckouts(now)
+    const due = await repo.subscriptionsDue(this.deps.db, now)
+    for (const sub of due) {
+      const events = await this.deps.db.transaction(async (tx) => {
+        const row = await repo.findSubscription(tx, sub.id, true)
+        if (!row || !['active', 'past_due'].includes(row.status) || row.currentPeriodEnd.getTime() > now.getTime()) return []
+        const customer = await repo.findCustomer(tx, row.customerId)
+        if (row.cancelAtPeriodEnd) {
+          const ended = await repo.updateSubscription(tx, row.id, { status: 'canceled', canceledAt: row.currentPeriodEnd })
+          return [await this.emit(tx, 'customer.subscription.deleted', subscriptionObject(ended))]
+        }
+        if (row.status === 'past_due') {
+          // Retries exhausted (one period later still unpaid): the provider gives up.
+          const ended = await repo.updateSubscription(tx, row.id, { status: 'canceled', canceledAt: now })
+          return [await this.emit(tx, 'customer.subscription.deleted', subscriptionObject(ended))]
+        }
+        const periodStart = row.currentPeriodEnd
+        const periodEnd = addMonths(periodStart, row.intervalMonths)
+        const invoiceId = sandboxId('in')
+        if (row.paymentMethod === 'card' && row.cardLast4 === RENEWAL_FAILS_LAST4) {
+          const failed = await repo.updateSubscription(tx, row.id, { status: 'past_due', currentPeriodStart: periodStart, currentPeriodEnd: periodEnd })
+          return [
+            await this.emit(tx, 'invoice.payment_failed', {
+              id: invoiceId,
+              object: 'invoice',
+              customer: row.customerId,
+              customer_email: customer?.email ?? null,
+              subscription: row.id,
+              status: 'open',
+              amount_due: row.amountCents,
+              amount_paid: 0,
+              currency: row.currency.toLowerCase(),
+              billing_reason: 'subscription_cycle',
+            }),
+            await this.emit(tx, 'customer.subscription.updated', subscriptionObject(failed)),
+          ]
+        }
+        const renewed = await repo.updateSubscription(tx, row.id, { currentPeriodStart: periodStart, currentPeriodEnd: periodEnd })
+        const charge = await repo.insertCharge(tx, {
+          id: sandboxId('ch'),
+          customerId: row.customerId,
+          subscriptionId: row.id,
+          invoiceId,
+          amountCents: row.amountCents,
+          currency: row.currency,
+          method: row.paymentMethod,
+          status: 'succeeded',
+        })
+        return [
+          await this.emit(tx, 'invoice.paid', invoiceObject(charge, renewed, customer?.email ?? '', 'subscription_cycle')),
+          await this.emit(tx, 'customer.subscription.updated', subscriptionObject(renewed)),
+        ]
+      })
+      await this.deliver(events)
+    }
+    return due.length
+  }
+
+  /** Unpaid checkout pages past their 24 h end: closed, with checkout.session.expired. */
+  private async expireCheckouts(now: Date): Promise<void> {
+    for (const row of await repo.checkoutsToExpire(this.deps.db, now)) {
+      const events = await this.deps.db.transaction(async (tx) => {
+        const session = await repo.findCheckout(tx, row.id, true)
+        if (!session || session.status !== 'open') return []
+        await repo.updateCheckout(tx, row.id, { status: 'expired' })
+        return [await this.emit(tx, 'checkout.session.expired', this.checkoutObject({ ...session, status: 'expired' }))]
+      })
+      await this.deliver(events)
+    }
+  }
+
+  // ───────────── Events ─────────────
+
+  private async emit(tx: Database, type: string, object: Record<string, unknown>): Promise<string> {
+    const id = sandboxId('evt')
+    const payload = { id, object: 'event', type, created: unix(this.now()), livemode: false, data: { object } }
+    await repo.insertEvent(tx, { id, type, payload })
+    return id
+  }
+
+  /** Delivers events in order, each retried a few times while the buyer waits. */
+  async deliver(eventIds: string[]): Promise<void> {
+    const events = await repo.findEvents(this.deps.db, eventIds)
+    for (const event of events) {
+      for (const delay of INLINE_RETRY_DELAYS_MS) {
+        if (delay) await new Promise((resolve) => setTimeout(resolve, delay))
+        if (await this.deliverOnce(event)) break
+      }
+    }
+  }
+
+  private async deliverOnce(event: repo.SandboxEventRow): Promise<boolean> {
+    const raw = JSON.stringify(event.payload)
+    let error: string | null = null
+    try {
+      const status = await this.deps.deliver(raw, signPayload(raw, this.deps.secret))
+      if (status < 200 || status >= 300) error = `HTTP ${status}`
+    } catch (cause) {
+      error = cause instanceof Error ? cause.message : String(cause)
+    }
+    await repo.recordDelivery(this.deps.db, event.id, error === null, error)
+    if (error) this.deps.log.warn({ event: event.id, type: event.type, error }, 'sandbox webhook delivery failed')
+    return error === null
+  }
+
+  /** Background retry of events our webhook has not acknowledged (as a provider keeps retrying). */
+  async redeliverPending(): Promise<number> {
+    const pending = await repo.undeliveredEvents(this.deps.db, MAX_DELIVERY_ATTEMPTS, new Date(Date.now() - 5_000))
+    for (const event of pending) await this.deliverOnce(event)
+    return pending.length
+  }
+}
+
+function subscriptionObject(row: SandboxSubscriptionRow) {
+  const period = { current_period_start: unix(row.currentPeriodStart), current_period_end: unix(row.currentPeriodEnd) }
+  return {
+    id: row.id,
+    object: 'subscription',
+    customer: row.customerId,
+    status: row.status,
+    cancel_at_period_end: row.cancelAtPeriodEnd,
+    canceled_at: unix(row.canceledAt),
+    ...period,
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: `si_${row.id}`,
+          object: 'subscription_item',
+          ...period,
+          price: {
+            object: 'price',
+            unit_amount: row.amountCents,
+            currency: row.currency.toLowerCase(),
+            recurring: { interval: 'month', interval_count: row.intervalMonths },
+            product_data_name: row.productName,
+          },
+        },
+      ],
+    },
+    default_payment_method: row.cardLast4 ? { card: { brand: row.cardBrand, last4: row.cardLast4 } } : null,
+    metadata: row.metadata,
+  }
+}
+
+function invoiceObject(charge: SandboxChargeRow, sub: SandboxSubscriptionRow, email: string, reason: 'subscription_create' | 'subscription_cycle') {
+  return {
+    id: charge.invoiceId,
+    object: 'invoice',
+    customer: charge.customerId,
+    customer_email: email,
+    subscription: sub.id,
+    charge: charge.id,
+    status: 'paid',
+    amount_paid: charge.amountCents,
+    currency: charge.currency.toLowerCase(),
+    billing_reason: reason,
+    created: unix(charge.createdAt),
+    payment_settings: { payment_method_types: [charge.method] },
+    lines: { object: 'list', data: [{ period: { start: unix(sub.currentPeriodStart), end: unix(sub.currentPeriodEnd) } }] },
+    subscription_details: { metadata: sub.metadata },
+  }
+}
+
+function chargeObject(charge: SandboxChargeRow) {
+  return {
+    id: charge.id,
+    object: 'charge',
+    amount: charge.amountCents,
+    amount_refunded: charge.amountRefundedCents,
+    refunded: charge.amountRefundedCents >= charge.amountCents,
+    currency: charge.currency.toLowerCase(),
+    customer: charge.customerId,
+    invoice: charge.invoiceId,
+  }
+}

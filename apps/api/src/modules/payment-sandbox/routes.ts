@@ -1,0 +1,158 @@
+/**
+ * The sandbox provider's hosted pages (`/sandbox/*`, outside /api: they stand for the provider's
+ * site). Plain HTML forms, no client framework; the only script is a small static file.
+ */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { paymentErrorMessage, PAYMENT_ERROR_MSG } from '@sintonia/contract'
+import { normalizeIP } from '@fastify/rate-limit'
+import { getProductName } from '../content/settings-service.js'
+import { SANDBOX_CSS, SANDBOX_JS } from './assets.js'
+import { checkoutPage, messagePage, portalPage } from './pages.js'
+import { fakePixPayload, pixQrSvg } from './pix.js'
+import type { SandboxProvider } from './provider.js'
+
+const ID = /^[A-Za-z0-9_]{6,80}$/
+/** Payment attempts per client address and minute (card testing is what a provider limits). */
+const PAY_LIMIT = { max: 20, windowMs: 60_000 }
+
+function attemptsLimiter() {
+  const hits = new Map<string, number[]>()
+  return (key: string): boolean => {
+    const now = Date.now()
+    const recent = (hits.get(key) ?? []).filter((at) => now - at < PAY_LIMIT.windowMs)
+    if (recent.length >= PAY_LIMIT.max) {
+      hits.set(key, recent)
+      return false
+    }
+    recent.push(now)
+    hits.set(key, recent)
+    if (hits.size > 10_000) hits.clear()
+    return true
+  }
+}
+
+type Form = Record<string, string>
+const formValue = (body: unknown, key: string): string => {
+  const value = (body as Form | undefined)?.[key]
+  return typeof value === 'string' ? value.slice(0, 200) : ''
+}
+
+const PORTAL_NOTICES: Record<string, string> = {
+  cancel: 'Cancelamento agendado. Você mantém o acesso até o fim do período já pago.',
+  resume: 'Assinatura retomada. A renovação automática continua.',
+  plan: 'Plano alterado.',
+  card: 'Cartão atualizado.',
+}
+
+export function sandboxRoutes(sandbox: SandboxProvider): FastifyPluginAsync {
+  return async (app) => {
+    const allowAttempt = attemptsLimiter()
+    const html = (reply: FastifyReply, status: number, body: string) =>
+      reply.code(status).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex').send(body)
+    const productName = () => getProductName(app.database.db)
+    const clientKey = (request: FastifyRequest) => (request.ip ? normalizeIP(request.ip) : 'sem-ip')
+
+    // HTML forms post urlencoded bodies; only this scope accepts them.
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))))
+    })
+
+    app.get('/sandbox/assets/sandbox.css', async (_request, reply) =>
+      reply.header('Content-Type', 'text/css; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(SANDBOX_CSS),
+    )
+    app.get('/sandbox/assets/sandbox.js', async (_request, reply) =>
+      reply.header('Content-Type', 'text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(SANDBOX_JS),
+    )
+
+    const notFound = async (reply: FastifyReply) =>
+      html(reply, 404, messagePage(await productName(), 'Sessão de pagamento não encontrada', 'Este link de pagamento não existe ou expirou. Volte ao site e comece de novo.'))
+
+    async function renderCheckout(
+      reply: FastifyReply,
+      id: string,
+      method: 'card' | 'pix',
+      status: number,
+      error: string | null,
+      values?: { number?: string; expiry?: string; name?: string },
+    ) {
+      const session = await sandbox.getCheckout(id)
+      if (!session) return notFound(reply)
+      const name = await productName()
+      if (session.status === 'complete') {
+        return html(reply, 200, messagePage(name, 'Pagamento concluído', 'Este pagamento já foi confirmado.', { href: session.successUrl, label: 'Continuar' }))
+      }
+      if (!sandbox.isPayable(session)) {
+        return html(reply, 410, messagePage(name, 'Sessão expirada', 'Este link de pagamento expirou. Volte ao site e comece de novo.', { href: session.cancelUrl, label: 'Voltar' }))
+      }
+      let pix: { payload: string; svg: string } | undefined
+      if (method === 'pix') {
+        const payload = fakePixPayload({ amountCents: session.amountCents, merchant: name, txid: session.id.slice(-25) })
+        pix = { payload, svg: await pixQrSvg(payload) }
+      }
+      return html(reply, status, checkoutPage({ productName: name, session, method, error, ...(values ? { values } : {}), ...(pix ? { pix } : {}) }))
+    }
+
+    app.get<{ Params: { id: string }; Querystring: { metodo?: string } }>('/sandbox/checkout/:id', async (request, reply) => {
+      if (!ID.test(request.params.id)) return notFound(reply)
+      return renderCheckout(reply, request.params.id, request.query.metodo === 'pix' ? 'pix' : 'card', 200, null)
+    })
+
+    app.post<{ Params: { id: string } }>('/sandbox/checkout/:id/pay', async (request, reply) => {
+      const { id } = request.params
+      if (!ID.test(id)) return notFound(reply)
+      const values = { number: formValue(request.body, 'number'), expiry: formValue(request.body, 'expiry'), name: formValue(request.body, 'name') }
+      if (!allowAttempt(clientKey(request))) return renderCheckout(reply, id, 'card', 429, PAYMENT_ERROR_MSG.rate_limit, values)
+      const session = await sandbox.getCheckout(id)
+      if (!session || !sandbox.isPayable(session)) return renderCheckout(reply, id, 'card', 409, null)
+      if (!values.name.trim()) return renderCheckout(reply, id, 'card', 422, 'Informe o nome impresso no cartão.', values)
+      const result = await sandbox.payWithCard(id, { ...values, cvc: formValue(request.body, 'cvc') })
+      if (result.ok) return reply.redirect(result.redirectUrl, 303)
+      if (result.code === 'session_closed') return renderCheckout(reply, id, 'card', 409, null)
+      return renderCheckout(reply, id, 'card', 402, paymentErrorMessage(result.code, result.providerMessage), values)
+    })
+
+    app.post<{ Params: { id: string } }>('/sandbox/checkout/:id/pix', async (request, reply) => {
+      const { id } = request.params
+      if (!ID.test(id)) return notFound(reply)
+      if (!allowAttempt(clientKey(request))) return renderCheckout(reply, id, 'pix', 429, PAYMENT_ERROR_MSG.rate_limit)
+      const result = await sandbox.payWithPix(id)
+      if (result.ok) return reply.redirect(result.redirectUrl, 303)
+      return renderCheckout(reply, id, 'pix', 409, null)
+    })
+
+    async function renderPortal(reply: FastifyReply, id: string, status: number, notice: string | null, error: string | null) {
+      const view = ID.test(id) ? await sandbox.portalView(id) : null
+      const name = await productName()
+      if (!view) return html(reply, 404, messagePage(name, 'Sessão do portal expirada', 'Abra o portal de novo pela página da sua assinatura.'))
+      return html(
+        reply,
+        status,
+        portalPage({ productName: name, portalId: id, returnUrl: view.portal.returnUrl, subscription: view.subscription, plans: view.plans, notice, error }),
+      )
+    }
+
+    app.get<{ Params: { id: string }; Querystring: { ok?: string } }>('/sandbox/portal/:id', async (request, reply) =>
+      renderPortal(reply, request.params.id, 200, PORTAL_NOTICES[request.query.ok ?? ''] ?? null, null),
+    )
+
+    app.post<{ Params: { id: string; action: string } }>('/sandbox/portal/:id/:action', async (request, reply) => {
+      const { id, action } = request.params
+      if (!ID.test(id) || !Object.hasOwn(PORTAL_NOTICES, action)) return renderPortal(reply, '-', 404, null, null)
+      if (!allowAttempt(clientKey(request))) return renderPortal(reply, id, 429, null, PAYMENT_ERROR_MSG.rate_limit)
+      const result = await sandbox.portalAction(
+        id,
+        action === 'cancel'
+          ? { kind: 'cancel' }
+          : action === 'resume'
+            ? { kind: 'resume' }
+            : action === 'plan'
+              ? { kind: 'change_plan', planCode: formValue(request.body, 'planCode') }
+              : { kind: 'update_card', card: { number: formValue(request.body, 'number'), expiry: formValue(request.body, 'expiry'), cvc: formValue(request.body, 'cvc') } },
+      )
+      if (result.ok) return reply.redirect(`/sandbox/portal/${encodeURIComponent(id)}?ok=${action}`, 303)
+      const message =
+        result.code === 'session_closed' ? 'Esta assinatura não pode mais ser alterada.' : result.code === 'unknown_plan' ? 'Plano indisponível.' : paymentErrorMessage(result.code, result.providerMessage)
+      return renderPortal(reply, id, 422, null, message)
+    })
+  }
+}
