@@ -21,38 +21,30 @@ import { domainEventsPlugin } from './plugins/domain-events.js'
 import { realtimeBusPlugin } from './plugins/realtime-bus.js'
 import { catalogueCachePlugin } from './plugins/catalogue-cache.js'
 import { landingPageCachePlugin } from './plugins/landing-page-cache.js'
-import { realtimePlugin } from './modules/realtime/routes.js'
-import { accountRoutes } from './modules/accounts/account-routes.js'
-import { internalAccountRoutes } from './modules/accounts/internal-routes.js'
-import { subscriptionRoutes } from './modules/commerce/subscription-routes.js'
+import { uploadsPlugin } from './plugins/uploads.js'
 import { paymentsPlugin } from './plugins/payments.js'
-import { paymentRoutes } from './modules/commerce/payment-routes.js'
-import { sandboxRoutes } from './modules/payment-sandbox/routes.js'
-import { analyticsRoutes } from './modules/insights/public-routes.js'
-import { publicCatalogueRoutes } from './modules/catalogue/public-routes.js'
+import { realtimePlugin } from './modules/realtime/routes.js'
 import { healthRoutes } from './modules/health/routes.js'
-import { landingRoutes } from './modules/content/landing-routes.js'
+import { accountRoutesPublic } from './modules/accounts/public-routes.js'
+import { accountRoutesUser } from './modules/accounts/user-routes.js'
+import { internalAccountRoutes } from './modules/accounts/internal-routes.js'
+import { accountRoutesAdmin } from './modules/accounts/admin-routes.js'
+import { catalogueRoutesPublic } from './modules/catalogue/public-routes.js'
+import { catalogueRoutesListener } from './modules/catalogue/listener-routes.js'
+import { catalogueRoutesAdmin } from './modules/catalogue/admin-routes.js'
+import { listeningRoutesListener } from './modules/listening/listener-routes.js'
+import { commerceRoutesPublic } from './modules/commerce/public-routes.js'
+import { commerceRoutesUser } from './modules/commerce/user-routes.js'
+import { commerceRoutesAdmin } from './modules/commerce/admin-routes.js'
+import { sandboxRoutes } from './modules/payment-sandbox/routes.js'
+import { contentRoutesPublic } from './modules/content/public-routes.js'
+import { contentRoutesAdmin } from './modules/content/admin-routes.js'
 import { landingPageInjection } from './modules/content/first-paint.js'
 import type { RenderLanding } from './modules/content/server-render.js'
-import { leadRoutes } from './modules/communication/public-routes.js'
-import { mediaRoutes } from './modules/catalogue/media-routes.js'
-import { planRoutes } from './modules/commerce/plan-routes.js'
-import { listenerRoutes } from './modules/catalogue/listener-routes.js'
-import { searchRoutes } from './modules/catalogue/search-routes.js'
-import { playlistRoutes } from './modules/listening/playlist-routes.js'
-import { listeningRoutes } from './modules/listening/listener-routes.js'
-import { adminOverviewRoutes } from './modules/insights/admin-overview-routes.js'
-import { adminFieldRoutes } from './modules/catalogue/admin-fields-routes.js'
-import { adminAudioRoutes } from './modules/catalogue/admin-audios-routes.js'
-import { adminMusicRoutes } from './modules/catalogue/admin-music-routes.js'
-import { adminLandingRoutes } from './modules/content/admin-landing-routes.js'
-import { uploadsPlugin } from './plugins/uploads.js'
-import { adminUserRoutes } from './modules/accounts/admin-routes.js'
-import { adminPlanRoutes } from './modules/commerce/admin-plans-routes.js'
-import { adminCommunicationRoutes } from './modules/communication/admin-routes.js'
-import { adminInsightRoutes } from './modules/insights/admin-insights-routes.js'
-import { adminGuaranteeRoutes } from './modules/commerce/admin-guarantee-routes.js'
-import { adminSettingsRoutes } from './modules/content/admin-settings-routes.js'
+import { communicationRoutesPublic } from './modules/communication/public-routes.js'
+import { communicationRoutesAdmin } from './modules/communication/admin-routes.js'
+import { insightsRoutesPublic } from './modules/insights/public-routes.js'
+import { insightsRoutesAdmin } from './modules/insights/admin-routes.js'
 
 export interface BuildAppOptions {
   config: AppConfig
@@ -118,37 +110,27 @@ export async function buildApp(options: BuildAppOptions) {
   // Payments: the gateway chosen by PAYMENT_GATEWAY (sandbox or Stripe) as app.payments.
   await app.register(paymentsPlugin)
 
+  // Routes by domain, one file per audience (docs/architecture.md, "Map of the domains").
   await app.register(healthRoutes)
-  await app.register(landingRoutes)
-  await app.register(publicCatalogueRoutes)
-  await app.register(mediaRoutes)
-  await app.register(leadRoutes)
-  await app.register(planRoutes)
-  await app.register(analyticsRoutes)
-  await app.register(accountRoutes)
+  await app.register(accountRoutesPublic)
+  await app.register(accountRoutesUser)
   await app.register(internalAccountRoutes)
-  await app.register(subscriptionRoutes)
-  await app.register(paymentRoutes)
+  await app.register(accountRoutesAdmin)
+  await app.register(catalogueRoutesPublic)
+  await app.register(catalogueRoutesListener)
+  await app.register(catalogueRoutesAdmin)
+  await app.register(listeningRoutesListener)
+  await app.register(commerceRoutesPublic)
+  await app.register(commerceRoutesUser)
+  await app.register(commerceRoutesAdmin)
   // The built-in sandbox provider's hosted checkout and portal pages (not under /api).
   if (app.payments.sandbox) await app.register(sandboxRoutes(app.payments.sandbox))
-  // Listener area (subscribers and admins): catalogue reads, search, playlists, listening records.
-  await app.register(listenerRoutes)
-  await app.register(searchRoutes)
-  await app.register(playlistRoutes)
-  await app.register(listeningRoutes)
-  // Admin area, content side: home counts, fields, audios, background music, landing and videos.
-  await app.register(adminOverviewRoutes)
-  await app.register(adminFieldRoutes)
-  await app.register(adminAudioRoutes)
-  await app.register(adminMusicRoutes)
-  await app.register(adminLandingRoutes)
-  // Admin area, people side: users, plans and pricing, communication, analytics, money, health.
-  await app.register(adminUserRoutes)
-  await app.register(adminPlanRoutes)
-  await app.register(adminCommunicationRoutes)
-  await app.register(adminInsightRoutes)
-  await app.register(adminGuaranteeRoutes)
-  await app.register(adminSettingsRoutes)
+  await app.register(contentRoutesPublic)
+  await app.register(contentRoutesAdmin)
+  await app.register(communicationRoutesPublic)
+  await app.register(communicationRoutesAdmin)
+  await app.register(insightsRoutesPublic)
+  await app.register(insightsRoutesAdmin)
 
   await app.register(spaPlugin, {
     root: options.webRoot ?? WEB_DIST_DIR,

@@ -25,7 +25,7 @@ export async function adminActor(request: FastifyRequest): Promise<AdminActor> {
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema }
 
-export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
+export const accountRoutesAdmin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database
 
   app.get(

@@ -1,14 +1,19 @@
+/**
+ * Catalogue routes of the listener area (subscribers and admins): fields, audios, background music, search.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   API,
-  MSG,
   apiErrorSchema,
   audioDetailSchema,
   backgroundMusicSchema,
   fieldAudiosSchema,
   fieldDetailSchema,
   fieldListSchema,
+  MSG,
+  searchQuerySchema,
+  searchResponseSchema,
 } from '@sintonia/contract'
 import { sendStoredFile } from '../../lib/http/send-stored-file.js'
 import { sendCachedCatalogue } from '../../plugins/catalogue-cache.js'
@@ -22,6 +27,7 @@ import {
   getField,
   getFieldAudios,
 } from './listener-service.js'
+import { search, searchCacheKey } from './search-service.js'
 
 // The id is checked in the service so a bad one answers exactly 'ID do campo inválido'.
 const fieldParams = z.object({ fieldId: z.string() })
@@ -30,7 +36,7 @@ const trackParams = z.object({ trackId: z.uuid({ error: MSG.validation.invalidUu
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema }
 
 /** The listener area's catalogue reads and background music (subscribers and admins). */
-export const listenerRoutes: FastifyPluginAsyncZod = async (app) => {
+const listenerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API.listener.fields,
     {
@@ -97,4 +103,28 @@ export const listenerRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendStoredFile(request, reply, { storage: app.storage, object, contentType: track.mimeType, cacheControl: 'private, max-age=3600' })
     },
   })
+}
+
+const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    API.listener.search,
+    {
+      config: { access: 'subscriber' },
+      schema: {
+        tags: ['ouvinte'],
+        summary: 'Busca campos (título, descrição) e áudios (título, tags), sem diferenciar acentos e maiúsculas',
+        querystring: searchQuerySchema,
+        response: { 200: searchResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    // Every subscriber gets the same results for a query until the catalogue changes.
+    async (request, reply) =>
+      sendCachedCatalogue(reply, searchCacheKey(request.query.q), async () => ({ results: await search(app.database.db, request.query.q) })),
+  )
+}
+
+/** Every route of this audience, registered by app.ts. */
+export const catalogueRoutesListener: FastifyPluginAsyncZod = async (app) => {
+  await app.register(listenerRoutes)
+  await app.register(searchRoutes)
 }

@@ -1,9 +1,19 @@
+/**
+ * Catalogue routes anyone may call: the landing's fields and the demo, and the audio files (the
+ * demo's to anyone, the others to subscribers: decided per request, docs/product/listening.md).
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { API, demoSchema, fieldListSchema } from '@sintonia/contract'
+import { API, apiErrorSchema, demoSchema, fieldListSchema, MSG } from '@sintonia/contract'
 import { sendCachedCatalogue } from '../../plugins/catalogue-cache.js'
 import { getDemo, listPublicFields } from './service.js'
+import type { FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { HttpError } from '../../plugins/errors.js'
+import { sendStoredFile } from '../../lib/http/send-stored-file.js'
+import { auditRefusal } from '../../plugins/audit.js'
+import { type Denial, findAudioFile, isPublicDemo, listeningDenial } from './media-service.js'
 
-export const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API.publicFields,
     {
@@ -31,4 +41,52 @@ export const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => getDemo(app.database.db, app.storage),
   )
+}
+
+const paramsSchema = z.object({ audioId: z.uuid({ error: MSG.validation.invalidUuid }) })
+
+async function refuse(request: FastifyRequest, denial: Denial): Promise<never> {
+  const user = (await request.authSession())?.user
+  // Audited like the access guard's refusals (the guard does not see this route: it is 'public').
+  await auditRefusal(request, { action: 'access_denied', reason: denial.reason, actorUserId: user?.id ?? null, details: { required: 'subscriber' } })
+  throw new HttpError(denial.status, denial.message)
+}
+
+const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/api/audios/:audioId/file',
+    // Public at the guard because the demo is public; every other audio is checked in the handler.
+    config: { access: 'public' },
+    schema: {
+      tags: ['mídia'],
+      summary: 'Arquivo de áudio (assinantes e admins; a demonstração é pública) com HTTP Range (206), ETag e HEAD',
+      params: paramsSchema,
+      response: { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 416: apiErrorSchema },
+    },
+    handler: async (request, reply) => {
+      // A player sends a Range request every few hundred kilobytes: the audio and its file come
+      // from the catalogue's cache, the listener's access in one round trip (docs/performance.md).
+      const [file, denial] = await Promise.all([findAudioFile(app, request.params.audioId), listeningDenial(request)])
+      if (!file) throw new HttpError(404, MSG.media.audioNotFound)
+      // Listeners with access are settled first: resolving the public demo costs queries and a
+      // storage check, and only matters for people who may not hear the rest.
+      const demo = denial ? await isPublicDemo(app, file.audio.id) : false
+      if (denial && !demo) await refuse(request, denial)
+      if (!file.object) throw new HttpError(404, MSG.media.audioFileMissing)
+      return sendStoredFile(request, reply, {
+        storage: app.storage,
+        object: file.object,
+        contentType: file.audio.mimeType,
+        // A subscriber's file must never sit in a shared cache.
+        cacheControl: demo ? 'public, max-age=3600' : 'private, max-age=3600',
+      })
+    },
+  })
+}
+
+/** Every route of this audience, registered by app.ts. */
+export const catalogueRoutesPublic: FastifyPluginAsyncZod = async (app) => {
+  await app.register(publicCatalogueRoutes)
+  await app.register(mediaRoutes)
 }

@@ -18,7 +18,7 @@ import { countAudience, exportLeadsCsv, listLeads, listOutbox, listRecentCampaig
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema }
 
-export const adminCommunicationRoutes: FastifyPluginAsyncZod = async (app) => {
+export const communicationRoutesAdmin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database
   const noStore = { 'Cache-Control': 'no-store' }
 

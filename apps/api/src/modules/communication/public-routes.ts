@@ -3,7 +3,7 @@ import { API, leadCreatedSchema, leadCreateSchema } from '@sintonia/contract'
 import { RATE_LIMITS } from '../../plugins/rate-limit.js'
 import { createLead } from './leads-service.js'
 
-export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
+export const communicationRoutesPublic: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.leads,
     {

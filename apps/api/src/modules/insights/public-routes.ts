@@ -9,7 +9,7 @@ async function sessionUserId(request: FastifyRequest): Promise<string | null> {
   return (await request.sessionUser())?.id ?? null
 }
 
-export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const insightsRoutesPublic: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.analyticsEvents,
     {

@@ -1,3 +1,6 @@
+/**
+ * Listening routes of the listener area: listening records ("Repetições Hoje") and playlists.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   API,
@@ -6,13 +9,21 @@ import {
   listeningBatchSchema,
   listeningTodayQuerySchema,
   listeningTodaySchema,
+  MSG,
+  playlistAddAudioSchema,
+  playlistCreateSchema,
+  playlistListSchema,
+  playlistSchema,
+  playlistUpdateSchema,
 } from '@sintonia/contract'
 import { currentUserId } from '../catalogue/listener-session.js'
 import { recordEvents, repetitionsToday } from './service.js'
+import { z } from 'zod'
+import { addAudio, createPlaylist, deletePlaylist, listPlaylists, removeAudio, updatePlaylistOf } from './playlists-service.js'
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema }
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema }
 
-export const listeningRoutes: FastifyPluginAsyncZod = async (app) => {
+const listeningRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.listener.listeningEvents,
     {
@@ -40,4 +51,92 @@ export const listeningRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => repetitionsToday(app.database.db, await currentUserId(request), request.query.audioId, request.query.tz),
   )
+}
+
+const uuid = () => z.uuid({ error: MSG.validation.invalidUuid })
+const playlistParams = z.object({ playlistId: uuid() })
+const entryParams = z.object({ playlistId: uuid(), audioId: uuid() })
+const config = { access: 'subscriber' } as const
+const tags = ['playlists']
+
+/** A listener's own playlists (ARCHITECTURE §7); another listener's playlist answers 404. */
+const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.database.db
+
+  app.get(
+    API.listener.playlists,
+    { config, schema: { tags, summary: 'Playlists do ouvinte', response: { 200: playlistListSchema, ...errors } } },
+    async (request) => ({ playlists: await listPlaylists(db(), await currentUserId(request)) }),
+  )
+
+  app.post(
+    API.listener.playlists,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Cria uma playlist (idempotente pelo id gerado no navegador)',
+        body: playlistCreateSchema,
+        response: { 200: playlistSchema, 201: playlistSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { playlist, created } = await createPlaylist(db(), await currentUserId(request), request.body)
+      return reply.code(created ? 201 : 200).send(playlist)
+    },
+  )
+
+  app.patch(
+    '/api/playlists/:playlistId',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Altera nome, descrição e/ou a lista ordenada de áudios',
+        params: playlistParams,
+        body: playlistUpdateSchema,
+        response: { 200: playlistSchema, ...errors },
+      },
+    },
+    async (request) => updatePlaylistOf(db(), await currentUserId(request), request.params.playlistId, request.body),
+  )
+
+  app.delete(
+    '/api/playlists/:playlistId',
+    { config, schema: { tags, summary: 'Exclui uma playlist', params: playlistParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await deletePlaylist(db(), await currentUserId(request), request.params.playlistId)
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.post(
+    '/api/playlists/:playlistId/audios',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Adiciona um áudio ao fim da playlist (409 'Áudio já está na playlist')",
+        params: playlistParams,
+        body: playlistAddAudioSchema,
+        response: { 200: playlistSchema, ...errors },
+      },
+    },
+    async (request) => addAudio(db(), await currentUserId(request), request.params.playlistId, request.body.audioId),
+  )
+
+  app.delete(
+    '/api/playlists/:playlistId/audios/:audioId',
+    {
+      config,
+      schema: { tags, summary: 'Remove um áudio da playlist', params: entryParams, response: { 200: playlistSchema, ...errors } },
+    },
+    async (request) => removeAudio(db(), await currentUserId(request), request.params.playlistId, request.params.audioId),
+  )
+}
+
+/** Every route of this audience, registered by app.ts. */
+export const listeningRoutesListener: FastifyPluginAsyncZod = async (app) => {
+  await app.register(listeningRoutes)
+  await app.register(playlistRoutes)
 }

@@ -1,21 +1,91 @@
+/**
+ * Commerce routes of the admin area: plans and pricing, guarantee requests and refunds.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import {
   ADMIN_API,
   adminIdParamsSchema,
+  adminPlanResponseSchema,
+  adminPlansResponseSchema,
   adminRefundsQuerySchema,
   adminRefundsResponseSchema,
   apiErrorSchema,
   guaranteeSettingSchema,
+  planCodeParamsSchema,
+  planDetailsSchema,
+  planPricingSchema,
   refundDecisionResponseSchema,
   refundRejectSchema,
 } from '@sintonia/contract'
 import { adminActor } from '../accounts/admin-routes.js'
+import { listAdminPlans, savePlanDetails, savePlanPricing } from './plans-admin-service.js'
+import { z } from 'zod'
 import { decideRefund, getGuaranteeSetting, listRefunds, saveGuaranteeSetting } from './guarantee-admin-service.js'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 502: apiErrorSchema }
 
-export const adminGuaranteeRoutes: FastifyPluginAsyncZod = async (app) => {
+const adminPlanRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database
+
+  /** Spec §4 admin saves: plans and pricing changes reach open pages as plans_changed and content_changed. */
+  async function announce() {
+    await app.domainEvents.publish('plans_changed')
+    await app.domainEvents.publish('content_changed')
+  }
+
+  app.get(
+    ADMIN_API.plans,
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['admin'], summary: 'Todos os planos (ativos e inativos) com promoção e preço atual', response: { 200: adminPlansResponseSchema, ...errors } },
+    },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store')
+      return { plans: await listAdminPlans(db) }
+    },
+  )
+
+  app.put(
+    '/api/admin/plans/:code/pricing',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Preço original e promoção de um plano (desconto 1–100%, fim no futuro)',
+        params: planCodeParamsSchema,
+        body: planPricingSchema,
+        response: { 200: adminPlanResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const plan = await savePlanPricing(db, await adminActor(request), request.params.code, request.body)
+      await announce()
+      return { plan }
+    },
+  )
+
+  app.put(
+    '/api/admin/plans/:code/details',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Nome, descrição, duração, economia, destaque, ativo e ordem de um plano',
+        params: planCodeParamsSchema,
+        body: planDetailsSchema,
+        response: { 200: adminPlanResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const plan = await savePlanDetails(db, await adminActor(request), request.params.code, request.body)
+      await announce()
+      return { plan }
+    },
+  )
+}
+
+
+const adminGuaranteeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database
 
   app.get(
@@ -94,4 +164,10 @@ export const adminGuaranteeRoutes: FastifyPluginAsyncZod = async (app) => {
       return saved
     },
   )
+}
+
+/** Every route of this audience, registered by app.ts. */
+export const commerceRoutesAdmin: FastifyPluginAsyncZod = async (app) => {
+  await app.register(adminPlanRoutes)
+  await app.register(adminGuaranteeRoutes)
 }

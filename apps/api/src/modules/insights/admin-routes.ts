@@ -1,8 +1,13 @@
+/**
+ * Insights routes of the admin area: home counts, analytics, listening stats, financial, media validation.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   ADMIN_API,
+  adminOverviewSchema,
   advancedAnalyticsSchema,
   analyticsSummarySchema,
+  API,
   apiErrorSchema,
   dateRangeQuerySchema,
   financialQuerySchema,
@@ -10,12 +15,29 @@ import {
   listeningStatsSchema,
   validationReportSchema,
 } from '@sintonia/contract'
+import { PAST_DUE_GRACE_DAYS } from '../commerce/subscriptions-service.js'
+import { countOverview } from './overview-repository.js'
 import { getAdvancedAnalytics, getAnalyticsSummary, getFinancial, getListeningStats, runValidation } from './insights-service.js'
+
+const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    API.adminContent.overview,
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Contagens da página inicial da administração',
+        response: { 200: adminOverviewSchema },
+      },
+    },
+    async () => ({ counts: await countOverview(app.database.db, PAST_DUE_GRACE_DAYS) }),
+  )
+}
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema }
 
 /** Read-only admin views: analytics, listening stats, money and content health. */
-export const adminInsightRoutes: FastifyPluginAsyncZod = async (app) => {
+const adminInsightRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database
   app.addHook('onSend', async (request, reply) => {
     if (request.routeOptions.config?.access === 'admin') reply.header('Cache-Control', 'no-store')
@@ -89,4 +111,10 @@ export const adminInsightRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => runValidation(db, app.storage),
   )
+}
+
+/** Every route of this audience, registered by app.ts. */
+export const insightsRoutesAdmin: FastifyPluginAsyncZod = async (app) => {
+  await app.register(adminOverviewRoutes)
+  await app.register(adminInsightRoutes)
 }

@@ -1,22 +1,22 @@
+/**
+ * Content routes of the admin area: landing editor, landing videos, settings.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import {
-  API,
-  MSG,
+  ADMIN_SETTINGS_API,
   adminActiveVideoSchema,
   adminLandingSchema,
   adminVideoLinkSchema,
   adminVideoParamsSchema,
-  adminVideoUpdateSchema,
   adminVideosSchema,
+  adminVideoUpdateSchema,
+  API,
   apiErrorSchema,
+  generalSettingsResponseSchema,
+  generalSettingsSchema,
   landingPageContentSchema,
 } from '@sintonia/contract'
-import { HttpError } from '../../plugins/errors.js'
-import { sendStoredFile } from '../../lib/http/send-stored-file.js'
 import {
-  VIDEO_FILE_MIME,
-  VIDEO_FILE_NAME,
   addVideoLink,
   editVideo,
   getAdminLanding,
@@ -26,10 +26,12 @@ import {
   setActiveVideo,
   uploadVideo,
 } from './landing-admin-service.js'
+import { adminActor } from '../accounts/admin-routes.js'
+import { readGeneralSettings, saveGeneralSettings } from './settings-admin-service.js'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema }
 
-export const adminLandingRoutes: FastifyPluginAsyncZod = async (app) => {
+const adminLandingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database
   const landingTags = ['admin: página inicial']
   const videoTags = ['admin: vídeos']
@@ -119,30 +121,46 @@ export const adminLandingRoutes: FastifyPluginAsyncZod = async (app) => {
       return content
     },
   )
+}
 
-  app.route({
-    method: ['GET', 'HEAD'],
-    url: API.videoFile(':name'),
-    // The landing page plays uploaded videos to every visitor.
-    config: { access: 'public' },
-    schema: {
-      tags: ['mídia'],
-      summary: 'Vídeo enviado ou sua miniatura, com HTTP Range',
-      params: z.object({ name: z.string().max(80) }),
-      response: { 404: apiErrorSchema, 416: apiErrorSchema },
+
+const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database
+
+  app.get(
+    ADMIN_SETTINGS_API.general,
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['admin'], summary: 'Nome do produto, e-mail de suporte e prazo de garantia', response: { 200: generalSettingsResponseSchema, ...errors } },
     },
-    handler: async (request, reply) => {
-      const { name } = request.params
-      if (!VIDEO_FILE_NAME.test(name)) throw new HttpError(404, MSG.generic.notFound)
-      const object = await app.storage.stat(`videos/${name}`)
-      if (!object) throw new HttpError(404, MSG.generic.notFound)
-      const ext = name.slice(name.lastIndexOf('.') + 1)
-      return sendStoredFile(request, reply, {
-        storage: app.storage,
-        object,
-        contentType: VIDEO_FILE_MIME[ext] ?? 'application/octet-stream',
-        cacheControl: 'public, max-age=3600',
-      })
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store')
+      return readGeneralSettings(db)
     },
-  })
+  )
+
+  app.put(
+    ADMIN_SETTINGS_API.general,
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Salva nome do produto, e-mail de suporte e prazo de garantia',
+        body: generalSettingsSchema,
+        response: { 200: generalSettingsResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const saved = await saveGeneralSettings(db, await adminActor(request), request.body)
+      // The name and the guarantee appear on the landing, plan and payment pages.
+      await app.domainEvents.publish('content_changed')
+      return saved
+    },
+  )
+}
+
+/** Every route of this audience, registered by app.ts. */
+export const contentRoutesAdmin: FastifyPluginAsyncZod = async (app) => {
+  await app.register(adminLandingRoutes)
+  await app.register(adminSettingsRoutes)
 }

@@ -1,44 +1,57 @@
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
+/**
+ * Commerce routes anyone may call: plans, the gateway's mode, pay-first checkout, verification
+ * after payment, the access link's re-send, the provider's webhooks.
+ */
 import {
   API,
+  apiErrorSchema,
   AUTH_MSG,
+  checkoutRedirectSchema,
   COMMERCE_MSG,
+  createPaymentSchema,
+  gatewayInfoSchema,
   MSG,
   PAYMENT_PROVIDERS,
-  apiErrorSchema,
-  checkoutRedirectSchema,
-  createPaymentSchema,
-  createSubscriptionSchema,
-  gatewayInfoSchema,
   paymentVerificationSchema,
-  portalRedirectSchema,
-  refundRequestSchema,
+  plansResponseSchema,
   sessionIdBodySchema,
   sessionVerificationSchema,
-  subscriptionDetailsSchema,
 } from '@sintonia/contract'
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import { HttpError } from '../../plugins/errors.js'
 import { RATE_LIMITS } from '../../plugins/rate-limit.js'
-import { requireSessionUser } from '../accounts/session.js'
 import {
   createPaymentCheckout,
-  createSubscriptionCheckout,
   gatewayInfo,
-  openPortal,
-  requestRefund,
-  subscriptionDetails,
   resendAccessLink,
   verifyPayment,
   verifySession,
 } from './checkout-service.js'
 import { GatewayError } from './gateway/types.js'
+import { listPublicPlans } from './plans-service.js'
+
+const planRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    API.plans,
+    {
+      // Plans and their prices are marketing content of the landing and /assinatura.
+      config: { access: 'public' },
+      schema: {
+        tags: ['planos'],
+        summary: 'Planos de assinatura ativos, na ordem de exibição, com o preço atual (promoção aplicada enquanto válida)',
+        response: { 200: plansResponseSchema },
+      },
+    },
+    async () => ({ plans: await listPublicPlans(app.database.db) }),
+  )
+}
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema, 502: apiErrorSchema }
 const messageSchema = z.object({ message: z.string() })
 
 /** The commerce API (spec §7's six functions plus gateway info, details and the guarantee). */
-export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.payments.deps
   const noStore = { 'Cache-Control': 'no-store' }
 
@@ -53,78 +66,6 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => gatewayInfo(deps),
-  )
-
-  app.post(
-    API.subscription.checkout,
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['assinatura'],
-        summary: 'create-subscription (primeiro a conta): abre o checkout do provedor para o plano escolhido',
-        description:
-          'O preço vem do plano no banco (promoção aplicada pelo relógio do servidor). 403 para administradores, 409 para quem já assina, 422 plano inativo, 502 falha no provedor.',
-        body: createSubscriptionSchema,
-        response: { 200: checkoutRedirectSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const user = await requireSessionUser(request)
-      reply.headers(noStore)
-      return createSubscriptionCheckout(deps, user, request.body.planCode)
-    },
-  )
-
-  app.post(
-    API.subscription.portal,
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['assinatura'],
-        summary: 'customer-portal: abre o portal do cliente do provedor (cancelar, retomar, trocar plano, trocar cartão)',
-        response: { 200: portalRedirectSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const user = await requireSessionUser(request)
-      reply.headers(noStore)
-      return openPortal(deps, user.id)
-    },
-  )
-
-  app.get(
-    API.subscription.details,
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['assinatura'],
-        summary: 'A assinatura de quem está logado (plano, estado, fim do período, último pagamento) e a garantia',
-        response: { 200: subscriptionDetailsSchema, 401: apiErrorSchema, 403: apiErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      const user = await requireSessionUser(request)
-      reply.headers(noStore)
-      return subscriptionDetails(app.database.db, user.id)
-    },
-  )
-
-  app.post(
-    API.subscription.refundRequest,
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['assinatura'],
-        summary: 'Garantia: pede o reembolso dentro do prazo (um pedido pendente por assinatura)',
-        description: '201 com a mensagem; 404 sem assinatura paga; 409 já existe pedido; 422 fora do prazo.',
-        body: refundRequestSchema,
-        response: { 201: messageSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const user = await requireSessionUser(request)
-      return reply.code(201).send(await requestRefund(app.database.db, user, request.body.reason))
-    },
   )
 
   app.post(
@@ -235,4 +176,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     )
   })
+}
+
+/** Every route of this audience, registered by app.ts. */
+export const commerceRoutesPublic: FastifyPluginAsyncZod = async (app) => {
+  await app.register(planRoutes)
+  await app.register(paymentRoutes)
 }

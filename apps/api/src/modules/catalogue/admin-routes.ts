@@ -1,0 +1,272 @@
+/**
+ * Catalogue routes of the admin area: fields, audios and background music (uploads streamed and checked by content).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  ADMIN_CONTENT_MSG,
+  adminAudioListQuerySchema,
+  adminAudioListSchema,
+  adminAudioParamsSchema,
+  adminAudioResponseSchema,
+  adminAudioUpdateSchema,
+  adminFieldInputSchema,
+  adminFieldOrderSchema,
+  adminFieldParamsSchema,
+  adminFieldResponseSchema,
+  adminFieldUpdateSchema,
+  adminMusicListSchema,
+  adminMusicParamsSchema,
+  adminMusicResponseSchema,
+  adminMusicUpdateSchema,
+  API,
+  apiErrorSchema,
+  fieldListSchema,
+  musicVolumeSchema,
+} from '@sintonia/contract'
+import { createField, editField, listFields, removeField, reorderFields } from './fields-admin-service.js'
+import { createAudio, editAudio, listAdminAudios, removeAudio, replaceAudioFile } from './audios-admin-service.js'
+import { HttpError } from '../../plugins/errors.js'
+import { sendStoredFile } from '../../lib/http/send-stored-file.js'
+import { createTrack, editTrack, findTrackForStreaming, getMusicAdmin, removeTrack, setVolume } from './music-admin-service.js'
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema }
+const fieldTags = ['admin: campos']
+
+const adminFieldRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database
+
+  app.get(
+    API.adminContent.fields,
+    { config: { access: 'admin' }, schema: { tags: fieldTags, summary: 'Campos com contagem de áudios, na ordem de exibição', response: { 200: fieldListSchema } } },
+    async () => ({ fields: await listFields(db) }),
+  )
+
+  app.post(
+    API.adminContent.fields,
+    {
+      config: { access: 'admin' },
+      schema: { tags: fieldTags, summary: 'Cria um campo (vai para o fim da ordem)', body: adminFieldInputSchema, response: { 201: adminFieldResponseSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const field = await createField(db, request.body)
+      await app.domainEvents.publish('fields_changed')
+      return reply.code(201).send({ field })
+    },
+  )
+
+  // Registered before '/:fieldId' routes; 'order' is not a UUID so it could never match them anyway.
+  app.put(
+    API.adminContent.fieldOrder,
+    {
+      config: { access: 'admin' },
+      schema: { tags: fieldTags, summary: 'Nova ordem de exibição (todos os campos, cada um uma vez)', body: adminFieldOrderSchema, response: { 200: fieldListSchema, ...errors } },
+    },
+    async (request) => {
+      const fields = await reorderFields(db, request.body)
+      await app.domainEvents.publish('fields_changed')
+      return { fields }
+    },
+  )
+
+  app.patch(
+    API.adminContent.field(':fieldId'),
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: fieldTags,
+        summary: 'Edita título, descrição e ícone de um campo',
+        params: adminFieldParamsSchema,
+        body: adminFieldUpdateSchema,
+        response: { 200: adminFieldResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const field = await editField(db, request.params.fieldId, request.body)
+      await app.domainEvents.publish('fields_changed')
+      return { field }
+    },
+  )
+
+  app.delete(
+    API.adminContent.field(':fieldId'),
+    {
+      config: { access: 'admin' },
+      schema: { tags: fieldTags, summary: 'Exclui um campo sem áudios (409 quando tem áudios)', params: adminFieldParamsSchema, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await removeField(db, request.params.fieldId)
+      await app.domainEvents.publish('fields_changed')
+      return reply.code(204).send(null)
+    },
+  )
+}
+
+const audioTags = ['admin: áudios']
+
+const adminAudioRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The field list shows counts and the landing grid too: audio changes announce both.
+  const announce = async () => {
+    await app.domainEvents.publish('audios_changed')
+    await app.domainEvents.publish('fields_changed')
+  }
+
+  app.get(
+    API.adminContent.audios,
+    {
+      config: { access: 'admin' },
+      schema: { tags: audioTags, summary: 'Áudios (opcionalmente de um campo) com o título do campo', querystring: adminAudioListQuerySchema, response: { 200: adminAudioListSchema, ...errors } },
+    },
+    async (request) => ({ audios: await listAdminAudios(app, request.query.fieldId) }),
+  )
+
+  app.post(
+    API.adminContent.audios,
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: audioTags,
+        summary: 'Envia um áudio (multipart: file, title, description, fieldId, tags em JSON, isDemo); tipo verificado pelo conteúdo, duração lida do arquivo',
+        consumes: ['multipart/form-data'],
+        response: { 201: adminAudioResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const audio = await createAudio(app, request)
+      await announce()
+      return reply.code(201).send({ audio })
+    },
+  )
+
+  app.patch(
+    API.adminContent.audio(':audioId'),
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: audioTags,
+        summary: 'Edita título, descrição, campo, tags e demonstração (só uma demonstração por vez)',
+        params: adminAudioParamsSchema,
+        body: adminAudioUpdateSchema,
+        response: { 200: adminAudioResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const audio = await editAudio(app, request.params.audioId, request.body)
+      await announce()
+      return { audio }
+    },
+  )
+
+  app.put(
+    API.adminContent.audioFile(':audioId'),
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: audioTags,
+        summary: 'Substitui o arquivo de um áudio (multipart: file)',
+        consumes: ['multipart/form-data'],
+        params: adminAudioParamsSchema,
+        response: { 200: adminAudioResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const audio = await replaceAudioFile(app, request, request.params.audioId)
+      await announce()
+      return { audio }
+    },
+  )
+
+  app.delete(
+    API.adminContent.audio(':audioId'),
+    {
+      config: { access: 'admin' },
+      schema: { tags: audioTags, summary: 'Exclui um áudio e seu arquivo', params: adminAudioParamsSchema, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await removeAudio(app, request, request.params.audioId)
+      await announce()
+      return reply.code(204).send(null)
+    },
+  )
+}
+
+const musicTags = ['admin: música de fundo']
+
+const adminMusicRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    API.adminContent.music,
+    { config: { access: 'admin' }, schema: { tags: musicTags, summary: 'Todas as faixas (mais novas primeiro) e o volume global', response: { 200: adminMusicListSchema, ...errors } } },
+    async () => getMusicAdmin(app),
+  )
+
+  app.post(
+    API.adminContent.music,
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: musicTags,
+        summary: 'Envia uma faixa (multipart: file, title, tags em JSON, isActive)',
+        consumes: ['multipart/form-data'],
+        response: { 201: adminMusicResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const track = await createTrack(app, request)
+      await app.domainEvents.publish('music_changed')
+      return reply.code(201).send({ track })
+    },
+  )
+
+  app.put(
+    API.adminContent.musicVolume,
+    { config: { access: 'admin' }, schema: { tags: musicTags, summary: 'Volume global da música de fundo (0 a 100)', body: musicVolumeSchema, response: { 200: musicVolumeSchema, ...errors } } },
+    async (request) => {
+      const saved = await setVolume(app, request.body.volumePercentage)
+      await app.domainEvents.publish('music_changed')
+      return saved
+    },
+  )
+
+  app.patch(
+    API.adminContent.musicTrack(':trackId'),
+    {
+      config: { access: 'admin' },
+      schema: { tags: musicTags, summary: 'Ativa/desativa, renomeia ou muda as musicTags de uma faixa', params: adminMusicParamsSchema, body: adminMusicUpdateSchema, response: { 200: adminMusicResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const track = await editTrack(app, request.params.trackId, request.body)
+      await app.domainEvents.publish('music_changed')
+      return { track }
+    },
+  )
+
+  app.delete(
+    API.adminContent.musicTrack(':trackId'),
+    { config: { access: 'admin' }, schema: { tags: musicTags, summary: 'Exclui uma faixa e seu arquivo', params: adminMusicParamsSchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await removeTrack(app, request, request.params.trackId)
+      await app.domainEvents.publish('music_changed')
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: API.adminContent.musicFile(':trackId'),
+    config: { access: 'admin' },
+    schema: { tags: musicTags, summary: 'Arquivo de uma faixa, ativa ou não (para ouvir na administração), com HTTP Range', params: adminMusicParamsSchema, response: { 400: apiErrorSchema, 404: apiErrorSchema, 416: apiErrorSchema } },
+    handler: async (request, reply) => {
+      const track = await findTrackForStreaming(app, request.params.trackId)
+      const object = await app.storage.stat(track.fileKey)
+      if (!object) throw new HttpError(404, ADMIN_CONTENT_MSG.trackNotFound)
+      return sendStoredFile(request, reply, { storage: app.storage, object, contentType: track.mimeType, cacheControl: 'private, no-cache' })
+    },
+  })
+}
+
+/** Every route of this audience, registered by app.ts. */
+export const catalogueRoutesAdmin: FastifyPluginAsyncZod = async (app) => {
+  await app.register(adminFieldRoutes)
+  await app.register(adminAudioRoutes)
+  await app.register(adminMusicRoutes)
+}

@@ -1,0 +1,124 @@
+/**
+ * Commerce routes of the signed-in person: the subscription check, auth-first checkout, the
+ * provider's customer portal, the subscription page's details and the guarantee request.
+ */
+import {
+  API,
+  apiErrorSchema,
+  checkoutRedirectSchema,
+  createSubscriptionSchema,
+  portalRedirectSchema,
+  refundRequestSchema,
+  subscriptionDetailsSchema,
+  subscriptionStateSchema,
+} from '@sintonia/contract'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { requireSessionUser } from '../accounts/session.js'
+import {
+  createSubscriptionCheckout,
+  openPortal,
+  requestRefund,
+  subscriptionDetails,
+} from './checkout-service.js'
+import { getSubscriptionState } from './subscriptions-service.js'
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema, 502: apiErrorSchema }
+const messageSchema = z.object({ message: z.string() })
+
+export const commerceRoutesUser: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.payments.deps
+  const noStore = { 'Cache-Control': 'no-store' }
+
+  app.get(
+    API.subscription.check,
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['assinatura'],
+        summary: 'Estado da assinatura de quem está logado (check-subscription)',
+        description:
+          "subscribed segue a regra única do servidor (ativa e dentro do período, ou past_due até 3 dias após o fim). subscription_status é 'none' para quem nunca assinou.",
+        response: { 200: subscriptionStateSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireSessionUser(request)
+      reply.header('Cache-Control', 'no-store')
+      return getSubscriptionState(app.database.db, user.id)
+    },
+  )
+
+  app.post(
+    API.subscription.checkout,
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['assinatura'],
+        summary: 'create-subscription (primeiro a conta): abre o checkout do provedor para o plano escolhido',
+        description:
+          'O preço vem do plano no banco (promoção aplicada pelo relógio do servidor). 403 para administradores, 409 para quem já assina, 422 plano inativo, 502 falha no provedor.',
+        body: createSubscriptionSchema,
+        response: { 200: checkoutRedirectSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireSessionUser(request)
+      reply.headers(noStore)
+      return createSubscriptionCheckout(deps, user, request.body.planCode)
+    },
+  )
+
+  app.post(
+    API.subscription.portal,
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['assinatura'],
+        summary: 'customer-portal: abre o portal do cliente do provedor (cancelar, retomar, trocar plano, trocar cartão)',
+        response: { 200: portalRedirectSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireSessionUser(request)
+      reply.headers(noStore)
+      return openPortal(deps, user.id)
+    },
+  )
+
+  app.get(
+    API.subscription.details,
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['assinatura'],
+        summary: 'A assinatura de quem está logado (plano, estado, fim do período, último pagamento) e a garantia',
+        response: { 200: subscriptionDetailsSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireSessionUser(request)
+      reply.headers(noStore)
+      return subscriptionDetails(app.database.db, user.id)
+    },
+  )
+
+  app.post(
+    API.subscription.refundRequest,
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['assinatura'],
+        summary: 'Garantia: pede o reembolso dentro do prazo (um pedido pendente por assinatura)',
+        description: '201 com a mensagem; 404 sem assinatura paga; 409 já existe pedido; 422 fora do prazo.',
+        body: refundRequestSchema,
+        response: { 201: messageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireSessionUser(request)
+      return reply.code(201).send(await requestRefund(app.database.db, user, request.body.reason))
+    },
+  )
+
+}
