@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import { AUTH_MSG, MSG } from '@sintonia/contract'
 import { hasListeningAccess } from '../modules/commerce/subscriptions-service.js'
 import { auditRefusal } from './audit.js'
-import { HttpError } from './errors.js'
+import { HttpError } from '../lib/http/errors.js'
 
 /**
  * Who may call a route. Every /api route must declare one in `config.access`; the app refuses to

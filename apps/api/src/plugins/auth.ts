@@ -9,8 +9,8 @@ import { findSessionWithUser } from '../modules/accounts/repository.js'
 import { buildPasswordResetEmail } from '../modules/accounts/reset-email.js'
 import { confirmMailboxAfterReset, enqueueConfirmationEmail } from '../modules/accounts/mailbox.js'
 import { getProductName, getSupportEmail } from '../modules/content/settings-service.js'
-import { errorBody } from './errors.js'
-import { RATE_LIMITS } from './rate-limit.js'
+import { errorBody } from '../lib/http/errors.js'
+import { RATE_LIMITS } from '../lib/http/rate-limits.js'
 
 /** The signed-in person as the rest of the API sees them. */
 export interface SessionUserInfo {

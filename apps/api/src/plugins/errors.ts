@@ -1,37 +1,10 @@
 import fp from 'fastify-plugin'
 import type { FastifyError } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
-import { MSG, type ApiError } from '@sintonia/contract'
+import { MSG } from '@sintonia/contract'
 import { isDatabaseUnavailable, isInvalidInputData, loggableError } from '../lib/pg-errors.js'
+import { errorBody, HttpError } from '../lib/http/errors.js'
 
-/** Errors a service throws on purpose: a status and a pt-BR message that is safe to show. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly issues?: ApiError['issues'],
-  ) {
-    super(message)
-    this.name = 'HttpError'
-  }
-}
-
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  406: 'Not Acceptable',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  416: 'Range Not Satisfiable',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-}
 
 /** Fastify's own error codes for bad requests, with the message a person should see. */
 const FASTIFY_CODES: Record<string, { status: number; message: string }> = {
@@ -42,10 +15,6 @@ const FASTIFY_CODES: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: MSG.generic.payloadTooLarge },
   FST_ERR_BAD_URL: { status: 400, message: MSG.generic.badRequest },
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, message: MSG.generic.badRequest },
-}
-
-export function errorBody(statusCode: number, message: string, issues?: ApiError['issues']): ApiError {
-  return { statusCode, error: STATUS_TEXT[statusCode] ?? 'Error', message, ...(issues ? { issues } : {}) }
 }
 
 export const errorsPlugin = fp(

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 import { MSG } from '@sintonia/contract'
 import { auditRefusal } from './audit.js'
-import { HttpError } from './errors.js'
+import { HttpError } from '../lib/http/errors.js'
 
 const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 

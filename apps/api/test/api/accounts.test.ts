@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { API, AUTH_MSG, MSG, meSchema } from '@sintonia/contract'
 import { account, analyticsEvents, auditLog, checkoutSessions, emailOutbox, leads, payments, pendingSubscriptions, session, subscriptions, user } from '../../src/db/schema.js'
 import { DELETED_ACCOUNT_EMAIL } from '../../src/modules/accounts/service.js'
-import { RATE_LIMITS } from '../../src/plugins/rate-limit.js'
+import { RATE_LIMITS } from '../../src/lib/http/rate-limits.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import {
   admin,

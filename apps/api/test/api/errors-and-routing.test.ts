@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { HttpError } from '../../src/plugins/errors.js'
+import { HttpError } from '../../src/lib/http/errors.js'
 import type { App } from '../../src/app.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 

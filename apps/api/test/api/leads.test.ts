@@ -4,7 +4,7 @@ import { API, LEAD_CONSENT_TEXT, LEAD_SOURCE, MSG } from '@sintonia/contract'
 import { emailOutbox, leads } from '../../src/db/schema.js'
 import { createLead } from '../../src/modules/communication/leads-service.js'
 import { writeSetting } from '../../src/modules/content/settings-repository.js'
-import { RATE_LIMITS } from '../../src/plugins/rate-limit.js'
+import { RATE_LIMITS } from '../../src/lib/http/rate-limits.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 
 let ctx: TestContext

@@ -1,5 +1,5 @@
 import { AUTH_MSG, MSG } from '@sintonia/contract'
-import { HttpError } from '../../plugins/errors.js'
+import { HttpError } from '../http/errors.js'
 
 /** What Better Auth throws (its APIError) or answers as JSON: a status and a code. */
 export interface BetterAuthErrorLike {

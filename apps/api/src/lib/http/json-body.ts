@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { MSG } from '@sintonia/contract'
-import { HttpError } from '../../plugins/errors.js'
+import { HttpError } from './errors.js'
 
 /** No request body of the app nests deeper than a few levels; 32 leaves room and stops abuse. */
 export const MAX_JSON_DEPTH = 32

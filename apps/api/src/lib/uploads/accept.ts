@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { ADMIN_CONTENT_MSG, AUDIO_UPLOAD_MAX_BYTES, THUMBNAIL_UPLOAD_MAX_BYTES, VIDEO_UPLOAD_MAX_BYTES, audioTooLargeMessage, videoTooLargeMessage } from '@sintonia/contract'
-import { HttpError } from '../../plugins/errors.js'
+import { HttpError } from '../http/errors.js'
 import { readAudioDurationSeconds } from './audio-duration.js'
 import type { FileRule, ReceivedFile } from './receive-multipart.js'
 import { sniffAudio, sniffImage, sniffVideo, type SniffedType } from './sniff.js'

@@ -6,7 +6,7 @@ import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { FastifyRequest } from 'fastify'
 import { ADMIN_CONTENT_MSG } from '@sintonia/contract'
-import { HttpError } from '../../plugins/errors.js'
+import { HttpError } from '../http/errors.js'
 import { SNIFF_BYTES } from './sniff.js'
 
 export interface FileRule {

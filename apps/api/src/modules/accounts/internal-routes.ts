@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { MSG } from '@sintonia/contract'
 import { CLI_SIGNATURE_HEADER, verifyCliSignature } from '../../lib/cli-signature.js'
-import { errorBody } from '../../plugins/errors.js'
+import { errorBody } from '../../lib/http/errors.js'
 import { AdminCreateError, adminCreateInputSchema, createOrPromoteAdmin, describeAdminCreate } from './admin-create.js'
 
 /** Where `npm run admin:create` reaches a running server that owns the embedded database. */

@@ -1,6 +1,6 @@
 import { ADMIN_MSG, ADMIN_PAGE_SIZE, UNCLAIMED_MSG, type AdminUser, type AdminUsersResponse, type PlanCode, type UnclaimedPurchaseList } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
-import { HttpError } from '../../plugins/errors.js'
+import { HttpError } from '../../lib/http/errors.js'
 import { isBanActive } from '../../plugins/auth.js'
 import { recordAudit } from '../audit/service.js'
 import { sendAccessLink, type MailboxDeps } from './mailbox.js'

@@ -16,7 +16,7 @@ import {
 } from '@sintonia/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { forwardSetCookies, toAuthHeaders } from '../../lib/auth/headers.js'
-import { RATE_LIMITS } from '../../plugins/rate-limit.js'
+import { RATE_LIMITS } from '../../lib/http/rate-limits.js'
 import { confirmEmail, previewAccessLink } from './mailbox.js'
 import {
   onboardingPassword,

@@ -11,7 +11,7 @@ import {
 import type { Database } from '../../db/client.js'
 import type { SintoniaAuth } from '../../lib/auth/create-auth.js'
 import { authErrorCode, isBetterAuthError, toHttpError } from '../../lib/auth/errors.js'
-import { HttpError } from '../../plugins/errors.js'
+import { HttpError } from '../../lib/http/errors.js'
 import { detachCommerceDataOfPerson, loadCommerceDataOfPerson } from '../commerce/repository.js'
 import { recordAudit } from '../audit/service.js'
 import { detachSubscriptionsOfUser } from '../commerce/subscriptions-repository.js'

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import { MSG } from '@sintonia/contract'
 import type { AuthSessionInfo, SessionUserInfo } from '../../plugins/auth.js'
-import { HttpError } from '../../plugins/errors.js'
+import { HttpError } from '../../lib/http/errors.js'
 
 /** The session of a route declared 'user' or above (the guard already refused anonymous callers). */
 export async function requireSession(request: FastifyRequest): Promise<AuthSessionInfo> {

@@ -26,7 +26,7 @@ import {
 } from '@sintonia/contract'
 import { createField, editField, listFields, removeField, reorderFields } from './fields-admin-service.js'
 import { createAudio, editAudio, listAdminAudios, removeAudio, replaceAudioFile } from './audios-admin-service.js'
-import { HttpError } from '../../plugins/errors.js'
+import { HttpError } from '../../lib/http/errors.js'
 import { sendStoredFile } from '../../lib/http/send-stored-file.js'
 import { createTrack, editTrack, findTrackForStreaming, getMusicAdmin, removeTrack, setVolume } from './music-admin-service.js'
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import { ADMIN_CONTENT_MSG, type AdminFieldOrder, type Field, type adminFieldInputSchema, type adminFieldUpdateSchema } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
-import { HttpError } from '../../plugins/errors.js'
+import { HttpError } from '../../lib/http/errors.js'
 import { findFieldWithAudioCount } from './repository.js'
 import { listPublicFields } from './service.js'
 import { countAudiosOfField, deleteField, insertField, lockAllFieldIds, nextDisplayOrder, setDisplayOrder, updateField } from './fields-admin-repository.js'

@@ -17,7 +17,7 @@ import {
 } from '@sintonia/contract'
 import { sendStoredFile } from '../../lib/http/send-stored-file.js'
 import { sendCachedCatalogue } from '../../plugins/catalogue-cache.js'
-import { HttpError } from '../../plugins/errors.js'
+import { HttpError } from '../../lib/http/errors.js'
 import { listPublicFields } from './service.js'
 import {
   BACKGROUND_FILE_MISSING,

@@ -1,6 +1,6 @@
 import { API, LISTENER_MSG, type Audio, type BackgroundMusic, type Field } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
-import { HttpError } from '../../plugins/errors.js'
+import { HttpError } from '../../lib/http/errors.js'
 import { findAudioById, findFieldTitle } from './repository.js'
 import { toAudioDto } from './service.js'
 import {

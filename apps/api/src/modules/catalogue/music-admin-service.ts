@@ -11,7 +11,7 @@ import {
   type adminMusicUpdateSchema,
 } from '@sintonia/contract'
 import type { z } from 'zod'
-import { HttpError } from '../../plugins/errors.js'
+import { HttpError } from '../../lib/http/errors.js'
 import { AUDIO_FILE_RULE, acceptAudio, parseFormFields } from '../../lib/uploads/accept.js'
 import { receiveMultipart } from '../../lib/uploads/receive-multipart.js'
 import { deleteStoredQuietly, storeUpload } from '../../lib/uploads/store-upload.js'

@@ -13,7 +13,7 @@ import {
   type SubscriptionDetails,
 } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
-import { HttpError } from '../../plugins/errors.js'
+import { HttpError } from '../../lib/http/errors.js'
 import { toPublicPlan } from './plans-service.js'
 import { getGuaranteeDays } from '../content/settings-service.js'
 import { hasActiveSubscription, subscriptionGivesAccess } from './subscriptions-service.js'

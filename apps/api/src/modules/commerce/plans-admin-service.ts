@@ -6,7 +6,7 @@ import {
   type PlanPricingInput,
 } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
-import { HttpError } from '../../plugins/errors.js'
+import { HttpError } from '../../lib/http/errors.js'
 import { recordAudit } from '../audit/service.js'
 import { toPublicPlan } from './plans-service.js'
 import type { AdminActor } from '../accounts/people-service.js'

@@ -19,8 +19,8 @@ import {
 } from '@sintonia/contract'
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { HttpError } from '../../plugins/errors.js'
-import { RATE_LIMITS } from '../../plugins/rate-limit.js'
+import { HttpError } from '../../lib/http/errors.js'
+import { RATE_LIMITS } from '../../lib/http/rate-limits.js'
 import {
   createPaymentCheckout,
   gatewayInfo,

@@ -5,7 +5,7 @@
  * carries an idempotency key, and our update only applies to a pending request).
  */
 import { COMMERCE_MSG } from '@sintonia/contract'
-import { HttpError } from '../../plugins/errors.js'
+import { HttpError } from '../../lib/http/errors.js'
 import { getProductName, getSupportEmail } from '../content/settings-service.js'
 import { buildRefundApprovedEmail, buildRefundRejectedEmail } from './emails.js'
 import { GatewayError } from './gateway/types.js'

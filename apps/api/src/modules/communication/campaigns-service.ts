@@ -9,7 +9,7 @@ import {
   type CampaignSegment,
 } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
-import { HttpError } from '../../plugins/errors.js'
+import { HttpError } from '../../lib/http/errors.js'
 import type { Mailer } from '../../plugins/mailer.js'
 import { recordAudit } from '../audit/service.js'
 import { boundsOf } from '../commerce/access-sql.js'

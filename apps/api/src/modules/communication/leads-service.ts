@@ -1,6 +1,6 @@
 import { LEAD_CONSENT_TEXT, LEAD_SOURCE, MSG, type LeadCreate, type LeadCreated } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
-import { HttpError } from '../../plugins/errors.js'
+import { HttpError } from '../../lib/http/errors.js'
 import type { Mailer } from '../../plugins/mailer.js'
 import { getProductName, getSupportEmail } from '../content/settings-service.js'
 import { insertLead } from './leads-repository.js'

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { API, leadCreatedSchema, leadCreateSchema } from '@sintonia/contract'
-import { RATE_LIMITS } from '../../plugins/rate-limit.js'
+import { RATE_LIMITS } from '../../lib/http/rate-limits.js'
 import { createLead } from './leads-service.js'
 
 export const communicationRoutesPublic: FastifyPluginAsyncZod = async (app) => {

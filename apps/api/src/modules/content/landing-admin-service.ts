@@ -18,7 +18,7 @@ import {
 } from '@sintonia/contract'
 import type { z } from 'zod'
 import type { Database } from '../../db/client.js'
-import { HttpError } from '../../plugins/errors.js'
+import { HttpError } from '../../lib/http/errors.js'
 import { THUMBNAIL_FILE_RULE, VIDEO_FILE_RULE, acceptThumbnail, acceptVideo, parseFormFields } from '../../lib/uploads/accept.js'
 import { receiveMultipart, type ReceivedFile } from '../../lib/uploads/receive-multipart.js'
 import { deleteStoredQuietly } from '../../lib/uploads/store-upload.js'

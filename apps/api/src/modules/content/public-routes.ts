@@ -4,7 +4,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { API, MSG, apiErrorSchema, landingResponseSchema } from '@sintonia/contract'
-import { HttpError } from '../../plugins/errors.js'
+import { HttpError } from '../../lib/http/errors.js'
 import { sendStoredFile } from '../../lib/http/send-stored-file.js'
 import { getLanding } from './landing-service.js'
 import { VIDEO_FILE_MIME, VIDEO_FILE_NAME } from './landing-admin-service.js'

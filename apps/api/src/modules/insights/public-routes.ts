@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { analyticsAcceptedSchema, analyticsBatchSchema, API } from '@sintonia/contract'
-import { RATE_LIMITS } from '../../plugins/rate-limit.js'
+import { RATE_LIMITS } from '../../lib/http/rate-limits.js'
 import { recordEvents } from './analytics-service.js'
 
 /** The signed-in user's id for analytics_events.user_id (null for visitors), from the session cookie only. */

@@ -1,6 +1,6 @@
 import { LISTENER_MSG, formatDuration, type Playlist, type PlaylistAudio } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
-import { HttpError } from '../../plugins/errors.js'
+import { HttpError } from '../../lib/http/errors.js'
 import {
   appendPlaylistAudio,
   deleteOwnedPlaylist,

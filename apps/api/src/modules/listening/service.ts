@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.js'
-import { HttpError } from '../../plugins/errors.js'
+import { HttpError } from '../../lib/http/errors.js'
 import { existingAudioIds } from '../catalogue/listener-repository.js'
 import { countRepetitionsToday, insertEventsIgnoringDuplicates } from './repository.js'
 
