@@ -19,12 +19,14 @@ import { rateLimitPlugin } from './plugins/rate-limit.js'
 import { spaPlugin } from './plugins/spa.js'
 import { domainEventsPlugin } from './plugins/domain-events.js'
 import { realtimeBusPlugin } from './plugins/realtime-bus.js'
-import { catalogueCachePlugin } from './plugins/catalogue-cache.js'
+import { catalogueCachePlugin } from './modules/catalogue/cache-plugin.js'
 import { landingPageCachePlugin } from './plugins/landing-page-cache.js'
 import { uploadsPlugin } from './plugins/uploads.js'
-import { paymentsPlugin } from './plugins/payments.js'
+import { paymentsPlugin } from './modules/commerce/payments-plugin.js'
 import { realtimePlugin } from './modules/realtime/routes.js'
 import { healthRoutes } from './modules/health/routes.js'
+import { accountAuthHooks } from './modules/accounts/auth-hooks.js'
+import { hasListeningAccess } from './modules/commerce/subscriptions-service.js'
 import { accountRoutesPublic } from './modules/accounts/public-routes.js'
 import { accountRoutesUser } from './modules/accounts/user-routes.js'
 import { internalAccountRoutes } from './modules/accounts/internal-routes.js'
@@ -37,10 +39,11 @@ import { commerceRoutesPublic } from './modules/commerce/public-routes.js'
 import { commerceRoutesUser } from './modules/commerce/user-routes.js'
 import { commerceRoutesAdmin } from './modules/commerce/admin-routes.js'
 import { sandboxRoutes } from './modules/payment-sandbox/routes.js'
+import { getProductName } from './modules/content/settings-service.js'
 import { contentRoutesPublic } from './modules/content/public-routes.js'
 import { contentRoutesAdmin } from './modules/content/admin-routes.js'
 import { landingPageInjection } from './modules/content/first-paint.js'
-import type { RenderLanding } from './modules/content/server-render.js'
+import type { RenderLanding } from './lib/http/landing-renderer.js'
 import { communicationRoutesPublic } from './modules/communication/public-routes.js'
 import { communicationRoutesAdmin } from './modules/communication/admin-routes.js'
 import { insightsRoutesPublic } from './modules/insights/public-routes.js'
@@ -94,11 +97,11 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(auditPlugin)
   // Origin check before the access guard: both are onRequest hooks and run in this order.
   await app.register(originCheckPlugin)
-  await app.register(accessPlugin)
+  await app.register(accessPlugin, { hasListeningAccess: (session) => hasListeningAccess(options.database.db, session) })
   await app.register(openApiPlugin)
   await app.register(mailerPlugin, options.mailer ?? {})
   await app.register(rateLimitPlugin)
-  await app.register(authPlugin)
+  await app.register(authPlugin, accountAuthHooks({ db: options.database.db, mailer: app.mailer, publicUrl: config.publicUrl }))
   await app.register(domainEventsPlugin)
   // Realtime: LISTEN on the domain-event channel, WebSocket /api/realtime with admin presence.
   await app.register(realtimeBusPlugin)
@@ -124,7 +127,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(commerceRoutesUser)
   await app.register(commerceRoutesAdmin)
   // The built-in sandbox provider's hosted checkout and portal pages (not under /api).
-  if (app.payments.sandbox) await app.register(sandboxRoutes(app.payments.sandbox))
+  if (app.payments.sandbox) await app.register(sandboxRoutes(app.payments.sandbox, () => getProductName(app.database.db)))
   await app.register(contentRoutesPublic)
   await app.register(contentRoutesAdmin)
   await app.register(communicationRoutesPublic)

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 import { AUTH_MSG, MSG } from '@sintonia/contract'
-import { hasListeningAccess } from '../modules/commerce/subscriptions-service.js'
+import type { AuthSessionInfo } from './auth.js'
 import { auditRefusal } from './audit.js'
 import { HttpError } from '../lib/http/errors.js'
 
@@ -55,7 +55,12 @@ interface Denial {
   actorUserId: string | null
 }
 
-async function decide(request: FastifyRequest, access: Exclude<Access, 'public'>): Promise<Denial | null> {
+/** The commerce rule "who has access now", handed over by app.ts (infrastructure does not import the domain). */
+export interface AccessPluginOptions {
+  hasListeningAccess(session: AuthSessionInfo): Promise<boolean>
+}
+
+async function decide(request: FastifyRequest, access: Exclude<Access, 'public'>, rules: AccessPluginOptions): Promise<Denial | null> {
   const session = await request.authSession()
   if (!session) return { status: 401, message: MSG.generic.unauthorized, reason: 'anonymous', actorUserId: null }
   const { user } = session
@@ -63,12 +68,12 @@ async function decide(request: FastifyRequest, access: Exclude<Access, 'public'>
   if (access === 'user') return null
   if (user.role === 'admin') return null
   if (access === 'admin') return { status: 403, message: MSG.generic.forbidden, reason: 'role', actorUserId: user.id }
-  if (await hasListeningAccess(request.server.database.db, session)) return null
+  if (await rules.hasListeningAccess(session)) return null
   return { status: 403, message: AUTH_MSG.subscriptionRequired, reason: 'no_subscription', actorUserId: user.id }
 }
 
-export const accessPlugin = fp(
-  async (app) => {
+export const accessPlugin = fp<AccessPluginOptions>(
+  async (app, options) => {
     const table: DeclaredRoute[] = []
     app.decorate('accessTable', table)
 
@@ -88,7 +93,7 @@ export const accessPlugin = fp(
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config?.access
       if (!access || access === 'public') return
-      const denial = await decide(request, access)
+      const denial = await decide(request, access, options)
       if (!denial) return
       await auditRefusal(request, { action: 'access_denied', reason: denial.reason, actorUserId: denial.actorUserId, details: { required: access } })
       throw new HttpError(denial.status, denial.message)

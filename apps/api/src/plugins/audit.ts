@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 import { loggableError } from '../lib/pg-errors.js'
-import { RefusalAuditor, REFUSAL_WINDOW_MS, type Refusal, type RefusalAuditOptions } from '../modules/audit/refusals.js'
-import { AUDIT_CLEANUP_EVERY_MS, purgeExpiredAudit } from '../modules/audit/retention.js'
+import { RefusalAuditor, REFUSAL_WINDOW_MS, type Refusal, type RefusalAuditOptions } from '../lib/audit/refusals.js'
+import { AUDIT_CLEANUP_EVERY_MS, purgeExpiredAudit } from '../lib/audit/retention.js'
 
 declare module 'fastify' {
   interface FastifyInstance {

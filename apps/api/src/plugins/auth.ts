@@ -1,14 +1,10 @@
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 import { defaultDisplayName, type Role } from '@sintonia/contract'
-import { AUTH_BASE_PATH, createAuth, RESET_TOKEN_TTL_SECONDS, type SintoniaAuth } from '../lib/auth/create-auth.js'
+import { AUTH_BASE_PATH, createAuth, type CreateAuthOptions, type SintoniaAuth } from '../lib/auth/create-auth.js'
 import { translateAuthError } from '../lib/auth/errors.js'
 import { forwardSetCookies, toAuthHeaders } from '../lib/auth/headers.js'
 import { readSignedCookie } from '../lib/auth/signed-cookie.js'
-import { findSessionWithUser } from '../modules/accounts/repository.js'
-import { buildPasswordResetEmail } from '../modules/accounts/reset-email.js'
-import { confirmMailboxAfterReset, enqueueConfirmationEmail } from '../modules/accounts/mailbox.js'
-import { getProductName, getSupportEmail } from '../modules/content/settings-service.js'
 import { errorBody } from '../lib/http/errors.js'
 import { RATE_LIMITS } from '../lib/http/rate-limits.js'
 
@@ -99,36 +95,39 @@ export function toAuthSessionInfo(response: BetterAuthSession): AuthSessionInfo 
  * Better Auth (ADR 003): builds the instance from the configuration and database (`app.auth`),
  * mounts its handler at /api/auth/*, and resolves `request.authSession()` / `sessionUser()`.
  */
-export const authPlugin = fp(
-  async (app) => {
+/** A session row as the accounts' repository reads it: the session, its user and the subscription rule. */
+export interface SessionWithUserRow {
+  sessionId: string
+  expiresAt: Date
+  userId: string
+  email: string
+  emailVerified: boolean
+  name: string | null
+  role: string | null
+  banned: boolean | null
+  banExpires: Date | null
+  subscribed: boolean
+}
+
+/**
+ * What the accounts domain gives the auth wiring (app.ts passes it): the one-query session lookup
+ * and the e-mails Better Auth asks for. Infrastructure does not import the domain.
+ */
+export interface AuthPluginOptions extends Pick<CreateAuthOptions, 'sendResetPassword' | 'sendVerificationEmail' | 'onPasswordReset'> {
+  findSessionWithUser(token: string): Promise<SessionWithUserRow | undefined>
+}
+
+export const authPlugin = fp<AuthPluginOptions>(
+  async (app, options) => {
     const { config } = app
     const log = app.log.child({ module: 'auth' })
     const auth = createAuth({
       config,
       db: app.database.db,
       log,
-      sendResetPassword: async ({ user, token }) => {
-        const { db } = app.database
-        const [productName, supportEmail] = await Promise.all([getProductName(db), getSupportEmail(db)])
-        await app.mailer.enqueue(
-          db,
-          buildPasswordResetEmail({
-            to: user.email,
-            name: user.name || defaultDisplayName(user.email),
-            token,
-            productName,
-            supportEmail,
-            publicUrl: config.publicUrl,
-            validMinutes: Math.round(RESET_TOKEN_TTL_SECONDS / 60),
-          }),
-        )
-      },
-      // Better Auth sends this for an e-mail change (to the new address); the sign-up's own
-      // confirmation is enqueued with the account (modules/accounts/mailbox.ts).
-      sendVerificationEmail: async ({ user, token, change }) => {
-        await enqueueConfirmationEmail(app.database.db, { mailer: app.mailer, publicUrl: config.publicUrl }, { to: user.email, name: user.name, token, change })
-      },
-      onPasswordReset: (user) => confirmMailboxAfterReset(app.database.db, user),
+      sendResetPassword: options.sendResetPassword,
+      sendVerificationEmail: options.sendVerificationEmail,
+      onPasswordReset: options.onPasswordReset,
     })
     app.decorate('auth', auth)
 
@@ -151,7 +150,7 @@ export const authPlugin = fp(
     async function fastSession(request: FastifyRequest): Promise<AuthSessionInfo | undefined> {
       const token = readSignedCookie(request.headers.cookie, sessionCookieName, config.secrets.auth)
       if (!token) return undefined
-      const row = await findSessionWithUser(app.database.db, token)
+      const row = await options.findSessionWithUser(token)
       if (!row) return undefined
       const now = Date.now()
       const expiresAt = row.expiresAt.getTime()
@@ -247,5 +246,5 @@ export const authPlugin = fp(
       },
     })
   },
-  { name: 'auth', dependencies: ['mailer'] },
+  { name: 'auth' },
 )

@@ -10,7 +10,7 @@ import { errorBody } from '../lib/http/errors.js'
 import type { ReadCache } from '../lib/cache/read-cache.js'
 import { injectIntoHtml, replaceRootContent, type PageInjection } from '../lib/http/html-injection.js'
 import { loggableError } from '../lib/pg-errors.js'
-import { landingRendererFile, loadLandingRenderer, type RenderLanding } from '../modules/content/server-render.js'
+import { landingRendererFile, loadLandingRenderer, type RenderLanding } from '../lib/http/landing-renderer.js'
 import type { LandingPageHtml } from './landing-page-cache.js'
 
 export interface SpaOptions {

@@ -1,6 +1,6 @@
 /** Pure pieces of the payments module: webhook signatures, sandbox cards, billing months, Pix CRC. */
 import { describe, expect, it } from 'vitest'
-import { signPayload, verifySignature } from '../../src/modules/commerce/gateway/signature.js'
+import { signPayload, verifySignature } from '../../src/lib/http/webhook-signature.js'
 import { subscriptionStateOf } from '../../src/modules/commerce/gateway/events.js'
 import { checkCard, expiryValid, luhnValid } from '../../src/modules/payment-sandbox/cards.js'
 import { crc16, fakePixPayload } from '../../src/modules/payment-sandbox/pix.js'

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { AUTH_MSG, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
 import type { SintoniaAuth } from '../../lib/auth/create-auth.js'
-import { recordAudit } from '../audit/service.js'
+import { recordAudit } from '../../lib/audit/service.js'
 import { createCredentialUser, hashPassword } from './credentials.js'
 import { findUserByEmail, setUserRole, upsertCredentialPassword } from './repository.js'
 

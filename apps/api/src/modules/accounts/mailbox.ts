@@ -21,7 +21,7 @@ import { readTokenPayload, VERIFY_TOKEN_TTL_SECONDS, type SintoniaAuth } from '.
 import { authErrorCode } from '../../lib/auth/errors.js'
 import type { Mailer } from '../../plugins/mailer.js'
 import { HttpError } from '../../lib/http/errors.js'
-import { recordAudit } from '../audit/service.js'
+import { recordAudit } from '../../lib/audit/service.js'
 import { getProductName, getSupportEmail } from '../content/settings-service.js'
 import { mergePendingSubscriptions } from '../commerce/subscriptions-service.js'
 import { createCredentialUser, newAuthId } from './credentials.js'

@@ -2,7 +2,7 @@ import { ADMIN_MSG, ADMIN_PAGE_SIZE, UNCLAIMED_MSG, type AdminUser, type AdminUs
 import type { Database } from '../../db/client.js'
 import { HttpError } from '../../lib/http/errors.js'
 import { isBanActive } from '../../plugins/auth.js'
-import { recordAudit } from '../audit/service.js'
+import { recordAudit } from '../../lib/audit/service.js'
 import { sendAccessLink, type MailboxDeps } from './mailbox.js'
 import { subscriptionGivesAccess } from '../commerce/subscriptions-service.js'
 import {

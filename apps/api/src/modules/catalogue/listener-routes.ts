@@ -16,7 +16,7 @@ import {
   searchResponseSchema,
 } from '@sintonia/contract'
 import { sendStoredFile } from '../../lib/http/send-stored-file.js'
-import { sendCachedCatalogue } from '../../plugins/catalogue-cache.js'
+import { sendCachedCatalogue } from './cache-plugin.js'
 import { HttpError } from '../../lib/http/errors.js'
 import { listPublicFields } from './service.js'
 import {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AUTH_MSG, MSG } from '@sintonia/contract'
-import type { AudioFile } from '../../plugins/catalogue-cache.js'
+import type { AudioFile } from './cache-plugin.js'
 import { findAudioById } from './repository.js'
 import { resolvePublicDemo } from './service.js'
 import { hasListeningAccess } from '../commerce/subscriptions-service.js'

@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { API, apiErrorSchema, demoSchema, fieldListSchema, MSG } from '@sintonia/contract'
-import { sendCachedCatalogue } from '../../plugins/catalogue-cache.js'
+import { sendCachedCatalogue } from './cache-plugin.js'
 import { getDemo, listPublicFields } from './service.js'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'

@@ -7,7 +7,7 @@ import {
 } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
 import { HttpError } from '../../lib/http/errors.js'
-import { recordAudit } from '../audit/service.js'
+import { recordAudit } from '../../lib/audit/service.js'
 import { toPublicPlan } from './plans-service.js'
 import type { AdminActor } from '../accounts/people-service.js'
 import { countOtherActivePlans, listAllPlans, lockPlan, updatePlan, type PlanRow } from './plans-admin-repository.js'

@@ -11,7 +11,7 @@ import {
 import type { Database } from '../../db/client.js'
 import { HttpError } from '../../lib/http/errors.js'
 import type { Mailer } from '../../plugins/mailer.js'
-import { recordAudit } from '../audit/service.js'
+import { recordAudit } from '../../lib/audit/service.js'
 import { boundsOf } from '../commerce/access-sql.js'
 import type { AdminActor } from '../accounts/people-service.js'
 import { getProductName, getSupportEmail } from '../content/settings-service.js'

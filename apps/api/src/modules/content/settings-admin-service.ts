@@ -1,6 +1,6 @@
 import type { GeneralSettings } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
-import { recordAudit } from '../audit/service.js'
+import { recordAudit } from '../../lib/audit/service.js'
 import { writeSetting } from './settings-repository.js'
 import { getGuaranteeDays, getProductName, getSupportEmail, SETTING_KEYS } from './settings-service.js'
 

@@ -8,14 +8,34 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.js'
-import type { CreateCheckoutInput } from '../commerce/gateway/types.js'
-import { signPayload } from '../commerce/gateway/signature.js'
+import { signPayload } from '../../lib/http/webhook-signature.js'
 import { RENEWAL_FAILS_LAST4, checkCard, type CardInput, type CardOutcome } from './cards.js'
 import * as repo from './repository.js'
 import type { SandboxChargeRow, SandboxCheckoutRow, SandboxSubscriptionRow } from './repository.js'
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
 /** Stripe-like ids: a prefix and 24 random characters (a checkout id is the buyer's only secret). */
+
+/**
+ * What a merchant asks the sandbox to charge (the same fields a hosted-checkout provider takes).
+ * The sandbox stands for an outside provider: it defines its own request and shares no type with
+ * the app's commerce code.
+ */
+export interface SandboxCheckoutRequest {
+  planCode: string
+  planName: string
+  amountCents: number
+  currency: string
+  intervalMonths: number
+  flow: 'auth_first' | 'pay_first'
+  email: string | null
+  name: string | null
+  userId: string | null
+  /** May contain the literal `{CHECKOUT_SESSION_ID}`, replaced by the sandbox. */
+  successUrl: string
+  cancelUrl: string
+}
+
 export function sandboxId(prefix: string): string {
   const bytes = randomBytes(24)
   let out = ''
@@ -78,7 +98,7 @@ export class SandboxProvider {
 
   // ───────────── Checkout ─────────────
 
-  async createCheckout(input: CreateCheckoutInput): Promise<SandboxCheckoutRow> {
+  async createCheckout(input: SandboxCheckoutRequest): Promise<SandboxCheckoutRow> {
     const id = sandboxId('cs')
     const metadata: Record<string, string> = { plan_code: input.planCode, flow: input.flow }
     if (input.userId) metadata.user_id = input.userId

@@ -5,7 +5,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { paymentErrorMessage, PAYMENT_ERROR_MSG } from '@sintonia/contract'
 import { normalizeIP } from '@fastify/rate-limit'
-import { getProductName } from '../content/settings-service.js'
 import { SANDBOX_CSS, SANDBOX_JS } from './assets.js'
 import { checkoutPage, messagePage, portalPage } from './pages.js'
 import { fakePixPayload, pixQrSvg } from './pix.js'
@@ -44,12 +43,12 @@ const PORTAL_NOTICES: Record<string, string> = {
   card: 'Cartão atualizado.',
 }
 
-export function sandboxRoutes(sandbox: SandboxProvider): FastifyPluginAsync {
+/** The hosted pages show the merchant's name, which the app supplies (`productName`). */
+export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promise<string>): FastifyPluginAsync {
   return async (app) => {
     const allowAttempt = attemptsLimiter()
     const html = (reply: FastifyReply, status: number, body: string) =>
       reply.code(status).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex').send(body)
-    const productName = () => getProductName(app.database.db)
     const clientKey = (request: FastifyRequest) => (request.ip ? normalizeIP(request.ip) : 'sem-ip')
 
     // HTML forms post urlencoded bodies; only this scope accepts them.

@@ -1,12 +1,12 @@
 import fp from 'fastify-plugin'
 import { API } from '@sintonia/contract'
-import { StripeGateway } from '../modules/commerce/gateway/stripe.js'
-import { SANDBOX_SIGNATURE_HEADER, SandboxGateway } from '../modules/commerce/gateway/sandbox.js'
-import type { PaymentGateway, VerifiedEvent } from '../modules/commerce/gateway/types.js'
-import { approveRefund, rejectRefund, type RefundDecision } from '../modules/commerce/refunds.js'
-import { SandboxProvider } from '../modules/payment-sandbox/provider.js'
-import { handleWebhookEvent, type CommerceDeps, type WebhookOutcome } from '../modules/commerce/webhooks.js'
-import { listPublicPlans } from '../modules/commerce/plans-service.js'
+import { StripeGateway } from './gateway/stripe.js'
+import { SANDBOX_SIGNATURE_HEADER, SandboxGateway } from './gateway/sandbox.js'
+import type { PaymentGateway, VerifiedEvent } from './gateway/types.js'
+import { approveRefund, rejectRefund, type RefundDecision } from './refunds.js'
+import { SandboxProvider } from '../payment-sandbox/provider.js'
+import { handleWebhookEvent, type CommerceDeps, type WebhookOutcome } from './webhooks.js'
+import { listPublicPlans } from './plans-service.js'
 
 export interface PaymentsOptions {
   /** Replaces the gateway chosen from the configuration (tests). */

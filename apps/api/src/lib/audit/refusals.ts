@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.js'
-import { loggableError } from '../../lib/pg-errors.js'
+import { loggableError } from '../pg-errors.js'
 import { addRepeatsToAuditEntry, insertAuditEntry } from './repository.js'
 
 /**

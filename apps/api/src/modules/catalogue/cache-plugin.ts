@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin'
 import type { FastifyReply } from 'fastify'
 import type { DomainEventName } from '@sintonia/contract'
-import { ReadCache } from '../lib/cache/read-cache.js'
-import type { StoredObject } from '../lib/storage/media-storage.js'
-import type { AudioRow } from '../modules/catalogue/repository.js'
+import { ReadCache } from '../../lib/cache/read-cache.js'
+import type { StoredObject } from '../../lib/storage/media-storage.js'
+import type { AudioRow } from './repository.js'
 
 /** An audio and its stored file, as the file route needs them (modules/media). */
 export interface AudioFile {
