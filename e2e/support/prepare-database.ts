@@ -3,21 +3,23 @@
  * before the server starts (PGlite allows one process at a time):
  * - `landingContent`: the stored landing_page content (any JSON, valid or not);
  * - `paidCheckouts`: checkouts the payment provider confirmed for buyers without an account yet,
- *   recorded as the payment webhook records them (pending_subscriptions) — the buyer then
- *   creates the password at /onboarding/definir-senha, the real pay-first path;
+ *   recorded as the payment webhook records them (pending_subscriptions, and the access link the
+ *   purchase e-mail carries, with the token `preparedAccessToken(sessionId)`) — the buyer then
+ *   creates the password at /onboarding/definir-senha?token=, the real pay-first path;
  * - `plans`: plans switched off or given a promotion, as the admin pricing page would.
  *
  *   node --import tsx e2e/support/prepare-database.ts <DATA_DIR> <preparation.json>
  */
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { openDatabase } from '../../apps/api/src/db/client.js'
 import { eq } from 'drizzle-orm'
-import { pendingSubscriptions, plans } from '../../apps/api/src/db/schema.js'
+import { accessLinks, pendingSubscriptions, plans } from '../../apps/api/src/db/schema.js'
 import { seedIfEmpty } from '../../apps/api/src/db/seed/index.js'
 import { LocalDiskStorage } from '../../apps/api/src/lib/storage/local-disk-storage.js'
 import { upsertSection } from '../../apps/api/src/modules/content/landing-repository.js'
-import type { Preparation } from './preparation.js'
+import { preparedAccessToken, type Preparation } from './preparation.js'
 
 const [dataDir, preparationFile] = process.argv.slice(2)
 if (!dataDir || !preparationFile) {
@@ -41,6 +43,12 @@ try {
       providerSubscriptionId: `sub_e2e_${checkout.sessionId}`,
       checkoutSessionId: checkout.sessionId,
       currentPeriodEnd: checkout.currentPeriodEnd ? new Date(checkout.currentPeriodEnd) : new Date(Date.now() + 90 * 86_400_000),
+    })
+    // The server keeps only the token's hash (sha256, base64url), as apps/api/src/modules/accounts/mailbox.ts does.
+    await database.db.insert(accessLinks).values({
+      email: checkout.email.toLowerCase(),
+      tokenHash: createHash('sha256').update(preparedAccessToken(checkout.sessionId)).digest('base64url'),
+      expiresAt: new Date(Date.now() + 7 * 86_400_000),
     })
   }
   for (const plan of preparation.plans ?? []) {

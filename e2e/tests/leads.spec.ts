@@ -24,9 +24,14 @@ test('a visitor signs up on /inscricao, lands on /obrigado greeted by name, and 
     if (request.url().endsWith('/api/leads')) leadRequests++
   })
   await page.getByRole('button', { name: 'Quero Receber Grátis' }).click()
-  await page.waitForTimeout(300)
-  expect(leadRequests).toBe(0)
+  // The submit handler runs in one go: once it has moved the focus to the empty name field, it has
+  // refused the submit. A request the page makes after that reaches us after any /api/leads request
+  // the click could have started, so when it is seen none can still be on its way.
   await expect(page.getByRole('textbox', { name: /^Nome/ })).toBeFocused()
+  const barrier = page.waitForRequest((request) => request.url().endsWith('/api/health'))
+  await page.evaluate(() => void fetch('/api/health'))
+  await barrier
+  expect(leadRequests).toBe(0)
   await expect(page).toHaveURL(/\/inscricao/)
 
   await fillLeadForm(page, { name: 'Maria Souza', email })

@@ -69,7 +69,7 @@ for (const plan of PLANS) {
     await expect(card.getByTestId('subscription-status')).toHaveText('Ativa')
     await expect(page.getByRole('region', { name: /Garantia de \d+ dias/ }).getByRole('button', { name: 'Pedir reembolso' })).toBeVisible()
 
-    // The receipt reached the buyer's mailbox.
-    expect(await waitForMailTo(email)).toContain(plan.name)
+    // The receipt reached the buyer's mailbox (after the sign-up's confirmation e-mail).
+    expect(await waitForMailTo(email, /Seu pagamento foi confirmado/)).toContain(`Plano: ${plan.name}`)
   })
 }

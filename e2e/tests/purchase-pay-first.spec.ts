@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { submitLogin, uniqueEmail } from '../support/accounts'
+import { waitForMailLink } from '../support/mailbox'
 import {
   CARD_DECLINED_TEXT,
   TEST_CARDS,
@@ -13,7 +14,9 @@ import {
 
 /**
  * Pay-first purchases on the sandbox provider (commerce-and-admin §4 'Payment flow'): a visitor
- * pays before having an account, then creates the password and lands on /dashboard subscribed.
+ * pays before having an account, is asked to confirm the e-mail, opens the access link the
+ * purchase e-mail carries (through the run's SMTP sink), creates the password and lands on
+ * /dashboard subscribed. More on the access link in purchase-access.spec.ts.
  */
 test.describe.configure({ mode: 'serial' })
 
@@ -26,8 +29,14 @@ async function fillPaymentForm(page: Page, email: string) {
 }
 
 async function createPassword(page: Page, email: string, sessionId: string) {
+  // Without a confirmed account the processing page asks to confirm the e-mail: the password is
+  // chosen only from the link that went to that mailbox.
   await expect(page).toHaveURL(`/onboarding/definir-senha?email=${encodeURIComponent(email)}&session_id=${sessionId}`)
+  await expect(page.getByRole('heading', { name: 'Confirme seu e-mail' })).toBeVisible()
+  await expect(page.getByLabel('Nova senha', { exact: true })).toHaveCount(0)
+  await page.goto(await waitForMailLink(email, '/onboarding/definir-senha'))
   await expect(page.getByRole('heading', { name: 'Crie Sua Senha' })).toBeVisible()
+  await expect(page.getByTestId('onboarding-email')).toHaveText(email)
   await page.getByLabel('Nova senha', { exact: true }).fill(PASSWORD)
   await page.getByLabel('Confirme a senha').fill(PASSWORD)
   await page.getByRole('button', { name: /Criar senha e entrar/ }).click()
@@ -96,12 +105,15 @@ test('cancelling at the provider lands on /pagamento/cancelado, which offers to 
   await expect(page.getByLabel('Email')).toBeVisible()
 })
 
-test('paying first with the e-mail of an existing account: sign in with the session, the subscription is attached', async ({ page, request, baseURL }) => {
+test('paying first with the e-mail of a confirmed account: sign in with the session, the subscription is attached', async ({ page, request, baseURL }) => {
   test.setTimeout(120_000)
   const email = uniqueEmail('ja-tem-conta')
-  // The account exists (created elsewhere); this browser is not signed in.
+  // The account exists (created elsewhere) and its owner confirmed the e-mail from the mailbox;
+  // this browser is not signed in.
   const signUp = await request.post('/api/account/sign-up', { data: { email, password: PASSWORD }, headers: { origin: baseURL! } })
   expect(signUp.ok()).toBe(true)
+  await page.goto(await waitForMailLink(email, '/confirmar-email'))
+  await expect(page.getByRole('heading', { level: 1, name: 'E-mail confirmado!' })).toBeVisible()
 
   await page.goto('/pagamento?plan=semestral')
   await fillPaymentForm(page, email)
@@ -110,7 +122,7 @@ test('paying first with the e-mail of an existing account: sign in with the sess
   await passProcessing(page, sessionId)
 
   await expect(page).toHaveURL(/\/login\?session_id=/)
-  await expect(page.getByText('Pagamento recebido. Entre ou crie sua conta com o mesmo e-mail para ativar sua assinatura.')).toBeVisible()
+  await expect(page.getByText('Pagamento recebido. Entre na sua conta com o mesmo e-mail para ativar sua assinatura.')).toBeVisible()
   await submitLogin(page, { email, password: PASSWORD })
   await expectSubscriptionActivated(page, { planName: 'Semestral', sessionId })
   await page.getByRole('link', { name: /Começar a Usar Agora/ }).click()

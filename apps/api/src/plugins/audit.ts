@@ -6,7 +6,7 @@ import { AUDIT_CLEANUP_EVERY_MS, purgeExpiredAudit } from '../lib/audit/retentio
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Audits refused requests, folding repeats (modules/audit/refusals.ts). */
+    /** Audits refused requests, folding repeats (lib/audit/refusals.ts). */
     refusalAudit: RefusalAuditor
   }
 }

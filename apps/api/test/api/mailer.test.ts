@@ -226,18 +226,37 @@ describe('dispatcher', () => {
   })
 
   it('stops polling and ignores kicks once stopped', async () => {
+    // The poll timer is fake, so the test moves time instead of sleeping through poll intervals;
+    // everything else (the database, vi.waitFor) keeps real timers.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
     const db = ctx.database.db
-    const transport = recordingTransport()
-    const dispatcher = createEmailDispatcher({ db, transport, log: silentLog, pollIntervalMs: 20 })
-    dispatcher.start()
-    await enqueueEmail(db, email('antes'))
-    await vi.waitFor(() => expect(transport.sent).toHaveLength(1))
-    await dispatcher.stop()
-    await enqueueEmail(db, email('depois'))
-    dispatcher.kick()
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    expect(transport.sent).toHaveLength(1)
-    expect(await dispatcher.dispatchPending()).toEqual({ sent: 0, failed: 0 })
+    const claims = vi.spyOn(db, 'execute')
+    try {
+      const transport = recordingTransport()
+      const dispatcher = createEmailDispatcher({ db, transport, log: silentLog, pollIntervalMs: 20 })
+      dispatcher.start()
+      await enqueueEmail(db, email('antes'))
+      await vi.advanceTimersByTimeAsync(20)
+      await vi.waitFor(() => expect(transport.sent).toHaveLength(1))
+      await dispatcher.stop()
+      expect(vi.getTimerCount()).toBe(0) // no poll left
+
+      const depois = await enqueueEmail(db, email('depois'))
+      claims.mockClear()
+      dispatcher.kick()
+      await vi.advanceTimersByTimeAsync(20 * 10)
+      // A pass claims rows (db.execute) as soon as it starts, synchronously: neither the kick nor
+      // ten poll intervals started one.
+      expect(claims).not.toHaveBeenCalled()
+      expect(transport.sent).toHaveLength(1)
+      expect(await dispatcher.dispatchPending()).toEqual({ sent: 0, failed: 0 })
+      expect(claims).not.toHaveBeenCalled()
+      const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, depois))
+      expect(row).toMatchObject({ status: 'pending', claimedAt: null })
+    } finally {
+      claims.mockRestore()
+      vi.useRealTimers()
+    }
   })
 })
 

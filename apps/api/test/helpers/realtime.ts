@@ -85,10 +85,3 @@ export class HandshakeRefused extends Error {
     super(`handshake recusado: ${status}`)
   }
 }
-
-/** Resolves when `socket` receives nothing matching within `ms` (used to prove a message is NOT sent). */
-export async function silentFor(socket: TestSocket, type: RealtimeServerMessage['type'], ms = 300): Promise<boolean> {
-  const before = socket.messages.length
-  await new Promise((resolve) => setTimeout(resolve, ms))
-  return !socket.messages.slice(before).some((m) => m.type === type)
-}

@@ -10,11 +10,12 @@ const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi
 vi.mock('sonner', async (importOriginal) => ({ ...(await importOriginal<typeof Sonner>()), toast: toastMock }))
 
 const landing = { productName: 'Sintonia', content: DEFAULT_LANDING_CONTENT, videos: { active_video_id: null, videos: [] }, updatedAt: null }
-const ANA: SessionUser = { id: 'u1', email: 'ana@exemplo.com', displayName: 'Ana', role: 'user' }
+const ANA: SessionUser = { id: 'u1', email: 'ana@exemplo.com', emailVerified: true, displayName: 'Ana', role: 'user' }
 /** An account the fake API reports with role admin (as admin:create would have made it). */
 const ADMIN: SessionUser = {
   id: 'a1',
   email: 'equipe@exemplo.com',
+  emailVerified: true,
   displayName: 'equipe',
   role: 'admin',
 }
@@ -55,7 +56,7 @@ function stubApi(initial: Partial<FakeApi> = {}) {
       [API.auth.signUp]: (_url, init) => {
         const body = record(API.auth.signUp, init)
         if (body.email === 'existe@exemplo.com') return apiError(409, AUTH_MSG.alreadyRegistered)
-        api.user = { ...ANA, email: body.email ?? '', displayName: body.name ?? 'novo' }
+        api.user = { ...ANA, email: body.email ?? '', emailVerified: false, displayName: body.name ?? 'novo' }
         return jsonResponse({ user: api.user })
       },
       [API.auth.signOut]: () => {
@@ -71,11 +72,21 @@ function stubApi(initial: Partial<FakeApi> = {}) {
         const body = record(API.auth.resetPassword, init)
         return body.token === 'token-valido-123' ? jsonResponse({ ok: true }) : apiError(400, AUTH_MSG.resetInvalidToken)
       },
+      [API.auth.accessLinkPreview]: (_url, init) => {
+        const body = record(API.auth.accessLinkPreview, init)
+        if (!body.token?.startsWith('link-valido')) return apiError(400, AUTH_MSG.accessLinkInvalid)
+        return jsonResponse({ email: 'pagou@exemplo.com', displayName: 'Paula', plans: ['Anual'], accountExists: false })
+      },
       [API.auth.onboardingPassword]: (_url, init) => {
         const body = record(API.auth.onboardingPassword, init)
-        if (body.email !== 'pagou@exemplo.com') return apiError(403, AUTH_MSG.onboardingNotAllowed)
-        api.user = { ...ANA, email: body.email }
+        // 'link-valido-usado…': the link was used in another tab between the preview and the submit.
+        if (body.token !== 'link-valido-0123456789abcdef') return apiError(400, AUTH_MSG.accessLinkInvalid)
+        api.user = { ...ANA, email: 'pagou@exemplo.com' }
         return jsonResponse({ user: api.user })
+      },
+      [API.payments.resendAccessLink]: (_url, init) => {
+        record(API.payments.resendAccessLink, init)
+        return jsonResponse({ message: AUTH_MSG.accessLinkSent })
       },
       [API.auth.deleteAccount]: (_url, init) => {
         const body = record(API.auth.deleteAccount, init)
@@ -122,6 +133,7 @@ describe('/login', () => {
     expect((screen.getByLabelText('E-mail') as HTMLInputElement).type).toBe('email')
     expect(screen.getByRole('button', { name: 'Entrar' })).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Esqueci minha senha' }).getAttribute('href')).toBe('/esqueci-senha')
+    expect(screen.getByText('Pagou e ainda não criou sua senha? Use “Esqueci minha senha” e enviaremos seu link de acesso.')).toBeTruthy()
   })
 
   it('?email= opens Cadastro with the e-mail filled in; ?plan= shows the one-step note', async () => {
@@ -214,6 +226,8 @@ describe('/login', () => {
       name: 'Bia',
       sessionId: 'cs_test_abc123',
     })
+    // The new account's e-mail is not confirmed yet: the listener is told where the link went.
+    expect(toastMock.success).toHaveBeenCalledWith(AUTH_MSG.verificationSent, expect.anything())
   })
 
   it('never follows an external redirect', async () => {
@@ -372,11 +386,13 @@ describe('password pages', () => {
     expect(within(alert).getByRole('link', { name: 'Pedir um novo link' }).getAttribute('href')).toBe('/esqueci-senha')
   })
 
-  it('/onboarding/definir-senha validates, shows the server message, and signs in to /dashboard', async () => {
-    stubApi()
-    const { router } = renderRoutes(routes, '/onboarding/definir-senha?email=pagou%40exemplo.com&session_id=cs_teste_123')
+  it('/onboarding/definir-senha?token= validates, then creates the password and signs in to /dashboard', async () => {
+    const { api } = stubApi()
+    const { router } = renderRoutes(routes, '/onboarding/definir-senha?token=link-valido-0123456789abcdef')
     expect(await screen.findByRole('heading', { name: 'Crie Sua Senha' })).toBeTruthy()
-    expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('pagou@exemplo.com')
+    expect((await screen.findByTestId('onboarding-email')).textContent).toBe('pagou@exemplo.com')
+    expect(screen.queryByRole('textbox', { name: 'E-mail' })).toBeNull()
+    expect(screen.getByText('Plano Anual')).toBeTruthy()
     const submit = () => fireEvent.click(screen.getByRole('button', { name: /Criar senha e entrar/ }))
 
     fireEvent.change(screen.getByLabelText('Nova senha'), { target: { value: '123' } })
@@ -387,30 +403,38 @@ describe('password pages', () => {
     fireEvent.change(screen.getByLabelText('Confirme a senha'), { target: { value: 'segredo124' } })
     submit()
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('As senhas não coincidem'))
+    expect(api.bodies[API.auth.onboardingPassword]).toBeUndefined()
 
     fireEvent.change(screen.getByLabelText('Confirme a senha'), { target: { value: 'segredo123' } })
     submit()
     expect(await screen.findByRole('heading', { name: 'Bem-vindo, Ana' }, { timeout: 3000 })).toBeTruthy()
     expect(router.state.location.pathname).toBe('/dashboard')
+    expect(api.bodies[API.auth.onboardingPassword]).toEqual([
+      { token: 'link-valido-0123456789abcdef', password: 'segredo123', confirmPassword: 'segredo123' },
+    ])
   })
 
-  it('/onboarding/definir-senha shows the refusal received', async () => {
+  it('/onboarding/definir-senha?token= shows the refusal received, with the way to a new link', async () => {
     stubApi()
-    renderRoutes(routes, '/onboarding/definir-senha?email=outro%40exemplo.com&session_id=cs_teste_123')
+    const { router } = renderRoutes(routes, '/onboarding/definir-senha?token=link-valido-usado-em-outra-aba')
     fireEvent.change(await screen.findByLabelText('Nova senha'), { target: { value: 'segredo123' } })
     fireEvent.change(screen.getByLabelText('Confirme a senha'), { target: { value: 'segredo123' } })
     fireEvent.click(screen.getByRole('button', { name: /Criar senha e entrar/ }))
-    expect((await screen.findByRole('alert')).textContent).toContain(AUTH_MSG.onboardingNotAllowed)
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain(AUTH_MSG.accessLinkInvalid)
+    expect(within(alert).getByRole('link', { name: 'Pedir um novo link' }).getAttribute('href')).toBe('/esqueci-senha')
+    expect(router.state.location.pathname).toBe('/onboarding/definir-senha')
   })
 
-  it('/onboarding/definir-senha without the checkout session explains and sends nothing', async () => {
-    const { fetchMock } = stubApi()
-    renderRoutes(routes, '/onboarding/definir-senha?email=pagou%40exemplo.com')
-    expect((await screen.findByRole('alert')).textContent).toContain(AUTH_MSG.onboardingNotAllowed)
-    fireEvent.change(screen.getByLabelText('Nova senha'), { target: { value: 'segredo123' } })
-    fireEvent.change(screen.getByLabelText('Confirme a senha'), { target: { value: 'segredo123' } })
-    fireEvent.click(screen.getByRole('button', { name: /Criar senha e entrar/ }))
-    await new Promise((r) => setTimeout(r, 50))
+  it('/onboarding/definir-senha without a token asks to confirm the e-mail and never sends a password', async () => {
+    const { api, fetchMock } = stubApi()
+    renderRoutes(routes, '/onboarding/definir-senha?email=pagou%40exemplo.com&session_id=cs_teste_123')
+    expect(await screen.findByRole('heading', { name: 'Confirme seu e-mail' })).toBeTruthy()
+    expect(screen.getByText('pagou@exemplo.com')).toBeTruthy()
+    expect(screen.queryByLabelText('Nova senha')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Reenviar link' }))
+    expect((await screen.findByRole('status')).textContent).toContain(AUTH_MSG.accessLinkSent)
+    expect(api.bodies[API.payments.resendAccessLink]).toEqual([{ sessionId: 'cs_teste_123' }])
     const calls = fetchMock.mock.calls.map(([url]) => String(url))
     expect(calls.some((url) => url.includes(API.auth.onboardingPassword))).toBe(false)
   })

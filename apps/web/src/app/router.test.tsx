@@ -30,12 +30,12 @@ describe('app routes', () => {
   it('shows the 404 page inside the layout for unknown paths', async () => {
     stubApi()
     renderRoutes(routes, '/nao-existe')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeTruthy()
-    expect(screen.getByText('Oops! A página que você está procurando não existe.')).toBeTruthy()
+    await screen.findByRole('heading', { level: 1, name: 'Página não encontrada' })
     const main = screen.getByRole('main')
+    within(main).getByText('Oops! A página que você está procurando não existe.')
     expect(within(main).getByRole('link', { name: 'Voltar ao Início' }).getAttribute('href')).toBe('/')
-    expect(screen.getByRole('banner')).toBeTruthy()
-    expect(screen.getByRole('contentinfo')).toBeTruthy()
+    screen.getByRole('banner')
+    screen.getByRole('contentinfo')
     // The session button appears once the session is known (hidden while it loads).
     expect((await screen.findAllByRole('link', { name: /Entrar/ }))[0]?.getAttribute('href')).toBe('/login')
   })
@@ -43,7 +43,7 @@ describe('app routes', () => {
   it('shows the unavailable demo with its three ways out, and retries', async () => {
     const fetchMock = stubApi()
     renderRoutes(routes, '/demo')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Demonstração Temporariamente Indisponível' })).toBeTruthy()
+    await screen.findByRole('heading', { level: 1, name: 'Demonstração Temporariamente Indisponível' })
     expect(screen.getByRole('link', { name: /Ver Planos Completos/ }).getAttribute('href')).toBe('/assinatura')
     expect(screen.getByRole('link', { name: /Voltar ao Início/ }).getAttribute('href')).toBe('/')
     const demoCalls = () => fetchMock.mock.calls.filter(([url]) => url === API.demo).length
@@ -55,8 +55,8 @@ describe('app routes', () => {
   it('shows the API message when the demo request fails', async () => {
     stubApi(() => jsonResponse({ statusCode: 500, error: 'Internal Server Error', message: 'Erro ao carregar demonstração' }, 500))
     renderRoutes(routes, '/demo')
-    expect(await screen.findByText('Erro ao carregar demonstração')).toBeTruthy()
-    expect(screen.getByRole('heading', { level: 1, name: 'Demonstração Temporariamente Indisponível' })).toBeTruthy()
+    await screen.findByText('Erro ao carregar demonstração')
+    screen.getByRole('heading', { level: 1, name: 'Demonstração Temporariamente Indisponível' })
   })
 })
 

@@ -13,7 +13,7 @@ import LandingRoute from './routes/landing'
  * Where later work plugs in (spec route tables, listener-area §2 and commerce-and-admin §2):
  * - public:      /login, /assinatura (+ /subscription redirect), /assinatura/processando,
  *                /assinatura/sucesso, /pagamento, /pagamento/sucesso, /pagamento/cancelado,
- *                /onboarding/definir-senha, /inscricao, /obrigado, /lgpd, /privacy, /terms
+ *                /onboarding/definir-senha, /confirmar-email, /inscricao, /obrigado, /lgpd, /privacy, /terms
  * - subscriber:  /dashboard, /campo/:fieldId, /campo/:fieldId/audio/:audioId, /audio/:audioId
  *                (wrap them in a guard route element)
  * - admin:       /admin/login, /admin, /admin/* (own layout, `handle: { hideFooter: true }`)
@@ -48,6 +48,8 @@ export const routes: RouteObject[] = [
           { path: 'esqueci-senha', lazy: page(() => import('./routes/forgot-password')) },
           { path: 'redefinir-senha', lazy: page(() => import('./routes/reset-password')) },
           { path: 'onboarding/definir-senha', lazy: page(() => import('./routes/onboarding-password')) },
+          // the confirmation link of the sign-up and e-mail-change e-mails
+          { path: 'confirmar-email', lazy: page(() => import('./routes/confirm-email')) },
           { path: 'admin/login', handle: { hideFooter: true } satisfies RouteHandle, lazy: page(() => import('./routes/admin-login')) },
           { path: 'subscription', lazy: () => import('./routes/subscription-redirect') },
           // commerce: plan page, pay-first payment, the provider's return pages

@@ -35,17 +35,17 @@ describe('RetryBoundary with a retrying lazy part', () => {
     render(<Page Part={Part} />)
 
     const retry = await screen.findByRole('button', { name: 'Tentar Novamente' })
-    expect(screen.getByRole('heading', { name: 'herói' })).toBeTruthy()
+    screen.getByRole('heading', { name: 'herói' })
     expect(load).toHaveBeenCalledTimes(1)
 
     // Still unreachable: the retry fails again, once, and the fallback comes back.
     fireEvent.click(retry)
-    expect(await screen.findByRole('button', { name: 'Tentar Novamente' })).toBeTruthy()
+    await screen.findByRole('button', { name: 'Tentar Novamente' })
     expect(load).toHaveBeenCalledTimes(2)
 
     reachable = true
     fireEvent.click(screen.getByRole('button', { name: 'Tentar Novamente' }))
-    expect(await screen.findByText('seções')).toBeTruthy()
+    await screen.findByText('seções')
     expect(load).toHaveBeenCalledTimes(3)
   })
 
@@ -60,7 +60,7 @@ describe('RetryBoundary with a retrying lazy part', () => {
     await act(async () => {
       window.dispatchEvent(new Event('online'))
     })
-    expect(await screen.findByText('seções')).toBeTruthy()
+    await screen.findByText('seções')
     expect(load).toHaveBeenCalledTimes(2)
   })
 })

@@ -37,6 +37,20 @@ export function getErrorMessage(error: unknown): string {
   return GENERIC_ERROR_MESSAGE
 }
 
+/**
+ * The most precise pt-BR text of a failed request: a field's own validation message (the API's
+ * `message` then carries the field's path), else the server's message, else `fallback` when the
+ * server said nothing usable. A request that never reached the server reads the network message.
+ */
+export function errorMessageOr(error: unknown, fallback: string): string {
+  if (error instanceof ApiRequestError) {
+    const issue = error.issues.find((item) => item.message.trim())?.message
+    if (issue) return issue
+    if (error.message.trim() && error.message !== GENERIC_ERROR_MESSAGE) return error.message
+  }
+  return fallback
+}
+
 function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError'
 }

@@ -43,7 +43,7 @@ export async function insertAuditEntry(db: Database, entry: AuditEntry): Promise
   return row!.id
 }
 
-/** Adds the refusals folded into a row after it was written (modules/audit/refusals.ts). */
+/** Adds the refusals folded into a row after it was written (lib/audit/refusals.ts). */
 export async function addRepeatsToAuditEntry(db: Database, id: number, repeats: number, lastAt: Date): Promise<void> {
   await db
     .update(auditLog)

@@ -4,11 +4,13 @@ import { useSession, useSignOut } from '../../features/auth'
 import { cn } from '../../lib/cn'
 
 /**
- * The header's account cluster: 'Downloads' and 'Minha conta' when signed in, then the session button.
+ * The header's account cluster: the person's name, 'Downloads' and 'Minha conta' when signed in,
+ * then the session button.
  */
 export function AuthButton({ className, fullWidth = false }: { className?: string; fullWidth?: boolean }) {
   return (
     <>
+      <UserGreeting />
       <DownloadsLink />
       <AccountLink />
       <SessionButton className={className} fullWidth={fullWidth} />
@@ -89,5 +91,17 @@ export function DownloadsLink({ className, compact = false }: { className?: stri
       <HardDriveDownload aria-hidden="true" />
       <span className={cn(compact && 'max-[399px]:sr-only')}>Downloads</span>
     </ButtonLink>
+  )
+}
+
+/** 'Olá, Ana' from 1024 px up: whose account this is (the name follows Minha conta at once). */
+export function UserGreeting() {
+  const session = useSession()
+  if (session.status !== 'authenticated' || !session.user) return null
+  const firstName = session.user.displayName.trim().split(/\s+/)[0] || session.user.displayName
+  return (
+    <p data-testid="header-user-name" title={session.user.displayName} className="mr-1 hidden max-w-[12rem] truncate text-[0.95rem] text-ink-muted lg:block">
+      Olá, <span className="font-semibold text-ink">{firstName}</span>
+    </p>
   )
 }

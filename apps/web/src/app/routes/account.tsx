@@ -1,5 +1,6 @@
+import { useEffect } from 'react'
 import { AccountPage } from '../../features/account'
-import { useEndSession, useSession, useSubscription } from '../../features/auth'
+import { useEndSession, useRefreshSession, useReplaceSessionUser, useSession, useSubscription } from '../../features/auth'
 import { useProductName } from '../../features/landing'
 import { DownloadsSummary } from '../../features/offline'
 
@@ -10,6 +11,13 @@ export default function AccountRoute() {
   const isUser = session.status === 'authenticated' && !session.isAdmin
   const subscription = useSubscription({ enabled: isUser })
   const endSession = useEndSession()
+  const replaceSessionUser = useReplaceSessionUser()
+  const refreshSession = useRefreshSession()
+
+  // The e-mail may have been confirmed or changed from another device since the session was read.
+  useEffect(() => {
+    void refreshSession()
+  }, [refreshSession])
 
   if (!session.user) return null
 
@@ -28,6 +36,8 @@ export default function AccountRoute() {
           : undefined
       }
       onDeleted={() => endSession('/')}
+      onUserChange={replaceSessionUser}
+      onSessionStale={() => void refreshSession()}
     >
       {isUser ? <DownloadsSummary href="/downloads" /> : null}
     </AccountPage>

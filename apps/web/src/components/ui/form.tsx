@@ -1,4 +1,4 @@
-import { useState, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react'
+import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react'
 import { ChevronDown, CircleAlert, CircleCheck, Eye, EyeOff } from 'lucide-react'
 import { Button, type ButtonProps } from './button'
 import { Spinner } from './spinner'
@@ -104,13 +104,44 @@ export function SelectInput({
   )
 }
 
+/**
+ * Brings a message that just appeared into view: clear of the sticky header and of the fixed
+ * bottom bar on small screens (the scroll margins of the boxes below), without a jump when it is
+ * already visible. `focus` also moves the keyboard and screen-reader focus to it.
+ */
+function revealMessage(element: HTMLElement, focus: boolean): void {
+  const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false
+  if (focus) element.focus({ preventScroll: true })
+  element.scrollIntoView({ block: 'nearest', behavior: reduceMotion ? 'auto' : 'smooth' })
+}
+
+/** Room kept above and below a revealed message: the header (4 rem) and the mobile bottom bar. */
+const revealMargins = 'scroll-mt-24 scroll-mb-32 md:scroll-mb-8'
+
+export interface FormMessageProps {
+  children: ReactNode
+  className?: string
+  /**
+   * Scroll the box into view when it mounts (an alert also takes the focus). Give the box a `key`
+   * that changes with each attempt so a repeated error is revealed and announced again.
+   */
+  reveal?: boolean
+}
+
 /** The error box under a form (role=alert, announced when it appears). */
-export function FormAlert({ children, className }: { children: ReactNode; className?: string }) {
+export function FormAlert({ children, className, reveal = false }: FormMessageProps) {
+  const ref = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (reveal && ref.current) revealMessage(ref.current, true)
+  }, [reveal])
   return (
     <div
+      ref={ref}
       role="alert"
+      tabIndex={reveal ? -1 : undefined}
       className={cn(
-        'flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-[0.95rem] leading-relaxed text-red-800',
+        'flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-[0.95rem] leading-relaxed text-red-800 focus:outline-none',
+        revealMargins,
         className,
       )}
     >
@@ -121,12 +152,18 @@ export function FormAlert({ children, className }: { children: ReactNode; classN
 }
 
 /** A calm confirmation box (role=status). */
-export function FormNotice({ children, className }: { children: ReactNode; className?: string }) {
+export function FormNotice({ children, className, reveal = false }: FormMessageProps) {
+  const ref = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (reveal && ref.current) revealMessage(ref.current, false)
+  }, [reveal])
   return (
     <div
+      ref={ref}
       role="status"
       className={cn(
         'flex items-start gap-3 rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-[0.95rem] leading-relaxed text-emerald-900',
+        revealMargins,
         className,
       )}
     >

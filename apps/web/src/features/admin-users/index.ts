@@ -1,2 +1,2 @@
-/** `/admin/users`: listeners, their subscriptions, complimentary access, admins and bans. */
+/** `/admin/users`: listeners, their subscriptions, complimentary access, admins, bans and paid purchases without an account. */
 export { UsersPage } from './components/users-page'

@@ -6,6 +6,8 @@
 export {
   sessionKeys,
   sessionQueryOptions,
+  useRefreshSession,
+  useReplaceSessionUser,
   useSession,
   useSignIn,
   useSignUp,

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { API } from '@sintonia/contract'
+import { API, AUTH_MSG, type AuthMessage, type ChangePasswordInput, type Me } from '@sintonia/contract'
 import { ApiRequestError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, apiSend } from '../../../lib/api-client'
 
 export interface ExportedFile {
@@ -73,5 +73,41 @@ export function useExportAccount() {
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: (password: string) => apiSend<unknown>('DELETE', API.auth.deleteAccount, { password }),
+  })
+}
+
+/** PATCH /api/account/profile {name}: the display name; answers the updated session user. */
+export function useUpdateProfile() {
+  return useMutation({
+    mutationFn: async (name: string) => (await apiSend<Me>('PATCH', API.auth.profile, { name })).user,
+  })
+}
+
+async function messageOf(request: Promise<AuthMessage | undefined>, fallback: string): Promise<string> {
+  const body = await request
+  return typeof body?.message === 'string' && body.message.trim() ? body.message : fallback
+}
+
+/** POST /api/account/email/send-verification: the confirmation e-mail again (409 when already confirmed). */
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: () => messageOf(apiSend<AuthMessage | undefined>('POST', API.auth.resendVerification), AUTH_MSG.verificationSent),
+  })
+}
+
+/** POST /api/account/email/change {newEmail}: a link goes to the new address; the change waits for it. */
+export function useChangeEmail() {
+  return useMutation({
+    mutationFn: (newEmail: string) => messageOf(apiSend<AuthMessage | undefined>('POST', API.auth.changeEmail, { newEmail }), AUTH_MSG.emailChangeSent),
+  })
+}
+
+/**
+ * POST /api/account/password/change: the server answers with a new session cookie for this
+ * browser and ends every other session of the account.
+ */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: ChangePasswordInput) => messageOf(apiSend<AuthMessage | undefined>('POST', API.auth.changePassword, input), AUTH_MSG.passwordChanged),
   })
 }

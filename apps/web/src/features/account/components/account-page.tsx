@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
-import { CalendarCheck, CircleAlert, Download, Eye, EyeOff, RefreshCw, ShieldCheck, Trash2, UserRound } from 'lucide-react'
+import { CalendarCheck, CircleAlert, Download, Eye, EyeOff, KeyRound, Mail, RefreshCw, ShieldCheck, Trash2, UserRound } from 'lucide-react'
 import { toast } from 'sonner'
 import { AUTH_MSG, authErrorMessage, type SessionUser, type SubscriptionState } from '@sintonia/contract'
 import { Badge } from '../../../components/ui/badge'
@@ -10,6 +10,7 @@ import { getErrorMessage } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
 import { useDeleteAccount, useExportAccount } from '../api/account-api'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
+import { EmailBlock, NameForm, PasswordForm, ProfileBlock } from './profile-forms'
 
 export interface AccountSubscriptionView {
   status: 'loading' | 'subscribed' | 'unsubscribed' | 'error'
@@ -25,6 +26,10 @@ export interface AccountPageProps {
   subscription?: AccountSubscriptionView
   /** After the account was deleted: end the session locally and leave (the route decides where). */
   onDeleted: () => void
+  /** The server answered the person's updated data (name): the route puts it in the session. */
+  onUserChange: (user: SessionUser) => void
+  /** The session may be out of date (the e-mail was confirmed elsewhere): the route reads it again. */
+  onSessionStale: () => void
   /** Extra sections composed by the route (e.g. this device's downloads), after the subscription. */
   children?: ReactNode
 }
@@ -260,8 +265,8 @@ function DeleteAccountDialog({ open, onClose, onDeleted }: { open: boolean; onCl
   )
 }
 
-/** `/minha-conta`: profile, subscription status and LGPD self-service (export, deletion). */
-export function AccountPage({ productName, user, subscription, onDeleted, children }: AccountPageProps) {
+/** `/minha-conta`: name, e-mail and password, subscription status and LGPD self-service (export, deletion). */
+export function AccountPage({ productName, user, subscription, onDeleted, onUserChange, onSessionStale, children }: AccountPageProps) {
   const exportData = useExportAccount()
   const [deleteOpen, setDeleteOpen] = useState(false)
 
@@ -285,16 +290,16 @@ export function AccountPage({ productName, user, subscription, onDeleted, childr
 
         <div className="mt-8 flex flex-col gap-5">
           <Section icon={<UserRound />} title="Seus dados">
-            <dl className="grid gap-x-6 gap-y-4 text-[0.95rem] sm:grid-cols-2">
-              <div className="min-w-0">
-                <dt className="text-sm text-ink-muted">Nome</dt>
-                <dd className="mt-1 truncate font-semibold text-ink">{user.displayName}</dd>
-              </div>
-              <div className="min-w-0">
-                <dt className="text-sm text-ink-muted">E-mail</dt>
-                <dd className="mt-1 font-semibold break-all text-ink">{user.email}</dd>
-              </div>
-            </dl>
+            <div className="flex flex-col gap-5">
+              {/* The field's own label ('Nome') heads this block. */}
+              <NameForm key={user.id} user={user} onUserChange={onUserChange} />
+              <ProfileBlock icon={<Mail />} title="E-mail">
+                <EmailBlock user={user} onEmailConfirmed={onSessionStale} />
+              </ProfileBlock>
+              <ProfileBlock icon={<KeyRound />} title="Senha">
+                <PasswordForm />
+              </ProfileBlock>
+            </div>
           </Section>
 
           <Section icon={<CalendarCheck />} title="Assinatura">

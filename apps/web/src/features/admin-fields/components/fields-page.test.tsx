@@ -43,7 +43,8 @@ describe('FieldList keyboard reorder', () => {
     expect(onReorder).not.toHaveBeenCalled()
     fireEvent.keyDown(handle, { key: 'ArrowDown' })
     expect(onReorder).toHaveBeenCalledWith([FIELDS[1], FIELDS[0], FIELDS[2]])
-    expect(screen.getByText('Foco agora está na posição 2 de 3')).toBeTruthy()
+    // Announced to screen readers.
+    expect(screen.getByText('Foco agora está na posição 2 de 3').getAttribute('aria-live')).toBe('polite')
   })
 
   it('a drop moves the dragged field to the drop position', () => {
@@ -95,7 +96,7 @@ describe('FieldsPage', () => {
     await waitFor(() => expect(titles()).toHaveLength(3))
     fireEvent.click(screen.getByRole('button', { name: 'Novo campo' }))
     fireEvent.click(screen.getByRole('button', { name: 'Criar campo' }))
-    expect(await screen.findByText('Preencha o campo "Título"')).toBeTruthy()
+    await screen.findByText('Preencha o campo "Título"')
     expect(create).not.toHaveBeenCalled()
   })
 
@@ -104,7 +105,7 @@ describe('FieldsPage', () => {
     renderWithProviders(<FieldsPage />)
     await waitFor(() => expect(titles()).toHaveLength(3))
     fireEvent.click(screen.getByRole('button', { name: 'Excluir Foco' }))
-    expect(await screen.findByText('Este campo tem 3 áudios. Mova ou exclua os áudios antes de excluir o campo.')).toBeTruthy()
+    await screen.findByText('Este campo tem 3 áudios. Mova ou exclua os áudios antes de excluir o campo.')
     expect(screen.queryByRole('button', { name: 'Excluir campo' })).toBeNull()
   })
 })

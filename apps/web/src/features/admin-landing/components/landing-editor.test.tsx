@@ -55,7 +55,7 @@ describe('LandingEditor', { timeout: 30_000 }, () => {
     expect(calls).toHaveLength(1)
     expect(JSON.parse(String(calls[0]!.body)).hero.title).toBe('Mente leve em 21 dias')
     expect((document.getElementById('landing-hero-title') as HTMLInputElement).value).toBe('Mente leve em 21 dias')
-    expect(screen.getByText('Alterações não salvas')).toBeTruthy()
+    screen.getByText('Alterações não salvas')
   })
 
   it('refuses a blank title next to the field without sending anything', async () => {

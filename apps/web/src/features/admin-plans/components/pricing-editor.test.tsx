@@ -70,8 +70,8 @@ describe('PricingEditor', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Promoção ativa' }))
     fireEvent.change(screen.getByLabelText(/Desconto/), { target: { value: '150' } })
     fireEvent.click(screen.getByRole('button', { name: 'Salvar preço' }))
-    expect(await screen.findByText(COMMERCE_MSG.discountRange)).toBeTruthy()
-    expect(screen.getByText(COMMERCE_MSG.promotionEndRequired)).toBeTruthy()
+    await screen.findByText(COMMERCE_MSG.discountRange)
+    screen.getByText(COMMERCE_MSG.promotionEndRequired)
     expect(screen.getByLabelText(/Desconto/).getAttribute('aria-invalid')).toBe('true')
     expect(fetchMock).not.toHaveBeenCalled()
   })
@@ -95,7 +95,7 @@ describe('PricingEditor', () => {
     // The preview already shows the promotional price: 399,90 − 25 % = 299,93.
     const preview = screen.getByRole('list', { name: 'Prévia do plano Anual' })
     expect(within(preview).getByTestId('plan-price').textContent).toMatch(/299,93/)
-    expect(within(preview).getByText(/Aniversário/)).toBeTruthy()
+    within(preview).getByText(/Aniversário/)
 
     fireEvent.click(screen.getByRole('button', { name: 'Salvar preço' }))
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', expect.stringContaining(COMMERCE_MSG.promotionEndFuture))

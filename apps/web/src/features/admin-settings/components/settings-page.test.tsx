@@ -34,8 +34,8 @@ describe('SettingsPage', () => {
     fireEvent.change(screen.getByLabelText('Prazo de garantia (dias)'), { target: { value: '0' } })
     fireEvent.change(screen.getByLabelText('E-mail de suporte'), { target: { value: 'sem-arroba' } })
     fireEvent.click(screen.getByRole('button', { name: 'Salvar configurações' }))
-    expect(await screen.findByText(ADMIN_SETTINGS_MSG.guaranteeDaysRange)).toBeTruthy()
-    expect(screen.getByText(ADMIN_SETTINGS_MSG.supportEmailInvalid)).toBeTruthy()
+    await screen.findByText(ADMIN_SETTINGS_MSG.guaranteeDaysRange)
+    screen.getByText(ADMIN_SETTINGS_MSG.supportEmailInvalid)
     expect(sent).toEqual([])
 
     fireEvent.change(name, { target: { value: 'Sintonia Mais' } })

@@ -1,10 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { ADMIN_API, type AdminUserResponse, type AdminUsersResponse } from '@sintonia/contract'
+import { ADMIN_API, UNCLAIMED_MSG, type AdminUserResponse, type AdminUsersResponse, type UnclaimedPurchaseList } from '@sintonia/contract'
 import { apiGet, apiSend } from '../../../lib/api-client'
 
 export const adminUsersKeys = {
   all: ['admin', 'users'] as const,
   list: (q: string, page: number) => ['admin', 'users', q, page] as const,
+  unclaimed: ['admin', 'users', 'unclaimed-purchases'] as const,
 }
 
 export function useAdminUsers(q: string, page: number) {
@@ -38,6 +39,28 @@ export function useUserAction() {
     mutationFn: send,
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: ['admin'] })
+    },
+  })
+}
+
+/** "Pagamento sem conta": paid purchases whose buyer has not activated the access yet. */
+export function useUnclaimedPurchases() {
+  return useQuery({
+    queryKey: adminUsersKeys.unclaimed,
+    queryFn: ({ signal }) => apiGet<UnclaimedPurchaseList>(ADMIN_API.unclaimedPurchases, { signal }),
+  })
+}
+
+/** "Reenviar acesso": a new access link to the purchase's e-mail; the list then shows when it went out. */
+export function useResendAccess() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (purchaseId: string) => {
+      const body = await apiSend<{ message?: string } | undefined>('POST', ADMIN_API.unclaimedPurchaseResend(purchaseId))
+      return body?.message?.trim() || UNCLAIMED_MSG.resent
+    },
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: adminUsersKeys.unclaimed })
     },
   })
 }

@@ -12,6 +12,7 @@ import { TextInput } from '../../../components/ui/form'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { cn } from '../../../lib/cn'
 import { useAdminUsers, useUserAction, type UserAction } from '../api/users'
+import { UnclaimedPurchases } from './unclaimed-purchases'
 import { UserActionDialog, type DialogKind } from './user-action-dialog'
 import { SubscriptionBadge, dateFormat } from './user-status'
 
@@ -47,7 +48,7 @@ export function UsersPage({ currentUserId }: { currentUserId: string | undefined
   function actionsFor(user: AdminUser) {
     const self = user.id === currentUserId
     return (
-      <div className="flex flex-wrap gap-1.5 md:flex-nowrap">
+      <div className="flex flex-wrap gap-1.5">
         <Button size="sm" variant="secondary" onClick={() => setDialog({ kind: 'complimentary', user })}>
           Cortesia
         </Button>
@@ -82,7 +83,7 @@ export function UsersPage({ currentUserId }: { currentUserId: string | undefined
           ) : null}
           {user.banned ? <Badge className="bg-red-50 text-red-800">Suspensa</Badge> : null}
         </div>
-        <div className="break-all text-ink-muted">{user.email}</div>
+        <div className="text-ink-muted wrap-anywhere">{user.email}</div>
       </>
     )
   }
@@ -157,7 +158,7 @@ export function UsersPage({ currentUserId }: { currentUserId: string | undefined
             : null}
           {users.data?.users.map((user) => (
             <Tr key={user.id} data-testid={`user-row-${user.email}`}>
-              <Td>{person(user)}</Td>
+              <Td className="min-w-[14rem]">{person(user)}</Td>
               <Td className="whitespace-nowrap">
                 <SubscriptionBadge subscription={user.subscription} />
               </Td>
@@ -177,6 +178,8 @@ export function UsersPage({ currentUserId }: { currentUserId: string | undefined
         </tbody>
       </DataTable>
       {users.data ? <Pagination pageInfo={users.data.pageInfo} onPage={setPage} label="usuários" /> : null}
+
+      <UnclaimedPurchases />
 
       <UserActionDialog
         key={dialog ? `${dialog.kind}-${dialog.user.id}` : 'closed'}

@@ -1,3 +1,4 @@
+import { useCallback } from 'react'
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { API, type Me, type SessionUser, type SignInInput, type SignUpInput } from '@sintonia/contract'
 import { ApiRequestError, apiGet, apiSend } from '../../../lib/api-client'
@@ -81,6 +82,28 @@ export function acceptSignedInUser(queryClient: QueryClient, user: SessionUser):
   subscriptionChecker.setUser(user.id)
   if (user.role === 'user') subscriptionChecker.scheduleCheckAfterSignIn()
   queryClient.setQueryData(sessionKeys.all, user)
+}
+
+/**
+ * The signed-in person's own data changed on the server (Minha conta: name): the cached session
+ * takes the server's answer, so the header and every page show it at once. Another person's
+ * answer is ignored.
+ */
+export function useReplaceSessionUser(): (user: SessionUser) => void {
+  const queryClient = useQueryClient()
+  return useCallback(
+    (user: SessionUser) => {
+      const current = queryClient.getQueryData<SessionUser | null>(sessionKeys.all)
+      if (current && current.id === user.id) queryClient.setQueryData(sessionKeys.all, user)
+    },
+    [queryClient],
+  )
+}
+
+/** Reads the session again (e.g. on Minha conta, where the e-mail may have been confirmed elsewhere). */
+export function useRefreshSession(): () => Promise<void> {
+  const queryClient = useQueryClient()
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: sessionKeys.all }), [queryClient])
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { ArrowRight, CreditCard, Sparkles, UserRound } from 'lucide-react'
 import { Link, Navigate, useSearchParams } from 'react-router'
+import { toast } from 'sonner'
 import { AUTH_MSG, PASSWORD_MIN_LENGTH } from '@sintonia/contract'
 import { cn } from '../../../lib/cn'
 import { useSession, useSignIn, useSignUp } from '../api/session'
@@ -83,7 +84,11 @@ export function LoginPage({ productName }: { productName: string }) {
       const cleanName = name.trim()
       signUp.mutate(
         { email: cleanEmail, password, ...(cleanName ? { name: cleanName } : {}), ...(sessionId ? { sessionId } : {}) },
-        { onError: (e) => setError(authErrorText(e)) },
+        {
+          // The account is open already; the e-mail is confirmed from the link just sent.
+          onSuccess: () => toast.success(AUTH_MSG.verificationSent, { id: 'auth', description: 'Abra o link para confirmar que o e-mail é seu.' }),
+          onError: (e) => setError(authErrorText(e)),
+        },
       )
     } else {
       signIn.mutate(
@@ -107,7 +112,7 @@ export function LoginPage({ productName }: { productName: string }) {
           {plan ? <p className="font-bold text-ink">Você está a um passo de assinar!</p> : null}
           <p className={cn('text-[0.95rem] leading-relaxed text-gold-900', plan && 'mt-0.5')}>
             {sessionId
-              ? 'Pagamento recebido. Entre ou crie sua conta com o mesmo e-mail para ativar sua assinatura.'
+              ? 'Pagamento recebido. Entre na sua conta com o mesmo e-mail para ativar sua assinatura.'
               : 'Entre ou crie sua conta para continuar com o plano escolhido.'}
           </p>
         </div>
@@ -242,6 +247,13 @@ export function LoginPage({ productName }: { productName: string }) {
           {isSignup ? 'Criar conta' : 'Entrar'}
           <ArrowRight aria-hidden="true" />
         </SubmitButton>
+
+        {isSignup ? null : (
+          // A buyer who paid first and closed the tab: "Esqueci minha senha" sends the access link.
+          <p data-testid="login-paid-hint" className="-mt-1 text-center text-sm leading-relaxed text-ink-muted">
+            Pagou e ainda não criou sua senha? Use “Esqueci minha senha” e enviaremos seu link de acesso.
+          </p>
+        )}
 
         {error ? (
           <FormAlert>

@@ -1,72 +1,307 @@
-import { useId, useState, type FormEvent } from 'react'
-import { ArrowRight, PartyPopper } from 'lucide-react'
-import { useNavigate, useSearchParams } from 'react-router'
-import { AUTH_MSG, PASSWORD_MIN_LENGTH } from '@sintonia/contract'
-import { ApiRequestError, GENERIC_ERROR_MESSAGE } from '../../../lib/api-client'
-import { useOnboardingPassword } from '../api/passwords'
+import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { ArrowRight, Info, LinkIcon, MailCheck, PartyPopper, RefreshCw, Send } from 'lucide-react'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { AUTH_MSG, PASSWORD_MIN_LENGTH, type AccessLinkPreview } from '@sintonia/contract'
+import { Badge } from '../../../components/ui/badge'
+import { Button, ButtonLink } from '../../../components/ui/button'
+import { FormAlert, FormNotice, SubmitButton } from '../../../components/ui/form'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { Spinner } from '../../../components/ui/spinner'
+import { ApiRequestError, errorMessageOr } from '../../../lib/api-client'
+import { isDeadLinkError, useAccessLinkPreview, useOnboardingPassword, useResendAccessLink } from '../api/passwords'
 import { DEFAULT_POST_LOGIN_PATH, cleanCheckoutSessionId } from '../lib/redirect'
+import { AuthShell, textLinkClass } from './auth-shell'
 import { NewPasswordFields } from './new-password-fields'
-import { AuthShell } from './auth-shell'
-import { FormAlert, FormField, SubmitButton, TextInput } from '../../../components/ui/form'
 
-/** The received message, or 'Erro ao definir senha' (commerce-and-admin §8). */
-function onboardingErrorText(error: unknown): string {
-  if (error instanceof ApiRequestError && error.message && error.message !== GENERIC_ERROR_MESSAGE) return error.message
-  return AUTH_MSG.onboardingFailed
+/** How long an access link works (the API's ACCESS_LINK_TTL_DAYS), as the e-mail says it. */
+const ACCESS_LINK_VALID_DAYS = 7
+
+/** An error shown under a form: the text and a number that changes with every attempt. */
+interface ShownError {
+  text: string
+  attempt: number
 }
 
 /**
- * `/onboarding/definir-senha?email=&session_id=`: a buyer who paid before having an account creates the
- * password ('Crie Sua Senha'), is signed in and goes to /dashboard.
+ * `/onboarding/definir-senha`: the paid purchase reaches the buyer through the mailbox.
+ * - `?token=` (the access link from the purchase e-mail): 'Crie Sua Senha' — the buyer chooses
+ *   the password, every purchase waiting for the e-mail is activated, and /dashboard opens.
+ * - `?email=&session_id=` (the processing page, for a buyer without a confirmed account):
+ *   'Confirme seu e-mail' — the link went to that address; it can be sent again.
  */
 export function OnboardingPasswordPage({ productName }: { productName: string }) {
   const [search] = useSearchParams()
-  const queryEmail = search.get('email')?.trim() ?? ''
-  const sessionId = cleanCheckoutSessionId(search.get('session_id'))
-  const navigate = useNavigate()
-  const onboarding = useOnboardingPassword()
-  const [email, setEmail] = useState(queryEmail)
-  const [password, setPassword] = useState('')
-  const [confirm, setConfirm] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const ids = useId()
+  const token = search.get('token')?.trim() ?? ''
+  if (token) return <CreatePasswordWithLink key={token} token={token} productName={productName} />
+  return (
+    <ConfirmMailbox
+      productName={productName}
+      email={search.get('email')?.trim() ?? ''}
+      sessionId={cleanCheckoutSessionId(search.get('session_id'))}
+    />
+  )
+}
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (onboarding.isPending) return
+/* ------------------------------------------------------------------------------------------ */
+/* Without a token: the access link is on its way to the purchase's mailbox.                  */
+/* ------------------------------------------------------------------------------------------ */
+
+function ConfirmMailbox({ productName, email, sessionId }: { productName: string; email: string; sessionId: string | undefined }) {
+  const resend = useResendAccessLink()
+  const [sent, setSent] = useState<{ text: string; attempt: number } | null>(null)
+  const [error, setError] = useState<(ShownError & { activated: boolean }) | null>(null)
+
+  const onResend = () => {
+    if (!sessionId || resend.isPending) return
+    setSent(null)
     setError(null)
-    if (password.length < PASSWORD_MIN_LENGTH) return setError(AUTH_MSG.onboardingPasswordTooShort)
-    if (password !== confirm) return setError(AUTH_MSG.onboardingPasswordMismatch)
-    if (!sessionId) return setError(AUTH_MSG.onboardingNotAllowed)
-    onboarding.mutate(
-      { email: email.trim(), password, confirmPassword: confirm, sessionId },
-      {
-        onSuccess: () => void navigate(DEFAULT_POST_LOGIN_PATH, { replace: true }),
-        onError: (e) => setError(onboardingErrorText(e)),
-      },
-    )
+    resend.mutate(sessionId, {
+      onSuccess: (message) => setSent((previous) => ({ text: message, attempt: (previous?.attempt ?? 0) + 1 })),
+      onError: (e) =>
+        setError((previous) => ({
+          text: errorMessageOr(e, AUTH_MSG.other),
+          // 404: the purchase is not waiting any more — the password was already created.
+          activated: e instanceof ApiRequestError && e.status === 404,
+          attempt: (previous?.attempt ?? 0) + 1,
+        })),
+    })
   }
 
   return (
     <AuthShell
-      pageTitle={`Crie Sua Senha — ${productName}`}
-      icon={<PartyPopper />}
-      title="Crie Sua Senha"
-      description="Pagamento confirmado! Falta só criar a senha para acessar seus áudios."
+      pageTitle={`Confirme seu e-mail — ${productName}`}
+      icon={<MailCheck />}
+      title="Confirme seu e-mail"
+      description={
+        email ? (
+          <>
+            Pagamento recebido! Enviamos um link de acesso para <strong className="font-semibold text-ink wrap-anywhere">{email}</strong>.
+            Abra o link para criar sua senha e começar a ouvir.
+          </>
+        ) : (
+          'Pagamento recebido! Enviamos um link de acesso para o e-mail usado na compra. Abra o link para criar sua senha e começar a ouvir.'
+        )
+      }
+      footer={
+        <p>
+          Precisa de ajuda?{' '}
+          <Link to="/esqueci-senha" className={textLinkClass}>
+            Receber o link pelo “Esqueci minha senha”
+          </Link>
+        </p>
+      }
     >
+      <ol className="flex flex-col gap-3 text-[0.95rem] leading-relaxed text-ink">
+        <Step number={1}>
+          Abra o e-mail <strong className="font-semibold">“Ative seu acesso ao {productName}”</strong>.
+        </Step>
+        <Step number={2}>Toque em “Criar minha senha” e escolha sua senha.</Step>
+        <Step number={3}>Pronto: você entra direto nos seus áudios.</Step>
+      </ol>
+
+      <p className="mt-5 flex items-start gap-2.5 rounded-xl bg-brand-50 px-4 py-3 text-[0.95rem] leading-relaxed text-brand-900">
+        <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+        <span>
+          Não encontrou? Confira as pastas de spam e promoções. O link vale por {ACCESS_LINK_VALID_DAYS} dias e pode ser usado uma vez.
+        </span>
+      </p>
+
+      <div className="mt-6 flex flex-col gap-3">
+        {sessionId ? (
+          <Button variant="primary" size="lg" className="w-full" onClick={onResend} disabled={resend.isPending} aria-busy={resend.isPending || undefined}>
+            {resend.isPending ? (
+              <>
+                <Spinner label={null} className="size-5 [&>span]:border-white/30 [&>span]:border-t-white" />
+                Enviando...
+              </>
+            ) : (
+              <>
+                <Send aria-hidden="true" />
+                Reenviar link
+              </>
+            )}
+          </Button>
+        ) : null}
+        <ButtonLink to="/login" variant="outline" size="lg" className="w-full">
+          Já criei minha senha
+        </ButtonLink>
+      </div>
+
+      {sent ? (
+        <FormNotice key={`sent-${sent.attempt}`} reveal className="mt-5">
+          {sent.text}
+        </FormNotice>
+      ) : null}
+      {error ? (
+        <FormAlert key={`error-${error.attempt}`} reveal className="mt-5">
+          <p>{error.text}</p>
+          {error.activated ? (
+            <p className="mt-1.5">
+              Se você já criou sua senha,{' '}
+              <Link to="/login" className={`${textLinkClass} text-red-900 decoration-red-300`}>
+                entre com seu e-mail
+              </Link>
+              .
+            </p>
+          ) : null}
+        </FormAlert>
+      ) : null}
+    </AuthShell>
+  )
+}
+
+function Step({ number, children }: { number: number; children: ReactNode }) {
+  return (
+    <li className="flex items-start gap-3">
+      <span aria-hidden="true" className="grid size-7 shrink-0 place-items-center rounded-full bg-brand-100 text-sm font-bold text-brand-800">
+        {number}
+      </span>
+      <span className="min-w-0 pt-0.5">{children}</span>
+    </li>
+  )
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* With a token: the mailbox owner chooses the password.                                      */
+/* ------------------------------------------------------------------------------------------ */
+
+function CreatePasswordWithLink({ token, productName }: { token: string; productName: string }) {
+  const preview = useAccessLinkPreview(token)
+  const pageTitle = `Crie Sua Senha — ${productName}`
+
+  if (preview.isPending) {
+    return (
+      <AuthShell pageTitle={pageTitle} icon={<PartyPopper />} title="Crie Sua Senha" description="Verificando seu link de acesso...">
+        <div role="status" className="flex flex-col gap-4">
+          <span className="sr-only">Verificando seu link de acesso...</span>
+          <Skeleton className="h-5 w-1/4" />
+          <Skeleton className="h-12 w-full" />
+          <Skeleton className="h-5 w-1/3" />
+          <Skeleton className="h-12 w-full" />
+        </div>
+      </AuthShell>
+    )
+  }
+
+  if (preview.isError) {
+    if (isDeadLinkError(preview.error)) return <DeadAccessLink productName={productName} />
+    return (
+      <AuthShell pageTitle={pageTitle} icon={<LinkIcon />} title="Crie Sua Senha">
+        <FormAlert>
+          <p>{errorMessageOr(preview.error, AUTH_MSG.other)}</p>
+          <Button variant="outline" size="sm" className="mt-2" onClick={() => void preview.refetch()}>
+            <RefreshCw aria-hidden="true" />
+            Tentar novamente
+          </Button>
+        </FormAlert>
+      </AuthShell>
+    )
+  }
+
+  return <CreatePasswordForm token={token} preview={preview.data} productName={productName} />
+}
+
+function DeadAccessLink({ productName }: { productName: string }) {
+  return (
+    <AuthShell
+      pageTitle={`Link de acesso — ${productName}`}
+      icon={<LinkIcon />}
+      title="Este link não vale mais"
+      footer={
+        <p>
+          Já criou sua senha?{' '}
+          <Link to="/login" className={textLinkClass}>
+            Entrar
+          </Link>
+        </p>
+      }
+    >
+      <FormAlert>{AUTH_MSG.accessLinkInvalid}</FormAlert>
+      <ButtonLink to="/esqueci-senha" size="lg" className="mt-5 w-full">
+        Pedir um novo link
+      </ButtonLink>
+    </AuthShell>
+  )
+}
+
+function CreatePasswordForm({ token, preview, productName }: { token: string; preview: AccessLinkPreview; productName: string }) {
+  const navigate = useNavigate()
+  const onboarding = useOnboardingPassword()
+  const [password, setPassword] = useState('')
+  const [confirm, setConfirm] = useState('')
+  const [error, setError] = useState<ShownError | null>(null)
+  const ids = useId()
+
+  const fail = (text: string) => setError((previous) => ({ text, attempt: (previous?.attempt ?? 0) + 1 }))
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (onboarding.isPending) return
+    if (password.length < PASSWORD_MIN_LENGTH) return fail(AUTH_MSG.onboardingPasswordTooShort)
+    if (password !== confirm) return fail(AUTH_MSG.onboardingPasswordMismatch)
+    setError(null)
+    onboarding.mutate(
+      { token, password, confirmPassword: confirm },
+      {
+        onSuccess: () => void navigate(DEFAULT_POST_LOGIN_PATH, { replace: true }),
+        onError: (e) => fail(errorMessageOr(e, AUTH_MSG.onboardingFailed)),
+      },
+    )
+  }
+
+  const hasPlans = preview.plans.length > 0
+  const description = !hasPlans
+    ? 'Defina a nova senha da sua conta para entrar.'
+    : preview.accountExists
+      ? 'Pagamento confirmado! Defina a senha da sua conta para ativar o acesso.'
+      : 'Pagamento confirmado! Falta só criar a senha para acessar seus áudios.'
+
+  return (
+    <AuthShell pageTitle={`Crie Sua Senha — ${productName}`} icon={<PartyPopper />} title="Crie Sua Senha" description={description}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label="Criar senha">
-        <FormField id={`${ids}-email`} label="E-mail">
-          <TextInput
-            id={`${ids}-email`}
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            readOnly={Boolean(queryEmail)}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </FormField>
+        <dl className="flex flex-col gap-5">
+          <div className="flex flex-col gap-2">
+            <dt className="text-[0.95rem] font-semibold text-ink">E-mail</dt>
+            <dd
+              data-testid="onboarding-email"
+              className="rounded-xl border border-line bg-brand-50/60 px-4 py-3 text-base leading-snug text-ink-muted wrap-anywhere"
+            >
+              {preview.email}
+            </dd>
+          </div>
+          {hasPlans ? (
+            <div className="flex flex-col gap-2">
+              <dt className="text-[0.95rem] font-semibold text-ink">{preview.plans.length === 1 ? 'Plano a ativar' : 'Planos a ativar'}</dt>
+              <dd>
+                <ul className="flex flex-wrap gap-2" aria-label={preview.plans.length === 1 ? 'Plano a ativar' : 'Planos a ativar'}>
+                  {preview.plans.map((plan) => (
+                    <li key={plan}>
+                      <Badge variant="gold" className="px-3.5 py-1.5 text-sm">
+                        Plano {plan}
+                      </Badge>
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+        {/* The address the new password belongs to, for password managers (shown above as text, whole). */}
+        <input type="email" name="email" autoComplete="username" value={preview.email} readOnly hidden />
+
+        {preview.accountExists ? (
+          <p
+            data-testid="onboarding-account-exists"
+            className="flex items-start gap-2.5 rounded-xl border border-gold-200 bg-gold-50 px-4 py-3 text-[0.95rem] leading-relaxed text-gold-900"
+          >
+            <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-700" />
+            <span>
+              Já existe uma conta com este e-mail. A senha que você criar aqui passa a ser a senha dela e, por segurança, os outros
+              aparelhos conectados saem da conta.
+            </span>
+          </p>
+        ) : null}
+
         <NewPasswordFields
           idPrefix={ids}
           password={password}
@@ -79,10 +314,15 @@ export function OnboardingPasswordPage({ productName }: { productName: string })
           Criar senha e entrar
           <ArrowRight aria-hidden="true" />
         </SubmitButton>
-        {error ? <FormAlert>{error}</FormAlert> : null}
-        {!sessionId ? (
-          // The payment return carries session_id; a link without it cannot prove the purchase.
-          <FormAlert>{AUTH_MSG.onboardingNotAllowed}</FormAlert>
+        {error ? (
+          <FormAlert key={error.attempt} reveal>
+            <p>{error.text}</p>
+            {error.text === AUTH_MSG.accessLinkInvalid ? (
+              <Link to="/esqueci-senha" className={`${textLinkClass} mt-1.5 inline-block text-red-900 decoration-red-300`}>
+                Pedir um novo link
+              </Link>
+            ) : null}
+          </FormAlert>
         ) : null}
       </form>
     </AuthShell>

@@ -9,10 +9,10 @@ import { DEFAULT_POST_LOGIN_PATH } from './redirect'
 export const ENTRY_PATHS = ['/', '/landing', '/home'] as const
 
 /**
- * Pages that must not be remembered: their query carries a one-time secret (reset token) or
+ * Pages that must not be remembered: their query carries a one-time secret (reset, access or confirmation token) or
  * reopening them makes no sense for a signed-in person.
  */
-const NEVER_REMEMBERED = ['/redefinir-senha', '/onboarding/definir-senha', '/login', '/admin/login']
+const NEVER_REMEMBERED = ['/redefinir-senha', '/onboarding/definir-senha', '/confirmar-email', '/login', '/admin/login']
 
 function normalisePath(pathname: string): string {
   const trimmed = pathname.replace(/\/+$/, '')

@@ -36,8 +36,8 @@ describe('FieldPage', () => {
   it('refuses a non-UUID id without calling the API', async () => {
     const fetchMock = stub({})
     renderWithProviders(<FieldPage fieldId="nao-e-uuid" />)
-    expect(await screen.findByRole('heading', { name: 'ID do campo inválido' })).toBeTruthy()
-    expect(screen.getByText('Verifique se o link está correto ou tente novamente.')).toBeTruthy()
+    await screen.findByRole('heading', { name: 'ID do campo inválido' })
+    screen.getByText('Verifique se o link está correto ou tente novamente.')
     expect(fetchMock).not.toHaveBeenCalled()
   })
 
@@ -47,8 +47,8 @@ describe('FieldPage', () => {
       [API.listener.fieldAudios(FIELD_ID)]: () => jsonResponse({ audios }),
     })
     renderWithProviders(<FieldPage fieldId={FIELD_ID} />)
-    expect(await screen.findByRole('heading', { name: 'Campo não encontrado' })).toBeTruthy()
-    expect(screen.getByRole('button', { name: /Tentar novamente/ })).toBeTruthy()
+    await screen.findByRole('heading', { name: 'Campo não encontrado' })
+    screen.getByRole('button', { name: /Tentar novamente/ })
   })
 
   it('lists the audios, filters by any selected tag', async () => {
@@ -57,13 +57,13 @@ describe('FieldPage', () => {
       [API.listener.fieldAudios(FIELD_ID)]: () => jsonResponse({ audios }),
     })
     renderWithProviders(<FieldPage fieldId={FIELD_ID} renderAudioActions={(a) => <button type="button">Favoritar {a.title}</button>} />)
-    expect(screen.getByText('Carregando conteúdo...')).toBeTruthy()
-    expect(await screen.findByRole('heading', { level: 1, name: 'Ansiedade' })).toBeTruthy()
+    expect(screen.getByRole('status').textContent).toBe('Carregando conteúdo...')
+    await screen.findByRole('heading', { level: 1, name: 'Ansiedade' })
     expect(screen.getAllByTestId('audio-card')).toHaveLength(3)
     const first = screen.getAllByTestId('audio-card')[0]!
-    expect(within(first).getByText('+1')).toBeTruthy()
+    within(first).getByText('+1')
     expect(within(first).getByRole('link', { name: 'Ouvir Calma' }).getAttribute('href')).toBe(`/campo/${FIELD_ID}/audio/${audios[0]!.id}`)
-    expect(within(first).getByRole('button', { name: 'Favoritar Calma' })).toBeTruthy()
+    within(first).getByRole('button', { name: 'Favoritar Calma' })
 
     const chips = within(screen.getByRole('group', { name: 'Filtrar por tags' })).getAllByRole('button')
     expect(chips.map((c) => c.textContent)).toEqual(['foco', 'noite', 'respiração', 'sono'])
@@ -80,6 +80,6 @@ describe('FieldPage', () => {
       [API.listener.fieldAudios(FIELD_ID)]: () => jsonResponse({ audios: [] }),
     })
     renderWithProviders(<FieldPage fieldId={FIELD_ID} />)
-    expect(await screen.findByText('Nenhum áudio disponível neste campo.')).toBeTruthy()
+    await screen.findByText('Nenhum áudio disponível neste campo.')
   })
 })

@@ -20,7 +20,7 @@ describe('ConnectionIndicatorView', () => {
     const region = screen.getByRole('status')
     expect(region.getAttribute('aria-live')).toBe('polite')
     expect(region.className).toContain('fixed')
-    expect(screen.getByText(CONNECTIVITY_MSG.offlineLabel)).toBeTruthy()
+    screen.getByText(CONNECTIVITY_MSG.offlineLabel)
     expect(region.textContent).toContain('Você está offline. Áudios baixados continuam disponíveis.')
     expect(region.querySelector('[data-connection-status="offline"]')?.getAttribute('title')).toBe(CONNECTIVITY_MSG.offlineDescription)
     expect(region.textContent).not.toContain(CONNECTIVITY_MSG.slowLabel)
@@ -29,7 +29,7 @@ describe('ConnectionIndicatorView', () => {
   it('shows "Conexão lenta" when slow', () => {
     render(<ConnectionIndicatorView status="slow" />)
     const region = screen.getByRole('status')
-    expect(screen.getByText('Conexão lenta')).toBeTruthy()
+    screen.getByText('Conexão lenta')
     expect(region.querySelector('[data-connection-status="slow"]')?.getAttribute('title')).toBe(CONNECTIVITY_MSG.slowDescription)
     expect(region.textContent).not.toContain(CONNECTIVITY_MSG.offlineLabel)
   })
@@ -65,7 +65,7 @@ describe('ConnectionIndicator', () => {
 
     status = 503
     await act(() => vi.advanceTimersByTimeAsync(CONNECTIVITY_POLL_MS))
-    expect(screen.getByText('Sem conexão')).toBeTruthy()
+    screen.getByText('Sem conexão')
 
     status = 200
     await act(() => vi.advanceTimersByTimeAsync(CONNECTIVITY_POLL_MS))
@@ -77,7 +77,7 @@ describe('ConnectionIndicator', () => {
     const ctx = setup(() => new Promise<Response>(() => {}))
     render(<ConnectionIndicator monitor={ctx.monitor} />)
     await act(() => vi.advanceTimersByTimeAsync(CONNECTIVITY_CHECK_TIMEOUT_MS))
-    expect(screen.getByText('Sem conexão')).toBeTruthy()
+    screen.getByText('Sem conexão')
   })
 
   it('shows offline at once on the browser offline event', async () => {
@@ -88,6 +88,6 @@ describe('ConnectionIndicator', () => {
       ctx.nav.onLine = false
       ctx.win.dispatchEvent(new Event('offline'))
     })
-    expect(screen.getByText('Sem conexão')).toBeTruthy()
+    screen.getByText('Sem conexão')
   })
 })

@@ -68,26 +68,24 @@ describe('DemoView plays counter', () => {
     const player = screen.getByTestId('demo-audio') as HTMLAudioElement
     expect(player.getAttribute('preload')).toBe('metadata')
     expect(player.getAttribute('src')).toBe(audio.url)
-    expect(screen.getByText('Reproduções: 0')).toBeTruthy()
+    screen.getByText('Reproduções: 0')
 
     fireEvent.ended(player)
     fireEvent.ended(player)
-    expect(screen.getByText('Reproduções: 2')).toBeTruthy()
+    screen.getByText('Reproduções: 2')
 
     fireEvent.click(screen.getByRole('button', { name: 'Reiniciar Contador' }))
-    expect(screen.getByText('Reproduções: 0')).toBeTruthy()
+    screen.getByText('Reproduções: 0')
     expect(toastSuccess).toHaveBeenCalledWith('Demonstração reiniciada!')
   })
 
   it('shows the details, the field fallback and the alternative warning', () => {
     renderView({ fieldTitle: null, isAlternative: true })
-    expect(screen.getByRole('heading', { level: 1, name: 'Mente Presente' })).toBeTruthy()
-    expect(screen.getByText('Campo não encontrado')).toBeTruthy()
+    screen.getByRole('heading', { level: 1, name: 'Mente Presente' })
+    screen.getByText('Campo não encontrado')
     expect(screen.getAllByText('3:25', { exact: false }).length).toBeGreaterThan(0)
-    expect(
-      screen.getByText('Áudio demo original indisponível. Usando áudio alternativo para demonstração.'),
-    ).toBeTruthy()
-    expect(screen.getByRole('button', { name: 'Reproduzir' })).toBeTruthy()
+    screen.getByText('Áudio demo original indisponível. Usando áudio alternativo para demonstração.')
+    screen.getByRole('button', { name: 'Reproduzir' })
     expect(screen.getByRole('link', { name: /Acessar Biblioteca Completa/ }).getAttribute('href')).toBe('/assinatura')
     expect(screen.getByRole('link', { name: /Sua mente Merece!/ }).getAttribute('href')).toBe('/assinatura')
     expect(screen.getByRole('link', { name: /Voltar ao início/ }).getAttribute('href')).toBe('/')
@@ -97,8 +95,8 @@ describe('DemoView plays counter', () => {
     renderView()
     const player = screen.getByTestId('demo-audio')
     fireEvent.play(player)
-    expect(screen.getByRole('button', { name: 'Pausar' })).toBeTruthy()
+    screen.getByRole('button', { name: 'Pausar' })
     fireEvent.pause(player)
-    expect(screen.getByRole('button', { name: 'Reproduzir' })).toBeTruthy()
+    screen.getByRole('button', { name: 'Reproduzir' })
   })
 })

@@ -408,7 +408,7 @@ describe('HeroVideoSlot', () => {
   it('shows the placeholder frame while the player chunk loads, then the player', async () => {
     const { container } = render(<HeroVideoSlot video={PARTNER} />)
     expect(placeholder()).not.toBeNull()
-    expect(await screen.findByTitle('Conheça o método')).toBeTruthy()
+    await screen.findByTitle('Conheça o método')
     expect(container.querySelector('iframe')?.getAttribute('sandbox')).toBe(EMBED_SANDBOX)
   })
 })

@@ -46,19 +46,20 @@ afterEach(() => vi.unstubAllGlobals())
 describe('lead sign-up form', () => {
   it('shows the fields, the 7 interests and the consent text with links to the legal pages', () => {
     const { track } = setup()
-    expect(screen.getByRole('heading', { level: 1 })).toBeTruthy()
+    // The page's title, with the product name in it.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Cuide da sua mente com conteúdos gratuitos do Sintonia')
     expect(emailInput().getAttribute('type')).toBe('email')
     const phone = screen.getByLabelText(/^WhatsApp/)
     expect(phone.getAttribute('inputmode')).toBe('tel')
     const select = screen.getByLabelText(/^Área de interesse/)
     expect(select.querySelectorAll('option[value]:not([value=""])')).toHaveLength(7)
-    expect(screen.getByRole('option', { name: 'Sono e Relaxamento' })).toBeTruthy()
+    screen.getByRole('option', { name: 'Sono e Relaxamento' })
     const label = document.querySelector('label[for="lead-consent"]')!
     expect(label.textContent!.replace(' (abre em nova aba)', '')).toBe(`${LEAD_CONSENT_TEXT}*`)
     expect(screen.getByRole('link', { name: /Política de Privacidade/ }).getAttribute('href')).toBe('/privacy')
     expect(screen.getByRole('link', { name: /Termos de Uso/ }).getAttribute('href')).toBe('/terms')
     expect(screen.getAllByText('100% Gratuito').length).toBeGreaterThan(0)
-    expect(screen.getByRole('figure')).toBeTruthy()
+    screen.getByRole('figure')
     expect(track).toHaveBeenCalledWith('lead_capture', { source: 'direto' })
   })
 
@@ -87,14 +88,14 @@ describe('lead sign-up form', () => {
     fireEvent.change(nameInput(), { target: { value: 'Maria' } })
     fireEvent.change(emailInput(), { target: { value: 'maria@example.com' } })
     submit()
-    expect(screen.getByText(MSG.leads.consentRequired)).toBeTruthy()
+    screen.getByText(MSG.leads.consentRequired)
     expect(fetchMock).not.toHaveBeenCalled()
 
     fireEvent.click(screen.getByRole('checkbox'))
     expect(screen.queryByText(MSG.leads.consentRequired)).toBeNull()
     fireEvent.change(screen.getByLabelText(/^WhatsApp/), { target: { value: '123' } })
     submit()
-    expect(screen.getByText(MSG.leads.phoneInvalid)).toBeTruthy()
+    screen.getByText(MSG.leads.phoneInvalid)
     expect(screen.getByLabelText(/^WhatsApp/).getAttribute('aria-invalid')).toBe('true')
     expect(fetchMock).not.toHaveBeenCalled()
   })
@@ -125,11 +126,11 @@ describe('lead sign-up form', () => {
     })
 
     answer(jsonResponse(LEAD, 201))
-    expect(await screen.findByRole('heading', { level: 1, name: /Maria Souza/ })).toBeTruthy()
+    await screen.findByRole('heading', { level: 1, name: /Maria Souza/ })
     expect(router.state.location.pathname).toBe('/obrigado')
     expect(router.state.location.search).toBe('?nome=Maria')
     expect(router.state.location.state).toEqual({ name: LEAD.name, email: LEAD.email })
-    expect(screen.getByText(/maria@example\.com/)).toBeTruthy()
+    screen.getByText(/maria@example\.com/)
 
     const events = track.mock.calls.map(([type]) => type)
     expect(events).toEqual(['lead_capture', 'form_field_focus', 'lead_submitted', 'conversion_completed', 'conversion_page_view'])
@@ -146,7 +147,8 @@ describe('lead sign-up form', () => {
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toBe('Este email já está cadastrado em nossa lista.')
     expect(fetchMock).toHaveBeenCalledTimes(1)
-    expect(screen.getByRole('button', { name: /Quero Receber Grátis/ })).toBeTruthy()
+    // The form is ready for another try.
+    expect((screen.getByRole('button', { name: /Quero Receber Grátis/ }) as HTMLButtonElement).disabled).toBe(false)
 
     fireEvent.change(emailInput(), { target: { value: 'outra@example.com' } })
     expect(screen.queryByRole('alert')).toBeNull()
@@ -193,6 +195,6 @@ describe('thank-you page', () => {
     setup('/obrigado')
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Parabéns, Futuro Membro!')
     expect(screen.getByRole('link', { name: 'contato@sintonia.app' }).getAttribute('href')).toBe('mailto:contato@sintonia.app')
-    expect(screen.getByRole('heading', { name: 'O que Esperar' })).toBeTruthy()
+    screen.getByRole('heading', { name: 'O que Esperar' })
   })
 })

@@ -20,13 +20,13 @@ function tocTargets() {
 describe('legal pages', () => {
   it('privacy policy: table of contents, last update, all LGPD art. 18 rights and the contact', () => {
     renderWithProviders(<PrivacyPolicyPage {...props} />)
-    expect(screen.getByRole('heading', { level: 1, name: 'Política de Privacidade' })).toBeTruthy()
-    expect(screen.getByText(/Última atualização/)).toBeTruthy()
+    screen.getByRole('heading', { level: 1, name: 'Política de Privacidade' })
+    screen.getByText(/Última atualização/)
     expect(tocTargets()).toBeGreaterThanOrEqual(10)
     const rights = document.querySelectorAll('#seus-direitos ol > li')
     expect(rights).toHaveLength(9)
     for (const basis of ['Execução de contrato', 'Consentimento', 'Legítimo interesse', 'Cumprimento de obrigação legal']) {
-      expect(within(document.getElementById('bases-legais')!).getByText(new RegExp(basis))).toBeTruthy()
+      within(document.getElementById('bases-legais')!).getByText(new RegExp(basis))
     }
     expect(screen.getAllByRole('link', { name: 'dpo@example.com' })[0]!.getAttribute('href')).toBe('mailto:dpo@example.com')
     expect(document.body.textContent).toContain('Mente Leve')
@@ -35,7 +35,7 @@ describe('legal pages', () => {
 
   it('terms: 18+, CDC art. 49 withdrawal, health disclaimer and Brazilian law', () => {
     renderWithProviders(<TermsPage {...props} />)
-    expect(screen.getByRole('heading', { level: 1, name: 'Termos de Uso' })).toBeTruthy()
+    screen.getByRole('heading', { level: 1, name: 'Termos de Uso' })
     tocTargets()
     const text = document.body.textContent ?? ''
     expect(text).toMatch(/maiores de 18 anos/)
@@ -47,7 +47,7 @@ describe('legal pages', () => {
 
   it('LGPD summary: plain-language rights and how to use them', () => {
     renderWithProviders(<LgpdPage {...props} />)
-    expect(screen.getByRole('heading', { level: 1, name: 'Seus dados, seus direitos' })).toBeTruthy()
+    screen.getByRole('heading', { level: 1, name: 'Seus dados, seus direitos' })
     tocTargets()
     expect(document.querySelectorAll('#seus-direitos ol > li')).toHaveLength(9)
     expect(screen.getAllByRole('link', { name: 'Política de Privacidade' })[0]!.getAttribute('href')).toBe('/privacy')

@@ -53,7 +53,8 @@ describe('DownloadButton', () => {
     fireEvent.click(await screen.findByRole('button', { name: /Baixar “Prosperidade”/ }))
     await waitFor(() => expect(toastMock.error).toHaveBeenCalledWith('Erro no download', { description: 'Sem conexão com a internet' }))
     expect(fetch).not.toHaveBeenCalled()
-    expect(screen.getByRole('button', { name: /Baixar “Prosperidade”/ })).toBeTruthy()
+    // Back to offering the download.
+    expect((screen.getByRole('button', { name: /Baixar “Prosperidade”/ }) as HTMLButtonElement).disabled).toBe(false)
     vi.restoreAllMocks()
   })
 })

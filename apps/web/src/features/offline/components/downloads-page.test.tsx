@@ -31,7 +31,7 @@ describe('DownloadsPage', () => {
     await putCachedAudio({ ...makeRecord('b', 20 * MB, 2_000), title: 'Autoconfiança', downloadedAt: 2_000 })
     renderPage()
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Downloads' })).toBeTruthy()
+    await screen.findByRole('heading', { level: 1, name: 'Downloads' })
     await waitFor(() => expect(screen.getByTestId('stat-audio-count').textContent).toBe('2'))
     expect(screen.getByTestId('stat-total-size').textContent).toBe('25 MB')
     expect(screen.getByTestId('stat-used-percentage').textContent).toBe('5%')
@@ -40,7 +40,7 @@ describe('DownloadsPage', () => {
     const items = await screen.findAllByTestId('downloaded-audio')
     expect(items.map((li) => within(li).getByRole('heading').textContent)).toEqual(['Autoconfiança', 'Prosperidade'])
     expect(within(items[0]!).getByRole('link', { name: 'Ouvir Autoconfiança' }).getAttribute('href')).toBe('/campo/campo-1/audio/b')
-    expect(within(items[0]!).getByText('20 MB')).toBeTruthy()
+    within(items[0]!).getByText('20 MB')
   })
 
   it("removes one copy with 'Áudio removido'", async () => {
@@ -49,7 +49,7 @@ describe('DownloadsPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Remover “Prosperidade” deste dispositivo' }))
     await waitFor(() => expect(toastMock.success).toHaveBeenCalledWith('Áudio removido', expect.anything()))
     expect(await listCachedAudios()).toEqual([])
-    expect(await screen.findByText('Nenhum áudio baixado')).toBeTruthy()
+    await screen.findByText('Nenhum áudio baixado')
   })
 
   it("clears everything after a confirmation, with 'Cache limpo'", async () => {
@@ -67,7 +67,7 @@ describe('DownloadsPage', () => {
 
   it('with nothing downloaded, points to the catalogue', async () => {
     renderPage()
-    expect(await screen.findByText('Nenhum áudio baixado')).toBeTruthy()
+    await screen.findByText('Nenhum áudio baixado')
     expect(screen.getByRole('link', { name: 'Explorar os campos' }).getAttribute('href')).toBe('/dashboard')
     expect(screen.queryByRole('button', { name: /Limpar tudo/ })).toBeNull()
   })

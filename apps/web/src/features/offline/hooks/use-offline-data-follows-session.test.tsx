@@ -1,9 +1,17 @@
 import 'fake-indexeddb/auto'
 import { renderHook, waitFor } from '@testing-library/react'
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { listCachedAudios, putCachedAudio } from '../lib/audio-cache-db'
+import { clearOfflineData } from '../lib/offline-data'
+import type * as OfflineData from '../lib/offline-data'
 import { makeRecord, useNodeBlob } from '../testing/helpers'
 import { OFFLINE_OWNER_KEY, useOfflineDataFollowsSession } from './use-offline-data-follows-session'
+
+// The real clear, watched: the hook reaches it through a dynamic import.
+vi.mock('../lib/offline-data', async (importOriginal) => {
+  const actual = await importOriginal<typeof OfflineData>()
+  return { ...actual, clearOfflineData: vi.fn(actual.clearOfflineData) }
+})
 
 type UserId = string | null | 'loading'
 
@@ -11,13 +19,18 @@ function follow(initial: UserId) {
   return renderHook(({ userId }: { userId: UserId }) => useOfflineDataFollowsSession(userId), { initialProps: { userId: initial } })
 }
 
-/** Gives a pending clear (dynamic import + IndexedDB) time to happen. */
+/**
+ * Waits until a clear the hook may have started has reached clearOfflineData: the hook decides in
+ * its effect and then only imports the module, so once every pending dynamic import has settled
+ * (and the task after it ran), the call has happened or never will.
+ */
 async function settle() {
-  await new Promise((resolve) => setTimeout(resolve, 200))
+  await vi.dynamicImportSettled()
 }
 
 beforeAll(useNodeBlob)
 beforeEach(async () => {
+  vi.mocked(clearOfflineData).mockClear()
   localStorage.clear()
   await putCachedAudio(makeRecord('a', 10, 1))
 })
@@ -29,6 +42,7 @@ describe('useOfflineDataFollowsSession', () => {
     expect(localStorage.getItem(OFFLINE_OWNER_KEY)).toBe('ana')
     hook.rerender({ userId: null })
     await waitFor(async () => expect(await listCachedAudios()).toEqual([]), { timeout: 5000 })
+    expect(clearOfflineData).toHaveBeenCalledTimes(1)
     expect(localStorage.getItem(OFFLINE_OWNER_KEY)).toBeNull()
   })
 
@@ -36,6 +50,7 @@ describe('useOfflineDataFollowsSession', () => {
     localStorage.setItem(OFFLINE_OWNER_KEY, 'ana')
     follow('bia')
     await waitFor(async () => expect(await listCachedAudios()).toEqual([]), { timeout: 5000 })
+    expect(clearOfflineData).toHaveBeenCalledTimes(1)
     expect(localStorage.getItem(OFFLINE_OWNER_KEY)).toBe('bia')
   })
 
@@ -44,6 +59,7 @@ describe('useOfflineDataFollowsSession', () => {
     const hook = follow('loading')
     hook.rerender({ userId: 'ana' })
     await settle()
+    expect(clearOfflineData).not.toHaveBeenCalled()
     expect(await listCachedAudios()).toHaveLength(1)
   })
 
@@ -52,6 +68,7 @@ describe('useOfflineDataFollowsSession', () => {
     const hook = follow('loading')
     hook.rerender({ userId: null })
     await settle()
+    expect(clearOfflineData).not.toHaveBeenCalled()
     expect(await listCachedAudios()).toHaveLength(1)
     expect(localStorage.getItem(OFFLINE_OWNER_KEY)).toBe('ana')
   })

@@ -17,7 +17,7 @@ describe('AudioSettingsDialog', () => {
     expect(dialog.getAttribute('aria-modal')).toBe('true')
     expect(screen.getByTestId('volume-value').textContent).toBe('70%')
     expect(screen.getByTestId('repeat-display').textContent).toContain('∞')
-    expect(screen.getByText(/música de fundo é configurada automaticamente/)).toBeTruthy()
+    screen.getByText(/música de fundo é configurada automaticamente/)
     expect(screen.getByRole('switch', { name: 'Reprodução automática' }).getAttribute('aria-checked')).toBe('false')
     expect(screen.getByRole('switch', { name: 'Mostrar progresso' }).getAttribute('aria-checked')).toBe('true')
   })

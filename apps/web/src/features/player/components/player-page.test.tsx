@@ -61,14 +61,14 @@ function renderPage(overrides: Partial<PlayerPageProps> = {}) {
 describe('PlayerPage', () => {
   it('shows the position, the stats and enables both directions in the middle of the list', async () => {
     const props = renderPage()
-    expect(screen.getByRole('heading', { level: 1, name: 'Calma Interior' })).toBeTruthy()
+    screen.getByRole('heading', { level: 1, name: 'Calma Interior' })
     expect(screen.getByTestId('audio-position').textContent).toBe('Áudio 2 de 3')
-    expect(screen.getByText('Áudios para acalmar a mente.')).toBeTruthy()
+    screen.getByText('Áudios para acalmar a mente.')
     expect(screen.getByRole('link', { name: /Ver Lista/ }).getAttribute('href')).toBe('/campo/f')
-    expect(screen.getByText('Total no Campo')).toBeTruthy()
+    screen.getByText('Total no Campo')
     expect(screen.getByTestId('stat-current').textContent).toBe('2')
     expect(screen.getByTestId('stat-total').textContent).toBe('3')
-    expect(await screen.findByText('3', { selector: '[data-testid="stat-today"]' })).toBeTruthy()
+    await screen.findByText('3', { selector: '[data-testid="stat-today"]' })
 
     const previous = screen.getByRole('button', { name: /Anterior/ }) as HTMLButtonElement
     const next = screen.getByRole('button', { name: /^Próximo/ }) as HTMLButtonElement
@@ -79,7 +79,7 @@ describe('PlayerPage', () => {
     fireEvent.click(screen.getByRole('button', { name: /Reproduzir Próximo/ }))
     expect(props.onPrevious).toHaveBeenCalledTimes(1)
     expect(props.onNext).toHaveBeenCalledTimes(2)
-    expect(screen.getByText('Respiração Profunda')).toBeTruthy()
+    screen.getByText('Respiração Profunda')
   })
 
   it('disables Anterior at the start and Próximo at the end (playlist mode)', () => {
@@ -88,7 +88,7 @@ describe('PlayerPage', () => {
     expect((screen.getByRole('button', { name: /Anterior/ }) as HTMLButtonElement).disabled).toBe(true)
     expect((screen.getByRole('button', { name: /^Próximo/ }) as HTMLButtonElement).disabled).toBe(true)
     expect(screen.queryByText('Próximo áudio')).toBeNull()
-    expect(screen.getByText('Total na Playlist')).toBeTruthy()
+    screen.getByText('Total na Playlist')
     expect(screen.getByRole('link', { name: /Ver Playlists/ }).getAttribute('href')).toBe('/dashboard')
   })
 
@@ -101,7 +101,7 @@ describe('PlayerPage', () => {
       return original(event, handler)
     })
     renderPage()
-    expect(await screen.findByText('3', { selector: '[data-testid="stat-today"]' })).toBeTruthy()
+    await screen.findByText('3', { selector: '[data-testid="stat-today"]' })
     expect(handlers).toHaveLength(1)
     const complete = handlers[0]!
 

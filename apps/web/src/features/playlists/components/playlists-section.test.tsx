@@ -57,9 +57,9 @@ describe('PlaylistsSection', () => {
 
   it("lists the last 2 audios, disables an empty playlist ('Playlist Vazia') and plays from the first audio", async () => {
     const { router } = setup([FULL, EMPTY])
-    expect(screen.getByText('Últimos áudios')).toBeTruthy()
-    expect(screen.getByText('Terceiro')).toBeTruthy()
-    expect(screen.getByText('Segundo')).toBeTruthy()
+    screen.getByText('Últimos áudios')
+    screen.getByText('Terceiro')
+    screen.getByText('Segundo')
     expect(screen.queryByText('Primeiro')).toBeNull()
     expect((screen.getByRole('button', { name: LISTENER_MSG.playlistEmpty }) as HTMLButtonElement).disabled).toBe(true)
 
@@ -78,12 +78,12 @@ describe('PlaylistsSection', () => {
     expect(writes).toHaveLength(0)
 
     fireEvent.change(screen.getByLabelText('Nome'), { target: { value: '  Foco total ' } })
-    expect(screen.getByText('13/50')).toBeTruthy()
+    screen.getByText('13/50')
     fireEvent.click(screen.getByRole('button', { name: 'Criar playlist' }))
     await waitFor(() => expect(writes).toHaveLength(1))
     expect(writes[0]).toMatchObject({ method: 'POST', path: API.listener.playlists, body: { name: 'Foco total', description: '', audioIds: [] } })
     expect((writes[0]?.body as { id: string }).id).toMatch(/^[0-9a-f-]{36}$/)
-    expect(await screen.findByText('Foco total')).toBeTruthy()
+    await screen.findByText('Foco total')
   })
 
   it('rolls a failed delete back and toasts the spec message', async () => {
@@ -94,7 +94,7 @@ describe('PlaylistsSection', () => {
     await waitFor(() =>
       expect(toastMock.error).toHaveBeenCalledWith(LISTENER_MSG.playlistDeleteErrorTitle, { description: LISTENER_MSG.playlistDeleteError }),
     )
-    expect(screen.getByRole('heading', { name: 'Noite' })).toBeTruthy()
+    screen.getByRole('heading', { name: 'Noite' })
   })
 
   it('reorders audios in the edit dialog with the arrows (PATCH with the new order)', async () => {

@@ -94,16 +94,16 @@ describe('admin presence', () => {
     await open()
     expect(latest().sent).toEqual([{ type: 'join', channel: 'admin-sync' }])
     await receive({ type: 'presence', admins: [ana], self: 'ana' })
-    expect(screen.getByText('Ana Souza')).toBeTruthy()
-    expect(screen.getByText('você')).toBeTruthy()
-    expect(screen.getByText('Só você está aqui agora.')).toBeTruthy()
+    screen.getByText('Ana Souza')
+    screen.getByText('você')
+    screen.getByText('Só você está aqui agora.')
 
     await receive({ type: 'presence', admins: [ana, bruno], self: 'ana' })
-    expect(screen.getByText('Bruno Lima')).toBeTruthy()
+    screen.getByText('Bruno Lima')
     expect(screen.queryByText('Só você está aqui agora.')).toBeNull()
 
     await kill()
-    expect(screen.getByText('A lista volta assim que a conexão em tempo real voltar.')).toBeTruthy()
+    screen.getByText('A lista volta assim que a conexão em tempo real voltar.')
     realtime.stop()
   })
 

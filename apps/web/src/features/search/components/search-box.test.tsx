@@ -60,11 +60,11 @@ describe('SearchBox', () => {
     fireEvent.change(input, { target: { value: 'aud' } })
     await advance(249)
     expect(calls).toEqual([])
-    expect(screen.getByText(LISTENER_MSG.searching)).toBeTruthy()
+    expect(screen.getByRole('status').textContent).toBe(LISTENER_MSG.searching)
     await advance(1)
     await advance(0)
     expect(calls).toEqual(['aud'])
-    expect(screen.getByText(LISTENER_MSG.searchEmpty('aud'))).toBeTruthy()
+    expect(screen.getByRole('status').textContent).toBe(LISTENER_MSG.searchEmpty('aud'))
   })
 
   it('groups results, moves with the arrow keys, closes on Escape and opens the chosen audio', async () => {
@@ -77,8 +77,8 @@ describe('SearchBox', () => {
     await advance(250)
     await advance(0)
 
-    expect(screen.getByRole('group', { name: 'Campos' })).toBeTruthy()
-    expect(screen.getByRole('group', { name: 'Áudios' })).toBeTruthy()
+    screen.getByRole('group', { name: 'Campos' })
+    screen.getByRole('group', { name: 'Áudios' })
     expect(input.getAttribute('aria-expanded')).toBe('true')
 
     fireEvent.keyDown(input, { key: 'Escape' })

@@ -59,7 +59,7 @@ describe('/pagamento', () => {
     expect(text(screen.getByRole('heading', { level: 1 }))).toBe('Plano Anual por R$ 478,80/ano')
     const cards = screen.getByRole('list', { name: 'Cartões de teste' })
     expect(within(cards).getAllByRole('listitem').map((li) => li.querySelector('code')?.textContent)).toEqual(['4242 4242 4242 4242', '4000 0000 0000 0002'])
-    expect(screen.getByRole('heading', { name: 'Garantia de 14 dias' })).toBeTruthy()
+    screen.getByRole('heading', { name: 'Garantia de 14 dias' })
     expect(screen.getByRole('link', { name: 'Termos de Uso' }).getAttribute('href')).toBe('/terms')
   })
 

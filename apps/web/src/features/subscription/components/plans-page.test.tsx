@@ -105,7 +105,7 @@ describe('/assinatura: plan list', () => {
     // ARCHITECTURE §7: every active subscriber may download, not only "Premium and Enterprise".
     expect(faq.textContent).toContain('Todo assinante ativo, em qualquer plano, pode baixar')
     expect(faq.textContent).not.toMatch(/Premium|Enterprise/)
-    expect(await screen.findByText('Garantia de 7 dias')).toBeTruthy()
+    await screen.findByText('Garantia de 7 dias')
   })
 
   it('explains a failed payment verification', () => {
@@ -181,7 +181,7 @@ describe('/assinatura: visitors and admins', () => {
     const api = stubApi()
     renderPage('/assinatura', { viewer: 'anonymous' })
     fireEvent.click(screen.getByRole('button', { name: 'Assinar Trimestral' }))
-    expect(screen.getByRole('dialog', { name: 'Assinar o plano Trimestral' })).toBeTruthy()
+    screen.getByRole('dialog', { name: 'Assinar o plano Trimestral' })
     expect(api.bodies[API.subscription.checkout]).toBeUndefined()
   })
 
@@ -201,11 +201,11 @@ describe('/assinatura: subscribers', () => {
     const card = await screen.findByRole('region', { name: 'Sua assinatura' })
     expect(within(card).getByTestId('subscription-plan').textContent).toBe('Anual')
     expect(within(card).getByTestId('subscription-status').textContent).toBe('Ativa')
-    expect(within(card).getByText('Próxima cobrança')).toBeTruthy()
+    within(card).getByText('Próxima cobrança')
     expect(within(card).getByTestId('subscription-period-end').textContent).toBe('22 de novembro de 2027')
 
     const annual = screen.getAllByTestId('plan-card').find((c) => c.getAttribute('data-plan') === 'anual')!
-    expect(within(annual).getByText('Plano Atual', { selector: 'span' })).toBeTruthy()
+    within(annual).getByText('Plano Atual', { selector: 'span' })
     expect(within(annual).getByRole('button', { name: 'Plano Atual' })).toHaveProperty('disabled', true)
 
     fireEvent.click(within(card).getByRole('button', { name: 'Abrir portal' }))
@@ -220,14 +220,14 @@ describe('/assinatura: subscribers', () => {
     renderPage('/assinatura', { subscription: { status: 'subscribed', tier: 'anual' } })
     const card = await screen.findByRole('region', { name: 'Sua assinatura' })
     expect(within(card).getByRole('note').textContent).toContain('cancela no fim do período: você mantém o acesso até 22 de novembro de 2027')
-    expect(within(card).getByText('Acesso até')).toBeTruthy()
+    within(card).getByText('Acesso até')
   })
 
   it('complimentary access shows when access ends, no charge, no portal and no refund', async () => {
     stubApi({ details: { ...DETAILS, subscription: { ...DETAILS.subscription!, managedByProvider: false, lastPaymentCents: null } } })
     renderPage('/assinatura', { subscription: { status: 'subscribed', tier: 'anual' } })
     const card = await screen.findByRole('region', { name: 'Sua assinatura' })
-    expect(within(card).getByText('Acesso até')).toBeTruthy()
+    within(card).getByText('Acesso até')
     expect(within(card).queryByText('Próxima cobrança')).toBeNull()
     expect(within(card).queryByRole('button', { name: 'Abrir portal' })).toBeNull()
     expect(card.textContent).toContain('Acesso de cortesia')

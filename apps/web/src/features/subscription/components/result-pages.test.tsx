@@ -43,7 +43,7 @@ describe('/pagamento/sucesso', () => {
     const verify = stubVerify(() => jsonResponse(PAID))
     render('/pagamento/sucesso?session_id=cs_sbx_123456')
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Verificando seu pagamento...')
-    expect(await screen.findByRole('heading', { name: 'Pagamento Confirmado!' })).toBeTruthy()
+    await screen.findByRole('heading', { name: 'Pagamento Confirmado!' })
     expect(JSON.parse(String(verify.mock.calls[0]?.[1]?.body))).toEqual({ sessionId: 'cs_sbx_123456' })
     expect(screen.getByTestId('payment-customer-name').textContent).toBe('Maria Souza')
     expect(screen.getByTestId('payment-customer-email').textContent).toBe('maria@exemplo.com')
@@ -64,8 +64,8 @@ describe('/pagamento/sucesso', () => {
   it('any status other than paid shows processing, with a button that checks again', async () => {
     stubVerify(() => jsonResponse({ ...PAID, paymentStatus: 'unpaid' }))
     render('/pagamento/sucesso?session_id=cs_sbx_123456')
-    expect(await screen.findByRole('heading', { name: 'Processando Pagamento...' })).toBeTruthy()
-    expect(screen.getByRole('button', { name: /Verificar Novamente/ })).toBeTruthy()
+    await screen.findByRole('heading', { name: 'Processando Pagamento...' })
+    screen.getByRole('button', { name: /Verificar Novamente/ })
   })
 
   it('an error offers the way home', async () => {
@@ -78,7 +78,7 @@ describe('/pagamento/sucesso', () => {
   it('without a session id says so, without asking the server', () => {
     const verify = stubVerify(() => jsonResponse(PAID))
     render('/pagamento/sucesso')
-    expect(screen.getByText('ID da sessão não encontrado')).toBeTruthy()
+    screen.getByText('ID da sessão não encontrado')
     expect(verify).not.toHaveBeenCalled()
   })
 })
@@ -112,16 +112,16 @@ describe('/assinatura/sucesso', () => {
     await act(() => vi.advanceTimersByTimeAsync(SUCCESS_SPINNER_MS - 10))
     expect(screen.queryByRole('heading', { name: 'Assinatura Ativada!' })).toBeNull()
     await act(() => vi.advanceTimersByTimeAsync(10))
-    expect(screen.getByRole('heading', { name: 'Assinatura Ativada!' })).toBeTruthy()
+    screen.getByRole('heading', { name: 'Assinatura Ativada!' })
     expect(screen.getByTestId('success-plan').textContent).toBe('Anual')
     expect(text(screen.getByTestId('success-amount'))).toBe('R$ 478,80 (R$ 39,90/mês)')
     expect(screen.getByTestId('success-next-charge').textContent).toBe('22 de novembro de 2027')
     expect(screen.getByTestId('success-status').textContent).toBe('Ativa')
     expect(screen.getByTestId('success-session').textContent).toBe('cs_sbx_123456')
-    expect(screen.getByRole('region', { name: 'O que está incluído' })).toBeTruthy()
-    expect(screen.getByRole('region', { name: 'Próximos passos' })).toBeTruthy()
+    screen.getByRole('region', { name: 'O que está incluído' })
+    screen.getByRole('region', { name: 'Próximos passos' })
     expect(screen.getByRole('link', { name: /Começar a Usar Agora/ }).getAttribute('href')).toBe('/dashboard')
-    expect(screen.getByRole('button', { name: /Gerenciar assinatura/ })).toBeTruthy()
+    screen.getByRole('button', { name: /Gerenciar assinatura/ })
     expect(refresh).toHaveBeenCalledTimes(1)
   })
 
@@ -133,7 +133,7 @@ describe('/assinatura/sucesso', () => {
       '/assinatura/sucesso?session_id=cs_sbx_123456',
     )
     await act(() => vi.advanceTimersByTimeAsync(SUCCESS_SPINNER_MS))
-    expect(screen.getByRole('heading', { name: 'Assinatura Ativada!' })).toBeTruthy()
+    screen.getByRole('heading', { name: 'Assinatura Ativada!' })
     expect(text(screen.getByTestId('success-amount'))).toBe('R$ 478,80')
     expect(screen.queryByRole('button', { name: /Gerenciar assinatura/ })).toBeNull()
     expect(refresh).not.toHaveBeenCalled()

@@ -1,0 +1,7 @@
+import { ConfirmEmailPage } from '../../features/auth/pages'
+import { useProductName } from '../../features/landing'
+
+/** `/confirmar-email?token=` — lazy route: the link of the confirmation e-mail. */
+export default function ConfirmEmailRoute() {
+  return <ConfirmEmailPage productName={useProductName()} />
+}

@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { screen, waitFor } from '@testing-library/react'
+import { API, AUTH_MSG, type SessionUser, type VerifyEmailResult } from '@sintonia/contract'
+import { fetchByPath, jsonResponse, renderRoutes } from '../../../test/render'
+import { subscriptionChecker } from '../subscription/use-subscription'
+import { ConfirmEmailPage } from './confirm-email-page'
+
+const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImFuYUBleGVtcGxvLmNvbSJ9.assinatura'
+const ANA: SessionUser = { id: 'u1', email: 'ana@exemplo.com', emailVerified: true, displayName: 'Ana', role: 'user' }
+
+function setup(path: string, { verify, user = null }: { verify: () => Response | Promise<Response>; user?: SessionUser | null }) {
+  const verifyCalls: unknown[] = []
+  let meCalls = 0
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      fetchByPath({
+        [API.auth.verifyEmail]: (_url, init) => {
+          verifyCalls.push(JSON.parse(String(init?.body)))
+          return verify()
+        },
+        [API.auth.me]: () => {
+          meCalls += 1
+          return user ? jsonResponse({ user }) : jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'Faça login para continuar' }, 401)
+        },
+      }),
+    ),
+  )
+  const utils = renderRoutes(
+    [
+      { path: '/confirmar-email', element: <ConfirmEmailPage productName="Sintonia" /> },
+      { path: '/onboarding/definir-senha', element: <p>página do link de acesso</p> },
+      { path: '*', element: <p>outra página</p> },
+    ],
+    path,
+  )
+  return { ...utils, verifyCalls, meCalls: () => meCalls }
+}
+
+const result = (over: Partial<VerifyEmailResult> = {}): VerifyEmailResult => ({
+  message: AUTH_MSG.emailVerified,
+  email: 'ana@exemplo.com',
+  accessToken: null,
+  ...over,
+})
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  subscriptionChecker.clear()
+})
+
+describe('/confirmar-email', () => {
+  it('a purchase waiting for the e-mail: straight to the access link page, replacing this one', async () => {
+    const { router, verifyCalls } = setup(`/confirmar-email?token=${TOKEN}`, { verify: () => jsonResponse(result({ accessToken: 'acc_0123456789abcdefghij' })) })
+    expect(await screen.findByText('página do link de acesso')).toBeTruthy()
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/onboarding/definir-senha?token=acc_0123456789abcdefghij')
+    expect(router.state.historyAction).toBe('REPLACE')
+    expect(verifyCalls).toEqual([{ token: TOKEN }])
+  })
+
+  it('confirmed, signed out: the message and the way to the login; the link is sent once', async () => {
+    const { verifyCalls } = setup(`/confirmar-email?token=${TOKEN}`, { verify: () => jsonResponse(result()) })
+    expect(await screen.findByRole('heading', { name: AUTH_MSG.emailVerified })).toBeTruthy()
+    expect(screen.getByText('ana@exemplo.com')).toBeTruthy()
+    expect((await screen.findByRole('link', { name: /Entrar/ })).getAttribute('href')).toBe('/login')
+    expect(verifyCalls).toHaveLength(1)
+  })
+
+  it('an e-mail change confirmed while signed in: the message, the way to the dashboard, the session read again', async () => {
+    const { meCalls } = setup(`/confirmar-email?token=${TOKEN}`, {
+      // Answers after the session was read, as the server would: the session is then read again.
+      verify: () => new Promise((resolve) => setTimeout(() => resolve(jsonResponse(result({ message: AUTH_MSG.emailChanged, email: 'nova@exemplo.com' }))), 30)),
+      user: ANA,
+    })
+    expect(await screen.findByRole('heading', { name: AUTH_MSG.emailChanged })).toBeTruthy()
+    expect((await screen.findByRole('link', { name: /Ir para o início/ })).getAttribute('href')).toBe('/dashboard')
+    await waitFor(() => expect(meCalls()).toBe(2))
+  })
+
+  it('a bad or expired link (400) says so and points to Minha conta', async () => {
+    setup(`/confirmar-email?token=${TOKEN}`, {
+      verify: () => jsonResponse({ statusCode: 400, error: 'Bad Request', message: AUTH_MSG.verifyLinkInvalid }, 400),
+    })
+    expect((await screen.findByRole('alert')).textContent).toBe(AUTH_MSG.verifyLinkInvalid)
+    expect(screen.getByRole('link', { name: 'Ir para Minha conta' }).getAttribute('href')).toBe('/minha-conta')
+  })
+
+  it('without a token nothing is sent', async () => {
+    const { verifyCalls } = setup('/confirmar-email', { verify: () => jsonResponse(result()) })
+    expect((await screen.findByRole('alert')).textContent).toBe(AUTH_MSG.verifyLinkInvalid)
+    expect(verifyCalls).toHaveLength(0)
+  })
+})
