@@ -9,7 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import { MIGRATIONS_DIR } from '../lib/paths.js'
-import * as schema from './schema.js'
+import * as schema from './schema/index.js'
 
 export type Schema = typeof schema
 /** Both engines expose the same Drizzle query API; code is written once against this type. */

@@ -8,7 +8,7 @@ import {
   campaignsResponseSchema,
   type Campaign,
 } from '@sintonia/contract'
-import { emailCampaigns, leads, subscriptions } from '../../src/db/schema.js'
+import { emailCampaigns, leads, subscriptions } from '../../src/db/schema/index.js'
 import type { MailTransport, OutboxMessage } from '../../src/lib/mail/index.js'
 import { csvCell } from '../../src/modules/communication/csv.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { asc, eq } from 'drizzle-orm'
 import { ADMIN_CONTENT_MSG, API } from '@sintonia/contract'
-import { audios, fields } from '../../src/db/schema.js'
+import { audios, fields } from '../../src/db/schema/index.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { callAs, castOf, type Cast } from '../helpers/session.js'
 import { nonAdminStatuses } from '../helpers/multipart.js'

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { ADMIN_API, ADMIN_MSG, API, COMMERCE_MSG, adminRefundsResponseSchema, gatewayInfoSchema, type AdminRefund } from '@sintonia/contract'
-import { auditLog, payments, refundRequests, subscriptions } from '../../src/db/schema.js'
+import { auditLog, payments, refundRequests, subscriptions } from '../../src/db/schema/index.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin, listener, type Account } from '../helpers/auth.js'
 import { CARDS, checkState, outboxOf, payWithCard, startAuthFirst, subscriptionOf } from '../helpers/commerce.js'

@@ -13,7 +13,7 @@ import {
   validationReportSchema,
   type LandingVideo,
 } from '@sintonia/contract'
-import { analyticsEvents, audios, checkoutSessions, fields, landingContent, leads, listeningEvents, payments, plans, subscriptions } from '../../src/db/schema.js'
+import { analyticsEvents, audios, checkoutSessions, fields, landingContent, leads, listeningEvents, payments, plans, subscriptions } from '../../src/db/schema/index.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin, listener, seedSubscription, type Account } from '../helpers/auth.js'
 import { callAs } from '../helpers/session.js'

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { ADMIN_API, ADMIN_MSG, COMMERCE_MSG, adminPlansResponseSchema, plansResponseSchema, type AdminPlan } from '@sintonia/contract'
-import { auditLog, plans } from '../../src/db/schema.js'
+import { auditLog, plans } from '../../src/db/schema/index.js'
 import { DEFAULT_PLANS } from '../../src/db/seed/default-plans.js'
 import { DOMAIN_EVENTS_CHANNEL } from '../../src/plugins/domain-events.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'

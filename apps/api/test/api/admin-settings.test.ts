@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { ADMIN_SETTINGS_API, ADMIN_SETTINGS_MSG, API, DEFAULT_GUARANTEE_DAYS, DEFAULT_PRODUCT_NAME } from '@sintonia/contract'
-import { auditLog } from '../../src/db/schema.js'
+import { auditLog } from '../../src/db/schema/index.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { nonAdminStatuses } from '../helpers/multipart.js'
 import { callAs, castOf, type Cast } from '../helpers/session.js'

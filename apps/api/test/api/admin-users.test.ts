@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { ADMIN_API, ADMIN_MSG, API, adminUsersResponseSchema, type AdminUserResponse } from '@sintonia/contract'
-import { auditLog, session, subscriptions } from '../../src/db/schema.js'
+import { auditLog, session, subscriptions } from '../../src/db/schema/index.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin, listener, seedSubscription, signIn, uniqueEmail, type Account } from '../helpers/auth.js'
 import { callAs } from '../helpers/session.js'

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asc, count, eq } from 'drizzle-orm'
 import { ANALYTICS_EVENT_TYPES, ANALYTICS_LIMITS, API, MSG } from '@sintonia/contract'
-import { analyticsEvents } from '../../src/db/schema.js'
+import { analyticsEvents } from '../../src/db/schema/index.js'
 import { RATE_LIMITS } from '../../src/lib/http/rate-limits.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asc, count, eq } from 'drizzle-orm'
 import { demoSchema, fieldListSchema } from '@sintonia/contract'
-import { audios, fields } from '../../src/db/schema.js'
+import { audios, fields } from '../../src/db/schema/index.js'
 import { DOMAIN_EVENTS_CHANNEL } from '../../src/plugins/domain-events.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { DEFAULT_LANDING_CONTENT, landingResponseSchema, type LandingPageContent } from '@sintonia/contract'
-import { appSettings, landingContent } from '../../src/db/schema.js'
+import { appSettings, landingContent } from '../../src/db/schema/index.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 
 let ctx: TestContext

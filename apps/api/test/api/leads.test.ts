@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { count, eq, sql } from 'drizzle-orm'
 import { API, LEAD_CONSENT_TEXT, LEAD_SOURCE, MSG } from '@sintonia/contract'
-import { emailOutbox, leads } from '../../src/db/schema.js'
+import { emailOutbox, leads } from '../../src/db/schema/index.js'
 import { createLead } from '../../src/modules/communication/leads-service.js'
 import { writeSetting } from '../../src/modules/content/settings-repository.js'
 import { RATE_LIMITS } from '../../src/lib/http/rate-limits.js'

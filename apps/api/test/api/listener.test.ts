@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asc, eq } from 'drizzle-orm'
 import { API, AUTH_MSG, LISTENER_MSG, MSG } from '@sintonia/contract'
-import { audios, backgroundMusic, backgroundMusicSettings, fields } from '../../src/db/schema.js'
+import { audios, backgroundMusic, backgroundMusicSettings, fields } from '../../src/db/schema/index.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { auditRows } from '../helpers/auth.js'
 import { accessStatuses, callAs, castOf, type Cast } from '../helpers/session.js'

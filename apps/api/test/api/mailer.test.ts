@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { count, eq, inArray, sql } from 'drizzle-orm'
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.js'
-import { emailOutbox } from '../../src/db/schema.js'
+import { emailOutbox } from '../../src/db/schema/index.js'
 import {
   createEmailDispatcher,
   createLogTransport,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { audios } from '../../src/db/schema.js'
+import { audios } from '../../src/db/schema/index.js'
 import { loadConfig, ConfigError } from '../../src/config.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { listener, seedSubscription } from '../helpers/auth.js'

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, sql } from 'drizzle-orm'
 import { API, AUTH_MSG, meSchema } from '@sintonia/contract'
-import { accessLinks, auditLog, pendingSubscriptions, subscriptions, user } from '../../src/db/schema.js'
+import { accessLinks, auditLog, pendingSubscriptions, subscriptions, user } from '../../src/db/schema/index.js'
 import { sendAccessLink } from '../../src/modules/accounts/mailbox.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { cookieHeader, listener, nextIp, seedPending, sessionCookieOf, setCookies, signIn, uniqueEmail } from '../helpers/auth.js'

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { API, AUTH_MSG, COMMERCE_MSG, PAYMENT_ERROR_MSG, gatewayInfoSchema, paymentVerificationSchema } from '@sintonia/contract'
-import { checkoutSessions, pendingSubscriptions, plans, subscriptions, webhookEvents } from '../../src/db/schema.js'
+import { checkoutSessions, pendingSubscriptions, plans, subscriptions, webhookEvents } from '../../src/db/schema/index.js'
 import { confirmEmail, useAccessLink } from '../helpers/mailbox.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin, cookieHeader, listener, nextIp, seedSubscription, signIn, uniqueEmail } from '../helpers/auth.js'

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { API, COMMERCE_MSG, PAYMENT_ERROR_MSG, subscriptionDetailsSchema } from '@sintonia/contract'
-import { checkoutSessions, payments, refundRequests, sandboxCharges, sandboxCheckoutSessions, sandboxSubscriptions, subscriptions } from '../../src/db/schema.js'
+import { checkoutSessions, payments, refundRequests, sandboxCharges, sandboxCheckoutSessions, sandboxSubscriptions, subscriptions } from '../../src/db/schema/index.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin, listener, nextIp, seedSubscription, type Account } from '../helpers/auth.js'
 import { CARDS, FUTURE_EXPIRY, checkState, outboxOf, payWithCard, startAuthFirst, subscriptionOf } from '../helpers/commerce.js'

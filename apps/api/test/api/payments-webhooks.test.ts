@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { API, COMMERCE_MSG } from '@sintonia/contract'
-import { payments, subscriptions, webhookEvents } from '../../src/db/schema.js'
+import { payments, subscriptions, webhookEvents } from '../../src/db/schema/index.js'
 import { signPayload } from '../../src/lib/http/webhook-signature.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { listener, type Account } from '../helpers/auth.js'

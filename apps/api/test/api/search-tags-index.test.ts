@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { API, type SearchResult } from '@sintonia/contract'
-import { audios, fields } from '../../src/db/schema.js'
+import { audios, fields } from '../../src/db/schema/index.js'
 import { searchAudiosQuery } from '../../src/modules/catalogue/search-repository.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { callAs, castOf, type Cast } from '../helpers/session.js'

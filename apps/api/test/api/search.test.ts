@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { API, SEARCH_MAX_RESULTS, type SearchResult } from '@sintonia/contract'
-import { audios, fields } from '../../src/db/schema.js'
+import { audios, fields } from '../../src/db/schema/index.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { accessStatuses, callAs, castOf, type Cast } from '../helpers/session.js'
 

@@ -12,7 +12,7 @@ import {
   fields,
   landingContent,
   plans,
-} from '../../src/db/schema.js'
+} from '../../src/db/schema/index.js'
 import { seedDemoCatalogue, seedIfEmpty } from '../../src/db/seed/index.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 

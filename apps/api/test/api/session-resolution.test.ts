@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import { API } from '@sintonia/contract'
-import { session } from '../../src/db/schema.js'
+import { session } from '../../src/db/schema/index.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { listener, setBanned, setCookies } from '../helpers/auth.js'
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { API } from '@sintonia/contract'
-import { auditLog, pendingSubscriptions, subscriptions, user } from '../../src/db/schema.js'
+import { auditLog, pendingSubscriptions, subscriptions, user } from '../../src/db/schema/index.js'
 import { createOrPromoteAdmin } from '../../src/modules/accounts/admin-create.js'
 import type { TestContext } from './app.js'
 import { rememberSecret } from '../support/log-capture.js'

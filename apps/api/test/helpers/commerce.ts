@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { API, type PlanCode } from '@sintonia/contract'
-import { emailOutbox, payments, sandboxEvents, subscriptions, webhookEvents } from '../../src/db/schema.js'
+import { emailOutbox, payments, sandboxEvents, subscriptions, webhookEvents } from '../../src/db/schema/index.js'
 import { signPayload } from '../../src/lib/http/webhook-signature.js'
 import type { TestContext } from './app.js'
 import { nextIp, type Account } from './auth.js'

@@ -1,7 +1,7 @@
 /** Mailbox proofs as a person does them: read the link from the e-mail in the outbox, open it. */
 import { desc, sql } from 'drizzle-orm'
 import { API } from '@sintonia/contract'
-import { emailOutbox } from '../../src/db/schema.js'
+import { emailOutbox } from '../../src/db/schema/index.js'
 import type { TestContext } from './app.js'
 import { cookieHeader, nextIp } from './auth.js'
 import { rememberSecret } from '../support/log-capture.js'

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, sql } from 'drizzle-orm'
 import { ADMIN_API, API, AUTH_MSG, MSG, UNCLAIMED_MSG, unclaimedPurchaseListSchema } from '@sintonia/contract'
-import { audios, auditLog, checkoutSessions, leads, payments, pendingSubscriptions, user } from '../../src/db/schema.js'
+import { audios, auditLog, checkoutSessions, leads, payments, pendingSubscriptions, user } from '../../src/db/schema/index.js'
 import { EXPOSED_AUTH_PATHS } from '../../src/plugins/auth.js'
 import { RATE_LIMITS } from '../../src/lib/http/rate-limits.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'

@@ -19,7 +19,7 @@ import {
   fields,
   landingContent,
   plans,
-} from '../schema.js'
+} from '../schema/index.js'
 import { SEED_MEDIA_DIR } from '../../lib/paths.js'
 import type { MediaStorage } from '../../lib/storage/media-storage.js'
 import { DEFAULT_SUPPORT_EMAIL, SETTING_KEYS } from '../../modules/content/settings-service.js'

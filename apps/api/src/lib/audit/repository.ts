@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
-import { auditLog } from '../../db/schema.js'
+import { auditLog } from '../../db/schema/index.js'
 
 export interface AuditEntry {
   /** Who acted (a user id), when known. */

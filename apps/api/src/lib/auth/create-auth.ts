@@ -4,7 +4,7 @@ import { admin } from 'better-auth/plugins/admin'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@sintonia/contract'
 import type { AppConfig } from '../../config.js'
 import type { Database } from '../../db/client.js'
-import { account, session, user, verification } from '../../db/auth-schema.js'
+import { account, session, user, verification } from '../../db/schema/accounts.js'
 
 /** Better Auth's own routes live under this prefix (ADR 003). */
 export const AUTH_BASE_PATH = '/api/auth'

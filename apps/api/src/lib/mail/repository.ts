@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
-import { emailOutbox } from '../../db/schema.js'
+import { emailOutbox } from '../../db/schema/index.js'
 
 /** A claimed outbox row, ready to hand to a transport. */
 export interface OutboxMessage {

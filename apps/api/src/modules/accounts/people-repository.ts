@@ -1,6 +1,6 @@
 import { asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
-import { accessLinks, checkoutSessions, pendingSubscriptions, plans, session, subscriptions, user } from '../../db/schema.js'
+import { accessLinks, checkoutSessions, pendingSubscriptions, plans, session, subscriptions, user } from '../../db/schema/index.js'
 
 export type AdminUserRow = Pick<typeof user.$inferSelect, 'id' | 'name' | 'email' | 'role' | 'banned' | 'banReason' | 'banExpires' | 'createdAt'>
 export interface UserSubscriptionRow {

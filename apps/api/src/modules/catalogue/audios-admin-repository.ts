@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
-import { audios, fields } from '../../db/schema.js'
+import { audios, fields } from '../../db/schema/index.js'
 
 export type AudioRow = typeof audios.$inferSelect
 export type AudioWithField = AudioRow & { fieldTitle: string }

@@ -1,6 +1,6 @@
 import { count, eq, max, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
-import { audios, fields } from '../../db/schema.js'
+import { audios, fields } from '../../db/schema/index.js'
 
 export type FieldRow = typeof fields.$inferSelect
 

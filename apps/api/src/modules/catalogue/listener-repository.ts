@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
-import { audios, backgroundMusic, backgroundMusicSettings } from '../../db/schema.js'
+import { audios, backgroundMusic, backgroundMusicSettings } from '../../db/schema/index.js'
 import type { AudioRow } from './repository.js'
 
 export { findFieldWithAudioCount } from './repository.js'

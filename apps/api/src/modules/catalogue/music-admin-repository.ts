@@ -1,6 +1,6 @@
 import { asc, desc, eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
-import { backgroundMusic, backgroundMusicSettings } from '../../db/schema.js'
+import { backgroundMusic, backgroundMusicSettings } from '../../db/schema/index.js'
 
 export type TrackRow = typeof backgroundMusic.$inferSelect
 

@@ -1,7 +1,7 @@
 import { asc, count, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
 import { perDatabase } from '../../db/prepared.js'
-import { audios, fields } from '../../db/schema.js'
+import { audios, fields } from '../../db/schema/index.js'
 
 export type AudioRow = typeof audios.$inferSelect
 

@@ -2,7 +2,7 @@ import { asc, desc, eq, sql, type Placeholder } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Database } from '../../db/client.js'
 import { perDatabase } from '../../db/prepared.js'
-import { audios, fields } from '../../db/schema.js'
+import { audios, fields } from '../../db/schema/index.js'
 
 /**
  * Accent- and case-insensitive form of a text, the same as the audios' stored search_title

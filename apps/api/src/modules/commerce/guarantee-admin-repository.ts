@@ -1,6 +1,6 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
-import { payments, plans, refundRequests, subscriptions, user } from '../../db/schema.js'
+import { payments, plans, refundRequests, subscriptions, user } from '../../db/schema/index.js'
 
 export type RefundFilter = 'pending' | 'decided' | 'all'
 

@@ -1,6 +1,6 @@
 import { asc, count, eq, and, ne } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
-import { plans } from '../../db/schema.js'
+import { plans } from '../../db/schema/index.js'
 
 export type PlanRow = typeof plans.$inferSelect
 export type PlanChanges = Partial<Omit<typeof plans.$inferInsert, 'code' | 'createdAt'>>

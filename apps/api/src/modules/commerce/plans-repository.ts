@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
-import { plans } from '../../db/schema.js'
+import { plans } from '../../db/schema/index.js'
 
 export type PlanRow = typeof plans.$inferSelect
 

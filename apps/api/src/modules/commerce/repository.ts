@@ -1,7 +1,7 @@
 /** Our commerce tables: checkouts, payments, the webhook ledger, guarantee requests, subscription rows. */
 import { and, desc, eq, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
-import { checkoutSessions, payments, pendingSubscriptions, plans, refundRequests, subscriptions, user, webhookEvents } from '../../db/schema.js'
+import { checkoutSessions, payments, pendingSubscriptions, plans, refundRequests, subscriptions, user, webhookEvents } from '../../db/schema/index.js'
 
 export type CheckoutRow = typeof checkoutSessions.$inferSelect
 export type PaymentRow = typeof payments.$inferSelect

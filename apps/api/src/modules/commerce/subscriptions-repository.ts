@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
 import { perDatabase } from '../../db/prepared.js'
-import { pendingSubscriptions, subscriptions } from '../../db/schema.js'
+import { pendingSubscriptions, subscriptions } from '../../db/schema/index.js'
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect
 export type PendingSubscriptionRow = typeof pendingSubscriptions.$inferSelect

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
-import { emailCampaignMessages, emailCampaigns } from '../../db/communication-schema.js'
-import { emailOutbox, leads, subscriptions, user } from '../../db/schema.js'
+import { emailCampaignMessages, emailCampaigns } from '../../db/schema/index.js'
+import { emailOutbox, leads, subscriptions, user } from '../../db/schema/index.js'
 import { givesAccessNow, rowsOf } from '../commerce/access-sql.js'
 
 export type LeadRow = typeof leads.$inferSelect

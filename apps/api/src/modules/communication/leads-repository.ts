@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.js'
-import { leads } from '../../db/schema.js'
+import { leads } from '../../db/schema/index.js'
 import { isUniqueViolation } from '../../lib/pg-errors.js'
 
 export type NewLeadRow = typeof leads.$inferInsert

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
-import { landingContent } from '../../db/schema.js'
+import { landingContent } from '../../db/schema/index.js'
 
 export { upsertSection } from './landing-repository.js'
 

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
-import { landingContent } from '../../db/schema.js'
+import { landingContent } from '../../db/schema/index.js'
 
 export interface LandingRow {
   section: string

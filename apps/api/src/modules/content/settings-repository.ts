@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
-import { appSettings } from '../../db/schema.js'
+import { appSettings } from '../../db/schema/index.js'
 
 export async function readSetting(db: Database, key: string): Promise<unknown> {
   const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key))

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.js'
-import { analyticsEvents } from '../../db/schema.js'
+import { analyticsEvents } from '../../db/schema/index.js'
 
 export type NewAnalyticsEventRow = typeof analyticsEvents.$inferInsert
 

@@ -1,7 +1,7 @@
 import { asc, count, eq, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
-import { checkoutSessions, payments } from '../../db/commerce-schema.js'
-import { analyticsEvents, audios, backgroundMusic, fields, landingContent, leads, listeningEvents, plans, subscriptions } from '../../db/schema.js'
+import { checkoutSessions, payments } from '../../db/schema/index.js'
+import { analyticsEvents, audios, backgroundMusic, fields, landingContent, leads, listeningEvents, plans, subscriptions } from '../../db/schema/index.js'
 import { givesAccessNow, rowsOf } from '../commerce/access-sql.js'
 
 export interface Bounds {

@@ -1,6 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
-import { audios, fields, leads, subscriptions, user } from '../../db/schema.js'
+import { audios, fields, leads, subscriptions, user } from '../../db/schema/index.js'
 
 /**
  * The admin home counts in one round trip each. Active subscribers follow the subscription rule

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
-import { audios, fields, playlistAudios, playlists } from '../../db/schema.js'
+import { audios, fields, playlistAudios, playlists } from '../../db/schema/index.js'
 
 export type PlaylistRow = typeof playlists.$inferSelect
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
-import { listeningEvents } from '../../db/schema.js'
+import { listeningEvents } from '../../db/schema/index.js'
 
 export type NewListeningEvent = typeof listeningEvents.$inferInsert
 

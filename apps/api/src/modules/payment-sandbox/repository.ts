@@ -8,7 +8,7 @@ import {
   sandboxEvents,
   sandboxPortalSessions,
   sandboxSubscriptions,
-} from '../../db/schema.js'
+} from '../../db/schema/index.js'
 
 export type SandboxCheckoutRow = typeof sandboxCheckoutSessions.$inferSelect
 export type SandboxSubscriptionRow = typeof sandboxSubscriptions.$inferSelect

@@ -1,15 +1,10 @@
 /**
- * Better Auth's tables (ADR 003): `user`, `session`, `account`, `verification`, with the columns
- * its admin plugin adds (`user.role/banned/ban_reason/ban_expires`, `session.impersonated_by`).
- * Property names are Better Auth's field names (its Drizzle adapter looks them up); columns are
- * snake_case like the rest of the schema. `user.name` is the display name (default: the part of
- * the e-mail before '@'). E-mails are stored lower-cased, which the check constraint enforces.
+ * Accounts: Better Auth's tables (user, session, account, verification — its column names, our
+ * role/ban columns and checks) and the purchase e-mail's access links.
  */
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { createdAt, updatedAt } from './columns.js'
 
 export const USER_ROLES = ['user', 'admin'] as const
 
@@ -88,4 +83,21 @@ export const verification = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],
+)
+
+/**
+ * One-time access links of the purchase e-mail (docs/product/accounts.md): the token proves the
+ * mailbox of a paid purchase's e-mail; only its SHA-256 is stored. Used once, then every link of
+ * the e-mail is deleted.
+ */
+export const accessLinks = pgTable(
+  'access_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('access_links_token_hash_idx').on(t.tokenHash), index('access_links_email_idx').on(sql`lower(${t.email})`)],
 )

@@ -1,31 +1,110 @@
 /**
- * Commerce tables (ADR 004, docs/payments.md). Two groups:
- *
- * - Ours: `checkout_sessions` (every checkout we started), `payments` (charges and refunds as
- *   recorded from verified provider events), `webhook_events` (the idempotency ledger) and
- *   `refund_requests` (guarantee requests decided by an admin).
- * - The built-in sandbox *provider*'s own state, prefixed `sandbox_`. It plays the part of
- *   Stripe's remote state: our code reads it only through the `PaymentGateway` interface, never
- *   directly, so the sandbox exercises the same paths as a real provider.
- *
- * `subscriptions.provider` is free text: 'sandbox', 'stripe', or 'complimentary' (access granted by
- * an admin, no provider behind it, no portal).
+ * Commerce: plans, subscriptions and purchases waiting for their buyer, checkouts, payments,
+ * the webhook ledger and guarantee requests. Money is integer centavos.
  */
 import { sql } from 'drizzle-orm'
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, boolean } from 'drizzle-orm/pg-core'
-import { user } from './auth-schema.js'
-import { plans, subscriptions } from './schema.js'
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { user } from './accounts.js'
+import { createdAt, ts, updatedAt } from './columns.js'
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
-const ts = (name: string) => timestamp(name, { withTimezone: true })
+export const plans = pgTable(
+  'plans',
+  {
+    code: text('code').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    priceCents: integer('price_cents').notNull(),
+    originalPriceCents: integer('original_price_cents').notNull(),
+    currency: text('currency').notNull().default('BRL'),
+    intervalMonths: integer('interval_months').notNull(),
+    savings: text('savings'),
+    popular: boolean('popular').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    hasPromotion: boolean('has_promotion').notNull().default(false),
+    discountPercentage: integer('discount_percentage'),
+    promotionEndDate: timestamp('promotion_end_date', { withTimezone: true }),
+    promotionLabel: text('promotion_label'),
+    displayOrder: integer('display_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('plans_code_known', sql`${t.code} in ('trimestral', 'semestral', 'anual')`),
+    check('plans_prices_positive', sql`${t.priceCents} > 0 and ${t.originalPriceCents} > 0`),
+    check('plans_interval_positive', sql`${t.intervalMonths} > 0`),
+    check(
+      'plans_discount_range',
+      sql`${t.discountPercentage} is null or ${t.discountPercentage} between 1 and 100`,
+    ),
+  ],
+)
+
+export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'canceled', 'expired'] as const
+
+/** A subscriber's subscription, created only from verified gateway events. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    planCode: text('plan_code')
+      .notNull()
+      .references(() => plans.code),
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull(),
+    provider: text('provider').notNull(),
+    providerCustomerId: text('provider_customer_id'),
+    providerSubscriptionId: text('provider_subscription_id'),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('subscriptions_user_id_idx').on(t.userId),
+    index('subscriptions_email_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('subscriptions_provider_sub_idx').on(t.provider, t.providerSubscriptionId),
+    check(
+      'subscriptions_status_known',
+      sql`${t.status} in ('active', 'past_due', 'canceled', 'expired')`,
+    ),
+  ],
+)
+
+/** A paid checkout whose buyer has no account yet (pay-first); merged on sign-up/login. */
+export const pendingSubscriptions = pgTable(
+  'pending_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    planCode: text('plan_code')
+      .notNull()
+      .references(() => plans.code),
+    provider: text('provider').notNull(),
+    providerCustomerId: text('provider_customer_id'),
+    providerSubscriptionId: text('provider_subscription_id'),
+    checkoutSessionId: text('checkout_session_id'),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('pending_subscriptions_email_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('pending_subscriptions_session_idx').on(t.checkoutSessionId),
+  ],
+)
 
 export const CHECKOUT_FLOWS = ['auth_first', 'pay_first'] as const
+
 export const CHECKOUT_STATUSES = ['open', 'complete', 'expired'] as const
+
 export const CHECKOUT_PAYMENT_STATUSES = ['unpaid', 'paid'] as const
+
 export const PAYMENT_METHODS = ['card', 'pix'] as const
+
 export const PAYMENT_STATUSES = ['paid', 'refunded'] as const
+
 export const REFUND_STATUSES = ['pending', 'approved', 'rejected'] as const
+
 /** `subscriptions.provider` values: the two gateways and an admin's complimentary access. */
 export const SUBSCRIPTION_PROVIDERS = ['sandbox', 'stripe', 'complimentary'] as const
 
@@ -142,92 +221,3 @@ export const refundRequests = pgTable(
 )
 
 // ───────────────────────── The sandbox provider's own state ─────────────────────────
-
-export const sandboxCustomers = pgTable('sandbox_customers', {
-  id: text('id').primaryKey(),
-  email: text('email').notNull(),
-  name: text('name'),
-  cardBrand: text('card_brand'),
-  cardLast4: text('card_last4'),
-  createdAt: createdAt(),
-})
-
-/** A hosted checkout page of the sandbox (Stripe-shaped: client_reference_id, metadata, URLs). */
-export const sandboxCheckoutSessions = pgTable('sandbox_checkout_sessions', {
-  id: text('id').primaryKey(),
-  productName: text('product_name').notNull(),
-  amountCents: integer('amount_cents').notNull(),
-  currency: text('currency').notNull(),
-  intervalMonths: integer('interval_months').notNull(),
-  customerEmail: text('customer_email'),
-  customerName: text('customer_name'),
-  clientReferenceId: text('client_reference_id'),
-  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
-  successUrl: text('success_url').notNull(),
-  cancelUrl: text('cancel_url').notNull(),
-  status: text('status').notNull().default('open'),
-  paymentStatus: text('payment_status').notNull().default('unpaid'),
-  paymentMethod: text('payment_method'),
-  customerId: text('customer_id'),
-  subscriptionId: text('subscription_id'),
-  lastErrorCode: text('last_error_code'),
-  createdAt: createdAt(),
-  completedAt: ts('completed_at'),
-  expiresAt: ts('expires_at').notNull(),
-})
-
-export const sandboxSubscriptions = pgTable('sandbox_subscriptions', {
-  id: text('id').primaryKey(),
-  customerId: text('customer_id').notNull(),
-  productName: text('product_name').notNull(),
-  amountCents: integer('amount_cents').notNull(),
-  currency: text('currency').notNull(),
-  intervalMonths: integer('interval_months').notNull(),
-  status: text('status').notNull(),
-  currentPeriodStart: ts('current_period_start').notNull(),
-  currentPeriodEnd: ts('current_period_end').notNull(),
-  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
-  canceledAt: ts('canceled_at'),
-  paymentMethod: text('payment_method').notNull().default('card'),
-  cardBrand: text('card_brand'),
-  cardLast4: text('card_last4'),
-  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-})
-
-export const sandboxCharges = pgTable('sandbox_charges', {
-  id: text('id').primaryKey(),
-  customerId: text('customer_id').notNull(),
-  subscriptionId: text('subscription_id'),
-  invoiceId: text('invoice_id').notNull(),
-  amountCents: integer('amount_cents').notNull(),
-  amountRefundedCents: integer('amount_refunded_cents').notNull().default(0),
-  currency: text('currency').notNull(),
-  method: text('method').notNull(),
-  status: text('status').notNull(),
-  createdAt: createdAt(),
-})
-
-export const sandboxPortalSessions = pgTable('sandbox_portal_sessions', {
-  id: text('id').primaryKey(),
-  customerId: text('customer_id').notNull(),
-  returnUrl: text('return_url').notNull(),
-  createdAt: createdAt(),
-  expiresAt: ts('expires_at').notNull(),
-})
-
-/** Events the sandbox emitted, with their delivery attempts to our webhook endpoint. */
-export const sandboxEvents = pgTable(
-  'sandbox_events',
-  {
-    id: text('id').primaryKey(),
-    type: text('type').notNull(),
-    payload: jsonb('payload').notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    deliveredAt: ts('delivered_at'),
-    lastError: text('last_error'),
-    createdAt: createdAt(),
-  },
-  (t) => [index('sandbox_events_undelivered_idx').on(t.createdAt).where(sql`${t.deliveredAt} is null`)],
-)
