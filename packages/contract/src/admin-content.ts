@@ -1,5 +1,5 @@
 /**
- * Admin area, content side (commerce-and-admin §2/§3/§4/§7, listener-area §5/§7): the admin home
+ * Admin area, content side (docs/product/admin.md#content): the admin home
  * counts, fields, audios, background music, landing content and landing videos. Every route here
  * is `access: 'admin'` on the server.
  */
@@ -34,12 +34,12 @@ export type AdminOverview = z.infer<typeof adminOverviewSchema>
 export const AUDIO_UPLOAD_MAX_BYTES = 100 * 1024 * 1024
 /** The video thumbnail the browser draws at 1 s (a JPEG of a few dozen KB). */
 export const THUMBNAIL_UPLOAD_MAX_BYTES = 2 * 1024 * 1024
-/** Video MIME types the spec accepts (listener-area §5). */
+/** Video MIME types an upload may have (docs/product/admin.md#videos-adminlanding-videos). */
 export const VIDEO_UPLOAD_MIME_TYPES = ['video/mp4', 'video/mpeg', 'video/quicktime', 'video/x-msvideo', 'video/webm'] as const
 
 const MB = 1024 * 1024
 
-/** Spec listener-area §5: 'Tamanho atual: X.XXMB'. */
+/** The size refusal ends in 'Tamanho atual: X.XXMB' (docs/product/admin.md#videos-adminlanding-videos). */
 export function videoTooLargeMessage(sizeBytes: number): string {
   return `Arquivo muito grande. Tamanho máximo: 50MB. Tamanho atual: ${(sizeBytes / MB).toFixed(2)}MB`
 }

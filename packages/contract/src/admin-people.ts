@@ -4,7 +4,8 @@
  * stats and content validation. Every route here is `access: 'admin'` on the server.
  *
  * Money is integer centavos on the wire; the admin forms show and accept reais. Dates are ISO
- * strings. Texts the spec gives (promotion data, §5) come from COMMERCE_MSG verbatim.
+ * strings. The promotion-data texts come from COMMERCE_MSG verbatim
+ * (docs/product/admin.md#prices-adminpricing).
  */
 import { z } from 'zod'
 import { COMMERCE_MSG } from './commerce-messages.js'
@@ -38,7 +39,7 @@ export const ADMIN_API = {
   validation: '/api/admin/validation',
 } as const
 
-/** pt-BR messages of this area that the spec does not give (it leaves admin validation open, §5). */
+/** pt-BR messages of the admin's people, plans and money pages (docs/product/admin.md). */
 export const ADMIN_MSG = {
   userNotFound: 'Usuário não encontrado',
   selfRoleChange: 'Você não pode alterar a sua própria função',
@@ -184,9 +185,9 @@ export const adminPlanResponseSchema = z.object({ plan: adminPlanSchema })
 export const planCodeParamsSchema = z.object({ code: z.enum(PLAN_CODES, { error: ADMIN_MSG.planNotFound }) })
 
 /**
- * Prices and promotion of one plan (/admin/pricing). Spec §5 promotion data: discount 1–100,
- * end date required and in the future (only while the promotion is switched on), original price
- * above zero. `now` is injectable so the form and the server apply the same rule.
+ * Prices and promotion of one plan (/admin/pricing, docs/product/admin.md#prices-adminpricing):
+ * discount 1–100, end date required and in the future (only while the promotion is switched on),
+ * original price above zero. `now` is injectable so the form and the server apply the same rule.
  */
 export function planPricingSchemaAt(now: () => number = Date.now) {
   return z
@@ -452,7 +453,7 @@ export type Financial = z.infer<typeof financialSchema>
 // ───────────────────────────── Analytics ─────────────────────────────
 
 export const ANALYTICS_TOP_EVENT_TYPES = 10
-/** Spec §9: analytics refetch every 60 s. */
+/** Analytics refetch every 60 s (docs/product/admin.md#insights). */
 export const ANALYTICS_REFETCH_MS = 60_000
 
 export const analyticsSummarySchema = z.object({

@@ -1,7 +1,8 @@
 /**
- * Product-wide settings an admin edits on /admin/settings (issue #7): the product name (the spec's
- * `{product}`, never hard-coded in pages), the guarantee days shown on every plan and payment page
- * (ARCHITECTURE §7, one setting, default 7) and the support e-mail product e-mails reply to.
+ * Product-wide settings an admin edits on /admin/settings (issue #7): the product name (the
+ * `{product}` of the texts, never hard-coded in pages), the guarantee days shown on every plan and
+ * payment page (one setting, default 7: docs/product/commerce.md#guarantee-and-refunds) and the
+ * support e-mail product e-mails reply to.
  */
 import { z } from 'zod'
 

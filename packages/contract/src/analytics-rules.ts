@@ -2,9 +2,8 @@
  * Analytics capture rules shared by the browser's client and the server (no zod here, so the
  * browser's analytics client does not pull the schema library onto the landing page).
  *
- * Analytics capture (spec commerce-and-admin §3 analytics_events, §4 lead submission events,
- * §7 analytics insert; listener-area §7). The browser batches events and sends them to
- * `POST /api/analytics/events`; the server stores one row per event.
+ * Analytics capture (docs/product/admin.md#what-is-recorded). The browser batches events and
+ * sends them to `POST /api/analytics/events`; the server stores one row per event.
  *
  * Privacy: events describe what happened, never who. Keys that look like personal data
  * (ANALYTICS_PII_KEY_PATTERN) are dropped by the server before storing — so name properties

@@ -1,6 +1,6 @@
 /**
- * Accounts, zod-free part: roles, portals, password limits and the spec's authentication message
- * catalogue (listener-area §5, §8; commerce-and-admin §5, §8), quoted verbatim. Kept apart from
+ * Accounts, zod-free part: roles, portals, password limits and the authentication message
+ * catalogue (docs/product/accounts.md#error-messages), quoted verbatim. Kept apart from
  * the zod schemas (auth.ts) so the app shell (header, session) can use them without loading zod.
  */
 export const ROLES = ['user', 'admin'] as const
@@ -71,8 +71,9 @@ export const AUTH_MSG = {
 export const DISPLAY_NAME_MAX_LENGTH = 80
 
 /**
- * The spec's catalogue (listener-area §8): a backend message is matched case-insensitively by
- * substring; the web runs every auth error through this, whatever produced it.
+ * The error catalogue (docs/product/accounts.md#error-messages): a backend message is matched
+ * case-insensitively by substring; the web runs every auth error through this, whatever produced
+ * it.
  */
 export function authErrorMessage(raw: string | null | undefined): string {
   const text = (raw ?? '').trim()

@@ -3,8 +3,8 @@ import { AUTH_MSG, DISPLAY_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LE
 
 /**
  * Accounts: sign-up, sign-in (listener and admin portals), sign-out, password reset, pay-first
- * onboarding and LGPD self-service. Messages quoted from the spec (listener-area §5, §8;
- * commerce-and-admin §5, §8) are verbatim.
+ * onboarding and LGPD self-service. Messages are shown exactly as
+ * docs/product/accounts.md#error-messages quotes them.
  */
 // Roles, portals, password limits and AUTH_MSG live in the zod-free auth-messages.ts.
 
@@ -98,7 +98,7 @@ export const sessionUserSchema = z.object({
   email: z.string(),
   /** The person proved they read this mailbox (link from the sign-up, e-mail change, reset or purchase e-mail). */
   emailVerified: z.boolean(),
-  /** Falls back to the part of the e-mail before the at-sign (spec §3, §5). */
+  /** Falls back to the part of the e-mail before the at-sign. */
   displayName: z.string(),
   role: z.enum(ROLES),
 })

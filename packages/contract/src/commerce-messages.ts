@@ -1,10 +1,10 @@
 /**
- * pt-BR texts of the commerce area (spec commerce-and-admin §5 payment form, §8 subscription and
- * payment errors). Texts the spec gives are used verbatim; where the spec names a code without its
- * text (insufficient_funds, invalid_cvc, …) the wording follows the card_declined sentence's tone.
+ * pt-BR texts of the commerce area: payment form, subscription and payment errors, as
+ * docs/product/commerce.md quotes them. The decline codes without an original text
+ * (insufficient_funds, invalid_cvc, …) follow the card_declined sentence's tone.
  */
 export const COMMERCE_MSG = {
-  // §8 Subscription
+  // Subscription
   checkSubscriptionFailed: 'Erro ao verificar assinatura. Tente novamente.',
   createSubscriptionFailed: 'Erro ao criar assinatura',
   createSubscriptionRetry: 'Erro ao criar assinatura. Tente novamente.',
@@ -15,7 +15,7 @@ export const COMMERCE_MSG = {
   openPortal: 'Abrir portal',
   openingPortal: 'Abrindo portal de gerenciamento...',
   redirecting: 'Redirecionando...',
-  // §8 Other payment errors
+  // Other payment errors
   missingPaymentUrl: 'Erro interno: URL de pagamento não recebida',
   internalServerError: 'Erro interno do servidor',
   missingSessionId: 'ID da sessão não encontrado',
@@ -23,12 +23,12 @@ export const COMMERCE_MSG = {
   verifyPaymentUnexpected: 'Erro inesperado ao verificar pagamento',
   paymentNotVerifiable: 'Não foi possível verificar o pagamento',
   passwordSetupFailed: 'Erro ao definir senha',
-  // §5 Payment form (several messages are joined with '. ')
+  // Payment form (several messages are joined with '. ')
   emailRequired: 'Email é obrigatório',
   emailInvalid: 'Email deve ter um formato válido',
   nameRequired: 'Nome completo é obrigatório',
   nameTooShort: 'Nome deve ter pelo menos 2 caracteres',
-  // §5 Promotion data (admin)
+  // Promotion data (admin)
   discountRange: 'Desconto deve ser entre 1% e 100%',
   promotionEndRequired: 'Data de fim da promoção é obrigatória',
   promotionEndFuture: 'Data de fim deve ser no futuro',
@@ -50,7 +50,7 @@ export const COMMERCE_MSG = {
   refundFailed: 'Não foi possível fazer o reembolso no provedor de pagamento. Tente novamente.',
 } as const
 
-/** Spec §8 "Payment by code". */
+/** Payment errors by decline code (docs/product/commerce.md#payment-errors-at-the-provider). */
 export const PAYMENT_ERROR_MSG = {
   card_declined: 'Seu cartão foi recusado. Tente outro cartão ou entre em contato com seu banco.',
   insufficient_funds: 'Saldo insuficiente. Tente outro cartão ou entre em contato com seu banco.',
@@ -66,7 +66,7 @@ export const PAYMENT_ERROR_MSG = {
 } as const
 export type PaymentErrorCode = Exclude<keyof typeof PAYMENT_ERROR_MSG, 'default' | 'real_card_in_test_mode'>
 
-/** Spec §8: the text for a gateway decline code and message; unknown codes get the default. */
+/** The text for a gateway decline code and message; unknown codes get the default. */
 export function paymentErrorMessage(code: string | null | undefined, providerMessage?: string | null): string {
   if (code === 'card_declined' && providerMessage && /test/i.test(providerMessage)) return PAYMENT_ERROR_MSG.real_card_in_test_mode
   if (code && Object.hasOwn(PAYMENT_ERROR_MSG, code) && code !== 'default') {

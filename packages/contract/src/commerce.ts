@@ -1,5 +1,5 @@
 /**
- * Commerce contract (spec commerce-and-admin §2, §3, §4, §7): the six server functions as API
+ * Commerce contract (docs/product/commerce.md#checkout-flows): the six server functions as API
  * routes, the gateway's public mode and the guarantee. The browser never decides payment: every
  * answer here comes from the server after it asked the gateway or read verified webhook state.
  */
@@ -20,7 +20,7 @@ export const checkoutSessionIdSchema = z
 
 const planCode = z.enum(PLAN_CODES, { error: 'Plano inválido' })
 
-/** GET gateway: drives the payment page's badge (ARCHITECTURE §7: the real mode, not hard-coded). */
+/** GET gateway: drives the payment page's badge, which shows the gateway's real mode, never a hard-coded one. */
 export const gatewayInfoSchema = z.object({
   provider: z.enum(PAYMENT_PROVIDERS),
   mode: z.enum(['test', 'live']),
@@ -35,7 +35,7 @@ export type GatewayInfo = z.infer<typeof gatewayInfoSchema>
 export const createSubscriptionSchema = z.object({ planCode }).strict()
 export type CreateSubscriptionInput = z.infer<typeof createSubscriptionSchema>
 
-/** create-payment (pay-first): spec §7 body {email, name}; the plan defaults to 'anual'. */
+/** create-payment (docs/product/commerce.md#pay-first): body {email, name}; the plan defaults to 'anual'. */
 export const createPaymentSchema = z
   .object({
     email: z
@@ -66,7 +66,7 @@ export type PortalRedirect = z.infer<typeof portalRedirectSchema>
 export const sessionIdBodySchema = z.object({ sessionId: checkoutSessionIdSchema }).strict()
 export type SessionIdBody = z.infer<typeof sessionIdBodySchema>
 
-/** verify-payment (spec §3 Payment verification result). 'paid' shows confirmed; anything else shows processing. */
+/** verify-payment: 'paid' shows confirmed, anything else processing (docs/product/commerce.md#payment-result-pagamentosucesso). */
 export const paymentVerificationSchema = z.object({
   paymentStatus: z.string(),
   customerName: z.string().nullable(),
@@ -79,7 +79,8 @@ export const paymentVerificationSchema = z.object({
 export type PaymentVerification = z.infer<typeof paymentVerificationSchema>
 
 /**
- * verify-session: the buyer's e-mail (spec §7) plus what the processing page needs to route:
+ * verify-session: the buyer's e-mail plus what the processing page needs to route
+ * (docs/product/commerce.md#processing-page-assinaturaprocessando):
  * whether the payment is done and whether an account with that e-mail exists.
  */
 export const sessionVerificationSchema = z.object({

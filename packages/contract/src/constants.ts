@@ -1,4 +1,4 @@
-/** Business constants of the spec (listener-area §9, commerce-and-admin §9). */
+/** Business constants; docs/product states each next to the rule that uses it. */
 export const DEFAULT_PRODUCT_NAME = 'Sintonia'
 export const MOBILE_BREAKPOINT_PX = 768
 export const VIDEO_MOUNT_MARGIN_PX = 200

@@ -8,7 +8,7 @@ const intl = (minorUnits: number, code: keyof typeof LOCALES) =>
 // Intl separates the currency from the number with a no-break space.
 const plain = (text: string) => text.replace(/\u00a0/g, ' ')
 
-describe('formatMoney (commerce §5)', () => {
+describe('formatMoney (each currency in its own locale)', () => {
   it('formats each currency in its own locale, from minor units', () => {
     expect(plain(formatMoney(4_790))).toBe('R$ 47,90')
     expect(plain(formatMoney(4_790, 'usd'))).toBe('$47.90')

@@ -15,10 +15,10 @@ export function audioCountLabel(count: number): string {
 }
 
 /**
- * How each currency of commerce §5 is written: the same text as `Intl.NumberFormat(locale,
- * { style: 'currency' })` gives (format.test.ts compares them), without Intl: the first currency
- * formatter a page builds loads the locale's data, ~30 ms of main thread on a phone while the
- * landing hydrates its prices.
+ * How each currency is written (docs/product/commerce.md#payment-result-pagamentosucesso): the
+ * same text as `Intl.NumberFormat(locale, { style: 'currency' })` gives (format.test.ts compares
+ * them), without Intl: the first currency formatter a page builds loads the locale's data, ~30 ms
+ * of main thread on a phone while the landing hydrates its prices.
  */
 const CURRENCY_STYLES: Record<string, { locale: string; prefix: string; suffix: string; thousands: string; decimal: string }> = {
   BRL: { locale: 'pt-BR', prefix: 'R$\u00a0', suffix: '', thousands: '.', decimal: ',' },
@@ -26,7 +26,7 @@ const CURRENCY_STYLES: Record<string, { locale: string; prefix: string; suffix: 
   EUR: { locale: 'de-DE', prefix: '', suffix: '\u00a0€', thousands: '.', decimal: ',' },
 }
 
-/** Money is kept in integer minor units (centavos); spec commerce §5: BRL pt-BR, USD en-US, EUR de-DE, default BRL. */
+/** Money is kept in integer minor units (centavos); BRL pt-BR, USD en-US, EUR de-DE, default BRL. */
 export function formatMoney(minorUnits: number, currency = 'BRL'): string {
   const upper = currency.toUpperCase()
   const code = CURRENCY_STYLES[upper] ? upper : 'BRL'

@@ -1,4 +1,4 @@
-/** Icon names admins may use in content (spec listener-area §3). Unknown names fall back to a default icon. */
+/** Icon names admins may use in content. Unknown names fall back to a default icon. */
 export const ICON_NAMES = [
   'Brain', 'Heart', 'Target', 'DollarSign', 'Activity', 'Sparkles', 'Play', 'Users', 'Award',
   'CheckCircle', 'TrendingUp', 'Zap', 'Shield', 'Clock', 'RefreshCw', 'Headphones',

@@ -162,7 +162,7 @@ describe('withProductName', () => {
   })
 })
 
-describe('isValidLandingContent (spec §5 read-side rule)', () => {
+describe('isValidLandingContent (read-side validity rule)', () => {
   it('accepts the minimal shape and extra keys', () => {
     expect(isValidLandingContent(minimal())).toBe(true)
     expect(isValidLandingContent({ ...minimal(), extra: 1 })).toBe(true)

@@ -1,6 +1,6 @@
 /**
- * Landing content (spec listener-area §2 landing page, §3 landing_content, §4 content loading,
- * §5 content validity; commerce-and-admin §3). Rows of `landing_content` are keyed by section:
+ * Landing content (docs/product/public-pages.md#content-validity-and-loading). Rows of
+ * `landing_content` are keyed by section:
  * - 'landing_page': the marketing texts of `/` (LandingPageContent),
  * - 'videos': the hero videos and which one is active (VideosContent).
  *
@@ -39,7 +39,8 @@ export const LANDING_PRICE_MAX = 100_000_000
 
 
 // ---------------------------------------------------------------------------------------------
-// Default content (spec §9: 21 days, 20 minutes a day; price comparison; footer year 2024)
+// Default content (21 days, 20 minutes a day; price comparison; footer year 2024):
+// docs/product/public-pages.md#default-content
 // ---------------------------------------------------------------------------------------------
 
 function deepFreeze<T>(value: T): T {
@@ -234,9 +235,10 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Spec §5, read side, exactly: valid only if hero, whatIsProduct and comoFunciona are objects,
- * features is an array, priceComparison is an object with an `options` array, and footer is an
- * object. Inner fields are not checked (the renderer must tolerate missing texts).
+ * The read-side validity rule (docs/product/public-pages.md#content-validity-and-loading): valid
+ * only if hero, whatIsProduct and comoFunciona are objects, features is an array,
+ * priceComparison is an object with an `options` array, and footer is an object. Inner fields
+ * are not checked (the renderer must tolerate missing texts).
  */
 export function isValidLandingContent(value: unknown): boolean {
   if (!isObject(value)) return false

@@ -1,7 +1,7 @@
 /**
- * Lead sign-up (spec commerce-and-admin §2 /inscricao, §3 Lead, §4 lead submission, §5 lead form,
- * §8 leads errors). The web form and `POST /api/leads` validate with the same schema. The lead's
- * source is always LEAD_SOURCE ('inscricao_page', constants.ts), set by the server.
+ * Lead sign-up (docs/product/public-pages.md#lead-sign-up-inscricao). The web form and
+ * `POST /api/leads` validate with the same schema. The lead's source is always LEAD_SOURCE
+ * ('inscricao_page', constants.ts), set by the server.
  *
  * Optional text fields accept '' as "not given" (an untouched form input), so the form can send
  * its values as they are; the server stores '' as null.

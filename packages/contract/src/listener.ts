@@ -4,7 +4,7 @@ import { audioSchema, fieldSchema } from './catalogue.js'
 
 /**
  * The listener area (subscribers): catalogue reads, search, playlists and listening records.
- * Texts quoted from listener-area §2, §5, §8 are verbatim.
+ * The texts are shown exactly as docs/product/listening.md quotes them.
  */
 export const LISTENER_MSG = {
   fieldInvalidId: 'ID do campo inválido',
@@ -44,7 +44,7 @@ export const LISTENER_MSG = {
 
 /** GET /api/fields/:fieldId */
 export const fieldDetailSchema = z.object({ field: fieldSchema })
-/** GET /api/fields/:fieldId/audios — ordered by title (spec §7). */
+/** GET /api/fields/:fieldId/audios — ordered by title (docs/product/listening.md#field-page-campofieldid). */
 export const fieldAudiosSchema = z.object({ audios: z.array(audioSchema) })
 /** GET /api/audios/:audioId */
 export const audioDetailSchema = z.object({ audio: audioSchema, fieldTitle: z.string() })
@@ -87,7 +87,7 @@ export const searchResultSchema = z.discriminatedUnion('type', [
 export type SearchResult = z.infer<typeof searchResultSchema>
 export const searchResponseSchema = z.object({ results: z.array(searchResultSchema).max(SEARCH_MAX_RESULTS) })
 
-/** A playlist audio entry as the spec stores it (listener-area §3). */
+/** A playlist audio entry (docs/product/listening.md#favourites-the-heart). */
 export const playlistAudioSchema = z.object({
   id: z.uuid(),
   title: z.string(),

@@ -1,6 +1,6 @@
 /**
  * zod schemas of GET /api/plans. Kept apart from plans.ts (the pure price rules) so pages that
- * only need the rules and types do not carry them (ARCHITECTURE §8); plans.ts re-exports them.
+ * only need the rules and types do not carry them (docs/performance.md); plans.ts re-exports them.
  */
 import { z } from 'zod'
 import { PLAN_CODES } from './constants.js'

@@ -1,6 +1,6 @@
 /**
- * Subscription plans as the public sees them (spec commerce-and-admin §2 plan cards, §3 Plan,
- * §4 Promotion; ARCHITECTURE §7: codes trimestral/semestral/anual, money in integer centavos).
+ * Subscription plans as the public sees them (docs/product/commerce.md#plans: codes
+ * trimestral/semestral/anual, money in integer centavos).
  *
  * The pure price rules (`promotionalPrice`, `isPromotionActive`, `pricePerMonthCents`) run on
  * both sides: the API decides what a plan costs now by the server clock, and the browser uses the
@@ -8,7 +8,7 @@
  *
  * The zod schemas of GET /api/plans (`publicPlanSchema`, `plansResponseSchema`) live in
  * plans-schema.ts and are re-exported here: like landing.ts / landing-schema.ts, the split lets
- * the landing page use the rules and types without carrying the schemas (ARCHITECTURE §8).
+ * the landing page use the rules and types without carrying the schemas (docs/performance.md).
  */
 export {
   planPromotionSchema,
@@ -34,7 +34,7 @@ export function promotionalPrice(originalCents: number, discountPercentage: numb
   return Math.floor((original * (100 - pct) + 50) / 100)
 }
 
-/** Spec §4 Promotion: valid only while its end date is in the future. Unparseable or missing dates are not valid. */
+/** A promotion is valid only while its end date is in the future. Unparseable or missing dates are not valid. */
 export function isPromotionActive(endsAt: string | Date | null | undefined, now: number | Date): boolean {
   if (endsAt == null) return false
   const end = endsAt instanceof Date ? endsAt.getTime() : Date.parse(endsAt)

@@ -1,7 +1,7 @@
 /**
- * Audio player constants and texts (listener-area §4, §5, §8, §9). The general AUDIO_* and
- * BACKGROUND_MUSIC_* constants live in constants.ts; these are the player engine's own.
- * Texts quoted by the spec are copied verbatim.
+ * Audio player constants and texts (docs/product/listening.md#audio-engine). The general AUDIO_*
+ * and BACKGROUND_MUSIC_* constants live in constants.ts; these are the player engine's own.
+ * The texts are shown exactly as docs/product/listening.md quotes them.
  */
 
 /** localStorage key of the listener's audio preferences. */
@@ -20,7 +20,7 @@ export const AUDIO_METADATA_DIAGNOSTIC_TIMEOUT_MS = 10_000
 export const AUDIO_DIAGNOSTICS_LOG_MAX = 100
 /** The 'Excelente progresso!' toast shows on repetition counts that are multiples of this. */
 export const AUDIO_PROGRESS_TOAST_EVERY = 5
-/** Local storage write debounce (spec §9), applied to the audio preferences. */
+/** Local storage write debounce, applied to the audio preferences. */
 export const AUDIO_PREFERENCES_WRITE_DEBOUNCE_MS = 100
 
 /** Player texts (pt-BR). */
@@ -32,7 +32,7 @@ export const PLAYER_MSG = {
   retryAction: 'Tentar novamente',
   validateAction: 'Validar áudio',
   loadTimeout: 'Timeout: Áudio não carregou após 5 segundos',
-  /** Catalogued by the spec (§8); a slow load past the timeout reports `loadTimeout`. */
+  /** Not shown today: a slow load past the timeout reports `loadTimeout`. */
   slowLoad: 'Timeout: O áudio demorou muito para carregar. Verifique sua conexão.',
   mediaAborted: 'Erro 1: O carregamento do áudio foi interrompido',
   mediaNetwork: 'Erro 2: Falha de rede ao carregar o áudio',
@@ -47,7 +47,7 @@ export const PLAYER_MSG = {
   autoplayBlocked: 'Clique no botão play para iniciar (política do navegador)',
   playFailed: 'Erro ao reproduzir o áudio. Use o diagnóstico para mais detalhes.',
   progressToast: 'Excelente progresso!',
-  // URL check (§5)
+  // URL check (docs/product/listening.md#diagnostics)
   invalidUrl: (detail: string) => `URL inválida: ${detail}`,
   emptyUrl: 'URL vazia',
   httpError: (status: number) => `Erro HTTP ${status}`,
@@ -56,7 +56,7 @@ export const PLAYER_MSG = {
   validationError: (detail: string) => `Erro de validação: ${detail}`,
   nonAudioContentType: (type: string) => `O servidor informou um tipo de conteúdo que não é de áudio (${type})`,
   urlValid: 'Áudio validado com sucesso',
-  // Diagnostics (§2, §8)
+  // Diagnostics (docs/product/listening.md#diagnostics)
   diagnosticsDone: 'Diagnóstico Concluído',
   diagnosticsProblem: 'Problema Detectado',
   diagnosticsError: 'Erro no Diagnóstico',

@@ -1,6 +1,7 @@
 /**
- * Domain events (ARCHITECTURE §5): published by API services after a committed change, fanned out
- * to every API instance through Postgres NOTIFY and from there to WebSocket clients.
+ * Domain events (docs/product/realtime-and-offline.md#realtime-events): published by API services
+ * after a committed change, fanned out to every API instance through Postgres NOTIFY and from
+ * there to WebSocket clients.
  */
 export const DOMAIN_EVENTS = [
   'fields_changed',

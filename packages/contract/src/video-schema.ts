@@ -1,6 +1,6 @@
 /**
  * zod schema of a video's player controls. Kept apart from video.ts so pages that only need the
- * URL rules do not load zod (the landing page's bundle budget, ARCHITECTURE §8).
+ * URL rules do not load zod (the landing page's bundle budget, docs/performance.md).
  */
 import { z } from 'zod'
 import { DEFAULT_VIDEO_CONTROLS, type VideoControls } from './video.js'

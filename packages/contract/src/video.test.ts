@@ -209,7 +209,7 @@ describe('classifyVideo', () => {
   })
 })
 
-describe('videoReadinessDelayMs (spec §4)', () => {
+describe('videoReadinessDelayMs (video readiness)', () => {
   it.each<[VideoKind, number]>([
     ['upload', 100],
     ['youtube', 100],

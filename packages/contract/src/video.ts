@@ -1,7 +1,7 @@
 /**
- * Video rules of the landing hero (spec listener-area §3 video controls, §4 video readiness,
- * §5 video URL handling). Pure functions: no DOM access, no side effects at import time, so the
- * same rules run in the API (validating admin saves) and in the browser (rendering).
+ * Video rules of the landing hero (docs/product/public-pages.md#hero-video). Pure functions: no
+ * DOM access, no side effects at import time, so the same rules run in the API (validating admin
+ * saves) and in the browser (rendering).
  *
  * This module is a leaf: `landing.ts` imports from it (schemas, URL checks), never the reverse,
  * so there is no import cycle. The video-controls schema lives here because `effectiveVideoControls`
@@ -16,7 +16,7 @@
 export const VIDEO_TYPES = ['upload', 'youtube', 'embed'] as const
 export type VideoType = (typeof VIDEO_TYPES)[number]
 
-/** Player controls of one video (spec §3, all booleans). */
+/** Player controls of one video (all booleans). */
 export interface VideoControls {
   allowPause: boolean
   allowVolumeControl: boolean
@@ -28,7 +28,7 @@ export interface VideoControls {
   muted: boolean
 }
 
-/** Spec §3: all true except autoplay and muted. Frozen: copy it before editing. */
+/** All true except autoplay and muted. Frozen: copy it before editing. */
 export const DEFAULT_VIDEO_CONTROLS: Readonly<VideoControls> = Object.freeze({
   allowPause: true,
   allowVolumeControl: true,
@@ -183,7 +183,7 @@ function wrapDocument(html: string): string {
 }
 
 /**
- * Pasted embed HTML (spec §5: "reduced to its src or turned into an inline HTML document").
+ * Pasted embed HTML is reduced to its src or turned into an inline HTML document.
  * - The first `<iframe>`, `<video>` or `<source>` with an http(s) src → `{ kind: 'src', src }`
  *   (entities decoded, '//host' read as https, URL normalised).
  * - Media tags that all carry a src with another scheme (javascript:, data:, blob:…) → null: the
@@ -253,7 +253,7 @@ export function classifyVideo(video: VideoLike): VideoKind {
   }
 }
 
-/** Spec §4 "video readiness": delay before a newly active video counts as ready. */
+/** Delay before a newly active video counts as ready. */
 export const VIDEO_READINESS_DELAY_MS: Readonly<Record<VideoKind, number>> = Object.freeze({
   upload: 100,
   youtube: 100,
@@ -267,7 +267,7 @@ export function videoReadinessDelayMs(kind: VideoKind): number {
   return VIDEO_READINESS_DELAY_MS[kind] ?? VIDEO_READINESS_DELAY_MS.upload
 }
 
-/** True for the kinds that stream HLS; spec §5: "a streaming (.m3u8) URL forces muted". */
+/** True for the kinds that stream HLS; a streaming (.m3u8) URL always starts muted. */
 export function isHlsKind(kind: VideoKind): boolean {
   return kind === 'hls' || kind === 'html-hls'
 }
