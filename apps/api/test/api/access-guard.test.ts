@@ -3,7 +3,10 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { HTTPMethods, InjectOptions } from 'fastify'
 import { API, AUTH_MSG, MSG } from '@sintonia/contract'
 import { auditLog, subscriptions } from '../../src/db/schema/index.js'
-import { hasActiveSubscription, PAST_DUE_GRACE_DAYS, subscriptionGivesAccess } from '../../src/modules/commerce/subscriptions-service.js'
+import { hasActiveSubscription } from '../../src/modules/commerce/subscriptions-service.js'
+import { givesAccessNow, PAST_DUE_GRACE_DAYS, subscriptionGivesAccess } from '../../src/modules/commerce/access-rule.js'
+import { countOverview } from '../../src/modules/insights/overview-repository.js'
+import { rowsOf } from '../../src/db/rows.js'
 import type { DeclaredRoute } from '../../src/plugins/access.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin, auditRows, listener, nextIp, seedSubscription, setBanned, type Account } from '../helpers/auth.js'
@@ -229,9 +232,14 @@ describe('hasActiveSubscription (the one subscription rule)', () => {
 
   it.each(cases)('$name → $expected (in SQL and in memory)', async ({ status, end, expected }) => {
     const person = await listener(ctx)
+    const before = (await countOverview(ctx.database.db)).activeSubscribers
     const row = await seedSubscription(ctx, person.userId, { status, currentPeriodEnd: end === null ? null : new Date(Date.now() + end) })
     expect(await hasActiveSubscription(ctx.database.db, person.userId)).toBe(expected)
     expect(subscriptionGivesAccess(row)).toBe(expected)
+    // The SQL form every set-wise query uses (admin counts, campaign segments, MRR).
+    const [asSql] = rowsOf<{ gives: boolean }>(await ctx.database.db.execute(sql`select ${givesAccessNow()} as gives from subscriptions where id = ${row.id}`))
+    expect(asSql?.gives).toBe(expected)
+    expect((await countOverview(ctx.database.db)).activeSubscribers).toBe(before + (expected ? 1 : 0))
     const check = await ctx.app.inject({ method: 'GET', url: API.subscription.check, headers: { cookie: person.cookie } })
     expect(check.json()).toMatchObject({ subscribed: expected, subscription_status: status, subscription_tier: 'anual' })
     // The guard reads the rule with the session, in the same query (plugins/auth.ts): same answer.

@@ -11,7 +11,7 @@ import { MSG } from '@sintonia/contract'
 import { auditLog } from '../../src/db/schema/index.js'
 import { RefusalAuditor } from '../../src/lib/audit/refusals.js'
 import { AUDIT_RETENTION_DAYS, purgeExpiredAudit } from '../../src/lib/audit/retention.js'
-import { rowsOf } from '../../src/modules/commerce/access-sql.js'
+import { rowsOf } from '../../src/db/rows.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 
 const FOREIGN = 'https://site-malicioso.example'

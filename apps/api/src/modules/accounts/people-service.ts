@@ -4,7 +4,7 @@ import { HttpError } from '../../lib/http/errors.js'
 import { isBanActive } from '../../plugins/auth.js'
 import { recordAudit } from '../../lib/audit/service.js'
 import { sendAccessLink, type MailboxDeps } from './mailbox.js'
-import { subscriptionGivesAccess } from '../commerce/subscriptions-service.js'
+import { subscriptionGivesAccess } from '../commerce/access-rule.js'
 import {
   defaultPlanCodeFor,
   findAdminUser,

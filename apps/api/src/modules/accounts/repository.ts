@@ -2,7 +2,7 @@ import { and, asc, desc, eq, like, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
 import { accessLinks, account, analyticsEvents, checkoutSessions, leads, pendingSubscriptions, plans, session, subscriptions, user, verification } from '../../db/schema/index.js'
 import { perDatabase } from '../../db/prepared.js'
-import { givesAccessNow } from '../commerce/access-sql.js'
+import { givesAccessNow } from '../commerce/access-rule.js'
 import { isUniqueViolation } from '../../lib/pg-errors.js'
 
 export type UserRow = typeof user.$inferSelect

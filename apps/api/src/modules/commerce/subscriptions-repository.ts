@@ -2,38 +2,26 @@ import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
 import { perDatabase } from '../../db/prepared.js'
 import { pendingSubscriptions, subscriptions } from '../../db/schema/index.js'
+import { givesAccessNow } from './access-rule.js'
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect
 export type PendingSubscriptionRow = typeof pendingSubscriptions.$inferSelect
 
-/**
- * True when the user has a subscription that gives access now: 'active' with no end or an end in
- * the future, or 'past_due' while `graceDays` after its period end have not passed.
- */
-export async function existsActiveSubscription(db: Database, userId: string, graceDays: number): Promise<boolean> {
-  const rows = await activeSubscriptionQuery(db).execute({ userId, graceDays })
+/** True when the user has a subscription that gives access now (access-rule.ts). */
+export async function existsActiveSubscription(db: Database, userId: string): Promise<boolean> {
+  const rows = await activeSubscriptionQuery(db).execute({ userId })
   return rows.length > 0
 }
 
 // Prepared once per database: the access guard runs it on every subscriber request.
-const activeSubscriptionQuery = perDatabase((db) => {
-  const graceDays = sql.placeholder('graceDays')
-  return db
+const activeSubscriptionQuery = perDatabase((db) =>
+  db
     .select({ id: subscriptions.id })
     .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.userId, sql.placeholder('userId')),
-        sql`(
-          (${subscriptions.status} = 'active' and (${subscriptions.currentPeriodEnd} is null or ${subscriptions.currentPeriodEnd} > now()))
-          or (${subscriptions.status} = 'past_due' and ${subscriptions.currentPeriodEnd} is not null
-              and ${subscriptions.currentPeriodEnd} + make_interval(days => ${graceDays}::int) > now())
-        )`,
-      ),
-    )
+    .where(and(eq(subscriptions.userId, sql.placeholder('userId')), givesAccessNow()))
     .limit(1)
-    .prepare('active_subscription')
-})
+    .prepare('active_subscription'),
+)
 
 /** The user's subscriptions, most recently changed first. */
 export async function listSubscriptionsOfUser(db: Database, userId: string): Promise<SubscriptionRow[]> {

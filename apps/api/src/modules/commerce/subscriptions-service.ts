@@ -6,25 +6,16 @@ import {
   listSubscriptionsOfUser,
   lockPendingForEmail,
   upsertSubscriptionFromPending,
-  type SubscriptionRow,
 } from './subscriptions-repository.js'
+import { subscriptionGivesAccess } from './access-rule.js'
 
 /**
- * Days a 'past_due' subscription keeps access after its current_period_end: a failed renewal
- * charge is usually retried by the gateway within a few days, and a listener should not lose the
- * library in the meantime. After that the subscription no longer counts as active.
- */
-export const PAST_DUE_GRACE_DAYS = 3
-const DAY_MS = 24 * 60 * 60 * 1000
-
-/**
- * THE rule for "has an active subscription" (route guard 'subscriber', audio streaming, the
- * subscription check). A subscriptions row of the user that is 'active' and whose
- * current_period_end is absent or in the future, or 'past_due' within PAST_DUE_GRACE_DAYS after
- * current_period_end. Subscription rows change only from verified gateway events (commerce work).
+ * Whether the user has a subscription giving access now (access-rule.ts): the route guard
+ * 'subscriber', audio streaming, the subscription check. Subscription rows change only from
+ * verified gateway events.
  */
 export async function hasActiveSubscription(db: Database, userId: string): Promise<boolean> {
-  return existsActiveSubscription(db, userId, PAST_DUE_GRACE_DAYS)
+  return existsActiveSubscription(db, userId)
 }
 
 /**
@@ -33,14 +24,6 @@ export async function hasActiveSubscription(db: Database, userId: string): Promi
  */
 export async function hasListeningAccess(db: Database, session: { user: { id: string }; subscribed?: boolean }): Promise<boolean> {
   return session.subscribed ?? hasActiveSubscription(db, session.user.id)
-}
-
-/** The same rule on a row already loaded (kept next to the SQL version; tests hold them together). */
-export function subscriptionGivesAccess(row: Pick<SubscriptionRow, 'status' | 'currentPeriodEnd'>, now = Date.now()): boolean {
-  const end = row.currentPeriodEnd?.getTime()
-  if (row.status === 'active') return end === undefined || end > now
-  if (row.status === 'past_due') return end !== undefined && end + PAST_DUE_GRACE_DAYS * DAY_MS > now
-  return false
 }
 
 /**

@@ -2,7 +2,8 @@ import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-o
 import type { Database } from '../../db/client.js'
 import { emailCampaignMessages, emailCampaigns } from '../../db/schema/index.js'
 import { emailOutbox, leads, subscriptions, user } from '../../db/schema/index.js'
-import { givesAccessNow, rowsOf } from '../commerce/access-sql.js'
+import { rowsOf } from '../../db/rows.js'
+import { givesAccessNow } from '../commerce/access-rule.js'
 
 export type LeadRow = typeof leads.$inferSelect
 export type CampaignRow = typeof emailCampaigns.$inferSelect

@@ -15,7 +15,6 @@ import {
   listeningStatsSchema,
   validationReportSchema,
 } from '@sintonia/contract'
-import { PAST_DUE_GRACE_DAYS } from '../commerce/subscriptions-service.js'
 import { countOverview } from './overview-repository.js'
 import { getAdvancedAnalytics, getAnalyticsSummary, getFinancial, getListeningStats, runValidation } from './insights-service.js'
 
@@ -30,7 +29,7 @@ const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminOverviewSchema },
       },
     },
-    async () => ({ counts: await countOverview(app.database.db, PAST_DUE_GRACE_DAYS) }),
+    async () => ({ counts: await countOverview(app.database.db) }),
   )
 }
 

@@ -2,7 +2,8 @@ import { asc, count, eq, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
 import { checkoutSessions, payments } from '../../db/schema/index.js'
 import { analyticsEvents, audios, backgroundMusic, fields, landingContent, leads, listeningEvents, plans, subscriptions } from '../../db/schema/index.js'
-import { givesAccessNow, rowsOf } from '../commerce/access-sql.js'
+import { rowsOf } from '../../db/rows.js'
+import { givesAccessNow } from '../commerce/access-rule.js'
 
 export interface Bounds {
   from: Date | null

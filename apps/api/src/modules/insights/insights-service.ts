@@ -14,7 +14,7 @@ import type { Database } from '../../db/client.js'
 import { parseStream } from 'music-metadata'
 import type { MediaStorage } from '../../lib/storage/media-storage.js'
 import { SNIFF_BYTES, sniffVideo } from '../../lib/uploads/sniff.js'
-import { boundsOf } from '../commerce/access-sql.js'
+import { boundsOf } from '../../db/rows.js'
 import { VIDEO_FILE_MIME, storedVideoKey } from '../content/landing-admin-service.js'
 import {
   activePaidSubscriptions,

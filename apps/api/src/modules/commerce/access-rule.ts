@@ -1,0 +1,37 @@
+/**
+ * Who has access now (docs/product/commerce.md, "Who has access"): THE rule, once, in its two
+ * forms — on a loaded row, and as SQL for queries that decide it in the database (the access
+ * guard's prepared statement, the session lookup, the admin's counts and campaign segments). A
+ * table test holds both forms to the same cases (test/api/access-guard.test.ts).
+ *
+ * A subscriptions row gives access when it is 'active' and its current_period_end is absent or in
+ * the future, or 'past_due' within PAST_DUE_GRACE_DAYS after current_period_end.
+ */
+import { sql, type SQL } from 'drizzle-orm'
+
+/**
+ * Days a 'past_due' subscription keeps access after its current_period_end: a failed renewal
+ * charge is usually retried by the gateway within a few days, and a listener should not lose the
+ * library in the meantime.
+ */
+export const PAST_DUE_GRACE_DAYS = 3
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** The rule on a row already loaded. */
+export function subscriptionGivesAccess(row: { status: string; currentPeriodEnd: Date | null }, now = Date.now()): boolean {
+  const end = row.currentPeriodEnd?.getTime()
+  if (row.status === 'active') return end === undefined || end > now
+  if (row.status === 'past_due') return end !== undefined && end + PAST_DUE_GRACE_DAYS * DAY_MS > now
+  return false
+}
+
+/** The rule as a condition on a `subscriptions` row named `alias` (default: the table itself). */
+export function givesAccessNow(alias = 'subscriptions'): SQL {
+  const s = sql.raw(`"${alias.replace(/"/g, '')}"`)
+  const graceDays = sql.raw(String(PAST_DUE_GRACE_DAYS))
+  return sql`(
+    (${s}.status = 'active' and (${s}.current_period_end is null or ${s}.current_period_end > now()))
+    or (${s}.status = 'past_due' and ${s}.current_period_end is not null
+        and ${s}.current_period_end + make_interval(days => ${graceDays}) > now())
+  )`
+}
