@@ -21,7 +21,7 @@ export interface InitialJs {
   gzipBytes: number
 }
 
-/** Budget of ARCHITECTURE.md §8 for the initial JS of `/`, gzip. */
+/** Budget for the initial JS of `/`, gzip (docs/performance.md). */
 export const INITIAL_JS_BUDGET_BYTES = 120 * 1024
 
 const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*["']\.\/([^"']+\.js)["']/g

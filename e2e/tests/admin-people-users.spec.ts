@@ -67,7 +67,7 @@ test('complimentary access for 7 days lets the listener open /dashboard', async 
   const inSevenDays = new Date(Date.now() + 7 * 86_400_000).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })
   await expect(row).toContainText(inSevenDays)
 
-  // The browser keeps the subscription check for 5 minutes (spec §4); signing in again checks anew.
+  // The browser keeps the subscription check for 5 minutes; signing in again checks anew.
   const { fields } = (await (await listener.request.get('/api/public/fields')).json()) as FieldList
   await sessionButton(listener, 'Sair').click()
   await expect(listener).toHaveURL(/\/$/)

@@ -4,7 +4,7 @@ import { AUTH_MSG } from '@sintonia/contract'
 import { createAdmin, sessionButton, signUpViaUi, submitLogin, uniqueEmail } from '../support/accounts'
 
 /**
- * Accounts journeys on the real server (listener-area §2, §4; commerce-and-admin §2, §4).
+ * Accounts journeys on the real server (docs/product/accounts.md).
  * Sign-in is rate-limited to 10 per minute per IP: these journeys stay well under it.
  *
  * Password reset: the browser cannot read the e-mail outbox (it lives in the server's embedded

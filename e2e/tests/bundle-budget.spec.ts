@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test'
 import { INITIAL_JS_BUDGET_BYTES, initialJsOf, withStaticImports } from '../support/initial-js'
 
 /**
- * The size budget of `/` (ARCHITECTURE.md §8, docs/performance.md), read from the production build
+ * The size budget of `/` (docs/performance.md), read from the production build
  * this run serves (`npm run test:e2e` builds first). No browser needed. `/` has its own entry
  * without the app's router (ADR 014), which keeps it under the 120 KB gzip budget.
  */

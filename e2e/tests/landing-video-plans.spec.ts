@@ -8,7 +8,7 @@ import {
   type PlansResponse,
 } from '@sintonia/contract'
 
-/** The seeded plans (ARCHITECTURE §7): 3 × R$ 49,90, 6 × R$ 44,90, 12 × R$ 39,90. */
+/** The seeded plans (docs/product/commerce.md#codes-and-default-prices): 3 × R$ 49,90, 6 × R$ 44,90, 12 × R$ 39,90. */
 const SEEDED = [
   { code: 'trimestral', name: 'Trimestral', price: 'R$ 149,70', perMonth: 'R$ 49,90' },
   { code: 'semestral', name: 'Semestral', price: 'R$ 269,40', perMonth: 'R$ 44,90' },
@@ -38,7 +38,7 @@ test('the landing shows the seeded plans with their prices and links to subscrib
   await expect(cards.nth(2).getByText('Mais popular')).toBeVisible()
   await expect(section.getByText('Garantia de 7 dias')).toBeVisible()
 
-  // The price comparison's own-plan row reads the annual plan (ARCHITECTURE §7).
+  // The price comparison's own-plan row reads the annual plan (docs/product/public-pages.md#price-comparison).
   const highlighted = page.getByRole('table').getByRole('row').filter({ hasText: 'Melhor escolha' })
   await expect(highlighted).toContainText('R$ 478,80')
 

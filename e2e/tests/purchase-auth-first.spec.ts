@@ -5,9 +5,9 @@ import { expectCatalogueOpen, expectSandboxCheckout, expectSubscriptionActivated
 import { waitForMailTo } from '../support/mailbox'
 
 /**
- * Auth-first purchase of each plan on the sandbox provider (commerce-and-admin §4 'Auth-first
- * flow'): a new account chooses a plan on /assinatura, pays on the provider's hosted page and
- * ends on /dashboard with the catalogue open. One sign-up per plan (sign-up is rate-limited).
+ * Auth-first purchase of each plan on the sandbox provider (docs/product/commerce.md#auth-first):
+ * a new account chooses a plan on /assinatura, pays on the provider's hosted page and ends on
+ * /dashboard with the catalogue open. One sign-up per plan (sign-up is rate-limited).
  */
 test.describe.configure({ mode: 'serial' })
 

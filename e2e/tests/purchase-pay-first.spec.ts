@@ -13,7 +13,7 @@ import {
 } from '../support/checkout'
 
 /**
- * Pay-first purchases on the sandbox provider (commerce-and-admin §4 'Payment flow'): a visitor
+ * Pay-first purchases on the sandbox provider (docs/product/commerce.md#pay-first): a visitor
  * pays before having an account, is asked to confirm the e-mail, opens the access link the
  * purchase e-mail carries (through the run's SMTP sink), creates the password and lands on
  * /dashboard subscribed. More on the access link in purchase-access.spec.ts.

@@ -4,7 +4,7 @@ import { expectSandboxCheckout } from '../support/checkout'
 import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
 
 /**
- * The plan page as an admin may have set it up (commerce-and-admin §2 plan cards, §4 Promotion):
+ * The plan page as an admin may have set it up (docs/product/commerce.md#plan-cards):
  * one plan switched off (two columns), a promotion on the annual plan with its label, the struck
  * original price and a countdown ticking every second; at zero the card falls back to the
  * original price without a reload. The provider charges the promotional price.

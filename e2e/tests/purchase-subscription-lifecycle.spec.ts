@@ -5,7 +5,7 @@ import { expectCatalogueOpen, expectSandboxCheckout, passProcessing, payWithCard
 import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
 
 /**
- * After the purchase (commerce-and-admin §2 subscription management, §6 customer portal): the
+ * After the purchase (docs/product/commerce.md#customer-portal): the
  * portal cancels at the end of the period, access continues until then, and a subscription whose
  * period has ended opens nothing but the plan choice.
  */
@@ -71,7 +71,7 @@ test.describe('a subscription whose period has ended', () => {
     await page.getByRole('button', { name: /Criar senha e entrar/ }).click()
     await expect(page).toHaveURL(/\/dashboard$/)
 
-    // Spec §2 subscription-required card, with the exact texts.
+    // The subscription-required card, with the exact texts (docs/product/commerce.md#subscription-required-card).
     await expect(page.getByRole('heading', { name: 'Escolha Seu Plano' })).toBeVisible()
     await expect(page.getByText(/escolha um dos nossos planos: trimestral, semestral ou anual/)).toBeVisible()
     await expect(page.getByRole('region', { name: 'Campos' })).toHaveCount(0)

@@ -9,8 +9,9 @@ import { startPreparedServer, type PreparedServer } from '../support/prepared-se
 import { onboardPaidBuyer } from '../support/subscriber'
 
 /**
- * Realtime sync (listener-area §4, docs/realtime.md): what an admin saves reaches pages open in
- * other browsers without a reload. Each person is a separate browser context.
+ * Realtime sync (docs/product/realtime-and-offline.md#what-each-event-refreshes, docs/realtime.md):
+ * what an admin saves reaches pages open in other browsers without a reload. Each person is a
+ * separate browser context.
  */
 test.describe.configure({ mode: 'serial' })
 
