@@ -18,6 +18,7 @@ import { toPublicPlan } from './plans-service.js'
 import { getGuaranteeDays } from '../content/settings-service.js'
 import { hasActiveSubscription } from './subscriptions-service.js'
 import { subscriptionGivesAccess } from './access-rule.js'
+import { guaranteeDecision } from './guarantee-rule.js'
 import { listSubscriptionsOfUser } from './subscriptions-repository.js'
 import { SANDBOX_TEST_CARDS } from '../payment-sandbox/cards.js'
 import { GatewayError, type CheckoutFlow, type CheckoutSessionInfo } from './gateway/types.js'
@@ -25,7 +26,6 @@ import * as repo from './repository.js'
 import { applyPaidCheckout, type CommerceDeps } from './webhooks.js'
 import { sendAccessLink } from '../accounts/mailbox.js'
 
-const DAY_MS = 24 * 60 * 60 * 1000
 
 /** The processing page routes the buyer after payment (spec §2); the provider fills the id. */
 export const SUCCESS_PATH = '/assinatura/processando?session_id={CHECKOUT_SESSION_ID}'
@@ -194,15 +194,7 @@ export async function subscriptionDetails(db: Database, userId: string): Promise
   const [plan, payment, request] = await Promise.all([repo.planByCode(db, sub.planCode), repo.lastPaymentOfSubscription(db, sub), repo.latestRefundRequest(db, sub.id)])
   const givesAccess = subscriptionGivesAccess(sub)
   const managedByProvider = sub.provider !== 'complimentary'
-  const eligibleUntil = managedByProvider ? new Date(sub.createdAt.getTime() + days * DAY_MS) : null
-  const canRequestRefund =
-    givesAccess &&
-    eligibleUntil !== null &&
-    eligibleUntil.getTime() > Date.now() &&
-    payment !== null &&
-    payment.status === 'paid' &&
-    request?.status !== 'pending' &&
-    request?.status !== 'approved'
+  const decision = guaranteeDecision({ subscription: sub, lastPayment: payment, latestRequest: request, days })
   return {
     subscription: {
       id: sub.id,
@@ -219,8 +211,8 @@ export async function subscriptionDetails(db: Database, userId: string): Promise
     },
     guarantee: {
       days: Math.max(days, 1),
-      eligibleUntil: eligibleUntil?.toISOString() ?? null,
-      canRequestRefund,
+      eligibleUntil: decision.eligibleUntil?.toISOString() ?? null,
+      canRequestRefund: decision.allowed,
       request: request
         ? { status: request.status, requestedAt: request.requestedAt.toISOString(), decisionReason: request.decisionReason }
         : null,
@@ -228,22 +220,17 @@ export async function subscriptionDetails(db: Database, userId: string): Promise
   }
 }
 
-/** Guarantee: within the window after the subscription started, one pending request at a time. */
+/** Guarantee request (guarantee-rule.ts): the same decision the subscription page shows. */
 export async function requestRefund(db: Database, user: { id: string; email: string }, reason: string): Promise<{ message: string }> {
   const sub = await currentSubscription(db, user.id)
-  const payment = sub && sub.provider !== 'complimentary' ? await repo.lastPaymentOfSubscription(db, sub) : null
-  if (!sub || !payment || !subscriptionGivesAccess(sub)) throw new HttpError(404, COMMERCE_MSG.noSubscriptionForRefund)
-  const days = await getGuaranteeDays(db)
-  if (sub.createdAt.getTime() + days * DAY_MS <= Date.now()) throw new HttpError(422, COMMERCE_MSG.refundOutsideWindow)
-  const latest = await repo.latestRefundRequest(db, sub.id)
-  if (latest && latest.status !== 'rejected') throw new HttpError(409, COMMERCE_MSG.refundAlreadyRequested)
-  const created = await repo.insertRefundRequest(db, {
-    subscriptionId: sub.id,
-    userId: user.id,
-    email: user.email,
-    paymentId: payment.status === 'paid' ? payment.id : null,
-    reason,
-  })
+  const [payment, latest, days] = await Promise.all([
+    sub ? repo.lastPaymentOfSubscription(db, sub) : null,
+    sub ? repo.latestRefundRequest(db, sub.id) : null,
+    getGuaranteeDays(db),
+  ])
+  const decision = guaranteeDecision({ subscription: sub, lastPayment: payment, latestRequest: latest, days })
+  if (!decision.allowed) throw new HttpError(decision.status, decision.message)
+  const created = await repo.insertRefundRequest(db, { subscriptionId: sub!.id, userId: user.id, email: user.email, paymentId: payment!.id, reason })
   if (!created) throw new HttpError(409, COMMERCE_MSG.refundAlreadyRequested)
   return { message: COMMERCE_MSG.refundRequested }
 }

@@ -5,9 +5,9 @@ import { recordAudit } from '../../lib/audit/service.js'
 import type { AdminActor } from '../accounts/people-service.js'
 import { writeSetting } from '../content/settings-repository.js'
 import { SETTING_KEYS, getGuaranteeDays } from '../content/settings-service.js'
+import { withinGuaranteeWindow } from './guarantee-rule.js'
 import { listRefundRequests, type RefundFilter } from './guarantee-admin-repository.js'
 
-const DAY_MS = 24 * 60 * 60 * 1000
 
 type Row = Awaited<ReturnType<typeof listRefundRequests>>[number]
 
@@ -27,7 +27,7 @@ function toAdminRefund(row: Row, guaranteeDays: number): AdminRefund {
     subscriptionStartedAt: row.subscriptionStartedAt.toISOString(),
     amountCents: row.amountCents === null ? null : Number(row.amountCents),
     currency: row.currency,
-    withinWindow: request.requestedAt.getTime() <= row.subscriptionStartedAt.getTime() + guaranteeDays * DAY_MS,
+    withinWindow: withinGuaranteeWindow(row.subscriptionStartedAt, guaranteeDays, request.requestedAt),
   }
 }
 
