@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isPromotionActive, pricePerMonthCents, promotionalPrice, publicPlanSchema } from './plans.js'
+import { DEFAULT_PROMOTION_LABEL, isPromotionActive, planPriceAt, pricePerMonthCents, promotionalPrice, publicPlanSchema } from './plans.js'
 
 describe('promotionalPrice', () => {
   it('takes the discount off the original price in whole centavos', () => {
@@ -68,5 +68,30 @@ describe('publicPlanSchema', () => {
     const promo = { ...plan, promotion: { discountPercentage: 20, label: 'OFERTA', endsAt: '2030-01-01T00:00:00.000Z' } }
     expect(publicPlanSchema.parse(promo)).toEqual(promo)
     expect(publicPlanSchema.safeParse({ ...plan, code: 'mensal' }).success).toBe(false)
+  })
+})
+
+describe('planPriceAt (the promotion price rule of the public plans and the admin preview)', () => {
+  const now = new Date('2026-11-25T12:00:00Z')
+  const base = { originalPriceCents: 47_880, intervalMonths: 12, hasPromotion: true, discountPercentage: 30, promotionEndDate: '2026-11-30T00:00:00Z', promotionLabel: 'BLACK FRIDAY' }
+  const cases = [
+    { name: 'running promotion', plan: base, price: 33_516, label: 'BLACK FRIDAY' },
+    { name: 'switched off', plan: { ...base, hasPromotion: false }, price: 47_880, label: null },
+    { name: 'ended', plan: { ...base, promotionEndDate: '2026-11-25T11:59:59Z' }, price: 47_880, label: null },
+    { name: 'ends exactly now', plan: { ...base, promotionEndDate: now }, price: 47_880, label: null },
+    { name: 'no end date', plan: { ...base, promotionEndDate: null }, price: 47_880, label: null },
+    { name: 'no discount', plan: { ...base, discountPercentage: null }, price: 47_880, label: null },
+    { name: 'discount 0', plan: { ...base, discountPercentage: 0 }, price: 47_880, label: null },
+    { name: 'discount over 100', plan: { ...base, discountPercentage: 101 }, price: 47_880, label: null },
+    { name: 'fractional discount', plan: { ...base, discountPercentage: 12.5 }, price: 47_880, label: null },
+    { name: 'no label of its own', plan: { ...base, promotionLabel: '  ' }, price: 33_516, label: DEFAULT_PROMOTION_LABEL },
+    { name: 'free (100%)', plan: { ...base, discountPercentage: 100 }, price: 0, label: 'BLACK FRIDAY' },
+  ] as const
+  it.each(cases)('$name', ({ plan, price, label }) => {
+    const result = planPriceAt(plan, now)
+    expect(result.priceCents).toBe(price)
+    expect(result.pricePerMonthCents).toBe(Math.round(price / 12))
+    expect(result.promotion?.label ?? null).toBe(label)
+    if (label) expect(result.promotion).toMatchObject({ discountPercentage: plan.discountPercentage, endsAt: new Date(plan.promotionEndDate!).toISOString() })
   })
 })

@@ -42,6 +42,39 @@ export function isPromotionActive(endsAt: string | Date | null | undefined, now:
   return Number.isFinite(end) && Number.isFinite(current) && end > current
 }
 
+/** What decides a plan's price at a moment: the stored fields of its promotion. */
+export interface PlanPricing {
+  originalPriceCents: number
+  intervalMonths: number
+  hasPromotion: boolean
+  discountPercentage: number | null
+  promotionEndDate: string | Date | null
+  promotionLabel: string | null
+}
+
+/**
+ * A plan's price at `now` — THE promotion price rule, for the public plans (server) and the
+ * admin's live preview (web): while the promotion is switched on, its discount is a whole 1–100
+ * and its end date is in the future, the price is the original minus the discount and the
+ * promotion is shown (its label, or DEFAULT_PROMOTION_LABEL); otherwise the original price and
+ * no promotion.
+ */
+export function planPriceAt(
+  plan: PlanPricing,
+  now: number | Date,
+): { priceCents: number; pricePerMonthCents: number; promotion: { discountPercentage: number; label: string; endsAt: string } | null } {
+  const discount = plan.discountPercentage
+  const endsAt = plan.promotionEndDate === null ? null : new Date(plan.promotionEndDate)
+  const running =
+    plan.hasPromotion && discount !== null && Number.isInteger(discount) && discount >= 1 && discount <= 100 && endsAt !== null && isPromotionActive(endsAt, now)
+  const priceCents = running ? promotionalPrice(plan.originalPriceCents, discount) : plan.originalPriceCents
+  return {
+    priceCents,
+    pricePerMonthCents: pricePerMonthCents(priceCents, plan.intervalMonths),
+    promotion: running ? { discountPercentage: discount, label: plan.promotionLabel?.trim() || DEFAULT_PROMOTION_LABEL, endsAt: endsAt.toISOString() } : null,
+  }
+}
+
 /** The price of one month of a plan, rounded to whole centavos (half-up). */
 export function pricePerMonthCents(priceCents: number, intervalMonths: number): number {
   if (!(intervalMonths > 0)) return Math.round(priceCents)

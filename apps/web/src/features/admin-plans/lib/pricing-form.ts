@@ -4,9 +4,7 @@ import {
   centsToReaisInput,
   parseReaisToCents,
   planPricingSchemaAt,
-  pricePerMonthCents,
-  promotionalPrice,
-  isPromotionActive,
+  planPriceAt,
   type AdminPlan,
   type PlanPricingInput,
   type PublicPlan,
@@ -52,8 +50,9 @@ const FIELD_OF: Record<string, keyof PricingFormValues> = {
 }
 
 /**
- * Checks the form with the server's own schema (spec §5 promotion messages) and builds the
- * request body. Returns the errors per field, or the body when everything is valid.
+ * Checks the form with the server's own schema (its promotion messages:
+ * docs/product/admin.md#prices-adminpricing) and builds the request body. Returns the errors per
+ * field, or the body when everything is valid.
  */
 export function validatePricing(values: PricingFormValues, now: () => number = Date.now): { errors: PricingErrors } | { body: PlanPricingInput } {
   const errors: PricingErrors = {}
@@ -83,22 +82,30 @@ export function validatePricing(values: PricingFormValues, now: () => number = D
 /** The plan as the public will see it with these values (for the live preview). */
 export function previewPlan(plan: AdminPlan, values: PricingFormValues, now = Date.now()): PublicPlan {
   const original = parseReaisToCents(values.price) ?? plan.originalPriceCents
-  const discount = Number(values.discount)
+  const discount = values.discount.trim() === '' ? null : Number(values.discount)
   const endsAt = values.endsAt ? new Date(values.endsAt) : null
-  const running =
-    values.hasPromotion && Number.isInteger(discount) && discount >= 1 && discount <= 100 && endsAt !== null && isPromotionActive(endsAt, now)
-  const price = running ? promotionalPrice(original, discount) : original
+  const price = planPriceAt(
+    {
+      originalPriceCents: original,
+      intervalMonths: plan.intervalMonths,
+      hasPromotion: values.hasPromotion,
+      discountPercentage: discount,
+      promotionEndDate: endsAt && !Number.isNaN(endsAt.getTime()) ? endsAt : null,
+      promotionLabel: values.label,
+    },
+    now,
+  )
   return {
     code: plan.code,
     name: plan.name,
     description: plan.description,
     currency: plan.currency,
     intervalMonths: plan.intervalMonths,
-    priceCents: price,
+    priceCents: price.priceCents,
     originalPriceCents: original,
-    pricePerMonthCents: pricePerMonthCents(price, plan.intervalMonths),
+    pricePerMonthCents: price.pricePerMonthCents,
     savings: plan.savings,
     popular: plan.popular,
-    promotion: running ? { discountPercentage: discount, label: values.label.trim() || 'OFERTA LIMITADA', endsAt: endsAt.toISOString() } : null,
+    promotion: price.promotion,
   }
 }
