@@ -9,7 +9,8 @@ import { retryingLazy } from '../lib/retrying-lazy'
 const Toaster = retryingLazy(() => import('sonner').then((module) => ({ default: module.Toaster })))
 
 /**
- * App-wide providers: server-state cache and the toast outlet (one toast at a time, spec §2).
+ * App-wide providers: server-state cache and the toast outlet (one toast at a time,
+ * docs/product/README.md#toasts).
  * `queryClient` is given when the app takes over from the landing's own root, so what the
  * landing already knows (session, content, plans) is not fetched again.
  */

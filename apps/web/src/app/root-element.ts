@@ -1,4 +1,4 @@
-/** The element React renders into. A missing root is a broken page: fail loudly (commerce §8). */
+/** The element React renders into. A missing root is a broken page: fail loudly. */
 export function getRootElement(doc: Document = document, id = 'root'): HTMLElement {
   const element = doc.getElementById(id)
   if (!element) {

@@ -10,7 +10,7 @@ import LandingRoute from './routes/landing'
  * Route table. Only the landing page is in the entry chunk; every other page is a lazy route
  * (its own chunk, loaded on navigation). Route modules live in ./routes and compose features.
  *
- * Where later work plugs in (spec route tables, listener-area §2 and commerce-and-admin §2):
+ * Where later work plugs in (route table: docs/product/README.md#routes):
  * - public:      /login, /assinatura (+ /subscription redirect), /assinatura/processando,
  *                /assinatura/sucesso, /pagamento, /pagamento/sucesso, /pagamento/cancelado,
  *                /onboarding/definir-senha, /confirmar-email, /inscricao, /obrigado, /lgpd, /privacy, /terms
@@ -91,7 +91,7 @@ export const routes: RouteObject[] = [
 
           // --- listener area (subscriber guard) goes here ---
           {
-            // Signed-in listener with an active subscription (commerce-and-admin §4 guards).
+            // Signed-in listener with an active subscription (docs/product/accounts.md#route-guards).
             id: 'subscriber',
             lazy: page(() => import('./routes/subscriber-guard')),
             children: [

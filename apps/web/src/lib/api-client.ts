@@ -1,8 +1,8 @@
 import type { ApiError } from '@sintonia/contract'
 
-/** Shown when the server's error body carries no usable message (spec listener-area §8). */
+/** Shown when the server's error body carries no usable message (docs/product/README.md#not-found-page-and-page-errors). */
 export const GENERIC_ERROR_MESSAGE = 'Erro ao processar sua solicitação. Tente novamente.'
-/** Shown when the request never reached the server (spec listener-area §8). */
+/** Shown when the request never reached the server. */
 export const NETWORK_ERROR_MESSAGE = 'Erro de conexão. Verifique sua internet.'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'

@@ -16,8 +16,8 @@ export interface UploadOptions {
 
 /**
  * Sends a FormData with real upload progress. fetch() cannot report request-body progress in
- * browsers yet, so this uses XMLHttpRequest's `upload.onprogress` (ARCHITECTURE §7: real, not
- * simulated, progress). Errors are the same ApiRequestError as the rest of the API client.
+ * browsers yet, so this uses XMLHttpRequest's `upload.onprogress`: admins see real, not
+ * simulated, progress. Errors are the same ApiRequestError as the rest of the API client.
  */
 export function uploadWithProgress<T>(url: string, body: FormData, options: UploadOptions = {}): Promise<T> {
   return new Promise<T>((resolve, reject) => {

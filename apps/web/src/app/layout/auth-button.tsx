@@ -19,8 +19,8 @@ export function AuthButton({ className, fullWidth = false }: { className?: strin
 }
 
 /**
- * The session button (listener-area §2): hidden while the session loads, 'Sair' when signed in
- * (toast 'Logout realizado com sucesso!', then '/'), 'Entrar' otherwise (→ /login).
+ * The session button (docs/product/README.md#header): hidden while the session loads, 'Sair'
+ * when signed in (toast 'Logout realizado com sucesso!', then '/'), 'Entrar' otherwise (→ /login).
  */
 export function SessionButton({ className, fullWidth = false }: { className?: string; fullWidth?: boolean }) {
   const session = useSession()

@@ -2,9 +2,9 @@ import { useSession } from '../../features/auth'
 import { AccountLink, DownloadsLink, SessionButton } from './auth-button'
 
 /**
- * Below 768 px: a fixed bottom bar with the session button (listener-area §2), shown once the
- * session has loaded. Signed-in people also get their account link (and listeners their
- * downloads) beside it.
+ * Below 768 px: a fixed bottom bar with the session button, shown once the session has loaded.
+ * Signed-in people also get their account link (and listeners their downloads) beside it
+ * (docs/product/README.md#mobile-bottom-bar).
  */
 export function MobileBottomBar() {
   const session = useSession()

@@ -18,13 +18,13 @@ const ADMIN_QUERIES: QueryKey = ['admin']
  * content cache) and marks the others stale for their next use.
  *
  * - The landing reloads its fields on fields/audios events (counts) and its content — which
- *   carries the active video — on content and videos events (listener-area §4).
+ *   carries the active video — on content and videos events.
  * - `music_changed` has no query: the player reloads its tracks through `useRealtimeEvent`.
  */
 export const REALTIME_QUERY_KEYS: Record<DomainEventName, readonly QueryKey[]> = {
   fields_changed: [landingKeys.fields, dashboardKeys.fields, catalogueKeys.all, searchKeys.all, demoKeys.all, ADMIN_QUERIES],
   audios_changed: [landingKeys.fields, dashboardKeys.fields, catalogueKeys.all, searchKeys.all, demoKeys.all, playlistKeys.all, ADMIN_QUERIES],
-  // The spec's content_changed also follows pricing and plan saves (commerce-and-admin §4).
+  // content_changed also follows pricing and plan saves (docs/product/realtime-and-offline.md#realtime-events).
   content_changed: [landingKeys.content, planKeys.public, ADMIN_QUERIES],
   videos_changed: [landingKeys.content, ADMIN_QUERIES],
   plans_changed: [planKeys.public, landingKeys.content, ADMIN_QUERIES],

@@ -1,7 +1,7 @@
 import { LoginPage } from '../../features/auth/pages'
 import { useProductName } from '../../features/landing'
 
-/** `/login` — lazy route (listener-area §2). */
+/** `/login` — lazy route (docs/product/accounts.md#login-and-sign-up-login). */
 export default function LoginRoute() {
   return <LoginPage productName={useProductName()} />
 }

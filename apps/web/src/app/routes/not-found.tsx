@@ -2,7 +2,7 @@ import { Compass, Home } from 'lucide-react'
 import { MSG } from '@sintonia/contract'
 import { ButtonLink } from '../../components/ui/button'
 
-/** Any unknown path (commerce-and-admin §2). Lazy route. */
+/** Any unknown path (docs/product/README.md#not-found-page-and-page-errors). Lazy route. */
 export default function NotFoundRoute() {
   return (
     <div className="mx-auto flex min-h-[65vh] max-w-lg flex-col items-center justify-center px-6 py-16 text-center">

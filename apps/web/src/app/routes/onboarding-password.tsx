@@ -1,7 +1,10 @@
 import { OnboardingPasswordPage } from '../../features/auth/pages'
 import { useProductName } from '../../features/landing'
 
-/** `/onboarding/definir-senha?token=` (access link) or `?email=&session_id=` (after paying) — lazy route (commerce-and-admin §2). */
+/**
+ * `/onboarding/definir-senha?token=` (access link) or `?email=&session_id=` (after paying) — lazy
+ * route (docs/product/accounts.md#e-mail-ownership).
+ */
 export default function OnboardingPasswordRoute() {
   return <OnboardingPasswordPage productName={useProductName()} />
 }

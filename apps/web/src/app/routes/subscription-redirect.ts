@@ -1,8 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router'
 
 /**
- * `/subscription` → `/assinatura` (ARCHITECTURE §7: the subscription-required card of the spec
- * links to /subscription; the product uses /assinatura everywhere). Query and hash are kept.
+ * `/subscription` → `/assinatura`: the product uses /assinatura everywhere, and old links to
+ * /subscription still land on the plan page (docs/product/README.md#routes). Query and hash are kept.
  */
 export function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)

@@ -5,7 +5,7 @@ import { Skeleton } from '../ui/skeleton'
  * skeleton before the (lazily loaded) cards arrive.
  */
 
-/** 1, 2 or 3 columns by the number of plans (spec commerce §2). */
+/** 1, 2 or 3 columns by the number of plans (docs/product/commerce.md#plan-cards). */
 export function planGridClass(count: number): string {
   if (count <= 1) return 'max-w-md'
   if (count === 2) return 'max-w-md sm:max-w-3xl sm:grid-cols-2'

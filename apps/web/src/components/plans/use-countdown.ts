@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { isPromotionActive } from '@sintonia/contract'
 
-/** Spec commerce §9: the promotion countdown ticks every second. */
+/** The promotion countdown ticks every second (docs/product/commerce.md#plan-cards). */
 export const COUNTDOWN_TICK_MS = 1000
 
 export interface Countdown {

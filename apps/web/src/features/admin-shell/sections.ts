@@ -20,7 +20,7 @@ import {
 } from 'lucide-react'
 
 export interface AdminSection {
-  /** Absolute path under /admin (commerce-and-admin §2 route table). */
+  /** Absolute path under /admin (docs/product/README.md#routes). */
   path: string
   label: string
   /** One line shown on the admin home's section cards. */

@@ -21,7 +21,7 @@ function filenameFrom(disposition: string | null, fallback: string): string {
   return plain?.[1]?.trim() || fallback
 }
 
-/** GET /api/account/export: the person's data as a JSON file (LGPD, ARCHITECTURE §4). */
+/** GET /api/account/export: the person's data as a JSON file (LGPD, docs/product/accounts.md#minha-conta-minha-conta). */
 export async function fetchAccountExport(today = new Date()): Promise<ExportedFile> {
   let response: Response
   try {

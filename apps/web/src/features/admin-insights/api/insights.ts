@@ -16,8 +16,9 @@ const qs = (params: Record<string, string>) => {
 }
 
 /**
- * Spec §9 analytics: refetched every 60 s, one retry, no refetch on focus (the app's query
- * client already retries once and never refetches on focus; stated here so the rule is visible).
+ * Analytics (docs/product/admin.md#insights): refetched every 60 s, one retry, no refetch on focus
+ * (the app's query client already retries once and never refetches on focus; stated here so the
+ * rule is visible).
  */
 const analyticsRefresh = { refetchInterval: ANALYTICS_REFETCH_MS, retry: 1, refetchOnWindowFocus: false } as const
 

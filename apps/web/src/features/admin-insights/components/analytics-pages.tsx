@@ -57,7 +57,7 @@ function TopEvents({ data }: { data: AnalyticsSummary | undefined }) {
 
 const refreshNote = 'Atualiza sozinho a cada 60 segundos.'
 
-/** `/admin/analytics`: spec §7 analytics read, refreshed every 60 s. */
+/** `/admin/analytics` (docs/product/admin.md#analytics-adminanalytics), refreshed every 60 s. */
 export function AnalyticsPage() {
   const summary = useAnalyticsSummary({})
   return (

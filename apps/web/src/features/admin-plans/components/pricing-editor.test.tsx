@@ -31,7 +31,7 @@ const base: PricingFormValues = { price: '478,80', hasPromotion: true, discount:
 
 afterEach(() => vi.unstubAllGlobals())
 
-describe('validatePricing (spec §5 promotion data)', () => {
+describe('validatePricing (promotion data)', () => {
   const errorsOf = (values: Partial<PricingFormValues>) => {
     const result = validatePricing({ ...base, ...values }, () => NOW)
     return 'errors' in result ? result.errors : {}

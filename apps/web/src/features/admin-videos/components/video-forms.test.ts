@@ -4,7 +4,7 @@ import { videoFileProblem } from './video-forms'
 const file = (type: string, size: number) => new File([new Uint8Array(Math.min(size, 16))], 'v', { type }) as File & { size: number }
 const sized = (type: string, size: number) => Object.defineProperty(file(type, size), 'size', { value: size })
 
-describe('videoFileProblem (spec listener-area §5)', () => {
+describe('videoFileProblem (video upload type and size)', () => {
   it('accepts the five video types up to 50 MB', () => {
     for (const type of ['video/mp4', 'video/mpeg', 'video/quicktime', 'video/x-msvideo', 'video/webm']) expect(videoFileProblem(sized(type, 50 * 1024 * 1024))).toBeNull()
   })

@@ -13,7 +13,7 @@ import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/z
 import { useAddVideoLink, useUploadVideo } from '../api/videos'
 import { captureVideoThumbnail } from '../lib/thumbnail'
 
-/** Spec listener-area §5: the type and size checks, with its messages, before anything is sent. */
+/** The type and size checks, with their messages, before anything is sent (docs/product/admin.md#videos-adminlanding-videos). */
 export function videoFileProblem(file: File): string | null {
   if (!(VIDEO_UPLOAD_MIME_TYPES as readonly string[]).includes(file.type)) return ADMIN_CONTENT_MSG.videoType
   if (file.size > VIDEO_UPLOAD_MAX_BYTES) return videoTooLargeMessage(file.size)

@@ -1,4 +1,4 @@
-/** Spec listener-area §7: the thumbnail is the frame at 1 s, as a JPEG of quality 0.8. */
+/** The thumbnail is the frame at 1 s, as a JPEG of quality 0.8 (docs/product/admin.md#videos-adminlanding-videos). */
 export const THUMBNAIL_TIME_SECONDS = 1
 export const THUMBNAIL_QUALITY = 0.8
 const THUMBNAIL_MAX_WIDTH = 640

@@ -59,7 +59,7 @@ export function useAccessLinkPreview(token: string) {
 
 /**
  * Access link: creates (or replaces) the password, activates every purchase waiting for the
- * e-mail and signs the buyer in (commerce-and-admin §2, docs/product/accounts.md).
+ * e-mail and signs the buyer in (docs/product/accounts.md#e-mail-ownership).
  */
 export function useOnboardingPassword() {
   const queryClient = useQueryClient()

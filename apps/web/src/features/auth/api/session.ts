@@ -57,7 +57,7 @@ export interface SessionState {
 }
 
 /**
- * The session (listener-area §4 'Authentication'): loading, then authenticated or anonymous.
+ * The session (docs/product/accounts.md#the-session): loading, then authenticated or anonymous.
  * A session that cannot be read (server down) counts as anonymous; guards send the person to
  * the login form, where the error shows.
  */

@@ -20,9 +20,9 @@ const TABS: { id: LoginTab; label: string }[] = [
 const ALREADY_REGISTERED_HINT = 'já está cadastrado'
 
 /**
- * `/login` (listener-area §2 'Login and sign-up page'). Query: `email` (opens Cadastro, prefilled),
- * `plan` (shows 'Você está a um passo de assinar!' and comes back with auto_plan), `redirect`
- * (same-site path, default /dashboard) and `session_id` (a paid checkout to attach).
+ * `/login` (docs/product/accounts.md#login-and-sign-up-login). Query: `email` (opens Cadastro,
+ * prefilled), `plan` (shows 'Você está a um passo de assinar!' and comes back with auto_plan),
+ * `redirect` (same-site path, default /dashboard) and `session_id` (a paid checkout to attach).
  */
 export function LoginPage({ productName }: { productName: string }) {
   const [search] = useSearchParams()

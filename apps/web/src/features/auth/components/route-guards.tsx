@@ -9,7 +9,7 @@ import { ADMIN_HOME_PATH, PLANS_PATH, loginPathFor } from '../lib/redirect'
 import { useSubscription } from '../subscription/use-subscription'
 
 /**
- * Route guards (commerce-and-admin §4 'Route guards'), used as layout route elements:
+ * Route guards (docs/product/accounts.md#route-guards), used as layout route elements:
  *
  * | situation                                           | result                          |
  * | auth loading                                        | skeleton card                   |
@@ -19,7 +19,8 @@ import { useSubscription } from '../subscription/use-subscription'
  * | signed-in admin on a subscriber page                | /admin                          |
  * | signed-in unsubscribed user on a subscriber page    | subscription-required card      |
  *
- * They only decide what to show: the API enforces every rule again (ARCHITECTURE §4).
+ * They only decide what to show: the API enforces every rule again
+ * (docs/architecture.md#the-access-declaration-rule).
  */
 
 /** The placeholder while the session (or the subscription) is being read. */
@@ -76,7 +77,7 @@ function GuardCard({ icon, title, children, tone = 'brand' }: { icon: ReactNode;
   )
 }
 
-/** Shown to a signed-in, unsubscribed listener on a subscriber page (commerce-and-admin §2). */
+/** Shown to a signed-in, unsubscribed listener on a subscriber page (docs/product/commerce.md#subscription-required-card). */
 export function SubscriptionRequiredCard() {
   return (
     <GuardCard icon={<CalendarCheck />} title="Escolha Seu Plano">

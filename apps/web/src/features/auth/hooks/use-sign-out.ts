@@ -5,9 +5,9 @@ import { useSignOutMutation } from '../api/session'
 import { useEndSession } from './use-end-session'
 
 /**
- * 'Sair' (listener-area §2): success toasts 'Logout realizado com sucesso!' and goes to /;
- * failure toasts 'Erro ao sair: {message}'. The page is left before the session is forgotten,
- * so a guarded page never flashes its "sign in" redirect.
+ * 'Sair' (docs/product/accounts.md#sign-out): success toasts 'Logout realizado com sucesso!' and
+ * goes to /; failure toasts 'Erro ao sair: {message}'. The page is left before the session is
+ * forgotten, so a guarded page never flashes its "sign in" redirect.
  */
 export function useSignOut() {
   const endSession = useEndSession()

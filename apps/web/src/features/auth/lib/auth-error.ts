@@ -2,9 +2,9 @@ import { AUTH_MSG, authErrorMessage } from '@sintonia/contract'
 import { ApiRequestError } from '../../../lib/api-client'
 
 /**
- * The text to show for a failed auth request: the API's pt-BR message run through the spec's
- * catalogue (listener-area §8). When the message itself is generic ('Dados inválidos') but a
- * validation issue carries a catalogued text, that text is shown instead.
+ * The text to show for a failed auth request: the API's pt-BR message run through the error
+ * catalogue (docs/product/accounts.md#error-messages). When the message itself is generic ('Dados
+ * inválidos') but a validation issue carries a catalogued text, that text is shown instead.
  */
 export function authErrorText(error: unknown): string {
   if (error instanceof ApiRequestError) {

@@ -2,9 +2,10 @@ import { LAST_ROUTE_KEY, safeLocalStorage } from './personal-data'
 import { DEFAULT_POST_LOGIN_PATH } from './redirect'
 
 /**
- * Last route and installed mode (commerce-and-admin §4): every visited route is remembered in
- * `dm:lastRoute` except /, /landing and /home; when the installed app opens on one of those for a
- * signed-in person, it goes back to the remembered route, or /dashboard.
+ * Last route and installed mode (docs/product/accounts.md#last-route-and-the-installed-app): every
+ * visited route is remembered in `dm:lastRoute` except /, /landing and /home; when the installed
+ * app opens on one of those for a signed-in person, it goes back to the remembered route, or
+ * /dashboard.
  */
 export const ENTRY_PATHS = ['/', '/landing', '/home'] as const
 

@@ -2,7 +2,7 @@ import type { QueryKey } from '@tanstack/react-query'
 import { LISTENING_PENDING_KEY, PLAYLISTS_PENDING_KEY } from '../../../lib/pending-storage-keys'
 import { startNewPersonalDataGeneration } from '../../../lib/personal-data-generation'
 
-/** localStorage keys holding one person's data (spec listener-area §3, commerce-and-admin §3). */
+/** localStorage keys holding one person's data (docs/product/realtime-and-offline.md#what-is-kept-on-the-device). */
 export const SUBSCRIPTION_CACHE_KEY = 'subscription_cache'
 export const LAST_ROUTE_KEY = 'dm:lastRoute'
 

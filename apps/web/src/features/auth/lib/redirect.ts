@@ -58,10 +58,10 @@ export interface PostLoginInput {
 }
 
 /**
- * Where a signed-in person goes from /login (listener-area §2): the `redirect` value (default
- * /dashboard) with `?auto_plan={plan}` when a plan was chosen. With a plan and no redirect the
- * plan page is the target, so checkout can start (commerce-and-admin §4 'Auth-first flow').
- * Admins always land on the admin home.
+ * Where a signed-in person goes from /login (docs/product/accounts.md#login-and-sign-up-login): the
+ * `redirect` value (default /dashboard) with `?auto_plan={plan}` when a plan was chosen. With a
+ * plan and no redirect the plan page is the target, so checkout can start
+ * (docs/product/commerce.md#auth-first). Admins always land on the admin home.
  */
 export function postLoginPath({ role, redirect, plan }: PostLoginInput): string {
   if (role === 'admin') return ADMIN_HOME_PATH

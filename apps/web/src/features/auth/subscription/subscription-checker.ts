@@ -2,8 +2,7 @@ import { SUBSCRIPTION_CACHE_TTL_MS, type SubscriptionState } from '@sintonia/con
 import { SUBSCRIPTION_CACHE_KEY } from '../lib/personal-data'
 
 /**
- * The one place with the rules of the subscription check (commerce-and-admin §4 'Subscription
- * check'; listener-area §4):
+ * The one place with the rules of the subscription check (docs/product/commerce.md#subscription-check-browser):
  * - the result is cached for 5 minutes in localStorage `subscription_cache` (data + timestamp)
  *   unless a forced check is requested;
  * - only one check runs at a time (a second caller shares the running one);

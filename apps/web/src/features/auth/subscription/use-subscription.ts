@@ -33,9 +33,9 @@ function toStatus(checkStatus: SubscriptionCheckStatus, data: SubscriptionState 
 }
 
 /**
- * The signed-in person's subscription (commerce-and-admin §4). Starts a check when nothing is
- * known yet; answers from the 5-minute cache otherwise. The session feature keeps the checker
- * in step with sign-in and sign-out.
+ * The signed-in person's subscription (docs/product/commerce.md#subscription-check-browser). Starts
+ * a check when nothing is known yet; answers from the 5-minute cache otherwise. The session feature
+ * keeps the checker in step with sign-in and sign-out.
  */
 export function useSubscription({ enabled = true }: { enabled?: boolean } = {}): UseSubscriptionResult {
   const snapshot = useSyncExternalStore(subscriptionChecker.subscribe, subscriptionChecker.getSnapshot, subscriptionChecker.getSnapshot)

@@ -21,7 +21,7 @@ export function visibleTags(tags: readonly string[], visible = AUDIO_CARD_VISIBL
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-/** Spec §5: the field id must be a UUID. */
+/** The field id must be a UUID, checked before any request. */
 export function isUuid(value: string | undefined | null): value is string {
   return typeof value === 'string' && UUID_RE.test(value)
 }

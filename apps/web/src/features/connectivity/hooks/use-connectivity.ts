@@ -23,9 +23,9 @@ export function resetSharedConnectivityMonitor(): void {
 const getServerSnapshot = (): ConnectionStatus => INITIAL_CONNECTION_STATUS
 
 /**
- * Current connection status (spec commerce-and-admin §3). Pass a monitor only in tests; by default
- * the shared monitor is used and started lazily on the first subscription. It keeps running for
- * the life of the page (one 30 s poll for the whole app).
+ * Current connection status (docs/product/listening.md#connectivity). Pass a monitor only in tests;
+ * by default the shared monitor is used and started lazily on the first subscription. It keeps
+ * running for the life of the page (one 30 s poll for the whole app).
  */
 export function useConnectivity(monitor?: ConnectivityMonitor): ConnectionStatus {
   const source = monitor ?? getSharedConnectivityMonitor()

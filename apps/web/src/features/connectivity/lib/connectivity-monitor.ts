@@ -1,14 +1,14 @@
 import { API, CONNECTIVITY_CHECK_TIMEOUT_MS, CONNECTIVITY_POLL_MS } from '@sintonia/contract'
 
 /**
- * Connectivity monitor (spec commerce-and-admin §3 Connection status, §4 Connectivity, §9).
+ * Connectivity monitor (docs/product/listening.md#connectivity).
  * Framework-free: every browser dependency (fetch, navigator, window events, document, timers)
  * can be injected, so the timing rules are testable with fake timers.
  */
 
 export type ConnectivityState = 'online' | 'offline' | 'slow'
 
-/** Spec §3 "Connection status". */
+/** The connection status every consumer reads. */
 export interface ConnectionStatus {
   isOnline: boolean
   status: ConnectivityState
@@ -98,7 +98,7 @@ export const INITIAL_CONNECTION_STATUS: ConnectionStatus = Object.freeze({
   rtt: null,
 })
 
-/** True when the reported network quality counts as slow (spec §4). */
+/** True when the reported network quality counts as slow. */
 export function isSlowConnection(info: Pick<NetworkInformationLike, 'effectiveType' | 'downlink' | 'rtt'> | null | undefined): boolean {
   if (!info) return false
   if (info.effectiveType && SLOW_EFFECTIVE_TYPES.includes(info.effectiveType)) return true

@@ -1,4 +1,4 @@
-/** pt-BR texts of the connectivity feature (spec commerce-and-admin §4 Connectivity). */
+/** pt-BR texts of the connectivity feature (docs/product/listening.md#connectivity). */
 export const CONNECTIVITY_MSG = {
   /** Shown when an offline download is refused because there is no connection. */
   noInternet: 'Sem conexão com a internet',

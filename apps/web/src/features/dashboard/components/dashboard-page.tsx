@@ -31,7 +31,7 @@ export interface DashboardPageProps {
   onRefresh?: () => Promise<unknown>
 }
 
-/** The listener's home (spec listener-area §2 Dashboard). */
+/** The listener's home (docs/product/listening.md#dashboard-dashboard). */
 export function DashboardPage({ productName, displayName, renderSearch, installSlot, playlistsSlot, onRefresh }: DashboardPageProps) {
   const queryClient = useQueryClient()
   const fieldsQuery = useQuery(listenerFieldsQueryOptions())

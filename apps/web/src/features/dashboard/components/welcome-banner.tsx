@@ -13,7 +13,7 @@ interface WelcomeBannerProps {
   onDismiss: () => void
 }
 
-/** 'Bem-vindo ao {product} Premium!' after a subscription (spec listener-area §2). */
+/** 'Bem-vindo ao {product} Premium!' after a subscription (docs/product/listening.md#dashboard-dashboard). */
 export function WelcomeBanner({ productName, onDismiss }: WelcomeBannerProps) {
   return (
     <section

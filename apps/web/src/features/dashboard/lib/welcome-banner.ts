@@ -1,4 +1,4 @@
-/** Local flags of the welcome banner (spec listener-area §2/§3; commerce-and-admin §2 sets justSubscribed). */
+/** Local flags of the welcome banner; the success page sets justSubscribed (docs/product/listening.md#dashboard-dashboard). */
 export const JUST_SUBSCRIBED_KEY = 'justSubscribed'
 export const SEEN_WELCOME_KEY = 'hasSeenWelcomeBanner'
 

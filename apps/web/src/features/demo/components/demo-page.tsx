@@ -4,7 +4,7 @@ import { useDemo } from '../api/demo-queries'
 import { DemoUnavailable } from './demo-unavailable'
 import { DemoView } from './demo-view'
 
-/** The public demo page `/demo` (spec listener-area §2 'Demo page'). */
+/** The public demo page `/demo` (docs/product/public-pages.md#demo-demo). */
 export function DemoPage({ productName }: { productName: string }) {
   const demo = useDemo()
   const title = <title>{`Demonstração gratuita — ${productName}`}</title>

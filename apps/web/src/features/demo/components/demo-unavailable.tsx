@@ -9,7 +9,7 @@ export interface DemoUnavailableProps {
   retrying?: boolean
 }
 
-/** Shown when there is no usable demo audio or the request failed (spec §2 demo page). */
+/** Shown when there is no usable demo audio or the request failed. */
 export function DemoUnavailable({ message = MSG.demo.noneAvailable, onRetry, retrying = false }: DemoUnavailableProps) {
   return (
     <div className="mx-auto max-w-xl px-5 py-16 sm:px-6 sm:py-24">

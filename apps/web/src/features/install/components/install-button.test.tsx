@@ -27,7 +27,7 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-describe('InstallButton (listener-area §4 Install)', () => {
+describe('InstallButton (install states)', () => {
   it('is hidden on a desktop browser that offers no install prompt', () => {
     render(<InstallButton />)
     expect(screen.queryByRole('button', { name: /Instalar app/ })).toBeNull()

@@ -12,7 +12,8 @@ export interface InstallButtonProps {
 
 /**
  * 'Instalar app': the browser's prompt where it exists (beforeinstallprompt), otherwise the
- * install help. Renders nothing when installed, not installable or dismissed (spec §4 Install).
+ * install help. Renders nothing when installed, not installable or dismissed
+ * (docs/product/listening.md#install-help).
  */
 export function InstallButton({ size = 'sm', variant = 'outline', className }: InstallButtonProps) {
   const { capabilities, visible, promptInstall, dismiss } = useInstall()

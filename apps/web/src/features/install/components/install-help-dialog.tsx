@@ -56,7 +56,7 @@ interface InstallHelpDialogProps {
   onDismissForever: () => void
 }
 
-/** How to install the app on each platform (spec listener-area §2 Install help dialog). */
+/** How to install the app on each platform (docs/product/listening.md#install-help). */
 export function InstallHelpDialog({ open, platform, onClose, onDismissForever }: InstallHelpDialogProps) {
   return (
     <ModalDialog

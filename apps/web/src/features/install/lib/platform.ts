@@ -1,7 +1,7 @@
-/** Install capabilities (spec listener-area §3): platform, standalone, installable, dismissed. */
+/** Install capabilities (docs/product/listening.md#install-help): platform, standalone, installable, dismissed. */
 export type Platform = 'ios' | 'android' | 'desktop'
 
-/** localStorage key and value set by 'Não mostrar novamente' (spec listener-area §3). */
+/** localStorage key and value set by 'Não mostrar novamente'. */
 export const DISMISSED_INSTALL_KEY = 'dm:dismissedInstall'
 
 export interface NavigatorLike {
@@ -28,7 +28,7 @@ export interface InstallCapabilities {
   dismissed: boolean
 }
 
-/** Spec listener-area §4: iOS counts as installable when not standalone. */
+/** iOS counts as installable when not standalone: Safari has no install prompt, the help shows the steps. */
 export function isInstallable(platform: Platform, standalone: boolean, hasPrompt: boolean): boolean {
   if (standalone) return false
   return hasPrompt || platform === 'ios'

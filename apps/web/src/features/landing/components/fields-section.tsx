@@ -9,7 +9,7 @@ import { SectionHeading } from './section-heading'
 
 /**
  * 'Campos de Desenvolvimento': one card per field with its icon, title and audio count.
- * A failed load is only logged (spec §4) and the section is left out.
+ * A failed load is only logged and the section is left out.
  */
 export function FieldsSection({ t }: { t: TextFn }) {
   const { data: fields, isPending, isError, error } = usePublicFields()

@@ -8,8 +8,8 @@ export interface HeroSectionProps {
   hero: Record<string, unknown>
   t: TextFn
   /**
-   * Slot for the active hero video (16:9 frame, spec §2), shown between the title and the
-   * subtitle. It renders its own top margin (see VideoFrame).
+   * Slot for the active hero video (16:9 frame, docs/product/public-pages.md#hero-video), shown
+   * between the title and the subtitle. It renders its own top margin (see VideoFrame).
    */
   media?: ReactNode
 }

@@ -125,7 +125,7 @@ afterEach(() => {
 const placeholder = () => screen.queryByText('Carregando vídeo...')
 const frame = () => screen.queryByTestId('hero-video')
 
-describe('mounting rule (spec §2: 200 px margin, 500 px scroll threshold)', () => {
+describe('mounting rule (200 px margin, 500 px scroll threshold)', () => {
   it('mounts at once while the page is scrolled less than 500 px', () => {
     setScrollY(499)
     const { container } = render(<HeroVideo video={YOUTUBE} />)
@@ -171,7 +171,7 @@ describe('mounting rule (spec §2: 200 px margin, 500 px scroll threshold)', () 
   })
 })
 
-describe('readiness delays (spec §4)', () => {
+describe('readiness delays', () => {
   it.each([
     ['upload', UPLOAD, 100],
     ['YouTube', YOUTUBE, 100],

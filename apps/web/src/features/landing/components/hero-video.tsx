@@ -1,7 +1,7 @@
 /**
- * The landing hero's video player (spec listener-area §2 video rule, §3 video controls, §4 video
- * readiness, §5 video URL handling). Loaded as its own chunk by HeroVideoSlot; hls.js is a further
- * chunk, fetched only when an HLS stream is active and the browser cannot play HLS natively.
+ * The landing hero's video player (docs/product/public-pages.md#hero-video). Loaded as its own
+ * chunk by HeroVideoSlot; hls.js is a further chunk, fetched only when an HLS stream is active and
+ * the browser cannot play HLS natively.
  */
 import { useEffect, useRef, useState, type RefObject } from 'react'
 import {
@@ -28,8 +28,8 @@ const SEEK_TOLERANCE_S = 0.75
 const DEFAULT_TITLE = 'Vídeo de apresentação'
 
 /**
- * Spec §2 video rule: mount once the frame is within 200 px of the viewport, or while the page is
- * scrolled less than 500 px. Once mounted it stays mounted.
+ * Mount once the frame is within 200 px of the viewport, or while the page is scrolled less than
+ * 500 px. Once mounted it stays mounted.
  */
 export function useMountWhenNear(ref: RefObject<HTMLElement | null>): boolean {
   const [near, setNear] = useState(
@@ -62,7 +62,7 @@ export function useMountWhenNear(ref: RefObject<HTMLElement | null>): boolean {
   return near
 }
 
-/** Spec §3 autoplay: browsers only allow muted autoplay, so autoplay starts muted. */
+/** Browsers only allow muted autoplay, so autoplay starts muted. */
 function startsMuted(controls: VideoControls): boolean {
   return controls.muted || controls.autoplay
 }

@@ -26,11 +26,11 @@ export interface LandingPageProps {
   plans?: ReactNode
 }
 
-/** The public landing page `/` (spec listener-area §2), in the spec's section order. */
+/** The public landing page `/`, in the order of docs/product/public-pages.md#sections-in-order. */
 export function LandingPage({ heroMedia, plans }: LandingPageProps) {
   const landing = useLanding()
 
-  // Spec §4: a failed load falls back to the cached content, then to the built-in default; the
+  // A failed load falls back to the cached content, then to the built-in default; the
   // error and 'Tentar Novamente' stay visible above it so the visitor can try again.
   if (!landing.data && !landing.isError) return <PageLoader />
   const failed = !landing.data

@@ -9,10 +9,10 @@ import { SectionHeading } from './section-heading'
 
 /**
  * The cards (prices, countdown) are a small chunk of their own: the section sits far below the
- * fold, so the landing's entry JS stays lean (ARCHITECTURE §8). The chunk starts loading as soon
- * as the landing renders, so the cards are there long before anyone scrolls to them. The server
- * render of the landing writes the skeletons instead: the cards show a countdown that a cached
- * page would get wrong (ADR 013).
+ * fold, so the landing's entry JS stays lean (docs/performance.md). The chunk starts loading as
+ * soon as the landing renders, so the cards are there long before anyone scrolls to them. The
+ * server render of the landing writes the skeletons instead: the cards show a countdown that a
+ * cached page would get wrong (ADR 013).
  */
 const PlanCards = lazy<ComponentType<{ plans: readonly PublicPlan[] }>>(() =>
   import('./plan-cards').then(
@@ -32,7 +32,10 @@ const subscribeToNothing = () => () => {}
 const isBrowser = () => true
 const isServer = () => false
 
-/** The guarantee shown under the plans; an admin setting later (ARCHITECTURE §7: default 7 days). */
+/**
+ * The guarantee shown under the plans: the setting's default, 7 days, not yet the admin setting
+ * (docs/product/public-pages.md#not-built-yet).
+ */
 const GUARANTEE_DAYS = DEFAULT_GUARANTEE_DAYS
 
 /** Stands in for the cards when they cannot be shown: the plan page lists them too. */

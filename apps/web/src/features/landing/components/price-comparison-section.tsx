@@ -23,8 +23,9 @@ export function PriceComparisonSection({ section, t }: { section: Record<string,
   const cta = asSection(section.ctaButton)
   const ctaText = t(cta.text) || 'Quero Começar Agora'
   const impactText = t(section.impactText)
-  // ARCHITECTURE §7: the own-plan row shows the annual plan's real yearly price when the plans
-  // are known; the content's pricePerYear is the fallback.
+  // The own-plan row shows the annual plan's real yearly price when the plans are known, so the
+  // visitor sees the price they will pay; the content's pricePerYear is the fallback
+  // (docs/product/public-pages.md#price-comparison).
   const { data: plans } = usePublicPlans()
   const annual = annualPriceCents(plans)
   const yearlyPrice = (raw: Record<string, unknown>) =>

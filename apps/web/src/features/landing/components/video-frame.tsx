@@ -1,6 +1,6 @@
 import type { ReactNode, Ref } from 'react'
 
-/** 'Carregando vídeo...' over the frame until the video is ready (spec listener-area §2). */
+/** 'Carregando vídeo...' over the frame until the video is ready. */
 export function VideoPlaceholder() {
   return (
     <div

@@ -1,8 +1,9 @@
 import { DEFAULT_LANDING_CONTENT, DEFAULT_PRODUCT_NAME, DEFAULT_VIDEOS_CONTENT, type LandingResponse } from '@sintonia/contract'
 
 /**
- * The last landing payload this browser received, kept so a failed load can fall back to it
- * before falling back to the built-in default content (spec listener-area §4, content loading).
+ * The last landing payload this browser received, kept so a failed load can fall back to it before
+ * falling back to the built-in default content
+ * (docs/product/public-pages.md#content-validity-and-loading).
  */
 export const LANDING_CACHE_KEY = 'landing_content_cache'
 

@@ -64,7 +64,7 @@ interface FormErrors {
 const NO_ERRORS: FormErrors = { fields: {} }
 
 /**
- * The lead sign-up form (spec commerce-and-admin §2 /inscricao, §5 lead form). Submitting does
+ * The lead sign-up form (docs/product/public-pages.md#lead-sign-up-inscricao). Submitting does
  * nothing while name or e-mail is empty; otherwise the shared contract schema checks the rest
  * before the request. Any error clears as soon as a field changes.
  */
@@ -102,7 +102,7 @@ export function LeadForm({ utm, onSuccess, track = noTrack }: LeadFormProps) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (pending) return
-    // Spec §5: with an empty name or e-mail the submit does nothing (the empty field gets focus).
+    // With an empty name or e-mail the submit does nothing (the empty field gets focus).
     if (!values.name.trim()) return refs.name.current?.focus()
     if (!values.email.trim()) return refs.email.current?.focus()
     if (!values.consent) return showFieldErrors({ consent: MSG.leads.consentRequired })

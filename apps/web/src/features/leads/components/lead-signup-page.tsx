@@ -30,8 +30,8 @@ const BENEFITS = [
 ] as const
 
 /**
- * The page's one fixed testimonial (spec §2). Before launch replace it with a real listener's
- * words, published with their written permission (CONAR and CDC art. 37: no invented testimonials).
+ * The page's one fixed testimonial. Before launch replace it with a real listener's words,
+ * published with their written permission (CONAR and CDC art. 37: no invented testimonials).
  */
 const TESTIMONIAL = {
   quote:
@@ -45,7 +45,7 @@ export interface LeadSignupPageProps {
   track?: TrackEvent
 }
 
-/** `/inscricao`: free sign-up to the mailing list (spec commerce-and-admin §2, §4, §5). */
+/** `/inscricao`: free sign-up to the mailing list (docs/product/public-pages.md#lead-sign-up-inscricao). */
 export function LeadSignupPage({ productName, track = noTrack }: LeadSignupPageProps) {
   const navigate = useNavigate()
   const [search] = useSearchParams()

@@ -24,7 +24,7 @@ export interface ThankYouPageProps {
   track?: TrackEvent
 }
 
-/** `/obrigado`: the thank-you page after a lead sign-up (spec commerce-and-admin §2). */
+/** `/obrigado`: the thank-you page after a lead sign-up (docs/product/public-pages.md#thank-you-page-obrigado). */
 export function ThankYouPage({ productName, supportEmail, track = noTrack }: ThankYouPageProps) {
   const location = useLocation()
   const [search] = useSearchParams()

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 
-/** Spec commerce-and-admin §9: confetti for 3000 ms with 50 particles. */
+/** Confetti for 3000 ms with 50 particles. */
 export const CONFETTI_DURATION_MS = 3_000
 export const CONFETTI_PARTICLES = 50
 const BURST_EVERY_MS = 250

@@ -59,9 +59,9 @@ export function firstName(name: string): string {
 }
 
 /**
- * The message for a failed submission (spec commerce-and-admin §8 Leads): a duplicate e-mail has
- * its own text; any other answer of the server is shown as the server wrote it; a failed
- * connection says so; anything else is the generic lead-capture failure.
+ * The message for a failed submission (docs/product/public-pages.md#lead-sign-up-inscricao): a
+ * duplicate e-mail has its own text; any other answer of the server is shown as the server wrote
+ * it; a failed connection says so; anything else is the generic lead-capture failure.
  */
 export function leadErrorMessage(error: unknown): string {
   if (error instanceof ApiRequestError) {

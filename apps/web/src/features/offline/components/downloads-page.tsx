@@ -23,9 +23,9 @@ function formatDay(epochMs: number): string {
 }
 
 /**
- * The Downloads view (commerce-and-admin §3 'Cache statistics', §8 toasts): what this device
- * keeps for offline listening, how much space it takes against the 500 MB cap, and the remove /
- * clear actions. Everything here is read from IndexedDB, so it works with no connection.
+ * The Downloads view (docs/product/listening.md#downloads-downloads): what this device keeps for
+ * offline listening, how much space it takes against the 500 MB cap, and the remove / clear
+ * actions. Everything here is read from IndexedDB, so it works with no connection.
  */
 export function DownloadsPage({ productName, audioHref, browseHref }: DownloadsPageProps) {
   const { stats, isLoading, remove, clear } = useCacheStats({ onNotice: showOfflineNotice })

@@ -4,7 +4,7 @@ import { OFFLINE_ERRORS } from '../lib/messages'
 
 /**
  * On the player, with no connection and no copy of this audio on the device: says so before the
- * listener presses play (spec §8 'Áudio não disponível offline e sem conexão').
+ * listener presses play ('Áudio não disponível offline e sem conexão').
  */
 export function OfflineAvailabilityNotice({ audioId, online }: { audioId: string; online: boolean }) {
   const { isCached } = useDownload(audioId)

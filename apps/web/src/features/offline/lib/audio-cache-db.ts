@@ -1,6 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
 
-/** spec §3 "Offline audio record": local database DriveAudioCache, store audios, version 1. */
+/** The offline audio record: local database DriveAudioCache, store audios, version 1. */
 export const AUDIO_CACHE_DB_NAME = 'DriveAudioCache'
 export const AUDIO_CACHE_DB_VERSION = 1
 export const AUDIO_CACHE_STORE = 'audios'

@@ -8,7 +8,7 @@ import {
 } from './audio-cache-db'
 import { OFFLINE_ERRORS } from './messages'
 
-/** spec §9: evict when usage exceeds 90 % of the cap, 3 least-recently-accessed at a time. */
+/** Evict when usage exceeds 90 % of the cap, 3 least-recently-accessed at a time. */
 export const EVICTION_THRESHOLD = 0.9
 export const EVICTION_COUNT = 3
 
@@ -24,7 +24,7 @@ export interface DownloadRequest {
 
 export type DownloadStatus = 'downloading' | 'completed' | 'error'
 
-/** spec §3 "Download progress". `progress` is an integer 0-100 that never goes back. */
+/** Download progress. `progress` is an integer 0-100 that never goes back. */
 export interface DownloadProgress {
   audioId: string
   progress: number
@@ -99,9 +99,10 @@ export function isDownloading(audioId: string): boolean {
 const defaultIsOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false
 
 /**
- * Downloads an audio into `DriveAudioCache`/`audios` (spec §4). Never rejects: resolves with the
- * final progress (`completed`, or `error` with a pt-BR message). A second call for an audio that
- * is already downloading shares the same request and only adds its `onProgress` listener.
+ * Downloads an audio into `DriveAudioCache`/`audios`
+ * (docs/product/listening.md#downloads-downloads). Never rejects: resolves with the final progress
+ * (`completed`, or `error` with a pt-BR message). A second call for an audio that is already
+ * downloading shares the same request and only adds its `onProgress` listener.
  */
 export function downloadAudio(request: DownloadRequest, options: DownloadOptions = {}): Promise<DownloadProgress> {
   const existing = inFlight.get(request.id)
@@ -212,10 +213,10 @@ export interface EnsureSpaceOptions {
 }
 
 /**
- * spec §4: if usage is above 90 % of the cap, evict the 3 least-recently-accessed audios.
- * Then, with a known size, the new audio must fit under the cap; with no size given, usage
- * must be below 90 % to proceed. (At exactly 90 % we also evict, so "not below 90 %" never
- * blocks without trying to make room first.)
+ * If usage is above 90 % of the cap, evict the 3 least-recently-accessed audios. Then, with a known
+ * size, the new audio must fit under the cap; with no size given, usage must be below 90 % to
+ * proceed. (At exactly 90 % we also evict, so "not below 90 %" never blocks without trying to make
+ * room first.)
  */
 export async function ensureSpace(options: EnsureSpaceOptions = {}): Promise<boolean> {
   const maxBytes = options.maxBytes ?? OFFLINE_CACHE_MAX_BYTES

@@ -2,9 +2,9 @@ import { OFFLINE_CACHE_MAX_BYTES } from '@sintonia/contract'
 import { clearCachedAudios, deleteCachedAudio, listCachedAudios, totalSizeOf } from './audio-cache-db'
 
 /**
- * spec §3 "Cache statistics". Sizes in bytes; usedPercentage = totalSize / cap × 100;
- * availableSpace = what can still be downloaded: the room left under the 500 MB cap, or the
- * browser's remaining quota when that is smaller.
+ * Cache statistics (docs/product/listening.md#downloads-downloads). Sizes in bytes; usedPercentage
+ * = totalSize / cap × 100; availableSpace = what can still be downloaded: the room left under the
+ * 500 MB cap, or the browser's remaining quota when that is smaller.
  */
 export interface CacheStats {
   totalSize: number

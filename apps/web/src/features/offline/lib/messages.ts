@@ -1,4 +1,7 @@
-/** spec §8, download area. Errors are set on DownloadProgress.error; toasts are shown by the UI. */
+/**
+ * Download texts (docs/product/listening.md#downloads-downloads). Errors are set on
+ * DownloadProgress.error; toasts are shown by the UI.
+ */
 export const OFFLINE_ERRORS = {
   offline: 'Sem conexão com a internet',
   http: (statusText: string) => `Erro HTTP: ${statusText}`,
@@ -6,8 +9,8 @@ export const OFFLINE_ERRORS = {
   unknown: 'Erro desconhecido',
   notAvailableOffline: 'Áudio não disponível offline e sem conexão',
   /**
-   * Not in the spec's catalogue: usage still at/above 90 % of the cap after evicting the 3
-   * least-recently-accessed audios (spec §4 "usage must be below 90 percent to proceed").
+   * Usage still at/above 90 % of the cap after evicting the 3 least-recently-accessed audios
+   * (a download goes ahead only below 90 %).
    */
   noSpace: 'Espaço insuficiente para baixar o áudio',
 } as const

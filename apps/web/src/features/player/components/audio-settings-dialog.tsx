@@ -12,7 +12,7 @@ export interface AudioSettingsDialogProps {
   preferences: PreferencesStore
 }
 
-/** 'Configurações de Áudio' (spec §2): stored through the engine's preferences ('audio-preferences'). */
+/** 'Configurações de Áudio': stored through the engine's preferences ('audio-preferences'). */
 export function AudioSettingsDialog({ open, onClose, preferences }: AudioSettingsDialogProps) {
   const prefs = usePlayerSnapshot(preferences)
   // What the listener is typing; the stored value wins again on blur.

@@ -16,7 +16,7 @@ export interface DiagnosticsDialogProps {
   voice: VoiceEngine
 }
 
-/** The audio diagnostics (spec §2, §8): runDiagnostics findings, a playback test and the latest log lines. */
+/** The audio diagnostics (docs/product/listening.md#diagnostics): findings, a playback test and the latest log lines. */
 export function DiagnosticsDialog({ open, onClose, voice }: DiagnosticsDialogProps) {
   const [report, setReport] = useState<DiagnosticsReport | null>(null)
   const [test, setTest] = useState<PlaybackTestResult | null>(null)

@@ -26,7 +26,7 @@ export interface PlayerCardProps {
   className?: string
 }
 
-/** The audio player card (spec §2): the UI of the voice engine, with settings and diagnostics. */
+/** The audio player card (docs/product/listening.md#player-card): the UI of the voice engine, with settings and diagnostics. */
 export function PlayerCard({ player, title, className }: PlayerCardProps) {
   const voice = usePlayerSnapshot(player.voice)
   const music = usePlayerSnapshot(player.music)

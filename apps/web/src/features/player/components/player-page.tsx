@@ -43,7 +43,7 @@ export interface PlayerPageProps {
   notice?: ReactNode
 }
 
-/** The audio player page (spec §2): title, context, navigation, stat tiles and the player card. */
+/** The audio player page (docs/product/listening.md#player-page): title, context, navigation, stat tiles and the player card. */
 export function PlayerPage(props: PlayerPageProps) {
   const { player, audio, mode, contextTitle, contextDescription, index, total, nextTitle, onPrevious, onNext, backTo, productName, actions, notice } = props
   const today = useRepetitionsToday(audio.id)

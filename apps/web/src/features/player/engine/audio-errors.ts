@@ -6,7 +6,7 @@ export const MEDIA_ERR_NETWORK = 2
 export const MEDIA_ERR_DECODE = 3
 export const MEDIA_ERR_SRC_NOT_SUPPORTED = 4
 
-/** Spec §8: 'Erro {code}: ...' for codes 1-4, otherwise 'Erro desconhecido no áudio'. */
+/** 'Erro {code}: ...' for codes 1-4, otherwise 'Erro desconhecido no áudio'. */
 export function describeMediaError(error: { code: number } | null | undefined): string {
   switch (error?.code) {
     case MEDIA_ERR_ABORTED:
@@ -22,7 +22,7 @@ export function describeMediaError(error: { code: number } | null | undefined): 
   }
 }
 
-/** Diagnostics wording for a probe element's failure (spec §8 'Diagnostics'). */
+/** Diagnostics wording for a probe element's failure (docs/product/listening.md#diagnostics). */
 export function describeProbeError(error: { code: number } | null | undefined): string {
   if (!error) return PLAYER_MSG.diagUnknown
   if (error.code === MEDIA_ERR_NETWORK) return PLAYER_MSG.diagNetwork

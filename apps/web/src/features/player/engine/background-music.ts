@@ -57,7 +57,7 @@ function sanitizePercent(value: unknown): number {
 }
 
 /**
- * The background music under the voice (listener-area §4 'Background music'): a cyclic
+ * The background music under the voice (docs/product/listening.md#background-music): a cyclic
  * playlist of the active tracks starting at a random index, silently falling back to the
  * local track. It never decides by itself when to sound: the coordinator calls play()/pause().
  */

@@ -10,7 +10,7 @@ export interface DiagnosticsEntry {
   detail?: string
 }
 
-/** A ring of the latest entries (spec §9: the diagnostics log keeps the latest 100). */
+/** A ring of the latest entries (the diagnostics log keeps the latest 100). */
 export class DiagnosticsLog {
   private items: DiagnosticsEntry[] = []
 

@@ -36,11 +36,11 @@ export interface PlayerCoordinator {
 }
 
 /**
- * ARCHITECTURE §7: the music plays under the voice and starts/stops with it; the "pause the
- * music while main media plays" rule applies to OTHER media. Music sounds exactly when the
- * voice wants to play (isPlayingIntent, not in error), no other media is playing and no resume
- * delay is pending. The decision is made synchronously inside the voice's change, so the music
- * starts within the same click as the voice (autoplay policy).
+ * The music plays under the voice and starts/stops with it; the "pause the music while main media
+ * plays" rule applies to OTHER media. Music sounds exactly when the voice wants to play
+ * (isPlayingIntent, not in error), no other media is playing and no resume delay is pending. The
+ * decision is made synchronously inside the voice's change, so the music starts within the same
+ * click as the voice (autoplay policy).
  */
 export function createPlayerCoordinator(options: PlayerCoordinatorOptions): PlayerCoordinator {
   const { voice, music } = options

@@ -9,7 +9,7 @@ import {
 } from '@sintonia/contract'
 import { SnapshotStore } from './store'
 
-/** localStorage['audio-preferences'] (listener-area §3). */
+/** localStorage['audio-preferences'] (docs/product/listening.md#preferences). */
 export interface AudioPreferences {
   /** 0-100 */
   volume: number
@@ -44,9 +44,9 @@ function toNumber(value: unknown): number | null {
 }
 
 /**
- * Applies `input` over `base` following spec §5: volume clamped to 0-100; repeatCount an
- * integer ≥ 0 (negative or non-numeric ignored, fractions dropped); pauseBetweenRepeats ≥ 0
- * seconds (negative or non-numeric ignored); booleans must be booleans.
+ * Applies `input` over `base`: volume clamped to 0-100; repeatCount an integer ≥ 0 (negative or
+ * non-numeric ignored, fractions dropped); pauseBetweenRepeats ≥ 0 seconds (negative or non-numeric
+ * ignored); booleans must be booleans.
  */
 export function mergePreferences(base: AudioPreferences, input: AudioPreferencesInput): AudioPreferences {
   const next = { ...base }

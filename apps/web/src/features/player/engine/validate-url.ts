@@ -50,9 +50,10 @@ export async function headWithTimeout(
 }
 
 /**
- * Spec §5 'Audio URL check': parseable URL, then a HEAD request with a 10 s timeout.
- * Non-OK → 'Erro HTTP {status}'; timeout → 'Timeout na validação do áudio'; network failure →
- * 'Erro de rede: …'; anything else → 'Erro de validação: …'. A non-audio content type only warns.
+ * The audio URL check ("Validar áudio", docs/product/listening.md#diagnostics): parseable URL, then
+ * a HEAD request with a 10 s timeout. Non-OK → 'Erro HTTP {status}'; timeout → 'Timeout na
+ * validação do áudio'; network failure → 'Erro de rede: …'; anything else → 'Erro de validação: …'.
+ * A non-audio content type only warns.
  */
 export async function validateAudioUrl(url: string, options: ValidateUrlOptions = {}): Promise<UrlValidationResult> {
   const { fetch: fetchFn = defaultFetch, timeoutMs = AUDIO_URL_CHECK_TIMEOUT_MS } = options

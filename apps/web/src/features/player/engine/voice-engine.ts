@@ -133,7 +133,7 @@ export function sanitizeVoiceSettings(input: Partial<VoiceSettings>, base: Voice
 }
 
 /**
- * The voice half of the audio engine (listener-area §4 'Audio player'): loading with a 5 s
+ * The voice half of the audio engine (docs/product/listening.md#audio-engine): loading with a 5 s
  * timeout and a ready-state monitor, automatic retries, the repeat counter with an optional
  * pause between repeats, autoplay-policy handling, URL validation and diagnostics.
  * Framework-free; the UI reads `getSnapshot()`/`subscribe()` and listens to `on('notice')`.
@@ -370,8 +370,8 @@ export class VoiceEngine extends SnapshotStore<VoiceSnapshot> {
   }
 
   /**
-   * Spec §5 URL check of `url` (default: the current source). While it runs the snapshot says
-   * isValidating. A valid URL after an error triggers a reload.
+   * URL check of `url` (default: the current source). While it runs the snapshot says isValidating.
+   * A valid URL after an error triggers a reload.
    */
   async validateUrl(url?: string): Promise<UrlValidationResult> {
     const target = url ?? this.getSnapshot().src

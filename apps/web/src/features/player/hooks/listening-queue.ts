@@ -63,10 +63,11 @@ function savePending(storage: Storage | null, queue: ListeningEvent[]): void {
 }
 
 /**
- * The listening-events queue (plays and completed repetitions, spec ARCHITECTURE §6): events are
- * queued, kept in localStorage until the server has them, and POSTed in batches; a failed send
- * is retried with exponential backoff and again when the browser comes back online. Each event
- * carries a browser-generated uuid, so a batch sent twice (or re-sent after a reload) counts once.
+ * The listening-events queue (plays and completed repetitions,
+ * docs/product/listening.md#listening-records): events are queued, kept in localStorage until the
+ * server has them, and POSTed in batches; a failed send is retried with exponential backoff and
+ * again when the browser comes back online. Each event carries a browser-generated uuid, so a batch
+ * sent twice (or re-sent after a reload) counts once.
  */
 export function createListeningQueue(send: Sender = defaultSender, storage: Storage | null = browserStorage()) {
   let queue: ListeningEvent[] = loadPending(storage)

@@ -7,7 +7,7 @@ import { enqueueMutation, replayWhenOnline, type QueuedMutation } from '../lib/o
 import { readCachedPlaylists, writeCachedPlaylists } from '../lib/storage'
 import { playlistKeys } from './query-keys'
 
-/** One query key for the signed-in listener's playlists (ARCHITECTURE §7). */
+/** One query key for the signed-in listener's playlists (docs/product/listening.md#playlists-and-favourites). */
 
 export const playlistsQueryOptions = () =>
   queryOptions({
@@ -55,7 +55,7 @@ export function usePlaylists() {
   return query
 }
 
-/** A playlist entry for an audio (spec listener-area §3: duration defaults to '0:00'). */
+/** A playlist entry for an audio (duration defaults to '0:00'). */
 export interface PlaylistAudioInput {
   id: string
   title: string
@@ -120,7 +120,7 @@ export interface RemoveAudioOptions {
   errorTitle?: string
 }
 
-/** Optimistic playlist writes with rollback and the spec's error toasts (listener-area §8). */
+/** Optimistic playlist writes with rollback and error toasts (docs/product/listening.md#create-edit-delete). */
 export function usePlaylistActions() {
   const queryClient = useQueryClient()
 

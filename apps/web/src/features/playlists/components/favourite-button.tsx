@@ -5,7 +5,7 @@ import { cn } from '../../../lib/cn'
 import { toPlaylistAudio, usePlaylistActions, usePlaylists, type PlaylistAudioInput } from '../api/playlists'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
 
-/** Favourite optimistic status reset (spec listener-area §9). */
+/** Favourite optimistic status reset. */
 export const FAVOURITE_STATUS_RESET_MS = 3000
 
 type Status = 'idle' | 'added' | 'removed'
@@ -16,9 +16,9 @@ export interface FavouriteButtonProps {
 }
 
 /**
- * The heart on an audio (spec listener-area §4 Favourites): removes the audio from the playlists
- * that hold it; otherwise creates 'Favoritos' (no playlists), adds to the only playlist, or
- * opens a chooser (several playlists).
+ * The heart on an audio (docs/product/listening.md#favourites-the-heart): removes the audio from
+ * the playlists that hold it; otherwise creates 'Favoritos' (no playlists), adds to the only
+ * playlist, or opens a chooser (several playlists).
  */
 export function FavouriteButton({ audio, className }: FavouriteButtonProps) {
   const { data: playlists = [] } = usePlaylists()

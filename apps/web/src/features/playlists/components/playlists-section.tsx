@@ -16,7 +16,7 @@ export interface PlaylistPlayState {
   currentIndex: number
 }
 
-/** The dashboard's playlists section (spec listener-area §2). */
+/** The dashboard's playlists section (docs/product/listening.md#the-dashboard-section). */
 export function PlaylistsSection() {
   const { data: playlists, isPending } = usePlaylists()
   const navigate = useNavigate()

@@ -1,9 +1,9 @@
 import { playlistListSchema, type Playlist } from '@sintonia/contract'
 import { personalDataGeneration } from '../../../lib/personal-data-generation'
 
-/** localStorage key of the playlist cache (spec listener-area §3; ARCHITECTURE §7: one key). */
+/** localStorage key of the playlist cache, one key (docs/product/listening.md#playlists-and-favourites). */
 export const PLAYLISTS_KEY = 'playlists'
-/** Local storage write debounce (spec listener-area §9). */
+/** Local storage write debounce. */
 export const STORAGE_WRITE_DEBOUNCE_MS = 100
 
 function storage(): Storage | null {

@@ -9,7 +9,7 @@ import {
   type RealtimeServerMessage,
 } from '@sintonia/contract'
 
-/** listener-area §4 "Realtime connection". */
+/** The connection's states (docs/product/realtime-and-offline.md#connection-and-reconnect-policy). */
 export type RealtimeState = 'disconnected' | 'connecting' | 'connected'
 
 export interface RealtimeSnapshot {

@@ -4,7 +4,7 @@ import { apiGet } from '../../../lib/api-client'
 import { searchKeys } from './query-keys'
 
 
-/** Spec listener-area §5: at least 2 characters after trimming. */
+/** At least 2 characters after trimming (docs/product/listening.md#search). */
 export function isSearchable(q: string): boolean {
   return q.trim().length >= SEARCH_MIN_CHARS
 }

@@ -15,7 +15,7 @@ export interface SearchBoxProps {
   className?: string
 }
 
-/** Where a result leads (spec listener-area §2 routes). */
+/** Where a result leads (docs/product/README.md#routes). */
 export function resultPath(result: SearchResult): string {
   return result.type === 'field' ? `/campo/${result.id}` : `/campo/${result.fieldId}/audio/${result.id}`
 }

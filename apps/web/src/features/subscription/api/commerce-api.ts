@@ -14,8 +14,8 @@ import {
 import { apiGet, apiSend } from '../../../lib/api-client'
 
 /**
- * The commerce calls of the spec (commerce-and-admin §7) as the browser makes them. The server
- * decides everything about payment; these only ask and show.
+ * The commerce calls (docs/product/commerce.md#checkout-flows) as the browser makes them. The
+ * server decides everything about payment; these only ask and show.
  */
 export const commerceKeys = {
   gateway: ['commerce', 'gateway'] as const,

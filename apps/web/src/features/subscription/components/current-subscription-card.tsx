@@ -21,7 +21,7 @@ export interface CurrentSubscriptionCardProps {
   portalBusy: boolean
 }
 
-/** The subscriber's plan, status and period end, with the provider's portal (commerce-and-admin §2). */
+/** The subscriber's plan, status and period end, with the provider's portal (docs/product/commerce.md#customer-portal). */
 export function CurrentSubscriptionCard({ subscription, onOpenPortal, portalBusy }: CurrentSubscriptionCardProps) {
   const periodEnd = formatLongDate(subscription.currentPeriodEnd)
   const endsAtPeriodEnd = subscription.cancelAtPeriodEnd && subscription.status !== 'canceled' && subscription.status !== 'expired'

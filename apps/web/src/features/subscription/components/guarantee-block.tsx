@@ -21,8 +21,9 @@ const REQUEST_STATUS: Record<NonNullable<Guarantee['request']>['status'], { labe
 export const REFUND_REASON_MAX = 1000
 
 /**
- * The guarantee (ARCHITECTURE §7: one setting, default 7 days): within the window a subscriber
- * may ask for a refund, with an optional reason; the request is decided by an admin.
+ * The guarantee (one setting, default 7 days: docs/product/commerce.md#guarantee-and-refunds):
+ * within the window a subscriber may ask for a refund, with an optional reason; the request is
+ * decided by an admin.
  */
 export function GuaranteeBlock({ guarantee }: { guarantee: Guarantee }) {
   const [open, setOpen] = useState(false)

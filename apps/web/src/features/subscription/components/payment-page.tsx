@@ -32,9 +32,10 @@ function chosenPlanCode(raw: string | null): PlanCode {
 }
 
 /**
- * `/pagamento?plan=` (commerce-and-admin §2 payment page, pay-first): a visitor pays before having
- * an account and creates the password after the payment. The badge shows the gateway's real mode
- * (ARCHITECTURE §7), the guarantee comes from the same setting as every other page.
+ * `/pagamento?plan=` (docs/product/commerce.md#payment-page-pagamento, pay-first): a visitor pays
+ * before having an account and creates the password after the payment. The badge shows the
+ * gateway's real mode (never a hard-coded one); the guarantee comes from the same setting as every
+ * other page.
  */
 export function PaymentPage({ productName, plans }: PaymentPageProps) {
   const [search, setSearch] = useSearchParams()

@@ -19,8 +19,8 @@ function verificationErrorText(error: unknown): string {
 }
 
 /**
- * `/pagamento/sucesso?session_id=` (commerce-and-admin §2 payment result): 'paid' shows the
- * confirmation with the purchase details; any other status shows processing (§4 Payment status).
+ * `/pagamento/sucesso?session_id=` (docs/product/commerce.md#payment-result-pagamentosucesso):
+ * 'paid' shows the confirmation with the purchase details; any other status shows processing.
  */
 export function PaymentResultPage({ productName }: { productName: string }) {
   const [search] = useSearchParams()
@@ -105,7 +105,7 @@ export function PaymentResultPage({ productName }: { productName: string }) {
   )
 }
 
-/** `/pagamento/cancelado` (commerce-and-admin §2): the buyer left the provider's page. */
+/** `/pagamento/cancelado`: the buyer left the provider's page. */
 export function PaymentCancelledPage({ productName }: { productName: string }) {
   return (
     <StatusCard

@@ -18,7 +18,7 @@ const BENEFITS = [
   },
 ]
 
-/** The three benefit blurbs of the plan page (commerce-and-admin §2). */
+/** The three benefit blurbs of the plan page (docs/product/commerce.md#plan-page-assinatura). */
 export function PlanBenefits() {
   return (
     <section aria-labelledby="benefits-title">
@@ -41,8 +41,8 @@ export function PlanBenefits() {
 }
 
 /**
- * The three-question FAQ. The spec's FAQ limits offline download to "Premium and Enterprise";
- * ARCHITECTURE §7 resolves it: every active subscriber may download (the server enforces it).
+ * The three-question FAQ. Every active subscriber may download, whatever the plan (the server
+ * enforces it), so the FAQ names no plan tier (docs/product/listening.md#who-may-listen).
  */
 export function PlanFaq({ guaranteeDays }: { guaranteeDays: number }) {
   const questions = [

@@ -102,7 +102,7 @@ describe('/assinatura: plan list', () => {
     expect(within(screen.getByRole('region', { name: 'O que você recebe' })).getAllByRole('listitem')).toHaveLength(3)
     const faq = screen.getByRole('region', { name: 'Perguntas frequentes' })
     expect(faq.querySelectorAll('details')).toHaveLength(3)
-    // ARCHITECTURE §7: every active subscriber may download, not only "Premium and Enterprise".
+    // Every active subscriber may download, not only "Premium and Enterprise".
     expect(faq.textContent).toContain('Todo assinante ativo, em qualquer plano, pode baixar')
     expect(faq.textContent).not.toMatch(/Premium|Enterprise/)
     await screen.findByText('Garantia de 7 dias')

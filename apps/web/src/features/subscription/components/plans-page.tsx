@@ -22,7 +22,7 @@ export type Viewer = 'loading' | 'anonymous' | 'listener' | 'admin'
 export interface PlansPageProps {
   productName: string
   viewer: Viewer
-  /** The listener's subscription check (commerce-and-admin §4); ignored for visitors and admins. */
+  /** The listener's subscription check; ignored for visitors and admins. */
   subscription: { status: 'loading' | 'subscribed' | 'unsubscribed' | 'error'; tier: string | null }
   plans: { data: readonly PublicPlan[] | undefined; isPending: boolean; isError: boolean; refetch: () => void }
 }
@@ -32,10 +32,11 @@ function isPlanCode(value: string | null): value is PlanCode {
 }
 
 /**
- * `/assinatura` (commerce-and-admin §2): the plan list and, for subscribers, the management of
- * the subscription. Query: `auto_plan` (a signed-in listener's checkout starts by itself, once),
- * `plan` (the landing's choice: checkout for a listener, the sign-in or pay-first choice for a
- * visitor), `error=verification_failed` (a failed payment verification).
+ * `/assinatura` (docs/product/commerce.md#plan-page-assinatura): the plan list and, for
+ * subscribers, the management of the subscription. Query: `auto_plan` (a signed-in listener's
+ * checkout starts by itself, once), `plan` (the landing's choice: checkout for a listener, the
+ * sign-in or pay-first choice for a visitor), `error=verification_failed` (a failed payment
+ * verification).
  */
 export function PlansPage({ productName, viewer, subscription, plans }: PlansPageProps) {
   const [search, setSearch] = useSearchParams()
@@ -216,7 +217,7 @@ export function PlansPage({ productName, viewer, subscription, plans }: PlansPag
 
 /**
  * A visitor picked a plan: sign in (or create the account) and subscribe with it, or pay first
- * and create the password afterwards (commerce-and-admin §1, §4).
+ * and create the password afterwards (docs/product/commerce.md#choice-for-a-visitor).
  */
 function ChoiceDialog({ plan, onClose }: { plan: PublicPlan | null; onClose: () => void }) {
   const [shown, setShown] = useState<PublicPlan | null>(plan)

@@ -5,7 +5,7 @@ import { verifySession } from '../api/commerce-api'
 import { cleanSessionId, subscriptionSuccessPath } from '../lib/session-id'
 import { StatusCard } from './commerce-shell'
 
-/** Spec §9: the processing page waits 3 s before verifying. */
+/** The processing page waits 3 s before verifying. */
 export const PROCESSING_COUNTDOWN_S = 3
 /** A paid checkout whose confirmation is still on its way is asked again this many times, 2 s apart. */
 export const UNPAID_RECHECKS = 5
@@ -13,7 +13,7 @@ export const UNPAID_RECHECK_MS = 2_000
 
 export const VERIFICATION_FAILED_PATH = '/assinatura?error=verification_failed'
 
-/** Where the buyer goes once the session is verified (commerce-and-admin §2, §4 Payment flow). */
+/** Where the buyer goes once the session is verified (docs/product/commerce.md#processing-page-assinaturaprocessando). */
 export function processingTarget(sessionId: string, verification: SessionVerification, signedIn: boolean): string {
   if (signedIn) return subscriptionSuccessPath(sessionId)
   if (!verification.accountExists) {

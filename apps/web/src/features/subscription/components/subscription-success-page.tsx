@@ -12,9 +12,9 @@ import { SUBSCRIPTION_STATUS_LABEL, formatLongDate, planName } from '../lib/form
 import { cleanSessionId } from '../lib/session-id'
 import { DetailList, StatusCard } from './commerce-shell'
 
-/** Spec §9: the success page shows a spinner for 2 s. */
+/** The success page shows a spinner for 2 s. */
 export const SUCCESS_SPINNER_MS = 2_000
-/** Read by the dashboard's welcome banner (commerce-and-admin §3 local keys). */
+/** Read by the dashboard's welcome banner (docs/product/listening.md#dashboard-dashboard). */
 export const JUST_SUBSCRIBED_KEY = 'justSubscribed'
 
 const INCLUSIONS = [
@@ -40,8 +40,9 @@ export interface SubscriptionSuccessPageProps {
 }
 
 /**
- * `/assinatura/sucesso?session_id=` (commerce-and-admin §2): 2 s spinner, `justSubscribed` set
- * for the dashboard's welcome banner, then 'Assinatura Ativada!' with the subscription's details.
+ * `/assinatura/sucesso?session_id=` (docs/product/commerce.md#success-page-assinaturasucesso): 2 s
+ * spinner, `justSubscribed` set for the dashboard's welcome banner, then 'Assinatura Ativada!' with
+ * the subscription's details.
  */
 export function SubscriptionSuccessPage({ productName, signedIn, refreshSubscription, plans }: SubscriptionSuccessPageProps) {
   const [search] = useSearchParams()

@@ -43,8 +43,8 @@ export function tripErrorText(error: unknown, fallback: string): string {
 
 /**
  * Asks the server for a provider page (checkout or portal) and goes there after 500 ms
- * (commerce-and-admin §4, §8 toasts). `busyKey` names what is on its way (e.g. the plan code)
- * until the page leaves or the request fails; a second start while one runs is ignored.
+ * (docs/product/commerce.md#leaving-for-the-provider). `busyKey` names what is on its way (e.g. the
+ * plan code) until the page leaves or the request fails; a second start while one runs is ignored.
  */
 export function useProviderTrip<K extends string>(texts: ProviderTripTexts) {
   const [busyKey, setBusyKey] = useState<K | null>(null)

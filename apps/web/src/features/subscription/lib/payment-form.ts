@@ -13,7 +13,7 @@ export interface PaymentFormErrors {
 /** Address-shaped: something@something.tld, no spaces (the server checks again with zod). */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-/** Spec §5 payment form: email required and address-shaped; name required and ≥ 2 characters after trimming. */
+/** Payment form: email required and address-shaped; name required and ≥ 2 characters after trimming. */
 export function validatePaymentForm({ email, name }: PaymentFormValues): PaymentFormErrors {
   const errors: PaymentFormErrors = {}
   const cleanEmail = email.trim()
@@ -25,7 +25,7 @@ export function validatePaymentForm({ email, name }: PaymentFormValues): Payment
   return errors
 }
 
-/** Spec §5: several messages are joined with '. '. */
+/** Several messages are joined with '. ' in one alert. */
 export function joinErrors(errors: PaymentFormErrors): string | null {
   const messages = [errors.email, errors.name].filter((message): message is string => Boolean(message))
   return messages.length ? messages.join('. ') : null

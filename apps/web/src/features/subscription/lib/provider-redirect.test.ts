@@ -70,7 +70,7 @@ describe('leaving for the provider', () => {
   })
 })
 
-describe('payment form validation (spec §5)', () => {
+describe('payment form validation', () => {
   it('requires both fields and joins the messages with ". "', () => {
     const errors = validatePaymentForm({ email: '  ', name: '' })
     expect(errors).toEqual({ email: 'Email é obrigatório', name: 'Nome completo é obrigatório' })

@@ -1,9 +1,9 @@
 import { CHECKOUT_REDIRECT_DELAY_MS } from '@sintonia/contract'
 
 /**
- * Leaving for the payment provider's hosted page (commerce-and-admin §4): after 500 ms, in the
- * top frame when the app is framed, otherwise in this tab (ADR 008: a same-tab redirect instead of
- * the spec's new tab; the toast's 'Abrir agora' opens a new tab as the fallback).
+ * Leaving for the payment provider's hosted page (docs/product/commerce.md#leaving-for-the-provider):
+ * after 500 ms, in the top frame when the app is framed, otherwise in this tab (ADR 008: a same-tab
+ * redirect instead of a new tab; the toast's 'Abrir agora' opens a new tab as the fallback).
  */
 
 export type RedirectWindow = Pick<Window, 'location' | 'self' | 'top' | 'open'>
