@@ -1,4 +1,5 @@
 import { escapeHtml, type EmailToSend } from '../../lib/mail/index.js'
+import { emailButton, emailDocument, emailHeading, emailNote, emailParagraph, emailParagraphHtml } from '../../lib/mail/layout.js'
 
 export const PASSWORD_RESET_KIND = 'password_reset'
 /** The web page that reads ?token= and asks for the new password. */
@@ -37,19 +38,16 @@ export function buildPasswordResetEmail(input: ResetEmailInput): EmailToSend {
     '',
     `Equipe ${productName}`,
   ].join('\n')
-  const p = 'margin:0 0 16px;line-height:1.5'
-  const html = [
-    '<!doctype html>',
-    '<html lang="pt-BR"><body style="margin:0;padding:24px;background:#f6f5fb;font-family:Arial,Helvetica,sans-serif;color:#1f1d2b">',
-    '<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">',
-    `<h1 style="margin:0 0 16px;font-size:22px">Olá, ${escapeHtml(firstName)}!</h1>`,
-    `<p style="${p}">Recebemos um pedido para redefinir a senha da sua conta no <strong>${escapeHtml(productName)}</strong>. O link vale por ${input.validMinutes} minutos.</p>`,
-    `<p style="margin:0 0 24px"><a href="${escapeHtml(link)}" style="display:inline-block;background:#6d4aff;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px">Criar nova senha</a></p>`,
-    `<p style="${p}">Ao redefinir a senha, você será desconectado de todos os aparelhos e entrará de novo com a nova senha.</p>`,
-    `<p style="margin:0 0 16px;line-height:1.5;font-size:13px;color:#5c5a6b">${escapeHtml(ignore)}</p>`,
-    `<p style="margin:0;line-height:1.5">Equipe ${escapeHtml(productName)}</p>`,
-    '</div></body></html>',
-  ].join('\n')
+  const html = emailDocument([
+    emailHeading(`Olá, ${firstName}!`),
+    emailParagraphHtml(
+      `Recebemos um pedido para redefinir a senha da sua conta no <strong>${escapeHtml(productName)}</strong>. O link vale por ${input.validMinutes} minutos.`,
+    ),
+    emailButton('Criar nova senha', link),
+    emailParagraph('Ao redefinir a senha, você será desconectado de todos os aparelhos e entrará de novo com a nova senha.'),
+    emailNote(ignore),
+    emailParagraph(`Equipe ${productName}`),
+  ])
   return {
     to: input.to,
     subject: `Redefinição de senha — ${productName}`,

@@ -1,5 +1,6 @@
 import { interestLabel } from '@sintonia/contract'
 import { escapeHtml, type EmailToSend } from '../../lib/mail/index.js'
+import { emailButton, emailDocument, emailHeading, emailList, emailNote, emailParagraph, emailParagraphHtml } from '../../lib/mail/layout.js'
 
 export const LEAD_WELCOME_KIND = 'lead_welcome'
 
@@ -45,21 +46,18 @@ export function buildLeadWelcomeEmail(input: WelcomeEmailInput): EmailToSend {
     `Equipe ${productName}`,
   ].join('\n')
 
-  const p = 'margin:0 0 16px;line-height:1.5'
-  const html = [
-    '<!doctype html>',
-    '<html lang="pt-BR"><body style="margin:0;padding:24px;background:#f6f5fb;font-family:Arial,Helvetica,sans-serif;color:#1f1d2b">',
-    '<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">',
-    `<h1 style="margin:0 0 16px;font-size:22px">Olá, ${escapeHtml(firstName)}!</h1>`,
-    `<p style="${p}">Que bom ter você na lista do <strong>${escapeHtml(productName)}</strong>. A partir de agora você recebe conteúdos curtos para cuidar da sua mente, no seu ritmo.</p>`,
-    `<p style="margin:0 0 8px;font-weight:bold">O que esperar:</p>`,
-    `<ul style="margin:0 0 16px;padding-left:20px;line-height:1.5">${expectations.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`,
-    `<p style="${p}">Enquanto isso, experimente grátis um áudio guiado:</p>`,
-    `<p style="margin:0 0 24px"><a href="${escapeHtml(demoUrl)}" style="display:inline-block;background:#6d4aff;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px">Ouvir a demonstração</a></p>`,
-    `<p style="margin:0 0 16px;line-height:1.5;font-size:13px;color:#5c5a6b">${escapeHtml(unsubscribe)}</p>`,
-    `<p style="margin:0;line-height:1.5">Com carinho,<br>Equipe ${escapeHtml(productName)}</p>`,
-    '</div></body></html>',
-  ].join('\n')
+  const html = emailDocument([
+    emailHeading(`Olá, ${firstName}!`),
+    emailParagraphHtml(
+      `Que bom ter você na lista do <strong>${escapeHtml(productName)}</strong>. A partir de agora você recebe conteúdos curtos para cuidar da sua mente, no seu ritmo.`,
+    ),
+    emailParagraphHtml('<strong>O que esperar:</strong>'),
+    emailList(expectations),
+    emailParagraph('Enquanto isso, experimente grátis um áudio guiado:'),
+    emailButton('Ouvir a demonstração', demoUrl),
+    emailNote(unsubscribe),
+    emailParagraph(`Com carinho,\nEquipe ${productName}`),
+  ])
 
   return {
     to: input.to,
