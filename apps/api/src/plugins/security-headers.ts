@@ -2,9 +2,9 @@ import fp from 'fastify-plugin'
 import helmet from '@fastify/helmet'
 
 /**
- * Security headers on every answer (ARCHITECTURE §4): a Content-Security-Policy that allows only
- * our own scripts (the first-paint data is a JSON block, not a script), plus helmet's defaults
- * (nosniff, frame and referrer rules, COOP). What it must let through, and why:
+ * Security headers on every answer (docs/security.md#security-headers): a Content-Security-Policy
+ * that allows only our own scripts (the first-paint data is a JSON block, not a script), plus
+ * helmet's defaults (nosniff, frame and referrer rules, COOP). What it must let through, and why:
  * - styles: 'unsafe-inline' for the boot screen's <style> in index.html and the toast library's
  *   injected styles; no script can run from them.
  * - media, images, frames, connections: https: — admins may point the landing video at any HLS

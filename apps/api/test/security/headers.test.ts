@@ -1,4 +1,4 @@
-/** Security headers (ARCHITECTURE §4): present on pages and API answers; HTTPS-only rules only in production. */
+/** Security headers (docs/security.md#security-headers): present on pages and API answers; HTTPS-only rules only in production. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API } from '@sintonia/contract'
 import { buildTestApp, type TestContext } from '../helpers/app.js'

@@ -7,7 +7,10 @@ import { user } from './accounts.js'
 import { audios } from './catalogue.js'
 import { createdAt, updatedAt } from './columns.js'
 
-/** A listener's playlist (ARCHITECTURE §7: kept on the server per user). The id comes from the browser. */
+/**
+ * A listener's playlist, kept on the server per user
+ * (docs/product/listening.md#playlists-and-favourites). The id comes from the browser.
+ */
 export const playlists = pgTable(
   'playlists',
   {

@@ -13,8 +13,9 @@ export interface PlanSeed {
 }
 
 /**
- * Default plans (ARCHITECTURE §7): 3 × R$ 49,90, 6 × R$ 44,90 and 12 × R$ 39,90, charged per
- * period. Admins edit prices and promotions later; these are only the first values.
+ * Default plans (docs/product/commerce.md#codes-and-default-prices): 3 × R$ 49,90, 6 × R$ 44,90 and
+ * 12 × R$ 39,90, charged per period. Admins edit prices and promotions later; these are only the
+ * first values.
  */
 export const DEFAULT_PLANS: PlanSeed[] = [
   {

@@ -50,7 +50,7 @@ export function sniffAudio(head: Buffer): SniffedType | null {
   return null
 }
 
-/** Spec listener-area §5: MP4, MPEG, MOV (QuickTime), AVI, WebM. */
+/** The video types an admin may upload: MP4, MPEG, MOV (QuickTime), AVI, WebM. */
 export function sniffVideo(head: Buffer): SniffedType | null {
   const brand = isoBrand(head)
   if (brand === 'qt  ') return { mime: 'video/quicktime', ext: 'mov' }

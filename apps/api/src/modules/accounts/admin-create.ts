@@ -41,9 +41,9 @@ export function describeAdminCreate(result: AdminCreateResult): string {
 }
 
 /**
- * The only way to make an admin (ARCHITECTURE §3, ADR 003): creates the account with role
- * 'admin' (password hashed by Better Auth), or promotes an existing account and, when a password
- * is given, sets it. Both write an audit row in the same transaction.
+ * The only way to make an admin (ADR 003): creates the account with role 'admin' (password hashed
+ * by Better Auth), or promotes an existing account and, when a password is given, sets it. Both
+ * write an audit row in the same transaction.
  */
 export async function createOrPromoteAdmin(deps: { db: Database; auth: SintoniaAuth }, input: AdminCreateInput): Promise<AdminCreateResult> {
   const passwordHash = input.password === undefined ? undefined : await hashPassword(deps.auth, input.password)

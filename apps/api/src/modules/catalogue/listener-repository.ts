@@ -8,8 +8,8 @@ export { findFieldWithAudioCount } from './repository.js'
 export type BackgroundTrackRow = typeof backgroundMusic.$inferSelect
 
 /**
- * The field page's list, ordered by title (spec §7) ignoring case and accents, so 'Áudio…' sorts
- * with the A's; the C collation on the normalised title gives the same order on every engine.
+ * The field page's list, ordered by title ignoring case and accents, so 'Áudio…' sorts with the
+ * A's; the C collation on the normalised title gives the same order on every engine.
  */
 export async function listAudiosOfField(db: Database, fieldId: string): Promise<AudioRow[]> {
   return db
@@ -35,7 +35,7 @@ export async function findActiveBackgroundTrack(db: Database, id: string): Promi
   return row
 }
 
-/** The latest settings row wins (spec §7). */
+/** The latest background-music settings row wins. */
 export async function findLatestVolume(db: Database): Promise<number | undefined> {
   const [row] = await db
     .select({ volumePercentage: backgroundMusicSettings.volumePercentage })

@@ -12,10 +12,11 @@ export interface Denial {
 }
 
 /**
- * ARCHITECTURE §4: audio files go only to active subscribers (and admins, who manage them); the
- * public demo is the one exception. Anonymous → 401, signed in without access → 403. Returns why
- * this request may not hear subscriber audio, or null when it may. The subscription is read with
- * the session (one round trip), so a ban or a cancelled subscription counts on the next request.
+ * Audio files go only to active subscribers (and admins, who manage them); the public demo is the
+ * one exception. Anonymous → 401, signed in without access → 403. Returns why this request may not
+ * hear subscriber audio, or null when it may. The subscription is read with the session (one round
+ * trip), so a ban or a cancelled subscription counts on the next request
+ * (docs/product/listening.md#who-may-listen).
  */
 export async function listeningDenial(request: FastifyRequest): Promise<Denial | null> {
   const session = await request.authSession()

@@ -17,7 +17,8 @@ const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API.publicFields,
     {
-      // Field titles and counts are marketing content on the landing page (ARCHITECTURE §4).
+      // Field titles and counts are marketing content on the landing page
+      // (docs/product/public-pages.md#campos-de-desenvolvimento), so they are public.
       config: { access: 'public' },
       schema: {
         tags: ['catálogo'],

@@ -27,9 +27,10 @@ function compare(a: Ranked, b: Ranked): number {
 }
 
 /**
- * Listener search (spec §5): fields by title or description, audios by title or tags, accent- and
- * case-insensitive; exact title matches first, then alphabetical; at most SEARCH_MAX_RESULTS.
- * `typed` is already trimmed and at least SEARCH_MIN_CHARS long (the route's schema).
+ * Listener search (docs/product/listening.md#search): fields by title or description, audios by
+ * title or tags, accent- and case-insensitive; exact title matches first, then alphabetical; at
+ * most SEARCH_MAX_RESULTS. `typed` is already trimmed and at least SEARCH_MIN_CHARS long (the
+ * route's schema).
  *
  * Every run of whitespace in the query (spaces, tabs, line breaks) counts as one space, so
  * "calma␣␣foco" (two spaces) finds "Calma foco". It is also what keeps a tag match inside one tag:

@@ -27,7 +27,10 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 const adminPlanRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database
 
-  /** Spec §4 admin saves: plans and pricing changes reach open pages as plans_changed and content_changed. */
+  /**
+   * Plans and pricing changes reach open pages as plans_changed and content_changed
+   * (docs/product/realtime-and-offline.md#realtime-events).
+   */
   async function announce() {
     await app.domainEvents.publish('plans_changed')
     await app.domainEvents.publish('content_changed')

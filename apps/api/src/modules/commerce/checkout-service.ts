@@ -27,7 +27,10 @@ import { applyPaidCheckout, type CommerceDeps } from './webhooks.js'
 import { sendAccessLink } from '../accounts/mailbox.js'
 
 
-/** The processing page routes the buyer after payment (spec §2); the provider fills the id. */
+/**
+ * The processing page routes the buyer after payment
+ * (docs/product/commerce.md#processing-page-assinaturaprocessando); the provider fills the id.
+ */
 export const SUCCESS_PATH = '/assinatura/processando?session_id={CHECKOUT_SESSION_ID}'
 export const CANCEL_PATH = '/pagamento/cancelado'
 export const PORTAL_RETURN_PATH = '/assinatura'

@@ -50,7 +50,10 @@ const planRoutes: FastifyPluginAsyncZod = async (app) => {
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema, 502: apiErrorSchema }
 const messageSchema = z.object({ message: z.string() })
 
-/** The commerce API (spec §7's six functions plus gateway info, details and the guarantee). */
+/**
+ * The commerce API (docs/product/commerce.md#checkout-flows): the six checkout calls plus gateway
+ * info, details and the guarantee.
+ */
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.payments.deps
   const noStore = { 'Cache-Control': 'no-store' }

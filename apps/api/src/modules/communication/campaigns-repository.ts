@@ -23,7 +23,10 @@ function leadWhere(filter: LeadFilter): SQL | undefined {
   return parts.length ? and(...parts) : undefined
 }
 
-/** Leads newest first (spec §7 list leads), filtered; `limit` null returns all of them (CSV). */
+/**
+ * Leads newest first (docs/product/admin.md#communication-admincommunication), filtered; `limit`
+ * null returns all of them (CSV).
+ */
 export async function findLeads(db: Database, filter: LeadFilter, limit: number | null, offset = 0): Promise<{ rows: LeadRow[]; total: number }> {
   const where = leadWhere(filter)
   const query = db.select().from(leads).where(where).orderBy(desc(leads.createdAt), desc(leads.id))

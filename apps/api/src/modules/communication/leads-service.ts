@@ -16,9 +16,9 @@ export interface LeadDeps {
 const orNull = (value: string | undefined): string | null => (value ? value : null)
 
 /**
- * Adds a lead from /inscricao (spec commerce-and-admin §4 lead submission). The lead and its
- * welcome e-mail are written in one transaction: both exist or neither does. The source is always
- * LEAD_SOURCE and the consent (time and exact text) is recorded for LGPD.
+ * Adds a lead from /inscricao (docs/product/public-pages.md#lead-sign-up-inscricao). The lead and
+ * its welcome e-mail are written in one transaction: both exist or neither does. The source is
+ * always LEAD_SOURCE and the consent (time and exact text) is recorded for LGPD.
  */
 export async function createLead(deps: LeadDeps, input: LeadCreate): Promise<LeadCreated> {
   const [productName, supportEmail] = await Promise.all([getProductName(deps.db), getSupportEmail(deps.db)])

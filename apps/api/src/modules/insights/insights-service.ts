@@ -39,7 +39,10 @@ interface RangeQuery {
   to?: string | undefined
 }
 
-/** Spec §7 analytics read: totals, unique users, top 10 event types, active users in the last 24 h. */
+/**
+ * The analytics read (docs/product/admin.md#analytics-adminanalytics): totals, unique users, top 10
+ * event types, active users in the last 24 h.
+ */
 export async function getAnalyticsSummary(db: Database, query: RangeQuery): Promise<AnalyticsSummary> {
   const bounds = boundsOf(query)
   return { ...(await analyticsTotals(db, bounds)), from: bounds.from?.toISOString() ?? null, to: bounds.to?.toISOString() ?? null }

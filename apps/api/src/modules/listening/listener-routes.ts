@@ -59,7 +59,10 @@ const entryParams = z.object({ playlistId: uuid(), audioId: uuid() })
 const config = { access: 'subscriber' } as const
 const tags = ['playlists']
 
-/** A listener's own playlists (ARCHITECTURE §7); another listener's playlist answers 404. */
+/**
+ * A listener's own playlists, kept on the server (docs/product/listening.md#playlists-and-favourites);
+ * another listener's playlist answers 404.
+ */
 const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db
 
