@@ -2,6 +2,45 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import { createNodeResolver, importX } from 'eslint-plugin-import-x'
+import { readdirSync } from 'node:fs'
+import path from 'node:path'
+
+/**
+ * The web's layers (bulletproof-react): entry points (main.tsx, landing-main.tsx, sw.ts, ssr/) and
+ * app/ compose features; a feature uses components/, lib/ and the contract only; components/ and
+ * lib/ know no feature and no app. A feature's public face is the files at its folder's root
+ * (index.ts, and entries kept apart for chunk size such as auth/pages.ts or offline/app-shell.ts);
+ * its api/, components/, hooks/, lib/… are its own.
+ */
+const web = path.join(import.meta.dirname, 'apps/web/src')
+const webFeatures = readdirSync(path.join(web, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+const webFiles = (...parts) => path.join(web, ...parts)
+const webBoundaries = [
+  ...webFeatures.map((feature) => ({
+    target: webFiles('features', feature, '**'),
+    from: [webFiles('features', '**')],
+    except: [webFiles('features', feature, '**')],
+    message: `A feature '${feature}' não importa outra feature: o que duas usam vai para components/ ou lib/, e a composição para app/.`,
+  })),
+  {
+    target: webFiles('features', '**'),
+    from: [webFiles('app', '**'), webFiles('ssr', '**'), webFiles('*.{ts,tsx}')],
+    message: 'Uma feature não importa app/ nem os pontos de entrada: quem compõe é app/.',
+  },
+  {
+    target: [webFiles('components', '**'), webFiles('lib', '**')],
+    from: [webFiles('features', '**'), webFiles('app', '**'), webFiles('ssr', '**'), webFiles('*.{ts,tsx}')],
+    message: 'components/ e lib/ não conhecem features nem app/: recebem o que precisam por props ou parâmetros.',
+  },
+  {
+    target: [webFiles('app', '**'), webFiles('ssr', '**'), webFiles('*.{ts,tsx}')],
+    from: [webFiles('features', '*', '*', '**')],
+    message: 'app/ usa a face pública da feature (index.ts ou outro arquivo na raiz da pasta), nunca o que está dentro de api/, components/, hooks/, lib/…',
+  },
+]
 
 export default tseslint.config(
   {
@@ -34,6 +73,20 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // no-cycle reads the imported files too: TypeScript ones, parsed like the linted code.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: webBoundaries }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

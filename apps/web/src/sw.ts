@@ -16,7 +16,7 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { NetworkFirst } from 'workbox-strategies'
-import { OFFLINE_API_CACHE, SKIP_WAITING_MESSAGE, isOfflineApiPath } from './features/offline/lib/sw-shared'
+import { OFFLINE_API_CACHE, SKIP_WAITING_MESSAGE, isOfflineApiPath } from './features/offline/sw-shared'
 
 /** `__WB_MANIFEST` is replaced at build time by the list of files of this build. */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] }

@@ -475,7 +475,7 @@ describe('installed app start', () => {
   it('returns a signed-in person on / to the last route', async () => {
     stubApi({ user: ANA })
     window.localStorage.setItem('dm:lastRoute', '/minha-conta')
-    const { resetLastRouteStartForTests } = await import('../features/auth/components/auth-effects')
+    const { resetLastRouteStartForTests } = await import('../features/auth/testing')
     resetLastRouteStartForTests()
     const original = window.matchMedia
     window.matchMedia = ((query: string) => ({ ...original(query), matches: query === '(display-mode: standalone)' })) as typeof window.matchMedia

@@ -64,4 +64,4 @@ export {
   type OfflineMusicLoader,
 } from './lib/music-cache'
 export { clearOfflineData, prepareOfflineListening } from './lib/offline-data'
-export { OFFLINE_API_CACHE, SKIP_WAITING_MESSAGE, isOfflineApiPath } from './lib/sw-shared'
+export { OFFLINE_API_CACHE, SKIP_WAITING_MESSAGE, isOfflineApiPath } from './sw-shared'

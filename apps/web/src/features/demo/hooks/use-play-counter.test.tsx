@@ -1,8 +1,7 @@
 import { describe, expect, it, vi, beforeEach } from 'vitest'
-import { act, fireEvent, render, renderHook, screen } from '@testing-library/react'
-import { MemoryRouter } from 'react-router'
-import { RouterNavigation } from '../../../app/router-navigation'
+import { act, fireEvent, renderHook, screen } from '@testing-library/react'
 import type { Audio } from '@sintonia/contract'
+import { renderWithProviders } from '../../../test/render'
 import { DemoView } from '../components/demo-view'
 import { initialPlayCounterState, playCounterReducer, usePlayCounter } from './use-play-counter'
 
@@ -54,13 +53,7 @@ describe('DemoView plays counter', () => {
   beforeEach(() => toastSuccess.mockClear())
 
   function renderView(props: Partial<Parameters<typeof DemoView>[0]> = {}) {
-    return render(
-      <MemoryRouter>
-        <RouterNavigation>
-          <DemoView audio={audio} fieldTitle="Foco e Clareza" isAlternative={false} {...props} />
-        </RouterNavigation>
-      </MemoryRouter>,
-    )
+    return renderWithProviders(<DemoView audio={audio} fieldTitle="Foco e Clareza" isAlternative={false} {...props} />)
   }
 
   it('counts a play each time the audio ends and resets with a toast', () => {

@@ -4,7 +4,7 @@ import { listCachedAudios, putCachedAudio } from './audio-cache-db'
 import { downloadStore } from './audio-downloader'
 import { keepBackgroundMusic, readKeptMusic } from './music-cache'
 import { clearOfflineData, prepareOfflineListening, resetPrepareOfflineForTests } from './offline-data'
-import { OFFLINE_API_CACHE } from './sw-shared'
+import { OFFLINE_API_CACHE } from '../sw-shared'
 import { makeRecord, useNodeBlob } from '../testing/helpers'
 
 const request = { id: 'aud-1', title: 'Prosperidade', fieldId: 'campo-1', url: '/api/audios/aud-1/file', duration: '1:00' }

@@ -3,7 +3,7 @@ import { clearCachedAudios } from './audio-cache-db'
 import { downloadStore, type DownloadRequest } from './audio-downloader'
 import { requestPersistentStorage } from './cache-stats'
 import { clearKeptMusic, keepBackgroundMusic, type KeepMusicOptions } from './music-cache'
-import { OFFLINE_API_CACHE } from './sw-shared'
+import { OFFLINE_API_CACHE } from '../sw-shared'
 
 let musicKept: Promise<boolean> | null = null
 

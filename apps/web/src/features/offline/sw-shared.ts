@@ -1,6 +1,7 @@
 /**
- * Names shared by the service worker (src/sw.ts) and the page. Kept free of imports so the
- * worker's bundle stays small.
+ * Names shared by the service worker (src/sw.ts) and the page: the worker's public entry into
+ * this feature, at the folder's root like app-shell.ts. Kept free of imports so the worker's
+ * bundle stays small.
  */
 
 /** Cache Storage cache of the API reads the worker keeps for offline starts. */
