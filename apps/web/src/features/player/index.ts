@@ -59,6 +59,13 @@ export { PlayerCard, toastNotice, type PlayerCardProps } from './components/play
 export { AudioSettingsDialog, type AudioSettingsDialogProps } from './components/audio-settings-dialog'
 export { DiagnosticsDialog, type DiagnosticsDialogProps } from './components/diagnostics-dialog'
 export { AudioNotFound, PlayerPage, PlayerPageLoading, type PlayerPageAudio, type PlayerPageProps } from './components/player-page'
-export { listeningQueue, type ListeningEvent, type ListeningEventKind } from './hooks/listening-queue'
-export { loadBackgroundMusic, useListenerPlayer } from './hooks/use-listener-player'
-export { repetitionsTodayKey, repetitionsTodayQueryOptions, useRepetitionsToday } from './hooks/use-repetitions-today'
+export {
+  loadBackgroundMusic,
+  repetitionsTodayKey,
+  repetitionsTodayQueryOptions,
+  type ListeningEvent,
+  type ListeningEventKind,
+} from './api/listener-api'
+export { listeningQueue } from './hooks/listening-queue'
+export { useListenerPlayer } from './hooks/use-listener-player'
+export { useRepetitionsToday } from './hooks/use-repetitions-today'

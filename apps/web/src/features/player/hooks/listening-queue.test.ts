@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiRequestError } from '../../../lib/api-client'
-import { createListeningQueue, LISTENING_QUEUE_STORAGE_KEY, listeningQueue, type ListeningEvent } from './listening-queue'
+import type { ListeningEvent } from '../api/listener-api'
+import { createListeningQueue, LISTENING_QUEUE_STORAGE_KEY, listeningQueue } from './listening-queue'
 
 const AUDIO = '6f1c2d1e-8b0a-4c3e-9a55-0d6b8f1e2a3b'
 

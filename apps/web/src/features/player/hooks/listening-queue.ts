@@ -1,15 +1,6 @@
-import { API, type LISTENING_EVENT_KINDS } from '@sintonia/contract'
-import { apiSend, ApiRequestError } from '../../../lib/api-client'
+import { ApiRequestError } from '../../../lib/api-client'
 import { LISTENING_PENDING_KEY } from '../../../lib/pending-storage-keys'
-
-export type ListeningEventKind = (typeof LISTENING_EVENT_KINDS)[number]
-
-export interface ListeningEvent {
-  id: string
-  audioId: string
-  kind: ListeningEventKind
-  occurredAt: string
-}
+import { sendListeningEvents, type ListeningEvent, type ListeningEventKind } from '../api/listener-api'
 
 type Sender = (events: ListeningEvent[]) => Promise<unknown>
 
@@ -17,7 +8,7 @@ const BATCH_MAX = 100
 const RETRY_BASE_MS = 2_000
 const RETRY_MAX_MS = 60_000
 
-const defaultSender: Sender = (events) => apiSend('POST', API.listener.listeningEvents, { events })
+const defaultSender: Sender = sendListeningEvents
 
 /**
  * Where unsent events wait, so listening done offline still counts after a reload or a restart of

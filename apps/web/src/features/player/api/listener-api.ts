@@ -1,0 +1,53 @@
+/** The player's calls to the listener API: background music, today's repetitions, listening events. */
+import { queryOptions } from '@tanstack/react-query'
+import { API, backgroundMusicSchema, listeningTodaySchema, type LISTENING_EVENT_KINDS } from '@sintonia/contract'
+import { apiGet, apiSend } from '../../../lib/api-client'
+import type { BackgroundMusicConfig } from '../engine/background-music'
+
+/** GET /api/background-music → the engine's background-music config. */
+export async function loadBackgroundMusic(): Promise<BackgroundMusicConfig> {
+  const body = backgroundMusicSchema.parse(await apiGet<unknown>(API.listener.backgroundMusic))
+  return {
+    tracks: body.tracks.map((track) => ({ id: track.id, title: track.title, url: track.url })),
+    volumePercentage: body.volumePercentage,
+  }
+}
+
+function listenerTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'America/Sao_Paulo'
+  } catch {
+    return 'America/Sao_Paulo'
+  }
+}
+
+export const repetitionsTodayKey = (audioId: string) => ['listening', 'today', audioId] as const
+
+/** GET listening-today: the server's count of today's repetitions of one audio, in the listener's time zone. */
+export function repetitionsTodayQueryOptions(audioId: string) {
+  return queryOptions({
+    queryKey: repetitionsTodayKey(audioId),
+    queryFn: async ({ signal }) => {
+      const params = new URLSearchParams({ audioId, tz: listenerTimeZone() })
+      const body = await apiGet<unknown>(`${API.listener.listeningToday}?${params.toString()}`, { signal })
+      return listeningTodaySchema.parse(body)
+    },
+    // The server count plus local increments is the truth until the next visit.
+    staleTime: 5 * 60_000,
+    retry: 1,
+  })
+}
+
+export type ListeningEventKind = (typeof LISTENING_EVENT_KINDS)[number]
+
+export interface ListeningEvent {
+  id: string
+  audioId: string
+  kind: ListeningEventKind
+  occurredAt: string
+}
+
+/** POST listening-events: one batch of plays and completed repetitions. */
+export function sendListeningEvents(events: ListeningEvent[]): Promise<unknown> {
+  return apiSend('POST', API.listener.listeningEvents, { events })
+}
