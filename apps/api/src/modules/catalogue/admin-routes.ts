@@ -29,6 +29,9 @@ import { createAudio, editAudio, listAdminAudios, removeAudio, replaceAudioFile 
 import { HttpError } from '../../lib/http/errors.js'
 import { sendStoredFile } from '../../lib/http/send-stored-file.js'
 import { createTrack, editTrack, findTrackForStreaming, getMusicAdmin, removeTrack, setVolume } from './music-admin-service.js'
+import { mediaDeps } from '../../lib/service-deps.js'
+import { receiveMultipart } from '../../lib/uploads/receive-multipart.js'
+import { AUDIO_FILE_RULE } from '../../lib/uploads/accept.js'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema }
 const fieldTags = ['admin: campos']
@@ -117,7 +120,7 @@ const adminAudioRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: { tags: audioTags, summary: 'Áudios (opcionalmente de um campo) com o título do campo', querystring: adminAudioListQuerySchema, response: { 200: adminAudioListSchema, ...errors } },
     },
-    async (request) => ({ audios: await listAdminAudios(app, request.query.fieldId) }),
+    async (request) => ({ audios: await listAdminAudios(mediaDeps(app), request.query.fieldId) }),
   )
 
   app.post(
@@ -132,7 +135,7 @@ const adminAudioRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const audio = await createAudio(app, request)
+      const audio = await createAudio(mediaDeps(app, request), await receiveMultipart(request, app.uploadTmpDir, { file: AUDIO_FILE_RULE }))
       await announce()
       return reply.code(201).send({ audio })
     },
@@ -151,7 +154,7 @@ const adminAudioRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const audio = await editAudio(app, request.params.audioId, request.body)
+      const audio = await editAudio(mediaDeps(app), request.params.audioId, request.body)
       await announce()
       return { audio }
     },
@@ -170,7 +173,7 @@ const adminAudioRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const audio = await replaceAudioFile(app, request, request.params.audioId)
+      const audio = await replaceAudioFile(mediaDeps(app, request), await receiveMultipart(request, app.uploadTmpDir, { file: AUDIO_FILE_RULE }), request.params.audioId)
       await announce()
       return { audio }
     },
@@ -183,7 +186,7 @@ const adminAudioRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: audioTags, summary: 'Exclui um áudio e seu arquivo', params: adminAudioParamsSchema, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
-      await removeAudio(app, request, request.params.audioId)
+      await removeAudio(mediaDeps(app, request), request.params.audioId)
       await announce()
       return reply.code(204).send(null)
     },
@@ -196,7 +199,7 @@ const adminMusicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API.adminContent.music,
     { config: { access: 'admin' }, schema: { tags: musicTags, summary: 'Todas as faixas (mais novas primeiro) e o volume global', response: { 200: adminMusicListSchema, ...errors } } },
-    async () => getMusicAdmin(app),
+    async () => getMusicAdmin(mediaDeps(app)),
   )
 
   app.post(
@@ -211,7 +214,7 @@ const adminMusicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const track = await createTrack(app, request)
+      const track = await createTrack(mediaDeps(app, request), await receiveMultipart(request, app.uploadTmpDir, { file: AUDIO_FILE_RULE }))
       await app.domainEvents.publish('music_changed')
       return reply.code(201).send({ track })
     },
@@ -221,7 +224,7 @@ const adminMusicRoutes: FastifyPluginAsyncZod = async (app) => {
     API.adminContent.musicVolume,
     { config: { access: 'admin' }, schema: { tags: musicTags, summary: 'Volume global da música de fundo (0 a 100)', body: musicVolumeSchema, response: { 200: musicVolumeSchema, ...errors } } },
     async (request) => {
-      const saved = await setVolume(app, request.body.volumePercentage)
+      const saved = await setVolume(mediaDeps(app), request.body.volumePercentage)
       await app.domainEvents.publish('music_changed')
       return saved
     },
@@ -234,7 +237,7 @@ const adminMusicRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: musicTags, summary: 'Ativa/desativa, renomeia ou muda as musicTags de uma faixa', params: adminMusicParamsSchema, body: adminMusicUpdateSchema, response: { 200: adminMusicResponseSchema, ...errors } },
     },
     async (request) => {
-      const track = await editTrack(app, request.params.trackId, request.body)
+      const track = await editTrack(mediaDeps(app), request.params.trackId, request.body)
       await app.domainEvents.publish('music_changed')
       return { track }
     },
@@ -244,7 +247,7 @@ const adminMusicRoutes: FastifyPluginAsyncZod = async (app) => {
     API.adminContent.musicTrack(':trackId'),
     { config: { access: 'admin' }, schema: { tags: musicTags, summary: 'Exclui uma faixa e seu arquivo', params: adminMusicParamsSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await removeTrack(app, request, request.params.trackId)
+      await removeTrack(mediaDeps(app, request), request.params.trackId)
       await app.domainEvents.publish('music_changed')
       return reply.code(204).send(null)
     },
@@ -256,7 +259,7 @@ const adminMusicRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'admin' },
     schema: { tags: musicTags, summary: 'Arquivo de uma faixa, ativa ou não (para ouvir na administração), com HTTP Range', params: adminMusicParamsSchema, response: { 400: apiErrorSchema, 404: apiErrorSchema, 416: apiErrorSchema } },
     handler: async (request, reply) => {
-      const track = await findTrackForStreaming(app, request.params.trackId)
+      const track = await findTrackForStreaming(mediaDeps(app), request.params.trackId)
       const object = await app.storage.stat(track.fileKey)
       if (!object) throw new HttpError(404, ADMIN_CONTENT_MSG.trackNotFound)
       return sendStoredFile(request, reply, { storage: app.storage, object, contentType: track.mimeType, cacheControl: 'private, no-cache' })

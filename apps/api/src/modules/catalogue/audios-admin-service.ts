@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ADMIN_CONTENT_MSG, adminAudioMetaSchema, audioFormFieldsToMeta, type AdminAudio, type adminAudioUpdateSchema } from '@sintonia/contract'
 import type { z } from 'zod'
 import { HttpError } from '../../lib/http/errors.js'
-import { AUDIO_FILE_RULE, acceptAudio, parseFormFields } from '../../lib/uploads/accept.js'
-import { receiveMultipart } from '../../lib/uploads/receive-multipart.js'
+import { acceptAudio, parseFormFields } from '../../lib/uploads/accept.js'
+import type { ReceivedUpload } from '../../lib/uploads/receive-multipart.js'
+import type { MediaServiceDeps } from '../../lib/service-deps.js'
 import { deleteStoredQuietly, storeUpload } from '../../lib/uploads/store-upload.js'
 import { toAudioDto } from './service.js'
 import {
@@ -24,14 +24,14 @@ function toAdminAudio(row: AudioWithField): AdminAudio {
   return { ...toAudioDto(row), fieldTitle: row.fieldTitle, mimeType: row.mimeType, sizeBytes: row.sizeBytes }
 }
 
-async function loadAdminAudio(app: FastifyInstance, id: string): Promise<AdminAudio> {
-  const row = await findAudio(app.database.db, id)
+async function loadAdminAudio(deps: MediaServiceDeps, id: string): Promise<AdminAudio> {
+  const row = await findAudio(deps.db, id)
   if (!row) throw new HttpError(404, ADMIN_CONTENT_MSG.audioNotFound)
   return toAdminAudio(row)
 }
 
-export async function listAdminAudios(app: FastifyInstance, fieldId?: string): Promise<AdminAudio[]> {
-  return (await listAudios(app.database.db, fieldId)).map(toAdminAudio)
+export async function listAdminAudios(deps: MediaServiceDeps, fieldId?: string): Promise<AdminAudio[]> {
+  return (await listAudios(deps.db, fieldId)).map(toAdminAudio)
 }
 
 /**
@@ -40,15 +40,14 @@ export async function listAdminAudios(app: FastifyInstance, fieldId?: string): P
  * written (with the demo switch) in one transaction. Any refusal leaves nothing behind: the
  * temporary file is always removed, the stored file too when the row could not be written.
  */
-export async function createAudio(app: FastifyInstance, request: FastifyRequest): Promise<AdminAudio> {
-  const { db } = app.database
-  const upload = await receiveMultipart(request, app.uploadTmpDir, { file: AUDIO_FILE_RULE })
+export async function createAudio(deps: MediaServiceDeps, upload: ReceivedUpload): Promise<AdminAudio> {
+  const { db } = deps
   try {
     const meta = parseFormFields(adminAudioMetaSchema, audioFormFieldsToMeta(upload.fields))
     if (!(await fieldExists(db, meta.fieldId))) throw new HttpError(400, ADMIN_CONTENT_MSG.fieldNotFound)
     const file = upload.files.file!
     const accepted = await acceptAudio(file)
-    const stored = await storeUpload(app.storage, file, 'audios', accepted.ext)
+    const stored = await storeUpload(deps.storage, file, 'audios', accepted.ext)
     let id: string
     try {
       id = await db.transaction(async (tx) => {
@@ -64,35 +63,34 @@ export async function createAudio(app: FastifyInstance, request: FastifyRequest)
         return row.id
       })
     } catch (error) {
-      await deleteStoredQuietly(app.storage, [stored.key], request.log)
+      await deleteStoredQuietly(deps.storage, [stored.key], deps.log)
       throw error
     }
-    return loadAdminAudio(app, id)
+    return loadAdminAudio(deps, id)
   } finally {
     await upload.discard()
   }
 }
 
 /** Metadata edit; `isDemo: true` moves the demo flag to this audio in the same transaction. */
-export async function editAudio(app: FastifyInstance, id: string, patch: AudioUpdate): Promise<AdminAudio> {
-  await app.database.db.transaction(async (tx) => {
+export async function editAudio(deps: MediaServiceDeps, id: string, patch: AudioUpdate): Promise<AdminAudio> {
+  await deps.db.transaction(async (tx) => {
     if (!(await lockAudio(tx, id))) throw new HttpError(404, ADMIN_CONTENT_MSG.audioNotFound)
     if (patch.fieldId !== undefined && !(await fieldExists(tx, patch.fieldId))) throw new HttpError(400, ADMIN_CONTENT_MSG.fieldNotFound)
     if (patch.isDemo === true) await clearDemoExcept(tx, id)
     await updateAudio(tx, id, patch)
   })
-  return loadAdminAudio(app, id)
+  return loadAdminAudio(deps, id)
 }
 
 /** A new file for an existing audio (new key, new duration); the old file is removed after commit. */
-export async function replaceAudioFile(app: FastifyInstance, request: FastifyRequest, id: string): Promise<AdminAudio> {
-  const { db } = app.database
-  if (!(await findAudio(db, id))) throw new HttpError(404, ADMIN_CONTENT_MSG.audioNotFound)
-  const upload = await receiveMultipart(request, app.uploadTmpDir, { file: AUDIO_FILE_RULE })
+export async function replaceAudioFile(deps: MediaServiceDeps, upload: ReceivedUpload, id: string): Promise<AdminAudio> {
+  const { db } = deps
   try {
+    if (!(await findAudio(db, id))) throw new HttpError(404, ADMIN_CONTENT_MSG.audioNotFound)
     const file = upload.files.file!
     const accepted = await acceptAudio(file)
-    const stored = await storeUpload(app.storage, file, 'audios', accepted.ext)
+    const stored = await storeUpload(deps.storage, file, 'audios', accepted.ext)
     let oldKey: string
     try {
       oldKey = await db.transaction(async (tx) => {
@@ -102,19 +100,19 @@ export async function replaceAudioFile(app: FastifyInstance, request: FastifyReq
         return current.fileKey
       })
     } catch (error) {
-      await deleteStoredQuietly(app.storage, [stored.key], request.log)
+      await deleteStoredQuietly(deps.storage, [stored.key], deps.log)
       throw error
     }
-    await deleteStoredQuietly(app.storage, [oldKey], request.log)
-    return loadAdminAudio(app, id)
+    await deleteStoredQuietly(deps.storage, [oldKey], deps.log)
+    return loadAdminAudio(deps, id)
   } finally {
     await upload.discard()
   }
 }
 
 /** Deletes the row (playlist entries and listening records cascade), then its file. */
-export async function removeAudio(app: FastifyInstance, request: FastifyRequest, id: string): Promise<void> {
-  const row = await deleteAudio(app.database.db, id)
+export async function removeAudio(deps: MediaServiceDeps, id: string): Promise<void> {
+  const row = await deleteAudio(deps.db, id)
   if (!row) throw new HttpError(404, ADMIN_CONTENT_MSG.audioNotFound)
-  await deleteStoredQuietly(app.storage, [row.fileKey], request.log)
+  await deleteStoredQuietly(deps.storage, [row.fileKey], deps.log)
 }

@@ -1,4 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Database } from '../../db/client.js'
+import type { ReadCache } from '../../lib/cache/read-cache.js'
+import type { MediaStorage } from '../../lib/storage/media-storage.js'
 import { AUTH_MSG, MSG } from '@sintonia/contract'
 import type { AudioFile } from './cache-plugin.js'
 import { findAudioById } from './repository.js'
@@ -18,26 +20,31 @@ export interface Denial {
  * trip), so a ban or a cancelled subscription counts on the next request
  * (docs/product/listening.md#who-may-listen).
  */
-export async function listeningDenial(request: FastifyRequest): Promise<Denial | null> {
-  const session = await request.authSession()
+export async function listeningDenial(
+  db: Database,
+  session: { user: { id: string; banned: boolean; role: string }; subscribed?: boolean } | null,
+): Promise<Denial | null> {
   if (!session) return { status: 401, message: MSG.media.subscriptionRequired, reason: 'anonymous' }
   if (session.user.banned) return { status: 403, message: AUTH_MSG.banned, reason: 'banned' }
-  if (session.user.role !== 'admin' && !(await hasListeningAccess(request.server.database.db, session))) {
+  if (session.user.role !== 'admin' && !(await hasListeningAccess(db, session))) {
     return { status: 403, message: MSG.media.subscriptionRequired, reason: 'no_subscription' }
   }
   return null
 }
 
 /** The audio and its stored file, from the catalogue's cache (null for an unknown audio). */
-export function findAudioFile(app: FastifyInstance, audioId: string): Promise<AudioFile | null> {
-  return app.audioFileCache.getOrLoad(audioId, async () => {
-    const audio = await findAudioById(app.database.db, audioId)
+export function findAudioFile(
+  deps: { db: Database; storage: MediaStorage; audioFileCache: ReadCache<AudioFile | null> },
+  audioId: string,
+): Promise<AudioFile | null> {
+  return deps.audioFileCache.getOrLoad(audioId, async () => {
+    const audio = await findAudioById(deps.db, audioId)
     if (!audio) return null
-    return { audio, object: await app.storage.stat(audio.fileKey) }
+    return { audio, object: await deps.storage.stat(audio.fileKey) }
   })
 }
 
 /** Whether this audio is the one the public demo plays (costs queries: only asked of refusals). */
-export async function isPublicDemo(app: FastifyInstance, audioId: string): Promise<boolean> {
-  return (await resolvePublicDemo(app.database.db, app.storage))?.audio.id === audioId
+export async function isPublicDemo(deps: { db: Database; storage: MediaStorage }, audioId: string): Promise<boolean> {
+  return (await resolvePublicDemo(deps.db, deps.storage))?.audio.id === audioId
 }

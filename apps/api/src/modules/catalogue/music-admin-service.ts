@@ -1,4 +1,3 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
   ADMIN_CONTENT_MSG,
   API,
@@ -12,8 +11,9 @@ import {
 } from '@sintonia/contract'
 import type { z } from 'zod'
 import { HttpError } from '../../lib/http/errors.js'
-import { AUDIO_FILE_RULE, acceptAudio, parseFormFields } from '../../lib/uploads/accept.js'
-import { receiveMultipart } from '../../lib/uploads/receive-multipart.js'
+import { acceptAudio, parseFormFields } from '../../lib/uploads/accept.js'
+import type { ReceivedUpload } from '../../lib/uploads/receive-multipart.js'
+import type { MediaServiceDeps } from '../../lib/service-deps.js'
 import { deleteStoredQuietly, storeUpload } from '../../lib/uploads/store-upload.js'
 import { findLatestVolume } from './listener-repository.js'
 import { deleteTrack, findTrack, insertTrack, listTracks, saveVolume, updateTrack, type TrackRow } from './music-admin-repository.js'
@@ -35,8 +35,8 @@ function toTrack(row: TrackRow): AdminMusicTrack {
   }
 }
 
-export async function getMusicAdmin(app: FastifyInstance): Promise<AdminMusicList> {
-  const { db } = app.database
+export async function getMusicAdmin(deps: MediaServiceDeps): Promise<AdminMusicList> {
+  const { db } = deps
   const [rows, volume] = await Promise.all([listTracks(db), findLatestVolume(db)])
   return { tracks: rows.map(toTrack), volumePercentage: volume ?? BACKGROUND_MUSIC_DEFAULT_VOLUME_PERCENT }
 }
@@ -51,8 +51,7 @@ function tagsFromForm(text: string | undefined): unknown {
 }
 
 /** Upload of a track: same checks as an audio (type by content, readable duration). */
-export async function createTrack(app: FastifyInstance, request: FastifyRequest): Promise<AdminMusicTrack> {
-  const upload = await receiveMultipart(request, app.uploadTmpDir, { file: AUDIO_FILE_RULE })
+export async function createTrack(deps: MediaServiceDeps, upload: ReceivedUpload): Promise<AdminMusicTrack> {
   try {
     const meta = parseFormFields(adminMusicMetaSchema, {
       title: upload.fields.title ?? '',
@@ -61,9 +60,9 @@ export async function createTrack(app: FastifyInstance, request: FastifyRequest)
     })
     const file = upload.files.file!
     const accepted = await acceptAudio(file)
-    const stored = await storeUpload(app.storage, file, 'music', accepted.ext)
+    const stored = await storeUpload(deps.storage, file, 'music', accepted.ext)
     try {
-      const row = await insertTrack(app.database.db, {
+      const row = await insertTrack(deps.db, {
         ...meta,
         fileKey: stored.key,
         mimeType: accepted.mime,
@@ -72,7 +71,7 @@ export async function createTrack(app: FastifyInstance, request: FastifyRequest)
       })
       return toTrack(row)
     } catch (error) {
-      await deleteStoredQuietly(app.storage, [stored.key], request.log)
+      await deleteStoredQuietly(deps.storage, [stored.key], deps.log)
       throw error
     }
   } finally {
@@ -80,26 +79,26 @@ export async function createTrack(app: FastifyInstance, request: FastifyRequest)
   }
 }
 
-export async function editTrack(app: FastifyInstance, id: string, patch: TrackUpdate): Promise<AdminMusicTrack> {
-  const row = await updateTrack(app.database.db, id, patch)
+export async function editTrack(deps: MediaServiceDeps, id: string, patch: TrackUpdate): Promise<AdminMusicTrack> {
+  const row = await updateTrack(deps.db, id, patch)
   if (!row) throw new HttpError(404, ADMIN_CONTENT_MSG.trackNotFound)
   return toTrack(row)
 }
 
 /** Spec: 'delete by id (the stored file is removed after delete)'. */
-export async function removeTrack(app: FastifyInstance, request: FastifyRequest, id: string): Promise<void> {
-  const row = await deleteTrack(app.database.db, id)
+export async function removeTrack(deps: MediaServiceDeps, id: string): Promise<void> {
+  const row = await deleteTrack(deps.db, id)
   if (!row) throw new HttpError(404, ADMIN_CONTENT_MSG.trackNotFound)
-  await deleteStoredQuietly(app.storage, [row.fileKey], request.log)
+  await deleteStoredQuietly(deps.storage, [row.fileKey], deps.log)
 }
 
-export async function setVolume(app: FastifyInstance, volumePercentage: number): Promise<{ volumePercentage: number }> {
-  await saveVolume(app.database.db, volumePercentage)
+export async function setVolume(deps: MediaServiceDeps, volumePercentage: number): Promise<{ volumePercentage: number }> {
+  await saveVolume(deps.db, volumePercentage)
   return { volumePercentage }
 }
 
-export async function findTrackForStreaming(app: FastifyInstance, id: string): Promise<TrackRow> {
-  const row = await findTrack(app.database.db, id)
+export async function findTrackForStreaming(deps: MediaServiceDeps, id: string): Promise<TrackRow> {
+  const row = await findTrack(deps.db, id)
   if (!row) throw new HttpError(404, ADMIN_CONTENT_MSG.trackNotFound)
   return row
 }

@@ -68,11 +68,12 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       // A player sends a Range request every few hundred kilobytes: the audio and its file come
       // from the catalogue's cache, the listener's access in one round trip (docs/performance.md).
-      const [file, denial] = await Promise.all([findAudioFile(app, request.params.audioId), listeningDenial(request)])
+      const deps = { db: app.database.db, storage: app.storage, audioFileCache: app.audioFileCache }
+      const [file, denial] = await Promise.all([findAudioFile(deps, request.params.audioId), request.authSession().then((session) => listeningDenial(deps.db, session))])
       if (!file) throw new HttpError(404, MSG.media.audioNotFound)
       // Listeners with access are settled first: resolving the public demo costs queries and a
       // storage check, and only matters for people who may not hear the rest.
-      const demo = denial ? await isPublicDemo(app, file.audio.id) : false
+      const demo = denial ? await isPublicDemo(deps, file.audio.id) : false
       if (denial && !demo) await refuse(request, denial)
       if (!file.object) throw new HttpError(404, MSG.media.audioFileMissing)
       return sendStoredFile(request, reply, {

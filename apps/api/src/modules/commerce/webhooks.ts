@@ -12,7 +12,7 @@
  * before the webhook: the same idempotent effect.
  */
 import { PLAN_CODES } from '@sintonia/contract'
-import type { FastifyBaseLogger } from 'fastify'
+import type { ServiceLogger } from '../../lib/service-deps.js'
 import type { Database } from '../../db/client.js'
 import type { Mailer } from '../../plugins/mailer.js'
 import { getProductName, getSupportEmail } from '../content/settings-service.js'
@@ -27,7 +27,7 @@ export interface CommerceDeps {
   gateway: PaymentGateway
   mailer: Pick<Mailer, 'enqueue' | 'kick'>
   publicUrl: string
-  log: FastifyBaseLogger
+  log: ServiceLogger
 }
 
 export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored'

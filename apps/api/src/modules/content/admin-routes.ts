@@ -28,6 +28,9 @@ import {
 } from './landing-admin-service.js'
 import { adminActor } from '../accounts/admin-routes.js'
 import { readGeneralSettings, saveGeneralSettings } from './settings-admin-service.js'
+import { mediaDeps } from '../../lib/service-deps.js'
+import { receiveMultipart } from '../../lib/uploads/receive-multipart.js'
+import { THUMBNAIL_FILE_RULE, VIDEO_FILE_RULE } from '../../lib/uploads/accept.js'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema }
 
@@ -83,7 +86,7 @@ const adminLandingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const content = await uploadVideo(app, request)
+      const content = await uploadVideo(mediaDeps(app, request), await receiveMultipart(request, app.uploadTmpDir, { file: VIDEO_FILE_RULE, thumbnail: THUMBNAIL_FILE_RULE }))
       await app.domainEvents.publish('videos_changed')
       return reply.code(201).send(content)
     },
@@ -116,7 +119,7 @@ const adminLandingRoutes: FastifyPluginAsyncZod = async (app) => {
     API.adminContent.video(':videoId'),
     { config: { access: 'admin' }, schema: { tags: videoTags, summary: 'Exclui um vídeo (e o arquivo, se foi enviado)', params: adminVideoParamsSchema, response: { 200: adminVideosSchema, ...errors } } },
     async (request) => {
-      const content = await removeVideo(app, request, request.params.videoId)
+      const content = await removeVideo(mediaDeps(app, request), request.params.videoId)
       await app.domainEvents.publish('videos_changed')
       return content
     },

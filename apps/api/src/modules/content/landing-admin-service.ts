@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
   ADMIN_CONTENT_MSG,
   API,
@@ -19,8 +18,9 @@ import {
 import type { z } from 'zod'
 import type { Database } from '../../db/client.js'
 import { HttpError } from '../../lib/http/errors.js'
-import { THUMBNAIL_FILE_RULE, VIDEO_FILE_RULE, acceptThumbnail, acceptVideo, parseFormFields } from '../../lib/uploads/accept.js'
-import { receiveMultipart, type ReceivedFile } from '../../lib/uploads/receive-multipart.js'
+import { acceptThumbnail, acceptVideo, parseFormFields } from '../../lib/uploads/accept.js'
+import type { ReceivedFile, ReceivedUpload } from '../../lib/uploads/receive-multipart.js'
+import type { MediaServiceDeps } from '../../lib/service-deps.js'
 import { deleteStoredQuietly } from '../../lib/uploads/store-upload.js'
 import { getProductName } from './settings-service.js'
 import { lockSection, upsertSection } from './landing-admin-repository.js'
@@ -95,8 +95,8 @@ export async function addVideoLink(db: Database, link: VideoLink): Promise<Video
   return changeVideos(db, (current) => ({ ...current, videos: [...current.videos, video] }))
 }
 
-async function storeAs(app: FastifyInstance, file: ReceivedFile, name: string) {
-  return app.storage.put(`videos/${name}`, createReadStream(file.path))
+async function storeAs(deps: MediaServiceDeps, file: ReceivedFile, name: string) {
+  return deps.storage.put(`videos/${name}`, createReadStream(file.path))
 }
 
 /**
@@ -104,8 +104,7 @@ async function storeAs(app: FastifyInstance, file: ReceivedFile, name: string) {
  * the thumbnail the admin's browser drew at 1 s (optional: some formats do not decode in every
  * browser). Files are stored first; if the section cannot be saved they are removed again.
  */
-export async function uploadVideo(app: FastifyInstance, request: FastifyRequest): Promise<VideosContent> {
-  const upload = await receiveMultipart(request, app.uploadTmpDir, { file: VIDEO_FILE_RULE, thumbnail: THUMBNAIL_FILE_RULE })
+export async function uploadVideo(deps: MediaServiceDeps, upload: ReceivedUpload): Promise<VideosContent> {
   const storedKeys: string[] = []
   try {
     const title = parseFormFields(landingVideoSchema.shape.title, upload.fields.title ?? '')
@@ -115,17 +114,17 @@ export async function uploadVideo(app: FastifyInstance, request: FastifyRequest)
     const thumbType = thumbnail ? acceptThumbnail(thumbnail) : null
     const id = randomUUID()
     const fileName = `${id}.${type.ext}`
-    storedKeys.push((await storeAs(app, file, fileName)).key)
+    storedKeys.push((await storeAs(deps, file, fileName)).key)
     let thumbnailUrl: string | undefined
     if (thumbnail && thumbType) {
       const thumbName = `${id}-thumb.${thumbType.ext}`
-      storedKeys.push((await storeAs(app, thumbnail, thumbName)).key)
+      storedKeys.push((await storeAs(deps, thumbnail, thumbName)).key)
       thumbnailUrl = API.videoFile(thumbName)
     }
     const video = newVideo({ type: 'upload', url: API.videoFile(fileName), title, ...(thumbnailUrl ? { thumbnail_url: thumbnailUrl } : {}) })
-    return await changeVideos(app.database.db, (current) => ({ ...current, videos: [...current.videos, video] }))
+    return await changeVideos(deps.db, (current) => ({ ...current, videos: [...current.videos, video] }))
   } catch (error) {
-    await deleteStoredQuietly(app.storage, storedKeys, request.log)
+    await deleteStoredQuietly(deps.storage, storedKeys, deps.log)
     throw error
   } finally {
     await upload.discard()
@@ -161,9 +160,9 @@ export function storedVideoKey(url: string | undefined): string | null {
 }
 
 /** Removes the video (the active one becomes none) and, for an upload, its file and thumbnail. */
-export async function removeVideo(app: FastifyInstance, request: FastifyRequest, videoId: string): Promise<VideosContent> {
+export async function removeVideo(deps: MediaServiceDeps, videoId: string): Promise<VideosContent> {
   let removed: LandingVideo | undefined
-  const content = await changeVideos(app.database.db, (current) => {
+  const content = await changeVideos(deps.db, (current) => {
     removed = requireVideo(current, videoId)
     return {
       active_video_id: current.active_video_id === videoId ? null : current.active_video_id,
@@ -171,7 +170,7 @@ export async function removeVideo(app: FastifyInstance, request: FastifyRequest,
     }
   })
   if (removed?.type === 'upload') {
-    await deleteStoredQuietly(app.storage, [storedVideoKey(removed.url), storedVideoKey(removed.thumbnail_url)], request.log)
+    await deleteStoredQuietly(deps.storage, [storedVideoKey(removed.url), storedVideoKey(removed.thumbnail_url)], deps.log)
   }
   return content
 }

@@ -6,7 +6,7 @@
  * tables; it talks to it only through `SandboxGateway`.
  */
 import { randomBytes } from 'node:crypto'
-import type { FastifyBaseLogger } from 'fastify'
+import type { ServiceLogger } from '../../lib/service-deps.js'
 import type { Database } from '../../db/client.js'
 import { signPayload } from '../../lib/http/webhook-signature.js'
 import { RENEWAL_FAILS_LAST4, checkCard, type CardInput, type CardOutcome } from './cards.js'
@@ -70,7 +70,7 @@ export interface SandboxDeps {
   /** POSTs one signed event to our webhook endpoint; resolves with the HTTP status. */
   deliver: (rawBody: string, signatureHeader: string) => Promise<number>
   portalPlans: () => Promise<PortalPlan[]>
-  log: FastifyBaseLogger
+  log: ServiceLogger
   /** The sandbox's clock (tests move it). */
   now?: () => Date
 }
