@@ -24,7 +24,7 @@ export interface Payments {
   readonly sandbox: SandboxProvider | null
   readonly deps: CommerceDeps
   handleEvent(event: VerifiedEvent): Promise<WebhookOutcome>
-  /** Admin guarantee decisions (docs/payments.md#garantia). */
+  /** Admin guarantee decisions (docs/payments.md#guarantee). */
   approveRefund(requestId: string, adminId: string): Promise<RefundDecision>
   rejectRefund(requestId: string, adminId: string, reason: string): Promise<RefundDecision>
 }
