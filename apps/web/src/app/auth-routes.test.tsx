@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { API, AUTH_MSG, DEFAULT_LANDING_CONTENT, type SessionUser, type SubscriptionState } from '@sintonia/contract'
 import type * as Sonner from 'sonner'
-import { subscriptionChecker } from '../features/auth'
+import { subscriptionChecker } from '../lib/use-subscription'
 import { fetchByPath, jsonResponse, renderRoutes } from '../test/render'
 import { routes } from './router'
 

@@ -1,8 +1,9 @@
 import { useEffect } from 'react'
 import { AccountPage } from '../../features/account'
-import { useEndSession, useRefreshSession, useReplaceSessionUser, useSession, useSubscription } from '../../features/auth'
-import { useProductName } from '../../features/landing'
+import { useEndSession, useRefreshSession, useReplaceSessionUser, useSession } from '../../features/auth'
 import { DownloadsSummary } from '../../features/offline'
+import { useProductName } from '../../lib/product-name'
+import { useSubscription } from '../../lib/use-subscription'
 
 /** `/minha-conta` — lazy route under the signed-in guard; composes account with auth. */
 export default function AccountRoute() {

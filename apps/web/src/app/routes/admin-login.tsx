@@ -1,5 +1,5 @@
 import { AdminLoginPage } from '../../features/auth/pages'
-import { useProductName } from '../../features/landing'
+import { useProductName } from '../../lib/product-name'
 
 /** `/admin/login` — lazy route; the administrators' own sign-in. */
 export default function AdminLoginRoute() {

@@ -1,6 +1,6 @@
 import { useSession } from '../../features/auth'
-import { useProductName } from '../../features/landing'
 import { ProcessingPage } from '../../features/subscription'
+import { useProductName } from '../../lib/product-name'
 
 /** `/assinatura/processando?session_id=` — routes the buyer by session state after verifying the payment. */
 export default function AssinaturaProcessandoRoute() {

@@ -1,6 +1,8 @@
-import { useSession, useSubscription } from '../../features/auth'
-import { usePublicPlans, useProductName } from '../../features/landing'
+import { useSession } from '../../features/auth'
+import { usePublicPlans } from '../../features/landing'
 import { SubscriptionSuccessPage } from '../../features/subscription'
+import { useProductName } from '../../lib/product-name'
+import { useSubscription } from '../../lib/use-subscription'
 
 /** `/assinatura/sucesso?session_id=` — forces a fresh subscription check for the new subscriber. */
 export default function AssinaturaSucessoRoute() {

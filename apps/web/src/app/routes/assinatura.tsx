@@ -1,6 +1,8 @@
-import { useSession, useSubscription } from '../../features/auth'
-import { usePublicPlans, useProductName } from '../../features/landing'
+import { useSession } from '../../features/auth'
+import { usePublicPlans } from '../../features/landing'
 import { PlansPage, type Viewer } from '../../features/subscription'
+import { useProductName } from '../../lib/product-name'
+import { useSubscription } from '../../lib/use-subscription'
 
 /** `/assinatura` — composes the plan page with the session, the subscription check and the public plans. */
 export default function AssinaturaRoute() {

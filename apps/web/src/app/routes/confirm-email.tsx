@@ -1,5 +1,5 @@
 import { ConfirmEmailPage } from '../../features/auth/pages'
-import { useProductName } from '../../features/landing'
+import { useProductName } from '../../lib/product-name'
 
 /** `/confirmar-email?token=` — lazy route: the link of the confirmation e-mail. */
 export default function ConfirmEmailRoute() {

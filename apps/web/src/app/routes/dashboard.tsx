@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query'
 import { DashboardPage } from '../../features/dashboard'
 import { useSession } from '../../features/auth'
 import { InstallButton } from '../../features/install'
-import { useProductName } from '../../features/landing'
 import { PlaylistsSection, playlistKeys } from '../../features/playlists'
 import { SearchBox } from '../../features/search'
+import { useProductName } from '../../lib/product-name'
 
 /** `/dashboard` (subscriber guard): composes the dashboard, search, install and playlists features. */
 export default function DashboardRoute() {

@@ -1,5 +1,5 @@
 import { DemoPage } from '../../features/demo'
-import { useProductName } from '../../features/landing'
+import { useProductName } from '../../lib/product-name'
 
 /** `/demo` — lazy route. */
 export default function DemoRoute() {

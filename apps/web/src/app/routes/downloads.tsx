@@ -1,5 +1,5 @@
 import { DownloadsPage } from '../../features/offline'
-import { useProductName } from '../../features/landing'
+import { useProductName } from '../../lib/product-name'
 
 /** `/downloads` — lazy route under the subscriber guard: the audios kept on this device. */
 export default function DownloadsRoute() {

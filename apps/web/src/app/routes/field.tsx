@@ -1,8 +1,8 @@
 import { useParams, useSearchParams } from 'react-router'
 import { FieldPage } from '../../features/catalogue'
-import { useProductName } from '../../features/landing'
 import { DownloadButton } from '../../features/offline'
 import { FavouriteButton } from '../../features/playlists'
+import { useProductName } from '../../lib/product-name'
 
 /** `/campo/:fieldId` — lazy route under the subscriber guard; each audio card carries the download and favourites buttons. */
 export default function FieldRoute() {

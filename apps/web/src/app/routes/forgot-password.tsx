@@ -1,5 +1,5 @@
 import { ForgotPasswordPage } from '../../features/auth/pages'
-import { useProductName } from '../../features/landing'
+import { useProductName } from '../../lib/product-name'
 
 /** `/esqueci-senha` — lazy route. */
 export default function ForgotPasswordRoute() {

@@ -1,6 +1,6 @@
 import { track } from '../../features/analytics'
-import { useProductName } from '../../features/landing'
 import { LeadSignupPage } from '../../features/leads'
+import { useProductName } from '../../lib/product-name'
 
 /** `/inscricao` — lazy route. The app's analytics `track` is handed to the leads feature here. */
 export default function InscricaoRoute() {

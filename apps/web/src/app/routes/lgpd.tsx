@@ -1,5 +1,5 @@
-import { useProductName } from '../../features/landing'
 import { LgpdPage, SUPPORT_EMAIL } from '../../features/legal'
+import { useProductName } from '../../lib/product-name'
 
 /** `/lgpd` — lazy route. */
 export default function LgpdRoute() {

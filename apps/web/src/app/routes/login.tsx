@@ -1,5 +1,5 @@
 import { LoginPage } from '../../features/auth/pages'
-import { useProductName } from '../../features/landing'
+import { useProductName } from '../../lib/product-name'
 
 /** `/login` — lazy route (docs/product/accounts.md#login-and-sign-up-login). */
 export default function LoginRoute() {

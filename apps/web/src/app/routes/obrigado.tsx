@@ -1,7 +1,7 @@
 import { track } from '../../features/analytics'
-import { useProductName } from '../../features/landing'
 import { SUPPORT_EMAIL } from '../../features/legal'
 import { ThankYouPage } from '../../features/leads'
+import { useProductName } from '../../lib/product-name'
 
 /** `/obrigado` — lazy route: composes the leads page with analytics and the support contact. */
 export default function ObrigadoRoute() {

@@ -1,5 +1,5 @@
 import { OnboardingPasswordPage } from '../../features/auth/pages'
-import { useProductName } from '../../features/landing'
+import { useProductName } from '../../lib/product-name'
 
 /**
  * `/onboarding/definir-senha?token=` (access link) or `?email=&session_id=` (after paying) — lazy

@@ -1,5 +1,5 @@
-import { useProductName } from '../../features/landing'
 import { PaymentCancelledPage } from '../../features/subscription'
+import { useProductName } from '../../lib/product-name'
 
 /** `/pagamento/cancelado` — the buyer cancelled at the provider. */
 export default function PagamentoCanceladoRoute() {

@@ -1,7 +1,8 @@
 import { Navigate, useSearchParams } from 'react-router'
 import { useSession } from '../../features/auth'
-import { usePublicPlans, useProductName } from '../../features/landing'
+import { usePublicPlans } from '../../features/landing'
 import { PaymentPage } from '../../features/subscription'
+import { useProductName } from '../../lib/product-name'
 
 /**
  * `/pagamento` (pay-first). A signed-in listener already has an account: the plan page starts the

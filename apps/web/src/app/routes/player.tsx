@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query'
 import { LISTENER_MSG } from '@sintonia/contract'
 import { useLocation, useNavigate, useParams } from 'react-router'
 import { audioQueryOptions, fieldAudiosQueryOptions, fieldQueryOptions } from '../../features/catalogue'
-import { useProductName } from '../../features/landing'
 import { FavouriteButton } from '../../features/playlists'
 import { useConnectivity } from '../../features/connectivity'
 import { createOfflinePlayableUrlResolver, DownloadButton, OfflineAvailabilityNotice, withOfflineMusic } from '../../features/offline'
@@ -16,6 +15,7 @@ import {
 } from '../../features/player'
 import { useRealtimeEvent } from '../../features/realtime'
 import { ApiRequestError, getErrorMessage } from '../../lib/api-client'
+import { useProductName } from '../../lib/product-name'
 
 /** Navigation state of playlist mode: `navigate('/audio/:id', { state: { playlist, currentIndex } })`. */
 export interface PlaylistNavigationState {

@@ -1,5 +1,5 @@
-import { useProductName } from '../../features/landing'
 import { PrivacyPolicyPage, SUPPORT_EMAIL } from '../../features/legal'
+import { useProductName } from '../../lib/product-name'
 
 /** `/privacy` — lazy route. */
 export default function PrivacyRoute() {

@@ -1,5 +1,5 @@
 import { ResetPasswordPage } from '../../features/auth/pages'
-import { useProductName } from '../../features/landing'
+import { useProductName } from '../../lib/product-name'
 
 /** `/redefinir-senha?token=` — lazy route. */
 export default function ResetPasswordRoute() {

@@ -1,5 +1,5 @@
-import { useProductName } from '../../features/landing'
 import { SUPPORT_EMAIL, TermsPage } from '../../features/legal'
+import { useProductName } from '../../lib/product-name'
 
 /** `/terms` — lazy route. */
 export default function TermsRoute() {

@@ -1,7 +1,7 @@
 /**
  * Public API of the auth feature: the light part the app shell needs on every page (session,
- * subscription state, sign-out, app-wide effects). Pages and guards are in './pages', imported
- * only by lazy route modules so they stay out of the entry chunk.
+ * sign-out, app-wide effects; the subscription state is lib/use-subscription). Pages and guards
+ * are in './pages', imported only by lazy route modules so they stay out of the entry chunk.
  */
 export {
   sessionKeys,
@@ -16,8 +16,6 @@ export {
 } from './api/session'
 export { useSignOut } from './hooks/use-sign-out'
 export { useEndSession } from './hooks/use-end-session'
-export { useSubscription, subscriptionChecker, type UseSubscriptionResult } from './subscription/use-subscription'
-export { SUBSCRIPTION_CHECK_ERROR } from './subscription/subscription-checker'
 export { authErrorText } from './lib/auth-error'
 export { PERSONAL_LOCAL_KEYS, clearPersonalLocalData } from './lib/personal-data'
 export { postLoginPath, safeRedirectPath, loginPathFor } from './lib/redirect'

@@ -7,6 +7,6 @@ export {
   publicFieldsQueryOptions,
   useLanding,
   usePublicFields,
-  useProductName,
+  useProductNameSetting,
 } from './api/landing-queries'
 export { planKeys, publicPlansQueryOptions, usePublicPlans } from './api/plans-queries'

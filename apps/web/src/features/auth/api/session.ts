@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import { API, type Me, type SessionUser, type SignInInput, type SignUpInput } from '@sintonia/contract'
 import { ApiRequestError, apiGet, apiSend } from '../../../lib/api-client'
 import { clearPersonalLocalData, isPublicQueryKey } from '../lib/personal-data'
-import { subscriptionChecker } from '../subscription/use-subscription'
+import { subscriptionChecker } from '../../../lib/use-subscription'
 import { sessionKeys } from './query-keys'
 
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import { API, AUTH_MSG, type SessionUser, type VerifyEmailResult } from '@sintonia/contract'
 import { fetchByPath, jsonResponse, renderRoutes } from '../../../test/render'
-import { subscriptionChecker } from '../subscription/use-subscription'
+import { subscriptionChecker } from '../../../lib/use-subscription'
 import { ConfirmEmailPage } from './confirm-email-page'
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImFuYUBleGVtcGxvLmNvbSJ9.assinatura'

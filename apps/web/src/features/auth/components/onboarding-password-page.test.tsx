@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { API, AUTH_MSG, COMMERCE_MSG, type AccessLinkPreview } from '@sintonia/contract'
 import { fetchByPath, jsonResponse, renderRoutes } from '../../../test/render'
-import { subscriptionChecker } from '../subscription/use-subscription'
+import { subscriptionChecker } from '../../../lib/use-subscription'
 import { OnboardingPasswordPage } from './onboarding-password-page'
 
 const TOKEN = 'tok_0123456789abcdefghij'

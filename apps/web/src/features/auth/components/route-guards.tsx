@@ -6,7 +6,7 @@ import { Skeleton } from '../../../components/ui/skeleton'
 import { cn } from '../../../lib/cn'
 import { useSession } from '../api/session'
 import { ADMIN_HOME_PATH, PLANS_PATH, loginPathFor } from '../lib/redirect'
-import { useSubscription } from '../subscription/use-subscription'
+import { useSubscription } from '../../../lib/use-subscription'
 
 /**
  * Route guards (docs/product/accounts.md#route-guards), used as layout route elements:

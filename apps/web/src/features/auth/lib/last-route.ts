@@ -1,4 +1,5 @@
-import { LAST_ROUTE_KEY, safeLocalStorage } from './personal-data'
+import { safeLocalStorage } from '../../../lib/safe-local-storage'
+import { LAST_ROUTE_KEY } from './personal-data'
 import { DEFAULT_POST_LOGIN_PATH } from './redirect'
 
 /**

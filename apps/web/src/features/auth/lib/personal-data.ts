@@ -1,9 +1,10 @@
 import type { QueryKey } from '@tanstack/react-query'
 import { LISTENING_PENDING_KEY, PLAYLISTS_PENDING_KEY } from '../../../lib/pending-storage-keys'
 import { startNewPersonalDataGeneration } from '../../../lib/personal-data-generation'
+import { safeLocalStorage } from '../../../lib/safe-local-storage'
+import { SUBSCRIPTION_CACHE_KEY } from '../../../lib/subscription-checker'
 
 /** localStorage keys holding one person's data (docs/product/realtime-and-offline.md#what-is-kept-on-the-device). */
-export const SUBSCRIPTION_CACHE_KEY = 'subscription_cache'
 export const LAST_ROUTE_KEY = 'dm:lastRoute'
 
 /** Removed at sign-out and account deletion, so the next person on this device starts clean. */
@@ -30,15 +31,6 @@ export function clearPersonalLocalData(storage: Storage | null = safeLocalStorag
     } catch {
       // Storage may be blocked (private mode, quota); nothing else to do.
     }
-  }
-}
-
-/** localStorage, or null where it is unavailable (SSR, blocked cookies). */
-export function safeLocalStorage(): Storage | null {
-  try {
-    return typeof window !== 'undefined' ? window.localStorage : null
-  } catch {
-    return null
   }
 }
 

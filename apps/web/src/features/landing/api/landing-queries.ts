@@ -70,9 +70,10 @@ export function usePublicFields() {
 
 /**
  * The product name setting (an admin setting, never hard-coded), from the landing payload.
- * Falls back to the default name while it loads or when it fails.
+ * Falls back to the default name while it loads or when it fails. The app shell reads it once and
+ * hands it to every page through lib/product-name (`useProductName`).
  */
-export function useProductName(): string {
+export function useProductNameSetting(): string {
   const { data } = useQuery({ ...landingQueryOptions, select: (landing) => landing.productName })
   return data ?? DEFAULT_PRODUCT_NAME
 }

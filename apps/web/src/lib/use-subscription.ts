@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react'
-import { toast } from '../../../lib/toast'
 import { API, type SubscriptionState } from '@sintonia/contract'
-import { apiGet } from '../../../lib/api-client'
-import { safeLocalStorage } from '../lib/personal-data'
+import { apiGet } from './api-client'
+import { safeLocalStorage } from './safe-local-storage'
+import { toast } from './toast'
 import { createSubscriptionChecker, type SubscriptionCheckStatus } from './subscription-checker'
 
 /** The app's single checker (one cache, one running check, one debounce timer). */
@@ -34,8 +34,9 @@ function toStatus(checkStatus: SubscriptionCheckStatus, data: SubscriptionState 
 
 /**
  * The signed-in person's subscription (docs/product/commerce.md#subscription-check-browser). Starts
- * a check when nothing is known yet; answers from the 5-minute cache otherwise. The session feature
- * keeps the checker in step with sign-in and sign-out.
+ * a check when nothing is known yet; answers from the 5-minute cache otherwise. The auth feature's
+ * session (features/auth/api/session.ts) keeps the checker in step with sign-in and sign-out; its
+ * subscriber guard, the account page and the commerce routes read it here.
  */
 export function useSubscription({ enabled = true }: { enabled?: boolean } = {}): UseSubscriptionResult {
   const snapshot = useSyncExternalStore(subscriptionChecker.subscribe, subscriptionChecker.getSnapshot, subscriptionChecker.getSnapshot)

@@ -1,5 +1,4 @@
 import { SUBSCRIPTION_CACHE_TTL_MS, type SubscriptionState } from '@sintonia/contract'
-import { SUBSCRIPTION_CACHE_KEY } from '../lib/personal-data'
 
 /**
  * The one place with the rules of the subscription check (docs/product/commerce.md#subscription-check-browser):
@@ -14,6 +13,12 @@ import { SUBSCRIPTION_CACHE_KEY } from '../lib/personal-data'
  * Plain TypeScript (no React) so the rules are testable with fake timers; React reads it through
  * `useSubscription()`.
  */
+
+/**
+ * localStorage key of the cached answer. It is one person's data: sign-out removes it with the
+ * other personal keys (features/auth/lib/personal-data.ts).
+ */
+export const SUBSCRIPTION_CACHE_KEY = 'subscription_cache'
 
 export const SUBSCRIPTION_CHECK_ERROR = 'Erro ao verificar assinatura. Tente novamente.'
 export const SUBSCRIPTION_CHECK_MAX_ATTEMPTS = 3

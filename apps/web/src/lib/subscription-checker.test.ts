@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SUBSCRIPTION_CACHE_TTL_MS, type SubscriptionState } from '@sintonia/contract'
-import { ApiRequestError } from '../../../lib/api-client'
-import { SUBSCRIPTION_CACHE_KEY } from '../lib/personal-data'
-import { SUBSCRIPTION_CHECK_ERROR, createSubscriptionChecker } from './subscription-checker'
+import { ApiRequestError } from './api-client'
+import { SUBSCRIPTION_CACHE_KEY, SUBSCRIPTION_CHECK_ERROR, createSubscriptionChecker } from './subscription-checker'
 
 const ACTIVE: SubscriptionState = {
   subscribed: true,
