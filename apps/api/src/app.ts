@@ -26,6 +26,7 @@ import { paymentsPlugin } from './modules/commerce/payments-plugin.js'
 import { realtimePlugin } from './modules/realtime/routes.js'
 import { healthRoutes } from './modules/health/routes.js'
 import { accountAuthHooks } from './modules/accounts/auth-hooks.js'
+import { sendAccessLink } from './modules/accounts/mailbox.js'
 import { hasListeningAccess } from './modules/commerce/subscriptions-service.js'
 import { accountRoutesPublic } from './modules/accounts/public-routes.js'
 import { accountRoutesUser } from './modules/accounts/user-routes.js'
@@ -42,7 +43,7 @@ import { sandboxRoutes } from './modules/payment-sandbox/routes.js'
 import { getProductName } from './modules/content/settings-service.js'
 import { contentRoutesPublic } from './modules/content/public-routes.js'
 import { contentRoutesAdmin } from './modules/content/admin-routes.js'
-import { landingPageInjection } from './modules/content/first-paint.js'
+import { landingPageInjection } from './first-paint.js'
 import type { RenderLanding } from './lib/http/landing-renderer.js'
 import { communicationRoutesPublic } from './modules/communication/public-routes.js'
 import { communicationRoutesAdmin } from './modules/communication/admin-routes.js'
@@ -111,7 +112,9 @@ export async function buildApp(options: BuildAppOptions) {
   // multipart/form-data for admin uploads (streamed to DATA_DIR/uploads-tmp, then to storage).
   await app.register(uploadsPlugin)
   // Payments: the gateway chosen by PAYMENT_GATEWAY (sandbox or Stripe) as app.payments.
-  await app.register(paymentsPlugin)
+  // A paid pay-first purchase waits for its buyer: accounts e-mails the access link.
+  const mailbox = { mailer: app.mailer, publicUrl: config.publicUrl }
+  await app.register(paymentsPlugin, { purchaseWaiting: (tx, email, reason) => sendAccessLink(tx, mailbox, email, reason) })
 
   // Routes by domain, one file per audience (docs/architecture.md, "Map of the domains").
   await app.register(healthRoutes)

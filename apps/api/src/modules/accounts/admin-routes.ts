@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   ADMIN_API,
@@ -14,14 +13,8 @@ import {
   unclaimedPurchaseListSchema,
 } from '@sintonia/contract'
 import { z } from 'zod'
-import { requireSessionUser } from './session.js'
-import { changeBan, changeRole, grantComplimentary, listUnclaimed, listUsers, resendAccess, type AdminActor } from './people-service.js'
-
-/** The signed-in admin behind a request (the guard already checked the role). */
-export async function adminActor(request: FastifyRequest): Promise<AdminActor> {
-  const user = await requireSessionUser(request)
-  return { userId: user.id, ip: request.ip ?? null }
-}
+import { adminActor } from '../../plugins/session.js'
+import { changeBan, changeRole, grantComplimentary, listUnclaimed, listUsers, resendAccess } from './people-service.js'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema }
 

@@ -19,12 +19,7 @@ import {
   type AdminUserRow,
   type UserSubscriptionRow,
 } from './people-repository.js'
-
-/** Who acts and from where: every admin action is written to audit_log with it. */
-export interface AdminActor {
-  userId: string
-  ip: string | null
-}
+import type { AdminActor } from '../../plugins/session.js'
 
 /**
  * The subscription an admin sees for a person: the one giving access (latest end first), else the

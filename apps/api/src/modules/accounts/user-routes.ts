@@ -22,7 +22,7 @@ import {
   signOut,
   updateDisplayName,
 } from './service.js'
-import { requireSession } from './session.js'
+import { requireSession } from '../../plugins/session.js'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema }
 

@@ -17,7 +17,7 @@ import {
   refundDecisionResponseSchema,
   refundRejectSchema,
 } from '@sintonia/contract'
-import { adminActor } from '../accounts/admin-routes.js'
+import { adminActor } from '../../plugins/session.js'
 import { listAdminPlans, savePlanDetails, savePlanPricing } from './plans-admin-service.js'
 import { z } from 'zod'
 import { decideRefund, getGuaranteeSetting, listRefunds, saveGuaranteeSetting } from './guarantee-admin-service.js'

@@ -24,7 +24,6 @@ import { SANDBOX_TEST_CARDS } from '../payment-sandbox/cards.js'
 import { GatewayError, type CheckoutFlow, type CheckoutSessionInfo } from './gateway/types.js'
 import * as repo from './repository.js'
 import { applyPaidCheckout, type CommerceDeps } from './webhooks.js'
-import { sendAccessLink } from '../accounts/mailbox.js'
 
 
 /**
@@ -176,7 +175,7 @@ export async function verifySession(deps: CommerceDeps, sessionId: string): Prom
 export async function resendAccessLink(deps: CommerceDeps, sessionId: string): Promise<void> {
   const waiting = await repo.pendingOfCheckout(deps.db, sessionId)
   if (!waiting) throw new HttpError(404, COMMERCE_MSG.sessionNotFound)
-  await deps.db.transaction((tx) => sendAccessLink(tx, deps, waiting.email, 'resend'))
+  await deps.db.transaction((tx) => deps.purchaseWaiting(tx, waiting.email, 'resend'))
   deps.mailer.kick()
 }
 

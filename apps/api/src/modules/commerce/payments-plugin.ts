@@ -8,7 +8,7 @@ import { SandboxProvider } from '../payment-sandbox/provider.js'
 import { handleWebhookEvent, type CommerceDeps, type WebhookOutcome } from './webhooks.js'
 import { listPublicPlans } from './plans-service.js'
 
-export interface PaymentsOptions {
+export interface PaymentsOptions extends Pick<CommerceDeps, 'purchaseWaiting'> {
   /** Replaces the gateway chosen from the configuration (tests). */
   gateway?: PaymentGateway
   /**
@@ -81,7 +81,7 @@ export const paymentsPlugin = fp<PaymentsOptions>(
       gateway = new SandboxGateway(sandbox, config.secrets.sandboxWebhook)
     }
 
-    const deps: CommerceDeps = { db, gateway, mailer: app.mailer, publicUrl: config.publicUrl, log }
+    const deps: CommerceDeps = { db, gateway, mailer: app.mailer, publicUrl: config.publicUrl, log, purchaseWaiting: options.purchaseWaiting }
     app.decorate('payments', {
       gateway,
       sandbox,

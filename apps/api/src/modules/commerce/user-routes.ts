@@ -14,7 +14,7 @@ import {
 } from '@sintonia/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { requireSessionUser } from '../accounts/session.js'
+import { requireSessionUser } from '../../plugins/session.js'
 import {
   createSubscriptionCheckout,
   openPortal,

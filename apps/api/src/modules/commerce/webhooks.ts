@@ -16,7 +16,6 @@ import type { ServiceLogger } from '../../lib/service-deps.js'
 import type { Database } from '../../db/client.js'
 import type { Mailer } from '../../plugins/mailer.js'
 import { getProductName, getSupportEmail } from '../content/settings-service.js'
-import { sendAccessLink } from '../accounts/mailbox.js'
 import { buildReceiptEmail } from './emails.js'
 import { idOf, isRecord, num, str } from './gateway/events.js'
 import type { CheckoutSessionInfo, PaymentGateway, SubscriptionInfo, VerifiedEvent } from './gateway/types.js'
@@ -28,6 +27,12 @@ export interface CommerceDeps {
   mailer: Pick<Mailer, 'enqueue' | 'kick'>
   publicUrl: string
   log: ServiceLogger
+  /**
+   * A pay-first purchase now waits for the owner of `email`'s mailbox: the accounts domain sends
+   * the access link (wired by app.ts; commerce does not reach into accounts). False when nothing
+   * waits for the e-mail.
+   */
+  purchaseWaiting(tx: Database, email: string, reason: 'purchase' | 'resend'): Promise<boolean>
 }
 
 export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored'
@@ -164,7 +169,7 @@ export async function applyPaidCheckout(tx: Database, deps: Omit<CommerceDeps, '
     currentPeriodEnd: state.currentPeriodEnd,
   })
   // The purchase waits for its owner: the access link proves the mailbox (accounts/mailbox.ts).
-  if (inserted) await sendAccessLink(tx, deps, buyer, 'purchase')
+  if (inserted) await deps.purchaseWaiting(tx, buyer, 'purchase')
   return true
 }
 

@@ -13,7 +13,7 @@ import {
   campaignCreateSchema,
   campaignsResponseSchema,
 } from '@sintonia/contract'
-import { adminActor } from '../accounts/admin-routes.js'
+import { adminActor } from '../../plugins/session.js'
 import { countAudience, exportLeadsCsv, listLeads, listOutbox, listRecentCampaigns, sendCampaign } from './campaigns-service.js'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema }

@@ -1,9 +1,9 @@
 import { withProductName } from '@sintonia/contract'
-import type { Database } from '../../db/client.js'
-import type { PageInjection } from '../../lib/http/html-injection.js'
-import { listPublicFields } from '../catalogue/service.js'
-import { listPublicPlans } from '../commerce/plans-service.js'
-import { getLanding } from './landing-service.js'
+import type { Database } from './db/client.js'
+import type { PageInjection } from './lib/http/html-injection.js'
+import { listPublicFields } from './modules/catalogue/service.js'
+import { listPublicPlans } from './modules/commerce/plans-service.js'
+import { getLanding } from './modules/content/landing-service.js'
 
 /** What `/` carries in its first HTML: the landing payload, the fields grid, the plan cards and share tags from the content. */
 export async function landingPageInjection(db: Database, publicUrl: string): Promise<PageInjection> {
