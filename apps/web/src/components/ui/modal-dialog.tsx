@@ -61,7 +61,7 @@ export function ModalDialog({ open, onClose, title, description, children, locke
             type="button"
             onClick={onClose}
             disabled={locked}
-            aria-label="Fechar"
+            aria-label="Fechar diálogo"
             className="absolute top-3 right-3 grid size-10 place-items-center rounded-xl text-ink-muted transition-colors hover:bg-brand-50 hover:text-ink disabled:opacity-50"
           >
             <X aria-hidden="true" className="size-5" />

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, render, screen } from '@testing-library/react'
 import { createPreferencesStore } from '../engine/preferences'
 import { AudioSettingsDialog } from './audio-settings-dialog'
@@ -11,10 +11,15 @@ function setup() {
 }
 
 describe('AudioSettingsDialog', () => {
-  it('is a labelled modal dialog with the defaults', () => {
+  afterEach(() => {
+    // jsdom has no showModal; only the modal test below stubs it.
+    delete (HTMLDialogElement.prototype as Partial<HTMLDialogElement>).showModal
+  })
+
+  it('is a labelled dialog with the defaults', () => {
     setup()
     const dialog = screen.getByRole('dialog', { name: 'Configurações de Áudio' })
-    expect(dialog.getAttribute('aria-modal')).toBe('true')
+    expect(dialog.hasAttribute('open')).toBe(true)
     expect(screen.getByTestId('volume-value').textContent).toBe('70%')
     expect(screen.getByTestId('repeat-display').textContent).toContain('∞')
     screen.getByText(/música de fundo é configurada automaticamente/)
@@ -53,7 +58,7 @@ describe('AudioSettingsDialog', () => {
     expect(screen.getByTestId('repeat-display').textContent).toContain('∞')
   })
 
-  it('toggles autoplay and progress, resets, and closes with Fechar or Escape', () => {
+  it('toggles autoplay and progress, resets, and closes with Fechar, the close button or Escape', () => {
     const { preferences, onClose } = setup()
     fireEvent.click(screen.getByRole('switch', { name: 'Reprodução automática' }))
     fireEvent.click(screen.getByRole('switch', { name: 'Mostrar progresso' }))
@@ -63,17 +68,20 @@ describe('AudioSettingsDialog', () => {
     expect(preferences.get()).toMatchObject({ volume: 70, repeatCount: 0, autoPlay: false, showProgress: true })
     fireEvent.click(screen.getByRole('button', { name: 'Fechar' }))
     expect(onClose).toHaveBeenCalledTimes(1)
-    fireEvent.keyDown(document, { key: 'Escape' })
+    fireEvent.click(screen.getByRole('button', { name: 'Fechar diálogo' }))
     expect(onClose).toHaveBeenCalledTimes(2)
+    // Escape on a modal <dialog> is its cancel event.
+    fireEvent(screen.getByRole('dialog'), new Event('cancel', { cancelable: true }))
+    expect(onClose).toHaveBeenCalledTimes(3)
   })
 
-  it('keeps focus inside the dialog', () => {
+  it('opens as a modal: showModal gives the focus trap, the inert page and Escape', () => {
+    const showModal = vi.fn(function (this: HTMLDialogElement) {
+      this.setAttribute('open', '')
+    })
+    HTMLDialogElement.prototype.showModal = showModal
     setup()
-    const dialog = screen.getByRole('dialog')
-    expect(dialog.contains(document.activeElement)).toBe(true)
-    const last = screen.getByRole('button', { name: 'Fechar' })
-    last.focus()
-    fireEvent.keyDown(document, { key: 'Tab' })
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Fechar diálogo' }))
+    expect(showModal).toHaveBeenCalledTimes(1)
+    expect(screen.getByRole('dialog', { name: 'Configurações de Áudio' }).hasAttribute('open')).toBe(true)
   })
 })

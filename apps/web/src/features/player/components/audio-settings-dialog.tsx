@@ -1,10 +1,10 @@
 import { useState, type CSSProperties } from 'react'
 import { Music2 } from 'lucide-react'
 import { Button } from '../../../components/ui/button'
+import { ModalDialog } from '../../../components/ui/modal-dialog'
 import { cn } from '../../../lib/cn'
 import type { PreferencesStore } from '../engine/preferences'
 import { usePlayerSnapshot } from '../hooks/use-player-snapshot'
-import { ModalDialog } from './modal-dialog'
 
 export interface AudioSettingsDialogProps {
   open: boolean
@@ -32,23 +32,6 @@ export function AudioSettingsDialog({ open, onClose, preferences }: AudioSetting
       onClose={onClose}
       title="Configurações de Áudio"
       description="Ajuste como os áudios tocam. As preferências ficam salvas neste dispositivo."
-      footer={
-        <>
-          <Button
-            variant="outline"
-            size="md"
-            onClick={() => {
-              preferences.resetPreferences()
-              setRepeatDraft(null)
-            }}
-          >
-            Resetar
-          </Button>
-          <Button variant="primary" size="md" onClick={onClose}>
-            Fechar
-          </Button>
-        </>
-      }
     >
       <div className="flex flex-col gap-6">
         <div>
@@ -124,6 +107,22 @@ export function AudioSettingsDialog({ open, onClose, preferences }: AudioSetting
           <Music2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           A música de fundo é configurada automaticamente e toca junto com o áudio.
         </p>
+      </div>
+
+      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button
+          variant="outline"
+          size="md"
+          onClick={() => {
+            preferences.resetPreferences()
+            setRepeatDraft(null)
+          }}
+        >
+          Resetar
+        </Button>
+        <Button variant="primary" size="md" onClick={onClose}>
+          Fechar
+        </Button>
       </div>
     </ModalDialog>
   )

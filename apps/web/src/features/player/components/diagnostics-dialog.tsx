@@ -1,12 +1,12 @@
 import { useState } from 'react'
 import { CircleAlert, CircleCheck, PlayCircle, Stethoscope, TriangleAlert } from 'lucide-react'
 import { Button } from '../../../components/ui/button'
+import { ModalDialog } from '../../../components/ui/modal-dialog'
 import { Spinner } from '../../../components/ui/spinner'
 import { cn } from '../../../lib/cn'
 import type { DiagnosticsReport, PlaybackTestResult } from '../engine/diagnostics'
 import type { DiagnosticsEntry } from '../engine/diagnostics-log'
 import type { VoiceEngine } from '../engine/voice-engine'
-import { ModalDialog } from './modal-dialog'
 
 const LOG_ENTRIES_SHOWN = 15
 
@@ -57,12 +57,7 @@ export function DiagnosticsDialog({ open, onClose, voice }: DiagnosticsDialogPro
       onClose={onClose}
       title="Diagnóstico do Áudio"
       description="Verifique o carregamento e a reprodução do áudio atual."
-      className="sm:max-w-lg"
-      footer={
-        <Button variant="primary" size="md" onClick={onClose}>
-          Fechar
-        </Button>
-      }
+      className="max-w-lg"
     >
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" size="sm" onClick={() => void run()} disabled={busy !== null}>
@@ -116,6 +111,12 @@ export function DiagnosticsDialog({ open, onClose, voice }: DiagnosticsDialogPro
           </ol>
         )}
       </section>
+
+      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="primary" size="md" onClick={onClose}>
+          Fechar
+        </Button>
+      </div>
     </ModalDialog>
   )
 }
