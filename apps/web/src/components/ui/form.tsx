@@ -68,6 +68,34 @@ export function TextInput({ className, ref, ...props }: InputProps) {
   return <input ref={ref} className={cn(control, className)} {...props} />
 }
 
+/** Longest e-mail address accepted (RFC 5321; the contract's schemas refuse longer ones). */
+export const EMAIL_MAX_LENGTH = 254
+
+export interface EmailInputProps extends Omit<InputProps, 'type' | 'value' | 'onChange'> {
+  value: string
+  /** The address as typed, without the spaces around it (an address has none). */
+  onValueChange: (value: string) => void
+}
+
+/**
+ * Every e-mail field of the app: the e-mail keyboard, autofill (`autoComplete` 'email' unless told,
+ * e.g. 'username' on a sign-in form), no capitalisation or spell check, 254 characters at most.
+ */
+export function EmailInput({ onValueChange, autoComplete = 'email', maxLength = EMAIL_MAX_LENGTH, ...props }: EmailInputProps) {
+  return (
+    <TextInput
+      type="email"
+      inputMode="email"
+      autoComplete={autoComplete}
+      autoCapitalize="none"
+      spellCheck={false}
+      maxLength={maxLength}
+      {...props}
+      onChange={(event) => onValueChange(event.target.value.trim())}
+    />
+  )
+}
+
 /** A password input with a show/hide toggle ('Mostrar senha' / 'Ocultar senha'). */
 export function PasswordInput({ className, ref, ...props }: Omit<InputProps, 'type'>) {
   const [visible, setVisible] = useState(false)

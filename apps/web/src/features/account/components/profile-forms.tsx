@@ -9,7 +9,7 @@ import {
 } from '@sintonia/contract'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
-import { FormAlert, FormField, FormNotice, PasswordInput, SubmitButton, TextInput, describedBy } from '../../../components/ui/form'
+import { EmailInput, FormAlert, FormField, FormNotice, PasswordInput, SubmitButton, TextInput, describedBy } from '../../../components/ui/form'
 import { Spinner } from '../../../components/ui/spinner'
 import { ApiRequestError, errorMessageOr } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
@@ -222,19 +222,13 @@ export function EmailBlock({ user, onEmailConfirmed }: { user: SessionUser; onEm
       {editing ? (
         <form id={formId} onSubmit={onSubmit} noValidate aria-label="Alterar e-mail" className="mt-1 flex flex-col gap-4 rounded-2xl border border-line bg-brand-50/40 p-4">
           <FormField id={`${ids}-new-email`} label="Novo e-mail" hint={hint}>
-            <TextInput
+            <EmailInput
               ref={firstField}
               id={`${ids}-new-email`}
               name="new-email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              maxLength={254}
               placeholder="voce@exemplo.com"
               value={newEmail}
-              onChange={(e) => setNewEmail(e.target.value)}
+              onValueChange={setNewEmail}
               aria-invalid={invalid || undefined}
               aria-describedby={describedBy(`${ids}-new-email`, { hint })}
             />

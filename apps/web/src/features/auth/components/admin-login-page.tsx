@@ -4,7 +4,7 @@ import { Link, Navigate } from 'react-router'
 import { useSession, useSignIn } from '../api/session'
 import { authErrorText } from '../lib/auth-error'
 import { ADMIN_HOME_PATH } from '../lib/redirect'
-import { FormAlert, FormField, PasswordInput, SubmitButton, TextInput } from '../../../components/ui/form'
+import { EmailInput, FormAlert, FormField, PasswordInput, SubmitButton } from '../../../components/ui/form'
 
 /**
  * `/admin/login`: the administrators' own sign-in (portal 'admin'). Deliberately different from
@@ -53,19 +53,7 @@ export function AdminLoginPage({ productName }: { productName: string }) {
           className="mt-8 flex flex-col gap-5 rounded-3xl border border-white/10 bg-white p-5 shadow-[0_30px_60px_-20px_rgb(0_0_0/0.6)] sm:p-7"
         >
           <FormField id={`${ids}-email`} label="E-mail">
-            <TextInput
-              id={`${ids}-email`}
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              maxLength={254}
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
+            <EmailInput id={`${ids}-email`} name="email" autoComplete="username" required value={email} onValueChange={setEmail} />
           </FormField>
           <FormField id={`${ids}-password`} label="Senha">
             <PasswordInput

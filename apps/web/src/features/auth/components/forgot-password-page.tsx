@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import { useForgotPassword } from '../api/passwords'
 import { authErrorText } from '../lib/auth-error'
 import { AuthShell, textLinkClass } from './auth-shell'
-import { FormAlert, FormField, FormNotice, SubmitButton, TextInput } from '../../../components/ui/form'
+import { EmailInput, FormAlert, FormField, FormNotice, SubmitButton } from '../../../components/ui/form'
 
 /** `/esqueci-senha`: asks for a reset link. The answer never reveals whether the e-mail exists. */
 export function ForgotPasswordPage({ productName }: { productName: string }) {
@@ -40,20 +40,7 @@ export function ForgotPasswordPage({ productName }: { productName: string }) {
     >
       <form onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Pedir link de redefinição">
         <FormField id={`${ids}-email`} label="E-mail">
-          <TextInput
-            id={`${ids}-email`}
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            maxLength={254}
-            placeholder="voce@exemplo.com"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
+          <EmailInput id={`${ids}-email`} name="email" required placeholder="voce@exemplo.com" value={email} onValueChange={setEmail} />
         </FormField>
         <SubmitButton loading={forgot.isPending} loadingText="Enviando...">
           Enviar link

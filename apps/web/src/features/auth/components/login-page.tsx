@@ -8,7 +8,7 @@ import { useSession, useSignIn, useSignUp } from '../api/session'
 import { authErrorText } from '../lib/auth-error'
 import { cleanCheckoutSessionId, postLoginPath } from '../lib/redirect'
 import { AuthShell, textLinkClass } from './auth-shell'
-import { FormAlert, FormField, PasswordInput, SubmitButton, TextInput } from '../../../components/ui/form'
+import { EmailInput, FormAlert, FormField, PasswordInput, SubmitButton, TextInput } from '../../../components/ui/form'
 
 export type LoginTab = 'login' | 'signup'
 
@@ -202,20 +202,14 @@ export function LoginPage({ productName }: { productName: string }) {
         ) : null}
 
         <FormField id={`${ids}-email`} label="E-mail">
-          <TextInput
+          <EmailInput
             ref={emailRef}
             id={`${ids}-email`}
             name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
             required
-            maxLength={254}
             placeholder="voce@exemplo.com"
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onValueChange={setEmail}
           />
         </FormField>
 

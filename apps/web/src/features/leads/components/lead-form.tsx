@@ -25,7 +25,7 @@ import {
   type TrackEvent,
   type UtmParams,
 } from '../lib/lead-form'
-import { describedBy, FormField, SelectInput, TextInput } from '../../../components/ui/form'
+import { describedBy, EmailInput, FormField, SelectInput, TextInput } from '../../../components/ui/form'
 
 // Messages zod writes itself (types, lengths) must be pt-BR too. Installed here, in the one form
 // validated by zod in the browser, so zod stays out of the landing page's bundle.
@@ -160,19 +160,14 @@ export function LeadForm({ utm, onSuccess, track = noTrack }: LeadFormProps) {
       </FormField>
 
       <FormField id="lead-email" label="E-mail" requirement="required" error={errors.fields.email}>
-        <TextInput
+        <EmailInput
           ref={refs.email}
           {...fieldProps('email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
           enterKeyHint="next"
           maxLength={LEAD_LIMITS.emailMax}
           aria-required="true"
           placeholder="voce@exemplo.com"
-          onChange={(event) => change('email', event.target.value)}
+          onValueChange={(value) => change('email', value)}
         />
       </FormField>
 

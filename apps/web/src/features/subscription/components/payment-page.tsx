@@ -5,7 +5,7 @@ import { PLAN_CODES, formatMoney, type PlanCode, type PublicPlan } from '@sinton
 import { CheckList } from '../../../components/check-list'
 import { periodLabel } from '../../../components/plans/plan-pricing'
 import { Badge } from '../../../components/ui/badge'
-import { FormAlert, FormField, SubmitButton, TextInput } from '../../../components/ui/form'
+import { EmailInput, FormAlert, FormField, SubmitButton, TextInput } from '../../../components/ui/form'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { cn } from '../../../lib/cn'
 import { createPaymentCheckout, useGatewayInfo } from '../api/commerce-api'
@@ -143,22 +143,16 @@ export function PaymentPage({ productName, plans }: PaymentPageProps) {
             <p className="mt-1 text-[0.95rem] text-ink-muted">O pagamento é feito na página segura do nosso processador de pagamentos.</p>
             <form onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-5" aria-label="Dados para pagamento">
               <FormField id={`${ids}-email`} label="Email" error={errors.email ?? null}>
-                <TextInput
+                <EmailInput
                   id={`${ids}-email`}
                   name="email"
-                  type="email"
-                  inputMode="email"
-                  autoComplete="email"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  maxLength={254}
                   placeholder="voce@exemplo.com"
                   aria-invalid={errors.email ? true : undefined}
                   aria-describedby={errors.email ? `${ids}-email-error` : undefined}
                   value={email}
-                  onChange={(e) => {
-                    setEmail(e.target.value)
-                    revalidate({ email: e.target.value, name })
+                  onValueChange={(value) => {
+                    setEmail(value)
+                    revalidate({ email: value, name })
                   }}
                 />
               </FormField>
