@@ -5,7 +5,7 @@
 #     read from scripts/sample-audio/texts.tsv (columns: file<TAB>text)
 #   - two background-music tracks (music-*.mp3)
 #   - apps/web/public/background.mp3 (local fallback background track)
-#   - apps/api/src/db/seed/media/manifest.json
+#   - apps/api/src/seed/media/manifest.json
 #
 # Usage: npm run audio:generate   (or: bash scripts/generate-sample-audio.sh)
 # Needs: espeak-ng, sox (+ libsox-fmt-all), ffmpeg/ffprobe.
@@ -13,9 +13,9 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TEXTS="$ROOT/scripts/sample-audio/texts.tsv"
-MEDIA="$ROOT/apps/api/src/db/seed/media"
+MEDIA="$ROOT/apps/api/src/seed/media"
 WEB_PUBLIC="$ROOT/apps/web/public"
-CATALOGUE="$ROOT/apps/api/src/db/seed/catalogue.ts"
+CATALOGUE="$ROOT/apps/api/src/seed/catalogue.ts"
 
 RATE=22050          # espeak-ng's native rate; every part is (re)sampled to it
 BITRATE=48k

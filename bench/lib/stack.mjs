@@ -43,7 +43,7 @@ export function buildSnapshot(name) {
   execSync(`npm run build -w @sintonia/web -- --outDir ${webDist} --emptyOutDir`, quiet)
   execSync(`node scripts/precompress-web.mjs ${webDist}`, quiet)
   execSync('npm run build -w @sintonia/api', quiet)
-  for (const part of ['apps/api/package.json', 'apps/api/dist', 'apps/api/drizzle', 'apps/api/src/db/seed/media']) {
+  for (const part of ['apps/api/package.json', 'apps/api/dist', 'apps/api/drizzle', 'apps/api/src/seed/media']) {
     cpSync(join(repoRoot, part), join(root, part), { recursive: true })
   }
   for (const needed of ['apps/web/dist/index.html', 'apps/api/dist/server.js']) {

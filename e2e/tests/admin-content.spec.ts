@@ -7,8 +7,8 @@ import { onboardPaidBuyer } from '../support/subscriber'
 
 test.describe.configure({ mode: 'serial' })
 
-const AUDIO_FILE = join(repoRoot, 'apps/api/src/db/seed/media/coracao-em-paz.mp3')
-const MUSIC_FILE = join(repoRoot, 'apps/api/src/db/seed/media/music-brisa-suave.mp3')
+const AUDIO_FILE = join(repoRoot, 'apps/api/src/seed/media/coracao-em-paz.mp3')
+const MUSIC_FILE = join(repoRoot, 'apps/api/src/seed/media/music-brisa-suave.mp3')
 const VIDEO_FILE = join(repoRoot, 'e2e/fixtures/clip.webm')
 
 const admin = { email: uniqueEmail('admin-conteudo'), password: 'senha-admin-conteudo' }

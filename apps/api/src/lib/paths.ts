@@ -22,5 +22,5 @@ function findApiRoot(): string {
 
 export const API_ROOT = findApiRoot()
 export const MIGRATIONS_DIR = join(API_ROOT, 'drizzle')
-export const SEED_MEDIA_DIR = join(API_ROOT, 'src', 'db', 'seed', 'media')
+export const SEED_MEDIA_DIR = join(API_ROOT, 'src', 'seed', 'media')
 export const WEB_DIST_DIR = join(API_ROOT, '..', 'web', 'dist')

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { plansResponseSchema, type PlansResponse, type PublicPlan } from '@sintonia/contract'
 import { plans } from '../../src/db/schema/index.js'
-import { DEFAULT_PLANS } from '../../src/db/seed/default-plans.js'
+import { DEFAULT_PLANS } from '../../src/seed/default-plans.js'
 import { toPublicPlan } from '../../src/modules/commerce/plans-service.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 

@@ -13,7 +13,7 @@ import {
   landingContent,
   plans,
 } from '../../src/db/schema/index.js'
-import { seedDemoCatalogue, seedIfEmpty } from '../../src/db/seed/index.js'
+import { seedDemoCatalogue, seedIfEmpty } from '../../src/seed/index.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 
 /** Rows of a raw query, whichever engine ran it (both drivers answer `{ rows }`). */

@@ -10,7 +10,7 @@ import {
   DEFAULT_VIDEOS_CONTENT,
   LANDING_SECTION,
 } from '@sintonia/contract'
-import type { Database } from '../client.js'
+import type { Database } from '../db/client.js'
 import {
   appSettings,
   audios,
@@ -19,10 +19,10 @@ import {
   fields,
   landingContent,
   plans,
-} from '../schema/index.js'
-import { SEED_MEDIA_DIR } from '../../lib/paths.js'
-import type { MediaStorage } from '../../lib/storage/media-storage.js'
-import { DEFAULT_SUPPORT_EMAIL, SETTING_KEYS } from '../../modules/content/settings-service.js'
+} from '../db/schema/index.js'
+import { SEED_MEDIA_DIR } from '../lib/paths.js'
+import type { MediaStorage } from '../lib/storage/media-storage.js'
+import { DEFAULT_SUPPORT_EMAIL, SETTING_KEYS } from '../modules/content/settings-service.js'
 import { seedBackgroundMusic, seedFields } from './catalogue.js'
 import { DEFAULT_PLANS } from './default-plans.js'
 
