@@ -3,7 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { installPtBrZodMessages } from '@sintonia/contract'
 import type { AppConfig } from './config.js'
 import type { DatabaseHandle } from './db/client.js'
-import { WEB_DIST_DIR } from './lib/paths.js'
+import { WEB_DIST_DIR } from './paths.js'
 import { installRequestLog } from './lib/http/request-log.js'
 import { installJsonBodyParser } from './lib/http/json-body.js'
 import type { MediaStorage } from './lib/storage/media-storage.js'

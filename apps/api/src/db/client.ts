@@ -8,7 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
-import { MIGRATIONS_DIR } from '../lib/paths.js'
+import { MIGRATIONS_DIR } from '../paths.js'
 import * as schema from './schema/index.js'
 
 export type Schema = typeof schema

@@ -20,7 +20,7 @@ import {
   landingContent,
   plans,
 } from '../db/schema/index.js'
-import { SEED_MEDIA_DIR } from '../lib/paths.js'
+import { SEED_MEDIA_DIR } from '../paths.js'
 import type { MediaStorage } from '../lib/storage/media-storage.js'
 import { DEFAULT_SUPPORT_EMAIL, SETTING_KEYS } from '../modules/content/settings-service.js'
 import { seedBackgroundMusic, seedFields } from './catalogue.js'

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { asc, eq } from 'drizzle-orm'
 import { ADMIN_CONTENT_MSG, API } from '@sintonia/contract'
 import { audios, fields } from '../../src/db/schema/index.js'
-import { SEED_MEDIA_DIR } from '../../src/lib/paths.js'
+import { SEED_MEDIA_DIR } from '../../src/paths.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { callAs, castOf, subscriber, type Cast } from '../helpers/session.js'
 import { SVG_AS_MP3, filesUnder, multipart, nonAdminStatuses, type MultipartFile } from '../helpers/multipart.js'

@@ -18,7 +18,7 @@ import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin, listener, seedSubscription, type Account } from '../helpers/auth.js'
 import { callAs } from '../helpers/session.js'
 import { HTML_AS_MP4, fakeJpeg, fakeMp4, multipart, type MultipartFile } from '../helpers/multipart.js'
-import { API_ROOT } from '../../src/lib/paths.js'
+import { API_ROOT } from '../../src/paths.js'
 import { storedVideoKey } from '../../src/modules/content/landing-admin-service.js'
 
 const DAY = 86_400_000

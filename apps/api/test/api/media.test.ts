@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { MSG } from '@sintonia/contract'
 import { audios, subscriptions } from '../../src/db/schema/index.js'
-import { SEED_MEDIA_DIR } from '../../src/lib/paths.js'
+import { SEED_MEDIA_DIR } from '../../src/paths.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { listener, seedSubscription, setBanned } from '../helpers/auth.js'
 

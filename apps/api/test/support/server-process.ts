@@ -4,7 +4,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterEach } from 'vitest'
-import { API_ROOT } from '../../src/lib/paths.js'
+import { API_ROOT } from '../../src/paths.js'
 
 /**
  * The real server as a child process (`node --import tsx apps/api/src/server.ts`), for tests
