@@ -89,6 +89,12 @@ async function openPostgres(connectionString: string, onPoolError?: (error: Erro
   const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000 })
   // An idle client can fail when the server restarts; without a listener that error would crash the process.
   pool.on('error', (error) => onPoolError?.(error))
+  // A checked-out client (inside a transaction, between two queries) reports a lost connection on
+  // itself, not on the pool; the query that uses it next fails and answers 503, but the event
+  // itself must not crash the process. Seen when PostgreSQL stops (test/faults).
+  pool.on('connect', (client) => {
+    client.on('error', (error) => onPoolError?.(error))
+  })
   const db = drizzlePg({ client: pool, schema }) as unknown as Database
   /** LISTEN connections held out of the pool, each with the function that ends it quietly. */
   const listeners = new Map<pg.PoolClient, () => void>()
