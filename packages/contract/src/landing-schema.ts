@@ -15,7 +15,7 @@ import {
   LANDING_PRICE_MAX,
   LANDING_TEXT_MAX,
   LANDING_TITLE_MAX,
-} from './landing.js'
+} from './landing-rules.js'
 
 export { videoControlsSchema } from './video-schema.js'
 

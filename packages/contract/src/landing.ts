@@ -14,6 +14,7 @@
  *   shown as is, anything else is replaced by DEFAULT_LANDING_CONTENT.
  */
 import { DEFAULT_PRODUCT_NAME } from './constants.js'
+import { isValidLandingContent } from './landing-rules.js'
 import type { LandingPageContent, LandingVideo, VideosContent } from './landing-schema.js'
 
 // Pure data and rules only: no zod here, so the landing page can use them without loading it.
@@ -28,14 +29,16 @@ export type LandingSection = (typeof LANDING_SECTION)[keyof typeof LANDING_SECTI
 /** The token replaced by the product name in every landing text. */
 export const PRODUCT_TOKEN = '{product}'
 
-export const LANDING_TITLE_MAX = 200
-export const LANDING_TEXT_MAX = 2000
-export const LANDING_BUTTON_MAX = 80
-export const LANDING_BADGE_MAX = 40
-export const LANDING_LINK_MAX = 500
-export const LANDING_ITEM_ID_MAX = 64
-/** Upper bound of a price in the comparison: R$ 1.000.000,00 per year, in centavos. */
-export const LANDING_PRICE_MAX = 100_000_000
+export {
+  LANDING_BADGE_MAX,
+  LANDING_BUTTON_MAX,
+  LANDING_ITEM_ID_MAX,
+  LANDING_LINK_MAX,
+  LANDING_PRICE_MAX,
+  LANDING_TEXT_MAX,
+  LANDING_TITLE_MAX,
+  isValidLandingContent,
+} from './landing-rules.js'
 
 
 // ---------------------------------------------------------------------------------------------
@@ -228,30 +231,6 @@ export function withProductName(text: string, productName: string): string {
   const name = productName.trim() || DEFAULT_PRODUCT_NAME
   // split/join, not replace: a name such as 'R$&Co' must not be read as a replacement pattern.
   return text.split(PRODUCT_TOKEN).join(name)
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-/**
- * The read-side validity rule (docs/product/public-pages.md#content-validity-and-loading): valid
- * only if hero, whatIsProduct and comoFunciona are objects, features is an array,
- * priceComparison is an object with an `options` array, and footer is an object. Inner fields
- * are not checked (the renderer must tolerate missing texts).
- */
-export function isValidLandingContent(value: unknown): boolean {
-  if (!isObject(value)) return false
-  const { hero, whatIsProduct, comoFunciona, features, priceComparison, footer } = value
-  return (
-    isObject(hero) &&
-    isObject(whatIsProduct) &&
-    isObject(comoFunciona) &&
-    Array.isArray(features) &&
-    isObject(priceComparison) &&
-    Array.isArray(priceComparison.options) &&
-    isObject(footer)
-  )
 }
 
 /** The stored content when it passes the read-side rule, otherwise the built-in default. */
