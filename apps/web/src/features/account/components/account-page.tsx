@@ -4,6 +4,7 @@ import { toast } from 'sonner'
 import { AUTH_MSG, authErrorMessage, type SessionUser, type SubscriptionState } from '@sintonia/contract'
 import { Badge } from '../../../components/ui/badge'
 import { Button, ButtonLink } from '../../../components/ui/button'
+import { PageHeading, PageShell } from '../../../components/ui/page-shell'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { Spinner } from '../../../components/ui/spinner'
 import { getErrorMessage } from '../../../lib/api-client'
@@ -279,67 +280,60 @@ export function AccountPage({ productName, user, subscription, onDeleted, onUser
   }
 
   return (
-    <div className="relative isolate">
-      <title>{`Minha conta — ${productName}`}</title>
-      <div aria-hidden="true" className="absolute inset-x-0 top-0 -z-10 h-72 bg-gradient-to-b from-brand-50 to-surface" />
+    <PageShell pageTitle={`Minha conta — ${productName}`} contentClassName="sm:pb-20">
+      <PageHeading eyebrow="Sua conta" title="Minha conta" description="Seus dados, sua assinatura e sua privacidade em um só lugar." />
 
-      <div className="mx-auto w-full max-w-3xl px-4 pt-10 pb-16 sm:px-6 sm:pt-14 sm:pb-20">
-        <p className="text-sm font-bold tracking-[0.18em] text-brand-700 uppercase">Sua conta</p>
-        <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">Minha conta</h1>
-        <p className="mt-3 text-lg leading-relaxed text-ink-muted">Seus dados, sua assinatura e sua privacidade em um só lugar.</p>
+      <div className="mt-8 flex flex-col gap-5">
+        <Section icon={<UserRound />} title="Seus dados">
+          <div className="flex flex-col gap-5">
+            {/* The field's own label ('Nome') heads this block. */}
+            <NameForm key={user.id} user={user} onUserChange={onUserChange} />
+            <ProfileBlock icon={<Mail />} title="E-mail">
+              <EmailBlock user={user} onEmailConfirmed={onSessionStale} />
+            </ProfileBlock>
+            <ProfileBlock icon={<KeyRound />} title="Senha">
+              <PasswordForm />
+            </ProfileBlock>
+          </div>
+        </Section>
 
-        <div className="mt-8 flex flex-col gap-5">
-          <Section icon={<UserRound />} title="Seus dados">
-            <div className="flex flex-col gap-5">
-              {/* The field's own label ('Nome') heads this block. */}
-              <NameForm key={user.id} user={user} onUserChange={onUserChange} />
-              <ProfileBlock icon={<Mail />} title="E-mail">
-                <EmailBlock user={user} onEmailConfirmed={onSessionStale} />
-              </ProfileBlock>
-              <ProfileBlock icon={<KeyRound />} title="Senha">
-                <PasswordForm />
-              </ProfileBlock>
-            </div>
-          </Section>
+        <Section icon={<CalendarCheck />} title="Assinatura">
+          {subscription ? (
+            <SubscriptionDetails subscription={subscription} />
+          ) : (
+            <p className="text-[0.95rem] text-ink-muted">Contas de administrador não têm assinatura.</p>
+          )}
+        </Section>
 
-          <Section icon={<CalendarCheck />} title="Assinatura">
-            {subscription ? (
-              <SubscriptionDetails subscription={subscription} />
-            ) : (
-              <p className="text-[0.95rem] text-ink-muted">Contas de administrador não têm assinatura.</p>
-            )}
-          </Section>
+        {children}
 
-          {children}
+        <Section icon={<ShieldCheck />} title="Privacidade e dados (LGPD)">
+          <p className="text-[0.95rem] leading-relaxed text-ink-muted">
+            Você pode baixar uma cópia dos dados que guardamos sobre você, em formato JSON, a qualquer momento.
+          </p>
+          <Button variant="outline" className="mt-4" onClick={onExport} disabled={exportData.isPending} aria-busy={exportData.isPending || undefined}>
+            {exportData.isPending ? <Spinner label={null} className="size-[1.125rem]" /> : <Download aria-hidden="true" />}
+            Baixar meus dados
+          </Button>
 
-          <Section icon={<ShieldCheck />} title="Privacidade e dados (LGPD)">
-            <p className="text-[0.95rem] leading-relaxed text-ink-muted">
-              Você pode baixar uma cópia dos dados que guardamos sobre você, em formato JSON, a qualquer momento.
+          <div className="mt-7 rounded-2xl border border-red-200 bg-red-50/60 p-4 sm:p-5">
+            <h3 className="font-semibold text-red-900">Excluir conta</h3>
+            <p className="mt-1 text-[0.95rem] leading-relaxed text-red-900/85">
+              Apaga sua conta e seus dados pessoais de forma permanente. Pediremos sua senha para confirmar.
             </p>
-            <Button variant="outline" className="mt-4" onClick={onExport} disabled={exportData.isPending} aria-busy={exportData.isPending || undefined}>
-              {exportData.isPending ? <Spinner label={null} className="size-[1.125rem]" /> : <Download aria-hidden="true" />}
-              Baixar meus dados
+            <Button
+              variant="outline"
+              className="mt-4 border-red-300 text-red-800 hover:border-red-400 hover:bg-red-100 focus-visible:outline-red-700"
+              onClick={() => setDeleteOpen(true)}
+            >
+              <Trash2 aria-hidden="true" />
+              Excluir minha conta
             </Button>
-
-            <div className="mt-7 rounded-2xl border border-red-200 bg-red-50/60 p-4 sm:p-5">
-              <h3 className="font-semibold text-red-900">Excluir conta</h3>
-              <p className="mt-1 text-[0.95rem] leading-relaxed text-red-900/85">
-                Apaga sua conta e seus dados pessoais de forma permanente. Pediremos sua senha para confirmar.
-              </p>
-              <Button
-                variant="outline"
-                className="mt-4 border-red-300 text-red-800 hover:border-red-400 hover:bg-red-100 focus-visible:outline-red-700"
-                onClick={() => setDeleteOpen(true)}
-              >
-                <Trash2 aria-hidden="true" />
-                Excluir minha conta
-              </Button>
-            </div>
-          </Section>
-        </div>
+          </div>
+        </Section>
       </div>
 
       <DeleteAccountDialog open={deleteOpen} onClose={() => setDeleteOpen(false)} onDeleted={onDeleted} />
-    </div>
+    </PageShell>
   )
 }

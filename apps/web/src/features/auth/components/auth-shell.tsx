@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { LockKeyhole } from 'lucide-react'
-import { cn } from '../../../lib/cn'
+import { PageShell } from '../../../components/ui/page-shell'
 
 export interface AuthShellProps {
   /** Browser tab title. */
@@ -18,38 +18,38 @@ export interface AuthShellProps {
 }
 
 /**
- * The frame of the account pages (login, password reset, onboarding): the landing's soft violet
- * backdrop, a centred heading and one white card.
+ * The frame of the account pages (login, password reset, onboarding): the page shell's violet and
+ * gold glow, a centred heading and one white card.
  */
 export function AuthShell({ pageTitle, icon, title, description, banner, children, footer, titleId = 'auth-title', className }: AuthShellProps) {
   return (
-    <div className={cn('relative isolate overflow-hidden', className)}>
-      <title>{pageTitle}</title>
-      <div aria-hidden="true" className="absolute inset-x-0 top-0 -z-10 h-[30rem] bg-gradient-to-b from-brand-50 via-brand-50/50 to-surface" />
-      <div aria-hidden="true" className="absolute -top-40 left-1/2 -z-10 size-[30rem] -translate-x-[80%] rounded-full bg-brand-300/30 blur-3xl" />
-      <div aria-hidden="true" className="absolute -top-28 left-1/2 -z-10 size-[22rem] translate-x-[5%] rounded-full bg-gold-200/35 blur-3xl" />
-
-      <div className="mx-auto flex w-full max-w-md flex-col px-4 pt-10 pb-14 sm:px-6 sm:pt-16 sm:pb-20">
-        <div className="flex flex-col items-center text-center">
-          <span
-            aria-hidden="true"
-            className="grid size-12 place-items-center rounded-2xl bg-gradient-to-br from-brand-600 to-brand-900 text-white shadow-glow [&_svg]:size-6"
-          >
-            {icon ?? <LockKeyhole />}
-          </span>
-          <h1 id={titleId} className="mt-5 text-[1.75rem] leading-tight font-extrabold tracking-tight text-balance text-ink sm:text-3xl">
-            {title}
-          </h1>
-          {description ? <p className="mt-2.5 text-base leading-relaxed text-pretty text-ink-muted sm:text-lg">{description}</p> : null}
-        </div>
-
-        {banner ? <div className="mt-6">{banner}</div> : null}
-
-        <div className="mt-7 rounded-4xl border border-line bg-white p-5 shadow-lifted sm:p-8">{children}</div>
-
-        {footer ? <div className="mt-6 text-center text-[0.95rem] text-ink-muted">{footer}</div> : null}
+    <PageShell
+      pageTitle={pageTitle}
+      backdrop="glow"
+      backdropClassName="h-[30rem]"
+      width="md"
+      className={className}
+      contentClassName="flex flex-col pb-14 sm:pt-16 sm:pb-20"
+    >
+      <div className="flex flex-col items-center text-center">
+        <span
+          aria-hidden="true"
+          className="grid size-12 place-items-center rounded-2xl bg-gradient-to-br from-brand-600 to-brand-900 text-white shadow-glow [&_svg]:size-6"
+        >
+          {icon ?? <LockKeyhole />}
+        </span>
+        <h1 id={titleId} className="mt-5 text-[1.75rem] leading-tight font-extrabold tracking-tight text-balance text-ink sm:text-3xl">
+          {title}
+        </h1>
+        {description ? <p className="mt-2.5 text-base leading-relaxed text-pretty text-ink-muted sm:text-lg">{description}</p> : null}
       </div>
-    </div>
+
+      {banner ? <div className="mt-6">{banner}</div> : null}
+
+      <div className="mt-7 rounded-4xl border border-line bg-white p-5 shadow-lifted sm:p-8">{children}</div>
+
+      {footer ? <div className="mt-6 text-center text-[0.95rem] text-ink-muted">{footer}</div> : null}
+    </PageShell>
   )
 }
 

@@ -3,12 +3,16 @@ import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, RefreshCw, SearchX, Tag, TriangleAlert } from 'lucide-react'
 import { LISTENER_MSG, audioCountLabel, type Audio } from '@sintonia/contract'
 import { Button, ButtonLink } from '../../../components/ui/button'
+import { PageShell } from '../../../components/ui/page-shell'
 import { Spinner } from '../../../components/ui/spinner'
 import { getErrorMessage } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
 import { fieldAudiosQueryOptions, fieldQueryOptions } from '../api/catalogue-queries'
 import { collectTags, filterByTags, isUuid } from '../lib/tag-filter'
 import { AudioCard } from './audio-card'
+
+/** The field page's column starts closer to the header than other pages' (its back link comes first). */
+const PAGE_SPACING = 'pt-6 sm:pt-10 sm:pb-16'
 
 export interface FieldPageProps {
   fieldId: string
@@ -54,7 +58,7 @@ export function FieldPage({ fieldId, productName, highlightAudioId, renderAudioA
           ? getErrorMessage(audios.error)
           : LISTENER_MSG.fieldNotFound
     return (
-      <PageShell>
+      <PageShell width="6xl" contentClassName={PAGE_SPACING}>
         <title>{title}</title>
         <div role="alert" className="mx-auto mt-6 flex max-w-lg flex-col items-center rounded-3xl border border-line bg-white p-8 text-center shadow-soft">
           <span aria-hidden="true" className="grid size-12 place-items-center rounded-2xl bg-red-50 text-red-700">
@@ -87,7 +91,7 @@ export function FieldPage({ fieldId, productName, highlightAudioId, renderAudioA
 
   if (field.isPending || audios.isPending) {
     return (
-      <PageShell>
+      <PageShell width="6xl" contentClassName={PAGE_SPACING}>
         <div role="status" className="flex flex-col items-center gap-3 py-24 text-ink-muted">
           <Spinner label={null} className="size-8" />
           <p className="text-sm font-medium">{LISTENER_MSG.loadingContent}</p>
@@ -97,7 +101,7 @@ export function FieldPage({ fieldId, productName, highlightAudioId, renderAudioA
   }
 
   return (
-    <PageShell>
+    <PageShell width="6xl" contentClassName={PAGE_SPACING}>
       <title>{title}</title>
       <ButtonLink to="/dashboard" variant="ghost" size="sm" className="-ml-3">
         <ArrowLeft aria-hidden="true" />
@@ -165,14 +169,5 @@ export function FieldPage({ fieldId, productName, highlightAudioId, renderAudioA
         </ul>
       )}
     </PageShell>
-  )
-}
-
-function PageShell({ children }: { children: ReactNode }) {
-  return (
-    <div className="relative isolate">
-      <div aria-hidden="true" className="absolute inset-x-0 top-0 -z-10 h-72 bg-gradient-to-b from-brand-50 to-surface" />
-      <div className="mx-auto w-full max-w-6xl px-4 pt-6 pb-16 sm:px-6 sm:pt-10">{children}</div>
-    </div>
   )
 }

@@ -4,6 +4,7 @@ import { Headphones, Infinity as InfinityIcon, LayoutGrid, RefreshCw, SearchX } 
 import { toast } from 'sonner'
 import { LISTENER_MSG } from '@sintonia/contract'
 import { Button } from '../../../components/ui/button'
+import { PageShell } from '../../../components/ui/page-shell'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { cn } from '../../../lib/cn'
 import { getErrorMessage } from '../../../lib/api-client'
@@ -64,81 +65,78 @@ export function DashboardPage({ productName, displayName, renderSearch, installS
   }
 
   return (
-    <div className="relative isolate">
-      <div aria-hidden="true" className="absolute inset-x-0 top-0 -z-10 h-80 bg-gradient-to-b from-brand-50 to-surface" />
-      <div className="mx-auto w-full max-w-6xl space-y-8 px-4 pt-8 pb-16 sm:space-y-10 sm:px-6 sm:pt-12">
-        {showWelcome ? <WelcomeBanner productName={productName} onDismiss={dismissWelcome} /> : null}
+    <PageShell width="6xl" backdropClassName="h-80" contentClassName="space-y-8 pt-8 sm:space-y-10 sm:pt-12 sm:pb-16">
+      {showWelcome ? <WelcomeBanner productName={productName} onDismiss={dismissWelcome} /> : null}
 
-        <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-          <div className="min-w-0">
-            <p className="text-sm font-semibold text-brand-700">Sua jornada</p>
-            <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-balance break-words text-ink sm:text-4xl">
-              {displayName ? `Bem-vindo, ${displayName}` : 'Bem-vindo!'}
-            </h1>
-            <p className="mt-1.5 text-[0.95rem] text-ink-muted">Escolha um campo e reserve alguns minutos para você.</p>
-          </div>
-          <div className="flex shrink-0 flex-wrap items-center gap-2">
-            {installSlot}
-            <Button variant="outline" size="sm" onClick={() => void refresh()} disabled={refreshing} aria-busy={refreshing}>
-              <RefreshCw aria-hidden="true" className={cn(refreshing && 'animate-spin')} />
-              Atualizar
-            </Button>
-          </div>
-        </header>
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <p className="text-sm font-semibold text-brand-700">Sua jornada</p>
+          <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-balance break-words text-ink sm:text-4xl">
+            {displayName ? `Bem-vindo, ${displayName}` : 'Bem-vindo!'}
+          </h1>
+          <p className="mt-1.5 text-[0.95rem] text-ink-muted">Escolha um campo e reserve alguns minutos para você.</p>
+        </div>
+        <div className="flex shrink-0 flex-wrap items-center gap-2">
+          {installSlot}
+          <Button variant="outline" size="sm" onClick={() => void refresh()} disabled={refreshing} aria-busy={refreshing}>
+            <RefreshCw aria-hidden="true" className={cn(refreshing && 'animate-spin')} />
+            Atualizar
+          </Button>
+        </div>
+      </header>
 
-        {renderSearch({ value: search, onValueChange: setSearch })}
+      {renderSearch({ value: search, onValueChange: setSearch })}
 
-        <section aria-labelledby="fields-heading">
-          <h2 id="fields-heading" className="text-xl font-bold tracking-tight text-ink">
-            Campos
-          </h2>
-          <div className="mt-5">
-            {fieldsQuery.isPending ? (
-              <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-label={LISTENER_MSG.loadingContent}>
-                {Array.from({ length: 6 }, (_, i) => (
-                  <Skeleton key={i} className="h-44 rounded-2xl" />
-                ))}
-              </div>
-            ) : fieldsQuery.isError ? (
-              <div role="alert" className="rounded-2xl border border-line bg-white p-6 text-center shadow-soft">
-                <p className="font-semibold text-ink">{getErrorMessage(fieldsQuery.error)}</p>
-                <Button variant="outline" size="sm" className="mt-4" onClick={() => void fieldsQuery.refetch()}>
-                  Tentar novamente
+      <section aria-labelledby="fields-heading">
+        <h2 id="fields-heading" className="text-xl font-bold tracking-tight text-ink">
+          Campos
+        </h2>
+        <div className="mt-5">
+          {fieldsQuery.isPending ? (
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-label={LISTENER_MSG.loadingContent}>
+              {Array.from({ length: 6 }, (_, i) => (
+                <Skeleton key={i} className="h-44 rounded-2xl" />
+              ))}
+            </div>
+          ) : fieldsQuery.isError ? (
+            <div role="alert" className="rounded-2xl border border-line bg-white p-6 text-center shadow-soft">
+              <p className="font-semibold text-ink">{getErrorMessage(fieldsQuery.error)}</p>
+              <Button variant="outline" size="sm" className="mt-4" onClick={() => void fieldsQuery.refetch()}>
+                Tentar novamente
+              </Button>
+            </div>
+          ) : visible.length === 0 ? (
+            <div className="flex flex-col items-center rounded-2xl border border-dashed border-brand-200 bg-white/60 px-6 py-10 text-center">
+              <SearchX aria-hidden="true" className="size-8 text-brand-400" />
+              <p className="mt-3 font-semibold text-ink">
+                {search.trim() ? `Nenhum campo encontrado para "${search.trim()}"` : 'Nenhum campo disponível no momento.'}
+              </p>
+              {search.trim() ? (
+                <Button variant="outline" size="sm" className="mt-4" onClick={() => setSearch('')}>
+                  {LISTENER_MSG.clearSearch}
                 </Button>
-              </div>
-            ) : visible.length === 0 ? (
-              <div className="flex flex-col items-center rounded-2xl border border-dashed border-brand-200 bg-white/60 px-6 py-10 text-center">
-                <SearchX aria-hidden="true" className="size-8 text-brand-400" />
-                <p className="mt-3 font-semibold text-ink">
-                  {search.trim() ? `Nenhum campo encontrado para "${search.trim()}"` : 'Nenhum campo disponível no momento.'}
-                </p>
-                {search.trim() ? (
-                  <Button variant="outline" size="sm" className="mt-4" onClick={() => setSearch('')}>
-                    {LISTENER_MSG.clearSearch}
-                  </Button>
-                ) : null}
-              </div>
-            ) : (
-              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-                {visible.map((field) => (
-                  <li key={field.id}>
-                    <FieldCard field={field} />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        </section>
+              ) : null}
+            </div>
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {visible.map((field) => (
+                <li key={field.id}>
+                  <FieldCard field={field} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
 
-        <section aria-label="Resumo" className="grid grid-cols-3 gap-3 sm:gap-4">
-          <StatCard icon={<Headphones className="size-5" />} value={fieldsQuery.isSuccess ? String(totalAudios) : '—'} label="Áudios disponíveis" />
-          <StatCard icon={<LayoutGrid className="size-5" />} value={fieldsQuery.isSuccess ? String(fields.length) : '—'} label="Campos" />
-          <StatCard icon={<InfinityIcon className="size-5" />} value="∞" label="Acesso vitalício" accent />
-        </section>
+      <section aria-label="Resumo" className="grid grid-cols-3 gap-3 sm:gap-4">
+        <StatCard icon={<Headphones className="size-5" />} value={fieldsQuery.isSuccess ? String(totalAudios) : '—'} label="Áudios disponíveis" />
+        <StatCard icon={<LayoutGrid className="size-5" />} value={fieldsQuery.isSuccess ? String(fields.length) : '—'} label="Campos" />
+        <StatCard icon={<InfinityIcon className="size-5" />} value="∞" label="Acesso vitalício" accent />
+      </section>
 
-        {playlistsSlot}
-      </div>
-    </div>
+      {playlistsSlot}
+    </PageShell>
   )
 }
 

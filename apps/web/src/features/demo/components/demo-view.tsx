@@ -3,6 +3,7 @@ import { toast } from 'sonner'
 import { MSG, type Audio } from '@sintonia/contract'
 import { Badge } from '../../../components/ui/badge'
 import { Button, ButtonLink } from '../../../components/ui/button'
+import { PageShell } from '../../../components/ui/page-shell'
 import { usePlayCounter } from '../hooks/use-play-counter'
 import { DemoPlayer } from './demo-player'
 
@@ -29,97 +30,94 @@ export function DemoView({ audio, fieldTitle, isAlternative }: DemoViewProps) {
   }
 
   return (
-    <div className="relative isolate">
-      <div aria-hidden="true" className="absolute inset-x-0 top-0 -z-10 h-96 bg-gradient-to-b from-brand-50 to-surface" />
-      <div className="mx-auto max-w-3xl px-5 pt-10 pb-16 sm:px-6 sm:pt-14 sm:pb-24">
-        <Badge variant="outline" className="bg-white/80">
-          <Headphones aria-hidden="true" />
-          Demonstração gratuita
-        </Badge>
-        <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-balance text-ink sm:text-4xl">{audio.title}</h1>
-        {audio.description ? (
-          <p className="mt-3 text-lg leading-relaxed text-pretty text-ink-muted">{audio.description}</p>
-        ) : null}
+    <PageShell backdropClassName="h-96" contentClassName="px-5">
+      <Badge variant="outline" className="bg-white/80">
+        <Headphones aria-hidden="true" />
+        Demonstração gratuita
+      </Badge>
+      <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-balance text-ink sm:text-4xl">{audio.title}</h1>
+      {audio.description ? (
+        <p className="mt-3 text-lg leading-relaxed text-pretty text-ink-muted">{audio.description}</p>
+      ) : null}
 
-        <ul className="mt-5 flex flex-wrap items-center gap-2" aria-label="Detalhes do áudio">
-          <li className="flex">
-            <Badge variant="brand">{fieldTitle?.trim() ? fieldTitle : MSG.demo.fieldFallback}</Badge>
-          </li>
-          <li className="flex">
-            <Badge variant="neutral">
-              <Clock aria-hidden="true" />
-              <span className="sr-only">Duração: </span>
-              {audio.duration || '0:00'}
-            </Badge>
-          </li>
-        </ul>
+      <ul className="mt-5 flex flex-wrap items-center gap-2" aria-label="Detalhes do áudio">
+        <li className="flex">
+          <Badge variant="brand">{fieldTitle?.trim() ? fieldTitle : MSG.demo.fieldFallback}</Badge>
+        </li>
+        <li className="flex">
+          <Badge variant="neutral">
+            <Clock aria-hidden="true" />
+            <span className="sr-only">Duração: </span>
+            {audio.duration || '0:00'}
+          </Badge>
+        </li>
+      </ul>
 
-        {isAlternative ? (
-          <p
-            role="status"
-            className="mt-6 flex gap-3 rounded-2xl border border-gold-200 bg-gold-50 p-4 text-sm leading-relaxed text-gold-900"
-          >
-            <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-700" />
-            {MSG.demo.alternativeWarning}
-          </p>
-        ) : null}
-
-        <DemoPlayer
-          key={audio.id}
-          src={audio.url}
-          durationSeconds={audio.durationSeconds}
-          onEnded={countPlay}
-          className="mt-8"
-          footer={
-            <>
-              <Badge variant="gold" className="py-1.5" aria-live="polite">
-                <Repeat aria-hidden="true" />
-                Reproduções: {plays}
-              </Badge>
-              <Button variant="outline" size="sm" onClick={onResetCounter}>
-                <RotateCcw aria-hidden="true" />
-                Reiniciar Contador
-              </Button>
-            </>
-          }
-        />
-
-        <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
-          <ButtonLink to="/assinatura">
-            <Library aria-hidden="true" />
-            Acessar Biblioteca Completa
-          </ButtonLink>
-          <ButtonLink to="/" variant="ghost">
-            <Home aria-hidden="true" />
-            Voltar ao início
-          </ButtonLink>
-        </div>
-
-        <section
-          aria-labelledby="demo-pitch-title"
-          className="relative isolate mt-14 overflow-hidden rounded-4xl bg-gradient-to-br from-brand-700 via-brand-900 to-brand-950 p-7 text-white shadow-lifted sm:p-10"
+      {isAlternative ? (
+        <p
+          role="status"
+          className="mt-6 flex gap-3 rounded-2xl border border-gold-200 bg-gold-50 p-4 text-sm leading-relaxed text-gold-900"
         >
-          <div aria-hidden="true" className="absolute -top-20 -right-16 -z-10 size-64 rounded-full bg-brand-400/40 blur-3xl" />
-          <h2 id="demo-pitch-title" className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
-            Gostou? Isso é só o começo.
-          </h2>
-          <p className="mt-3 leading-relaxed text-brand-100">
-            Assinantes têm acesso a todo o acervo de áudios guiados para transformar a mente dia após dia.
-          </p>
-          <ul className="mt-6 grid gap-3 sm:grid-cols-2">
-            {BENEFITS.map((benefit) => (
-              <li key={benefit} className="flex gap-3 rounded-2xl bg-white/8 p-3.5 text-[0.95rem] sm:p-4 leading-relaxed ring-1 ring-white/10">
-                <CircleCheckBig aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-300" />
-                {benefit}
-              </li>
-            ))}
-          </ul>
-          <ButtonLink to="/assinatura" variant="accent" size="lg" className="mt-8 w-full sm:w-auto">
-            <Heart aria-hidden="true" fill="currentColor" />
-            Sua mente Merece!
-          </ButtonLink>
-        </section>
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-700" />
+          {MSG.demo.alternativeWarning}
+        </p>
+      ) : null}
+
+      <DemoPlayer
+        key={audio.id}
+        src={audio.url}
+        durationSeconds={audio.durationSeconds}
+        onEnded={countPlay}
+        className="mt-8"
+        footer={
+          <>
+            <Badge variant="gold" className="py-1.5" aria-live="polite">
+              <Repeat aria-hidden="true" />
+              Reproduções: {plays}
+            </Badge>
+            <Button variant="outline" size="sm" onClick={onResetCounter}>
+              <RotateCcw aria-hidden="true" />
+              Reiniciar Contador
+            </Button>
+          </>
+        }
+      />
+
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
+        <ButtonLink to="/assinatura">
+          <Library aria-hidden="true" />
+          Acessar Biblioteca Completa
+        </ButtonLink>
+        <ButtonLink to="/" variant="ghost">
+          <Home aria-hidden="true" />
+          Voltar ao início
+        </ButtonLink>
       </div>
-    </div>
+
+      <section
+        aria-labelledby="demo-pitch-title"
+        className="relative isolate mt-14 overflow-hidden rounded-4xl bg-gradient-to-br from-brand-700 via-brand-900 to-brand-950 p-7 text-white shadow-lifted sm:p-10"
+      >
+        <div aria-hidden="true" className="absolute -top-20 -right-16 -z-10 size-64 rounded-full bg-brand-400/40 blur-3xl" />
+        <h2 id="demo-pitch-title" className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
+          Gostou? Isso é só o começo.
+        </h2>
+        <p className="mt-3 leading-relaxed text-brand-100">
+          Assinantes têm acesso a todo o acervo de áudios guiados para transformar a mente dia após dia.
+        </p>
+        <ul className="mt-6 grid gap-3 sm:grid-cols-2">
+          {BENEFITS.map((benefit) => (
+            <li key={benefit} className="flex gap-3 rounded-2xl bg-white/8 p-3.5 text-[0.95rem] sm:p-4 leading-relaxed ring-1 ring-white/10">
+              <CircleCheckBig aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-300" />
+              {benefit}
+            </li>
+          ))}
+        </ul>
+        <ButtonLink to="/assinatura" variant="accent" size="lg" className="mt-8 w-full sm:w-auto">
+          <Heart aria-hidden="true" fill="currentColor" />
+          Sua mente Merece!
+        </ButtonLink>
+      </section>
+    </PageShell>
   )
 }

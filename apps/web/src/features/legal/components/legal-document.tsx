@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { CalendarDays, FileText, Mail } from 'lucide-react'
 import { Link } from 'react-router'
 import { Badge } from '../../../components/ui/badge'
+import { PageShell } from '../../../components/ui/page-shell'
 import { LEGAL_LAST_UPDATED } from '../lib/contact'
 
 export interface LegalSection {
@@ -37,11 +38,8 @@ export function LegalDocument({ current, productName, supportEmail, eyebrow, tit
   const others = (Object.keys(DOCUMENTS) as LegalDocumentKey[]).filter((key) => key !== current)
 
   return (
-    <div className="relative isolate">
-      <title>{`${title} — ${productName}`}</title>
-      <div aria-hidden="true" className="absolute inset-x-0 top-0 -z-10 h-80 bg-gradient-to-b from-brand-50 to-surface" />
-
-      <article className="mx-auto max-w-3xl px-5 pt-10 pb-16 sm:px-6 sm:pt-14 sm:pb-24">
+    <PageShell pageTitle={`${title} — ${productName}`} backdropClassName="h-80" contentClassName="px-5">
+      <article>
         <header>
           <Badge variant="outline" className="bg-white/80">
             <FileText aria-hidden="true" />
@@ -122,6 +120,6 @@ export function LegalDocument({ current, productName, supportEmail, eyebrow, tit
           </nav>
         </footer>
       </article>
-    </div>
+    </PageShell>
   )
 }

@@ -3,6 +3,7 @@ import { Clock, Gauge, HardDrive, HardDriveDownload, Headphones, Music, Play, Tr
 import { OFFLINE_CACHE_MAX_BYTES } from '@sintonia/contract'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
+import { PageHeading, PageShell } from '../../../components/ui/page-shell'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { cn } from '../../../lib/cn'
 import { useCacheStats } from '../hooks/use-cache-stats'
@@ -47,88 +48,84 @@ export function DownloadsPage({ productName, audioHref, browseHref }: DownloadsP
   }
 
   return (
-    <div className="relative isolate">
-      <title>{`Downloads — ${productName}`}</title>
-      <div aria-hidden="true" className="absolute inset-x-0 top-0 -z-10 h-72 bg-gradient-to-b from-brand-50 to-surface" />
-      <div className="mx-auto w-full max-w-3xl px-4 pt-10 pb-16 sm:px-6 sm:pt-14 sm:pb-20">
-        <p className="text-sm font-bold tracking-[0.18em] text-brand-700 uppercase">Ouça sem internet</p>
-        <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">Downloads</h1>
-        <p className="mt-3 max-w-2xl text-lg leading-relaxed text-ink-muted">
-          Os áudios baixados ficam guardados neste dispositivo e tocam mesmo sem conexão, com a música de fundo.
-        </p>
+    <PageShell pageTitle={`Downloads — ${productName}`} contentClassName="sm:pb-20">
+      <PageHeading
+        eyebrow="Ouça sem internet"
+        title="Downloads"
+        description="Os áudios baixados ficam guardados neste dispositivo e tocam mesmo sem conexão, com a música de fundo."
+      />
 
-        <CacheStatsPanel stats={stats} loading={isLoading} />
+      <CacheStatsPanel stats={stats} loading={isLoading} />
 
-        <section aria-labelledby={listId} className="mt-8">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 id={listId} className="text-xl font-bold tracking-tight text-ink">
-              Áudios baixados
-            </h2>
-            {audios && audios.length > 0 ? (
-              <Button variant="outline" size="md" onClick={() => setConfirmClear(true)} disabled={busy !== null}>
-                <Trash2 aria-hidden="true" />
-                Limpar tudo
-              </Button>
-            ) : null}
+      <section aria-labelledby={listId} className="mt-8">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id={listId} className="text-xl font-bold tracking-tight text-ink">
+            Áudios baixados
+          </h2>
+          {audios && audios.length > 0 ? (
+            <Button variant="outline" size="md" onClick={() => setConfirmClear(true)} disabled={busy !== null}>
+              <Trash2 aria-hidden="true" />
+              Limpar tudo
+            </Button>
+          ) : null}
+        </div>
+
+        {audios === null ? (
+          <div role="status" className="mt-4 grid gap-3">
+            <span className="sr-only">Carregando...</span>
+            <Skeleton className="h-20" />
+            <Skeleton className="h-20" />
           </div>
-
-          {audios === null ? (
-            <div role="status" className="mt-4 grid gap-3">
-              <span className="sr-only">Carregando...</span>
-              <Skeleton className="h-20" />
-              <Skeleton className="h-20" />
-            </div>
-          ) : audios.length === 0 ? (
-            <EmptyDownloads browseHref={browseHref} failed={failed} />
-          ) : (
-            <ul className="mt-4 grid gap-3" aria-label="Áudios disponíveis offline">
-              {audios.map((audio) => (
-                <li
-                  key={audio.id}
-                  data-testid="downloaded-audio"
-                  className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-4 shadow-soft sm:flex-row sm:items-center sm:p-5"
-                >
-                  <div className="flex min-w-0 flex-1 items-start gap-3">
-                    <span aria-hidden="true" className="grid size-11 shrink-0 place-items-center rounded-xl bg-brand-100 text-brand-700">
-                      <Headphones className="size-5" />
-                    </span>
-                    <div className="min-w-0">
-                      <h3 className="font-semibold leading-snug text-ink">{audio.title}</h3>
-                      <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-sm text-ink-muted">
-                        <span className="inline-flex items-center gap-1 tabular-nums">
-                          <Clock aria-hidden="true" className="size-3.5" />
-                          <span className="sr-only">Duração: </span>
-                          {audio.metadata.duration}
-                        </span>
-                        <span className="tabular-nums">{formatBytes(audio.metadata.size)}</span>
-                        <span>Baixado em {formatDay(audio.downloadedAt)}</span>
-                      </p>
-                    </div>
+        ) : audios.length === 0 ? (
+          <EmptyDownloads browseHref={browseHref} failed={failed} />
+        ) : (
+          <ul className="mt-4 grid gap-3" aria-label="Áudios disponíveis offline">
+            {audios.map((audio) => (
+              <li
+                key={audio.id}
+                data-testid="downloaded-audio"
+                className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-4 shadow-soft sm:flex-row sm:items-center sm:p-5"
+              >
+                <div className="flex min-w-0 flex-1 items-start gap-3">
+                  <span aria-hidden="true" className="grid size-11 shrink-0 place-items-center rounded-xl bg-brand-100 text-brand-700">
+                    <Headphones className="size-5" />
+                  </span>
+                  <div className="min-w-0">
+                    <h3 className="font-semibold leading-snug text-ink">{audio.title}</h3>
+                    <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-sm text-ink-muted">
+                      <span className="inline-flex items-center gap-1 tabular-nums">
+                        <Clock aria-hidden="true" className="size-3.5" />
+                        <span className="sr-only">Duração: </span>
+                        {audio.metadata.duration}
+                      </span>
+                      <span className="tabular-nums">{formatBytes(audio.metadata.size)}</span>
+                      <span>Baixado em {formatDay(audio.downloadedAt)}</span>
+                    </p>
                   </div>
-                  <div className="flex shrink-0 items-center gap-2">
-                    <ButtonLink to={audioHref(audio)} size="md" className="flex-1 sm:flex-none" aria-label={`Ouvir ${audio.title}`}>
-                      <Play aria-hidden="true" fill="currentColor" />
-                      Ouvir
-                    </ButtonLink>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      onClick={() => void onRemove(audio.id)}
-                      disabled={busy !== null}
-                      aria-busy={busy === audio.id || undefined}
-                      aria-label={`Remover “${audio.title}” deste dispositivo`}
-                      title="Remover do dispositivo"
-                      className="text-ink-muted hover:bg-red-50 hover:text-red-800"
-                    >
-                      <Trash2 aria-hidden="true" />
-                    </Button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      </div>
+                </div>
+                <div className="flex shrink-0 items-center gap-2">
+                  <ButtonLink to={audioHref(audio)} size="md" className="flex-1 sm:flex-none" aria-label={`Ouvir ${audio.title}`}>
+                    <Play aria-hidden="true" fill="currentColor" />
+                    Ouvir
+                  </ButtonLink>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    onClick={() => void onRemove(audio.id)}
+                    disabled={busy !== null}
+                    aria-busy={busy === audio.id || undefined}
+                    aria-label={`Remover “${audio.title}” deste dispositivo`}
+                    title="Remover do dispositivo"
+                    className="text-ink-muted hover:bg-red-50 hover:text-red-800"
+                  >
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
 
       <ModalDialog
         open={confirmClear}
@@ -152,7 +149,7 @@ export function DownloadsPage({ productName, audioHref, browseHref }: DownloadsP
           </Button>
         </div>
       </ModalDialog>
-    </div>
+    </PageShell>
   )
 }
 

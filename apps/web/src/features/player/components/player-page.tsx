@@ -3,6 +3,7 @@ import { ArrowLeft, ChevronLeft, ChevronRight, Clock, Headphones, ListMusic, Rep
 import { toast } from 'sonner'
 import { LISTENER_MSG } from '@sintonia/contract'
 import { Button, ButtonLink } from '../../../components/ui/button'
+import { PageShell } from '../../../components/ui/page-shell'
 import { Spinner } from '../../../components/ui/spinner'
 import type { ListenerPlayer } from '../engine/create-player'
 import { connectMediaSession } from '../engine/media-session'
@@ -11,6 +12,9 @@ import { listeningQueue } from '../hooks/listening-queue'
 import { usePlayerSnapshot } from '../hooks/use-player-snapshot'
 import { useRepetitionsToday } from '../hooks/use-repetitions-today'
 import { PlayerCard } from './player-card'
+
+/** The player's column starts closer to the header than other pages' (its back link comes first). */
+const PAGE_SPACING = 'pt-6 sm:pt-10 sm:pb-16'
 
 export interface PlayerPageAudio {
   id: string
@@ -115,7 +119,7 @@ export function PlayerPage(props: PlayerPageProps) {
 
   const isPlaylist = mode === 'playlist'
   return (
-    <PageShell>
+    <PageShell contentClassName={PAGE_SPACING}>
       <title>{`${audio.title} — ${productName}`}</title>
       <ButtonLink to={backTo} variant="ghost" size="sm" className="-ml-3">
         <ArrowLeft aria-hidden="true" />
@@ -205,7 +209,7 @@ function StatTile({ icon, label, children, testId }: { icon: ReactNode; label: s
 /** 'Áudio não encontrado' with 'Voltar ao Dashboard'. */
 export function AudioNotFound({ message = LISTENER_MSG.audioNotFound }: { message?: string }) {
   return (
-    <PageShell>
+    <PageShell contentClassName={PAGE_SPACING}>
       <div role="alert" className="mx-auto mt-6 flex max-w-lg flex-col items-center rounded-3xl border border-line bg-white p-8 text-center shadow-soft">
         <span aria-hidden="true" className="grid size-12 place-items-center rounded-2xl bg-brand-100 text-brand-700">
           <Headphones className="size-6" />
@@ -222,20 +226,11 @@ export function AudioNotFound({ message = LISTENER_MSG.audioNotFound }: { messag
 /** The player page's loading state. */
 export function PlayerPageLoading() {
   return (
-    <PageShell>
+    <PageShell contentClassName={PAGE_SPACING}>
       <div role="status" className="flex flex-col items-center gap-3 py-24 text-ink-muted">
         <Spinner label={null} className="size-8" />
         <p className="text-sm font-medium">{LISTENER_MSG.loadingContent}</p>
       </div>
     </PageShell>
-  )
-}
-
-function PageShell({ children }: { children: ReactNode }) {
-  return (
-    <div className="relative isolate">
-      <div aria-hidden="true" className="absolute inset-x-0 top-0 -z-10 h-72 bg-gradient-to-b from-brand-50 to-surface" />
-      <div className="mx-auto w-full max-w-3xl px-4 pt-6 pb-16 sm:px-6 sm:pt-10">{children}</div>
-    </div>
   )
 }

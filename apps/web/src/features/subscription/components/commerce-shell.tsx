@@ -1,17 +1,6 @@
 import type { ReactNode } from 'react'
+import { PageShell } from '../../../components/ui/page-shell'
 import { cn } from '../../../lib/cn'
-
-/** The soft violet backdrop of the commerce pages (same family as the account pages). */
-export function CommerceBackdrop({ children, className }: { children: ReactNode; className?: string }) {
-  return (
-    <div className={cn('relative isolate overflow-hidden', className)}>
-      <div aria-hidden="true" className="absolute inset-x-0 top-0 -z-10 h-[32rem] bg-gradient-to-b from-brand-50 via-brand-50/50 to-surface" />
-      <div aria-hidden="true" className="absolute -top-40 left-1/2 -z-10 size-[30rem] -translate-x-[80%] rounded-full bg-brand-300/30 blur-3xl" />
-      <div aria-hidden="true" className="absolute -top-28 left-1/2 -z-10 size-[22rem] translate-x-[5%] rounded-full bg-gold-200/35 blur-3xl" />
-      {children}
-    </div>
-  )
-}
 
 export interface StatusCardProps {
   pageTitle: string
@@ -34,22 +23,19 @@ const TONES: Record<NonNullable<StatusCardProps['tone']>, string> = {
 /** One centred card with an icon, a heading and what follows (result, processing, cancelled pages). */
 export function StatusCard({ pageTitle, icon, tone = 'brand', title, description, children, wide = false }: StatusCardProps) {
   return (
-    <CommerceBackdrop>
-      <title>{pageTitle}</title>
-      <div className={cn('mx-auto w-full px-4 pt-10 pb-16 sm:px-6 sm:pt-16 sm:pb-24', wide ? 'max-w-3xl' : 'max-w-xl')}>
-        <section aria-labelledby="status-card-title" className="relative overflow-hidden rounded-4xl border border-line bg-white p-6 text-center shadow-lifted sm:p-10">
-          <div aria-hidden="true" className="absolute inset-x-0 top-0 h-1.5 bg-gradient-to-r from-brand-500 via-brand-700 to-gold-400" />
-          <span aria-hidden="true" className={cn('mx-auto grid size-16 place-items-center rounded-2xl [&_svg]:size-8', TONES[tone])}>
-            {icon}
-          </span>
-          <h1 id="status-card-title" className="mt-5 text-2xl font-extrabold tracking-tight text-balance text-ink sm:text-3xl">
-            {title}
-          </h1>
-          {description ? <div className="mx-auto mt-3 max-w-md text-base leading-relaxed text-pretty text-ink-muted sm:text-lg">{description}</div> : null}
-          {children}
-        </section>
-      </div>
-    </CommerceBackdrop>
+    <PageShell pageTitle={pageTitle} backdrop="glow" width={wide ? '3xl' : 'xl'} contentClassName="sm:pt-16">
+      <section aria-labelledby="status-card-title" className="relative overflow-hidden rounded-4xl border border-line bg-white p-6 text-center shadow-lifted sm:p-10">
+        <div aria-hidden="true" className="absolute inset-x-0 top-0 h-1.5 bg-gradient-to-r from-brand-500 via-brand-700 to-gold-400" />
+        <span aria-hidden="true" className={cn('mx-auto grid size-16 place-items-center rounded-2xl [&_svg]:size-8', TONES[tone])}>
+          {icon}
+        </span>
+        <h1 id="status-card-title" className="mt-5 text-2xl font-extrabold tracking-tight text-balance text-ink sm:text-3xl">
+          {title}
+        </h1>
+        {description ? <div className="mx-auto mt-3 max-w-md text-base leading-relaxed text-pretty text-ink-muted sm:text-lg">{description}</div> : null}
+        {children}
+      </section>
+    </PageShell>
   )
 }
 

@@ -6,12 +6,12 @@ import { CheckList } from '../../../components/check-list'
 import { periodLabel } from '../../../components/plans/plan-pricing'
 import { Badge } from '../../../components/ui/badge'
 import { EmailInput, FormAlert, FormField, SubmitButton, TextInput } from '../../../components/ui/form'
+import { PageShell } from '../../../components/ui/page-shell'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { cn } from '../../../lib/cn'
 import { createPaymentCheckout, useGatewayInfo } from '../api/commerce-api'
 import { CHECKOUT_TEXTS, useProviderTrip } from '../hooks/use-provider-redirect'
 import { joinErrors, validatePaymentForm, type PaymentFormErrors } from '../lib/payment-form'
-import { CommerceBackdrop } from './commerce-shell'
 
 const DEFAULT_PLAN: PlanCode = 'anual'
 
@@ -69,166 +69,163 @@ export function PaymentPage({ productName, plans }: PaymentPageProps) {
   const summary = joinErrors(errors)
 
   return (
-    <CommerceBackdrop>
-      <title>{`Pagamento — ${productName}`}</title>
-      <div className="mx-auto w-full max-w-5xl px-4 pt-8 pb-16 sm:px-6 sm:pt-14 sm:pb-24">
-        <header className="flex flex-col items-center text-center">
-          {gateway.isPending ? (
-            <Skeleton className="h-7 w-36 rounded-full" />
-          ) : gateway.data ? (
-            testMode ? (
-              <Badge variant="gold" data-testid="gateway-badge" className="px-3.5 py-1.5 text-[0.8rem]">
-                <FlaskConical aria-hidden="true" />
-                Modo de teste
-              </Badge>
-            ) : (
-              <Badge variant="success" data-testid="gateway-badge" className="px-3.5 py-1.5 text-[0.8rem]">
-                <LockKeyhole aria-hidden="true" />
-                Pagamento seguro
-              </Badge>
-            )
-          ) : null}
-          <h1 className="mt-4 text-[2rem] leading-tight font-extrabold tracking-tight text-balance text-ink sm:text-4xl">
-            {plan ? (
-              <>
-                Plano {plan.name} por <span className="whitespace-nowrap text-brand-700">{formatMoney(plan.priceCents, plan.currency)}</span>
-                <span className="text-xl font-bold text-ink-muted sm:text-2xl">/{periodLabel(plan.intervalMonths)}</span>
-              </>
-            ) : (
-              'Finalize sua assinatura'
-            )}
-          </h1>
-          <p className="mt-3 max-w-xl text-base leading-relaxed text-pretty text-ink-muted sm:text-lg">
-            Pague agora e crie sua senha logo depois, com o mesmo e-mail. Acesso imediato a todos os áudios.
-          </p>
-        </header>
-
-        {available.length > 1 ? (
-          <fieldset className="mx-auto mt-7 max-w-xl">
-            <legend className="sr-only">Plano</legend>
-            <div className={cn('grid gap-2 rounded-2xl bg-brand-50 p-1', available.length === 2 ? 'grid-cols-2' : 'grid-cols-3')}>
-              {available.map((option) => {
-                const selected = option.code === plan?.code
-                return (
-                  <label
-                    key={option.code}
-                    className={cn(
-                      'flex min-h-12 cursor-pointer flex-col items-center justify-center rounded-xl px-2 py-1.5 text-center text-sm font-semibold transition-[background-color,color,box-shadow] has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600',
-                      selected ? 'bg-white text-brand-900 shadow-soft' : 'text-ink-muted hover:text-brand-800',
-                    )}
-                  >
-                    <input
-                      type="radio"
-                      name="plan"
-                      value={option.code}
-                      checked={selected}
-                      onChange={() => setSearch({ plan: option.code }, { replace: true })}
-                      className="sr-only"
-                    />
-                    {option.name}
-                    <span className="text-xs font-medium text-ink-muted tabular-nums">{formatMoney(option.pricePerMonthCents, option.currency)}/mês</span>
-                  </label>
-                )
-              })}
-            </div>
-          </fieldset>
+    <PageShell pageTitle={`Pagamento — ${productName}`} backdrop="glow" width="5xl" contentClassName="pt-8">
+      <header className="flex flex-col items-center text-center">
+        {gateway.isPending ? (
+          <Skeleton className="h-7 w-36 rounded-full" />
+        ) : gateway.data ? (
+          testMode ? (
+            <Badge variant="gold" data-testid="gateway-badge" className="px-3.5 py-1.5 text-[0.8rem]">
+              <FlaskConical aria-hidden="true" />
+              Modo de teste
+            </Badge>
+          ) : (
+            <Badge variant="success" data-testid="gateway-badge" className="px-3.5 py-1.5 text-[0.8rem]">
+              <LockKeyhole aria-hidden="true" />
+              Pagamento seguro
+            </Badge>
+          )
         ) : null}
+        <h1 className="mt-4 text-[2rem] leading-tight font-extrabold tracking-tight text-balance text-ink sm:text-4xl">
+          {plan ? (
+            <>
+              Plano {plan.name} por <span className="whitespace-nowrap text-brand-700">{formatMoney(plan.priceCents, plan.currency)}</span>
+              <span className="text-xl font-bold text-ink-muted sm:text-2xl">/{periodLabel(plan.intervalMonths)}</span>
+            </>
+          ) : (
+            'Finalize sua assinatura'
+          )}
+        </h1>
+        <p className="mt-3 max-w-xl text-base leading-relaxed text-pretty text-ink-muted sm:text-lg">
+          Pague agora e crie sua senha logo depois, com o mesmo e-mail. Acesso imediato a todos os áudios.
+        </p>
+      </header>
 
-        <div className="mt-8 grid gap-6 lg:grid-cols-[7fr_5fr] lg:gap-8">
-          <section aria-labelledby="payment-form-title" className="min-w-0 rounded-4xl border border-line bg-white p-5 shadow-lifted sm:p-8">
-            <h2 id="payment-form-title" className="flex items-center gap-2.5 text-xl font-bold tracking-tight text-ink">
-              <CreditCard aria-hidden="true" className="size-5.5 text-brand-700" />
-              Seus dados
+      {available.length > 1 ? (
+        <fieldset className="mx-auto mt-7 max-w-xl">
+          <legend className="sr-only">Plano</legend>
+          <div className={cn('grid gap-2 rounded-2xl bg-brand-50 p-1', available.length === 2 ? 'grid-cols-2' : 'grid-cols-3')}>
+            {available.map((option) => {
+              const selected = option.code === plan?.code
+              return (
+                <label
+                  key={option.code}
+                  className={cn(
+                    'flex min-h-12 cursor-pointer flex-col items-center justify-center rounded-xl px-2 py-1.5 text-center text-sm font-semibold transition-[background-color,color,box-shadow] has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600',
+                    selected ? 'bg-white text-brand-900 shadow-soft' : 'text-ink-muted hover:text-brand-800',
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name="plan"
+                    value={option.code}
+                    checked={selected}
+                    onChange={() => setSearch({ plan: option.code }, { replace: true })}
+                    className="sr-only"
+                  />
+                  {option.name}
+                  <span className="text-xs font-medium text-ink-muted tabular-nums">{formatMoney(option.pricePerMonthCents, option.currency)}/mês</span>
+                </label>
+              )
+            })}
+          </div>
+        </fieldset>
+      ) : null}
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-[7fr_5fr] lg:gap-8">
+        <section aria-labelledby="payment-form-title" className="min-w-0 rounded-4xl border border-line bg-white p-5 shadow-lifted sm:p-8">
+          <h2 id="payment-form-title" className="flex items-center gap-2.5 text-xl font-bold tracking-tight text-ink">
+            <CreditCard aria-hidden="true" className="size-5.5 text-brand-700" />
+            Seus dados
+          </h2>
+          <p className="mt-1 text-[0.95rem] text-ink-muted">O pagamento é feito na página segura do nosso processador de pagamentos.</p>
+          <form onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-5" aria-label="Dados para pagamento">
+            <FormField id={`${ids}-email`} label="Email" error={errors.email ?? null}>
+              <EmailInput
+                id={`${ids}-email`}
+                name="email"
+                placeholder="voce@exemplo.com"
+                aria-invalid={errors.email ? true : undefined}
+                aria-describedby={errors.email ? `${ids}-email-error` : undefined}
+                value={email}
+                onValueChange={(value) => {
+                  setEmail(value)
+                  revalidate({ email: value, name })
+                }}
+              />
+            </FormField>
+            <FormField id={`${ids}-name`} label="Nome Completo" error={errors.name ?? null}>
+              <TextInput
+                id={`${ids}-name`}
+                name="name"
+                autoComplete="name"
+                maxLength={120}
+                aria-invalid={errors.name ? true : undefined}
+                aria-describedby={errors.name ? `${ids}-name-error` : undefined}
+                value={name}
+                onChange={(e) => {
+                  setName(e.target.value)
+                  revalidate({ email, name: e.target.value })
+                }}
+              />
+            </FormField>
+            {summary ? <FormAlert>{summary}</FormAlert> : null}
+            {!plans.isPending && !plan ? <FormAlert>Não foi possível carregar os planos. Atualize a página para tentar de novo.</FormAlert> : null}
+            <SubmitButton loading={trip.busy} loadingText="Preparando pagamento..." disabled={!plan} className="whitespace-normal">
+              <LockKeyhole aria-hidden="true" />
+              Continuar para o pagamento
+              <ArrowRight aria-hidden="true" />
+            </SubmitButton>
+            <p className="text-center text-sm leading-relaxed text-ink-muted">
+              Ao continuar você declara ter mais de 18 anos e concorda com os{' '}
+              <Link to="/terms" className="font-semibold text-brand-700 underline decoration-brand-300 underline-offset-4 hover:text-brand-900">
+                Termos de Uso
+              </Link>{' '}
+              e a{' '}
+              <Link to="/privacy" className="font-semibold text-brand-700 underline decoration-brand-300 underline-offset-4 hover:text-brand-900">
+                Política de Privacidade
+              </Link>
+              .
+            </p>
+          </form>
+
+          {testMode && gateway.data && gateway.data.testCards.length > 0 ? (
+            <div className="mt-7 rounded-2xl border border-gold-200 bg-gold-50 p-4 sm:p-5">
+              <h3 className="flex items-center gap-2 text-[0.95rem] font-bold text-gold-900">
+                <FlaskConical aria-hidden="true" className="size-4.5" />
+                Cartões de teste
+              </h3>
+              <p className="mt-1 text-sm text-gold-900">Nenhuma cobrança real é feita. Use qualquer validade futura e qualquer CVC.</p>
+              <ul className="mt-3 grid gap-1.5" aria-label="Cartões de teste">
+                {gateway.data.testCards.map((card) => (
+                  <li key={card.number} className="flex flex-wrap items-baseline justify-between gap-x-3 rounded-xl bg-white px-3 py-2 text-sm">
+                    <code className="font-mono font-semibold text-ink tabular-nums">{card.number}</code>
+                    <span className="text-ink-muted">{card.outcome}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </section>
+
+        <aside className="flex min-w-0 flex-col gap-5">
+          <section aria-labelledby="payment-benefits-title" className="rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-6">
+            <h2 id="payment-benefits-title" className="text-lg font-bold text-ink">
+              O que está incluído
             </h2>
-            <p className="mt-1 text-[0.95rem] text-ink-muted">O pagamento é feito na página segura do nosso processador de pagamentos.</p>
-            <form onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-5" aria-label="Dados para pagamento">
-              <FormField id={`${ids}-email`} label="Email" error={errors.email ?? null}>
-                <EmailInput
-                  id={`${ids}-email`}
-                  name="email"
-                  placeholder="voce@exemplo.com"
-                  aria-invalid={errors.email ? true : undefined}
-                  aria-describedby={errors.email ? `${ids}-email-error` : undefined}
-                  value={email}
-                  onValueChange={(value) => {
-                    setEmail(value)
-                    revalidate({ email: value, name })
-                  }}
-                />
-              </FormField>
-              <FormField id={`${ids}-name`} label="Nome Completo" error={errors.name ?? null}>
-                <TextInput
-                  id={`${ids}-name`}
-                  name="name"
-                  autoComplete="name"
-                  maxLength={120}
-                  aria-invalid={errors.name ? true : undefined}
-                  aria-describedby={errors.name ? `${ids}-name-error` : undefined}
-                  value={name}
-                  onChange={(e) => {
-                    setName(e.target.value)
-                    revalidate({ email, name: e.target.value })
-                  }}
-                />
-              </FormField>
-              {summary ? <FormAlert>{summary}</FormAlert> : null}
-              {!plans.isPending && !plan ? <FormAlert>Não foi possível carregar os planos. Atualize a página para tentar de novo.</FormAlert> : null}
-              <SubmitButton loading={trip.busy} loadingText="Preparando pagamento..." disabled={!plan} className="whitespace-normal">
-                <LockKeyhole aria-hidden="true" />
-                Continuar para o pagamento
-                <ArrowRight aria-hidden="true" />
-              </SubmitButton>
-              <p className="text-center text-sm leading-relaxed text-ink-muted">
-                Ao continuar você declara ter mais de 18 anos e concorda com os{' '}
-                <Link to="/terms" className="font-semibold text-brand-700 underline decoration-brand-300 underline-offset-4 hover:text-brand-900">
-                  Termos de Uso
-                </Link>{' '}
-                e a{' '}
-                <Link to="/privacy" className="font-semibold text-brand-700 underline decoration-brand-300 underline-offset-4 hover:text-brand-900">
-                  Política de Privacidade
-                </Link>
-                .
-              </p>
-            </form>
-
-            {testMode && gateway.data && gateway.data.testCards.length > 0 ? (
-              <div className="mt-7 rounded-2xl border border-gold-200 bg-gold-50 p-4 sm:p-5">
-                <h3 className="flex items-center gap-2 text-[0.95rem] font-bold text-gold-900">
-                  <FlaskConical aria-hidden="true" className="size-4.5" />
-                  Cartões de teste
-                </h3>
-                <p className="mt-1 text-sm text-gold-900">Nenhuma cobrança real é feita. Use qualquer validade futura e qualquer CVC.</p>
-                <ul className="mt-3 grid gap-1.5" aria-label="Cartões de teste">
-                  {gateway.data.testCards.map((card) => (
-                    <li key={card.number} className="flex flex-wrap items-baseline justify-between gap-x-3 rounded-xl bg-white px-3 py-2 text-sm">
-                      <code className="font-mono font-semibold text-ink tabular-nums">{card.number}</code>
-                      <span className="text-ink-muted">{card.outcome}</span>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ) : null}
+            <CheckList items={BENEFITS} className="mt-4" />
           </section>
-
-          <aside className="flex min-w-0 flex-col gap-5">
-            <section aria-labelledby="payment-benefits-title" className="rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-6">
-              <h2 id="payment-benefits-title" className="text-lg font-bold text-ink">
-                O que está incluído
-              </h2>
-              <CheckList items={BENEFITS} className="mt-4" />
-            </section>
-            <section aria-labelledby="payment-guarantee-title" className="rounded-3xl border border-emerald-200 bg-emerald-50/70 p-5 sm:p-6">
-              <h2 id="payment-guarantee-title" className="flex items-center gap-2 text-lg font-bold text-ink">
-                <ShieldCheck aria-hidden="true" className="size-5.5 text-emerald-700" />
-                {gateway.data ? `Garantia de ${gateway.data.guaranteeDays} dias` : 'Garantia'}
-              </h2>
-              <p className="mt-2 text-[0.95rem] leading-relaxed text-ink-muted">
-                Se não for para você, peça o reembolso na página da sua assinatura dentro do prazo e devolvemos o valor pago.
-              </p>
-            </section>
-          </aside>
-        </div>
+          <section aria-labelledby="payment-guarantee-title" className="rounded-3xl border border-emerald-200 bg-emerald-50/70 p-5 sm:p-6">
+            <h2 id="payment-guarantee-title" className="flex items-center gap-2 text-lg font-bold text-ink">
+              <ShieldCheck aria-hidden="true" className="size-5.5 text-emerald-700" />
+              {gateway.data ? `Garantia de ${gateway.data.guaranteeDays} dias` : 'Garantia'}
+            </h2>
+            <p className="mt-2 text-[0.95rem] leading-relaxed text-ink-muted">
+              Se não for para você, peça o reembolso na página da sua assinatura dentro do prazo e devolvemos o valor pago.
+            </p>
+          </section>
+        </aside>
       </div>
-    </CommerceBackdrop>
+    </PageShell>
   )
 }

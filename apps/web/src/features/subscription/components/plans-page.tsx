@@ -7,11 +7,11 @@ import { periodLabel } from '../../../components/plans/plan-pricing'
 import { planGridClass, planSkeletons } from '../../../components/plans/plan-grid'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
+import { PageShell } from '../../../components/ui/page-shell'
 import { Spinner } from '../../../components/ui/spinner'
 import { cn } from '../../../lib/cn'
 import { createPortalSession, createSubscriptionCheckout, useGatewayInfo, useSubscriptionDetails } from '../api/commerce-api'
 import { CHECKOUT_TEXTS, PORTAL_TEXTS, useProviderTrip } from '../hooks/use-provider-redirect'
-import { CommerceBackdrop } from './commerce-shell'
 import { CurrentSubscriptionCard } from './current-subscription-card'
 import { GuaranteeBlock } from './guarantee-block'
 import { PlanBenefits, PlanFaq } from './plan-page-info'
@@ -113,105 +113,102 @@ export function PlansPage({ productName, viewer, subscription, plans }: PlansPag
   }
 
   return (
-    <CommerceBackdrop>
-      <title>{`${title} — ${productName}`}</title>
-      <div className="mx-auto w-full max-w-6xl px-4 pt-10 pb-16 sm:px-6 sm:pt-14 sm:pb-24">
-        <header className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{subscribed ? 'Assinatura' : 'Planos'}</p>
-          <h1 className="mt-2 text-[2rem] leading-tight font-extrabold tracking-tight text-balance text-ink sm:text-4xl">{title}</h1>
-          <p className="mt-3 text-base leading-relaxed text-pretty text-ink-muted sm:text-lg">
-            {subscribed
-              ? 'Acompanhe sua assinatura, abra o portal de pagamento e veja sua garantia.'
-              : `Acesso completo ao ${productName}. Quanto mais longo o plano, menor o valor por mês.`}
-          </p>
-        </header>
+    <PageShell pageTitle={`${title} — ${productName}`} backdrop="glow" width="6xl">
+      <header className="mx-auto max-w-2xl text-center">
+        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{subscribed ? 'Assinatura' : 'Planos'}</p>
+        <h1 className="mt-2 text-[2rem] leading-tight font-extrabold tracking-tight text-balance text-ink sm:text-4xl">{title}</h1>
+        <p className="mt-3 text-base leading-relaxed text-pretty text-ink-muted sm:text-lg">
+          {subscribed
+            ? 'Acompanhe sua assinatura, abra o portal de pagamento e veja sua garantia.'
+            : `Acesso completo ao ${productName}. Quanto mais longo o plano, menor o valor por mês.`}
+        </p>
+      </header>
 
-        {verificationFailed ? (
-          <div role="alert" className="mx-auto mt-8 flex max-w-2xl items-start gap-3 rounded-2xl border border-red-200 bg-red-50 px-4 py-4 text-left text-red-900 sm:px-5">
-            <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-600" />
-            <div>
-              <p className="font-semibold">{COMMERCE_MSG.paymentNotVerifiable}</p>
-              <p className="mt-1 text-[0.95rem] leading-relaxed text-red-800">
-                Se você concluiu o pagamento, aguarde alguns instantes e atualize esta página; a confirmação pode levar um minuto. Se o problema
-                continuar, fale com o nosso suporte.
-              </p>
-            </div>
-          </div>
-        ) : null}
-
-        {viewer === 'admin' ? (
-          <p role="note" className="mx-auto mt-8 flex max-w-2xl items-start gap-3 rounded-2xl border border-line bg-white px-4 py-3 text-[0.95rem] text-ink-muted shadow-sm">
-            <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
-            Contas de administrador não assinam planos. Para ver a página como um ouvinte, entre com uma conta de ouvinte.
-          </p>
-        ) : null}
-
-        {isListener && currentSubscription ? (
-          // Nothing was paid for complimentary access, so there is no guarantee to show.
-          <div
-            className={cn(
-              'mx-auto mt-10 grid gap-5',
-              currentSubscription.managedByProvider ? 'max-w-4xl lg:grid-cols-[3fr_2fr]' : 'max-w-2xl',
-            )}
-          >
-            <CurrentSubscriptionCard subscription={currentSubscription} onOpenPortal={openPortal} portalBusy={portal.busy} />
-            {details.data && currentSubscription.managedByProvider ? <GuaranteeBlock guarantee={details.data.guarantee} /> : null}
-          </div>
-        ) : isListener && subscribed && details.isPending ? (
-          <div role="status" className="mt-10 flex justify-center">
-            <Spinner label="Carregando sua assinatura..." className="size-8" />
-          </div>
-        ) : null}
-
-        <section aria-labelledby="plans-title" aria-busy={plans.isPending} className="mt-12 sm:mt-14">
-          <h2 id="plans-title" className={cn(subscribed ? 'text-center text-2xl font-extrabold tracking-tight text-ink' : 'sr-only')}>
-            {subscribed ? 'Planos disponíveis' : 'Planos'}
-          </h2>
-          {plans.isPending ? (
-            <>
-              <ul className={cn('mx-auto mt-8 grid gap-6 lg:gap-7', planGridClass(3))}>{planSkeletons(3)}</ul>
-              <p role="status" className="sr-only">
-                Carregando planos...
-              </p>
-            </>
-          ) : activePlans.length === 0 ? (
-            <div role="alert" className="mx-auto mt-8 max-w-md rounded-3xl border border-line bg-white p-6 text-center shadow-soft">
-              <p className="font-semibold text-ink">
-                {plans.isError ? 'Não foi possível carregar os planos.' : 'Nenhum plano está disponível no momento.'}
-              </p>
-              {plans.isError ? (
-                <Button variant="outline" className="mt-4" onClick={plans.refetch}>
-                  Tentar novamente
-                </Button>
-              ) : null}
-            </div>
-          ) : (
-            <ul data-testid="plan-grid" data-columns={Math.min(activePlans.length, 3)} className={cn('mx-auto mt-8 grid gap-6 lg:gap-7', planGridClass(activePlans.length))}>
-              {activePlans.map((plan) => (
-                <PlanCard key={plan.code} plan={plan} current={currentTier === plan.code} action={actionFor(plan)} />
-              ))}
-            </ul>
-          )}
-          {!subscribed ? (
-            <p className="mt-8 flex items-center justify-center gap-2 text-center text-sm text-ink-muted">
-              <ShieldCheck aria-hidden="true" className="size-5 shrink-0 text-emerald-700" />
-              <span>
-                <strong className="font-semibold text-ink">Garantia de {guaranteeDays} dias</strong>: se não for para você, devolvemos seu dinheiro.
-              </span>
+      {verificationFailed ? (
+        <div role="alert" className="mx-auto mt-8 flex max-w-2xl items-start gap-3 rounded-2xl border border-red-200 bg-red-50 px-4 py-4 text-left text-red-900 sm:px-5">
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-600" />
+          <div>
+            <p className="font-semibold">{COMMERCE_MSG.paymentNotVerifiable}</p>
+            <p className="mt-1 text-[0.95rem] leading-relaxed text-red-800">
+              Se você concluiu o pagamento, aguarde alguns instantes e atualize esta página; a confirmação pode levar um minuto. Se o problema
+              continuar, fale com o nosso suporte.
             </p>
-          ) : null}
-        </section>
+          </div>
+        </div>
+      ) : null}
 
-        <div className="mt-16 sm:mt-20">
-          <PlanBenefits />
+      {viewer === 'admin' ? (
+        <p role="note" className="mx-auto mt-8 flex max-w-2xl items-start gap-3 rounded-2xl border border-line bg-white px-4 py-3 text-[0.95rem] text-ink-muted shadow-sm">
+          <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
+          Contas de administrador não assinam planos. Para ver a página como um ouvinte, entre com uma conta de ouvinte.
+        </p>
+      ) : null}
+
+      {isListener && currentSubscription ? (
+        // Nothing was paid for complimentary access, so there is no guarantee to show.
+        <div
+          className={cn(
+            'mx-auto mt-10 grid gap-5',
+            currentSubscription.managedByProvider ? 'max-w-4xl lg:grid-cols-[3fr_2fr]' : 'max-w-2xl',
+          )}
+        >
+          <CurrentSubscriptionCard subscription={currentSubscription} onOpenPortal={openPortal} portalBusy={portal.busy} />
+          {details.data && currentSubscription.managedByProvider ? <GuaranteeBlock guarantee={details.data.guarantee} /> : null}
         </div>
-        <div className="mt-16 sm:mt-20">
-          <PlanFaq guaranteeDays={guaranteeDays} />
+      ) : isListener && subscribed && details.isPending ? (
+        <div role="status" className="mt-10 flex justify-center">
+          <Spinner label="Carregando sua assinatura..." className="size-8" />
         </div>
+      ) : null}
+
+      <section aria-labelledby="plans-title" aria-busy={plans.isPending} className="mt-12 sm:mt-14">
+        <h2 id="plans-title" className={cn(subscribed ? 'text-center text-2xl font-extrabold tracking-tight text-ink' : 'sr-only')}>
+          {subscribed ? 'Planos disponíveis' : 'Planos'}
+        </h2>
+        {plans.isPending ? (
+          <>
+            <ul className={cn('mx-auto mt-8 grid gap-6 lg:gap-7', planGridClass(3))}>{planSkeletons(3)}</ul>
+            <p role="status" className="sr-only">
+              Carregando planos...
+            </p>
+          </>
+        ) : activePlans.length === 0 ? (
+          <div role="alert" className="mx-auto mt-8 max-w-md rounded-3xl border border-line bg-white p-6 text-center shadow-soft">
+            <p className="font-semibold text-ink">
+              {plans.isError ? 'Não foi possível carregar os planos.' : 'Nenhum plano está disponível no momento.'}
+            </p>
+            {plans.isError ? (
+              <Button variant="outline" className="mt-4" onClick={plans.refetch}>
+                Tentar novamente
+              </Button>
+            ) : null}
+          </div>
+        ) : (
+          <ul data-testid="plan-grid" data-columns={Math.min(activePlans.length, 3)} className={cn('mx-auto mt-8 grid gap-6 lg:gap-7', planGridClass(activePlans.length))}>
+            {activePlans.map((plan) => (
+              <PlanCard key={plan.code} plan={plan} current={currentTier === plan.code} action={actionFor(plan)} />
+            ))}
+          </ul>
+        )}
+        {!subscribed ? (
+          <p className="mt-8 flex items-center justify-center gap-2 text-center text-sm text-ink-muted">
+            <ShieldCheck aria-hidden="true" className="size-5 shrink-0 text-emerald-700" />
+            <span>
+              <strong className="font-semibold text-ink">Garantia de {guaranteeDays} dias</strong>: se não for para você, devolvemos seu dinheiro.
+            </span>
+          </p>
+        ) : null}
+      </section>
+
+      <div className="mt-16 sm:mt-20">
+        <PlanBenefits />
+      </div>
+      <div className="mt-16 sm:mt-20">
+        <PlanFaq guaranteeDays={guaranteeDays} />
       </div>
 
       <ChoiceDialog plan={choicePlan} onClose={() => setChoicePlan(null)} />
-    </CommerceBackdrop>
+    </PageShell>
   )
 }
 
