@@ -131,9 +131,9 @@ describe('/login', () => {
     expect(screen.getByRole('tab', { name: 'Cadastro' }).getAttribute('aria-selected')).toBe('false')
     expect(screen.queryByLabelText(/Nome/)).toBeNull()
     expect((screen.getByLabelText('E-mail') as HTMLInputElement).type).toBe('email')
-    expect(screen.getByRole('button', { name: 'Entrar' })).toBeTruthy()
+    screen.getByRole('button', { name: 'Entrar' })
     expect(screen.getByRole('link', { name: 'Esqueci minha senha' }).getAttribute('href')).toBe('/esqueci-senha')
-    expect(screen.getByText('Pagou e ainda não criou sua senha? Use “Esqueci minha senha” e enviaremos seu link de acesso.')).toBeTruthy()
+    screen.getByText('Pagou e ainda não criou sua senha? Use “Esqueci minha senha” e enviaremos seu link de acesso.')
   })
 
   it('?email= opens Cadastro with the e-mail filled in; ?plan= shows the one-step note', async () => {
@@ -142,9 +142,9 @@ describe('/login', () => {
     const signupTab = await screen.findByRole('tab', { name: 'Cadastro' })
     expect(signupTab.getAttribute('aria-selected')).toBe('true')
     expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('nova@exemplo.com')
-    expect(screen.getByLabelText(/Nome/)).toBeTruthy()
-    expect(screen.getByText('Você está a um passo de assinar!')).toBeTruthy()
-    expect(screen.getByRole('button', { name: 'Criar conta' })).toBeTruthy()
+    screen.getByLabelText(/Nome/)
+    screen.getByText('Você está a um passo de assinar!')
+    screen.getByRole('button', { name: 'Criar conta' })
   })
 
   it('toggles the password visibility', async () => {
@@ -164,8 +164,8 @@ describe('/login', () => {
     await screen.findByRole('tab', { name: 'Login' })
     fillLogin('ana@exemplo.com', 'segredo123')
     fireEvent.click(screen.getByRole('button', { name: 'Entrar' }))
-    expect(await screen.findByRole('button', { name: 'Entrando...' })).toBeTruthy()
-    expect(await screen.findByRole('heading', { name: 'Bem-vindo, Ana' }, { timeout: 3000 })).toBeTruthy()
+    await screen.findByRole('button', { name: 'Entrando...' })
+    await screen.findByRole('heading', { name: 'Bem-vindo, Ana' }, { timeout: 3000 })
     expect(router.state.location.pathname).toBe('/dashboard')
     expect(api.bodies[API.auth.signIn]?.[0]).toEqual({ email: 'ana@exemplo.com', password: 'segredo123', portal: 'user' })
   })
@@ -240,9 +240,9 @@ describe('/login', () => {
     stubApi({ user: ADMIN })
     const { router } = renderRoutes(routes, '/login')
     // The admin area is three lazy chunks (guard, shell, home): give them time to load.
-    expect(await screen.findByRole('heading', { name: 'Área administrativa' }, { timeout: 5000 })).toBeTruthy()
+    await screen.findByRole('heading', { name: 'Área administrativa' }, { timeout: 5000 })
     expect(router.state.location.pathname).toBe('/admin')
-    expect(screen.getByText(ADMIN.email)).toBeTruthy()
+    screen.getByText(ADMIN.email)
   })
 })
 
@@ -250,7 +250,7 @@ describe('/admin/login', () => {
   it('refuses listener accounts and signs admins in to /admin', async () => {
     const { api } = stubApi()
     const { router } = renderRoutes(routes, '/admin/login')
-    expect(await screen.findByRole('heading', { name: 'Acesso administrativo' })).toBeTruthy()
+    await screen.findByRole('heading', { name: 'Acesso administrativo' })
     fillLogin('ana@exemplo.com', 'segredo123')
     fireEvent.click(screen.getByRole('button', { name: /Entrar no painel/ }))
     expect((await screen.findByRole('alert')).textContent).toContain(AUTH_MSG.userMustUseUserLogin)
@@ -258,7 +258,7 @@ describe('/admin/login', () => {
     fillLogin(ADMIN.email, 'segredo123')
     fireEvent.click(screen.getByRole('button', { name: /Entrar no painel/ }))
     // The admin area is three lazy chunks (guard, shell, home): give them time to load.
-    expect(await screen.findByRole('heading', { name: 'Área administrativa' }, { timeout: 5000 })).toBeTruthy()
+    await screen.findByRole('heading', { name: 'Área administrativa' }, { timeout: 5000 })
     expect(router.state.location.pathname).toBe('/admin')
     expect(api.bodies[API.auth.signIn]?.[1]).toMatchObject({ portal: 'admin' })
   })
@@ -272,15 +272,15 @@ describe('route guards', () => {
     expect(currentPath(router)).toBe('/login?redirect=%2Fdashboard')
     fillLogin('ana@exemplo.com', 'segredo123')
     fireEvent.click(screen.getByRole('button', { name: 'Entrar' }))
-    expect(await screen.findByRole('heading', { name: 'Bem-vindo, Ana' }, { timeout: 3000 })).toBeTruthy()
+    await screen.findByRole('heading', { name: 'Bem-vindo, Ana' }, { timeout: 3000 })
     expect(currentPath(router)).toBe('/dashboard')
   })
 
   it('shows the subscription-required card to an unsubscribed listener', async () => {
     stubApi({ user: ANA, subscription: NONE })
     renderRoutes(routes, '/dashboard')
-    expect(await screen.findByRole('heading', { name: 'Escolha Seu Plano' })).toBeTruthy()
-    expect(screen.getByText(/escolha um dos nossos planos: trimestral, semestral ou anual/)).toBeTruthy()
+    await screen.findByRole('heading', { name: 'Escolha Seu Plano' })
+    screen.getByText(/escolha um dos nossos planos: trimestral, semestral ou anual/)
     expect(screen.getByRole('link', { name: /Ver Planos Disponíveis/ }).getAttribute('href')).toBe('/assinatura')
   })
 
@@ -288,14 +288,14 @@ describe('route guards', () => {
     stubApi({ user: ADMIN })
     const { router } = renderRoutes(routes, '/dashboard')
     // The admin area is three lazy chunks (guard, shell, home): give them time to load.
-    expect(await screen.findByRole('heading', { name: 'Área administrativa' }, { timeout: 5000 })).toBeTruthy()
+    await screen.findByRole('heading', { name: 'Área administrativa' }, { timeout: 5000 })
     expect(router.state.location.pathname).toBe('/admin')
   })
 
   it('sends a visitor from /admin to /admin/login, and a listener to /login (then home)', async () => {
     stubApi()
     const first = renderRoutes(routes, '/admin')
-    expect(await screen.findByRole('heading', { name: 'Acesso administrativo' })).toBeTruthy()
+    await screen.findByRole('heading', { name: 'Acesso administrativo' })
     expect(first.router.state.location.pathname).toBe('/admin/login')
     first.unmount()
 
@@ -307,7 +307,7 @@ describe('route guards', () => {
   it('shows a skeleton while the session loads', async () => {
     vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})))
     renderRoutes(routes, '/dashboard')
-    expect(await screen.findByRole('status')).toBeTruthy()
+    await screen.findByRole('status')
     expect(screen.queryByRole('button', { name: /Entrar|Sair/ })).toBeNull()
     expect(screen.queryByRole('navigation', { name: 'Acesso à conta' })).toBeNull()
   })
@@ -326,7 +326,7 @@ describe('header session button', () => {
     window.localStorage.setItem('playlists', '[]')
     window.localStorage.setItem('audio-preferences', '{"volume":50}')
     const { router } = renderRoutes(routes, '/dashboard')
-    expect(await screen.findByRole('heading', { name: 'Bem-vindo, Ana' })).toBeTruthy()
+    await screen.findByRole('heading', { name: 'Bem-vindo, Ana' })
     expect(screen.getAllByRole('link', { name: /Minha conta/ })[0]?.getAttribute('href')).toBe('/minha-conta')
 
     fireEvent.click(screen.getAllByRole('button', { name: 'Sair' })[0]!)
@@ -359,7 +359,7 @@ describe('password pages', () => {
     renderRoutes(routes, '/esqueci-senha')
     fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: 'ana@exemplo.com' } })
     fireEvent.click(screen.getByRole('button', { name: 'Enviar link' }))
-    expect(await screen.findByText(AUTH_MSG.resetEmailSent)).toBeTruthy()
+    await screen.findByText(AUTH_MSG.resetEmailSent)
   })
 
   it('/redefinir-senha checks the confirmation, then toasts and goes to /login', async () => {
@@ -389,10 +389,10 @@ describe('password pages', () => {
   it('/onboarding/definir-senha?token= validates, then creates the password and signs in to /dashboard', async () => {
     const { api } = stubApi()
     const { router } = renderRoutes(routes, '/onboarding/definir-senha?token=link-valido-0123456789abcdef')
-    expect(await screen.findByRole('heading', { name: 'Crie Sua Senha' })).toBeTruthy()
+    await screen.findByRole('heading', { name: 'Crie Sua Senha' })
     expect((await screen.findByTestId('onboarding-email')).textContent).toBe('pagou@exemplo.com')
     expect(screen.queryByRole('textbox', { name: 'E-mail' })).toBeNull()
-    expect(screen.getByText('Plano Anual')).toBeTruthy()
+    screen.getByText('Plano Anual')
     const submit = () => fireEvent.click(screen.getByRole('button', { name: /Criar senha e entrar/ }))
 
     fireEvent.change(screen.getByLabelText('Nova senha'), { target: { value: '123' } })
@@ -407,7 +407,7 @@ describe('password pages', () => {
 
     fireEvent.change(screen.getByLabelText('Confirme a senha'), { target: { value: 'segredo123' } })
     submit()
-    expect(await screen.findByRole('heading', { name: 'Bem-vindo, Ana' }, { timeout: 3000 })).toBeTruthy()
+    await screen.findByRole('heading', { name: 'Bem-vindo, Ana' }, { timeout: 3000 })
     expect(router.state.location.pathname).toBe('/dashboard')
     expect(api.bodies[API.auth.onboardingPassword]).toEqual([
       { token: 'link-valido-0123456789abcdef', password: 'segredo123', confirmPassword: 'segredo123' },
@@ -429,8 +429,8 @@ describe('password pages', () => {
   it('/onboarding/definir-senha without a token asks to confirm the e-mail and never sends a password', async () => {
     const { api, fetchMock } = stubApi()
     renderRoutes(routes, '/onboarding/definir-senha?email=pagou%40exemplo.com&session_id=cs_teste_123')
-    expect(await screen.findByRole('heading', { name: 'Confirme seu e-mail' })).toBeTruthy()
-    expect(screen.getByText('pagou@exemplo.com')).toBeTruthy()
+    await screen.findByRole('heading', { name: 'Confirme seu e-mail' })
+    screen.getByText('pagou@exemplo.com')
     expect(screen.queryByLabelText('Nova senha')).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Reenviar link' }))
     expect((await screen.findByRole('status')).textContent).toContain(AUTH_MSG.accessLinkSent)
@@ -451,11 +451,11 @@ describe('/minha-conta', () => {
   it('shows profile and subscription; deletion asks the password and then logs out', async () => {
     stubApi({ user: ANA })
     const { router } = renderRoutes(routes, '/minha-conta')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Minha conta' })).toBeTruthy()
-    expect(screen.getByText(ANA.email)).toBeTruthy()
-    expect(await screen.findByText('Ativa')).toBeTruthy()
-    expect(screen.getByText('Anual')).toBeTruthy()
-    expect(screen.getByRole('button', { name: /Baixar meus dados/ })).toBeTruthy()
+    await screen.findByRole('heading', { level: 1, name: 'Minha conta' })
+    screen.getByText(ANA.email)
+    await screen.findByText('Ativa')
+    screen.getByText('Anual')
+    screen.getByRole('button', { name: /Baixar meus dados/ })
 
     fireEvent.click(screen.getByRole('button', { name: /Excluir minha conta/ }))
     const dialog = await screen.findByRole('dialog', { name: 'Excluir sua conta?' })

@@ -53,8 +53,8 @@ afterEach(() => {
 describe('Admin › Usuários › Pagamento sem conta', () => {
   it('says so when nothing waits', async () => {
     setup([])
-    expect(await screen.findByText('Nenhum pagamento aguardando ativação.')).toBeTruthy()
-    expect(screen.getByRole('heading', { level: 2, name: 'Pagamento sem conta' })).toBeTruthy()
+    await screen.findByText('Nenhum pagamento aguardando ativação.')
+    screen.getByRole('heading', { level: 2, name: 'Pagamento sem conta' })
   })
 
   it('lists e-mail, name, plan, amount, paid date, last link and the unconfirmed account note', async () => {

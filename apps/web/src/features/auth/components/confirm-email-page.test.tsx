@@ -52,7 +52,7 @@ afterEach(() => {
 describe('/confirmar-email', () => {
   it('a purchase waiting for the e-mail: straight to the access link page, replacing this one', async () => {
     const { router, verifyCalls } = setup(`/confirmar-email?token=${TOKEN}`, { verify: () => jsonResponse(result({ accessToken: 'acc_0123456789abcdefghij' })) })
-    expect(await screen.findByText('página do link de acesso')).toBeTruthy()
+    await screen.findByText('página do link de acesso')
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/onboarding/definir-senha?token=acc_0123456789abcdefghij')
     expect(router.state.historyAction).toBe('REPLACE')
     expect(verifyCalls).toEqual([{ token: TOKEN }])
@@ -60,8 +60,8 @@ describe('/confirmar-email', () => {
 
   it('confirmed, signed out: the message and the way to the login; the link is sent once', async () => {
     const { verifyCalls } = setup(`/confirmar-email?token=${TOKEN}`, { verify: () => jsonResponse(result()) })
-    expect(await screen.findByRole('heading', { name: AUTH_MSG.emailVerified })).toBeTruthy()
-    expect(screen.getByText('ana@exemplo.com')).toBeTruthy()
+    await screen.findByRole('heading', { name: AUTH_MSG.emailVerified })
+    screen.getByText('ana@exemplo.com')
     expect((await screen.findByRole('link', { name: /Entrar/ })).getAttribute('href')).toBe('/login')
     expect(verifyCalls).toHaveLength(1)
   })
@@ -72,7 +72,7 @@ describe('/confirmar-email', () => {
       verify: () => new Promise((resolve) => setTimeout(() => resolve(jsonResponse(result({ message: AUTH_MSG.emailChanged, email: 'nova@exemplo.com' }))), 30)),
       user: ANA,
     })
-    expect(await screen.findByRole('heading', { name: AUTH_MSG.emailChanged })).toBeTruthy()
+    await screen.findByRole('heading', { name: AUTH_MSG.emailChanged })
     expect((await screen.findByRole('link', { name: /Ir para o início/ })).getAttribute('href')).toBe('/dashboard')
     await waitFor(() => expect(meCalls()).toBe(2))
   })

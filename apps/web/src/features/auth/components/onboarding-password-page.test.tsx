@@ -57,7 +57,7 @@ afterEach(() => {
 describe('/onboarding/definir-senha?token= (the access link)', () => {
   it('reads the link first: the e-mail (text, not editable), the plans, and no password field until it answered', async () => {
     const { bodies } = setup(`/onboarding/definir-senha?token=${TOKEN}`)
-    expect(screen.getByRole('heading', { name: 'Crie Sua Senha' })).toBeTruthy()
+    screen.getByRole('heading', { name: 'Crie Sua Senha' })
     expect(screen.queryByLabelText('Nova senha')).toBeNull()
     expect((await screen.findByTestId('onboarding-email')).textContent).toBe('pagou@exemplo.com')
     expect(screen.queryByRole('textbox')).toBeNull()
@@ -65,8 +65,8 @@ describe('/onboarding/definir-senha?token= (the access link)', () => {
     const username = document.querySelector<HTMLInputElement>('input[autocomplete="username"]')
     expect(username?.value).toBe('pagou@exemplo.com')
     expect(username?.readOnly).toBe(true)
-    expect(within(screen.getByRole('list', { name: 'Plano a ativar' })).getByText('Plano Anual')).toBeTruthy()
-    expect(screen.getByText(/Falta só criar a senha/)).toBeTruthy()
+    within(screen.getByRole('list', { name: 'Plano a ativar' })).getByText('Plano Anual')
+    screen.getByText(/Falta só criar a senha/)
     expect(screen.queryByTestId('onboarding-account-exists')).toBeNull()
     expect(bodies[API.auth.accessLinkPreview]).toEqual([{ token: TOKEN }])
   })
@@ -76,7 +76,7 @@ describe('/onboarding/definir-senha?token= (the access link)', () => {
     const note = await screen.findByTestId('onboarding-account-exists')
     expect(note.textContent).toContain('Já existe uma conta com este e-mail')
     expect(note.textContent).toContain('os outros aparelhos conectados saem da conta')
-    expect(screen.getByText(/Defina a senha da sua conta para ativar o acesso/)).toBeTruthy()
+    screen.getByText(/Defina a senha da sua conta para ativar o acesso/)
   })
 
   it('a dead link says so and offers a new one, with no form', async () => {
@@ -139,9 +139,9 @@ describe('/onboarding/definir-senha?token= (the access link)', () => {
 describe('/onboarding/definir-senha without a token (after paying)', () => {
   it('asks to confirm the e-mail, with the spam hint and "Já criei minha senha"', async () => {
     const { bodies } = setup('/onboarding/definir-senha?email=pagou%40exemplo.com&session_id=cs_sbx_123456')
-    expect(await screen.findByRole('heading', { name: 'Confirme seu e-mail' })).toBeTruthy()
-    expect(screen.getByText('pagou@exemplo.com')).toBeTruthy()
-    expect(screen.getByText(/Confira as pastas de spam/)).toBeTruthy()
+    await screen.findByRole('heading', { name: 'Confirme seu e-mail' })
+    screen.getByText('pagou@exemplo.com')
+    screen.getByText(/Confira as pastas de spam/)
     expect(screen.getByRole('link', { name: 'Já criei minha senha' }).getAttribute('href')).toBe('/login')
     expect(screen.queryByLabelText('Nova senha')).toBeNull()
     expect(bodies[API.auth.accessLinkPreview]).toBeUndefined()
@@ -169,9 +169,9 @@ describe('/onboarding/definir-senha without a token (after paying)', () => {
 
   it('without the checkout id there is nothing to resend: "Esqueci minha senha" is the way', async () => {
     setup('/onboarding/definir-senha')
-    expect(await screen.findByRole('heading', { name: 'Confirme seu e-mail' })).toBeTruthy()
+    await screen.findByRole('heading', { name: 'Confirme seu e-mail' })
     expect(screen.queryByRole('button', { name: 'Reenviar link' })).toBeNull()
-    expect(screen.getByText(/o e-mail usado na compra/)).toBeTruthy()
+    screen.getByText(/o e-mail usado na compra/)
     expect(screen.getByRole('link', { name: /Esqueci minha senha/ }).getAttribute('href')).toBe('/esqueci-senha')
   })
 })
