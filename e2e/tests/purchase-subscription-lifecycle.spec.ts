@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test'
 import type { SubscriptionDetails } from '@sintonia/contract'
 import { signUpViaUi, uniqueEmail } from '../support/accounts'
 import { expectCatalogueOpen, expectSandboxCheckout, passProcessing, payWithCard } from '../support/checkout'
+import { preparedAccessToken } from '../support/preparation'
 import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
 
 /**
@@ -63,9 +64,8 @@ test.describe('a subscription whose period has ended', () => {
 
   test('opens nothing: the subscription-required card leads to the plans', async ({ page }) => {
     test.setTimeout(90_000)
-    await page.goto(
-      `${server.baseURL}/onboarding/definir-senha?email=${encodeURIComponent(checkout.email)}&session_id=${checkout.sessionId}`,
-    )
+    // The purchase e-mail's access link (the prepared database recorded one for this checkout).
+    await page.goto(`${server.baseURL}/onboarding/definir-senha?token=${preparedAccessToken(checkout.sessionId)}`)
     await page.getByLabel('Nova senha', { exact: true }).fill('senha-que-expirou')
     await page.getByLabel('Confirme a senha').fill('senha-que-expirou')
     await page.getByRole('button', { name: /Criar senha e entrar/ }).click()

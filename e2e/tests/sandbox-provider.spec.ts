@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { API } from '@sintonia/contract'
 import { uniqueEmail } from '../support/accounts'
+import { waitForMailLink } from '../support/mailbox'
 import { A11Y_VIEWPORTS, formatViolations, seriousAxeViolations } from '../support/axe'
 
 /**
@@ -43,12 +44,15 @@ test('the test-card buttons fill the form; a declined card shows the pt-BR text;
 })
 
 test('portal: cancel at period end keeps access until the date shown, and can be resumed', async ({ page }) => {
-  const { email, url, sessionId } = await newCheckout(page, 'semestral')
+  const { email, url } = await newCheckout(page, 'semestral')
   await page.goto(`${url}?metodo=pix`)
   await expect(page.getByRole('img', { name: /QR Code do Pix/ })).toBeVisible()
   await page.getByRole('button', { name: 'Simular pagamento Pix' }).click()
   await expect(page).toHaveURL(/\/assinatura\/processando/)
-  const onboard = await page.request.post(API.auth.onboardingPassword, { data: { email, password: 'senha-segura-1', confirmPassword: 'senha-segura-1', sessionId } })
+  // The buyer activates the purchase with the access link of the purchase e-mail.
+  const link = new URL(await waitForMailLink(email, '/onboarding/definir-senha'))
+  const token = link.searchParams.get('token')
+  const onboard = await page.request.post(API.auth.onboardingPassword, { data: { token, password: 'senha-segura-1', confirmPassword: 'senha-segura-1' } })
   expect(onboard.status()).toBe(201)
 
   const portal = await page.request.post(API.subscription.portal)

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { uniqueEmail } from '../support/accounts'
 import { expectCatalogueOpen, expectSandboxCheckout, passProcessing, payWithCard } from '../support/checkout'
+import { waitForMailLink } from '../support/mailbox'
 
 /**
  * The Content-Security-Policy lets the product work (security suite): a visitor goes from the
@@ -37,6 +38,9 @@ test('no page of a purchase and first listen breaks the content security policy'
   await page.getByRole('navigation', { name: 'Forma de pagamento' }).getByRole('link', { name: /Cartão/ }).click()
   await payWithCard(page)
   await passProcessing(page, sessionId)
+  // The purchase is activated from its e-mail: the access link's page chooses the password.
+  await expect(page.getByRole('heading', { name: 'Confirme seu e-mail' })).toBeVisible()
+  await page.goto(await waitForMailLink(email, '/onboarding/definir-senha'))
   await page.getByLabel('Nova senha', { exact: true }).fill('senha-da-carla-1')
   await page.getByLabel('Confirme a senha').fill('senha-da-carla-1')
   await page.getByRole('button', { name: /Criar senha e entrar/ }).click()
