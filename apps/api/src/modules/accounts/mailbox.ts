@@ -55,6 +55,12 @@ export type AccessLinkReason = 'purchase' | 'forgot' | 'resend'
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
 
+type WaitingPurchases = Awaited<ReturnType<typeof listWaitingPurchasesOfEmail>>
+/** The plan names of the purchases waiting for an e-mail, each once. */
+const planNamesOf = (waiting: WaitingPurchases) => [...new Set(waiting.map((row) => row.planName ?? row.planCode))]
+/** The name typed at checkout (the newest purchase that has one). */
+const checkoutNameOf = (waiting: WaitingPurchases) => waiting.find((row) => row.customerName?.trim())?.customerName?.trim()
+
 /** A new single-use access link for the e-mail; returns the raw token (for the e-mail only). */
 async function issueAccessLink(tx: Database, email: string): Promise<string> {
   const token = randomBytes(32).toString('base64url')
@@ -83,7 +89,7 @@ export async function sendAccessLink(tx: Database, deps: MailboxDeps, email: str
       supportEmail,
       publicUrl: deps.publicUrl,
       token,
-      plans: [...new Set(waiting.map((row) => row.planName ?? row.planCode))],
+      plans: planNamesOf(waiting),
       accountExists: existing !== null,
       validDays: ACCESS_LINK_TTL_DAYS,
       reason,
@@ -98,11 +104,11 @@ export async function previewAccessLink(db: Database, token: string): Promise<Ac
   if (!link) throw new HttpError(400, AUTH_MSG.accessLinkInvalid)
   const [waiting, existing] = await Promise.all([listWaitingPurchasesOfEmail(db, link.email), findUserByEmail(db, link.email)])
   if (!existing && waiting.length === 0) throw new HttpError(400, AUTH_MSG.accessLinkInvalid)
-  const checkoutName = waiting.find((row) => row.customerName?.trim())?.customerName?.trim()
+  const checkoutName = checkoutNameOf(waiting)
   return {
     email: link.email,
     displayName: existing?.emailVerified ? existing.name : (checkoutName ?? existing?.name ?? defaultDisplayName(link.email)),
-    plans: [...new Set(waiting.map((row) => row.planName ?? row.planCode))],
+    plans: planNamesOf(waiting),
     accountExists: existing !== null,
   }
 }
@@ -125,7 +131,7 @@ export async function activateWithAccessLink(deps: ActivationDeps, input: { toke
     if (!link) throw new HttpError(400, AUTH_MSG.accessLinkInvalid)
     const email = link.email
     const waiting = await listWaitingPurchasesOfEmail(tx, email)
-    const checkoutName = waiting.find((row) => row.customerName?.trim())?.customerName?.trim()
+    const checkoutName = checkoutNameOf(waiting)
     let row = await findUserByEmail(tx, email)
     let sessionsRevoked = 0
     const accountCreated = row === null
