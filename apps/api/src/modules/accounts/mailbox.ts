@@ -18,7 +18,6 @@ import { createEmailVerificationToken } from 'better-auth/api'
 import { AUTH_MSG, defaultDisplayName, type AccessLinkPreview, type VerifyEmailResult } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
 import { readTokenPayload, VERIFY_TOKEN_TTL_SECONDS, type SintoniaAuth } from '../../lib/auth/create-auth.js'
-import { authErrorCode } from '../../lib/auth/errors.js'
 import type { Mailer } from '../../plugins/mailer.js'
 import { HttpError } from '../../lib/http/errors.js'
 import { recordAudit } from '../../lib/audit/service.js'
@@ -224,7 +223,8 @@ export async function confirmEmail(deps: ActivationDeps, token: string, ip: stri
   try {
     await deps.auth.api.verifyEmail({ query: { token } })
   } catch (error) {
-    if (authErrorCode(error) !== undefined || (error as { name?: string }).name === 'APIError') throw new HttpError(400, AUTH_MSG.verifyLinkInvalid)
+    // Better Auth refuses a bad, expired or foreign token with its APIError; anything else is ours.
+    if ((error as { name?: string }).name === 'APIError') throw new HttpError(400, AUTH_MSG.verifyLinkInvalid)
     throw error
   }
   const change = typeof payload?.updateTo === 'string'

@@ -17,7 +17,7 @@ import { recordAudit } from '../../lib/audit/service.js'
 import { detachSubscriptionsOfUser } from '../commerce/subscriptions-repository.js'
 import { mergePendingSubscriptions } from '../commerce/subscriptions-service.js'
 import { createCredentialUser, hashPassword } from './credentials.js'
-import { activateWithAccessLink, enqueueConfirmationEmail, enqueueVerificationEmail, sendAccessLink, type MailboxDeps } from './mailbox.js'
+import { activateWithAccessLink, enqueueVerificationEmail, sendAccessLink, type MailboxDeps } from './mailbox.js'
 import {
   anonymiseAnalyticsOfUser,
   deleteAccountsOfUser,
@@ -235,8 +235,6 @@ export async function resendVerification(deps: AccountMailDeps, userId: string):
   if (row.emailVerified) throw new HttpError(409, AUTH_MSG.alreadyVerified)
   await enqueueVerificationEmail(deps.db, deps, row)
 }
-
-export { enqueueConfirmationEmail }
 
 export const EXPORT_FILENAME = 'sintonia-meus-dados.json'
 
