@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { ADMIN_API, COMMERCE_MSG, type AdminPlansResponse } from '@sintonia/contract'
+import { API, COMMERCE_MSG, type AdminPlansResponse } from '@sintonia/contract'
 import { createAdmin, uniqueEmail } from '../support/accounts'
 
 /** Admin plan journeys (issue #7): a new price and promotion reach /assinatura; an inactive plan leaves it. */
@@ -35,9 +35,9 @@ test.afterAll(async ({ browser }) => {
   await adminSignIn(page)
   for (const plan of original.plans) {
     const { code, name, description, intervalMonths, savings, popular, isActive, displayOrder } = plan
-    const details = await page.request.put(ADMIN_API.planDetails(code), { data: { name, description, intervalMonths, savings, popular, isActive, displayOrder } })
+    const details = await page.request.put(API.commerce.admin.planDetails(code), { data: { name, description, intervalMonths, savings, popular, isActive, displayOrder } })
     expect(details.status()).toBe(200)
-    const pricing = await page.request.put(ADMIN_API.planPricing(code), {
+    const pricing = await page.request.put(API.commerce.admin.planPricing(code), {
       data: { originalPriceCents: plan.originalPriceCents, hasPromotion: false, discountPercentage: null, promotionEndDate: null, promotionLabel: null },
     })
     expect(pricing.status()).toBe(200)
@@ -47,7 +47,7 @@ test.afterAll(async ({ browser }) => {
 
 test('a new price with a promotion shows on /assinatura with its countdown; an inactive plan disappears', async ({ page, browser }) => {
   await adminSignIn(page)
-  original = (await (await page.request.get(ADMIN_API.plans)).json()) as AdminPlansResponse
+  original = (await (await page.request.get(API.commerce.admin.plans)).json()) as AdminPlansResponse
 
   await page.goto('/admin/pricing')
   const editor = page.getByTestId('pricing-semestral')

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { ADMIN_SETTINGS_API, ADMIN_SETTINGS_MSG } from '@sintonia/contract'
+import { API, ADMIN_SETTINGS_MSG } from '@sintonia/contract'
 import { seriousAxeViolations, formatViolations } from '../support/axe'
 import { createAdmin, uniqueEmail } from '../support/accounts'
 
@@ -20,7 +20,7 @@ test.beforeAll(async () => {
 
 test('an admin renames the product and sets the guarantee; visitors see both', async ({ page, browser }) => {
   await adminSignIn(page)
-  const original = await (await page.request.get(ADMIN_SETTINGS_API.general)).json()
+  const original = await (await page.request.get(API.content.admin.settings)).json()
   try {
     await page.goto('/admin/settings')
     await expect(page.getByRole('heading', { level: 1, name: 'Configurações' })).toBeVisible()
@@ -41,7 +41,7 @@ test('an admin renames the product and sets the guarantee; visitors see both', a
     await visitor.goto('/pagamento')
     await expect(visitor.getByRole('heading', { name: /Garantia de 10 dias/ })).toBeVisible()
   } finally {
-    const restored = await page.request.put(ADMIN_SETTINGS_API.general, { data: original })
+    const restored = await page.request.put(API.content.admin.settings, { data: original })
     expect(restored.status()).toBe(200)
   }
 })

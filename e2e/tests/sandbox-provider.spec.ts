@@ -12,7 +12,7 @@ import { A11Y_VIEWPORTS, formatViolations, seriousAxeViolations } from '../suppo
 
 async function newCheckout(page: Page, planCode = 'anual') {
   const email = uniqueEmail('sandbox')
-  const res = await page.request.post(API.payments.checkout, { data: { email, name: 'Clara Sandbox', planCode } })
+  const res = await page.request.post(API.commerce.payments.checkout, { data: { email, name: 'Clara Sandbox', planCode } })
   expect(res.ok()).toBe(true)
   return { email, ...((await res.json()) as { url: string; sessionId: string }) }
 }
@@ -39,7 +39,7 @@ test('the test-card buttons fill the form; a declined card shows the pt-BR text;
   await page.getByLabel('CVC').fill('123')
   await page.getByRole('button', { name: 'Pagar', exact: true }).click()
   await expect(page).toHaveURL(new RegExp(`/assinatura/processando\\?session_id=${sessionId}$`))
-  const verified = await page.request.post(API.payments.verifySession, { data: { sessionId } })
+  const verified = await page.request.post(API.commerce.payments.verifySession, { data: { sessionId } })
   expect(await verified.json()).toMatchObject({ paid: true, accountExists: false })
 })
 
@@ -52,10 +52,10 @@ test('portal: cancel at period end keeps access until the date shown, and can be
   // The buyer activates the purchase with the access link of the purchase e-mail.
   const link = new URL(await waitForMailLink(email, '/onboarding/definir-senha'))
   const token = link.searchParams.get('token')
-  const onboard = await page.request.post(API.auth.onboardingPassword, { data: { token, password: 'senha-segura-1', confirmPassword: 'senha-segura-1' } })
+  const onboard = await page.request.post(API.accounts.onboardingPassword, { data: { token, password: 'senha-segura-1', confirmPassword: 'senha-segura-1' } })
   expect(onboard.status()).toBe(201)
 
-  const portal = await page.request.post(API.subscription.portal)
+  const portal = await page.request.post(API.commerce.subscription.portal)
   const { url: portalUrl } = (await portal.json()) as { url: string }
   await page.goto(portalUrl)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Plano Semestral')
@@ -63,9 +63,9 @@ test('portal: cancel at period end keeps access until the date shown, and can be
   await page.getByRole('button', { name: 'Cancelar assinatura' }).click()
   await expect(page.getByRole('status')).toContainText('Cancelamento agendado')
   await expect(page.getByText('Acesso até', { exact: true })).toBeVisible()
-  const check = await page.request.get(API.subscription.check)
+  const check = await page.request.get(API.commerce.subscription.check)
   expect(await check.json()).toMatchObject({ subscribed: true, subscription_status: 'active' })
-  const details = await page.request.get(API.subscription.details)
+  const details = await page.request.get(API.commerce.subscription.details)
   expect((await details.json()).subscription).toMatchObject({ cancelAtPeriodEnd: true, givesAccess: true })
 
   await page.getByRole('button', { name: 'Retomar assinatura' }).click()

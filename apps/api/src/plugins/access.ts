@@ -31,6 +31,8 @@ export interface DeclaredRoute {
   takesBody: boolean
   /** The body's zod schema as declared (the mass-assignment suite inspects its keys). */
   bodySchema?: unknown
+  /** The zod schema of the success answer, 200, 201 or 202 (the contract test checks it is the endpoint's own). */
+  okSchema?: unknown
 }
 
 declare module 'fastify' {
@@ -87,7 +89,9 @@ export const accessPlugin = fp<AccessPluginOptions>(
       const methods = Array.isArray(route.method) ? route.method : [route.method]
       const takesBody = Boolean(route.schema?.body)
       const bodySchema: unknown = route.schema?.body
-      for (const method of methods) table.push({ method: String(method), url: route.url, access: config.access, takesBody, bodySchema })
+      const responses = route.schema?.response as Record<string, unknown> | undefined
+      const okSchema: unknown = responses?.[200] ?? responses?.[201] ?? responses?.[202]
+      for (const method of methods) table.push({ method: String(method), url: route.url, access: config.access, takesBody, bodySchema, okSchema })
     })
 
     app.addHook('onRequest', async (request) => {

@@ -69,23 +69,23 @@ describe('the route-access matrix', () => {
     const key = (r: DeclaredRoute) => `${r.method} ${r.url} ${r.access}`
     const keys = table.map(key)
     for (const expected of [
-      `POST ${API.auth.signUp} public`,
-      `POST ${API.auth.signIn} public`,
-      `POST ${API.auth.signOut} user`,
-      `GET ${API.auth.me} user`,
-      `POST ${API.auth.forgotPassword} public`,
-      `POST ${API.auth.resetPassword} public`,
-      `POST ${API.auth.onboardingPassword} public`,
-      `POST ${API.auth.accessLinkPreview} public`,
-      `POST ${API.auth.verifyEmail} public`,
-      `POST ${API.auth.resendVerification} user`,
-      `POST ${API.auth.changeEmail} user`,
-      `PATCH ${API.auth.profile} user`,
-      `POST ${API.auth.changePassword} user`,
-      `POST ${API.payments.resendAccessLink} public`,
-      `GET ${API.auth.exportData} user`,
-      `DELETE ${API.auth.deleteAccount} user`,
-      `GET ${API.subscription.check} user`,
+      `POST ${API.accounts.signUp} public`,
+      `POST ${API.accounts.signIn} public`,
+      `POST ${API.accounts.signOut} user`,
+      `GET ${API.accounts.me} user`,
+      `POST ${API.accounts.forgotPassword} public`,
+      `POST ${API.accounts.resetPassword} public`,
+      `POST ${API.accounts.onboardingPassword} public`,
+      `POST ${API.accounts.accessLinkPreview} public`,
+      `POST ${API.accounts.verifyEmail} public`,
+      `POST ${API.accounts.resendVerification} user`,
+      `POST ${API.accounts.changeEmail} user`,
+      `PATCH ${API.accounts.profile} user`,
+      `POST ${API.accounts.changePassword} user`,
+      `POST ${API.commerce.payments.resendAccessLink} public`,
+      `GET ${API.accounts.exportData} user`,
+      `DELETE ${API.accounts.deleteAccount} user`,
+      `GET ${API.commerce.subscription.check} user`,
       // Better Auth's only reachable endpoint (docs/security.md).
       'GET /api/auth/get-session public',
       `GET ${FIXTURE_PREFIX}/assinante subscriber`,
@@ -157,9 +157,9 @@ describe('the route-access matrix', () => {
   })
 
   it("lets any signed-in account through 'user' routes", async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: API.auth.me, headers: { cookie: people.listener.cookie } })
+    const res = await ctx.app.inject({ method: 'GET', url: API.accounts.me, headers: { cookie: people.listener.cookie } })
     expect(res.statusCode).toBe(200)
-    expect((await ctx.app.inject({ method: 'GET', url: API.auth.me, headers: { cookie: people.admin.cookie } })).statusCode).toBe(200)
+    expect((await ctx.app.inject({ method: 'GET', url: API.accounts.me, headers: { cookie: people.admin.cookie } })).statusCode).toBe(200)
   })
 
   it('never turns a refusal into an error when the audit write fails', async () => {
@@ -167,7 +167,7 @@ describe('the route-access matrix', () => {
     await db.execute(sql`create or replace function sintonia_test_no_audit() returns trigger language plpgsql as $$ begin raise exception 'auditoria indisponível'; end $$`)
     await db.execute(sql`create trigger sintonia_test_no_audit before insert on audit_log for each row execute function sintonia_test_no_audit()`)
     try {
-      const res = await ctx.app.inject({ method: 'GET', url: API.auth.me })
+      const res = await ctx.app.inject({ method: 'GET', url: API.accounts.me })
       expect(res.statusCode).toBe(401)
       expect(res.json().message).toBe(MSG.generic.unauthorized)
     } finally {
@@ -179,7 +179,7 @@ describe('the route-access matrix', () => {
 
 describe('origin check on mutating requests', () => {
   const post = (headers: Record<string, string>) =>
-    ctx.app.inject({ method: 'POST', url: API.auth.forgotPassword, payload: { email: 'alguem@exemplo.com' }, headers, remoteAddress: nextIp() })
+    ctx.app.inject({ method: 'POST', url: API.accounts.forgotPassword, payload: { email: 'alguem@exemplo.com' }, headers, remoteAddress: nextIp() })
 
   it('refuses a POST whose Origin is another site, with 403 in pt-BR, and audits it', async () => {
     const res = await post({ origin: 'https://site-malicioso.example' })
@@ -188,7 +188,7 @@ describe('origin check on mutating requests', () => {
     const rows = await ctx.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'origin_denied'), eq(auditLog.target, `POST ${API.auth.forgotPassword}`)))
+      .where(and(eq(auditLog.action, 'origin_denied'), eq(auditLog.target, `POST ${API.accounts.forgotPassword}`)))
     expect(rows.length).toBeGreaterThan(0)
     expect((await post({ origin: 'null' })).statusCode).toBe(403)
   })
@@ -197,13 +197,13 @@ describe('origin check on mutating requests', () => {
     const person = await listener(ctx)
     const res = await ctx.app.inject({
       method: 'DELETE',
-      url: API.auth.deleteAccount,
+      url: API.accounts.deleteAccount,
       headers: { cookie: person.cookie, origin: 'https://site-malicioso.example' },
       payload: { password: person.password },
     })
     expect(res.statusCode).toBe(403)
     expect(res.json().message).toBe(MSG.generic.originNotAllowed)
-    expect((await ctx.app.inject({ method: 'GET', url: API.auth.me, headers: { cookie: person.cookie } })).statusCode).toBe(200)
+    expect((await ctx.app.inject({ method: 'GET', url: API.accounts.me, headers: { cookie: person.cookie } })).statusCode).toBe(200)
     for (const method of ['PUT', 'PATCH'] as const) {
       expect((await ctx.app.inject({ method, url: '/api/qualquer', headers: { origin: 'https://x.example' } })).statusCode).toBe(403)
     }
@@ -240,7 +240,7 @@ describe('hasActiveSubscription (the one subscription rule)', () => {
     const [asSql] = rowsOf<{ gives: boolean }>(await ctx.database.db.execute(sql`select ${givesAccessNow()} as gives from subscriptions where id = ${row.id}`))
     expect(asSql?.gives).toBe(expected)
     expect((await countOverview(ctx.database.db)).activeSubscribers).toBe(before + (expected ? 1 : 0))
-    const check = await ctx.app.inject({ method: 'GET', url: API.subscription.check, headers: { cookie: person.cookie } })
+    const check = await ctx.app.inject({ method: 'GET', url: API.commerce.subscription.check, headers: { cookie: person.cookie } })
     expect(check.json()).toMatchObject({ subscribed: expected, subscription_status: status, subscription_tier: 'anual' })
     // The guard reads the rule with the session, in the same query (plugins/auth.ts): same answer.
     const guarded = await ctx.app.inject({ method: 'GET', url: `${FIXTURE_PREFIX}/assinante`, headers: { cookie: person.cookie } })

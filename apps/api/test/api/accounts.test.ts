@@ -44,7 +44,7 @@ beforeAll(async () => {
 })
 afterAll(() => ctx.close())
 
-const me = (cookie?: string) => ctx.app.inject({ method: 'GET', url: API.auth.me, headers: cookie ? { cookie } : {} })
+const me = (cookie?: string) => ctx.app.inject({ method: 'GET', url: API.accounts.me, headers: cookie ? { cookie } : {} })
 
 async function sessionsOf(userId: string) {
   return ctx.database.db.select().from(session).where(eq(session.userId, userId))
@@ -111,7 +111,7 @@ describe('sign-in, me and sign-out', () => {
     expect(sessionCookieOf(res)).toMatch(/HttpOnly/)
     expect((await me(cookie)).statusCode).toBe(200)
 
-    const out = await ctx.app.inject({ method: 'POST', url: API.auth.signOut, headers: { cookie } })
+    const out = await ctx.app.inject({ method: 'POST', url: API.accounts.signOut, headers: { cookie } })
     expect(out.statusCode).toBe(200)
     expect(out.json()).toEqual({ message: AUTH_MSG.logoutSuccess })
     expect(sessionCookieOf(out)).toMatch(/Max-Age=0/)
@@ -129,7 +129,7 @@ describe('sign-in, me and sign-out', () => {
     expect(res.statusCode).toBe(401)
     expect(res.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: MSG.generic.unauthorized })
     expect((await me('sintonia.session_token=forjado.assinatura')).statusCode).toBe(401)
-    expect((await ctx.app.inject({ method: 'POST', url: API.auth.signOut })).statusCode).toBe(401)
+    expect((await ctx.app.inject({ method: 'POST', url: API.accounts.signOut })).statusCode).toBe(401)
   })
 
   it('refuses a wrong password and an unknown e-mail alike with 401 and no cookie', async () => {
@@ -197,7 +197,7 @@ describe('sign-in, me and sign-out', () => {
   it('limits sign-in and sign-up to 10 per minute per IP', async () => {
     const ip = nextIp()
     const attempt = () =>
-      ctx.app.inject({ method: 'POST', url: API.auth.signIn, payload: { email: uniqueEmail(), password: 'x', portal: 'user' }, remoteAddress: ip })
+      ctx.app.inject({ method: 'POST', url: API.accounts.signIn, payload: { email: uniqueEmail(), password: 'x', portal: 'user' }, remoteAddress: ip })
     for (let i = 0; i < RATE_LIMITS.signIn.max; i++) expect((await attempt()).statusCode).toBe(401)
     const limited = await attempt()
     expect(limited.statusCode).toBe(429)
@@ -205,14 +205,14 @@ describe('sign-in, me and sign-out', () => {
 
     const signUpIp = nextIp()
     const create = () =>
-      ctx.app.inject({ method: 'POST', url: API.auth.signUp, payload: { email: 'x', password: 'y' }, remoteAddress: signUpIp })
+      ctx.app.inject({ method: 'POST', url: API.accounts.signUp, payload: { email: 'x', password: 'y' }, remoteAddress: signUpIp })
     for (let i = 0; i < RATE_LIMITS.signUp.max; i++) expect((await create()).statusCode).toBe(400)
     expect((await create()).statusCode).toBe(429)
   })
 })
 
 describe('pending subscription merge (only for a proven mailbox)', () => {
-  const check = (cookie: string) => ctx.app.inject({ method: 'GET', url: API.subscription.check, headers: { cookie } })
+  const check = (cookie: string) => ctx.app.inject({ method: 'GET', url: API.commerce.subscription.check, headers: { cookie } })
   const pendingRow = (id: string) => ctx.database.db.select().from(pendingSubscriptions).where(eq(pendingSubscriptions.id, id))
 
   it('on sign-up with session_id nothing is attached; the confirmation link leads to the access link, which activates it', async () => {
@@ -235,7 +235,7 @@ describe('pending subscription merge (only for a proven mailbox)', () => {
     const token = confirmed.json().accessToken as string
     const activated = await ctx.app.inject({
       method: 'POST',
-      url: API.auth.onboardingPassword,
+      url: API.accounts.onboardingPassword,
       payload: { token, password: 'senha-da-compra', confirmPassword: 'senha-da-compra' },
       remoteAddress: nextIp(),
     })
@@ -327,9 +327,9 @@ describe('pending subscription merge (only for a proven mailbox)', () => {
 
 describe('password reset', () => {
   const forgot = (email: string, remoteAddress = nextIp()) =>
-    ctx.app.inject({ method: 'POST', url: API.auth.forgotPassword, payload: { email }, remoteAddress })
+    ctx.app.inject({ method: 'POST', url: API.accounts.forgotPassword, payload: { email }, remoteAddress })
   const reset = (token: string, newPassword: string) =>
-    ctx.app.inject({ method: 'POST', url: API.auth.resetPassword, payload: { token, newPassword }, remoteAddress: nextIp() })
+    ctx.app.inject({ method: 'POST', url: API.accounts.resetPassword, payload: { token, newPassword }, remoteAddress: nextIp() })
 
   async function resetMailsTo(email: string) {
     return ctx.database.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, 'password_reset')))
@@ -402,14 +402,14 @@ describe('LGPD export', () => {
     expect((await confirmEmail(ctx, person.email)).statusCode).toBe(200)
     const lead = await ctx.app.inject({
       method: 'POST',
-      url: API.leads,
+      url: API.communication.leads,
       payload: { name: 'Pessoa Teste', email: person.email, consent: true },
       remoteAddress: nextIp(),
     })
     expect(lead.statusCode).toBe(201)
     const events = await ctx.app.inject({
       method: 'POST',
-      url: API.analyticsEvents,
+      url: API.insights.events,
       headers: { cookie: person.cookie },
       payload: { sessionId: 'sessao-navegador-1', events: [{ eventType: 'page_view', eventData: { path: '/dashboard' } }] },
       remoteAddress: nextIp(),
@@ -417,7 +417,7 @@ describe('LGPD export', () => {
     expect(events.statusCode).toBe(202)
     await seedSubscription(ctx, person.userId, { planCode: 'trimestral' })
 
-    const res = await ctx.app.inject({ method: 'GET', url: API.auth.exportData, headers: { cookie: person.cookie } })
+    const res = await ctx.app.inject({ method: 'GET', url: API.accounts.exportData, headers: { cookie: person.cookie } })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-disposition']).toBe('attachment; filename="sintonia-meus-dados.json"')
     expect(res.headers['content-type']).toMatch(/^application\/json/)
@@ -437,13 +437,13 @@ describe('LGPD export', () => {
   })
 
   it('answers 401 without a session', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: API.auth.exportData })).statusCode).toBe(401)
+    expect((await ctx.app.inject({ method: 'GET', url: API.accounts.exportData })).statusCode).toBe(401)
   })
 })
 
 describe('account deletion', () => {
   const remove = (cookie: string, password: string) =>
-    ctx.app.inject({ method: 'DELETE', url: API.auth.deleteAccount, headers: { cookie }, payload: { password } })
+    ctx.app.inject({ method: 'DELETE', url: API.accounts.deleteAccount, headers: { cookie }, payload: { password } })
 
   it('refuses a wrong password with 403 and changes nothing', async () => {
     const person = await listener(ctx)
@@ -461,13 +461,13 @@ describe('account deletion', () => {
     const other = await signIn(ctx, person.email, person.password, 'user')
     await ctx.app.inject({
       method: 'POST',
-      url: API.leads,
+      url: API.communication.leads,
       payload: { name: 'Quem Sai', email: person.email.toUpperCase(), consent: true },
       remoteAddress: nextIp(),
     })
     await ctx.app.inject({
       method: 'POST',
-      url: API.analyticsEvents,
+      url: API.insights.events,
       headers: { cookie: person.cookie },
       payload: { sessionId: 'sessao-navegador-2', events: [{ eventType: 'page_view', eventData: {} }] },
       remoteAddress: nextIp(),
@@ -547,7 +547,7 @@ describe('production cookies', () => {
       expect(line).toMatch(/; HttpOnly/)
       expect(line).toMatch(/; SameSite=Lax/i)
       expect(line).toMatch(/; Secure/)
-      expect((await prod.app.inject({ method: 'GET', url: API.auth.me, headers: { cookie } })).statusCode).toBe(200)
+      expect((await prod.app.inject({ method: 'GET', url: API.accounts.me, headers: { cookie } })).statusCode).toBe(200)
     } finally {
       await prod.close()
     }
@@ -561,20 +561,20 @@ describe('LGPD and purchases', () => {
     expect((await payWithCard(ctx, sessionId, CARDS.ok)).statusCode).toBe(303)
     const refund = await ctx.app.inject({
       method: 'POST',
-      url: API.subscription.refundRequest,
+      url: API.commerce.subscription.refundRequest,
       headers: { cookie: person.cookie },
       payload: { reason: 'Mudei de ideia, motivo pessoal' },
     })
     expect(refund.statusCode).toBeLessThan(300)
 
-    const exported = (await ctx.app.inject({ method: 'GET', url: API.auth.exportData, headers: { cookie: person.cookie } })).json()
+    const exported = (await ctx.app.inject({ method: 'GET', url: API.accounts.exportData, headers: { cookie: person.cookie } })).json()
     expect(exported.checkouts).toEqual([expect.objectContaining({ planCode: 'semestral', paymentStatus: 'paid' })])
     // The checkout id is the buyer's secret (it proves the payment at sign-in): never in an answer.
     expect(JSON.stringify(exported)).not.toContain(sessionId)
     expect(exported.payments).toEqual([expect.objectContaining({ planCode: 'semestral', status: 'paid', method: 'card' })])
     expect(exported.refundRequests).toEqual([expect.objectContaining({ reason: 'Mudei de ideia, motivo pessoal', status: 'pending' })])
 
-    const deleted = await ctx.app.inject({ method: 'DELETE', url: API.auth.deleteAccount, headers: { cookie: person.cookie }, payload: { password: person.password } })
+    const deleted = await ctx.app.inject({ method: 'DELETE', url: API.accounts.deleteAccount, headers: { cookie: person.cookie }, payload: { password: person.password } })
     expect(deleted.statusCode).toBe(200)
     const { db } = ctx.database
     const [checkout] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId))

@@ -27,7 +27,7 @@ const mediaDir = () => join(ctx.dataDir, 'media')
 const tmpDir = () => join(ctx.dataDir, 'uploads-tmp')
 const mp3File = (data = MP3, filename = 'meu audio.mp3'): MultipartFile => ({ name: 'file', filename, contentType: 'audio/mpeg', data })
 
-function upload(fields: Record<string, string>, files: MultipartFile[], url: string = API.adminContent.audios, method: 'POST' | 'PUT' = 'POST') {
+function upload(fields: Record<string, string>, files: MultipartFile[], url: string = API.catalogue.admin.audios, method: 'POST' | 'PUT' = 'POST') {
   const { payload, headers } = multipart(fields, files)
   return callAs(ctx, cast.admin, { method, url, payload, headers })
 }
@@ -47,11 +47,11 @@ describe('admin audios: access', () => {
     const [audio] = await ctx.database.db.select().from(audios).limit(1)
     const body = multipart({ title: 'X', fieldId }, [mp3File()])
     const calls = [
-      { method: 'GET' as const, url: API.adminContent.audios },
-      { method: 'POST' as const, url: API.adminContent.audios, payload: body.payload, headers: body.headers },
-      { method: 'PATCH' as const, url: API.adminContent.audio(audio!.id), payload: { title: 'Y' } },
-      { method: 'PUT' as const, url: API.adminContent.audioFile(audio!.id), payload: body.payload, headers: body.headers },
-      { method: 'DELETE' as const, url: API.adminContent.audio(audio!.id) },
+      { method: 'GET' as const, url: API.catalogue.admin.audios },
+      { method: 'POST' as const, url: API.catalogue.admin.audios, payload: body.payload, headers: body.headers },
+      { method: 'PATCH' as const, url: API.catalogue.admin.audio(audio!.id), payload: { title: 'Y' } },
+      { method: 'PUT' as const, url: API.catalogue.admin.audioFile(audio!.id), payload: body.payload, headers: body.headers },
+      { method: 'DELETE' as const, url: API.catalogue.admin.audio(audio!.id) },
     ]
     for (const call of calls) expect(await nonAdminStatuses(ctx, cast, call), `${call.method} ${call.url}`).toEqual([401, 403, 403])
     expectNothingLeft()
@@ -76,9 +76,9 @@ describe('admin audios: upload', () => {
     expect(filesUnder(tmpDir())).toEqual([])
 
     const listener = await subscriber(ctx)
-    const list = await callAs(ctx, listener, { method: 'GET', url: API.listener.fieldAudios(fieldId) })
+    const list = await callAs(ctx, listener, { method: 'GET', url: API.catalogue.fieldAudios(fieldId) })
     expect(list.json().audios.map((a: { id: string }) => a.id)).toContain(audio.id)
-    const file = await callAs(ctx, listener, { method: 'GET', url: API.audioFile(audio.id) })
+    const file = await callAs(ctx, listener, { method: 'GET', url: API.catalogue.audioFile(audio.id) })
     expect(file.statusCode).toBe(200)
     expect(file.rawPayload.equals(MP3)).toBe(true)
   })
@@ -111,7 +111,7 @@ describe('admin audios: upload', () => {
     const unknownField = await upload({ title: 'Órfão', fieldId: MISSING }, [mp3File()])
     expect(unknownField.statusCode).toBe(400)
     expect(unknownField.json().message).toBe(ADMIN_CONTENT_MSG.fieldNotFound)
-    const json = await callAs(ctx, cast.admin, { method: 'POST', url: API.adminContent.audios, payload: { title: 'JSON' } })
+    const json = await callAs(ctx, cast.admin, { method: 'POST', url: API.catalogue.admin.audios, payload: { title: 'JSON' } })
     expect(json.statusCode).toBe(400)
     expect(json.json().message).toBe(ADMIN_CONTENT_MSG.notMultipart)
     expectNothingLeft()
@@ -128,11 +128,11 @@ describe('admin audios: upload', () => {
 describe('admin audios: edit, demo, replace, delete', () => {
   it('moves the demo flag atomically: one demo at a time', async () => {
     const [target] = await ctx.database.db.select().from(audios).where(eq(audios.isDemo, false)).limit(1)
-    const res = await callAs(ctx, cast.admin, { method: 'PATCH', url: API.adminContent.audio(target!.id), payload: { isDemo: true } })
+    const res = await callAs(ctx, cast.admin, { method: 'PATCH', url: API.catalogue.admin.audio(target!.id), payload: { isDemo: true } })
     expect(res.statusCode).toBe(200)
     const demos = await ctx.database.db.select({ id: audios.id }).from(audios).where(eq(audios.isDemo, true))
     expect(demos).toEqual([{ id: target!.id }])
-    const demo = (await ctx.app.inject({ method: 'GET', url: API.demo })).json()
+    const demo = (await ctx.app.inject({ method: 'GET', url: API.catalogue.demo })).json()
     expect(demo.audio.id).toBe(target!.id)
 
     // A new upload flagged as demo takes the flag over.
@@ -146,26 +146,26 @@ describe('admin audios: edit, demo, replace, delete', () => {
     const [other] = await ctx.database.db.select().from(fields).orderBy(asc(fields.displayOrder)).offset(1).limit(1)
     const res = await callAs(ctx, cast.admin, {
       method: 'PATCH',
-      url: API.adminContent.audio(audio!.id),
+      url: API.catalogue.admin.audio(audio!.id),
       payload: { title: 'Título novo', description: 'Descrição nova', fieldId: other!.id, tags: ['sono'] },
     })
     expect(res.statusCode).toBe(200)
     expect(res.json().audio).toMatchObject({ title: 'Título novo', description: 'Descrição nova', fieldId: other!.id, fieldTitle: other!.title, tags: ['sono'] })
-    const unknown = await callAs(ctx, cast.admin, { method: 'PATCH', url: API.adminContent.audio(audio!.id), payload: { fieldId: MISSING } })
+    const unknown = await callAs(ctx, cast.admin, { method: 'PATCH', url: API.catalogue.admin.audio(audio!.id), payload: { fieldId: MISSING } })
     expect(unknown.statusCode).toBe(400)
     expect(unknown.json().message).toBe(ADMIN_CONTENT_MSG.fieldNotFound)
-    const blank = await callAs(ctx, cast.admin, { method: 'PATCH', url: API.adminContent.audio(audio!.id), payload: { title: '' } })
+    const blank = await callAs(ctx, cast.admin, { method: 'PATCH', url: API.catalogue.admin.audio(audio!.id), payload: { title: '' } })
     expect(blank.statusCode).toBe(400)
-    expect((await callAs(ctx, cast.admin, { method: 'PATCH', url: API.adminContent.audio(MISSING), payload: { title: 'X' } })).statusCode).toBe(404)
+    expect((await callAs(ctx, cast.admin, { method: 'PATCH', url: API.catalogue.admin.audio(MISSING), payload: { title: 'X' } })).statusCode).toBe(404)
   })
 
   it('lists by field with the field title', async () => {
-    const res = await callAs(ctx, cast.admin, { method: 'GET', url: `${API.adminContent.audios}?fieldId=${fieldId}` })
+    const res = await callAs(ctx, cast.admin, { method: 'GET', url: `${API.catalogue.admin.audios}?fieldId=${fieldId}` })
     expect(res.statusCode).toBe(200)
     const list = res.json().audios as { fieldId: string; fieldTitle: string }[]
     expect(list.length).toBeGreaterThan(0)
     expect(list.every((a) => a.fieldId === fieldId && a.fieldTitle)).toBe(true)
-    expect((await callAs(ctx, cast.admin, { method: 'GET', url: `${API.adminContent.audios}?fieldId=x` })).statusCode).toBe(400)
+    expect((await callAs(ctx, cast.admin, { method: 'GET', url: `${API.catalogue.admin.audios}?fieldId=x` })).statusCode).toBe(400)
   })
 
   it('replaces the file: new key and duration, the old file removed; a bad file keeps the old one', async () => {
@@ -173,11 +173,11 @@ describe('admin audios: edit, demo, replace, delete', () => {
     const [before] = await ctx.database.db.select().from(audios).where(eq(audios.id, created.id))
     const longer = readFileSync(join(SEED_MEDIA_DIR, 'music-brisa-suave.mp3'))
 
-    const refused = await upload({}, [mp3File(SVG_AS_MP3)], API.adminContent.audioFile(created.id), 'PUT')
+    const refused = await upload({}, [mp3File(SVG_AS_MP3)], API.catalogue.admin.audioFile(created.id), 'PUT')
     expect(refused.statusCode).toBe(415)
     expect(await ctx.storage.stat(before!.fileKey)).not.toBeNull()
 
-    const res = await upload({}, [mp3File(longer)], API.adminContent.audioFile(created.id), 'PUT')
+    const res = await upload({}, [mp3File(longer)], API.catalogue.admin.audioFile(created.id), 'PUT')
     expect(res.statusCode).toBe(200)
     expect(res.json().audio).toMatchObject({ durationSeconds: 30, sizeBytes: longer.length })
     const [after] = await ctx.database.db.select().from(audios).where(eq(audios.id, created.id))
@@ -190,12 +190,12 @@ describe('admin audios: edit, demo, replace, delete', () => {
     const created = (await upload({ title: 'Para apagar', fieldId }, [mp3File()])).json().audio
     const [row] = await ctx.database.db.select().from(audios).where(eq(audios.id, created.id))
     const publish = vi.spyOn(ctx.app.domainEvents, 'publish')
-    const res = await callAs(ctx, cast.admin, { method: 'DELETE', url: API.adminContent.audio(created.id) })
+    const res = await callAs(ctx, cast.admin, { method: 'DELETE', url: API.catalogue.admin.audio(created.id) })
     expect(res.statusCode).toBe(204)
     expect(publish).toHaveBeenCalledWith('audios_changed')
     publish.mockRestore()
     expect(await ctx.storage.stat(row!.fileKey)).toBeNull()
     expect((await ctx.database.db.select().from(audios).where(eq(audios.id, created.id))).length).toBe(0)
-    expect((await callAs(ctx, cast.admin, { method: 'DELETE', url: API.adminContent.audio(created.id) })).statusCode).toBe(404)
+    expect((await callAs(ctx, cast.admin, { method: 'DELETE', url: API.catalogue.admin.audio(created.id) })).statusCode).toBe(404)
   })
 })

@@ -42,7 +42,7 @@ describe('no sign-up path can make an admin', () => {
     const email = uniqueEmail('espertinho')
     const res = await ctx.app.inject({
       method: 'POST',
-      url: API.auth.signUp,
+      url: API.accounts.signUp,
       payload: { email, password: 'senha-segura-1', role: 'admin' },
       remoteAddress: nextIp(),
     })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import {
-  ADMIN_API,
+  API,
   ADMIN_MSG,
   adminLeadsResponseSchema,
   adminOutboxResponseSchema,
@@ -42,11 +42,11 @@ afterAll(() => ctx.close())
 
 describe('admin communication: access', () => {
   it.each([
-    ['GET', ADMIN_API.leads],
-    ['GET', ADMIN_API.leadsCsv],
-    ['GET', ADMIN_API.campaigns],
-    ['GET', `${ADMIN_API.campaignAudience}?segment=all_leads`],
-    ['GET', ADMIN_API.outbox],
+    ['GET', API.communication.admin.leads],
+    ['GET', API.communication.admin.leadsCsv],
+    ['GET', API.communication.admin.campaigns],
+    ['GET', `${API.communication.admin.campaignAudience}?segment=all_leads`],
+    ['GET', API.communication.admin.outbox],
   ] as const)('%s %s: anonymous 401, listener 403', async (method, url) => {
     expect((await ctx.app.inject({ method, url })).statusCode).toBe(401)
     expect((await callAs(ctx, await listener(ctx), { method, url })).statusCode).toBe(403)
@@ -54,35 +54,35 @@ describe('admin communication: access', () => {
 
   it('POST campaigns: anonymous 401, listener 403, nothing queued', async () => {
     const payload = { segment: 'all_leads', subject: 'Oi', body: 'Texto' }
-    expect((await ctx.app.inject({ method: 'POST', url: ADMIN_API.campaigns, payload })).statusCode).toBe(401)
-    expect((await callAs(ctx, await listener(ctx), { method: 'POST', url: ADMIN_API.campaigns, payload })).statusCode).toBe(403)
+    expect((await ctx.app.inject({ method: 'POST', url: API.communication.admin.campaigns, payload })).statusCode).toBe(401)
+    expect((await callAs(ctx, await listener(ctx), { method: 'POST', url: API.communication.admin.campaigns, payload })).statusCode).toBe(403)
     expect(await ctx.database.db.select().from(emailCampaigns)).toEqual([])
   })
 })
 
 describe('admin communication: leads', () => {
   it('lists newest first and filters by interest and date range', async () => {
-    const all = adminLeadsResponseSchema.parse((await callAs(ctx, boss, { url: ADMIN_API.leads })).json())
+    const all = adminLeadsResponseSchema.parse((await callAs(ctx, boss, { url: API.communication.admin.leads })).json())
     expect(all.leads.map((l) => l.email)).toEqual(['falha.cecile@exemplo.com', 'bruno@exemplo.com', 'ana@exemplo.com'])
-    const auto = adminLeadsResponseSchema.parse((await callAs(ctx, boss, { url: `${ADMIN_API.leads}?interest=autoestima` })).json())
+    const auto = adminLeadsResponseSchema.parse((await callAs(ctx, boss, { url: `${API.communication.admin.leads}?interest=autoestima` })).json())
     expect(auto.leads.map((l) => l.email)).toEqual(['falha.cecile@exemplo.com', 'ana@exemplo.com'])
     const from = new Date(Date.now() - 5 * DAY).toISOString().slice(0, 10)
     const to = new Date(Date.now() - 2 * DAY).toISOString().slice(0, 10)
-    const ranged = adminLeadsResponseSchema.parse((await callAs(ctx, boss, { url: `${ADMIN_API.leads}?from=${from}&to=${to}` })).json())
+    const ranged = adminLeadsResponseSchema.parse((await callAs(ctx, boss, { url: `${API.communication.admin.leads}?from=${from}&to=${to}` })).json())
     expect(ranged.leads.map((l) => l.email)).toEqual(['bruno@exemplo.com'])
     expect(ranged.pageInfo.total).toBe(1)
   })
 
   it('refuses a reversed range, a bad date and an unknown interest in pt-BR', async () => {
-    const reversed = await callAs(ctx, boss, { url: `${ADMIN_API.leads}?from=2026-02-01&to=2026-01-01` })
+    const reversed = await callAs(ctx, boss, { url: `${API.communication.admin.leads}?from=2026-02-01&to=2026-01-01` })
     expect(reversed.statusCode).toBe(400)
     expect(reversed.json().message).toContain(ADMIN_MSG.dateRange)
-    expect((await callAs(ctx, boss, { url: `${ADMIN_API.leads}?from=ontem` })).json().message).toContain(ADMIN_MSG.invalidDate)
-    expect((await callAs(ctx, boss, { url: `${ADMIN_API.leads}?interest=culinaria` })).statusCode).toBe(400)
+    expect((await callAs(ctx, boss, { url: `${API.communication.admin.leads}?from=ontem` })).json().message).toContain(ADMIN_MSG.invalidDate)
+    expect((await callAs(ctx, boss, { url: `${API.communication.admin.leads}?interest=culinaria` })).statusCode).toBe(400)
   })
 
   it('exports CSV with a UTF-8 BOM, ; separators, quoted cells and formula-safe values', async () => {
-    const res = await callAs(ctx, boss, { url: `${ADMIN_API.leadsCsv}?interest=` })
+    const res = await callAs(ctx, boss, { url: `${API.communication.admin.leadsCsv}?interest=` })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/)
@@ -93,7 +93,7 @@ describe('admin communication: leads', () => {
     expect(body).toContain('"Ana ""Aninha"" Souza";ana@exemplo.com;\'+5511987654321;Autoestima;inscricao_page')
     expect(body).toContain('"Bruno; Lima";bruno@exemplo.com;;Carreira;inscricao_page;"\'=HYPERLINK(""x"")"')
     expect(body).toContain('"Çécile\nNova linha"')
-    const filtered = (await callAs(ctx, boss, { url: `${ADMIN_API.leadsCsv}?interest=carreira` })).rawPayload.toString('utf8')
+    const filtered = (await callAs(ctx, boss, { url: `${API.communication.admin.leadsCsv}?interest=carreira` })).rawPayload.toString('utf8')
     expect(filtered.trim().split('\r\n')).toHaveLength(2)
   })
 
@@ -125,7 +125,7 @@ describe('admin communication: campaigns', () => {
   })
 
   async function audience(query: string) {
-    const res = await callAs(ctx, boss, { url: `${ADMIN_API.campaignAudience}?${query}` })
+    const res = await callAs(ctx, boss, { url: `${API.communication.admin.campaignAudience}?${query}` })
     expect(res.statusCode).toBe(200)
     return res.json().recipients as number
   }
@@ -135,7 +135,7 @@ describe('admin communication: campaigns', () => {
     expect(await audience('segment=leads_by_interest&interest=autoestima')).toBe(2)
     expect(await audience('segment=active_subscribers')).toBe(1)
     expect(await audience('segment=expired_subscribers')).toBe(1)
-    const missing = await callAs(ctx, boss, { url: `${ADMIN_API.campaignAudience}?segment=leads_by_interest` })
+    const missing = await callAs(ctx, boss, { url: `${API.communication.admin.campaignAudience}?segment=leads_by_interest` })
     expect(missing.statusCode).toBe(400)
     expect(missing.json().message).toContain(ADMIN_MSG.interestRequired)
   })
@@ -143,7 +143,7 @@ describe('admin communication: campaigns', () => {
   it('queues one e-mail per recipient, sends them in the background and reports pending/sent/failed', async () => {
     const res = await callAs(ctx, boss, {
       method: 'POST',
-      url: ADMIN_API.campaigns,
+      url: API.communication.admin.campaigns,
       payload: { segment: 'leads_by_interest', interest: 'autoestima', subject: 'Novidades de <março>', body: 'Primeiro parágrafo.\n\nSegundo & último.' },
     })
     expect(res.statusCode).toBe(202)
@@ -152,7 +152,7 @@ describe('admin communication: campaigns', () => {
     expect(campaign.counts).toEqual({ total: 2, pending: 2, sent: 0, failed: 0 })
 
     await ctx.app.mailer.dispatchPending()
-    const list = campaignsResponseSchema.parse((await callAs(ctx, boss, { url: ADMIN_API.campaigns })).json())
+    const list = campaignsResponseSchema.parse((await callAs(ctx, boss, { url: API.communication.admin.campaigns })).json())
     expect(list.campaigns[0]).toMatchObject({ id: campaign.id, segment: 'leads_by_interest', interest: 'autoestima', counts: { total: 2, pending: 0, sent: 1, failed: 1 } })
 
     const sent = delivered.filter((m) => m.kind === 'campaign')
@@ -162,21 +162,21 @@ describe('admin communication: campaigns', () => {
     expect(sent[0]!.html).toContain('Segundo &amp; último.')
     expect(sent[0]!.text).toContain('descadastro')
 
-    const outbox = adminOutboxResponseSchema.parse((await callAs(ctx, boss, { url: `${ADMIN_API.outbox}?campaignId=${campaign.id}` })).json())
+    const outbox = adminOutboxResponseSchema.parse((await callAs(ctx, boss, { url: `${API.communication.admin.outbox}?campaignId=${campaign.id}` })).json())
     expect(outbox.rows.map((r) => [r.toAddress, r.status]).sort()).toEqual([
       ['ana@exemplo.com', 'sent'],
       ['falha.cecile@exemplo.com', 'failed'],
     ])
     expect(outbox.rows.find((r) => r.status === 'failed')!.error).toBe('caixa cheia')
-    const failedOnly = adminOutboxResponseSchema.parse((await callAs(ctx, boss, { url: `${ADMIN_API.outbox}?status=failed&kind=campaign` })).json())
+    const failedOnly = adminOutboxResponseSchema.parse((await callAs(ctx, boss, { url: `${API.communication.admin.outbox}?status=failed&kind=campaign` })).json())
     expect(failedOnly.rows.map((r) => r.toAddress)).toEqual(['falha.cecile@exemplo.com'])
     expect(failedOnly.kinds).toContain('campaign')
   })
 
   it('sends to active subscribers only (not banned, not expired) and to expired ones separately', async () => {
     delivered.length = 0
-    await callAs(ctx, boss, { method: 'POST', url: ADMIN_API.campaigns, payload: { segment: 'active_subscribers', subject: 'Para assinantes', body: 'Oi' } })
-    await callAs(ctx, boss, { method: 'POST', url: ADMIN_API.campaigns, payload: { segment: 'expired_subscribers', subject: 'Volte', body: 'Sentimos sua falta' } })
+    await callAs(ctx, boss, { method: 'POST', url: API.communication.admin.campaigns, payload: { segment: 'active_subscribers', subject: 'Para assinantes', body: 'Oi' } })
+    await callAs(ctx, boss, { method: 'POST', url: API.communication.admin.campaigns, payload: { segment: 'expired_subscribers', subject: 'Volte', body: 'Sentimos sua falta' } })
     await ctx.app.mailer.dispatchPending()
     expect(delivered.map((m) => [m.subject, m.to])).toEqual([
       ['Para assinantes', subscriberAccount.email],
@@ -187,7 +187,7 @@ describe('admin communication: campaigns', () => {
   it('refuses an empty segment (409) and invalid input (400) without queueing anything', async () => {
     const before = (await ctx.database.db.select().from(emailCampaigns)).length
     await ctx.database.db.delete(subscriptions).where(eq(subscriptions.userId, expiredAccount.userId))
-    const empty = await callAs(ctx, boss, { method: 'POST', url: ADMIN_API.campaigns, payload: { segment: 'expired_subscribers', subject: 'Volte', body: 'Oi' } })
+    const empty = await callAs(ctx, boss, { method: 'POST', url: API.communication.admin.campaigns, payload: { segment: 'expired_subscribers', subject: 'Volte', body: 'Oi' } })
     expect(empty.statusCode).toBe(409)
     expect(empty.json().message).toBe(ADMIN_MSG.noRecipients)
     for (const [payload, msg] of [
@@ -196,7 +196,7 @@ describe('admin communication: campaigns', () => {
       [{ segment: 'leads_by_interest', subject: 'Oi', body: 'Oi' }, ADMIN_MSG.interestRequired],
       [{ segment: 'todos', subject: 'Oi', body: 'Oi' }, 'Escolha o segmento'],
     ] as const) {
-      const res = await callAs(ctx, boss, { method: 'POST', url: ADMIN_API.campaigns, payload })
+      const res = await callAs(ctx, boss, { method: 'POST', url: API.communication.admin.campaigns, payload })
       expect(res.statusCode).toBe(400)
       expect(res.json().message).toContain(msg)
     }

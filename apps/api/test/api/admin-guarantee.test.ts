@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
-import { ADMIN_API, ADMIN_MSG, API, COMMERCE_MSG, adminRefundsResponseSchema, gatewayInfoSchema, type AdminRefund } from '@sintonia/contract'
+import { ADMIN_MSG, API, COMMERCE_MSG, adminRefundsResponseSchema, gatewayInfoSchema, type AdminRefund } from '@sintonia/contract'
 import { auditLog, payments, refundRequests, subscriptions } from '../../src/db/schema/index.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin, listener, type Account } from '../helpers/auth.js'
@@ -21,25 +21,25 @@ async function buyerWithRequest(reason = 'Não era para mim') {
   const { sessionId } = await startAuthFirst(ctx, buyer, 'anual')
   expect((await payWithCard(ctx, sessionId, CARDS.ok)).statusCode).toBe(303)
   const [sub] = await subscriptionOf(ctx, buyer.userId)
-  const res = await callAs(ctx, buyer, { method: 'POST', url: API.subscription.refundRequest, payload: { reason } })
+  const res = await callAs(ctx, buyer, { method: 'POST', url: API.commerce.subscription.refundRequest, payload: { reason } })
   expect(res.statusCode).toBe(201)
   const [request] = await ctx.database.db.select().from(refundRequests).where(eq(refundRequests.subscriptionId, sub!.id))
   return { buyer, sub: sub!, requestId: request!.id }
 }
 
 async function list(status = 'pending') {
-  const res = await callAs(ctx, boss, { url: `${ADMIN_API.refunds}?status=${status}` })
+  const res = await callAs(ctx, boss, { url: `${API.commerce.admin.refunds}?status=${status}` })
   expect(res.statusCode).toBe(200)
   return adminRefundsResponseSchema.parse(res.json())
 }
 
 describe('admin guarantee: access', () => {
   it.each([
-    ['GET', ADMIN_API.refunds, undefined],
-    ['POST', ADMIN_API.refundApprove('00000000-0000-0000-0000-000000000000'), undefined],
-    ['POST', ADMIN_API.refundReject('00000000-0000-0000-0000-000000000000'), { reason: 'x' }],
-    ['GET', ADMIN_API.guaranteeSetting, undefined],
-    ['PUT', ADMIN_API.guaranteeSetting, { days: 10 }],
+    ['GET', API.commerce.admin.refunds, undefined],
+    ['POST', API.commerce.admin.refundApprove('00000000-0000-0000-0000-000000000000'), undefined],
+    ['POST', API.commerce.admin.refundReject('00000000-0000-0000-0000-000000000000'), { reason: 'x' }],
+    ['GET', API.commerce.admin.guaranteeSetting, undefined],
+    ['PUT', API.commerce.admin.guaranteeSetting, { days: 10 }],
   ] as const)('%s %s: anonymous 401, listener 403', async (method, url, payload) => {
     expect((await ctx.app.inject({ method, url, ...(payload ? { payload } : {}) })).statusCode).toBe(401)
     expect((await callAs(ctx, await listener(ctx), { method, url, ...(payload ? { payload } : {}) })).statusCode).toBe(403)
@@ -59,7 +59,7 @@ describe('admin guarantee: refund requests', () => {
   it('approval refunds at the gateway, ends the subscription, e-mails the listener and is audited', async () => {
     const { buyer, sub, requestId } = await buyerWithRequest()
     expect(await checkState(ctx, buyer)).toMatchObject({ subscribed: true })
-    const res = await callAs(ctx, boss, { method: 'POST', url: ADMIN_API.refundApprove(requestId) })
+    const res = await callAs(ctx, boss, { method: 'POST', url: API.commerce.admin.refundApprove(requestId) })
     expect(res.statusCode).toBe(200)
     const { refund, message } = res.json() as { refund: AdminRefund; message: string }
     expect(refund).toMatchObject({ id: requestId, status: 'approved' })
@@ -75,7 +75,7 @@ describe('admin guarantee: refund requests', () => {
     expect((await list('pending')).refunds.map((r) => r.id)).not.toContain(requestId)
     expect((await list('decided')).refunds.map((r) => r.id)).toContain(requestId)
 
-    const again = await callAs(ctx, boss, { method: 'POST', url: ADMIN_API.refundReject(requestId), payload: { reason: 'tarde' } })
+    const again = await callAs(ctx, boss, { method: 'POST', url: API.commerce.admin.refundReject(requestId), payload: { reason: 'tarde' } })
     expect(again.statusCode).toBe(409)
     expect(again.json().message).toBe(COMMERCE_MSG.refundAlreadyDecided)
   })
@@ -83,38 +83,38 @@ describe('admin guarantee: refund requests', () => {
   it('rejection needs a reason; with one, access stays and the reason is kept', async () => {
     const { buyer, requestId } = await buyerWithRequest()
     for (const payload of [{}, { reason: '   ' }]) {
-      const res = await callAs(ctx, boss, { method: 'POST', url: ADMIN_API.refundReject(requestId), payload })
+      const res = await callAs(ctx, boss, { method: 'POST', url: API.commerce.admin.refundReject(requestId), payload })
       expect(res.statusCode).toBe(400)
       expect(res.json().message).toContain(COMMERCE_MSG.refundRejectReasonRequired)
     }
     expect((await list()).refunds.find((r) => r.id === requestId)!.status).toBe('pending')
-    const res = await callAs(ctx, boss, { method: 'POST', url: ADMIN_API.refundReject(requestId), payload: { reason: 'Uso intenso do conteúdo' } })
+    const res = await callAs(ctx, boss, { method: 'POST', url: API.commerce.admin.refundReject(requestId), payload: { reason: 'Uso intenso do conteúdo' } })
     expect(res.statusCode).toBe(200)
     expect(res.json().refund).toMatchObject({ status: 'rejected', decisionReason: 'Uso intenso do conteúdo' })
     expect(await checkState(ctx, buyer)).toMatchObject({ subscribed: true })
   })
 
   it('an unknown request is 404 and a bad filter 400', async () => {
-    const res = await callAs(ctx, boss, { method: 'POST', url: ADMIN_API.refundApprove('00000000-0000-4000-8000-000000000000') })
+    const res = await callAs(ctx, boss, { method: 'POST', url: API.commerce.admin.refundApprove('00000000-0000-4000-8000-000000000000') })
     expect(res.statusCode).toBe(404)
     expect(res.json().message).toBe(COMMERCE_MSG.refundRequestNotFound)
-    expect((await callAs(ctx, boss, { url: `${ADMIN_API.refunds}?status=talvez` })).statusCode).toBe(400)
+    expect((await callAs(ctx, boss, { url: `${API.commerce.admin.refunds}?status=talvez` })).statusCode).toBe(400)
   })
 })
 
 describe('admin guarantee: days setting', () => {
   it('changes the guarantee shown to buyers and refuses values outside 1–365', async () => {
-    expect((await callAs(ctx, boss, { url: ADMIN_API.guaranteeSetting })).json()).toEqual({ days: 7 })
-    const saved = await callAs(ctx, boss, { method: 'PUT', url: ADMIN_API.guaranteeSetting, payload: { days: 30 } })
+    expect((await callAs(ctx, boss, { url: API.commerce.admin.guaranteeSetting })).json()).toEqual({ days: 7 })
+    const saved = await callAs(ctx, boss, { method: 'PUT', url: API.commerce.admin.guaranteeSetting, payload: { days: 30 } })
     expect(saved.statusCode).toBe(200)
     expect(saved.json()).toEqual({ days: 30 })
-    const gateway = gatewayInfoSchema.parse((await ctx.app.inject({ url: API.payments.gateway })).json())
+    const gateway = gatewayInfoSchema.parse((await ctx.app.inject({ url: API.commerce.payments.gateway })).json())
     expect(gateway.guaranteeDays).toBe(30)
     for (const days of [0, 366, 1.5, '10']) {
-      const res = await callAs(ctx, boss, { method: 'PUT', url: ADMIN_API.guaranteeSetting, payload: { days } })
+      const res = await callAs(ctx, boss, { method: 'PUT', url: API.commerce.admin.guaranteeSetting, payload: { days } })
       expect(res.statusCode).toBe(400)
       expect(res.json().message).toContain(ADMIN_MSG.guaranteeDaysRange)
     }
-    expect((await callAs(ctx, boss, { url: ADMIN_API.guaranteeSetting })).json()).toEqual({ days: 30 })
+    expect((await callAs(ctx, boss, { url: API.commerce.admin.guaranteeSetting })).json()).toEqual({ days: 30 })
   })
 })

@@ -4,7 +4,6 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import {
-  ADMIN_API,
   API,
   advancedAnalyticsSchema,
   analyticsSummarySchema,
@@ -38,7 +37,7 @@ async function get(url: string) {
 }
 
 describe('admin insights: access', () => {
-  it.each([ADMIN_API.analytics, ADMIN_API.analyticsAdvanced, ADMIN_API.listeningStats, ADMIN_API.financial, ADMIN_API.validation])(
+  it.each([API.insights.admin.analytics, API.insights.admin.analyticsAdvanced, API.insights.admin.listeningStats, API.insights.admin.financial, API.insights.admin.validation])(
     'GET %s: anonymous 401, listener 403',
     async (url) => {
       expect((await ctx.app.inject({ url })).statusCode).toBe(401)
@@ -68,7 +67,7 @@ describe('admin analytics', () => {
   })
 
   it('totals, unique users (signed-in once, sessions otherwise), top types and active users in 24 h', async () => {
-    const body = analyticsSummarySchema.parse(await get(ADMIN_API.analytics))
+    const body = analyticsSummarySchema.parse(await get(API.insights.admin.analytics))
     expect(body.totalEvents).toBe(7)
     expect(body.uniqueUsers).toBe(4) // a1, b2, c3 and usuario-1 (two sessions)
     expect(body.topEventTypes).toEqual([
@@ -82,10 +81,10 @@ describe('admin analytics', () => {
 
   it('applies created_at bounds (the 24 h figure ignores them)', async () => {
     const from = new Date(Date.now() - DAY).toISOString()
-    const body = analyticsSummarySchema.parse(await get(`${ADMIN_API.analytics}?from=${encodeURIComponent(from)}`))
+    const body = analyticsSummarySchema.parse(await get(`${API.insights.admin.analytics}?from=${encodeURIComponent(from)}`))
     expect(body.totalEvents).toBe(4)
     expect(body.from).toBe(from)
-    const old = analyticsSummarySchema.parse(await get(`${ADMIN_API.analytics}?to=${encodeURIComponent(from)}`))
+    const old = analyticsSummarySchema.parse(await get(`${API.insights.admin.analytics}?to=${encodeURIComponent(from)}`))
     expect(old.totalEvents).toBe(3)
     expect(old.dailyActiveUsers).toBe(2)
   })
@@ -101,7 +100,7 @@ describe('admin analytics', () => {
     const play = (audioId: string) => ({ id: randomUUID(), userId: buyer.userId, audioId, kind: 'play' as const, occurredAt: new Date() })
     await ctx.database.db.insert(listeningEvents).values([play(second!.id), play(second!.id), play(first!.id)])
 
-    const body = advancedAnalyticsSchema.parse(await get(ADMIN_API.analyticsAdvanced))
+    const body = advancedAnalyticsSchema.parse(await get(API.insights.admin.analyticsAdvanced))
     expect(body.funnel).toEqual([
       { step: 'landing_view', count: 2 },
       { step: 'lead', count: 1 },
@@ -128,7 +127,7 @@ describe('admin listening stats', () => {
       at('2026-03-10T12:05:00Z', 'repetition'),
       at('2026-03-10T12:10:00Z', 'repetition'),
     ])
-    const body = listeningStatsSchema.parse(await get(`${ADMIN_API.listeningStats}?from=2026-03-01&to=2026-03-31`))
+    const body = listeningStatsSchema.parse(await get(`${API.insights.admin.listeningStats}?from=2026-03-01&to=2026-03-31`))
     expect(body.totals).toEqual({ plays: 2, repetitions: 2, listeners: 1 })
     expect(body.perDay).toEqual([
       { day: '2026-03-09', plays: 1, repetitions: 0 },
@@ -137,7 +136,7 @@ describe('admin listening stats', () => {
     expect(body.perField).toEqual([{ fieldId: field!.id, title: field!.title, plays: 2, repetitions: 2 }])
     expect(body.perAudio).toEqual([{ audioId: audio!.id, title: audio!.title, fieldTitle: field!.title, plays: 2, repetitions: 2 }])
     // Without a range: the last 30 days only.
-    const recent = listeningStatsSchema.parse(await get(ADMIN_API.listeningStats))
+    const recent = listeningStatsSchema.parse(await get(API.insights.admin.listeningStats))
     expect(recent.perDay.every((d) => d.day > '2026-03-31' || Date.parse(d.day) > Date.now() - 31 * DAY)).toBe(true)
   })
 })
@@ -168,7 +167,7 @@ describe('admin financial', () => {
       pay({ planCode: 'trimestral', amountCents: 15_000, status: 'refunded', refundedAmountCents: 15_000, refundedAt: now }),
     ])
 
-    const body = financialSchema.parse(await get(`${ADMIN_API.financial}?months=3`))
+    const body = financialSchema.parse(await get(`${API.insights.admin.financial}?months=3`))
     expect(body.months).toHaveLength(3)
     const thisKey = now.toISOString().slice(0, 7)
     const lastKey = lastMonth.toISOString().slice(0, 7)
@@ -186,13 +185,13 @@ describe('admin financial', () => {
     expect(body.refunds).toEqual({ count: 1, totalCents: 15_000 })
     expect(body.totals).toEqual({ revenueCents: 90_000, refundsCents: 15_000, netCents: 75_000 })
 
-    expect((await callAs(ctx, boss, { url: `${ADMIN_API.financial}?months=0` })).statusCode).toBe(400)
+    expect((await callAs(ctx, boss, { url: `${API.insights.admin.financial}?months=0` })).statusCode).toBe(400)
   })
 })
 
 describe('admin validation', () => {
   it('the seeded catalogue is healthy', async () => {
-    const body = validationReportSchema.parse(await get(ADMIN_API.validation))
+    const body = validationReportSchema.parse(await get(API.insights.admin.validation))
     expect(body.problems).toEqual([])
     expect(body.checked).toMatchObject({ fields: 6, audios: 18, music: 2, videos: 0, plans: 3 })
   })
@@ -201,7 +200,7 @@ describe('admin validation', () => {
     const [broken, drifted] = await ctx.database.db.select().from(audios).where(eq(audios.isDemo, false)).orderBy(audios.title).limit(2)
     await ctx.storage.put(broken!.fileKey, Buffer.alloc(broken!.sizeBytes, 7))
     await ctx.database.db.update(audios).set({ durationSeconds: 999 }).where(eq(audios.id, drifted!.id))
-    const body = validationReportSchema.parse(await get(ADMIN_API.validation))
+    const body = validationReportSchema.parse(await get(API.insights.admin.validation))
     expect(body.problems.map((p) => p.kind).sort()).toEqual(['audio_duration_mismatch', 'audio_undecodable'])
     expect(body.problems.find((p) => p.kind === 'audio_undecodable')!.message).toContain(broken!.title)
     expect(body.problems.find((p) => p.kind === 'audio_duration_mismatch')!.message).toMatch(new RegExp(`${drifted!.title}.*999 s no cadastro`))
@@ -214,7 +213,7 @@ describe('admin validation', () => {
     await ctx.database.db.update(landingContent).set({ content: { hero: 'quebrado' } }).where(eq(landingContent.section, 'landing_page'))
     await ctx.database.db.update(plans).set({ isActive: false })
 
-    const body = validationReportSchema.parse(await get(ADMIN_API.validation))
+    const body = validationReportSchema.parse(await get(API.insights.admin.validation))
     const byKind = Object.fromEntries(body.problems.map((p) => [p.kind, p]))
     expect(byKind.field_without_audios).toMatchObject({ fixPath: '/admin/audios', message: expect.stringContaining('Campo Vazio') })
     expect(byKind.audio_file_missing).toMatchObject({ severity: 'error', fixPath: '/admin/audios', message: expect.stringContaining(demo!.title) })
@@ -234,7 +233,7 @@ describe('admin validation: landing videos', () => {
 
   async function upload(title: string, data: Buffer, filename: string, withThumbnail = false): Promise<LandingVideo> {
     const { payload, headers } = multipart({ title }, [videoFile(data, filename), ...(withThumbnail ? [thumbnail] : [])])
-    const res = await callAs(ctx, boss, { method: 'POST', url: API.adminContent.videoUpload, payload, headers })
+    const res = await callAs(ctx, boss, { method: 'POST', url: API.content.admin.videoUpload, payload, headers })
     expect(res.statusCode, res.body).toBe(201)
     return res.json().videos.at(-1)
   }
@@ -244,7 +243,7 @@ describe('admin validation: landing videos', () => {
     return key!
   }
   async function videoProblems() {
-    const body = validationReportSchema.parse(await get(ADMIN_API.validation))
+    const body = validationReportSchema.parse(await get(API.insights.admin.validation))
     return { body, problems: body.problems.filter((p) => p.kind.startsWith('video_')) }
   }
 
@@ -255,11 +254,11 @@ describe('admin validation: landing videos', () => {
     const avi = await upload('Bastidores', FAKE_AVI, 'bastidores.avi')
     expect(avi.url).toMatch(/\.avi$/)
     // External videos: nothing stored here to check.
-    const link = await callAs(ctx, boss, { method: 'POST', url: API.adminContent.videos, payload: { type: 'youtube', url: 'https://youtu.be/dQw4w9WgXcQ', title: 'No YouTube' } })
+    const link = await callAs(ctx, boss, { method: 'POST', url: API.content.admin.videos, payload: { type: 'youtube', url: 'https://youtu.be/dQw4w9WgXcQ', title: 'No YouTube' } })
     expect(link.statusCode).toBe(201)
-    const embed = await callAs(ctx, boss, { method: 'POST', url: API.adminContent.videos, payload: { type: 'embed', url: 'https://player.parceiro.com/v/123', title: 'Parceiro' } })
+    const embed = await callAs(ctx, boss, { method: 'POST', url: API.content.admin.videos, payload: { type: 'embed', url: 'https://player.parceiro.com/v/123', title: 'Parceiro' } })
     expect(embed.statusCode).toBe(201)
-    expect((await callAs(ctx, boss, { method: 'PUT', url: API.adminContent.activeVideo, payload: { videoId: webm.id } })).statusCode).toBe(200)
+    expect((await callAs(ctx, boss, { method: 'PUT', url: API.content.admin.activeVideo, payload: { videoId: webm.id } })).statusCode).toBe(200)
 
     const { body, problems } = await videoProblems()
     expect(problems).toEqual([])

@@ -20,7 +20,7 @@ const tmpFiles = () => filesUnder(join(ctx.dataDir, 'uploads-tmp'))
 
 function uploadVideo(files: MultipartFile[], fields: Record<string, string> = { title: 'Apresentação' }) {
   const { payload, headers } = multipart(fields, files)
-  return asAdmin({ method: 'POST', url: API.adminContent.videoUpload, payload, headers })
+  return asAdmin({ method: 'POST', url: API.content.admin.videoUpload, payload, headers })
 }
 const mp4 = (data: Buffer, filename = 'video.mp4'): MultipartFile => ({ name: 'file', filename, contentType: 'video/mp4', data })
 
@@ -28,14 +28,14 @@ describe('admin landing and videos: access', () => {
   it('every route refuses anonymous (401), listeners and subscribers (403)', async () => {
     const body = multipart({ title: 'X' }, [mp4(fakeMp4())])
     const calls = [
-      { method: 'GET' as const, url: API.adminContent.landing },
-      { method: 'PUT' as const, url: API.adminContent.landing, payload: clone(DEFAULT_LANDING_CONTENT) },
-      { method: 'GET' as const, url: API.adminContent.videos },
-      { method: 'POST' as const, url: API.adminContent.videos, payload: { type: 'youtube', url: 'https://youtu.be/dQw4w9WgXcQ' } },
-      { method: 'POST' as const, url: API.adminContent.videoUpload, payload: body.payload, headers: body.headers },
-      { method: 'PUT' as const, url: API.adminContent.activeVideo, payload: { videoId: null } },
-      { method: 'PATCH' as const, url: API.adminContent.video('x'), payload: { title: 'y' } },
-      { method: 'DELETE' as const, url: API.adminContent.video('x') },
+      { method: 'GET' as const, url: API.content.admin.landing },
+      { method: 'PUT' as const, url: API.content.admin.landing, payload: clone(DEFAULT_LANDING_CONTENT) },
+      { method: 'GET' as const, url: API.content.admin.videos },
+      { method: 'POST' as const, url: API.content.admin.videos, payload: { type: 'youtube', url: 'https://youtu.be/dQw4w9WgXcQ' } },
+      { method: 'POST' as const, url: API.content.admin.videoUpload, payload: body.payload, headers: body.headers },
+      { method: 'PUT' as const, url: API.content.admin.activeVideo, payload: { videoId: null } },
+      { method: 'PATCH' as const, url: API.content.admin.video('x'), payload: { title: 'y' } },
+      { method: 'DELETE' as const, url: API.content.admin.video('x') },
     ]
     for (const call of calls) expect(await nonAdminStatuses(ctx, cast, call), `${call.method} ${call.url}`).toEqual([401, 403, 403])
   })
@@ -43,75 +43,75 @@ describe('admin landing and videos: access', () => {
 
 describe('admin landing content', () => {
   it('reads the stored content and saves an edited hero, which the public landing then shows', async () => {
-    const current = await asAdmin({ method: 'GET', url: API.adminContent.landing })
+    const current = await asAdmin({ method: 'GET', url: API.content.admin.landing })
     expect(current.statusCode).toBe(200)
     const content = clone(current.json().content)
     content.hero.title = 'Transforme sua mente'
     content.whatIsProduct.enabled = false
     const publish = vi.spyOn(ctx.app.domainEvents, 'publish')
-    const saved = await asAdmin({ method: 'PUT', url: API.adminContent.landing, payload: content })
+    const saved = await asAdmin({ method: 'PUT', url: API.content.admin.landing, payload: content })
     expect(saved.statusCode).toBe(200)
     expect(saved.json().updatedAt).not.toBeNull()
     expect(publish).toHaveBeenCalledWith('content_changed')
     publish.mockRestore()
-    const landing = (await ctx.app.inject({ method: 'GET', url: API.landing })).json()
+    const landing = (await ctx.app.inject({ method: 'GET', url: API.content.landing })).json()
     expect(landing.content.hero.title).toBe('Transforme sua mente')
     expect(landing.content.whatIsProduct.enabled).toBe(false)
   })
 
   it('refuses content that breaks the validity rule with per-field pt-BR messages, changing nothing', async () => {
-    const before = (await asAdmin({ method: 'GET', url: API.adminContent.landing })).json()
+    const before = (await asAdmin({ method: 'GET', url: API.content.admin.landing })).json()
     const blankTitle = clone(before.content)
     blankTitle.hero.title = ''
-    const res = await asAdmin({ method: 'PUT', url: API.adminContent.landing, payload: blankTitle })
+    const res = await asAdmin({ method: 'PUT', url: API.content.admin.landing, payload: blankTitle })
     expect(res.statusCode).toBe(400)
     expect(res.json().issues).toContainEqual({ path: 'hero.title', message: 'Preencha o campo "Título"' })
 
     const noFeatures = clone(before.content)
     noFeatures.features = 'nada'
-    expect((await asAdmin({ method: 'PUT', url: API.adminContent.landing, payload: noFeatures })).statusCode).toBe(400)
+    expect((await asAdmin({ method: 'PUT', url: API.content.admin.landing, payload: noFeatures })).statusCode).toBe(400)
 
     const badIcon = clone(before.content)
     badIcon.features[0].icon = 'Bomb'
-    const icon = await asAdmin({ method: 'PUT', url: API.adminContent.landing, payload: badIcon })
+    const icon = await asAdmin({ method: 'PUT', url: API.content.admin.landing, payload: badIcon })
     expect(icon.statusCode).toBe(400)
     expect(icon.json().message).toContain('Ícone inválido')
 
-    expect((await asAdmin({ method: 'GET', url: API.adminContent.landing })).json()).toEqual(before)
+    expect((await asAdmin({ method: 'GET', url: API.content.admin.landing })).json()).toEqual(before)
   })
 })
 
 describe('admin landing videos', () => {
   it('adds a YouTube link, sets it active and the public landing carries it', async () => {
     const publish = vi.spyOn(ctx.app.domainEvents, 'publish')
-    const res = await asAdmin({ method: 'POST', url: API.adminContent.videos, payload: { type: 'youtube', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', title: 'Boas-vindas' } })
+    const res = await asAdmin({ method: 'POST', url: API.content.admin.videos, payload: { type: 'youtube', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', title: 'Boas-vindas' } })
     expect(res.statusCode).toBe(201)
     const video = res.json().videos.at(-1)
     expect(video).toMatchObject({ type: 'youtube', title: 'Boas-vindas', video_controls: { autoplay: false, muted: false, showControls: true } })
     expect(publish).toHaveBeenCalledWith('videos_changed')
     publish.mockRestore()
-    const active = await asAdmin({ method: 'PUT', url: API.adminContent.activeVideo, payload: { videoId: video.id } })
+    const active = await asAdmin({ method: 'PUT', url: API.content.admin.activeVideo, payload: { videoId: video.id } })
     expect(active.json().active_video_id).toBe(video.id)
-    expect((await ctx.app.inject({ method: 'GET', url: API.landing })).json().videos.active_video_id).toBe(video.id)
+    expect((await ctx.app.inject({ method: 'GET', url: API.content.landing })).json().videos.active_video_id).toBe(video.id)
   })
 
   it('refuses a bad YouTube link and an unknown active id with pt-BR messages', async () => {
-    const bad = await asAdmin({ method: 'POST', url: API.adminContent.videos, payload: { type: 'youtube', url: 'https://vimeo.com/123' } })
+    const bad = await asAdmin({ method: 'POST', url: API.content.admin.videos, payload: { type: 'youtube', url: 'https://vimeo.com/123' } })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().message).toContain('Link do YouTube inválido')
-    const unknown = await asAdmin({ method: 'PUT', url: API.adminContent.activeVideo, payload: { videoId: 'nao-existe' } })
+    const unknown = await asAdmin({ method: 'PUT', url: API.content.admin.activeVideo, payload: { videoId: 'nao-existe' } })
     expect(unknown.statusCode).toBe(404)
     expect(unknown.json().message).toBe(ADMIN_CONTENT_MSG.videoNotFound)
   })
 
   it('accepts an HLS link as an embed and edits the eight controls', async () => {
-    const res = await asAdmin({ method: 'POST', url: API.adminContent.videos, payload: { type: 'embed', url: 'https://cdn.exemplo.com/live/master.m3u8' } })
+    const res = await asAdmin({ method: 'POST', url: API.content.admin.videos, payload: { type: 'embed', url: 'https://cdn.exemplo.com/live/master.m3u8' } })
     const video = res.json().videos.at(-1)
     const controls = { allowPause: false, allowVolumeControl: false, allowSeek: false, allowFullscreen: false, allowKeyboardControls: false, showControls: false, autoplay: true, muted: true }
-    const edited = await asAdmin({ method: 'PATCH', url: API.adminContent.video(video.id), payload: { video_controls: controls, title: 'Ao vivo' } })
+    const edited = await asAdmin({ method: 'PATCH', url: API.content.admin.video(video.id), payload: { video_controls: controls, title: 'Ao vivo' } })
     expect(edited.statusCode).toBe(200)
     expect(edited.json().videos.find((v: { id: string }) => v.id === video.id)).toMatchObject({ title: 'Ao vivo', video_controls: controls })
-    const bad = await asAdmin({ method: 'PATCH', url: API.adminContent.video(video.id), payload: { video_controls: { ...controls, muted: 'sim' } } })
+    const bad = await asAdmin({ method: 'PATCH', url: API.content.admin.video(video.id), payload: { video_controls: { ...controls, muted: 'sim' } } })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().message).toContain('"Iniciar sem som" deve ser verdadeiro ou falso')
   })
@@ -131,8 +131,8 @@ describe('admin landing videos', () => {
     expect((await ctx.app.inject({ method: 'GET', url: video.thumbnail_url })).headers['content-type']).toBe('image/jpeg')
     expect(tmpFiles()).toEqual([])
 
-    await asAdmin({ method: 'PUT', url: API.adminContent.activeVideo, payload: { videoId: video.id } })
-    const deleted = await asAdmin({ method: 'DELETE', url: API.adminContent.video(video.id) })
+    await asAdmin({ method: 'PUT', url: API.content.admin.activeVideo, payload: { videoId: video.id } })
+    const deleted = await asAdmin({ method: 'DELETE', url: API.content.admin.video(video.id) })
     expect(deleted.statusCode).toBe(200)
     expect(deleted.json().active_video_id).toBeNull()
     expect(deleted.json().videos.map((v: { id: string }) => v.id)).not.toContain(video.id)

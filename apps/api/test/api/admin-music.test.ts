@@ -22,7 +22,7 @@ afterAll(() => ctx.close())
 const asAdmin = (options: Parameters<typeof callAs>[2]) => callAs(ctx, cast.admin, options)
 function uploadTrack(fields: Record<string, string>, data = TRACK) {
   const { payload, headers } = multipart(fields, [{ name: 'file', filename: 'faixa.mp3', contentType: 'audio/mpeg', data }])
-  return asAdmin({ method: 'POST', url: API.adminContent.music, payload, headers })
+  return asAdmin({ method: 'POST', url: API.catalogue.admin.music, payload, headers })
 }
 
 describe('admin background music', () => {
@@ -30,18 +30,18 @@ describe('admin background music', () => {
     const [track] = await ctx.database.db.select().from(backgroundMusic).limit(1)
     const body = multipart({ title: 'X' }, [{ name: 'file', filename: 'a.mp3', contentType: 'audio/mpeg', data: TRACK }])
     const calls = [
-      { method: 'GET' as const, url: API.adminContent.music },
-      { method: 'POST' as const, url: API.adminContent.music, payload: body.payload, headers: body.headers },
-      { method: 'PATCH' as const, url: API.adminContent.musicTrack(track!.id), payload: { isActive: false } },
-      { method: 'DELETE' as const, url: API.adminContent.musicTrack(track!.id) },
-      { method: 'GET' as const, url: API.adminContent.musicFile(track!.id) },
-      { method: 'PUT' as const, url: API.adminContent.musicVolume, payload: { volumePercentage: 50 } },
+      { method: 'GET' as const, url: API.catalogue.admin.music },
+      { method: 'POST' as const, url: API.catalogue.admin.music, payload: body.payload, headers: body.headers },
+      { method: 'PATCH' as const, url: API.catalogue.admin.musicTrack(track!.id), payload: { isActive: false } },
+      { method: 'DELETE' as const, url: API.catalogue.admin.musicTrack(track!.id) },
+      { method: 'GET' as const, url: API.catalogue.admin.musicFile(track!.id) },
+      { method: 'PUT' as const, url: API.catalogue.admin.musicVolume, payload: { volumePercentage: 50 } },
     ]
     for (const call of calls) expect(await nonAdminStatuses(ctx, cast, call), `${call.method} ${call.url}`).toEqual([401, 403, 403])
   })
 
   it('lists every track newest first with the volume (default 25 from the seed)', async () => {
-    const res = await asAdmin({ method: 'GET', url: API.adminContent.music })
+    const res = await asAdmin({ method: 'GET', url: API.catalogue.admin.music })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ volumePercentage: 25 })
     expect(res.json().tracks).toHaveLength(2)
@@ -55,7 +55,7 @@ describe('admin background music', () => {
     expect(track).toMatchObject({ title: 'Mar calmo', isActive: true, tags: ['mar', 'noite'], durationSeconds: 30, mimeType: 'audio/mpeg' })
     expect(publish).toHaveBeenCalledWith('music_changed')
     publish.mockRestore()
-    const listenerView = await callAs(ctx, cast.subscriber, { method: 'GET', url: API.listener.backgroundMusic })
+    const listenerView = await callAs(ctx, cast.subscriber, { method: 'GET', url: API.catalogue.backgroundMusic })
     expect(listenerView.json().tracks.map((t: { id: string }) => t.id)).toContain(track.id)
     const file = await asAdmin({ method: 'GET', url: track.url })
     expect(file.statusCode).toBe(200)
@@ -75,32 +75,32 @@ describe('admin background music', () => {
 
   it('deactivates a track (listeners stop getting it, the admin can still play it) and edits tags', async () => {
     const track = (await uploadTrack({ title: 'Para desativar' })).json().track
-    const res = await asAdmin({ method: 'PATCH', url: API.adminContent.musicTrack(track.id), payload: { isActive: false, tags: ['chuva'] } })
+    const res = await asAdmin({ method: 'PATCH', url: API.catalogue.admin.musicTrack(track.id), payload: { isActive: false, tags: ['chuva'] } })
     expect(res.statusCode).toBe(200)
     expect(res.json().track).toMatchObject({ isActive: false, tags: ['chuva'] })
-    const listenerView = await callAs(ctx, cast.subscriber, { method: 'GET', url: API.listener.backgroundMusic })
+    const listenerView = await callAs(ctx, cast.subscriber, { method: 'GET', url: API.catalogue.backgroundMusic })
     expect(listenerView.json().tracks.map((t: { id: string }) => t.id)).not.toContain(track.id)
-    expect((await callAs(ctx, cast.subscriber, { method: 'GET', url: API.listener.backgroundMusicFile(track.id) })).statusCode).toBe(404)
+    expect((await callAs(ctx, cast.subscriber, { method: 'GET', url: API.catalogue.backgroundMusicFile(track.id) })).statusCode).toBe(404)
     expect((await asAdmin({ method: 'GET', url: track.url })).statusCode).toBe(200)
   })
 
   it('deletes a track and its file', async () => {
     const track = (await uploadTrack({ title: 'Para excluir' })).json().track
     const [row] = await ctx.database.db.select().from(backgroundMusic).where(eq(backgroundMusic.id, track.id))
-    const res = await asAdmin({ method: 'DELETE', url: API.adminContent.musicTrack(track.id) })
+    const res = await asAdmin({ method: 'DELETE', url: API.catalogue.admin.musicTrack(track.id) })
     expect(res.statusCode).toBe(204)
     expect(await ctx.storage.stat(row!.fileKey)).toBeNull()
-    expect((await asAdmin({ method: 'DELETE', url: API.adminContent.musicTrack(track.id) })).statusCode).toBe(404)
+    expect((await asAdmin({ method: 'DELETE', url: API.catalogue.admin.musicTrack(track.id) })).statusCode).toBe(404)
   })
 
   it('saves the global volume (0 to 100) and listeners get it; refuses out of range', async () => {
-    const res = await asAdmin({ method: 'PUT', url: API.adminContent.musicVolume, payload: { volumePercentage: 40 } })
+    const res = await asAdmin({ method: 'PUT', url: API.catalogue.admin.musicVolume, payload: { volumePercentage: 40 } })
     expect(res.statusCode).toBe(200)
-    expect((await callAs(ctx, cast.subscriber, { method: 'GET', url: API.listener.backgroundMusic })).json().volumePercentage).toBe(40)
+    expect((await callAs(ctx, cast.subscriber, { method: 'GET', url: API.catalogue.backgroundMusic })).json().volumePercentage).toBe(40)
     for (const volumePercentage of [-1, 101, 12.5]) {
-      const bad = await asAdmin({ method: 'PUT', url: API.adminContent.musicVolume, payload: { volumePercentage } })
+      const bad = await asAdmin({ method: 'PUT', url: API.catalogue.admin.musicVolume, payload: { volumePercentage } })
       expect(bad.statusCode).toBe(400)
     }
-    expect((await asAdmin({ method: 'GET', url: API.adminContent.music })).json().volumePercentage).toBe(40)
+    expect((await asAdmin({ method: 'GET', url: API.catalogue.admin.music })).json().volumePercentage).toBe(40)
   })
 })

@@ -14,13 +14,13 @@ afterAll(() => ctx.close())
 
 describe('GET /api/admin/overview', () => {
   it('is for admins only: anonymous 401, listener and subscriber 403', async () => {
-    expect(await accessStatuses(ctx, cast, { method: 'GET', url: API.adminContent.overview })).toEqual([401, 403, 403, 200])
+    expect(await accessStatuses(ctx, cast, { method: 'GET', url: API.insights.admin.overview })).toEqual([401, 403, 403, 200])
   })
 
   it('counts listeners, active subscribers (expired ones left out), fields, audios and leads', async () => {
     // An expired subscription of the plain listener does not make them a subscriber.
     await seedSubscription(ctx, cast.listener.userId, { status: 'active', currentPeriodEnd: new Date(Date.now() - 86_400_000) })
-    const res = await callAs(ctx, cast.admin, { method: 'GET', url: API.adminContent.overview })
+    const res = await callAs(ctx, cast.admin, { method: 'GET', url: API.insights.admin.overview })
     expect(res.statusCode).toBe(200)
     expect(res.json().counts).toEqual({ listeners: 2, activeSubscribers: 1, fields: 6, audios: 18, leads: 0 })
   })

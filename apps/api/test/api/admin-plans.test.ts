@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { ADMIN_API, ADMIN_MSG, COMMERCE_MSG, adminPlansResponseSchema, plansResponseSchema, type AdminPlan } from '@sintonia/contract'
+import { API, ADMIN_MSG, COMMERCE_MSG, adminPlansResponseSchema, plansResponseSchema, type AdminPlan } from '@sintonia/contract'
 import { auditLog, plans } from '../../src/db/schema/index.js'
 import { DEFAULT_PLANS } from '../../src/seed/default-plans.js'
 import { DOMAIN_EVENTS_CHANNEL } from '../../src/plugins/domain-events.js'
@@ -33,7 +33,7 @@ beforeEach(async () => {
 })
 
 async function adminPlans(): Promise<AdminPlan[]> {
-  const res = await callAs(ctx, boss, { url: ADMIN_API.plans })
+  const res = await callAs(ctx, boss, { url: API.commerce.admin.plans })
   expect(res.statusCode).toBe(200)
   return adminPlansResponseSchema.parse(res.json()).plans
 }
@@ -73,9 +73,9 @@ describe('admin plans', () => {
   it('refuses anonymous (401) and listeners (403)', async () => {
     const who = await listener(ctx)
     for (const [method, url, payload] of [
-      ['GET', ADMIN_API.plans, undefined],
-      ['PUT', ADMIN_API.planPricing('anual'), pricing()],
-      ['PUT', ADMIN_API.planDetails('anual'), { name: 'x' }],
+      ['GET', API.commerce.admin.plans, undefined],
+      ['PUT', API.commerce.admin.planPricing('anual'), pricing()],
+      ['PUT', API.commerce.admin.planDetails('anual'), { name: 'x' }],
     ] as const) {
       expect((await ctx.app.inject({ method, url, ...(payload ? { payload } : {}) })).statusCode).toBe(401)
       expect((await callAs(ctx, who, { method, url, ...(payload ? { payload } : {}) })).statusCode).toBe(403)
@@ -90,7 +90,7 @@ describe('admin plans', () => {
   })
 
   it('saves a new price, shows it on GET /api/plans, audits it and announces plans_changed and content_changed', async () => {
-    const res = await callAs(ctx, boss, { method: 'PUT', url: ADMIN_API.planPricing('anual'), payload: pricing({ originalPriceCents: 39_900 }) })
+    const res = await callAs(ctx, boss, { method: 'PUT', url: API.commerce.admin.planPricing('anual'), payload: pricing({ originalPriceCents: 39_900 }) })
     expect(res.statusCode).toBe(200)
     expect(res.json().plan).toMatchObject({ code: 'anual', originalPriceCents: 39_900, currentPriceCents: 39_900 })
     const anual = (await publicPlans()).find((p) => p.code === 'anual')!
@@ -104,7 +104,7 @@ describe('admin plans', () => {
     const end = new Date(Date.now() + 5 * DAY).toISOString()
     const res = await callAs(ctx, boss, {
       method: 'PUT',
-      url: ADMIN_API.planPricing('semestral'),
+      url: API.commerce.admin.planPricing('semestral'),
       payload: pricing({ originalPriceCents: 20_000, hasPromotion: true, discountPercentage: 25, promotionEndDate: end, promotionLabel: 'Black Friday' }),
     })
     expect(res.statusCode).toBe(200)
@@ -122,7 +122,7 @@ describe('admin plans', () => {
     [{ hasPromotion: true, discountPercentage: 10, promotionEndDate: new Date(Date.now() - DAY).toISOString() }, COMMERCE_MSG.promotionEndFuture],
   ])('refuses %j with the spec message and changes nothing', async (over, message) => {
     const before = await adminPlans()
-    const res = await callAs(ctx, boss, { method: 'PUT', url: ADMIN_API.planPricing('anual'), payload: pricing(over) })
+    const res = await callAs(ctx, boss, { method: 'PUT', url: API.commerce.admin.planPricing('anual'), payload: pricing(over) })
     expect(res.statusCode).toBe(400)
     expect(res.json().message).toContain(message)
     expect(await adminPlans()).toEqual(before)
@@ -131,7 +131,7 @@ describe('admin plans', () => {
   it('with the promotion off, out-of-range leftovers are dropped instead of failing', async () => {
     const res = await callAs(ctx, boss, {
       method: 'PUT',
-      url: ADMIN_API.planPricing('anual'),
+      url: API.commerce.admin.planPricing('anual'),
       payload: pricing({ hasPromotion: false, discountPercentage: 150.5, promotionEndDate: 'amanhã' }),
     })
     expect(res.statusCode).toBe(200)
@@ -141,17 +141,17 @@ describe('admin plans', () => {
   it('an inactive plan disappears from GET /api/plans; the last active one cannot be switched off', async () => {
     const list = await adminPlans()
     const trimestral = list.find((p) => p.code === 'trimestral')!
-    const res = await callAs(ctx, boss, { method: 'PUT', url: ADMIN_API.planDetails('trimestral'), payload: details(trimestral, { isActive: false, name: 'Trimestral Plus' }) })
+    const res = await callAs(ctx, boss, { method: 'PUT', url: API.commerce.admin.planDetails('trimestral'), payload: details(trimestral, { isActive: false, name: 'Trimestral Plus' }) })
     expect(res.statusCode).toBe(200)
     expect(res.json().plan).toMatchObject({ isActive: false, name: 'Trimestral Plus' })
     expect((await publicPlans()).map((p) => p.code)).not.toContain('trimestral')
 
     for (const code of ['semestral'] as const) {
       const plan = list.find((p) => p.code === code)!
-      expect((await callAs(ctx, boss, { method: 'PUT', url: ADMIN_API.planDetails(code), payload: details(plan, { isActive: false }) })).statusCode).toBe(200)
+      expect((await callAs(ctx, boss, { method: 'PUT', url: API.commerce.admin.planDetails(code), payload: details(plan, { isActive: false }) })).statusCode).toBe(200)
     }
     const anual = list.find((p) => p.code === 'anual')!
-    const last = await callAs(ctx, boss, { method: 'PUT', url: ADMIN_API.planDetails('anual'), payload: details(anual, { isActive: false }) })
+    const last = await callAs(ctx, boss, { method: 'PUT', url: API.commerce.admin.planDetails('anual'), payload: details(anual, { isActive: false }) })
     expect(last.statusCode).toBe(409)
     expect(last.json().message).toBe(ADMIN_MSG.lastActivePlan)
     expect((await publicPlans()).map((p) => p.code)).toEqual(['anual'])
@@ -160,14 +160,14 @@ describe('admin plans', () => {
   it('reorders plans and changes texts; refuses an empty name and an unknown plan', async () => {
     const list = await adminPlans()
     const semestral = list.find((p) => p.code === 'semestral')!
-    await callAs(ctx, boss, { method: 'PUT', url: ADMIN_API.planDetails('semestral'), payload: details(semestral, { displayOrder: 0, savings: 'Economize 10%', popular: true }) })
+    await callAs(ctx, boss, { method: 'PUT', url: API.commerce.admin.planDetails('semestral'), payload: details(semestral, { displayOrder: 0, savings: 'Economize 10%', popular: true }) })
     const publicList = await publicPlans()
     expect(publicList[0]).toMatchObject({ code: 'semestral', savings: 'Economize 10%', popular: true })
 
-    const empty = await callAs(ctx, boss, { method: 'PUT', url: ADMIN_API.planDetails('semestral'), payload: details(semestral, { name: '   ' }) })
+    const empty = await callAs(ctx, boss, { method: 'PUT', url: API.commerce.admin.planDetails('semestral'), payload: details(semestral, { name: '   ' }) })
     expect(empty.statusCode).toBe(400)
     expect(empty.json().message).toContain(ADMIN_MSG.planNameRequired)
-    const unknown = await callAs(ctx, boss, { method: 'PUT', url: ADMIN_API.planDetails('mensal'), payload: details(semestral) })
+    const unknown = await callAs(ctx, boss, { method: 'PUT', url: API.commerce.admin.planDetails('mensal'), payload: details(semestral) })
     expect(unknown.statusCode).toBe(400)
     expect(unknown.json().message).toContain(ADMIN_MSG.planNotFound)
   })

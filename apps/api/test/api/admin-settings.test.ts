@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { ADMIN_SETTINGS_API, ADMIN_SETTINGS_MSG, API, DEFAULT_GUARANTEE_DAYS, DEFAULT_PRODUCT_NAME } from '@sintonia/contract'
+import { ADMIN_SETTINGS_MSG, API, DEFAULT_GUARANTEE_DAYS, DEFAULT_PRODUCT_NAME } from '@sintonia/contract'
 import { auditLog } from '../../src/db/schema/index.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { nonAdminStatuses } from '../helpers/multipart.js'
@@ -14,16 +14,16 @@ beforeAll(async () => {
 })
 afterAll(() => ctx.close())
 
-const put = (payload: unknown) => callAs(ctx, cast.admin, { method: 'PUT', url: ADMIN_SETTINGS_API.general, payload: payload as object })
+const put = (payload: unknown) => callAs(ctx, cast.admin, { method: 'PUT', url: API.content.admin.settings, payload: payload as object })
 
 describe('admin general settings', () => {
   it('are for admins only', async () => {
-    expect(await nonAdminStatuses(ctx, cast, { method: 'GET', url: ADMIN_SETTINGS_API.general })).toEqual([401, 403, 403])
-    expect(await nonAdminStatuses(ctx, cast, { method: 'PUT', url: ADMIN_SETTINGS_API.general, payload: { productName: 'X', supportEmail: 'a@b.com', guaranteeDays: 7 } })).toEqual([401, 403, 403])
+    expect(await nonAdminStatuses(ctx, cast, { method: 'GET', url: API.content.admin.settings })).toEqual([401, 403, 403])
+    expect(await nonAdminStatuses(ctx, cast, { method: 'PUT', url: API.content.admin.settings, payload: { productName: 'X', supportEmail: 'a@b.com', guaranteeDays: 7 } })).toEqual([401, 403, 403])
   })
 
   it('read the defaults, save all three, show the new name on the landing and announce it', async () => {
-    const first = await callAs(ctx, cast.admin, { method: 'GET', url: ADMIN_SETTINGS_API.general })
+    const first = await callAs(ctx, cast.admin, { method: 'GET', url: API.content.admin.settings })
     expect(first.json()).toMatchObject({ productName: DEFAULT_PRODUCT_NAME, guaranteeDays: DEFAULT_GUARANTEE_DAYS })
 
     const publish = vi.spyOn(ctx.app.domainEvents, 'publish')
@@ -33,15 +33,15 @@ describe('admin general settings', () => {
     expect(publish).toHaveBeenCalledWith('content_changed')
     publish.mockRestore()
 
-    expect((await ctx.app.inject({ method: 'GET', url: API.landing })).json().productName).toBe('Sintonia Plus')
-    expect((await ctx.app.inject({ method: 'GET', url: API.payments.gateway })).json().guaranteeDays).toBe(14)
+    expect((await ctx.app.inject({ method: 'GET', url: API.content.landing })).json().productName).toBe('Sintonia Plus')
+    expect((await ctx.app.inject({ method: 'GET', url: API.commerce.payments.gateway })).json().guaranteeDays).toBe(14)
     const audits = await ctx.database.db.select().from(auditLog).where(eq(auditLog.target, 'settings:general'))
     expect(audits.at(-1)).toMatchObject({ actorUserId: cast.admin.userId, action: 'setting_updated', outcome: 'success' })
     expect(audits.at(-1)!.details).toMatchObject({ productName: { from: DEFAULT_PRODUCT_NAME, to: 'Sintonia Plus' } })
   })
 
   it('refuse bad values with pt-BR messages and change nothing', async () => {
-    const before = (await callAs(ctx, cast.admin, { method: 'GET', url: ADMIN_SETTINGS_API.general })).json()
+    const before = (await callAs(ctx, cast.admin, { method: 'GET', url: API.content.admin.settings })).json()
     const cases: [unknown, string][] = [
       [{ productName: '   ', supportEmail: 'a@b.com', guaranteeDays: 7 }, ADMIN_SETTINGS_MSG.productNameRequired],
       [{ productName: 'x'.repeat(61), supportEmail: 'a@b.com', guaranteeDays: 7 }, ADMIN_SETTINGS_MSG.productNameTooLong],
@@ -55,6 +55,6 @@ describe('admin general settings', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400)
       if (message) expect(res.json().message).toContain(message)
     }
-    expect((await callAs(ctx, cast.admin, { method: 'GET', url: ADMIN_SETTINGS_API.general })).json()).toEqual(before)
+    expect((await callAs(ctx, cast.admin, { method: 'GET', url: API.content.admin.settings })).json()).toEqual(before)
   })
 })

@@ -19,7 +19,7 @@ const nextSession = () => `sessao_${++sessionCounter}_${Math.random().toString(3
 function postEvents(body: unknown, options: { ip?: string; userAgent?: string } = {}) {
   return ctx.app.inject({
     method: 'POST',
-    url: API.analyticsEvents,
+    url: API.insights.events,
     payload: body as object,
     remoteAddress: options.ip ?? nextIp(),
     headers: options.userAgent === undefined ? {} : { 'user-agent': options.userAgent },

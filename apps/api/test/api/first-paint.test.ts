@@ -80,7 +80,7 @@ describe('first HTML of the landing page', () => {
     const title = "Preço R$ 49,90 $& $` $' $$ $1 $<x>"
     const subtitle = "Sem $' nem $` no fim: $&$&"
     const content = { ...structuredClone(DEFAULT_LANDING_CONTENT), hero: { ...DEFAULT_LANDING_CONTENT.hero, title, titleHighlight: '', subtitle } }
-    const saved = await ctx.app.inject({ method: 'PUT', url: API.adminContent.landing, headers: { cookie: boss.cookie }, payload: content })
+    const saved = await ctx.app.inject({ method: 'PUT', url: API.content.admin.landing, headers: { cookie: boss.cookie }, payload: content })
     expect(saved.statusCode).toBe(200)
     const res = await ctx.app.inject({ url: '/' })
     expect(res.statusCode).toBe(200)

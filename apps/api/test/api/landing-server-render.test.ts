@@ -9,7 +9,7 @@ import { promisify } from 'node:util'
 import { brotliDecompressSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN_SETTINGS_API, API, DEFAULT_LANDING_CONTENT, type FieldList } from '@sintonia/contract'
+import { API, DEFAULT_LANDING_CONTENT, type FieldList } from '@sintonia/contract'
 import { fields } from '../../src/db/schema/index.js'
 import { admin } from '../helpers/auth.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
@@ -103,7 +103,7 @@ describe('first HTML of / with the landing rendered on the server', () => {
     expect(root).toMatch(/<header[\s>]/)
     expect(root).toContain('aria-label="Sintonia — página inicial"')
     expect(root).toMatch(new RegExp(`<h1 id="hero-title"[^>]*>${DEFAULT_LANDING_CONTENT.hero.title}`))
-    const { fields: seeded } = (await ctx.app.inject({ url: API.publicFields })).json<FieldList>()
+    const { fields: seeded } = (await ctx.app.inject({ url: API.catalogue.publicFields })).json<FieldList>()
     expect(seeded).toHaveLength(6)
     for (const field of seeded) expect(root).toContain(field.title)
     expect(root).toMatch(/<footer[\s>]/)
@@ -140,7 +140,7 @@ describe('first HTML of / with the landing rendered on the server', () => {
     // The product name, through the admin's settings (they publish content_changed).
     const saved = await callAs(ctx, await admin(ctx), {
       method: 'PUT',
-      url: ADMIN_SETTINGS_API.general,
+      url: API.content.admin.settings,
       payload: { productName: 'Mente Serena', supportEmail: 'ajuda@exemplo.com.br', guaranteeDays: 7 },
     })
     expect(saved.statusCode).toBe(200)
@@ -150,7 +150,7 @@ describe('first HTML of / with the landing rendered on the server', () => {
     expect(renamed).not.toContain('aria-label="Sintonia — página inicial"')
 
     // A field's title, changed and announced as fields_changed.
-    const { fields: seeded } = (await ctx.app.inject({ url: API.publicFields })).json<FieldList>()
+    const { fields: seeded } = (await ctx.app.inject({ url: API.catalogue.publicFields })).json<FieldList>()
     const field = seeded[0]!
     await ctx.database.db.update(fields).set({ title: 'Campo Renomeado' }).where(eq(fields.id, field.id))
     await ctx.app.domainEvents.publish('fields_changed')

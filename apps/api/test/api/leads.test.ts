@@ -18,7 +18,7 @@ let ipCounter = 0
 const nextIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`
 
 function postLead(body: unknown, remoteAddress = nextIp()) {
-  return ctx.app.inject({ method: 'POST', url: API.leads, payload: body as object, remoteAddress })
+  return ctx.app.inject({ method: 'POST', url: API.communication.leads, payload: body as object, remoteAddress })
 }
 
 const validBody = (overrides: Record<string, unknown> = {}) => ({
@@ -217,7 +217,7 @@ describe('POST /api/leads', () => {
     it('a body that is not JSON', async () => {
       const res = await ctx.app.inject({
         method: 'POST',
-        url: API.leads,
+        url: API.communication.leads,
         headers: { 'content-type': 'application/json' },
         payload: '{nome',
         remoteAddress: nextIp(),

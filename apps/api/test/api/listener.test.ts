@@ -24,13 +24,13 @@ const get = (url: string) => callAs(ctx, cast.subscriber, { method: 'GET', url }
 
 describe('GET /api/fields', () => {
   it('is for subscribers and admins only', async () => {
-    expect(await accessStatuses(ctx, cast, { method: 'GET', url: API.listener.fields })).toEqual(ALLOWED)
-    const refused = await callAs(ctx, cast.listener, { method: 'GET', url: API.listener.fields })
+    expect(await accessStatuses(ctx, cast, { method: 'GET', url: API.catalogue.fields })).toEqual(ALLOWED)
+    const refused = await callAs(ctx, cast.listener, { method: 'GET', url: API.catalogue.fields })
     expect(refused.json().message).toBe(AUTH_MSG.subscriptionRequired)
   })
 
   it('lists the fields in display order with their audio counts', async () => {
-    const { fields: list } = (await get(API.listener.fields)).json() as { fields: { id: string; displayOrder: number; audioCount: number }[] }
+    const { fields: list } = (await get(API.catalogue.fields)).json() as { fields: { id: string; displayOrder: number; audioCount: number }[] }
     expect(list.length).toBeGreaterThan(0)
     const orders = list.map((field) => field.displayOrder)
     expect(orders).toEqual([...orders].sort((a, b) => a - b))
@@ -41,13 +41,13 @@ describe('GET /api/fields', () => {
 
 describe('GET /api/fields/:fieldId and its audios', () => {
   it('answers the field with its audio count', async () => {
-    expect(await accessStatuses(ctx, cast, { method: 'GET', url: API.listener.field(firstField.id) })).toEqual(ALLOWED)
-    const res = await get(API.listener.field(firstField.id))
+    expect(await accessStatuses(ctx, cast, { method: 'GET', url: API.catalogue.field(firstField.id) })).toEqual(ALLOWED)
+    const res = await get(API.catalogue.field(firstField.id))
     expect(res.json().field).toMatchObject({ id: firstField.id, title: firstField.title, audioCount: 3 })
   })
 
   it("refuses an id that is not a UUID with exactly 'ID do campo inválido'", async () => {
-    for (const url of [API.listener.field('nao-e-um-uuid'), API.listener.fieldAudios('123')]) {
+    for (const url of [API.catalogue.field('nao-e-um-uuid'), API.catalogue.fieldAudios('123')]) {
       const res = await get(url)
       expect(res.statusCode).toBe(400)
       expect(res.json().message).toBe(LISTENER_MSG.fieldInvalidId)
@@ -55,7 +55,7 @@ describe('GET /api/fields/:fieldId and its audios', () => {
   })
 
   it("answers 404 'Campo não encontrado' for a missing field", async () => {
-    for (const url of [API.listener.field(MISSING), API.listener.fieldAudios(MISSING)]) {
+    for (const url of [API.catalogue.field(MISSING), API.catalogue.fieldAudios(MISSING)]) {
       const res = await get(url)
       expect(res.statusCode).toBe(404)
       expect(res.json().message).toBe(LISTENER_MSG.fieldNotFound)
@@ -68,8 +68,8 @@ describe('GET /api/fields/:fieldId and its audios', () => {
       { title: 'abacate minúsculo', fieldId: firstField.id, fileKey: 'x/a.mp3', mimeType: 'audio/mpeg', sizeBytes: 1 },
       { title: 'Zênite', fieldId: firstField.id, fileKey: 'x/z.mp3', mimeType: 'audio/mpeg', sizeBytes: 1 },
     ])
-    expect(await accessStatuses(ctx, cast, { method: 'GET', url: API.listener.fieldAudios(firstField.id) })).toEqual(ALLOWED)
-    const list = (await get(API.listener.fieldAudios(firstField.id))).json().audios as { title: string; fieldId: string; url: string }[]
+    expect(await accessStatuses(ctx, cast, { method: 'GET', url: API.catalogue.fieldAudios(firstField.id) })).toEqual(ALLOWED)
+    const list = (await get(API.catalogue.fieldAudios(firstField.id))).json().audios as { title: string; fieldId: string; url: string }[]
     expect(list).toHaveLength(5)
     expect(list[0]!.title).toBe('abacate minúsculo')
     expect(list.at(-1)!.title).toBe('Zênite')
@@ -83,19 +83,19 @@ describe('GET /api/fields/:fieldId and its audios', () => {
 describe('GET /api/audios/:audioId', () => {
   it('answers the audio and the title of its field', async () => {
     const [row] = await ctx.database.db.select().from(audios).where(eq(audios.title, 'Coração em Paz'))
-    expect(await accessStatuses(ctx, cast, { method: 'GET', url: API.listener.audio(row!.id) })).toEqual(ALLOWED)
-    const res = await get(API.listener.audio(row!.id))
+    expect(await accessStatuses(ctx, cast, { method: 'GET', url: API.catalogue.audio(row!.id) })).toEqual(ALLOWED)
+    const res = await get(API.catalogue.audio(row!.id))
     expect(res.json()).toMatchObject({
-      audio: { id: row!.id, title: 'Coração em Paz', url: API.audioFile(row!.id), duration: expect.stringMatching(/^\d+:\d\d$/) },
+      audio: { id: row!.id, title: 'Coração em Paz', url: API.catalogue.audioFile(row!.id), duration: expect.stringMatching(/^\d+:\d\d$/) },
       fieldTitle: 'Autoestima e Amor-Próprio',
     })
   })
 
   it("answers 404 'Áudio não encontrado' and 400 for a bad id", async () => {
-    const missing = await get(API.listener.audio(MISSING))
+    const missing = await get(API.catalogue.audio(MISSING))
     expect(missing.statusCode).toBe(404)
     expect(missing.json().message).toBe(LISTENER_MSG.audioNotFound)
-    const bad = await get(API.listener.audio('abc'))
+    const bad = await get(API.catalogue.audio('abc'))
     expect(bad.statusCode).toBe(400)
     expect(bad.json().message).toContain(MSG.validation.invalidUuid)
   })
@@ -103,18 +103,18 @@ describe('GET /api/audios/:audioId', () => {
 
 describe('background music', () => {
   it('lists the active tracks with their file route and the latest volume', async () => {
-    expect(await accessStatuses(ctx, cast, { method: 'GET', url: API.listener.backgroundMusic })).toEqual(ALLOWED)
+    expect(await accessStatuses(ctx, cast, { method: 'GET', url: API.catalogue.backgroundMusic })).toEqual(ALLOWED)
     const { db } = ctx.database
     const [inactive] = await db
       .insert(backgroundMusic)
       .values({ title: 'Desligada', fileKey: 'x/off.mp3', mimeType: 'audio/mpeg', sizeBytes: 1, isActive: false })
       .returning()
     await db.insert(backgroundMusicSettings).values({ volumePercentage: 40, createdAt: new Date(Date.now() + 1000) })
-    const body = (await get(API.listener.backgroundMusic)).json() as { tracks: { id: string; title: string; url: string }[]; volumePercentage: number }
+    const body = (await get(API.catalogue.backgroundMusic)).json() as { tracks: { id: string; title: string; url: string }[]; volumePercentage: number }
     expect(body.volumePercentage).toBe(40)
     expect(body.tracks.map((track) => track.title).sort()).toEqual(['Brisa Suave', 'Horizonte Sereno'])
     expect(body.tracks.map((track) => track.id)).not.toContain(inactive!.id)
-    for (const track of body.tracks) expect(track.url).toBe(API.listener.backgroundMusicFile(track.id))
+    for (const track of body.tracks) expect(track.url).toBe(API.catalogue.backgroundMusicFile(track.id))
   })
 
   it('answers the default volume 25 when no settings row exists', async () => {
@@ -122,7 +122,7 @@ describe('background music', () => {
     const saved = await db.select().from(backgroundMusicSettings)
     await db.delete(backgroundMusicSettings)
     try {
-      expect((await get(API.listener.backgroundMusic)).json().volumePercentage).toBe(25)
+      expect((await get(API.catalogue.backgroundMusic)).json().volumePercentage).toBe(25)
     } finally {
       await db.insert(backgroundMusicSettings).values(saved)
     }
@@ -130,7 +130,7 @@ describe('background music', () => {
 
   it('streams a track to subscribers with Range, privately, and HEAD without a body', async () => {
     const [track] = await ctx.database.db.select().from(backgroundMusic).where(eq(backgroundMusic.title, 'Brisa Suave'))
-    const url = API.listener.backgroundMusicFile(track!.id)
+    const url = API.catalogue.backgroundMusicFile(track!.id)
     expect(await accessStatuses(ctx, cast, { method: 'GET', url })).toEqual(ALLOWED)
     const res = await callAs(ctx, cast.subscriber, { method: 'GET', url, headers: { range: 'bytes=0-9' } })
     expect(res.statusCode).toBe(206)
@@ -140,7 +140,7 @@ describe('background music', () => {
     const head = await callAs(ctx, cast.subscriber, { method: 'HEAD', url })
     expect(head.statusCode).toBe(200)
     expect(head.rawPayload.length).toBe(0)
-    const missing = await callAs(ctx, cast.subscriber, { method: 'GET', url: API.listener.backgroundMusicFile(MISSING) })
+    const missing = await callAs(ctx, cast.subscriber, { method: 'GET', url: API.catalogue.backgroundMusicFile(MISSING) })
     expect(missing.statusCode).toBe(404)
   })
 })
@@ -148,7 +148,7 @@ describe('background music', () => {
 describe('GET /api/audios/:audioId/file (listener area)', () => {
   it('serves a subscriber audio to a subscriber and an admin, privately; 401 anonymous, 403 without subscription', async () => {
     const [row] = await ctx.database.db.select().from(audios).where(eq(audios.title, 'Coração em Paz'))
-    const url = API.audioFile(row!.id)
+    const url = API.catalogue.audioFile(row!.id)
     expect(await accessStatuses(ctx, cast, { method: 'GET', url, headers: { range: 'bytes=0-3' } })).toEqual([401, 403, 206, 206])
     const res = await callAs(ctx, cast.subscriber, { method: 'GET', url })
     expect(res.headers['cache-control']).toMatch(/^private/)
@@ -161,7 +161,7 @@ describe('GET /api/audios/:audioId/file (listener area)', () => {
 
   it('keeps the demo public and publicly cacheable', async () => {
     const [demo] = await ctx.database.db.select().from(audios).where(eq(audios.isDemo, true))
-    const res = await ctx.app.inject({ method: 'GET', url: API.audioFile(demo!.id) })
+    const res = await ctx.app.inject({ method: 'GET', url: API.catalogue.audioFile(demo!.id) })
     expect(res.statusCode).toBe(200)
     expect(res.headers['cache-control']).toMatch(/^public/)
   })

@@ -28,16 +28,16 @@ const event = (kind: Kind = 'repetition', occurredAt = new Date(), audio = audio
   occurredAt: occurredAt.toISOString(),
 })
 const send = (who: Account | null, events: unknown[]) =>
-  callAs(ctx, who, { method: 'POST', url: API.listener.listeningEvents, payload: { events } })
+  callAs(ctx, who, { method: 'POST', url: API.listening.events, payload: { events } })
 const today = async (who: Account, audio = audioId, tz?: string) => {
   const query = new URLSearchParams({ audioId: audio, ...(tz ? { tz } : {}) })
-  return callAs(ctx, who, { method: 'GET', url: `${API.listener.listeningToday}?${query}` })
+  return callAs(ctx, who, { method: 'GET', url: `${API.listening.today}?${query}` })
 }
 const eventsOf = (userId: string) => ctx.database.db.select().from(listeningEvents).where(eq(listeningEvents.userId, userId))
 
 describe('POST /api/listening/events', () => {
   it('is for subscribers and admins only', async () => {
-    const statuses = await accessStatuses(ctx, cast, { method: 'POST', url: API.listener.listeningEvents, payload: { events: [event('play')] } })
+    const statuses = await accessStatuses(ctx, cast, { method: 'POST', url: API.listening.events, payload: { events: [event('play')] } })
     expect(statuses).toEqual([401, 403, 200, 200])
   })
 
@@ -95,7 +95,7 @@ describe('POST /api/listening/events', () => {
 
 describe('GET /api/listening/today', () => {
   it('is for subscribers and admins only', async () => {
-    const statuses = await accessStatuses(ctx, cast, { method: 'GET', url: `${API.listener.listeningToday}?audioId=${audioId}` })
+    const statuses = await accessStatuses(ctx, cast, { method: 'GET', url: `${API.listening.today}?audioId=${audioId}` })
     expect(statuses).toEqual([401, 403, 200, 200])
   })
 
@@ -132,6 +132,6 @@ describe('GET /api/listening/today', () => {
     const res = await today(cast.subscriber, audioId, 'Marte/Olympus')
     expect(res.statusCode).toBe(400)
     expect(res.json().message).toBe('Fuso horário inválido')
-    expect((await callAs(ctx, cast.subscriber, { method: 'GET', url: `${API.listener.listeningToday}?audioId=nope` })).statusCode).toBe(400)
+    expect((await callAs(ctx, cast.subscriber, { method: 'GET', url: `${API.listening.today}?audioId=nope` })).statusCode).toBe(400)
   })
 })

@@ -17,11 +17,11 @@ afterAll(() => ctx.close())
 const mail = () => ({ mailer: ctx.app.mailer, publicUrl: ctx.config.publicUrl })
 const sendLink = (email: string) => ctx.database.db.transaction((tx) => sendAccessLink(tx, mail(), email, 'purchase'))
 const onboard = (body: Record<string, unknown>) =>
-  ctx.app.inject({ method: 'POST', url: API.auth.onboardingPassword, payload: body, remoteAddress: nextIp() })
-const preview = (token: string) => ctx.app.inject({ method: 'POST', url: API.auth.accessLinkPreview, payload: { token }, remoteAddress: nextIp() })
+  ctx.app.inject({ method: 'POST', url: API.accounts.onboardingPassword, payload: body, remoteAddress: nextIp() })
+const preview = (token: string) => ctx.app.inject({ method: 'POST', url: API.accounts.accessLinkPreview, payload: { token }, remoteAddress: nextIp() })
 const usersWith = (email: string) => ctx.database.db.select().from(user).where(eq(user.email, email))
 const pendingRow = (id: string) => ctx.database.db.select().from(pendingSubscriptions).where(eq(pendingSubscriptions.id, id))
-const me = (cookie: string) => ctx.app.inject({ method: 'GET', url: API.auth.me, headers: { cookie } })
+const me = (cookie: string) => ctx.app.inject({ method: 'GET', url: API.accounts.me, headers: { cookie } })
 
 describe('the access link of a paid purchase (/onboarding/definir-senha?token=)', () => {
   it('creates the account, activates the purchase, deletes the pending row and signs in', async () => {
@@ -43,7 +43,7 @@ describe('the access link of a paid purchase (/onboarding/definir-senha?token=)'
     const [sub] = await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, body.user.id))
     expect(sub).toMatchObject({ status: 'active', planCode: 'trimestral', providerSubscriptionId: pending.providerSubscriptionId })
     expect(await pendingRow(pending.id)).toEqual([])
-    const check = await ctx.app.inject({ method: 'GET', url: API.subscription.check, headers: { cookie: cookieHeader(res) } })
+    const check = await ctx.app.inject({ method: 'GET', url: API.commerce.subscription.check, headers: { cookie: cookieHeader(res) } })
     expect(check.json()).toMatchObject({ subscribed: true, subscription_tier: 'trimestral', subscription_status: 'active' })
     // The password works for later sign-ins; the link is gone.
     expect((await signIn(ctx, email, 'minha-senha', 'user')).res.statusCode).toBe(200)
@@ -105,7 +105,7 @@ describe('the access link of a paid purchase (/onboarding/definir-senha?token=)'
     for (const cookie of [stranger.cookie, strangerElsewhere.cookie]) expect((await me(cookie)).statusCode).toBe(401)
     expect((await signIn(ctx, stranger.email, stranger.password, 'user')).res.statusCode).toBe(401)
     expect((await me(cookieHeader(owner))).statusCode).toBe(200)
-    const check = await ctx.app.inject({ method: 'GET', url: API.subscription.check, headers: { cookie: cookieHeader(owner) } })
+    const check = await ctx.app.inject({ method: 'GET', url: API.commerce.subscription.check, headers: { cookie: cookieHeader(owner) } })
     expect(check.json()).toMatchObject({ subscribed: true, subscription_tier: 'anual' })
     expect(await pendingRow(pending.id)).toEqual([])
     const [audit] = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'access_link_used'), eq(auditLog.actorUserId, stranger.userId)))
@@ -130,7 +130,7 @@ describe('the access link of a paid purchase (/onboarding/definir-senha?token=)'
 })
 
 describe('"Esqueci minha senha" for an e-mail whose purchase waits', () => {
-  const forgot = (email: string) => ctx.app.inject({ method: 'POST', url: API.auth.forgotPassword, payload: { email }, remoteAddress: nextIp() })
+  const forgot = (email: string) => ctx.app.inject({ method: 'POST', url: API.accounts.forgotPassword, payload: { email }, remoteAddress: nextIp() })
 
   it('sends the access link instead of nothing when the buyer has no account, with the usual answer', async () => {
     const email = uniqueEmail('voltou')

@@ -34,7 +34,7 @@ const PLAN_PRICES = { trimestral: 14_970, semestral: 26_940, anual: 47_880 } as 
 
 describe('GET /api/payments/gateway', () => {
   it('reports the sandbox in test mode with its test cards and the guarantee setting', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: API.payments.gateway })
+    const res = await ctx.app.inject({ method: 'GET', url: API.commerce.payments.gateway })
     expect(res.statusCode).toBe(200)
     const info = gatewayInfoSchema.parse(res.json())
     expect(info).toMatchObject({ provider: 'sandbox', mode: 'test', guaranteeDays: 7 })
@@ -102,7 +102,7 @@ describe('auth-first purchase (create-subscription → sandbox → webhook)', ()
 
   it('refuses a price or any unknown field in the request (the price comes from the plans table)', async () => {
     const buyer = await listener(ctx)
-    const res = await ctx.app.inject({ method: 'POST', url: API.subscription.checkout, headers: { cookie: buyer.cookie }, payload: { planCode: 'anual', amountCents: 100 } })
+    const res = await ctx.app.inject({ method: 'POST', url: API.commerce.subscription.checkout, headers: { cookie: buyer.cookie }, payload: { planCode: 'anual', amountCents: 100 } })
     expect(res.statusCode).toBe(400)
   })
 
@@ -110,7 +110,7 @@ describe('auth-first purchase (create-subscription → sandbox → webhook)', ()
     const before = await databaseChecksum(ctx.database.db)
     const boss = await admin(ctx)
     const afterAdmin = await databaseChecksum(ctx.database.db)
-    const byAdmin = await ctx.app.inject({ method: 'POST', url: API.subscription.checkout, headers: { cookie: boss.cookie }, payload: { planCode: 'anual' } })
+    const byAdmin = await ctx.app.inject({ method: 'POST', url: API.commerce.subscription.checkout, headers: { cookie: boss.cookie }, payload: { planCode: 'anual' } })
     expect(byAdmin.statusCode).toBe(403)
     expect(byAdmin.json().message).toBe(COMMERCE_MSG.adminCannotSubscribe)
     expect(changedTables(afterAdmin, await databaseChecksum(ctx.database.db))).toEqual([])
@@ -118,24 +118,24 @@ describe('auth-first purchase (create-subscription → sandbox → webhook)', ()
 
     const subscribed = await listener(ctx)
     await seedSubscription(ctx, subscribed.userId)
-    const twice = await ctx.app.inject({ method: 'POST', url: API.subscription.checkout, headers: { cookie: subscribed.cookie }, payload: { planCode: 'anual' } })
+    const twice = await ctx.app.inject({ method: 'POST', url: API.commerce.subscription.checkout, headers: { cookie: subscribed.cookie }, payload: { planCode: 'anual' } })
     expect(twice.statusCode).toBe(409)
     expect(twice.json().message).toBe(COMMERCE_MSG.alreadySubscribed)
 
     const someone = await listener(ctx)
-    const unknown = await ctx.app.inject({ method: 'POST', url: API.subscription.checkout, headers: { cookie: someone.cookie }, payload: { planCode: 'vitalicio' } })
+    const unknown = await ctx.app.inject({ method: 'POST', url: API.commerce.subscription.checkout, headers: { cookie: someone.cookie }, payload: { planCode: 'vitalicio' } })
     expect(unknown.statusCode).toBe(400)
     expect(unknown.json().message).toContain('Plano inválido')
 
     await ctx.database.db.update(plans).set({ isActive: false }).where(eq(plans.code, 'trimestral'))
     const snapshot = await databaseChecksum(ctx.database.db)
-    const inactive = await ctx.app.inject({ method: 'POST', url: API.subscription.checkout, headers: { cookie: someone.cookie }, payload: { planCode: 'trimestral' } })
+    const inactive = await ctx.app.inject({ method: 'POST', url: API.commerce.subscription.checkout, headers: { cookie: someone.cookie }, payload: { planCode: 'trimestral' } })
     expect(inactive.statusCode).toBe(422)
     expect(inactive.json().message).toBe(COMMERCE_MSG.planUnavailable)
     expect(changedTables(snapshot, await databaseChecksum(ctx.database.db))).toEqual([])
     await ctx.database.db.update(plans).set({ isActive: true }).where(eq(plans.code, 'trimestral'))
 
-    const anonymous = await ctx.app.inject({ method: 'POST', url: API.subscription.checkout, payload: { planCode: 'anual' } })
+    const anonymous = await ctx.app.inject({ method: 'POST', url: API.commerce.subscription.checkout, payload: { planCode: 'anual' } })
     expect(anonymous.statusCode).toBe(401)
   })
 })
@@ -216,7 +216,7 @@ describe('Pix on the sandbox', () => {
 
 describe('pay-first purchase (create-payment → sandbox → pending → password)', () => {
   it('validates the form with the spec messages', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: API.payments.checkout, payload: { email: 'x', name: ' a ' }, remoteAddress: nextIp() })
+    const res = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.checkout, payload: { email: 'x', name: ' a ' }, remoteAddress: nextIp() })
     expect(res.statusCode).toBe(400)
     const messages = (res.json().issues as { message: string }[]).map((issue) => issue.message)
     expect(messages).toEqual(expect.arrayContaining([COMMERCE_MSG.emailInvalid, COMMERCE_MSG.nameTooShort]))
@@ -229,7 +229,7 @@ describe('pay-first purchase (create-payment → sandbox → pending → passwor
     const page = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${sessionId}` })
     expect(page.body).toContain(email)
 
-    const unpaid = await ctx.app.inject({ method: 'POST', url: API.payments.verify, payload: { sessionId }, remoteAddress: nextIp() })
+    const unpaid = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verify, payload: { sessionId }, remoteAddress: nextIp() })
     expect(unpaid.json().paymentStatus).toBe('unpaid')
 
     expect((await payWithCard(ctx, sessionId, CARDS.ok)).statusCode).toBe(303)
@@ -237,7 +237,7 @@ describe('pay-first purchase (create-payment → sandbox → pending → passwor
     expect(pending).toMatchObject({ email, planCode: 'anual', provider: 'sandbox' })
     expect(pending!.currentPeriodEnd!.getTime()).toBeGreaterThan(Date.now() + 360 * 86_400_000)
 
-    const verify = await ctx.app.inject({ method: 'POST', url: API.payments.verify, payload: { sessionId }, remoteAddress: nextIp() })
+    const verify = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verify, payload: { sessionId }, remoteAddress: nextIp() })
     expect(paymentVerificationSchema.parse(verify.json())).toEqual({
       paymentStatus: 'paid',
       customerName: 'Maria Compradora',
@@ -246,7 +246,7 @@ describe('pay-first purchase (create-payment → sandbox → pending → passwor
       currency: 'BRL',
       planCode: 'anual',
     })
-    const session = await ctx.app.inject({ method: 'POST', url: API.payments.verifySession, payload: { sessionId }, remoteAddress: nextIp() })
+    const session = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verifySession, payload: { sessionId }, remoteAddress: nextIp() })
     expect(session.json()).toEqual({ email, paid: true, accountExists: false })
     // The purchase e-mail carries a one-time access link — never the checkout id, which stays
     // with the browser that paid.
@@ -261,10 +261,10 @@ describe('pay-first purchase (create-payment → sandbox → pending → passwor
     // The name typed at checkout becomes the account's display name; the e-mail is proven.
     expect(onboard.json().user).toMatchObject({ email, displayName: 'Maria Compradora', emailVerified: true })
     const cookie = cookieHeader(onboard)
-    const check = await ctx.app.inject({ method: 'GET', url: API.subscription.check, headers: { cookie } })
+    const check = await ctx.app.inject({ method: 'GET', url: API.commerce.subscription.check, headers: { cookie } })
     expect(check.json()).toMatchObject({ subscribed: true, subscription_tier: 'anual' })
     // The first payment (recorded before the account existed) belongs to the merged subscription.
-    const details = await ctx.app.inject({ method: 'GET', url: API.subscription.details, headers: { cookie } })
+    const details = await ctx.app.inject({ method: 'GET', url: API.commerce.subscription.details, headers: { cookie } })
     expect(details.json().subscription).toMatchObject({ planCode: 'anual', lastPaymentCents: PLAN_PRICES.anual, managedByProvider: true })
     expect((await outboxOf(ctx, email)).some((mail) => mail.kind === 'payment_receipt')).toBe(true)
   })
@@ -274,11 +274,11 @@ describe('pay-first purchase (create-payment → sandbox → pending → passwor
     expect((await confirmEmail(ctx, owner.email)).statusCode).toBe(200)
     const { sessionId } = await startPayFirst(ctx, owner.email, 'trimestral')
     // Before paying, the checkout does not reveal that an account has this e-mail.
-    const unpaid = await ctx.app.inject({ method: 'POST', url: API.payments.verifySession, payload: { sessionId }, remoteAddress: nextIp() })
+    const unpaid = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verifySession, payload: { sessionId }, remoteAddress: nextIp() })
     expect(unpaid.json()).toEqual({ email: owner.email, paid: false, accountExists: false })
     expect((await payWithCard(ctx, sessionId, CARDS.ok)).statusCode).toBe(303)
     expect(await subscriptionOf(ctx, owner.userId)).toEqual([])
-    const session = await ctx.app.inject({ method: 'POST', url: API.payments.verifySession, payload: { sessionId }, remoteAddress: nextIp() })
+    const session = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verifySession, payload: { sessionId }, remoteAddress: nextIp() })
     expect(session.json()).toEqual({ email: owner.email, paid: true, accountExists: true })
 
     // The purchase e-mail offers the access link too (for a buyer who closed the tab).
@@ -286,7 +286,7 @@ describe('pay-first purchase (create-payment → sandbox → pending → passwor
     expect(claim?.textBody).toContain(`${ctx.config.publicUrl}/onboarding/definir-senha?token=`)
     const { res, cookie } = await signIn(ctx, owner.email, owner.password, 'user', { sessionId })
     expect(res.statusCode).toBe(200)
-    const check = await ctx.app.inject({ method: 'GET', url: API.subscription.check, headers: { cookie } })
+    const check = await ctx.app.inject({ method: 'GET', url: API.commerce.subscription.check, headers: { cookie } })
     expect(check.json()).toMatchObject({ subscribed: true, subscription_tier: 'trimestral' })
   })
 
@@ -294,20 +294,20 @@ describe('pay-first purchase (create-payment → sandbox → pending → passwor
     const stranger = await listener(ctx)
     const { sessionId } = await startPayFirst(ctx, stranger.email, 'trimestral')
     expect((await payWithCard(ctx, sessionId, CARDS.ok)).statusCode).toBe(303)
-    const session = await ctx.app.inject({ method: 'POST', url: API.payments.verifySession, payload: { sessionId }, remoteAddress: nextIp() })
+    const session = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verifySession, payload: { sessionId }, remoteAddress: nextIp() })
     expect(session.json()).toEqual({ email: stranger.email, paid: true, accountExists: false })
     // Signing in to the unconfirmed account with the checkout id attaches nothing.
     const { cookie } = await signIn(ctx, stranger.email, stranger.password, 'user', { sessionId })
-    expect((await ctx.app.inject({ method: 'GET', url: API.subscription.check, headers: { cookie } })).json()).toMatchObject({ subscribed: false })
+    expect((await ctx.app.inject({ method: 'GET', url: API.commerce.subscription.check, headers: { cookie } })).json()).toMatchObject({ subscribed: false })
     // The buyer still on the processing page may ask for the link again; it goes to the purchase's e-mail only.
     const before = (await outboxOf(ctx, stranger.email)).filter((mail) => mail.kind === 'purchase_claim').length
-    const resend = await ctx.app.inject({ method: 'POST', url: API.payments.resendAccessLink, payload: { sessionId }, remoteAddress: nextIp() })
+    const resend = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.resendAccessLink, payload: { sessionId }, remoteAddress: nextIp() })
     expect(resend.statusCode).toBe(200)
     expect(resend.json().message).toBe(AUTH_MSG.accessLinkSent)
     expect((await outboxOf(ctx, stranger.email)).filter((mail) => mail.kind === 'purchase_claim')).toHaveLength(before + 1)
     // After the mailbox owner activates it, there is nothing left to re-send.
     expect((await useAccessLink(ctx, stranger.email)).res.statusCode).toBe(201)
-    const again = await ctx.app.inject({ method: 'POST', url: API.payments.resendAccessLink, payload: { sessionId }, remoteAddress: nextIp() })
+    const again = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.resendAccessLink, payload: { sessionId }, remoteAddress: nextIp() })
     expect(again.statusCode).toBe(404)
     expect(again.body).not.toContain(sessionId)
   })
@@ -323,7 +323,7 @@ describe('verify-payment / verify-session: the browser cannot mark itself paid',
   it('changes nothing for an unpaid checkout, and accepts no status from the client', async () => {
     const { sessionId } = await startPayFirst(ctx, uniqueEmail('curioso'), 'anual')
     const before = await databaseChecksum(ctx.database.db)
-    for (const url of [API.payments.verify, API.payments.verifySession]) {
+    for (const url of [API.commerce.payments.verify, API.commerce.payments.verifySession]) {
       const plain = await ctx.app.inject({ method: 'POST', url, payload: { sessionId }, remoteAddress: nextIp() })
       expect(plain.statusCode).toBe(200)
       const forged = await ctx.app.inject({ method: 'POST', url, payload: { sessionId, paymentStatus: 'paid', paid: true }, remoteAddress: nextIp() })
@@ -335,13 +335,13 @@ describe('verify-payment / verify-session: the browser cannot mark itself paid',
   })
 
   it('answers 404 for a session this app did not start and 400 for a malformed id', async () => {
-    const unknown = await ctx.app.inject({ method: 'POST', url: API.payments.verify, payload: { sessionId: 'cs_sbx_inventada00000000000000' }, remoteAddress: nextIp() })
+    const unknown = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verify, payload: { sessionId: 'cs_sbx_inventada00000000000000' }, remoteAddress: nextIp() })
     expect(unknown.statusCode).toBe(404)
     expect(unknown.json().message).toBe(COMMERCE_MSG.sessionNotFound)
-    const missing = await ctx.app.inject({ method: 'POST', url: API.payments.verifySession, payload: {}, remoteAddress: nextIp() })
+    const missing = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verifySession, payload: {}, remoteAddress: nextIp() })
     expect(missing.statusCode).toBe(400)
     expect(missing.json().message).toContain(COMMERCE_MSG.missingSessionId)
-    const malformed = await ctx.app.inject({ method: 'POST', url: API.payments.verify, payload: { sessionId: "cs'; drop table" }, remoteAddress: nextIp() })
+    const malformed = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verify, payload: { sessionId: "cs'; drop table" }, remoteAddress: nextIp() })
     expect(malformed.statusCode).toBe(400)
   })
 
@@ -358,10 +358,10 @@ describe('verify-payment / verify-session: the browser cannot mark itself paid',
       sandbox['deps'].deliver = deliver
     }
     expect(await subscriptionOf(ctx, buyer.userId)).toEqual([])
-    const verify = await ctx.app.inject({ method: 'POST', url: API.payments.verify, payload: { sessionId }, remoteAddress: nextIp() })
+    const verify = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verify, payload: { sessionId }, remoteAddress: nextIp() })
     expect(verify.json().paymentStatus).toBe('paid')
     expect(await subscriptionOf(ctx, buyer.userId)).toHaveLength(1)
-    await ctx.app.inject({ method: 'POST', url: API.payments.verify, payload: { sessionId }, remoteAddress: nextIp() })
+    await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verify, payload: { sessionId }, remoteAddress: nextIp() })
     expect(await subscriptionOf(ctx, buyer.userId)).toHaveLength(1)
     expect(await ctx.database.db.select().from(webhookEvents)).not.toHaveLength(0)
     const rows = await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, buyer.userId))

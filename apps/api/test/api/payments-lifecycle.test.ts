@@ -30,7 +30,7 @@ async function buy(planCode: 'trimestral' | 'semestral' | 'anual' = 'anual', car
 }
 
 async function openPortal(account: Account) {
-  const res = await ctx.app.inject({ method: 'POST', url: API.subscription.portal, headers: { cookie: account.cookie } })
+  const res = await ctx.app.inject({ method: 'POST', url: API.commerce.subscription.portal, headers: { cookie: account.cookie } })
   expect(res.statusCode).toBe(200)
   const url = res.json().url as string
   return new URL(url).pathname
@@ -73,7 +73,7 @@ describe('customer portal', () => {
     expect(cancel.headers.location).toBe(`${path}?ok=cancel`)
     expect(await ourRow(sub.id)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true })
     expect(await checkState(ctx, buyer)).toMatchObject({ subscribed: true })
-    const details = subscriptionDetailsSchema.parse((await ctx.app.inject({ method: 'GET', url: API.subscription.details, headers: { cookie: buyer.cookie } })).json())
+    const details = subscriptionDetailsSchema.parse((await ctx.app.inject({ method: 'GET', url: API.commerce.subscription.details, headers: { cookie: buyer.cookie } })).json())
     expect(details.subscription).toMatchObject({ cancelAtPeriodEnd: true, givesAccess: true, status: 'active' })
     const notice = await ctx.app.inject({ method: 'GET', url: `${path}?ok=cancel` })
     expect(notice.body).toContain('Cancelamento agendado')
@@ -99,7 +99,7 @@ describe('customer portal', () => {
     await endProviderPeriod(sub.providerSubscriptionId!)
     expect(await ourRow(sub.id)).toMatchObject({ status: 'canceled' })
     expect(await checkState(ctx, buyer)).toMatchObject({ subscribed: false, subscription_status: 'canceled' })
-    const fields = await ctx.app.inject({ method: 'GET', url: API.listener.fields, headers: { cookie: buyer.cookie } })
+    const fields = await ctx.app.inject({ method: 'GET', url: API.catalogue.fields, headers: { cookie: buyer.cookie } })
     expect(fields.statusCode).toBe(403)
     // The portal shows the ended subscription without actions.
     const page = await ctx.app.inject({ method: 'GET', url: path })
@@ -108,15 +108,15 @@ describe('customer portal', () => {
 
   it('refuses a listener without a provider subscription and complimentary access, with the pt-BR message', async () => {
     const nobody = await listener(ctx)
-    const res = await ctx.app.inject({ method: 'POST', url: API.subscription.portal, headers: { cookie: nobody.cookie } })
+    const res = await ctx.app.inject({ method: 'POST', url: API.commerce.subscription.portal, headers: { cookie: nobody.cookie } })
     expect(res.statusCode).toBe(404)
     expect(res.json().message).toBe(COMMERCE_MSG.noSubscriptionForPortal)
     const gifted = await listener(ctx)
     const row = await seedSubscription(ctx, gifted.userId)
     await ctx.database.db.update(subscriptions).set({ provider: 'complimentary', providerSubscriptionId: null }).where(eq(subscriptions.id, row.id))
-    const refused = await ctx.app.inject({ method: 'POST', url: API.subscription.portal, headers: { cookie: gifted.cookie } })
+    const refused = await ctx.app.inject({ method: 'POST', url: API.commerce.subscription.portal, headers: { cookie: gifted.cookie } })
     expect(refused.statusCode).toBe(404)
-    const details = await ctx.app.inject({ method: 'GET', url: API.subscription.details, headers: { cookie: gifted.cookie } })
+    const details = await ctx.app.inject({ method: 'GET', url: API.commerce.subscription.details, headers: { cookie: gifted.cookie } })
     expect(details.json().subscription).toMatchObject({ managedByProvider: false })
     expect(details.json().guarantee).toMatchObject({ canRequestRefund: false, eligibleUntil: null })
   })
@@ -172,11 +172,11 @@ describe("the provider's clock", () => {
 
 describe('guarantee (refund request → admin decision)', () => {
   const request = (account: Account, reason?: string) =>
-    ctx.app.inject({ method: 'POST', url: API.subscription.refundRequest, headers: { cookie: account.cookie }, payload: reason === undefined ? {} : { reason } })
+    ctx.app.inject({ method: 'POST', url: API.commerce.subscription.refundRequest, headers: { cookie: account.cookie }, payload: reason === undefined ? {} : { reason } })
 
   it('records one request within the window; approval refunds at the provider, ends the subscription and e-mails the listener', async () => {
     const { buyer, sub } = await buy('anual')
-    const before = subscriptionDetailsSchema.parse((await ctx.app.inject({ method: 'GET', url: API.subscription.details, headers: { cookie: buyer.cookie } })).json())
+    const before = subscriptionDetailsSchema.parse((await ctx.app.inject({ method: 'GET', url: API.commerce.subscription.details, headers: { cookie: buyer.cookie } })).json())
     expect(before.guarantee).toMatchObject({ days: 7, canRequestRefund: true, request: null })
 
     const created = await request(buyer, '  Não consegui usar  ')
@@ -189,7 +189,7 @@ describe('guarantee (refund request → admin decision)', () => {
     const [pending] = await ctx.database.db.select().from(refundRequests).where(eq(refundRequests.subscriptionId, sub.id))
     expect(pending).toMatchObject({ status: 'pending', reason: 'Não consegui usar', email: buyer.email, userId: buyer.userId })
     expect(pending!.paymentId).not.toBeNull()
-    const during = (await ctx.app.inject({ method: 'GET', url: API.subscription.details, headers: { cookie: buyer.cookie } })).json()
+    const during = (await ctx.app.inject({ method: 'GET', url: API.commerce.subscription.details, headers: { cookie: buyer.cookie } })).json()
     expect(during.guarantee).toMatchObject({ canRequestRefund: false, request: { status: 'pending' } })
 
     const decision = await ctx.app.payments.approveRefund(pending!.id, boss.userId)
@@ -223,7 +223,7 @@ describe('guarantee (refund request → admin decision)', () => {
     await expect(ctx.app.payments.rejectRefund(pending!.id, boss.userId, '   ')).rejects.toMatchObject({ statusCode: 400, message: COMMERCE_MSG.refundRejectReasonRequired })
     expect(await ctx.app.payments.rejectRefund(pending!.id, boss.userId, 'Uso intenso do conteúdo')).toMatchObject({ status: 'rejected', changed: true })
     expect(await ourRow(sub.id)).toMatchObject({ status: 'active' })
-    const details = (await ctx.app.inject({ method: 'GET', url: API.subscription.details, headers: { cookie: buyer.cookie } })).json()
+    const details = (await ctx.app.inject({ method: 'GET', url: API.commerce.subscription.details, headers: { cookie: buyer.cookie } })).json()
     expect(details.guarantee.request).toMatchObject({ status: 'rejected', decisionReason: 'Uso intenso do conteúdo' })
     const mail = (await outboxOf(ctx, buyer.email)).find((row) => row.kind === 'refund_rejected')
     expect(mail?.textBody).toContain('Motivo: Uso intenso do conteúdo')

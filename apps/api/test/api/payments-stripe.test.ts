@@ -34,12 +34,12 @@ let eventCounter = 0
 function stripeWebhook(type: string, object: Record<string, unknown>, options: { secret?: string; id?: string } = {}) {
   const payload = JSON.stringify({ id: options.id ?? `evt_test_${++eventCounter}_${Date.now()}`, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } })
   const header = signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET })
-  return ctx.app.inject({ method: 'POST', url: API.payments.webhook('stripe'), headers: { 'content-type': 'application/json', 'stripe-signature': header }, payload })
+  return ctx.app.inject({ method: 'POST', url: API.commerce.payments.webhook('stripe'), headers: { 'content-type': 'application/json', 'stripe-signature': header }, payload })
 }
 
 describe('Stripe gateway (local fake)', () => {
   it('reports Stripe in test mode', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: API.payments.gateway })
+    const res = await ctx.app.inject({ method: 'GET', url: API.commerce.payments.gateway })
     expect(res.json()).toMatchObject({ provider: 'stripe', mode: 'test' })
     expect(ctx.app.payments.sandbox).toBeNull()
     expect((await ctx.app.inject({ method: 'GET', url: '/sandbox/checkout/cs_sbx_x000000' })).statusCode).toBe(404)
@@ -97,7 +97,7 @@ describe('Stripe gateway (local fake)', () => {
     expect(payment).toMatchObject({ provider: 'stripe', subscriptionId: sub!.id, amountCents: 26_940, method: 'card' })
 
     // The customer portal is Stripe's Billing Portal.
-    const portal = await ctx.app.inject({ method: 'POST', url: API.subscription.portal, headers: { cookie: buyer.cookie } })
+    const portal = await ctx.app.inject({ method: 'POST', url: API.commerce.subscription.portal, headers: { cookie: buyer.cookie } })
     expect(portal.json().url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\/bps_test_/)
     const portalCall = fake.requests.filter((req) => req.path === '/v1/billing_portal/sessions').at(-1)!
     expect(portalCall.form).toMatchObject({ customer: sub!.providerCustomerId, return_url: `${ctx.config.publicUrl}/assinatura` })
@@ -109,7 +109,7 @@ describe('Stripe gateway (local fake)', () => {
     expect((await subscriptionOf(ctx, buyer.userId))[0]).toMatchObject({ cancelAtPeriodEnd: true, status: 'active' })
 
     // Guarantee approval refunds the payment intent with an idempotency key and cancels at Stripe.
-    const refund = await ctx.app.inject({ method: 'POST', url: API.subscription.refundRequest, headers: { cookie: buyer.cookie }, payload: { reason: '' } })
+    const refund = await ctx.app.inject({ method: 'POST', url: API.commerce.subscription.refundRequest, headers: { cookie: buyer.cookie }, payload: { reason: '' } })
     expect(refund.statusCode).toBe(201)
     const [request] = await ctx.database.db.select().from(refundRequests).where(eq(refundRequests.subscriptionId, sub!.id))
     const boss = await admin(ctx)
@@ -126,9 +126,9 @@ describe('Stripe gateway (local fake)', () => {
     const wrong = await stripeWebhook('checkout.session.completed', { id: 'cs_test_x' }, { secret: 'whsec_outro' })
     expect(wrong.statusCode).toBe(400)
     expect(wrong.json().message).toBe(COMMERCE_MSG.webhookSignatureInvalid)
-    const unsigned = await ctx.app.inject({ method: 'POST', url: API.payments.webhook('stripe'), headers: { 'content-type': 'application/json' }, payload: '{"id":"evt_1"}' })
+    const unsigned = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.webhook('stripe'), headers: { 'content-type': 'application/json' }, payload: '{"id":"evt_1"}' })
     expect(unsigned.statusCode).toBe(400)
-    const sandboxPath = await ctx.app.inject({ method: 'POST', url: API.payments.webhook('sandbox'), headers: { 'content-type': 'application/json' }, payload: '{}' })
+    const sandboxPath = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.webhook('sandbox'), headers: { 'content-type': 'application/json' }, payload: '{}' })
     expect(sandboxPath.statusCode).toBe(404)
     expect(changedTables(before, await databaseChecksum(ctx.database.db))).toEqual([])
   })
@@ -144,7 +144,7 @@ describe('Stripe gateway (local fake)', () => {
     const email = uniqueEmail('stripe')
     const { sessionId } = await startPayFirst(ctx, email, 'trimestral')
     fake.completeSession(sessionId, { email, name: 'Ana Stripe' })
-    const verify = await ctx.app.inject({ method: 'POST', url: API.payments.verify, payload: { sessionId }, remoteAddress: nextIp() })
+    const verify = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verify, payload: { sessionId }, remoteAddress: nextIp() })
     expect(verify.json()).toMatchObject({ paymentStatus: 'paid', customerEmail: email, customerName: 'Ana Stripe', amount: 14_970, currency: 'BRL', planCode: 'trimestral' })
     const [pending] = await ctx.database.db.select().from(pendingSubscriptions).where(eq(pendingSubscriptions.checkoutSessionId, sessionId))
     expect(pending).toMatchObject({ email, planCode: 'trimestral', provider: 'stripe' })
@@ -156,7 +156,7 @@ describe('Stripe gateway (local fake)', () => {
     fake.failing = true
     try {
       const before = await databaseChecksum(ctx.database.db)
-      const res = await ctx.app.inject({ method: 'POST', url: API.subscription.checkout, headers: { cookie: buyer.cookie }, payload: { planCode: 'anual' } })
+      const res = await ctx.app.inject({ method: 'POST', url: API.commerce.subscription.checkout, headers: { cookie: buyer.cookie }, payload: { planCode: 'anual' } })
       expect(res.statusCode).toBe(502)
       expect(res.json().message).toBe(COMMERCE_MSG.createSubscriptionRetry)
       expect(changedTables(before, await databaseChecksum(ctx.database.db))).toEqual([])

@@ -58,7 +58,7 @@ describe('refused deliveries change nothing', () => {
     const tampered = raw.replace(buyer.userId, 'outro-usuario')
     expect(tampered).not.toBe(raw)
     const cases: { name: string; send: () => ReturnType<typeof postSandboxWebhook>; status: number }[] = [
-      { name: 'no signature', send: () => ctx.app.inject({ method: 'POST', url: API.payments.webhook('sandbox'), headers: { 'content-type': 'application/json' }, payload: raw }), status: 400 },
+      { name: 'no signature', send: () => ctx.app.inject({ method: 'POST', url: API.commerce.payments.webhook('sandbox'), headers: { 'content-type': 'application/json' }, payload: raw }), status: 400 },
       { name: 'tampered body', send: () => postSandboxWebhook(ctx, tampered, signPayload(raw, secret)), status: 400 },
       { name: 'other secret', send: () => postSandboxWebhook(ctx, raw, signPayload(raw, 'um-segredo-que-nao-e-o-nosso-123')), status: 400 },
       { name: 'old timestamp', send: () => postSandboxWebhook(ctx, raw, signPayload(raw, secret, now - 3600)), status: 400 },
@@ -68,10 +68,10 @@ describe('refused deliveries change nothing', () => {
       { name: 'signed non-event', send: () => postSandboxWebhook(ctx, '{"ola":1}', signPayload('{"ola":1}', secret)), status: 400 },
       {
         name: 'stripe path while on the sandbox',
-        send: () => ctx.app.inject({ method: 'POST', url: API.payments.webhook('stripe'), headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(raw, secret) }, payload: raw }),
+        send: () => ctx.app.inject({ method: 'POST', url: API.commerce.payments.webhook('stripe'), headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(raw, secret) }, payload: raw }),
         status: 404,
       },
-      { name: 'no content type', send: () => ctx.app.inject({ method: 'POST', url: API.payments.webhook('sandbox'), payload: raw }), status: 400 },
+      { name: 'no content type', send: () => ctx.app.inject({ method: 'POST', url: API.commerce.payments.webhook('sandbox'), payload: raw }), status: 400 },
       { name: 'unknown provider', send: () => ctx.app.inject({ method: 'POST', url: '/api/payments/webhooks/paypal', headers: { 'content-type': 'application/json' }, payload: raw }), status: 400 },
     ]
     for (const { name, send, status } of cases) {
@@ -168,7 +168,7 @@ describe('out-of-order events end in the current state', () => {
     expect((await payWithCard(ctx, sessionId, CARDS.ok)).statusCode).toBe(303)
     const [sub] = await subscriptionOf(ctx, buyer.userId)
     const sandbox = ctx.app.payments.sandbox!
-    const portal = await ctx.app.inject({ method: 'POST', url: API.subscription.portal, headers: { cookie: buyer.cookie } })
+    const portal = await ctx.app.inject({ method: 'POST', url: API.commerce.subscription.portal, headers: { cookie: buyer.cookie } })
     const portalId = new URL(portal.json().url as string).pathname.split('/').pop()!
     const events = await withWebhooksDown(async () => {
       expect((await sandbox.portalAction(portalId, { kind: 'cancel' })).ok).toBe(true)
@@ -180,7 +180,7 @@ describe('out-of-order events end in the current state', () => {
     expect((await postSandboxWebhook(ctx, JSON.stringify(updated.payload))).json().outcome).toBe('processed')
     const [after] = await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.id, sub!.id))
     expect(after!.status).toBe('canceled')
-    const check = await ctx.app.inject({ method: 'GET', url: API.subscription.check, headers: { cookie: buyer.cookie } })
+    const check = await ctx.app.inject({ method: 'GET', url: API.commerce.subscription.check, headers: { cookie: buyer.cookie } })
     expect(check.json()).toMatchObject({ subscribed: false, subscription_status: 'canceled' })
   })
 })

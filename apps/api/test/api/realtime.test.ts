@@ -144,7 +144,7 @@ describe('admin-sync presence', () => {
 
 describe('sessions that end', () => {
   async function signOut(account: Account) {
-    const res = await ctx.app.inject({ method: 'POST', url: API.auth.signOut, headers: { cookie: account.cookie }, remoteAddress: nextIp() })
+    const res = await ctx.app.inject({ method: 'POST', url: API.accounts.signOut, headers: { cookie: account.cookie }, remoteAddress: nextIp() })
     expect(res.statusCode).toBe(200)
   }
 

@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close())
 
 const titlesFor = async (q: string) => {
-  const res = await callAs(ctx, cast.subscriber, { method: 'GET', url: `${API.listener.search}?q=${encodeURIComponent(q)}` })
+  const res = await callAs(ctx, cast.subscriber, { method: 'GET', url: `${API.catalogue.search}?q=${encodeURIComponent(q)}` })
   expect(res.statusCode, res.body).toBe(200)
   return (res.json() as { results: SearchResult[] }).results.map((r) => r.title)
 }

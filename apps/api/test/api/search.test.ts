@@ -26,7 +26,7 @@ beforeAll(async () => {
 })
 afterAll(() => ctx.close())
 
-const search = (q: string) => callAs(ctx, cast.subscriber, { method: 'GET', url: `${API.listener.search}?q=${encodeURIComponent(q)}` })
+const search = (q: string) => callAs(ctx, cast.subscriber, { method: 'GET', url: `${API.catalogue.search}?q=${encodeURIComponent(q)}` })
 const resultsOf = async (q: string) => {
   const res = await search(q)
   expect(res.statusCode, res.body).toBe(200)
@@ -49,7 +49,7 @@ describe('GET /api/search', () => {
   })
 
   it('is for subscribers and admins only', async () => {
-    expect(await accessStatuses(ctx, cast, { method: 'GET', url: `${API.listener.search}?q=paz` })).toEqual([401, 403, 200, 200])
+    expect(await accessStatuses(ctx, cast, { method: 'GET', url: `${API.catalogue.search}?q=paz` })).toEqual([401, 403, 200, 200])
   })
 
   it("finds the accented 'Áudio…' titles for 'audio', and 'Coração em Paz' for 'coracao'", async () => {

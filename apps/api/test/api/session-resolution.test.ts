@@ -16,7 +16,7 @@ beforeAll(async () => {
 })
 afterAll(() => ctx.close())
 
-const me = (cookie: string) => ctx.app.inject({ method: 'GET', url: API.auth.me, headers: { cookie } })
+const me = (cookie: string) => ctx.app.inject({ method: 'GET', url: API.accounts.me, headers: { cookie } })
 const DAY_MS = 24 * 60 * 60 * 1000
 
 async function sessionRow(userId: string) {
@@ -53,7 +53,7 @@ describe('resolving the session of a request', () => {
     const account = await listener(ctx)
     expect((await me(account.cookie)).statusCode).toBe(200)
     await setBanned(ctx, account.userId)
-    const res = await ctx.app.inject({ method: 'GET', url: API.listener.playlists, headers: { cookie: account.cookie } })
+    const res = await ctx.app.inject({ method: 'GET', url: API.listening.playlists, headers: { cookie: account.cookie } })
     expect(res.statusCode).toBe(403)
   })
 

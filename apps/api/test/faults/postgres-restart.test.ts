@@ -81,7 +81,7 @@ describe.runIf(canRestart)('PostgreSQL restarts under a write load', () => {
     await waitForOutput(server, 'está no ar', 90_000)
 
     const email = `falhas.${Date.now()}@exemplo.com.br`
-    const signUp = await fetch(`${base}${API.auth.signUp}`, {
+    const signUp = await fetch(`${base}${API.accounts.signUp}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': nextForwardedFor() },
       body: JSON.stringify({ email, password: 'senha-segura-1' }),
@@ -140,7 +140,7 @@ describe.runIf(canRestart)('PostgreSQL restarts under a write load', () => {
           await untilAcknowledged(
             index,
             () =>
-              fetch(`${base}${API.leads}`, {
+              fetch(`${base}${API.communication.leads}`, {
                 method: 'POST',
                 // Each attempt from a fresh address: retries must not run into the per-IP limit.
                 headers: { 'content-type': 'application/json', 'x-forwarded-for': nextForwardedFor() },
@@ -155,7 +155,7 @@ describe.runIf(canRestart)('PostgreSQL restarts under a write load', () => {
           await untilAcknowledged(
             index,
             () =>
-              fetch(`${base}${API.listener.playlists}`, {
+              fetch(`${base}${API.listening.playlists}`, {
                 method: 'POST',
                 headers: { 'content-type': 'application/json', cookie: subscriberCookie },
                 body: JSON.stringify({ id, name: `Lista ${index}.${n}` }),
@@ -182,7 +182,7 @@ describe.runIf(canRestart)('PostgreSQL restarts under a write load', () => {
     const refusedBeforeOutage = [...refusedBy]
     const health = await fetch(`${base}${API.health}`)
     expect(health.status).toBe(503)
-    const refused = await fetch(`${base}${API.leads}`, {
+    const refused = await fetch(`${base}${API.communication.leads}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': nextForwardedFor() },
       body: JSON.stringify({ name: 'Durante a queda', email: `queda.${process.pid}@exemplo.com.br`, consent: true }),

@@ -59,7 +59,7 @@ export async function signUp(ctx: TestContext, body: Record<string, unknown> = {
   rememberSecret('password', password)
   const res = await ctx.app.inject({
     method: 'POST',
-    url: API.auth.signUp,
+    url: API.accounts.signUp,
     payload: { email, password, ...body },
     remoteAddress: nextIp(),
   })
@@ -77,7 +77,7 @@ export async function signIn(ctx: TestContext, email: string, password: string, 
   rememberSecret('password', password)
   const res = await ctx.app.inject({
     method: 'POST',
-    url: API.auth.signIn,
+    url: API.accounts.signIn,
     payload: { email, password, portal, ...extra },
     remoteAddress: nextIp(),
   })

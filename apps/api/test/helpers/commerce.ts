@@ -20,13 +20,13 @@ export const CARDS = {
 export const FUTURE_EXPIRY = `12/${String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0')}`
 
 export async function startAuthFirst(ctx: TestContext, account: Account, planCode: PlanCode = 'anual') {
-  const res = await ctx.app.inject({ method: 'POST', url: API.subscription.checkout, headers: { cookie: account.cookie }, payload: { planCode } })
+  const res = await ctx.app.inject({ method: 'POST', url: API.commerce.subscription.checkout, headers: { cookie: account.cookie }, payload: { planCode } })
   if (res.statusCode !== 200) throw new Error(`checkout falhou: ${res.statusCode} ${res.body}`)
   return res.json() as { url: string; sessionId: string }
 }
 
 export async function startPayFirst(ctx: TestContext, email: string, planCode: PlanCode = 'anual', name = 'Maria Compradora') {
-  const res = await ctx.app.inject({ method: 'POST', url: API.payments.checkout, payload: { email, name, planCode }, remoteAddress: nextIp() })
+  const res = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.checkout, payload: { email, name, planCode }, remoteAddress: nextIp() })
   if (res.statusCode !== 200) throw new Error(`create-payment falhou: ${res.statusCode} ${res.body}`)
   return res.json() as { url: string; sessionId: string }
 }
@@ -57,7 +57,7 @@ export function payWithPix(ctx: TestContext, sessionId: string) {
 export function postSandboxWebhook(ctx: TestContext, raw: string, signature = signPayload(raw, ctx.config.secrets.sandboxWebhook)): Promise<LightMyRequestResponse> {
   return ctx.app.inject({
     method: 'POST',
-    url: API.payments.webhook('sandbox'),
+    url: API.commerce.payments.webhook('sandbox'),
     headers: { 'content-type': 'application/json', 'x-sandbox-signature': signature },
     payload: raw,
   })
@@ -87,6 +87,6 @@ export async function ledgerCount(ctx: TestContext) {
 }
 
 export async function checkState(ctx: TestContext, account: Account) {
-  const res = await ctx.app.inject({ method: 'GET', url: API.subscription.check, headers: { cookie: account.cookie } })
+  const res = await ctx.app.inject({ method: 'GET', url: API.commerce.subscription.check, headers: { cookie: account.cookie } })
   return res.json() as { subscribed: boolean; subscription_tier: string | null; subscription_status: string; subscription_end: string | null }
 }

@@ -31,7 +31,7 @@ export const confirmationToken = (ctx: TestContext, to: string) => tokenFromMail
 export async function confirmEmail(ctx: TestContext, email: string) {
   const token = await confirmationToken(ctx, email)
   if (!token) throw new Error(`nenhum e-mail de confirmação para ${email}`)
-  return ctx.app.inject({ method: 'POST', url: API.auth.verifyEmail, payload: { token }, remoteAddress: nextIp() })
+  return ctx.app.inject({ method: 'POST', url: API.accounts.verifyEmail, payload: { token }, remoteAddress: nextIp() })
 }
 
 /** Uses the newest access link sent to `email` to choose `password`; returns the answer and its session cookie. */
@@ -41,7 +41,7 @@ export async function useAccessLink(ctx: TestContext, email: string, password = 
   rememberSecret('password', password)
   const res = await ctx.app.inject({
     method: 'POST',
-    url: API.auth.onboardingPassword,
+    url: API.accounts.onboardingPassword,
     payload: { token, password, confirmPassword: password },
     remoteAddress: nextIp(),
   })

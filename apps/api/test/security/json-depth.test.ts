@@ -72,7 +72,7 @@ describe('deeply nested JSON bodies', () => {
   })
 
   it(`refuses more than ${MAX_JSON_DEPTH} levels on app routes with 400 'Requisição inválida', before validation`, async () => {
-    for (const url of [API.auth.signIn, API.leads, API.auth.forgotPassword]) {
+    for (const url of [API.accounts.signIn, API.communication.leads, API.accounts.forgotPassword]) {
       for (const body of [arrays(5_000), objects(5_000), inField(5_000), arrays(MAX_JSON_DEPTH + 1), inField(MAX_JSON_DEPTH)]) {
         const res = await post(url, body)
         expect(res.statusCode, `${url} ${body.slice(0, 20)}`).toBe(400)
@@ -83,23 +83,23 @@ describe('deeply nested JSON bodies', () => {
 
   it(`parses ${MAX_JSON_DEPTH} levels and brackets inside strings as before`, async () => {
     // Reaches validation: the answer names the field, not the generic refusal.
-    const deepButAllowed = await post(API.auth.signIn, inField(MAX_JSON_DEPTH - 1))
+    const deepButAllowed = await post(API.accounts.signIn, inField(MAX_JSON_DEPTH - 1))
     expect(deepButAllowed.statusCode).toBe(400)
     expect(deepButAllowed.json().message).not.toBe(MSG.generic.badRequest)
     expect(deepButAllowed.json().message).toMatch(/^email: /)
 
-    const bracketsInText = await post(API.auth.signIn, JSON.stringify({ email: `${'['.repeat(5_000)}@exemplo.com`, password: 'x'.repeat(8) }))
+    const bracketsInText = await post(API.accounts.signIn, JSON.stringify({ email: `${'['.repeat(5_000)}@exemplo.com`, password: 'x'.repeat(8) }))
     expect(bracketsInText.statusCode).toBe(400)
     expect(bracketsInText.json().message).toMatch(/^email: /)
 
     const person = await listener(ctx)
-    const signIn = await post(API.auth.signIn, JSON.stringify({ email: person.email, password: person.password, portal: 'user' }))
+    const signIn = await post(API.accounts.signIn, JSON.stringify({ email: person.email, password: person.password, portal: 'user' }))
     expect(signIn.statusCode).toBe(200)
   })
 
   it('keeps refusing __proto__ and constructor.prototype bodies', async () => {
     for (const body of ['{"__proto__":{"role":"admin"}}', '{"constructor":{"prototype":{"role":"admin"}}}']) {
-      const res = await post(API.leads, body)
+      const res = await post(API.communication.leads, body)
       expect(res.statusCode).toBe(400)
       expect(problemWithRefusal(res)).toBeNull()
     }

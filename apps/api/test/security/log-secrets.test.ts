@@ -89,7 +89,7 @@ function hitsIn(text: string): string[] {
 describe('request URLs in the log', () => {
   it('a password reset (link opened, Better Auth callback, reset) leaves its token out of the log', async () => {
     const person = await listener(ctx)
-    const forgot = await ctx.app.inject({ method: 'POST', url: API.auth.forgotPassword, payload: { email: person.email }, remoteAddress: nextIp() })
+    const forgot = await ctx.app.inject({ method: 'POST', url: API.accounts.forgotPassword, payload: { email: person.email }, remoteAddress: nextIp() })
     expect(forgot.statusCode).toBe(200)
     const [mail] = await ctx.database.db
       .select()
@@ -106,7 +106,7 @@ describe('request URLs in the log', () => {
     await open(`/api/auth/reset-password/${token}?callbackURL=${encodeURIComponent('/redefinir-senha')}`)
     const reset = await ctx.app.inject({
       method: 'POST',
-      url: API.auth.resetPassword,
+      url: API.accounts.resetPassword,
       payload: { token, newPassword: 'uma-senha-nova-forte' },
       remoteAddress: nextIp(),
     })
@@ -131,7 +131,7 @@ describe('request URLs in the log', () => {
     expect(paid.headers.location).toContain(sessionId)
     await open(String(paid.headers.location))
     await open(`/assinatura/sucesso?session_id=${sessionId}`)
-    const verify = await ctx.app.inject({ method: 'POST', url: API.payments.verifySession, payload: { sessionId }, remoteAddress: nextIp() })
+    const verify = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verifySession, payload: { sessionId }, remoteAddress: nextIp() })
     expect(verify.json()).toMatchObject({ paid: true })
     await open(`/pagamento/sucesso?session_id=${sessionId}`)
 
@@ -156,7 +156,7 @@ describe('request URLs in the log', () => {
     const { sessionId } = await startAuthFirst(ctx, buyer, 'semestral')
     remember('checkout session id', sessionId)
     expect((await payWithCard(ctx, sessionId, CARDS.ok)).statusCode).toBe(303)
-    const portal = await ctx.app.inject({ method: 'POST', url: API.subscription.portal, headers: { cookie: buyer.cookie } })
+    const portal = await ctx.app.inject({ method: 'POST', url: API.commerce.subscription.portal, headers: { cookie: buyer.cookie } })
     expect(portal.statusCode).toBe(200)
     const path = new URL(portal.json().url as string).pathname
     remember('portal id', path.split('/').pop())
@@ -179,23 +179,23 @@ describe('request URLs in the log', () => {
 describe('one line per request', () => {
   it('writes exactly one info line for a request: method, redacted path, status, duration and request id', async () => {
     const before = lines.length
-    const res = await ctx.app.inject({ method: 'GET', url: `${API.plans}?session_id=cs_segredo_qualquer_123456` })
+    const res = await ctx.app.inject({ method: 'GET', url: `${API.commerce.plans}?session_id=cs_segredo_qualquer_123456` })
     expect(res.statusCode).toBe(200)
     const added = parsed().slice(before)
     const info = added.filter((line) => line.level === 30)
     expect(info).toHaveLength(1)
-    expect(info[0]).toMatchObject({ msg: 'request', method: 'GET', path: API.plans, status: 200, reqId: expect.any(String) })
+    expect(info[0]).toMatchObject({ msg: 'request', method: 'GET', path: API.commerce.plans, status: 200, reqId: expect.any(String) })
     expect(info[0]!.ms).toEqual(expect.any(Number))
     expect(added.filter((line) => line.level >= 30)).toHaveLength(1)
   })
 
   it('writes one info line for a refused request too (no separate "request refused" line)', async () => {
     const before = lines.length
-    const res = await ctx.app.inject({ method: 'GET', url: API.auth.me })
+    const res = await ctx.app.inject({ method: 'GET', url: API.accounts.me })
     expect(res.statusCode).toBe(401)
     const added = parsed().slice(before).filter((line) => line.level >= 30)
     expect(added).toHaveLength(1)
-    expect(added[0]).toMatchObject({ msg: 'request', path: API.auth.me, status: 401 })
+    expect(added[0]).toMatchObject({ msg: 'request', path: API.accounts.me, status: 401 })
   })
 
   it('writes one info line for an upgraded WebSocket handshake (status 101)', async () => {

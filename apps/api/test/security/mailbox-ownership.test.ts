@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, sql } from 'drizzle-orm'
-import { ADMIN_API, API, AUTH_MSG, MSG, UNCLAIMED_MSG, unclaimedPurchaseListSchema } from '@sintonia/contract'
+import { API, AUTH_MSG, MSG, UNCLAIMED_MSG, unclaimedPurchaseListSchema } from '@sintonia/contract'
 import { audios, auditLog, checkoutSessions, leads, payments, pendingSubscriptions, user } from '../../src/db/schema/index.js'
 import { EXPOSED_AUTH_PATHS } from '../../src/plugins/auth.js'
 import { RATE_LIMITS } from '../../src/lib/http/rate-limits.js'
@@ -25,14 +25,14 @@ beforeAll(async () => {
 afterAll(() => ctx.close())
 
 const audioRange = (cookie: string) => ctx.app.inject({ url: `/api/audios/${audioId}/file`, headers: { cookie, range: 'bytes=0-99' } })
-const me = (cookie: string) => ctx.app.inject({ method: 'GET', url: API.auth.me, headers: { cookie } })
+const me = (cookie: string) => ctx.app.inject({ method: 'GET', url: API.accounts.me, headers: { cookie } })
 
 /** A pay-first buyer who paid and has not set a password, with the lead they left before. */
 async function paidBuyer() {
   const email = uniqueEmail('compradora')
   const lead = await ctx.app.inject({
     method: 'POST',
-    url: API.leads,
+    url: API.communication.leads,
     payload: { name: 'Compradora Real', email, phone: '11987654321', consent: true },
     remoteAddress: nextIp(),
   })
@@ -47,7 +47,7 @@ describe('1. a paid purchase cannot be taken by whoever knows the e-mail', () =>
     const buyer = await paidBuyer()
     const stranger = await listener(ctx, { email: buyer.email, password: 'senha-do-estranho' })
 
-    const exported = await ctx.app.inject({ method: 'GET', url: API.auth.exportData, headers: { cookie: stranger.cookie } })
+    const exported = await ctx.app.inject({ method: 'GET', url: API.accounts.exportData, headers: { cookie: stranger.cookie } })
     expect(exported.statusCode).toBe(200)
     expect(exported.body).not.toContain(buyer.sessionId)
     const data = exported.json()
@@ -63,7 +63,7 @@ describe('1. a paid purchase cannot be taken by whoever knows the e-mail', () =>
     expect((await audioRange(withId.cookie)).statusCode).toBe(403)
 
     // Deleting the stranger's account leaves the buyer's lead, checkout and payment as they were.
-    const removed = await ctx.app.inject({ method: 'DELETE', url: API.auth.deleteAccount, headers: { cookie: withId.cookie }, payload: { password: 'senha-do-estranho' } })
+    const removed = await ctx.app.inject({ method: 'DELETE', url: API.accounts.deleteAccount, headers: { cookie: withId.cookie }, payload: { password: 'senha-do-estranho' } })
     expect(removed.statusCode).toBe(200)
     const { db } = ctx.database
     expect(await db.select().from(leads).where(sql`lower(${leads.email}) = ${buyer.email}`)).toEqual([expect.objectContaining({ name: 'Compradora Real', phone: '+5511987654321' })])
@@ -94,7 +94,7 @@ describe('1. a paid purchase cannot be taken by whoever knows the e-mail', () =>
 
   it('error bodies of the payment routes never carry the checkout id', async () => {
     const buyer = await paidBuyer()
-    for (const url of [API.payments.verify, API.payments.verifySession, API.payments.resendAccessLink]) {
+    for (const url of [API.commerce.payments.verify, API.commerce.payments.verifySession, API.commerce.payments.resendAccessLink]) {
       for (const sessionId of [buyer.sessionId, `${buyer.sessionId}x`]) {
         const res = await ctx.app.inject({ method: 'POST', url, payload: { sessionId }, remoteAddress: nextIp() })
         if (res.statusCode >= 400) expect(res.body).not.toContain(buyer.sessionId)
@@ -145,7 +145,7 @@ describe('4. Better Auth endpoints go through the app rules', () => {
       const viaApp = i % 2 === 0
       const res = await ctx.app.inject({
         method: 'POST',
-        url: viaApp ? API.auth.signIn : '/api/auth/sign-in/email',
+        url: viaApp ? API.accounts.signIn : '/api/auth/sign-in/email',
         payload: viaApp ? { email: person.email, password: `errada-${i}`, portal: 'user' } : { email: person.email, password: `errada-${i}` },
         remoteAddress: ip,
       })
@@ -160,7 +160,7 @@ describe('4. Better Auth endpoints go through the app rules', () => {
 describe('Minha conta: name, password and e-mail through the app rules', () => {
   it('changes the display name within 80 characters', async () => {
     const person = await listener(ctx)
-    const update = (name: string) => ctx.app.inject({ method: 'PATCH', url: API.auth.profile, headers: { cookie: person.cookie }, payload: { name } })
+    const update = (name: string) => ctx.app.inject({ method: 'PATCH', url: API.accounts.profile, headers: { cookie: person.cookie }, payload: { name } })
     const ok = await update('  Ana Luíza  ')
     expect(ok.statusCode).toBe(200)
     expect(ok.json().user.displayName).toBe('Ana Luíza')
@@ -180,7 +180,7 @@ describe('Minha conta: name, password and e-mail through the app rules', () => {
     const person = await listener(ctx)
     const elsewhere = await signIn(ctx, person.email, person.password, 'user')
     const change = (currentPassword: string, newPassword: string) =>
-      ctx.app.inject({ method: 'POST', url: API.auth.changePassword, headers: { cookie: person.cookie }, payload: { currentPassword, newPassword }, remoteAddress: nextIp() })
+      ctx.app.inject({ method: 'POST', url: API.accounts.changePassword, headers: { cookie: person.cookie }, payload: { currentPassword, newPassword }, remoteAddress: nextIp() })
 
     const wrong = await change('senha-errada', 'nova-senha-1')
     expect(wrong.statusCode).toBe(403)
@@ -202,7 +202,7 @@ describe('Minha conta: name, password and e-mail through the app rules', () => {
   it('changes the e-mail only once the new address is confirmed from its mailbox', async () => {
     const person = await listener(ctx)
     const newEmail = uniqueEmail('novo-endereco')
-    const ask = await ctx.app.inject({ method: 'POST', url: API.auth.changeEmail, headers: { cookie: person.cookie }, payload: { newEmail }, remoteAddress: nextIp() })
+    const ask = await ctx.app.inject({ method: 'POST', url: API.accounts.changeEmail, headers: { cookie: person.cookie }, payload: { newEmail }, remoteAddress: nextIp() })
     expect(ask.statusCode).toBe(200)
     expect(ask.json().message).toBe(AUTH_MSG.emailChangeSent)
     expect((await me(person.cookie)).json().user.email).toBe(person.email)
@@ -221,22 +221,22 @@ describe('Minha conta: name, password and e-mail through the app rules', () => {
     const person = await listener(ctx)
     const other = await listener(ctx)
     const before = (await outboxOf(ctx, other.email)).length
-    const ask = await ctx.app.inject({ method: 'POST', url: API.auth.changeEmail, headers: { cookie: person.cookie }, payload: { newEmail: other.email }, remoteAddress: nextIp() })
+    const ask = await ctx.app.inject({ method: 'POST', url: API.accounts.changeEmail, headers: { cookie: person.cookie }, payload: { newEmail: other.email }, remoteAddress: nextIp() })
     expect(ask.statusCode).toBe(200)
     expect(ask.json().message).toBe(AUTH_MSG.emailChangeSent)
     expect(await outboxOf(ctx, other.email)).toHaveLength(before)
     expect((await me(person.cookie)).json().user.email).toBe(person.email)
-    const same = await ctx.app.inject({ method: 'POST', url: API.auth.changeEmail, headers: { cookie: person.cookie }, payload: { newEmail: person.email.toUpperCase() }, remoteAddress: nextIp() })
+    const same = await ctx.app.inject({ method: 'POST', url: API.accounts.changeEmail, headers: { cookie: person.cookie }, payload: { newEmail: person.email.toUpperCase() }, remoteAddress: nextIp() })
     expect(same.statusCode).toBe(400)
     expect(same.json().message).toBe(AUTH_MSG.emailSame)
   })
 
   it('re-sends the confirmation while unconfirmed; a dead confirmation link is refused', async () => {
     const person = await listener(ctx)
-    const resend = () => ctx.app.inject({ method: 'POST', url: API.auth.resendVerification, headers: { cookie: person.cookie }, remoteAddress: nextIp() })
+    const resend = () => ctx.app.inject({ method: 'POST', url: API.accounts.resendVerification, headers: { cookie: person.cookie }, remoteAddress: nextIp() })
     expect((await resend()).statusCode).toBe(200)
     expect((await outboxOf(ctx, person.email)).filter((m) => m.kind === 'email_verification')).toHaveLength(2)
-    const bad = await ctx.app.inject({ method: 'POST', url: API.auth.verifyEmail, payload: { token: 'eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImFAYi5jb20ifQ.assinatura-falsa' }, remoteAddress: nextIp() })
+    const bad = await ctx.app.inject({ method: 'POST', url: API.accounts.verifyEmail, payload: { token: 'eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImFAYi5jb20ifQ.assinatura-falsa' }, remoteAddress: nextIp() })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().message).toBe(AUTH_MSG.verifyLinkInvalid)
     expect((await me(person.cookie)).json().user.emailVerified).toBe(false)
@@ -252,7 +252,7 @@ describe('Admin › Usuários: paid purchases without an account', () => {
   it('lists them with e-mail, plan, amount and date (never the checkout id) and re-sends the access link, audited', async () => {
     const buyer = await paidBuyer()
     const boss = await admin(ctx)
-    const list = await ctx.app.inject({ method: 'GET', url: ADMIN_API.unclaimedPurchases, headers: { cookie: boss.cookie } })
+    const list = await ctx.app.inject({ method: 'GET', url: API.accounts.admin.unclaimedPurchases, headers: { cookie: boss.cookie } })
     expect(list.statusCode).toBe(200)
     expect(list.body).not.toContain(buyer.sessionId)
     const row = unclaimedPurchaseListSchema.parse(list.json()).purchases.find((p) => p.email === buyer.email)
@@ -261,7 +261,7 @@ describe('Admin › Usuários: paid purchases without an account', () => {
     expect(row!.lastAccessLinkAt).not.toBeNull()
 
     const before = (await outboxOf(ctx, buyer.email)).filter((m) => m.kind === 'purchase_claim').length
-    const resend = await ctx.app.inject({ method: 'POST', url: ADMIN_API.unclaimedPurchaseResend(row!.id), headers: { cookie: boss.cookie } })
+    const resend = await ctx.app.inject({ method: 'POST', url: API.accounts.admin.unclaimedPurchaseResend(row!.id), headers: { cookie: boss.cookie } })
     expect(resend.statusCode).toBe(200)
     expect(resend.json().message).toBe(UNCLAIMED_MSG.resent)
     expect((await outboxOf(ctx, buyer.email)).filter((m) => m.kind === 'purchase_claim')).toHaveLength(before + 1)
@@ -270,16 +270,16 @@ describe('Admin › Usuários: paid purchases without an account', () => {
 
     // Once activated it leaves the list, and re-sending answers 404.
     expect((await useAccessLink(ctx, buyer.email)).res.statusCode).toBe(201)
-    const after = unclaimedPurchaseListSchema.parse((await ctx.app.inject({ method: 'GET', url: ADMIN_API.unclaimedPurchases, headers: { cookie: boss.cookie } })).json())
+    const after = unclaimedPurchaseListSchema.parse((await ctx.app.inject({ method: 'GET', url: API.accounts.admin.unclaimedPurchases, headers: { cookie: boss.cookie } })).json())
     expect(after.purchases.some((p) => p.email === buyer.email)).toBe(false)
-    const gone = await ctx.app.inject({ method: 'POST', url: ADMIN_API.unclaimedPurchaseResend(row!.id), headers: { cookie: boss.cookie } })
+    const gone = await ctx.app.inject({ method: 'POST', url: API.accounts.admin.unclaimedPurchaseResend(row!.id), headers: { cookie: boss.cookie } })
     expect(gone.statusCode).toBe(404)
     expect(gone.json().message).toBe(UNCLAIMED_MSG.notFound)
   })
 
   it('is for admins only', async () => {
     const person = await listener(ctx)
-    const res = await ctx.app.inject({ method: 'GET', url: ADMIN_API.unclaimedPurchases, headers: { cookie: person.cookie } })
+    const res = await ctx.app.inject({ method: 'GET', url: API.accounts.admin.unclaimedPurchases, headers: { cookie: person.cookie } })
     expect(res.statusCode).toBe(403)
     expect(res.json().message).toBe(MSG.generic.forbidden)
   })

@@ -68,7 +68,7 @@ describe('valid bodies carrying privileged keys', () => {
     const email = uniqueEmail('intrusa')
     const res = await ctx.app.inject({
       method: 'POST',
-      url: API.auth.signUp,
+      url: API.accounts.signUp,
       remoteAddress: nextIp(),
       payload: { email, password: 'senha-segura-1', ...EXTRAS },
     })
@@ -81,11 +81,11 @@ describe('valid bodies carrying privileged keys', () => {
     await seedSubscription(ctx, person.userId)
     const before = await databaseChecksum(ctx.database.db)
     const calls = [
-      { url: API.leads, payload: { name: 'Ana', email: uniqueEmail('lead'), consent: true, ...EXTRAS } },
-      { url: API.listener.playlists, payload: { id: crypto.randomUUID(), name: 'Minha', ...EXTRAS } },
-      { url: API.listener.listeningEvents, payload: { events: [], ...EXTRAS } },
-      { url: API.payments.checkout, payload: { email: uniqueEmail('compra'), name: 'Ana Souza', planCode: 'anual', amount: 1, priceCents: 1, ...EXTRAS } },
-      { url: API.subscription.checkout, payload: { planCode: 'anual', priceCents: 1, ...EXTRAS } },
+      { url: API.communication.leads, payload: { name: 'Ana', email: uniqueEmail('lead'), consent: true, ...EXTRAS } },
+      { url: API.listening.playlists, payload: { id: crypto.randomUUID(), name: 'Minha', ...EXTRAS } },
+      { url: API.listening.events, payload: { events: [], ...EXTRAS } },
+      { url: API.commerce.payments.checkout, payload: { email: uniqueEmail('compra'), name: 'Ana Souza', planCode: 'anual', amount: 1, priceCents: 1, ...EXTRAS } },
+      { url: API.commerce.subscription.checkout, payload: { planCode: 'anual', priceCents: 1, ...EXTRAS } },
     ]
     for (const call of calls) {
       const res = await ctx.app.inject({ method: 'POST', url: call.url, payload: call.payload, headers: { cookie: person.cookie }, remoteAddress: nextIp() })

@@ -27,7 +27,7 @@ const ALLOWED: Record<Access, ReadonlySet<Caller>> = {
 const GUARD_MESSAGES = new Set<string>([MSG.generic.unauthorized, MSG.generic.forbidden, AUTH_MSG.banned, AUTH_MSG.subscriptionRequired])
 
 /** Calls that end the caller's own session: run last so the other calls keep a live cookie. */
-const SESSION_ENDING = new Set([`POST ${API.auth.signOut}`, `DELETE ${API.auth.deleteAccount}`])
+const SESSION_ENDING = new Set([`POST ${API.accounts.signOut}`, `DELETE ${API.accounts.deleteAccount}`])
 
 const ZERO_UUID = '00000000-0000-4000-8000-000000000000'
 const urlOf = (route: DeclaredRoute) => route.url.replace(/:[A-Za-z0-9_]+/g, ZERO_UUID).replace(/\*$/, 'x')
@@ -118,21 +118,21 @@ describe('owner-scoped data', () => {
     const id = crypto.randomUUID()
     const created = await ctx.app.inject({
       method: 'POST',
-      url: API.listener.playlists,
+      url: API.listening.playlists,
       headers: { cookie: owner.cookie },
       payload: { id, name: 'Manhã tranquila' },
     })
     expect(created.statusCode).toBe(201)
-    const fields = (await ctx.app.inject({ method: 'GET', url: API.listener.fields, headers: { cookie: owner.cookie } })).json().fields
-    const audios = (await ctx.app.inject({ method: 'GET', url: API.listener.fieldAudios(fields[0].id), headers: { cookie: owner.cookie } })).json().audios
+    const fields = (await ctx.app.inject({ method: 'GET', url: API.catalogue.fields, headers: { cookie: owner.cookie } })).json().fields
+    const audios = (await ctx.app.inject({ method: 'GET', url: API.catalogue.fieldAudios(fields[0].id), headers: { cookie: owner.cookie } })).json().audios
     const audioId = audios[0].id as string
 
     const before = await databaseChecksum(ctx.database.db)
     const attempts: InjectOptions[] = [
-      { method: 'PATCH', url: API.listener.playlist(id), payload: { name: 'Tomada' } },
-      { method: 'DELETE', url: API.listener.playlist(id) },
-      { method: 'POST', url: API.listener.playlistAudios(id), payload: { audioId } },
-      { method: 'DELETE', url: API.listener.playlistAudio(id, audioId) },
+      { method: 'PATCH', url: API.listening.playlist(id), payload: { name: 'Tomada' } },
+      { method: 'DELETE', url: API.listening.playlist(id) },
+      { method: 'POST', url: API.listening.playlistAudios(id), payload: { audioId } },
+      { method: 'DELETE', url: API.listening.playlistAudio(id, audioId) },
     ]
     for (const attempt of attempts) {
       const res = await ctx.app.inject({ ...attempt, headers: { cookie: other.cookie } })
@@ -141,21 +141,21 @@ describe('owner-scoped data', () => {
     // Re-using the owner's id to create a playlist does not take it over.
     const takeover = await ctx.app.inject({
       method: 'POST',
-      url: API.listener.playlists,
+      url: API.listening.playlists,
       headers: { cookie: other.cookie },
       payload: { id, name: 'Minha agora' },
     })
     expect(takeover.statusCode).toBe(409)
     expect(changedTables(before, await databaseChecksum(ctx.database.db))).toEqual([])
 
-    const list = await ctx.app.inject({ method: 'GET', url: API.listener.playlists, headers: { cookie: other.cookie } })
+    const list = await ctx.app.inject({ method: 'GET', url: API.listening.playlists, headers: { cookie: other.cookie } })
     expect(list.json().playlists.map((p: { id: string }) => p.id)).not.toContain(id)
   })
 
   it("exports only the caller's own data", async () => {
     const a = await listener(ctx)
     const b = await listener(ctx)
-    const res = await ctx.app.inject({ method: 'GET', url: API.auth.exportData, headers: { cookie: b.cookie } })
+    const res = await ctx.app.inject({ method: 'GET', url: API.accounts.exportData, headers: { cookie: b.cookie } })
     expect(res.statusCode).toBe(200)
     expect(res.body).toContain(b.email)
     expect(res.body).not.toContain(a.email)

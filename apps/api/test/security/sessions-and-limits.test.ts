@@ -42,7 +42,7 @@ describe('a session cookie after sign-out or ban', () => {
   it('opens nothing once the listener signed out, on any route', async () => {
     const person = await listener(ctx)
     await seedSubscription(ctx, person.userId)
-    const out = await ctx.app.inject({ method: 'POST', url: API.auth.signOut, headers: { cookie: person.cookie } })
+    const out = await ctx.app.inject({ method: 'POST', url: API.accounts.signOut, headers: { cookie: person.cookie } })
     expect(out.statusCode).toBe(200)
     const before = await databaseChecksum(ctx.database.db)
     for (const route of signedInRoutes()) {
@@ -66,7 +66,7 @@ describe('a session cookie after sign-out or ban', () => {
     const person = await listener(ctx)
     const [name, value = ''] = person.cookie.split('=')
     for (const cookie of [`${name}=${value.slice(0, -4)}abcd`, `${name}=${value.split('.')[0]}`, `${name}=`, `${name}=${'A'.repeat(4096)}`]) {
-      expect((await ctx.app.inject({ method: 'GET', url: API.auth.me, headers: { cookie } })).statusCode).toBe(401)
+      expect((await ctx.app.inject({ method: 'GET', url: API.accounts.me, headers: { cookie } })).statusCode).toBe(401)
     }
   })
 })
@@ -75,7 +75,7 @@ describe('sign-in rate limit in production mode', () => {
   const signIn = (app: TestContext['app'], remoteAddress: string, forwardedFor?: string) =>
     app.inject({
       method: 'POST',
-      url: API.auth.signIn,
+      url: API.accounts.signIn,
       remoteAddress,
       headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
       payload: { email: uniqueEmail('forca-bruta'), password: 'chute-errado', portal: 'user' },

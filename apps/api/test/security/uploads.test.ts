@@ -27,7 +27,7 @@ const tmpFiles = () => filesUnder(join(ctx.dataDir, 'uploads-tmp'))
 
 function uploadVideo(data: Buffer, filename = 'video.mp4') {
   const { payload, headers } = multipart({ title: 'Limite' }, [{ name: 'file', filename, contentType: 'video/mp4', data }])
-  return ctx.app.inject({ method: 'POST', url: API.adminContent.videoUpload, payload, headers: { ...headers, cookie: boss.cookie } })
+  return ctx.app.inject({ method: 'POST', url: API.content.admin.videoUpload, payload, headers: { ...headers, cookie: boss.cookie } })
 }
 
 // First, while the process is still small: its memory growth is what this measures.
@@ -60,7 +60,7 @@ describe('ten large uploads at once', () => {
     const { body, length, contentType } = streamingVideoBody(size)
     return new Promise((done, fail) => {
       const req = request(
-        { host: '127.0.0.1', port, method: 'POST', path: API.adminContent.videoUpload, headers: { 'content-type': contentType, 'content-length': length, cookie: boss.cookie } },
+        { host: '127.0.0.1', port, method: 'POST', path: API.content.admin.videoUpload, headers: { 'content-type': contentType, 'content-length': length, cookie: boss.cookie } },
         (res) => {
           res.resume()
           res.on('end', () => done(res.statusCode ?? 0))

@@ -41,11 +41,11 @@ function stubApi(initial: Partial<FakeApi> = {}) {
   }
   const fetchMock = vi.fn(
     fetchByPath({
-      [API.landing]: () => jsonResponse(landing),
-      [API.publicFields]: () => jsonResponse({ fields: [] }),
-      [API.auth.me]: () => (api.user ? jsonResponse({ user: api.user }) : apiError(401, 'Faça login para continuar')),
-      [API.auth.signIn]: (_url, init) => {
-        const body = record(API.auth.signIn, init)
+      [API.content.landing]: () => jsonResponse(landing),
+      [API.catalogue.publicFields]: () => jsonResponse({ fields: [] }),
+      [API.accounts.me]: () => (api.user ? jsonResponse({ user: api.user }) : apiError(401, 'Faça login para continuar')),
+      [API.accounts.signIn]: (_url, init) => {
+        const body = record(API.accounts.signIn, init)
         if (body.password !== 'segredo123') return apiError(401, AUTH_MSG.invalidCredentials)
         const user = body.email === ADMIN.email ? ADMIN : { ...ANA, email: body.email ?? ANA.email }
         if (user.role === 'admin' && body.portal === 'user') return apiError(403, AUTH_MSG.adminMustUseAdminLogin)
@@ -53,43 +53,43 @@ function stubApi(initial: Partial<FakeApi> = {}) {
         api.user = user
         return jsonResponse({ user })
       },
-      [API.auth.signUp]: (_url, init) => {
-        const body = record(API.auth.signUp, init)
+      [API.accounts.signUp]: (_url, init) => {
+        const body = record(API.accounts.signUp, init)
         if (body.email === 'existe@exemplo.com') return apiError(409, AUTH_MSG.alreadyRegistered)
         api.user = { ...ANA, email: body.email ?? '', emailVerified: false, displayName: body.name ?? 'novo' }
         return jsonResponse({ user: api.user })
       },
-      [API.auth.signOut]: () => {
+      [API.accounts.signOut]: () => {
         api.user = null
         return jsonResponse({ ok: true })
       },
-      [API.subscription.check]: () => (api.user ? jsonResponse(api.subscription) : apiError(401, 'Faça login para continuar')),
-      [API.auth.forgotPassword]: (_url, init) => {
-        record(API.auth.forgotPassword, init)
+      [API.commerce.subscription.check]: () => (api.user ? jsonResponse(api.subscription) : apiError(401, 'Faça login para continuar')),
+      [API.accounts.forgotPassword]: (_url, init) => {
+        record(API.accounts.forgotPassword, init)
         return jsonResponse({ message: AUTH_MSG.resetEmailSent })
       },
-      [API.auth.resetPassword]: (_url, init) => {
-        const body = record(API.auth.resetPassword, init)
+      [API.accounts.resetPassword]: (_url, init) => {
+        const body = record(API.accounts.resetPassword, init)
         return body.token === 'token-valido-123' ? jsonResponse({ ok: true }) : apiError(400, AUTH_MSG.resetInvalidToken)
       },
-      [API.auth.accessLinkPreview]: (_url, init) => {
-        const body = record(API.auth.accessLinkPreview, init)
+      [API.accounts.accessLinkPreview]: (_url, init) => {
+        const body = record(API.accounts.accessLinkPreview, init)
         if (!body.token?.startsWith('link-valido')) return apiError(400, AUTH_MSG.accessLinkInvalid)
         return jsonResponse({ email: 'pagou@exemplo.com', displayName: 'Paula', plans: ['Anual'], accountExists: false })
       },
-      [API.auth.onboardingPassword]: (_url, init) => {
-        const body = record(API.auth.onboardingPassword, init)
+      [API.accounts.onboardingPassword]: (_url, init) => {
+        const body = record(API.accounts.onboardingPassword, init)
         // 'link-valido-usado…': the link was used in another tab between the preview and the submit.
         if (body.token !== 'link-valido-0123456789abcdef') return apiError(400, AUTH_MSG.accessLinkInvalid)
         api.user = { ...ANA, email: 'pagou@exemplo.com' }
         return jsonResponse({ user: api.user })
       },
-      [API.payments.resendAccessLink]: (_url, init) => {
-        record(API.payments.resendAccessLink, init)
+      [API.commerce.payments.resendAccessLink]: (_url, init) => {
+        record(API.commerce.payments.resendAccessLink, init)
         return jsonResponse({ message: AUTH_MSG.accessLinkSent })
       },
-      [API.auth.deleteAccount]: (_url, init) => {
-        const body = record(API.auth.deleteAccount, init)
+      [API.accounts.deleteAccount]: (_url, init) => {
+        const body = record(API.accounts.deleteAccount, init)
         if (body.password !== 'segredo123') return apiError(403, AUTH_MSG.deleteConfirmationWrong)
         api.user = null
         return jsonResponse({ ok: true })
@@ -167,7 +167,7 @@ describe('/login', () => {
     await screen.findByRole('button', { name: 'Entrando...' })
     await screen.findByRole('heading', { name: 'Bem-vindo, Ana' }, { timeout: 3000 })
     expect(router.state.location.pathname).toBe('/dashboard')
-    expect(api.bodies[API.auth.signIn]?.[0]).toEqual({ email: 'ana@exemplo.com', password: 'segredo123', portal: 'user' })
+    expect(api.bodies[API.accounts.signIn]?.[0]).toEqual({ email: 'ana@exemplo.com', password: 'segredo123', portal: 'user' })
   })
 
   it('shows the catalogue message under the form on wrong credentials', async () => {
@@ -209,7 +209,7 @@ describe('/login', () => {
     fireEvent.change(screen.getByLabelText('Senha'), { target: { value: '123' } })
     fireEvent.click(screen.getByRole('button', { name: 'Criar conta' }))
     expect((await screen.findByRole('alert')).textContent).toContain('A senha deve ter pelo menos 6 caracteres')
-    expect(api.bodies[API.auth.signUp]).toBeUndefined()
+    expect(api.bodies[API.accounts.signUp]).toBeUndefined()
   })
 
   it('signs up with name and session_id, then follows redirect with auto_plan', async () => {
@@ -220,7 +220,7 @@ describe('/login', () => {
     fireEvent.change(screen.getByLabelText('Senha'), { target: { value: 'segredo123' } })
     fireEvent.click(screen.getByRole('button', { name: 'Criar conta' }))
     await waitFor(() => expect(currentPath(router)).toBe('/assinatura?auto_plan=anual'))
-    expect(api.bodies[API.auth.signUp]?.[0]).toEqual({
+    expect(api.bodies[API.accounts.signUp]?.[0]).toEqual({
       email: 'nova@exemplo.com',
       password: 'segredo123',
       name: 'Bia',
@@ -260,7 +260,7 @@ describe('/admin/login', () => {
     // The admin area is three lazy chunks (guard, shell, home): give them time to load.
     await screen.findByRole('heading', { name: 'Área administrativa' }, { timeout: 5000 })
     expect(router.state.location.pathname).toBe('/admin')
-    expect(api.bodies[API.auth.signIn]?.[1]).toMatchObject({ portal: 'admin' })
+    expect(api.bodies[API.accounts.signIn]?.[1]).toMatchObject({ portal: 'admin' })
   })
 })
 
@@ -346,7 +346,7 @@ describe('header session button', () => {
     const button = (await screen.findAllByRole('button', { name: 'Sair' }))[0]!
     const base = fetchMock.getMockImplementation()!
     fetchMock.mockImplementation((input, init) =>
-      String(input).includes(API.auth.signOut) ? Promise.resolve(apiError(500, 'Erro interno no logout')) : base(input, init),
+      String(input).includes(API.accounts.signOut) ? Promise.resolve(apiError(500, 'Erro interno no logout')) : base(input, init),
     )
     fireEvent.click(button)
     await waitFor(() => expect(toastMock.error).toHaveBeenCalledWith('Erro ao sair: Erro interno no logout', expect.anything()))
@@ -403,13 +403,13 @@ describe('password pages', () => {
     fireEvent.change(screen.getByLabelText('Confirme a senha'), { target: { value: 'segredo124' } })
     submit()
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('As senhas não coincidem'))
-    expect(api.bodies[API.auth.onboardingPassword]).toBeUndefined()
+    expect(api.bodies[API.accounts.onboardingPassword]).toBeUndefined()
 
     fireEvent.change(screen.getByLabelText('Confirme a senha'), { target: { value: 'segredo123' } })
     submit()
     await screen.findByRole('heading', { name: 'Bem-vindo, Ana' }, { timeout: 3000 })
     expect(router.state.location.pathname).toBe('/dashboard')
-    expect(api.bodies[API.auth.onboardingPassword]).toEqual([
+    expect(api.bodies[API.accounts.onboardingPassword]).toEqual([
       { token: 'link-valido-0123456789abcdef', password: 'segredo123', confirmPassword: 'segredo123' },
     ])
   })
@@ -434,9 +434,9 @@ describe('password pages', () => {
     expect(screen.queryByLabelText('Nova senha')).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Reenviar link' }))
     expect((await screen.findByRole('status')).textContent).toContain(AUTH_MSG.accessLinkSent)
-    expect(api.bodies[API.payments.resendAccessLink]).toEqual([{ sessionId: 'cs_teste_123' }])
+    expect(api.bodies[API.commerce.payments.resendAccessLink]).toEqual([{ sessionId: 'cs_teste_123' }])
     const calls = fetchMock.mock.calls.map(([url]) => String(url))
-    expect(calls.some((url) => url.includes(API.auth.onboardingPassword))).toBe(false)
+    expect(calls.some((url) => url.includes(API.accounts.onboardingPassword))).toBe(false)
   })
 })
 

@@ -15,9 +15,9 @@ const landing = {
 function stubApi(demo: () => Response = () => jsonResponse({ audio: null, fieldTitle: null, isAlternative: false } satisfies Demo)) {
   const fetchMock = vi.fn(
     fetchByPath({
-      [API.landing]: () => jsonResponse(landing),
-      [API.publicFields]: () => jsonResponse({ fields: [] }),
-      [API.demo]: demo,
+      [API.content.landing]: () => jsonResponse(landing),
+      [API.catalogue.publicFields]: () => jsonResponse({ fields: [] }),
+      [API.catalogue.demo]: demo,
     }),
   )
   vi.stubGlobal('fetch', fetchMock)
@@ -46,7 +46,7 @@ describe('app routes', () => {
     await screen.findByRole('heading', { level: 1, name: 'Demonstração Temporariamente Indisponível' })
     expect(screen.getByRole('link', { name: /Ver Planos Completos/ }).getAttribute('href')).toBe('/assinatura')
     expect(screen.getByRole('link', { name: /Voltar ao Início/ }).getAttribute('href')).toBe('/')
-    const demoCalls = () => fetchMock.mock.calls.filter(([url]) => url === API.demo).length
+    const demoCalls = () => fetchMock.mock.calls.filter(([url]) => url === API.catalogue.demo).length
     const before = demoCalls()
     fireEvent.click(screen.getByRole('button', { name: /Tentar Novamente/ }))
     await vi.waitFor(() => expect(demoCalls()).toBe(before + 1))

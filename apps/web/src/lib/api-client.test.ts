@@ -1,44 +1,81 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ApiRequestError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, apiGet, apiSend, getErrorMessage } from './api-client'
+import { ENDPOINTS } from '@sintonia/contract'
+import { ApiRequestError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, api, getErrorMessage } from './api-client'
 
 function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } })
 }
 
+const health = { status: 'ok', database: 'up', version: '1.0.0', uptimeSeconds: 12 }
+const playlistId = '0b7f3c7e-3f51-4a59-9d57-0d3f0c6c2a11'
+const playlist = { id: playlistId, name: 'Manhã', description: '', audios: [], createdAt: '2026-11-25T10:00:00.000Z', updatedAt: '2026-11-25T10:00:00.000Z' }
+
 afterEach(() => vi.unstubAllGlobals())
 
-describe('apiGet', () => {
-  it('returns the JSON body and sends cookies', async () => {
-    const fetchMock = vi.fn().mockResolvedValue(jsonResponse({ ok: true }))
+describe('api', () => {
+  it('calls the endpoint with its method and path, sends cookies and returns the answer', async () => {
+    const fetchMock = vi.fn().mockResolvedValue(jsonResponse(health))
     vi.stubGlobal('fetch', fetchMock)
-    await expect(apiGet('/api/x')).resolves.toEqual({ ok: true })
+    await expect(api(ENDPOINTS.health)).resolves.toEqual(health)
     const [path, init] = fetchMock.mock.calls[0] as [string, RequestInit]
-    expect(path).toBe('/api/x')
+    expect(path).toBe('/api/health')
     expect(init.method).toBe('GET')
     expect(init.credentials).toBe('include')
     expect(new Headers(init.headers).get('accept')).toBe('application/json')
   })
 
+  it('fills the path parameters and sends the body as JSON', async () => {
+    const fetchMock = vi.fn().mockResolvedValue(jsonResponse(playlist))
+    vi.stubGlobal('fetch', fetchMock)
+    await expect(api(ENDPOINTS.listening.updatePlaylist, { params: [playlistId], body: { name: 'Manhã' } })).resolves.toEqual(playlist)
+    const [path, init] = fetchMock.mock.calls[0] as [string, RequestInit]
+    expect(path).toBe(`/api/playlists/${playlistId}`)
+    expect(init.method).toBe('PATCH')
+    expect(init.body).toBe('{"name":"Manhã"}')
+    expect(new Headers(init.headers).get('content-type')).toBe('application/json')
+  })
+
+  it('writes the query, leaving out absent values', async () => {
+    const fetchMock = vi.fn().mockResolvedValue(jsonResponse({ results: [] }))
+    vi.stubGlobal('fetch', fetchMock)
+    await api(ENDPOINTS.catalogue.search, { query: { q: 'coração e paz', page: undefined } })
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/search?q=cora%C3%A7%C3%A3o+e+paz')
+  })
+
+  it('resolves an empty answer (204) to undefined', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(null, { status: 204 })))
+    await expect(api(ENDPOINTS.catalogue.admin.deleteField, { params: [playlistId] })).resolves.toBeUndefined()
+  })
+
+  it('refuses, outside production, an answer that does not follow the contract', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse({ status: 'ok' })))
+    await expect(api(ENDPOINTS.health)).rejects.toThrow(/GET \/api\/health não segue o contrato/)
+  })
+
   it('throws ApiRequestError with the API pt-BR message and status', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn().mockResolvedValue(
-        jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Campo não encontrado' }, 404),
-      ),
-    )
-    const error = await apiGet('/api/x').catch((e: unknown) => e)
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Campo não encontrado' }, 404)))
+    const error = await api(ENDPOINTS.catalogue.field, { params: ['x'] }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiRequestError)
     expect(error).toMatchObject({ status: 404, message: 'Campo não encontrado', error: 'Not Found' })
   })
 
+  it('carries validation issues', async () => {
+    const body = { statusCode: 400, error: 'Bad Request', message: 'Dados inválidos', issues: [{ path: 'email', message: 'E-mail inválido' }] }
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(body, 400)))
+    await expect(api(ENDPOINTS.accounts.forgotPassword, { body: { email: 'x' } })).rejects.toMatchObject({
+      status: 400,
+      issues: [{ path: 'email', message: 'E-mail inválido' }],
+    })
+  })
+
   it('falls back to the generic message when the error body is not usable', async () => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('<html>bad gateway</html>', { status: 502 })))
-    await expect(apiGet('/api/x')).rejects.toMatchObject({ status: 502, message: GENERIC_ERROR_MESSAGE })
+    await expect(api(ENDPOINTS.health)).rejects.toMatchObject({ status: 502, message: GENERIC_ERROR_MESSAGE })
   })
 
   it('reports a network failure with status 0', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')))
-    const error = await apiGet('/api/x').catch((e: unknown) => e)
+    const error = await api(ENDPOINTS.health).catch((e: unknown) => e)
     expect(error).toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE, isNetworkError: true })
   })
 
@@ -46,36 +83,22 @@ describe('apiGet', () => {
     const controller = new AbortController()
     controller.abort()
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new DOMException('aborted', 'AbortError')))
-    await expect(apiGet('/api/x', { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' })
-  })
-})
-
-describe('apiSend', () => {
-  it('sends JSON bodies with the method given', async () => {
-    const fetchMock = vi.fn().mockResolvedValue(new Response(null, { status: 204 }))
-    vi.stubGlobal('fetch', fetchMock)
-    await expect(apiSend('POST', '/api/y', { a: 1 })).resolves.toBeUndefined()
-    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit]
-    expect(init.method).toBe('POST')
-    expect(init.body).toBe('{"a":1}')
-    expect(new Headers(init.headers).get('content-type')).toBe('application/json')
-    expect(init.credentials).toBe('include')
+    await expect(api(ENDPOINTS.health, { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' })
   })
 
-  it('carries validation issues', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn().mockResolvedValue(
-        jsonResponse(
-          { statusCode: 400, error: 'Bad Request', message: 'Dados inválidos', issues: [{ path: 'email', message: 'E-mail inválido' }] },
-          400,
-        ),
-      ),
-    )
-    await expect(apiSend('PUT', '/api/y', {})).rejects.toMatchObject({
-      status: 400,
-      issues: [{ path: 'email', message: 'E-mail inválido' }],
-    })
+  it('types the call from the endpoint', () => {
+    // Compile-time checks (tsc runs over the tests): each line below must stay an error.
+    const never = (): void => {
+      // @ts-expect-error the path needs its parameter
+      void api(ENDPOINTS.catalogue.field)
+      // @ts-expect-error the endpoint takes a body
+      void api(ENDPOINTS.accounts.forgotPassword)
+      // @ts-expect-error the body must follow the endpoint's schema
+      void api(ENDPOINTS.accounts.forgotPassword, { body: { mail: 'a@b.c' } })
+      // @ts-expect-error the endpoint takes no body
+      void api(ENDPOINTS.health, { body: {} })
+    }
+    expect(typeof never).toBe('function')
   })
 })
 

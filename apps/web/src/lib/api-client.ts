@@ -1,11 +1,9 @@
-import type { ApiError } from '@sintonia/contract'
+import { endpointPath, type ApiError, type BodyOf, type Endpoint, type ParamsOf, type ResponseOf } from '@sintonia/contract'
 
 /** Shown when the server's error body carries no usable message (docs/product/README.md#not-found-page-and-page-errors). */
 export const GENERIC_ERROR_MESSAGE = 'Erro ao processar sua solicitação. Tente novamente.'
 /** Shown when the request never reached the server. */
 export const NETWORK_ERROR_MESSAGE = 'Erro de conexão. Verifique sua internet.'
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /**
  * Every failed API call rejects with this error. `message` is always pt-BR and safe to show;
@@ -70,7 +68,7 @@ async function readErrorBody(response: Response): Promise<Partial<ApiError> | nu
   }
 }
 
-async function request<T>(method: HttpMethod, path: string, init: RequestInit = {}): Promise<T> {
+async function request(method: Endpoint['method'], path: string, init: RequestInit = {}): Promise<unknown> {
   const headers = new Headers(init.headers)
   if (!headers.has('accept')) headers.set('accept', 'application/json')
 
@@ -92,36 +90,64 @@ async function request<T>(method: HttpMethod, path: string, init: RequestInit = 
     })
   }
 
-  if (response.status === 204 || response.status === 205) return undefined as T
+  if (response.status === 204 || response.status === 205) return undefined
   try {
-    if (isJsonResponse(response)) return (await response.json()) as T
+    if (isJsonResponse(response)) return (await response.json()) as unknown
     const text = await response.text()
-    return (text ? JSON.parse(text) : undefined) as T
+    return text ? (JSON.parse(text) as unknown) : undefined
   } catch (error) {
     if (isAbortError(error)) throw error
     throw new ApiRequestError(response.status, GENERIC_ERROR_MESSAGE)
   }
 }
 
-/** GET a JSON resource. Pass `init.signal` (TanStack Query's) to allow cancellation. */
-export function apiGet<T>(path: string, init?: RequestInit): Promise<T> {
-  return request<T>('GET', path, init)
+type Query = Record<string, string | number | boolean | null | undefined>
+
+/** What a call sends besides the endpoint: its path parameters, query, body and abort signal. */
+export type CallOptions<E extends Endpoint> = {
+  query?: Query
+  signal?: AbortSignal | undefined
+} & (ParamsOf<E> extends [] ? { params?: never } : { params: ParamsOf<E> }) &
+  (E['body'] extends null ? { body?: never } : { body: BodyOf<E> })
+
+type CallArgs<E extends Endpoint> = ParamsOf<E> extends [] ? (E['body'] extends null ? [options?: CallOptions<E>] : [options: CallOptions<E>]) : [options: CallOptions<E>]
+
+function withQuery(path: string, query: Query | undefined): string {
+  if (!query) return path
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null) search.set(key, String(value))
+  const text = search.toString()
+  return text ? `${path}?${text}` : path
 }
 
 /**
- * Send a body to the API. Plain values are sent as JSON; FormData/Blob/URLSearchParams are sent
- * as they are (the browser sets their content type).
+ * Outside production builds every answer is checked against the endpoint's schema, so a server
+ * and a web that drifted apart fail in development and in the tests instead of on a listener's screen.
  */
-export function apiSend<T>(method: Exclude<HttpMethod, 'GET'>, path: string, body?: unknown, init: RequestInit = {}): Promise<T> {
-  const headers = new Headers(init.headers)
-  let payload: BodyInit | undefined
-  if (body === undefined) {
-    payload = undefined
-  } else if (body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams) {
-    payload = body
-  } else {
-    headers.set('content-type', 'application/json')
-    payload = JSON.stringify(body)
+const checksAnswers = import.meta.env.MODE !== 'production'
+
+function checkAnswer(endpoint: Endpoint, path: string, body: unknown): void {
+  if (!checksAnswers || !endpoint.response) return
+  const result = endpoint.response.safeParse(body)
+  if (!result.success) {
+    throw new Error(`A resposta de ${endpoint.method} ${path} não segue o contrato: ${result.error.message}`)
   }
-  return request<T>(method, path, { ...init, headers, body: payload ?? null })
+}
+
+/**
+ * Calls one of the contract's endpoints (ENDPOINTS in @sintonia/contract): the answer's type comes
+ * from the endpoint. Every failure rejects with ApiRequestError; pass TanStack Query's `signal` to
+ * allow cancellation.
+ */
+export async function api<E extends Endpoint>(endpoint: E, ...[options]: CallArgs<E>): Promise<ResponseOf<E>> {
+  const call = (options ?? {}) as { params?: unknown[]; query?: Query; body?: unknown; signal?: AbortSignal }
+  const path = withQuery(endpointPath(endpoint, ...((call.params ?? []) as ParamsOf<E>)), call.query)
+  const init: RequestInit = call.signal ? { signal: call.signal } : {}
+  if (call.body !== undefined) {
+    init.headers = { 'content-type': 'application/json' }
+    init.body = JSON.stringify(call.body)
+  }
+  const answer = await request(endpoint.method, path, init)
+  checkAnswer(endpoint, path, answer)
+  return answer as ResponseOf<E>
 }

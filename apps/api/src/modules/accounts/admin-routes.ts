@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
-  ADMIN_API,
+  API,
   adminUserIdParamsSchema,
   adminUserResponseSchema,
   adminUsersQuerySchema,
@@ -11,6 +11,7 @@ import {
   roleChangeSchema,
   UNCLAIMED_MSG,
   unclaimedPurchaseListSchema,
+  messageResponseSchema,
 } from '@sintonia/contract'
 import { z } from 'zod'
 import { adminActor } from '../../plugins/session.js'
@@ -22,7 +23,7 @@ export const accountRoutesAdmin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database
 
   app.get(
-    ADMIN_API.users,
+    API.accounts.admin.users,
     {
       config: { access: 'admin' },
       schema: {
@@ -36,7 +37,7 @@ export const accountRoutesAdmin: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.get(
-    ADMIN_API.unclaimedPurchases,
+    API.accounts.admin.unclaimedPurchases,
     {
       config: { access: 'admin' },
       schema: {
@@ -59,7 +60,7 @@ export const accountRoutesAdmin: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Reenviar acesso: manda um novo link de acesso para o e-mail da compra (auditado)',
         params: z.object({ id: z.uuid({ error: UNCLAIMED_MSG.notFound }) }),
-        response: { 200: z.object({ message: z.string() }), ...errors },
+        response: { 200: messageResponseSchema, ...errors },
       },
     },
     async (request) => {

@@ -36,7 +36,7 @@ export const accountRoutesPublic: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ db: app.database.db, auth: app.auth, mailer: app.mailer, publicUrl: app.config.publicUrl })
 
   app.post(
-    API.auth.signUp,
+    API.accounts.signUp,
     {
       config: { access: 'public', rateLimit: RATE_LIMITS.signUp },
       schema: {
@@ -57,7 +57,7 @@ export const accountRoutesPublic: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post(
-    API.auth.signIn,
+    API.accounts.signIn,
     {
       config: { access: 'public', rateLimit: RATE_LIMITS.signIn },
       schema: {
@@ -77,7 +77,7 @@ export const accountRoutesPublic: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post(
-    API.auth.forgotPassword,
+    API.accounts.forgotPassword,
     {
       config: { access: 'public', rateLimit: RATE_LIMITS.forgotPassword },
       schema: {
@@ -97,7 +97,7 @@ export const accountRoutesPublic: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post(
-    API.auth.resetPassword,
+    API.accounts.resetPassword,
     {
       config: { access: 'public', rateLimit: RATE_LIMITS.resetPassword },
       schema: {
@@ -115,7 +115,7 @@ export const accountRoutesPublic: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post(
-    API.auth.accessLinkPreview,
+    API.accounts.accessLinkPreview,
     {
       config: { access: 'public', rateLimit: RATE_LIMITS.onboardingPassword },
       schema: {
@@ -133,7 +133,7 @@ export const accountRoutesPublic: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post(
-    API.auth.onboardingPassword,
+    API.accounts.onboardingPassword,
     {
       config: { access: 'public', rateLimit: RATE_LIMITS.onboardingPassword },
       schema: {
@@ -153,7 +153,7 @@ export const accountRoutesPublic: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post(
-    API.auth.verifyEmail,
+    API.accounts.verifyEmail,
     {
       config: { access: 'public', rateLimit: RATE_LIMITS.onboardingPassword },
       schema: {

@@ -34,7 +34,7 @@ export const accountRoutesUser: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ db: app.database.db, auth: app.auth, mailer: app.mailer, publicUrl: app.config.publicUrl })
 
   app.post(
-    API.auth.signOut,
+    API.accounts.signOut,
     {
       config: { access: 'user' },
       schema: {
@@ -50,7 +50,7 @@ export const accountRoutesUser: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.get(
-    API.auth.me,
+    API.accounts.me,
     {
       config: { access: 'user' },
       schema: {
@@ -67,7 +67,7 @@ export const accountRoutesUser: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post(
-    API.auth.resendVerification,
+    API.accounts.resendVerification,
     {
       config: { access: 'user', rateLimit: RATE_LIMITS.forgotPassword },
       schema: {
@@ -86,7 +86,7 @@ export const accountRoutesUser: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.patch(
-    API.auth.profile,
+    API.accounts.profile,
     {
       config: { access: 'user' },
       schema: {
@@ -103,7 +103,7 @@ export const accountRoutesUser: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post(
-    API.auth.changePassword,
+    API.accounts.changePassword,
     {
       config: { access: 'user', rateLimit: RATE_LIMITS.signIn },
       schema: {
@@ -122,7 +122,7 @@ export const accountRoutesUser: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post(
-    API.auth.changeEmail,
+    API.accounts.changeEmail,
     {
       config: { access: 'user', rateLimit: RATE_LIMITS.forgotPassword },
       schema: {
@@ -142,7 +142,7 @@ export const accountRoutesUser: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.get(
-    API.auth.exportData,
+    API.accounts.exportData,
     {
       config: { access: 'user' },
       schema: {
@@ -163,7 +163,7 @@ export const accountRoutesUser: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.delete(
-    API.auth.deleteAccount,
+    API.accounts.deleteAccount,
     {
       config: { access: 'user' },
       schema: {

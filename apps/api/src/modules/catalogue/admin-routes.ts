@@ -40,13 +40,13 @@ const adminFieldRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database
 
   app.get(
-    API.adminContent.fields,
+    API.catalogue.admin.fields,
     { config: { access: 'admin' }, schema: { tags: fieldTags, summary: 'Campos com contagem de áudios, na ordem de exibição', response: { 200: fieldListSchema } } },
     async () => ({ fields: await listFields(db) }),
   )
 
   app.post(
-    API.adminContent.fields,
+    API.catalogue.admin.fields,
     {
       config: { access: 'admin' },
       schema: { tags: fieldTags, summary: 'Cria um campo (vai para o fim da ordem)', body: adminFieldInputSchema, response: { 201: adminFieldResponseSchema, ...errors } },
@@ -60,7 +60,7 @@ const adminFieldRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Registered before '/:fieldId' routes; 'order' is not a UUID so it could never match them anyway.
   app.put(
-    API.adminContent.fieldOrder,
+    API.catalogue.admin.fieldOrder,
     {
       config: { access: 'admin' },
       schema: { tags: fieldTags, summary: 'Nova ordem de exibição (todos os campos, cada um uma vez)', body: adminFieldOrderSchema, response: { 200: fieldListSchema, ...errors } },
@@ -73,7 +73,7 @@ const adminFieldRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.patch(
-    API.adminContent.field(':fieldId'),
+    API.catalogue.admin.field(':fieldId'),
     {
       config: { access: 'admin' },
       schema: {
@@ -92,7 +92,7 @@ const adminFieldRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.delete(
-    API.adminContent.field(':fieldId'),
+    API.catalogue.admin.field(':fieldId'),
     {
       config: { access: 'admin' },
       schema: { tags: fieldTags, summary: 'Exclui um campo sem áudios (409 quando tem áudios)', params: adminFieldParamsSchema, response: { 204: z.null(), ...errors } },
@@ -115,7 +115,7 @@ const adminAudioRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get(
-    API.adminContent.audios,
+    API.catalogue.admin.audios,
     {
       config: { access: 'admin' },
       schema: { tags: audioTags, summary: 'Áudios (opcionalmente de um campo) com o título do campo', querystring: adminAudioListQuerySchema, response: { 200: adminAudioListSchema, ...errors } },
@@ -124,7 +124,7 @@ const adminAudioRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post(
-    API.adminContent.audios,
+    API.catalogue.admin.audios,
     {
       config: { access: 'admin' },
       schema: {
@@ -142,7 +142,7 @@ const adminAudioRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.patch(
-    API.adminContent.audio(':audioId'),
+    API.catalogue.admin.audio(':audioId'),
     {
       config: { access: 'admin' },
       schema: {
@@ -161,7 +161,7 @@ const adminAudioRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.put(
-    API.adminContent.audioFile(':audioId'),
+    API.catalogue.admin.audioFile(':audioId'),
     {
       config: { access: 'admin' },
       schema: {
@@ -180,7 +180,7 @@ const adminAudioRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.delete(
-    API.adminContent.audio(':audioId'),
+    API.catalogue.admin.audio(':audioId'),
     {
       config: { access: 'admin' },
       schema: { tags: audioTags, summary: 'Exclui um áudio e seu arquivo', params: adminAudioParamsSchema, response: { 204: z.null(), ...errors } },
@@ -197,13 +197,13 @@ const musicTags = ['admin: música de fundo']
 
 const adminMusicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    API.adminContent.music,
+    API.catalogue.admin.music,
     { config: { access: 'admin' }, schema: { tags: musicTags, summary: 'Todas as faixas (mais novas primeiro) e o volume global', response: { 200: adminMusicListSchema, ...errors } } },
     async () => getMusicAdmin(mediaDeps(app)),
   )
 
   app.post(
-    API.adminContent.music,
+    API.catalogue.admin.music,
     {
       config: { access: 'admin' },
       schema: {
@@ -221,7 +221,7 @@ const adminMusicRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.put(
-    API.adminContent.musicVolume,
+    API.catalogue.admin.musicVolume,
     { config: { access: 'admin' }, schema: { tags: musicTags, summary: 'Volume global da música de fundo (0 a 100)', body: musicVolumeSchema, response: { 200: musicVolumeSchema, ...errors } } },
     async (request) => {
       const saved = await setVolume(mediaDeps(app), request.body.volumePercentage)
@@ -231,7 +231,7 @@ const adminMusicRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.patch(
-    API.adminContent.musicTrack(':trackId'),
+    API.catalogue.admin.musicTrack(':trackId'),
     {
       config: { access: 'admin' },
       schema: { tags: musicTags, summary: 'Ativa/desativa, renomeia ou muda as musicTags de uma faixa', params: adminMusicParamsSchema, body: adminMusicUpdateSchema, response: { 200: adminMusicResponseSchema, ...errors } },
@@ -244,7 +244,7 @@ const adminMusicRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.delete(
-    API.adminContent.musicTrack(':trackId'),
+    API.catalogue.admin.musicTrack(':trackId'),
     { config: { access: 'admin' }, schema: { tags: musicTags, summary: 'Exclui uma faixa e seu arquivo', params: adminMusicParamsSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await removeTrack(mediaDeps(app, request), request.params.trackId)
@@ -255,7 +255,7 @@ const adminMusicRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     method: ['GET', 'HEAD'],
-    url: API.adminContent.musicFile(':trackId'),
+    url: API.catalogue.admin.musicFile(':trackId'),
     config: { access: 'admin' },
     schema: { tags: musicTags, summary: 'Arquivo de uma faixa, ativa ou não (para ouvir na administração), com HTTP Range', params: adminMusicParamsSchema, response: { 400: apiErrorSchema, 404: apiErrorSchema, 416: apiErrorSchema } },
     handler: async (request, reply) => {

@@ -38,7 +38,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 /** The listener area's catalogue reads and background music (subscribers and admins). */
 const listenerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    API.listener.fields,
+    API.catalogue.fields,
     {
       config: { access: 'subscriber' },
       schema: { tags: ['ouvinte'], summary: 'Campos com a contagem de áudios, na ordem de exibição', response: { 200: fieldListSchema, ...errors } },
@@ -78,7 +78,7 @@ const listenerRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.get(
-    API.listener.backgroundMusic,
+    API.catalogue.backgroundMusic,
     {
       config: { access: 'subscriber' },
       schema: { tags: ['ouvinte'], summary: 'Músicas de fundo ativas e o volume global (padrão 25)', response: { 200: backgroundMusicSchema, ...errors } },
@@ -107,7 +107,7 @@ const listenerRoutes: FastifyPluginAsyncZod = async (app) => {
 
 const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    API.listener.search,
+    API.catalogue.search,
     {
       config: { access: 'subscriber' },
       schema: {

@@ -46,7 +46,7 @@ export async function getBackgroundMusic(db: Database): Promise<BackgroundMusic>
     tracks: tracks.map((row) => ({
       id: row.id,
       title: row.title,
-      url: API.listener.backgroundMusicFile(row.id),
+      url: API.catalogue.backgroundMusicFile(row.id),
       tags: row.tags,
       durationSeconds: row.durationSeconds,
     })),

@@ -30,7 +30,7 @@ function toTrack(row: TrackRow): AdminMusicTrack {
     duration: formatDuration(row.durationSeconds),
     mimeType: row.mimeType,
     sizeBytes: row.sizeBytes,
-    url: API.adminContent.musicFile(row.id),
+    url: API.catalogue.admin.musicFile(row.id),
     createdAt: row.createdAt.toISOString(),
   }
 }

@@ -15,7 +15,7 @@ import { type Denial, findAudioFile, isPublicDemo, listeningDenial } from './med
 
 const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    API.publicFields,
+    API.catalogue.publicFields,
     {
       // Field titles and counts are marketing content on the landing page
       // (docs/product/public-pages.md#campos-de-desenvolvimento), so they are public.
@@ -31,7 +31,7 @@ const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.get(
-    API.demo,
+    API.catalogue.demo,
     {
       config: { access: 'public' },
       schema: {

@@ -19,7 +19,7 @@ export function toAudioDto(row: AudioRow): Audio {
     isDemo: row.isDemo,
     durationSeconds: row.durationSeconds,
     duration: formatDuration(row.durationSeconds),
-    url: API.audioFile(row.id),
+    url: API.catalogue.audioFile(row.id),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }

@@ -3,7 +3,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
-  ADMIN_API,
+  API,
   adminIdParamsSchema,
   adminPlanResponseSchema,
   adminPlansResponseSchema,
@@ -16,10 +16,10 @@ import {
   planPricingSchema,
   refundDecisionResponseSchema,
   refundRejectSchema,
+  guaranteeDaysSchema,
 } from '@sintonia/contract'
 import { adminActor } from '../../plugins/session.js'
 import { listAdminPlans, savePlanDetails, savePlanPricing } from './plans-admin-service.js'
-import { z } from 'zod'
 import { decideRefund, getGuaranteeSetting, listRefunds, saveGuaranteeSetting } from './guarantee-admin-service.js'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 502: apiErrorSchema }
@@ -37,7 +37,7 @@ const adminPlanRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get(
-    ADMIN_API.plans,
+    API.commerce.admin.plans,
     {
       config: { access: 'admin' },
       schema: { tags: ['admin'], summary: 'Todos os planos (ativos e inativos) com promoção e preço atual', response: { 200: adminPlansResponseSchema, ...errors } },
@@ -92,7 +92,7 @@ const adminGuaranteeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database
 
   app.get(
-    ADMIN_API.refunds,
+    API.commerce.admin.refunds,
     {
       config: { access: 'admin' },
       schema: {
@@ -138,10 +138,10 @@ const adminGuaranteeRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.get(
-    ADMIN_API.guaranteeSetting,
+    API.commerce.admin.guaranteeSetting,
     {
       config: { access: 'admin' },
-      schema: { tags: ['admin'], summary: 'Prazo de garantia em dias', response: { 200: z.object({ days: z.number().int() }), ...errors } },
+      schema: { tags: ['admin'], summary: 'Prazo de garantia em dias', response: { 200: guaranteeDaysSchema, ...errors } },
     },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store')
@@ -150,14 +150,14 @@ const adminGuaranteeRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.put(
-    ADMIN_API.guaranteeSetting,
+    API.commerce.admin.guaranteeSetting,
     {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Altera o prazo de garantia (1 a 365 dias), mostrado igual em todas as páginas de plano e pagamento',
         body: guaranteeSettingSchema,
-        response: { 200: z.object({ days: z.number().int() }), ...errors },
+        response: { 200: guaranteeDaysSchema, ...errors },
       },
     },
     async (request) => {

@@ -63,7 +63,7 @@ export const paymentsPlugin = fp<PaymentsOptions>(
         deliver: async (rawBody, signature) => {
           const res = await app.inject({
             method: 'POST',
-            url: API.payments.webhook('sandbox'),
+            url: API.commerce.payments.webhook('sandbox'),
             headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
             payload: rawBody,
           })

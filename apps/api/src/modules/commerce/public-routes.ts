@@ -16,6 +16,7 @@ import {
   plansResponseSchema,
   sessionIdBodySchema,
   sessionVerificationSchema,
+  messageResponseSchema,
 } from '@sintonia/contract'
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -33,7 +34,7 @@ import { listPublicPlans } from './plans-service.js'
 
 const planRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    API.plans,
+    API.commerce.plans,
     {
       // Plans and their prices are marketing content of the landing and /assinatura.
       config: { access: 'public' },
@@ -48,7 +49,6 @@ const planRoutes: FastifyPluginAsyncZod = async (app) => {
 }
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema, 502: apiErrorSchema }
-const messageSchema = z.object({ message: z.string() })
 
 /**
  * The commerce API (docs/product/commerce.md#checkout-flows): the six checkout calls plus gateway
@@ -59,7 +59,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const noStore = { 'Cache-Control': 'no-store' }
 
   app.get(
-    API.payments.gateway,
+    API.commerce.payments.gateway,
     {
       config: { access: 'public' },
       schema: {
@@ -72,7 +72,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post(
-    API.payments.checkout,
+    API.commerce.payments.checkout,
     {
       config: { access: 'public', rateLimit: RATE_LIMITS.createPayment },
       schema: {
@@ -89,7 +89,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post(
-    API.payments.verify,
+    API.commerce.payments.verify,
     {
       config: { access: 'public', rateLimit: RATE_LIMITS.verifyPayment },
       schema: {
@@ -107,7 +107,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post(
-    API.payments.verifySession,
+    API.commerce.payments.verifySession,
     {
       config: { access: 'public', rateLimit: RATE_LIMITS.verifyPayment },
       schema: {
@@ -124,7 +124,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post(
-    API.payments.resendAccessLink,
+    API.commerce.payments.resendAccessLink,
     {
       config: { access: 'public', rateLimit: RATE_LIMITS.forgotPassword },
       schema: {
@@ -132,7 +132,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Reenvia o link de acesso da compra para o e-mail dela (a página de processamento, depois de pagar)',
         description: 'O link vai só para o e-mail da compra. 404 se a compra não está paga ou já foi ativada; 429 acima de 5 por minuto por IP.',
         body: sessionIdBodySchema,
-        response: { 200: messageSchema, ...errors },
+        response: { 200: messageResponseSchema, ...errors },
       },
     },
     async (request) => {

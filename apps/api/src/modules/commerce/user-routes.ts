@@ -11,9 +11,9 @@ import {
   refundRequestSchema,
   subscriptionDetailsSchema,
   subscriptionStateSchema,
+  messageResponseSchema,
 } from '@sintonia/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { requireSessionUser } from '../../plugins/session.js'
 import {
   createSubscriptionCheckout,
@@ -24,14 +24,13 @@ import {
 import { getSubscriptionState } from './subscriptions-service.js'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema, 502: apiErrorSchema }
-const messageSchema = z.object({ message: z.string() })
 
 export const commerceRoutesUser: FastifyPluginAsyncZod = async (app) => {
   const deps = app.payments.deps
   const noStore = { 'Cache-Control': 'no-store' }
 
   app.get(
-    API.subscription.check,
+    API.commerce.subscription.check,
     {
       config: { access: 'user' },
       schema: {
@@ -50,7 +49,7 @@ export const commerceRoutesUser: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post(
-    API.subscription.checkout,
+    API.commerce.subscription.checkout,
     {
       config: { access: 'user' },
       schema: {
@@ -70,7 +69,7 @@ export const commerceRoutesUser: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post(
-    API.subscription.portal,
+    API.commerce.subscription.portal,
     {
       config: { access: 'user' },
       schema: {
@@ -87,7 +86,7 @@ export const commerceRoutesUser: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.get(
-    API.subscription.details,
+    API.commerce.subscription.details,
     {
       config: { access: 'user' },
       schema: {
@@ -104,7 +103,7 @@ export const commerceRoutesUser: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post(
-    API.subscription.refundRequest,
+    API.commerce.subscription.refundRequest,
     {
       config: { access: 'user' },
       schema: {
@@ -112,7 +111,7 @@ export const commerceRoutesUser: FastifyPluginAsyncZod = async (app) => {
         summary: 'Garantia: pede o reembolso dentro do prazo (um pedido pendente por assinatura)',
         description: '201 com a mensagem; 404 sem assinatura paga; 409 já existe pedido; 422 fora do prazo.',
         body: refundRequestSchema,
-        response: { 201: messageSchema, ...errors },
+        response: { 201: messageResponseSchema, ...errors },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
-  ADMIN_API,
+  API,
   adminLeadsQuerySchema,
   adminLeadsResponseSchema,
   adminOutboxQuerySchema,
@@ -23,7 +23,7 @@ export const communicationRoutesAdmin: FastifyPluginAsyncZod = async (app) => {
   const noStore = { 'Cache-Control': 'no-store' }
 
   app.get(
-    ADMIN_API.leads,
+    API.communication.admin.leads,
     {
       config: { access: 'admin' },
       schema: {
@@ -40,7 +40,7 @@ export const communicationRoutesAdmin: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.get(
-    ADMIN_API.leadsCsv,
+    API.communication.admin.leadsCsv,
     {
       config: { access: 'admin' },
       schema: {
@@ -62,7 +62,7 @@ export const communicationRoutesAdmin: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.get(
-    ADMIN_API.campaignAudience,
+    API.communication.admin.campaignAudience,
     {
       config: { access: 'admin' },
       schema: {
@@ -79,7 +79,7 @@ export const communicationRoutesAdmin: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.get(
-    ADMIN_API.campaigns,
+    API.communication.admin.campaigns,
     {
       config: { access: 'admin' },
       schema: {
@@ -95,7 +95,7 @@ export const communicationRoutesAdmin: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post(
-    ADMIN_API.campaigns,
+    API.communication.admin.campaigns,
     {
       config: { access: 'admin' },
       schema: {
@@ -113,7 +113,7 @@ export const communicationRoutesAdmin: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.get(
-    ADMIN_API.outbox,
+    API.communication.admin.outbox,
     {
       config: { access: 'admin' },
       schema: {

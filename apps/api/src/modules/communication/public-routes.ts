@@ -5,7 +5,7 @@ import { createLead } from './leads-service.js'
 
 export const communicationRoutesPublic: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    API.leads,
+    API.communication.leads,
     {
       config: { access: 'public', rateLimit: RATE_LIMITS.leads },
       schema: {

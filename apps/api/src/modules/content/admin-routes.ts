@@ -3,7 +3,6 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
-  ADMIN_SETTINGS_API,
   adminActiveVideoSchema,
   adminLandingSchema,
   adminVideoLinkSchema,
@@ -40,13 +39,13 @@ const adminLandingRoutes: FastifyPluginAsyncZod = async (app) => {
   const videoTags = ['admin: vídeos']
 
   app.get(
-    API.adminContent.landing,
+    API.content.admin.landing,
     { config: { access: 'admin' }, schema: { tags: landingTags, summary: 'Conteúdo da landing page para edição (o padrão quando não há conteúdo válido salvo)', response: { 200: adminLandingSchema, ...errors } } },
     async () => getAdminLanding(db),
   )
 
   app.put(
-    API.adminContent.landing,
+    API.content.admin.landing,
     {
       config: { access: 'admin' },
       schema: { tags: landingTags, summary: 'Salva o conteúdo completo da landing page (validado: mensagens por campo)', body: landingPageContentSchema, response: { 200: adminLandingSchema, ...errors } },
@@ -59,13 +58,13 @@ const adminLandingRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.get(
-    API.adminContent.videos,
+    API.content.admin.videos,
     { config: { access: 'admin' }, schema: { tags: videoTags, summary: 'Vídeos da landing page e o ativo', response: { 200: adminVideosSchema, ...errors } } },
     async () => getVideos(db),
   )
 
   app.post(
-    API.adminContent.videos,
+    API.content.admin.videos,
     { config: { access: 'admin' }, schema: { tags: videoTags, summary: 'Adiciona um vídeo por link (YouTube, player parceiro, HTML de incorporação ou HLS .m3u8)', body: adminVideoLinkSchema, response: { 201: adminVideosSchema, ...errors } } },
     async (request, reply) => {
       const content = await addVideoLink(db, request.body)
@@ -75,7 +74,7 @@ const adminLandingRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post(
-    API.adminContent.videoUpload,
+    API.content.admin.videoUpload,
     {
       config: { access: 'admin' },
       schema: {
@@ -93,7 +92,7 @@ const adminLandingRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.put(
-    API.adminContent.activeVideo,
+    API.content.admin.activeVideo,
     { config: { access: 'admin' }, schema: { tags: videoTags, summary: 'Define o vídeo ativo (null: nenhum)', body: adminActiveVideoSchema, response: { 200: adminVideosSchema, ...errors } } },
     async (request) => {
       const content = await setActiveVideo(db, request.body.videoId)
@@ -103,7 +102,7 @@ const adminLandingRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.patch(
-    API.adminContent.video(':videoId'),
+    API.content.admin.video(':videoId'),
     {
       config: { access: 'admin' },
       schema: { tags: videoTags, summary: 'Edita o título e os oito controles do player de um vídeo', params: adminVideoParamsSchema, body: adminVideoUpdateSchema, response: { 200: adminVideosSchema, ...errors } },
@@ -116,7 +115,7 @@ const adminLandingRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.delete(
-    API.adminContent.video(':videoId'),
+    API.content.admin.video(':videoId'),
     { config: { access: 'admin' }, schema: { tags: videoTags, summary: 'Exclui um vídeo (e o arquivo, se foi enviado)', params: adminVideoParamsSchema, response: { 200: adminVideosSchema, ...errors } } },
     async (request) => {
       const content = await removeVideo(mediaDeps(app, request), request.params.videoId)
@@ -131,7 +130,7 @@ const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database
 
   app.get(
-    ADMIN_SETTINGS_API.general,
+    API.content.admin.settings,
     {
       config: { access: 'admin' },
       schema: { tags: ['admin'], summary: 'Nome do produto, e-mail de suporte e prazo de garantia', response: { 200: generalSettingsResponseSchema, ...errors } },
@@ -143,7 +142,7 @@ const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.put(
-    ADMIN_SETTINGS_API.general,
+    API.content.admin.settings,
     {
       config: { access: 'admin' },
       schema: {

@@ -29,9 +29,9 @@ import { createReadStream } from 'node:fs'
 type VideoLink = z.output<typeof adminVideoLinkSchema>
 type VideoUpdate = z.output<typeof adminVideoUpdateSchema>
 
-/** Uploaded videos are stored as `videos/<name>` and served publicly at API.videoFile(name). */
+/** Uploaded videos are stored as `videos/<name>` and served publicly at API.content.videoFile(name). */
 export const VIDEO_FILE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(-thumb)?\.(mp4|webm|mov|avi|mpeg|jpg|png|webp)$/
-const VIDEO_FILE_PREFIX = API.videoFile('')
+const VIDEO_FILE_PREFIX = API.content.videoFile('')
 
 export const VIDEO_FILE_MIME: Record<string, string> = {
   mp4: 'video/mp4',
@@ -119,9 +119,9 @@ export async function uploadVideo(deps: MediaServiceDeps, upload: ReceivedUpload
     if (thumbnail && thumbType) {
       const thumbName = `${id}-thumb.${thumbType.ext}`
       storedKeys.push((await storeAs(deps, thumbnail, thumbName)).key)
-      thumbnailUrl = API.videoFile(thumbName)
+      thumbnailUrl = API.content.videoFile(thumbName)
     }
-    const video = newVideo({ type: 'upload', url: API.videoFile(fileName), title, ...(thumbnailUrl ? { thumbnail_url: thumbnailUrl } : {}) })
+    const video = newVideo({ type: 'upload', url: API.content.videoFile(fileName), title, ...(thumbnailUrl ? { thumbnail_url: thumbnailUrl } : {}) })
     return await changeVideos(deps.db, (current) => ({ ...current, videos: [...current.videos, video] }))
   } catch (error) {
     await deleteStoredQuietly(deps.storage, storedKeys, deps.log)

@@ -11,7 +11,7 @@ import { VIDEO_FILE_MIME, VIDEO_FILE_NAME } from './landing-admin-service.js'
 
 export const contentRoutesPublic: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    API.landing,
+    API.content.landing,
     {
       config: { access: 'public' },
       schema: {
@@ -25,7 +25,7 @@ export const contentRoutesPublic: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     method: ['GET', 'HEAD'],
-    url: API.videoFile(':name'),
+    url: API.content.videoFile(':name'),
     // The landing page plays uploaded videos to every visitor.
     config: { access: 'public' },
     schema: {

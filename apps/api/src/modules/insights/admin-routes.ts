@@ -3,7 +3,6 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
-  ADMIN_API,
   adminOverviewSchema,
   advancedAnalyticsSchema,
   analyticsSummarySchema,
@@ -20,7 +19,7 @@ import { getAdvancedAnalytics, getAnalyticsSummary, getFinancial, getListeningSt
 
 const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    API.adminContent.overview,
+    API.insights.admin.overview,
     {
       config: { access: 'admin' },
       schema: {
@@ -43,7 +42,7 @@ const adminInsightRoutes: FastifyPluginAsyncZod = async (app) => {
   })
 
   app.get(
-    ADMIN_API.analytics,
+    API.insights.admin.analytics,
     {
       config: { access: 'admin' },
       schema: {
@@ -57,7 +56,7 @@ const adminInsightRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.get(
-    ADMIN_API.analyticsAdvanced,
+    API.insights.admin.analyticsAdvanced,
     {
       config: { access: 'admin' },
       schema: {
@@ -71,7 +70,7 @@ const adminInsightRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.get(
-    ADMIN_API.listeningStats,
+    API.insights.admin.listeningStats,
     {
       config: { access: 'admin' },
       schema: {
@@ -85,7 +84,7 @@ const adminInsightRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.get(
-    ADMIN_API.financial,
+    API.insights.admin.financial,
     {
       config: { access: 'admin' },
       schema: {
@@ -99,7 +98,7 @@ const adminInsightRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.get(
-    ADMIN_API.validation,
+    API.insights.admin.validation,
     {
       config: { access: 'admin' },
       schema: {

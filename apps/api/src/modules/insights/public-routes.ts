@@ -11,7 +11,7 @@ async function sessionUserId(request: FastifyRequest): Promise<string | null> {
 
 export const insightsRoutesPublic: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    API.analyticsEvents,
+    API.insights.events,
     {
       config: { access: 'public', rateLimit: RATE_LIMITS.analytics },
       schema: {

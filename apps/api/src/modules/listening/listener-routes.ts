@@ -25,7 +25,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 
 const listeningRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    API.listener.listeningEvents,
+    API.listening.events,
     {
       config: { access: 'subscriber' },
       schema: {
@@ -39,7 +39,7 @@ const listeningRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.get(
-    API.listener.listeningToday,
+    API.listening.today,
     {
       config: { access: 'subscriber' },
       schema: {
@@ -67,13 +67,13 @@ const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db
 
   app.get(
-    API.listener.playlists,
+    API.listening.playlists,
     { config, schema: { tags, summary: 'Playlists do ouvinte', response: { 200: playlistListSchema, ...errors } } },
     async (request) => ({ playlists: await listPlaylists(db(), await currentUserId(request)) }),
   )
 
   app.post(
-    API.listener.playlists,
+    API.listening.playlists,
     {
       config,
       schema: {

@@ -23,10 +23,10 @@ function setup(handlers: Partial<Record<'profile' | 'resend' | 'changeEmail' | '
     'fetch',
     vi.fn(
       fetchByPath({
-        [API.auth.profile]: wrap(API.auth.profile, handlers.profile),
-        [API.auth.resendVerification]: wrap(API.auth.resendVerification, handlers.resend),
-        [API.auth.changeEmail]: wrap(API.auth.changeEmail, handlers.changeEmail),
-        [API.auth.changePassword]: wrap(API.auth.changePassword, handlers.changePassword),
+        [API.accounts.profile]: wrap(API.accounts.profile, handlers.profile),
+        [API.accounts.resendVerification]: wrap(API.accounts.resendVerification, handlers.resend),
+        [API.accounts.changeEmail]: wrap(API.accounts.changeEmail, handlers.changeEmail),
+        [API.accounts.changePassword]: wrap(API.accounts.changePassword, handlers.changePassword),
       }),
     ),
   )
@@ -49,7 +49,7 @@ describe('Minha conta › Seus dados › Nome', () => {
     expect(alert.textContent).toBe(AUTH_MSG.nameRequired)
     expect(document.activeElement).toBe(alert)
     expect(within(nameForm()).getByLabelText('Nome').getAttribute('aria-invalid')).toBe('true')
-    expect(bodies[API.auth.profile]).toBeUndefined()
+    expect(bodies[API.accounts.profile]).toBeUndefined()
   })
 
   it('refuses a name over 80 characters', async () => {
@@ -72,7 +72,7 @@ describe('Minha conta › Seus dados › Nome', () => {
     fireEvent.change(within(nameForm()).getByLabelText('Nome'), { target: { value: '  Beatriz Lima ' } })
     fireEvent.click(within(nameForm()).getByRole('button', { name: 'Salvar nome' }))
     expect((await within(nameForm()).findByRole('status')).textContent).toBe(AUTH_MSG.profileSaved)
-    expect(bodies[API.auth.profile]).toEqual([{ name: 'Beatriz Lima' }])
+    expect(bodies[API.accounts.profile]).toEqual([{ name: 'Beatriz Lima' }])
     expect(onUserChange).toHaveBeenCalledWith(saved)
   })
 })
@@ -84,7 +84,7 @@ describe('Minha conta › Seus dados › E-mail', () => {
     expect(screen.getByTestId('account-email-status').textContent).toBe('Não confirmado')
     fireEvent.click(screen.getByRole('button', { name: 'Reenviar confirmação' }))
     expect((await screen.findByRole('status')).textContent).toBe(AUTH_MSG.verificationSent)
-    expect(bodies[API.auth.resendVerification]).toHaveLength(1)
+    expect(bodies[API.accounts.resendVerification]).toHaveLength(1)
   })
 
   it('a 409 (confirmed meanwhile) is said calmly and the session is read again', async () => {
@@ -117,7 +117,7 @@ describe('Minha conta › Seus dados › E-mail', () => {
     fireEvent.change(input, { target: { value: ' ANA@exemplo.com ' } })
     send()
     await waitFor(() => expect(within(form).getByRole('alert').textContent).toBe(AUTH_MSG.emailSame))
-    expect(bodies[API.auth.changeEmail]).toBeUndefined()
+    expect(bodies[API.accounts.changeEmail]).toBeUndefined()
 
     fireEvent.change(input, { target: { value: 'nova@exemplo.com' } })
     send()
@@ -125,7 +125,7 @@ describe('Minha conta › Seus dados › E-mail', () => {
     send()
     await waitFor(() => expect(within(form).getByRole('alert').textContent).toBe('Muitas tentativas.'))
     expect(document.activeElement).toBe(within(form).getByRole('alert'))
-    expect(bodies[API.auth.changeEmail]).toEqual([{ newEmail: 'nova@exemplo.com' }, { newEmail: 'nova@exemplo.com' }])
+    expect(bodies[API.accounts.changeEmail]).toEqual([{ newEmail: 'nova@exemplo.com' }, { newEmail: 'nova@exemplo.com' }])
   })
 
   it('after asking, explains that the change waits for the new mailbox and keeps the old address', async () => {
@@ -169,7 +169,7 @@ describe('Minha conta › Seus dados › Senha', () => {
     fill('senha-antiga', 'senha-antiga')
     await waitFor(() => expect(alertText()).toBe(AUTH_MSG.samePassword))
     expect(document.activeElement).toBe(within(form).getByRole('alert'))
-    expect(bodies[API.auth.changePassword]).toBeUndefined()
+    expect(bodies[API.accounts.changePassword]).toBeUndefined()
   })
 
   it('a wrong current password (403) is shown on that field', async () => {
@@ -193,6 +193,6 @@ describe('Minha conta › Seus dados › Senha', () => {
     fill('senha-antiga', 'nova-senha-1')
     expect((await screen.findByRole('status')).textContent).toBe(AUTH_MSG.passwordChanged)
     expect(screen.queryByRole('form', { name: 'Alterar senha' })).toBeNull()
-    expect(bodies[API.auth.changePassword]).toEqual([{ currentPassword: 'senha-antiga', newPassword: 'nova-senha-1' }])
+    expect(bodies[API.accounts.changePassword]).toEqual([{ currentPassword: 'senha-antiga', newPassword: 'nova-senha-1' }])
   })
 })

@@ -62,7 +62,7 @@ describe('FieldList keyboard reorder', () => {
 describe('FieldsPage', () => {
   it('puts the old order back when the server refuses the new one', async () => {
     const order = vi.fn(() => jsonResponse({ statusCode: 400, error: 'Bad Request', message: 'A nova ordem deve conter todos os campos, cada um uma vez.' }, 400))
-    vi.stubGlobal('fetch', fetchByPath({ [API.adminContent.fields]: () => jsonResponse({ fields: FIELDS }), [API.adminContent.fieldOrder]: order }))
+    vi.stubGlobal('fetch', fetchByPath({ [API.catalogue.admin.fields]: () => jsonResponse({ fields: FIELDS }), [API.catalogue.admin.fieldOrder]: order }))
     renderWithProviders(<FieldsPage />)
     await waitFor(() => expect(titles()).toEqual(['Foco', 'Sono', 'Calma']))
     fireEvent.click(screen.getByRole('button', { name: 'Mover Foco para baixo' }))
@@ -73,7 +73,7 @@ describe('FieldsPage', () => {
 
   it('keeps what the admin typed when creating a field fails', async () => {
     const create = vi.fn(() => jsonResponse({ statusCode: 503, error: 'Service Unavailable', message: 'Serviço temporariamente indisponível. Tente novamente em instantes.' }, 503))
-    vi.stubGlobal('fetch', fetchByPath({ [API.adminContent.fields]: (_url, init) => (init?.method === 'POST' ? create() : jsonResponse({ fields: FIELDS })) }))
+    vi.stubGlobal('fetch', fetchByPath({ [API.catalogue.admin.fields]: (_url, init) => (init?.method === 'POST' ? create() : jsonResponse({ fields: FIELDS })) }))
     renderWithProviders(<FieldsPage />)
     await waitFor(() => expect(titles()).toHaveLength(3))
     fireEvent.click(screen.getByRole('button', { name: 'Novo campo' }))
@@ -91,7 +91,7 @@ describe('FieldsPage', () => {
 
   it('checks the form before sending: a blank title is refused in pt-BR and nothing is sent', async () => {
     const create = vi.fn()
-    vi.stubGlobal('fetch', fetchByPath({ [API.adminContent.fields]: (_url, init) => (init?.method === 'POST' ? create() : jsonResponse({ fields: FIELDS })) }))
+    vi.stubGlobal('fetch', fetchByPath({ [API.catalogue.admin.fields]: (_url, init) => (init?.method === 'POST' ? create() : jsonResponse({ fields: FIELDS })) }))
     renderWithProviders(<FieldsPage />)
     await waitFor(() => expect(titles()).toHaveLength(3))
     fireEvent.click(screen.getByRole('button', { name: 'Novo campo' }))
@@ -101,7 +101,7 @@ describe('FieldsPage', () => {
   })
 
   it('explains instead of deleting a field that has audios', async () => {
-    vi.stubGlobal('fetch', fetchByPath({ [API.adminContent.fields]: () => jsonResponse({ fields: FIELDS }) }))
+    vi.stubGlobal('fetch', fetchByPath({ [API.catalogue.admin.fields]: () => jsonResponse({ fields: FIELDS }) }))
     renderWithProviders(<FieldsPage />)
     await waitFor(() => expect(titles()).toHaveLength(3))
     fireEvent.click(screen.getByRole('button', { name: 'Excluir Foco' }))

@@ -31,7 +31,7 @@ function stub(put: (init?: RequestInit) => Response) {
   vi.stubGlobal(
     'fetch',
     fetchByPath({
-      [API.adminContent.landing]: (_url, init) => {
+      [API.content.admin.landing]: (_url, init) => {
         if (init?.method === 'PUT') {
           calls.push(init)
           return put(init)

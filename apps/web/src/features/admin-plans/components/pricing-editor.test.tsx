@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { ADMIN_API, COMMERCE_MSG, type AdminPlan } from '@sintonia/contract'
+import { API, COMMERCE_MSG, type AdminPlan } from '@sintonia/contract'
 import { fetchByPath, jsonResponse, renderWithProviders } from '../../../test/render'
 import { validatePricing, type PricingFormValues } from '../lib/pricing-form'
 import { PricingEditor } from './pricing-editor'
@@ -79,7 +79,7 @@ describe('PricingEditor', () => {
   it('keeps everything the admin typed when the server refuses the save, and shows why', async () => {
     const fetchMock = vi.fn(
       fetchByPath({
-        [ADMIN_API.planPricing('anual')]: () => jsonResponse({ statusCode: 400, error: 'Bad Request', message: COMMERCE_MSG.promotionEndFuture }, 400),
+        [API.commerce.admin.planPricing('anual')]: () => jsonResponse({ statusCode: 400, error: 'Bad Request', message: COMMERCE_MSG.promotionEndFuture }, 400),
       }),
     )
     vi.stubGlobal('fetch', fetchMock)

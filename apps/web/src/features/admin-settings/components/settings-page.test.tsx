@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
-import { ADMIN_SETTINGS_API, ADMIN_SETTINGS_MSG } from '@sintonia/contract'
+import { API, ADMIN_SETTINGS_MSG } from '@sintonia/contract'
 import { fetchByPath, jsonResponse, renderWithProviders } from '../../../test/render'
 import { SettingsPage } from './settings-page'
 
@@ -17,7 +17,7 @@ describe('SettingsPage', () => {
       'fetch',
       vi.fn(
         fetchByPath({
-          [ADMIN_SETTINGS_API.general]: (_url, init) => {
+          [API.content.admin.settings]: (_url, init) => {
             if (init?.method === 'PUT') {
               sent.push(JSON.parse(String(init.body)))
               return jsonResponse({ statusCode: 503, error: 'Service Unavailable', message: 'Serviço temporariamente indisponível' }, 503)

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { ADMIN_API, UNCLAIMED_MSG, type UnclaimedPurchase } from '@sintonia/contract'
+import { API, UNCLAIMED_MSG, type UnclaimedPurchase } from '@sintonia/contract'
 import type * as Sonner from 'sonner'
 import { fetchByPath, jsonResponse, renderWithProviders } from '../../../test/render'
 import { UnclaimedPurchases } from './unclaimed-purchases'
@@ -28,11 +28,11 @@ function setup(purchases: UnclaimedPurchase[], resend: () => Response = () => js
     'fetch',
     vi.fn(
       fetchByPath({
-        [ADMIN_API.unclaimedPurchases]: () => {
+        [API.accounts.admin.unclaimedPurchases]: () => {
           calls.push('list')
           return jsonResponse({ purchases: list })
         },
-        [ADMIN_API.unclaimedPurchaseResend(JOANA.id)]: () => {
+        [API.accounts.admin.unclaimedPurchaseResend(JOANA.id)]: () => {
           calls.push('resend')
           list = list.map((p) => ({ ...p, lastAccessLinkAt: '2026-11-21T15:30:00.000Z' }))
           return resend()

@@ -41,7 +41,7 @@ function setup(options: AnalyticsClientOptions = {}) {
   client = createAnalyticsClient({ fetch: fetchMock as unknown as typeof fetch, sendBeacon: beacon, storage, ...options })
   const batches = () =>
     fetchMock.mock.calls.map(([url, init]) => {
-      expect(url).toBe(API.analyticsEvents)
+      expect(url).toBe(API.insights.events)
       return JSON.parse(String(init?.body)) as AnalyticsBatch
     })
   return { client, fetchMock, beacon, storage, batches }
@@ -151,7 +151,7 @@ describe('analytics client', () => {
     document.dispatchEvent(new Event('visibilitychange'))
     expect(beacon).toHaveBeenCalledTimes(1)
     const [url, blob] = beacon.mock.calls[0]!
-    expect(url).toBe(API.analyticsEvents)
+    expect(url).toBe(API.insights.events)
     expect(blob.type).toBe('application/json')
     expect(client.pending()).toBe(0)
 

@@ -104,7 +104,7 @@ function defaultBeacon(): BeaconFn | null {
  * must never break a page.
  */
 export function createAnalyticsClient(options: AnalyticsClientOptions = {}): AnalyticsClient {
-  const endpoint = options.endpoint ?? API.analyticsEvents
+  const endpoint = options.endpoint ?? API.insights.events
   const interval = options.flushIntervalMs ?? ANALYTICS_FLUSH_INTERVAL_MS
   const maxBatch = Math.max(1, Math.min(options.maxBatch ?? ANALYTICS_LIMITS.eventsPerBatch, ANALYTICS_LIMITS.eventsPerBatch))
   const maxQueue = Math.max(maxBatch, options.maxQueue ?? ANALYTICS_MAX_QUEUE)

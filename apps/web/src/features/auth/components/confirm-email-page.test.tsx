@@ -15,11 +15,11 @@ function setup(path: string, { verify, user = null }: { verify: () => Response |
     'fetch',
     vi.fn(
       fetchByPath({
-        [API.auth.verifyEmail]: (_url, init) => {
+        [API.accounts.verifyEmail]: (_url, init) => {
           verifyCalls.push(JSON.parse(String(init?.body)))
           return verify()
         },
-        [API.auth.me]: () => {
+        [API.accounts.me]: () => {
           meCalls += 1
           return user ? jsonResponse({ user }) : jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'Faça login para continuar' }, 401)
         },

@@ -25,10 +25,10 @@ function setup(path: string, handlers: Partial<Record<'preview' | 'onboarding' |
     'fetch',
     vi.fn(
       fetchByPath({
-        [API.auth.accessLinkPreview]: wrap(API.auth.accessLinkPreview, handlers.preview ?? (() => jsonResponse(PREVIEW))),
-        [API.auth.onboardingPassword]: wrap(API.auth.onboardingPassword, handlers.onboarding),
-        [API.payments.resendAccessLink]: wrap(API.payments.resendAccessLink, handlers.resend),
-        [API.subscription.check]: () => jsonResponse({ subscribed: true, subscription_tier: 'anual', subscription_end: null, subscription_status: 'active' }),
+        [API.accounts.accessLinkPreview]: wrap(API.accounts.accessLinkPreview, handlers.preview ?? (() => jsonResponse(PREVIEW))),
+        [API.accounts.onboardingPassword]: wrap(API.accounts.onboardingPassword, handlers.onboarding),
+        [API.commerce.payments.resendAccessLink]: wrap(API.commerce.payments.resendAccessLink, handlers.resend),
+        [API.commerce.subscription.check]: () => jsonResponse({ subscribed: true, subscription_tier: 'anual', subscription_end: null, subscription_status: 'active' }),
       }),
     ),
   )
@@ -68,7 +68,7 @@ describe('/onboarding/definir-senha?token= (the access link)', () => {
     within(screen.getByRole('list', { name: 'Plano a ativar' })).getByText('Plano Anual')
     screen.getByText(/Falta só criar a senha/)
     expect(screen.queryByTestId('onboarding-account-exists')).toBeNull()
-    expect(bodies[API.auth.accessLinkPreview]).toEqual([{ token: TOKEN }])
+    expect(bodies[API.accounts.accessLinkPreview]).toEqual([{ token: TOKEN }])
   })
 
   it('explains that an existing account gets this password and its other devices are signed out', async () => {
@@ -97,7 +97,7 @@ describe('/onboarding/definir-senha?token= (the access link)', () => {
     await fillPasswords('segredo123', 'segredo12')
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(AUTH_MSG.onboardingPasswordMismatch))
     expect(document.activeElement).toBe(screen.getByRole('alert'))
-    expect(bodies[API.auth.onboardingPassword]).toBeUndefined()
+    expect(bodies[API.accounts.onboardingPassword]).toBeUndefined()
   })
 
   it('reads "Salvando..." while sending, then goes to /dashboard', async () => {
@@ -110,7 +110,7 @@ describe('/onboarding/definir-senha?token= (the access link)', () => {
     expect((busy as HTMLButtonElement).disabled).toBe(true)
     answer(jsonResponse({ user: { id: 'u1', email: 'pagou@exemplo.com', emailVerified: true, displayName: 'Paula', role: 'user' } }, 201))
     await waitFor(() => expect(location()).toBe('/dashboard'))
-    expect(bodies[API.auth.onboardingPassword]).toEqual([{ token: TOKEN, password: 'segredo123', confirmPassword: 'segredo123' }])
+    expect(bodies[API.accounts.onboardingPassword]).toEqual([{ token: TOKEN, password: 'segredo123', confirmPassword: 'segredo123' }])
   })
 
   it('shows the server message, a field message first, and "Erro ao definir senha" when there is none', async () => {
@@ -144,7 +144,7 @@ describe('/onboarding/definir-senha without a token (after paying)', () => {
     screen.getByText(/Confira as pastas de spam/)
     expect(screen.getByRole('link', { name: 'Já criei minha senha' }).getAttribute('href')).toBe('/login')
     expect(screen.queryByLabelText('Nova senha')).toBeNull()
-    expect(bodies[API.auth.accessLinkPreview]).toBeUndefined()
+    expect(bodies[API.accounts.accessLinkPreview]).toBeUndefined()
   })
 
   it('"Reenviar link" sends the checkout id and shows the answer', async () => {
@@ -153,7 +153,7 @@ describe('/onboarding/definir-senha without a token (after paying)', () => {
     })
     fireEvent.click(await screen.findByRole('button', { name: 'Reenviar link' }))
     expect((await screen.findByRole('status')).textContent).toBe(AUTH_MSG.accessLinkSent)
-    expect(bodies[API.payments.resendAccessLink]).toEqual([{ sessionId: 'cs_sbx_123456' }])
+    expect(bodies[API.commerce.payments.resendAccessLink]).toEqual([{ sessionId: 'cs_sbx_123456' }])
   })
 
   it('a purchase already activated (404) says so and points to the login', async () => {

@@ -43,8 +43,8 @@ describe('FieldPage', () => {
 
   it('shows the API error with a retry', async () => {
     stub({
-      [API.listener.field(FIELD_ID)]: () => jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Campo não encontrado' }, 404),
-      [API.listener.fieldAudios(FIELD_ID)]: () => jsonResponse({ audios }),
+      [API.catalogue.field(FIELD_ID)]: () => jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Campo não encontrado' }, 404),
+      [API.catalogue.fieldAudios(FIELD_ID)]: () => jsonResponse({ audios }),
     })
     renderWithProviders(<FieldPage fieldId={FIELD_ID} />)
     await screen.findByRole('heading', { name: 'Campo não encontrado' })
@@ -53,8 +53,8 @@ describe('FieldPage', () => {
 
   it('lists the audios, filters by any selected tag', async () => {
     stub({
-      [API.listener.field(FIELD_ID)]: () => jsonResponse({ field }),
-      [API.listener.fieldAudios(FIELD_ID)]: () => jsonResponse({ audios }),
+      [API.catalogue.field(FIELD_ID)]: () => jsonResponse({ field }),
+      [API.catalogue.fieldAudios(FIELD_ID)]: () => jsonResponse({ audios }),
     })
     renderWithProviders(<FieldPage fieldId={FIELD_ID} renderAudioActions={(a) => <button type="button">Favoritar {a.title}</button>} />)
     expect(screen.getByRole('status').textContent).toBe('Carregando conteúdo...')
@@ -76,8 +76,8 @@ describe('FieldPage', () => {
 
   it('shows the empty field message', async () => {
     stub({
-      [API.listener.field(FIELD_ID)]: () => jsonResponse({ field }),
-      [API.listener.fieldAudios(FIELD_ID)]: () => jsonResponse({ audios: [] }),
+      [API.catalogue.field(FIELD_ID)]: () => jsonResponse({ field }),
+      [API.catalogue.fieldAudios(FIELD_ID)]: () => jsonResponse({ audios: [] }),
     })
     renderWithProviders(<FieldPage fieldId={FIELD_ID} />)
     await screen.findByText('Nenhum áudio disponível neste campo.')

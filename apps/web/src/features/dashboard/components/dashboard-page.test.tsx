@@ -21,7 +21,7 @@ const field = (n: number, title: string, audioCount: number): Field => ({
 const FIELDS = [field(1, 'Autoestima', 1), field(2, 'Prosperidade', 3)]
 
 function render(fieldsResponse: () => Response = () => jsonResponse({ fields: FIELDS })) {
-  vi.stubGlobal('fetch', vi.fn(fetchByPath({ [API.listener.fields]: fieldsResponse })))
+  vi.stubGlobal('fetch', vi.fn(fetchByPath({ [API.catalogue.fields]: fieldsResponse })))
   function SearchStub({ value, onValueChange }: { value: string; onValueChange: (v: string) => void }) {
     const [, force] = useState(0)
     return <input aria-label="busca" value={value} onChange={(e) => (onValueChange(e.target.value), force((n) => n + 1))} />

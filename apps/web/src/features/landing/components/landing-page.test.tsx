@@ -50,8 +50,8 @@ beforeAll(async () => {
     'fetch',
     vi.fn(
       fetchByPath({
-        [API.landing]: () => jsonResponse(landing()),
-        [API.publicFields]: () => jsonResponse({ fields: [] }),
+        [API.content.landing]: () => jsonResponse(landing()),
+        [API.catalogue.publicFields]: () => jsonResponse({ fields: [] }),
       }),
     ),
   )
@@ -77,8 +77,8 @@ describe('LandingPage', () => {
       'fetch',
       vi.fn(
         fetchByPath({
-          [API.landing]: () => jsonResponse(landing(DEFAULT_LANDING_CONTENT, 'Mente Leve')),
-          [API.publicFields]: () => jsonResponse({ fields }),
+          [API.content.landing]: () => jsonResponse(landing(DEFAULT_LANDING_CONTENT, 'Mente Leve')),
+          [API.catalogue.publicFields]: () => jsonResponse({ fields }),
         }),
       ),
     )
@@ -118,8 +118,8 @@ describe('LandingPage', () => {
       'fetch',
       vi.fn(
         fetchByPath({
-          [API.landing]: () => jsonResponse(landing(content)),
-          [API.publicFields]: () => jsonResponse({ fields }),
+          [API.content.landing]: () => jsonResponse(landing(content)),
+          [API.catalogue.publicFields]: () => jsonResponse({ fields }),
         }),
       ),
     )
@@ -137,8 +137,8 @@ describe('LandingPage', () => {
       'fetch',
       vi.fn(
         fetchByPath({
-          [API.landing]: () => jsonResponse({ productName: 'Sintonia', content: { hero: 'nope' }, videos: null, updatedAt: null }),
-          [API.publicFields]: () => jsonResponse({ fields: [] }),
+          [API.content.landing]: () => jsonResponse({ productName: 'Sintonia', content: { hero: 'nope' }, videos: null, updatedAt: null }),
+          [API.catalogue.publicFields]: () => jsonResponse({ fields: [] }),
         }),
       ),
     )
@@ -153,11 +153,11 @@ describe('LandingPage', () => {
       'fetch',
       vi.fn(
         fetchByPath({
-          [API.landing]: () =>
+          [API.content.landing]: () =>
             ++calls === 1
               ? jsonResponse({ statusCode: 503, error: 'Service Unavailable', message: 'Serviço temporariamente indisponível.' }, 503)
               : jsonResponse(landing()),
-          [API.publicFields]: () => jsonResponse({ fields }),
+          [API.catalogue.publicFields]: () => jsonResponse({ fields }),
         }),
       ),
     )
@@ -178,8 +178,8 @@ describe('LandingPage', () => {
       'fetch',
       vi.fn(
         fetchByPath({
-          [API.landing]: () => jsonResponse({ statusCode: 503, error: 'Service Unavailable', message: 'Fora do ar.' }, 503),
-          [API.publicFields]: () => jsonResponse({ fields }),
+          [API.content.landing]: () => jsonResponse({ statusCode: 503, error: 'Service Unavailable', message: 'Fora do ar.' }, 503),
+          [API.catalogue.publicFields]: () => jsonResponse({ fields }),
         }),
       ),
     )
@@ -194,8 +194,8 @@ describe('LandingPage', () => {
       'fetch',
       vi.fn(
         fetchByPath({
-          [API.landing]: () => jsonResponse(landing()),
-          [API.publicFields]: () => jsonResponse({ fields }),
+          [API.content.landing]: () => jsonResponse(landing()),
+          [API.catalogue.publicFields]: () => jsonResponse({ fields }),
         }),
       ),
     )
@@ -211,8 +211,8 @@ describe('LandingPage', () => {
       'fetch',
       vi.fn(
         fetchByPath({
-          [API.landing]: () => jsonResponse(landing()),
-          [API.publicFields]: () => jsonResponse({ fields }),
+          [API.content.landing]: () => jsonResponse(landing()),
+          [API.catalogue.publicFields]: () => jsonResponse({ fields }),
         }),
       ),
     )

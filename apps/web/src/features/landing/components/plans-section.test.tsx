@@ -54,7 +54,7 @@ function embed(data: Record<string, unknown>) {
 }
 
 function stubFetch(plans: () => Response) {
-  const fetchMock = vi.fn(fetchByPath({ [API.plans]: plans }))
+  const fetchMock = vi.fn(fetchByPath({ [API.commerce.plans]: plans }))
   vi.stubGlobal('fetch', fetchMock)
   return fetchMock
 }

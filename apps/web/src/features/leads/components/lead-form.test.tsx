@@ -13,7 +13,7 @@ const LEAD = { id: '6f1c2a7e-3b1d-4c8e-9f0a-1b2c3d4e5f60', name: 'Maria Souza', 
 function setup(path = '/inscricao', respond: (body: LeadCreateInput) => Response | Promise<Response> = () => jsonResponse(LEAD, 201)) {
   const bodies: LeadCreateInput[] = []
   const fetchMock = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
-    expect(String(url)).toBe(API.leads)
+    expect(String(url)).toBe(API.communication.leads)
     const body = JSON.parse(String(init?.body)) as LeadCreateInput
     bodies.push(body)
     return respond(body)

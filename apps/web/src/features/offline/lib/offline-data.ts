@@ -37,10 +37,10 @@ export async function prepareOfflineListening(request: DownloadRequest, options:
   await Promise.allSettled([
     persist(),
     musicKept,
-    read(API.listener.audio(request.id)),
+    read(API.catalogue.audio(request.id)),
     // What the guards ask on start: who is signed in and whether the subscription is active.
-    read(API.auth.me),
-    read(API.subscription.check),
+    read(API.accounts.me),
+    read(API.commerce.subscription.check),
   ])
 }
 

@@ -28,7 +28,7 @@ beforeEach(() => {
   listeningQueue.reset(async (events) => void sent.push(...events))
   vi.stubGlobal(
     'fetch',
-    vi.fn(fetchByPath({ [API.listener.listeningToday]: () => jsonResponse({ audioId: AUDIO_ID, repetitionsToday: 3 }) })),
+    vi.fn(fetchByPath({ [API.listening.today]: () => jsonResponse({ audioId: AUDIO_ID, repetitionsToday: 3 }) })),
   )
 })
 afterEach(() => {

@@ -47,7 +47,7 @@ describe('FavouriteButton', () => {
     await waitFor(() => expect(writes).toHaveLength(1))
     expect(writes[0]).toMatchObject({
       method: 'POST',
-      path: API.listener.playlists,
+      path: API.listening.playlists,
       body: { name: LISTENER_MSG.favouritesName, description: LISTENER_MSG.favouritesDescription, audioIds: [AUDIO.id] },
     })
     expect(current()[0]?.audios[0]).toMatchObject({ id: AUDIO.id, fieldTitle: 'Calma', duration: '4:10', description: '' })
@@ -58,7 +58,7 @@ describe('FavouriteButton', () => {
     const { button, writes, current } = setup([{ ...P1, audios: [OTHER_AUDIO] }])
     fireEvent.click(button)
     await waitFor(() => expect(writes).toHaveLength(1))
-    expect(writes[0]).toMatchObject({ method: 'POST', path: API.listener.playlistAudios(P1.id), body: { audioId: AUDIO.id } })
+    expect(writes[0]).toMatchObject({ method: 'POST', path: API.listening.playlistAudios(P1.id), body: { audioId: AUDIO.id } })
     expect(current()[0]?.audios.map((a) => a.id)).toEqual([OTHER_AUDIO.id, AUDIO.id])
   })
 
@@ -68,7 +68,7 @@ describe('FavouriteButton', () => {
     expect(writes).toHaveLength(0)
     fireEvent.click(await screen.findByRole('button', { name: /Noite/ }))
     await waitFor(() => expect(writes).toHaveLength(1))
-    expect(writes[0]).toMatchObject({ method: 'POST', path: API.listener.playlistAudios(P2.id) })
+    expect(writes[0]).toMatchObject({ method: 'POST', path: API.listening.playlistAudios(P2.id) })
   })
 
   it('removes the audio when a playlist already holds it; the status resets after 3 s', async () => {
@@ -77,7 +77,7 @@ describe('FavouriteButton', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     fireEvent.click(button)
     await waitFor(() => expect(writes).toHaveLength(1))
-    expect(writes[0]).toMatchObject({ method: 'DELETE', path: API.listener.playlistAudio(P1.id, AUDIO.id) })
+    expect(writes[0]).toMatchObject({ method: 'DELETE', path: API.listening.playlistAudio(P1.id, AUDIO.id) })
     expect(current()[0]?.audios).toEqual([])
     expect(screen.getByRole('status').textContent).toBe('Removido da playlist')
     await act(async () => {

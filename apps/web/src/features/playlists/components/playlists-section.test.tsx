@@ -81,7 +81,7 @@ describe('PlaylistsSection', () => {
     screen.getByText('13/50')
     fireEvent.click(screen.getByRole('button', { name: 'Criar playlist' }))
     await waitFor(() => expect(writes).toHaveLength(1))
-    expect(writes[0]).toMatchObject({ method: 'POST', path: API.listener.playlists, body: { name: 'Foco total', description: '', audioIds: [] } })
+    expect(writes[0]).toMatchObject({ method: 'POST', path: API.listening.playlists, body: { name: 'Foco total', description: '', audioIds: [] } })
     expect((writes[0]?.body as { id: string }).id).toMatch(/^[0-9a-f-]{36}$/)
     await screen.findByText('Foco total')
   })

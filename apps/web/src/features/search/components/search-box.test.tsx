@@ -19,7 +19,7 @@ function setup(results: unknown[] = []) {
     'fetch',
     vi.fn(
       fetchByPath({
-        [API.listener.search]: (url) => {
+        [API.catalogue.search]: (url) => {
           calls.push(decodeURIComponent(url.split('q=')[1] ?? ''))
           return jsonResponse({ results })
         },

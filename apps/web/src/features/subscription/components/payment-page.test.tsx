@@ -34,8 +34,8 @@ function setup(path: string, gateway: GatewayInfo = TEST_GATEWAY, plans = PLANS)
     'fetch',
     vi.fn(
       fetchByPath({
-        [API.payments.gateway]: () => jsonResponse(gateway),
-        [API.payments.checkout]: (_u, init) => {
+        [API.commerce.payments.gateway]: () => jsonResponse(gateway),
+        [API.commerce.payments.checkout]: (_u, init) => {
           bodies.push(JSON.parse(String(init?.body)))
           return jsonResponse({ url: 'http://localhost:3000/sandbox/checkout/cs_sbx_pay123', sessionId: 'cs_sbx_pay123' })
         },

@@ -40,11 +40,11 @@ function stubApi(overrides: Partial<Api> = {}) {
     'fetch',
     vi.fn(
       fetchByPath({
-        [API.payments.gateway]: () => jsonResponse(GATEWAY),
-        [API.subscription.details]: () => jsonResponse(api.details),
-        [API.subscription.checkout]: (_u, init) => (record(API.subscription.checkout, init), api.checkout()),
-        [API.subscription.portal]: (_u, init) => (record(API.subscription.portal, init), api.portal()),
-        [API.subscription.refundRequest]: (_u, init) => (record(API.subscription.refundRequest, init), jsonResponse({ ok: true }, 201)),
+        [API.commerce.payments.gateway]: () => jsonResponse(GATEWAY),
+        [API.commerce.subscription.details]: () => jsonResponse(api.details),
+        [API.commerce.subscription.checkout]: (_u, init) => (record(API.commerce.subscription.checkout, init), api.checkout()),
+        [API.commerce.subscription.portal]: (_u, init) => (record(API.commerce.subscription.portal, init), api.portal()),
+        [API.commerce.subscription.refundRequest]: (_u, init) => (record(API.commerce.subscription.refundRequest, init), jsonResponse({ ok: true }, 201)),
       }),
     ),
   )
@@ -122,7 +122,7 @@ describe('/assinatura: auth-first checkout', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Assinar Anual' }))
     expect(toastMock.loading).toHaveBeenCalledWith('Preparando pagamento seguro...', expect.objectContaining({ id: 'provider-redirect' }))
     await waitFor(() => expect(redirectMock.schedule).toHaveBeenCalledWith('http://localhost:3000/sandbox/checkout/cs_sbx_abc123'))
-    expect(api.bodies[API.subscription.checkout]).toEqual([{ planCode: 'anual' }])
+    expect(api.bodies[API.commerce.subscription.checkout]).toEqual([{ planCode: 'anual' }])
     const [message, options] = toastMock.success.mock.calls.at(-1)!
     expect(message).toBe('Redirecionando para pagamento...')
     const action = (options as { action: { label: string; onClick: () => void } }).action
@@ -141,7 +141,7 @@ describe('/assinatura: auth-first checkout', () => {
     const api = stubApi()
     const { search } = renderPage('/assinatura?auto_plan=semestral')
     await waitFor(() => expect(redirectMock.schedule).toHaveBeenCalledTimes(1))
-    expect(api.bodies[API.subscription.checkout]).toEqual([{ planCode: 'semestral' }])
+    expect(api.bodies[API.commerce.subscription.checkout]).toEqual([{ planCode: 'semestral' }])
     expect(search()).toBe('')
   })
 
@@ -149,7 +149,7 @@ describe('/assinatura: auth-first checkout', () => {
     const api = stubApi({ details: DETAILS })
     renderPage('/assinatura?auto_plan=anual', { subscription: { status: 'subscribed', tier: 'anual' } })
     await screen.findByRole('region', { name: 'Sua assinatura' })
-    expect(api.bodies[API.subscription.checkout]).toBeUndefined()
+    expect(api.bodies[API.commerce.subscription.checkout]).toBeUndefined()
   })
 
   it.each([
@@ -182,7 +182,7 @@ describe('/assinatura: visitors and admins', () => {
     renderPage('/assinatura', { viewer: 'anonymous' })
     fireEvent.click(screen.getByRole('button', { name: 'Assinar Trimestral' }))
     screen.getByRole('dialog', { name: 'Assinar o plano Trimestral' })
-    expect(api.bodies[API.subscription.checkout]).toBeUndefined()
+    expect(api.bodies[API.commerce.subscription.checkout]).toBeUndefined()
   })
 
   it('an admin sees the plans without subscribing', () => {
@@ -212,7 +212,7 @@ describe('/assinatura: subscribers', () => {
     expect(toastMock.loading).toHaveBeenCalledWith('Abrindo portal de gerenciamento...', expect.anything())
     await waitFor(() => expect(redirectMock.schedule).toHaveBeenCalledWith('http://localhost:3000/sandbox/portal/ps_1'))
     expect(toastMock.success.mock.calls.at(-1)?.[0]).toBe('Redirecionando...')
-    expect(api.bodies[API.subscription.portal]).toHaveLength(1)
+    expect(api.bodies[API.commerce.subscription.portal]).toHaveLength(1)
   })
 
   it('shows the cancel-at-period-end state with the date access ends', async () => {
@@ -248,10 +248,10 @@ describe('/assinatura: subscribers', () => {
     expect(guarantee.textContent).toContain('Você pode pedir o reembolso até 27 de novembro de 2026')
     fireEvent.click(within(guarantee).getByRole('button', { name: 'Pedir reembolso' }))
     const dialog = screen.getByRole('dialog', { name: 'Pedir reembolso?' })
-    expect(api.bodies[API.subscription.refundRequest]).toBeUndefined()
+    expect(api.bodies[API.commerce.subscription.refundRequest]).toBeUndefined()
     fireEvent.change(within(dialog).getByLabelText(/Motivo/), { target: { value: '  Não tive tempo de ouvir  ' } })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmar pedido' }))
-    await waitFor(() => expect(api.bodies[API.subscription.refundRequest]).toEqual([{ reason: 'Não tive tempo de ouvir' }]))
+    await waitFor(() => expect(api.bodies[API.commerce.subscription.refundRequest]).toEqual([{ reason: 'Não tive tempo de ouvir' }]))
     await waitFor(() => expect(toastMock.success).toHaveBeenCalledWith('Pedido de reembolso enviado. Você receberá a resposta por e-mail.', expect.anything()))
   })
 

@@ -6,7 +6,7 @@ import { ProcessingPage, UNPAID_RECHECK_MS, UNPAID_RECHECKS } from './processing
 
 function setup(path: string, signedIn: boolean | null, answer: () => Response) {
   const verify = vi.fn((_url: string, _init?: RequestInit) => answer())
-  vi.stubGlobal('fetch', vi.fn(fetchByPath({ [API.payments.verifySession]: verify })))
+  vi.stubGlobal('fetch', vi.fn(fetchByPath({ [API.commerce.payments.verifySession]: verify })))
   const utils = renderRoutes(
     [
       { path: '/assinatura/processando', element: <ProcessingPage productName="Sintonia" signedIn={signedIn} /> },

@@ -22,8 +22,8 @@ function stubVerify(answer: () => Response, details?: SubscriptionDetails) {
     'fetch',
     vi.fn(
       fetchByPath({
-        [API.payments.verify]: verify,
-        ...(details ? { [API.subscription.details]: () => jsonResponse(details) } : {}),
+        [API.commerce.payments.verify]: verify,
+        ...(details ? { [API.commerce.subscription.details]: () => jsonResponse(details) } : {}),
       }),
     ),
   )

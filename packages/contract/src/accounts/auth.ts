@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { messageResponseSchema } from '../shared/errors.js'
 import { AUTH_MSG, DISPLAY_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PORTALS, ROLES } from './auth-messages.js'
 
 /**
@@ -78,7 +79,7 @@ export const onboardingPasswordSchema = z
 export type OnboardingPasswordInput = z.infer<typeof onboardingPasswordSchema>
 
 /** Answers that only carry a pt-BR message (forgot/reset password, sign-out, account deletion). */
-export const authMessageSchema = z.object({ message: z.string() })
+export const authMessageSchema = messageResponseSchema
 export type AuthMessage = z.infer<typeof authMessageSchema>
 
 export const deleteAccountSchema = z.object({ password: z.string().min(1, { error: 'Informe a senha' }).max(PASSWORD_MAX_LENGTH) }).strict()

@@ -14,7 +14,7 @@ import {
   VIDEO_KINDS,
   videoReadinessDelayMs,
   type VideoKind,
-} from './index.js'
+} from '../index.js'
 
 const ID = 'dQw4w9WgXcQ'
 const EMBED = `https://www.youtube.com/embed/${ID}`

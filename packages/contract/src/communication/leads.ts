@@ -7,7 +7,7 @@
  * its values as they are; the server stores '' as null.
  */
 import { z } from 'zod'
-import { MSG } from './messages.js'
+import { MSG } from '../shared/messages.js'
 
 /** The 7 interest areas of the sign-up form, in the order the select shows them. */
 export const INTEREST_FIELDS = [

@@ -6,8 +6,6 @@
  */
 import { z } from 'zod'
 
-export const ADMIN_SETTINGS_API = { general: '/api/admin/settings/general' } as const
-
 export const ADMIN_SETTINGS_MSG = {
   productNameRequired: 'Informe o nome do produto',
   productNameTooLong: 'O nome do produto deve ter no máximo 60 caracteres',

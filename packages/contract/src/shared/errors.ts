@@ -9,3 +9,7 @@ export const apiErrorSchema = z.object({
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 })
 export type ApiError = z.infer<typeof apiErrorSchema>
+
+/** An answer that only confirms, in pt-BR, what was done. */
+export const messageResponseSchema = z.object({ message: z.string() })
+export type MessageResponse = z.infer<typeof messageResponseSchema>

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest'
-import { DEFAULT_PRODUCT_NAME } from './constants.js'
-import { formatMoney } from './format.js'
+import { DEFAULT_PRODUCT_NAME } from '../shared/constants.js'
+import { formatMoney } from '../shared/format.js'
 import {
   activeVideo,
   DEFAULT_LANDING_CONTENT,
@@ -17,7 +17,7 @@ import {
   videosContentSchema,
   withProductName,
   type LandingPageContent,
-} from './index.js'
+} from '../index.js'
 
 const clone = <T>(value: T): T => structuredClone(value) as T
 

@@ -1,0 +1,149 @@
+/** Admin side of the catalogue: fields, audios and background music, their uploads and messages. */
+import { z } from 'zod'
+import { audioSchema, fieldSchema } from './catalogue.js'
+import { ICON_NAMES } from '../shared/icons.js'
+import { ADMIN_CONTENT_MSG, ADMIN_TITLE_MAX, ADMIN_DESCRIPTION_MAX, adminTagsSchema, optionalText, requiredText, splitTags, uuidField } from '../shared/admin.js'
+
+// ---------------------------------------------------------------------------------------------
+// Fields
+// ---------------------------------------------------------------------------------------------
+
+export const adminFieldInputSchema = z.object({
+  title: requiredText('Título', ADMIN_TITLE_MAX),
+  description: optionalText('Descrição', ADMIN_DESCRIPTION_MAX).default(''),
+  iconName: z.enum(ICON_NAMES, { error: 'Escolha um ícone da lista' }),
+})
+export type AdminFieldInput = z.input<typeof adminFieldInputSchema>
+
+export const adminFieldUpdateSchema = z
+  .object({
+    title: requiredText('Título', ADMIN_TITLE_MAX),
+    description: optionalText('Descrição', ADMIN_DESCRIPTION_MAX),
+    iconName: z.enum(ICON_NAMES, { error: 'Escolha um ícone da lista' }),
+  })
+  .partial()
+  .refine((value) => Object.values(value).some((v) => v !== undefined), { error: ADMIN_CONTENT_MSG.nothingToUpdate })
+export type AdminFieldUpdate = z.input<typeof adminFieldUpdateSchema>
+
+export const adminFieldOrderSchema = z.object({
+  fieldIds: z.array(uuidField('Identificador de campo inválido'), { error: 'Envie a lista de campos na nova ordem' }).min(1, {
+    error: 'Envie a lista de campos na nova ordem',
+  }),
+})
+export type AdminFieldOrder = z.infer<typeof adminFieldOrderSchema>
+
+export const adminFieldParamsSchema = z.object({ fieldId: uuidField('ID do campo inválido') })
+
+export const adminFieldResponseSchema = z.object({ field: fieldSchema })
+
+// ---------------------------------------------------------------------------------------------
+// Audios
+// ---------------------------------------------------------------------------------------------
+
+export const adminAudioSchema = audioSchema.extend({
+  fieldTitle: z.string(),
+  mimeType: z.string(),
+  sizeBytes: z.number().int().nonnegative(),
+})
+export type AdminAudio = z.infer<typeof adminAudioSchema>
+
+export const adminAudioListSchema = z.object({ audios: z.array(adminAudioSchema) })
+export const adminAudioListQuerySchema = z.object({ fieldId: uuidField('ID do campo inválido').optional() })
+export const adminAudioParamsSchema = z.object({ audioId: uuidField('ID do áudio inválido') })
+export const adminAudioResponseSchema = z.object({ audio: adminAudioSchema })
+
+/** The metadata of an audio as the admin edits it (create sends it with the file). */
+export const adminAudioMetaSchema = z.object({
+  title: requiredText('Título', ADMIN_TITLE_MAX),
+  description: optionalText('Descrição', ADMIN_DESCRIPTION_MAX).default(''),
+  fieldId: uuidField('Escolha o campo do áudio'),
+  tags: adminTagsSchema.default([]),
+  isDemo: z.boolean({ error: '"Demonstração" deve ser verdadeiro ou falso' }).default(false),
+})
+export type AdminAudioMeta = z.input<typeof adminAudioMetaSchema>
+
+export const adminAudioUpdateSchema = z
+  .object({
+    title: requiredText('Título', ADMIN_TITLE_MAX),
+    description: optionalText('Descrição', ADMIN_DESCRIPTION_MAX),
+    fieldId: uuidField('Escolha o campo do áudio'),
+    tags: adminTagsSchema,
+    isDemo: z.boolean({ error: '"Demonstração" deve ser verdadeiro ou falso' }),
+  })
+  .partial()
+  .refine((value) => Object.values(value).some((v) => v !== undefined), { error: ADMIN_CONTENT_MSG.nothingToUpdate })
+export type AdminAudioUpdate = z.input<typeof adminAudioUpdateSchema>
+
+/**
+ * Multipart text fields of an audio upload: title, description, fieldId, tags (a JSON list) and
+ * isDemo ('true'/'false'). Turned into the JSON shape before adminAudioMetaSchema checks it.
+ */
+export function audioFormFieldsToMeta(fields: Record<string, string>): Record<string, unknown> {
+  let tags: unknown = []
+  if (fields.tags !== undefined && fields.tags.trim() !== '') {
+    try {
+      tags = JSON.parse(fields.tags)
+    } catch {
+      tags = splitTags(fields.tags)
+    }
+  }
+  return {
+    title: fields.title ?? '',
+    description: fields.description ?? '',
+    fieldId: fields.fieldId ?? '',
+    tags,
+    isDemo: fields.isDemo === 'true',
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Background music
+// ---------------------------------------------------------------------------------------------
+
+export const adminMusicTrackSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  isActive: z.boolean(),
+  tags: z.array(z.string()),
+  durationSeconds: z.number().int().nonnegative(),
+  duration: z.string(),
+  mimeType: z.string(),
+  sizeBytes: z.number().int().nonnegative(),
+  /** Admin route that streams the file, active or not. */
+  url: z.string(),
+  createdAt: z.string(),
+})
+export type AdminMusicTrack = z.infer<typeof adminMusicTrackSchema>
+
+export const adminMusicListSchema = z.object({
+  tracks: z.array(adminMusicTrackSchema),
+  volumePercentage: z.number().int().min(0).max(100),
+})
+export type AdminMusicList = z.infer<typeof adminMusicListSchema>
+
+export const adminMusicParamsSchema = z.object({ trackId: uuidField('ID da música inválido') })
+export const adminMusicResponseSchema = z.object({ track: adminMusicTrackSchema })
+
+export const adminMusicMetaSchema = z.object({
+  title: requiredText('Título', ADMIN_TITLE_MAX),
+  tags: adminTagsSchema.default([]),
+  isActive: z.boolean({ error: '"Ativa" deve ser verdadeiro ou falso' }).default(true),
+})
+
+export const adminMusicUpdateSchema = z
+  .object({
+    title: requiredText('Título', ADMIN_TITLE_MAX),
+    tags: adminTagsSchema,
+    isActive: z.boolean({ error: '"Ativa" deve ser verdadeiro ou falso' }),
+  })
+  .partial()
+  .refine((value) => Object.values(value).some((v) => v !== undefined), { error: ADMIN_CONTENT_MSG.nothingToUpdate })
+export type AdminMusicUpdate = z.input<typeof adminMusicUpdateSchema>
+
+export const musicVolumeSchema = z.object({
+  volumePercentage: z
+    .number({ error: 'O volume deve ser um número' })
+    .int({ error: 'O volume deve ser um número inteiro' })
+    .min(0, { error: 'O volume deve estar entre 0 e 100' })
+    .max(100, { error: 'O volume deve estar entre 0 e 100' }),
+})

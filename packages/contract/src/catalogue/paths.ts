@@ -1,0 +1,25 @@
+export const CATALOGUE_PATHS = {
+  publicFields: '/api/public/fields',
+  demo: '/api/demo',
+  /** The audio's bytes (ranges): the demo audio for anyone, the rest for listeners with access. */
+  audioFile: (audioId: string) => `/api/audios/${audioId}/file`,
+  fields: '/api/fields',
+  field: (fieldId: string) => `/api/fields/${fieldId}`,
+  fieldAudios: (fieldId: string) => `/api/fields/${fieldId}/audios`,
+  audio: (audioId: string) => `/api/audios/${audioId}`,
+  backgroundMusic: '/api/background-music',
+  backgroundMusicFile: (trackId: string) => `/api/background-music/${trackId}/file`,
+  search: '/api/search',
+  admin: {
+    fields: '/api/admin/fields',
+    field: (fieldId: string) => `/api/admin/fields/${fieldId}`,
+    fieldOrder: '/api/admin/fields/order',
+    audios: '/api/admin/audios',
+    audio: (audioId: string) => `/api/admin/audios/${audioId}`,
+    audioFile: (audioId: string) => `/api/admin/audios/${audioId}/file`,
+    music: '/api/admin/background-music',
+    musicTrack: (trackId: string) => `/api/admin/background-music/${trackId}`,
+    musicFile: (trackId: string) => `/api/admin/background-music/${trackId}/file`,
+    musicVolume: '/api/admin/background-music/volume',
+  },
+} as const

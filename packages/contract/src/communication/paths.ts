@@ -1,0 +1,10 @@
+export const COMMUNICATION_PATHS = {
+  leads: '/api/leads',
+  admin: {
+    leads: '/api/admin/leads',
+    leadsCsv: '/api/admin/leads/export.csv',
+    campaigns: '/api/admin/campaigns',
+    campaignAudience: '/api/admin/campaigns/audience',
+    outbox: '/api/admin/outbox',
+  },
+} as const

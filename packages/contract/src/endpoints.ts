@@ -1,0 +1,26 @@
+/**
+ * Every JSON endpoint the web calls, grouped by domain like the API (docs/architecture.md#contract):
+ * its method, its path from ./paths.ts, and the schemas of its body and success answer. Files, the
+ * WebSocket, the CSV export and the providers' webhooks are paths only.
+ */
+import { ACCOUNTS_ENDPOINTS } from './accounts/endpoints.js'
+import { CATALOGUE_ENDPOINTS } from './catalogue/endpoints.js'
+import { COMMERCE_ENDPOINTS } from './commerce/endpoints.js'
+import { COMMUNICATION_ENDPOINTS } from './communication/endpoints.js'
+import { CONTENT_ENDPOINTS } from './content/endpoints.js'
+import { INSIGHTS_ENDPOINTS } from './insights/endpoints.js'
+import { LISTENING_ENDPOINTS } from './listening/endpoints.js'
+import { healthSchema } from './shared/health.js'
+import { get } from './shared/http.js'
+import { API } from './paths.js'
+
+export const ENDPOINTS = {
+  health: get(API.health, healthSchema),
+  accounts: ACCOUNTS_ENDPOINTS,
+  catalogue: CATALOGUE_ENDPOINTS,
+  listening: LISTENING_ENDPOINTS,
+  commerce: COMMERCE_ENDPOINTS,
+  content: CONTENT_ENDPOINTS,
+  communication: COMMUNICATION_ENDPOINTS,
+  insights: INSIGHTS_ENDPOINTS,
+} as const
