@@ -85,14 +85,6 @@ export type AuthMessage = z.infer<typeof authMessageSchema>
 export const deleteAccountSchema = z.object({ password: z.string().min(1, { error: 'Informe a senha' }).max(PASSWORD_MAX_LENGTH) }).strict()
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>
 
-export const subscriptionStateSchema = z.object({
-  subscribed: z.boolean(),
-  subscription_tier: z.string().nullable(),
-  subscription_end: z.string().nullable(),
-  /** 'none' when the person never subscribed (spec default). */
-  subscription_status: z.string(),
-})
-export type SubscriptionState = z.infer<typeof subscriptionStateSchema>
 
 export const sessionUserSchema = z.object({
   id: z.string(),

@@ -133,3 +133,13 @@ export const refundRequestSchema = z
   .object({ reason: z.string().trim().max(1000, { error: 'O motivo deve ter no máximo 1000 caracteres' }).default('') })
   .strict()
 export type RefundRequestInput = z.input<typeof refundRequestSchema>
+
+/** GET /api/subscription/check: what the signed-in person may do now. */
+export const subscriptionStateSchema = z.object({
+  subscribed: z.boolean(),
+  subscription_tier: z.string().nullable(),
+  subscription_end: z.string().nullable(),
+  /** 'none' when the person never subscribed (the product's default). */
+  subscription_status: z.string(),
+})
+export type SubscriptionState = z.infer<typeof subscriptionStateSchema>

@@ -1,6 +1,5 @@
 import { messageResponseSchema } from '../shared/errors.js'
 import { get, post, put } from '../shared/http.js'
-import { subscriptionStateSchema } from '../accounts/auth.js'
 import {
   adminPlanResponseSchema,
   adminPlansResponseSchema,
@@ -23,6 +22,7 @@ import {
   sessionIdBodySchema,
   sessionVerificationSchema,
   subscriptionDetailsSchema,
+  subscriptionStateSchema,
 } from './commerce.js'
 import { COMMERCE_PATHS as P } from './paths.js'
 import { plansResponseSchema } from './plans-schema.js'
