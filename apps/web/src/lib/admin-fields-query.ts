@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import { API, type FieldList } from '@sintonia/contract'
-import { apiGet } from './api-client'
+import { ENDPOINTS } from '@sintonia/contract'
+import { api } from './api-client'
 
 /**
  * The admin's field list, shared by the fields page and the audio pages' field pickers. Admin
@@ -8,5 +8,5 @@ import { apiGet } from './api-client'
  */
 export const adminFieldsQueryOptions = queryOptions({
   queryKey: ['admin', 'fields'] as const,
-  queryFn: async ({ signal }) => (await apiGet<FieldList>(API.adminContent.fields, { signal })).fields,
+  queryFn: async ({ signal }) => (await api(ENDPOINTS.catalogue.admin.fields, { signal })).fields,
 })

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { API, type AdminAudio, type AdminAudioUpdate } from '@sintonia/contract'
+import { API, ENDPOINTS, type AdminAudio, type AdminAudioUpdate } from '@sintonia/contract'
 import { adminFieldsQueryOptions } from '../../../lib/admin-fields-query'
-import { apiGet, apiSend } from '../../../lib/api-client'
+import { api } from '../../../lib/api-client'
 import { uploadWithProgress, type UploadProgress } from '../../../lib/upload-with-progress'
 
 /** audios_changed should invalidate adminAudioKeys.all. */
@@ -13,10 +13,7 @@ export const adminAudioKeys = {
 export function useAdminAudios(fieldId: string | null) {
   return useQuery({
     queryKey: adminAudioKeys.list(fieldId),
-    queryFn: async ({ signal }) => {
-      const url = fieldId ? `${API.adminContent.audios}?fieldId=${encodeURIComponent(fieldId)}` : API.adminContent.audios
-      return (await apiGet<{ audios: AdminAudio[] }>(url, { signal })).audios
-    },
+    queryFn: async ({ signal }) => (await api(ENDPOINTS.catalogue.admin.audios, { query: { fieldId }, signal })).audios,
   })
 }
 
@@ -52,7 +49,7 @@ export function useUploadAudio() {
       body.set('isDemo', String(meta.isDemo))
       // The file goes last, so the server has the text fields before the bytes arrive.
       body.set('file', file)
-      return uploadWithProgress<{ audio: AdminAudio }>(API.adminContent.audios, body, { onProgress })
+      return uploadWithProgress<{ audio: AdminAudio }>(API.catalogue.admin.audios, body, { onProgress })
     },
     onSuccess: refresh,
   })
@@ -61,7 +58,7 @@ export function useUploadAudio() {
 export function useUpdateAudio() {
   const refresh = useRefresh()
   return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: AdminAudioUpdate }) => apiSend<{ audio: AdminAudio }>('PATCH', API.adminContent.audio(id), patch),
+    mutationFn: ({ id, patch }: { id: string; patch: AdminAudioUpdate }) => api(ENDPOINTS.catalogue.admin.updateAudio, { params: [id], body: patch }),
     onSuccess: refresh,
   })
 }
@@ -72,7 +69,7 @@ export function useReplaceAudioFile() {
     mutationFn: ({ id, file, onProgress }: { id: string; file: File; onProgress: (progress: UploadProgress) => void }) => {
       const body = new FormData()
       body.set('file', file)
-      return uploadWithProgress<{ audio: AdminAudio }>(API.adminContent.audioFile(id), body, { method: 'PUT', onProgress })
+      return uploadWithProgress<{ audio: AdminAudio }>(API.catalogue.admin.audioFile(id), body, { method: 'PUT', onProgress })
     },
     onSuccess: refresh,
   })
@@ -81,7 +78,7 @@ export function useReplaceAudioFile() {
 export function useDeleteAudio() {
   const refresh = useRefresh()
   return useMutation({
-    mutationFn: (id: string) => apiSend<void>('DELETE', API.adminContent.audio(id)),
+    mutationFn: (id: string) => api(ENDPOINTS.catalogue.admin.deleteAudio, { params: [id] }),
     onSuccess: refresh,
   })
 }

@@ -1,13 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import {
-  ADMIN_API,
-  type AdminLeadsResponse,
-  type AdminOutboxResponse,
-  type Campaign,
-  type CampaignCreateInput,
-  type CampaignsResponse,
-} from '@sintonia/contract'
-import { apiGet, apiSend } from '../../../lib/api-client'
+import { API, ENDPOINTS, type CampaignCreateInput } from '@sintonia/contract'
+import { api } from '../../../lib/api-client'
 
 export const communicationKeys = {
   leads: (params: Record<string, string>) => ['admin', 'leads', params] as const,
@@ -16,19 +9,17 @@ export const communicationKeys = {
   outbox: (params: Record<string, string>) => ['admin', 'outbox', params] as const,
 }
 
-const qs = (params: Record<string, string>) => new URLSearchParams(params).toString()
-
 export function useLeads(params: Record<string, string>) {
   return useQuery({
     queryKey: communicationKeys.leads(params),
-    queryFn: ({ signal }) => apiGet<AdminLeadsResponse>(`${ADMIN_API.leads}?${qs(params)}`, { signal }),
+    queryFn: ({ signal }) => api(ENDPOINTS.communication.admin.leads, { query: params, signal }),
     placeholderData: keepPreviousData,
   })
 }
 
 /** The CSV download address for the current filters (the browser saves the attachment). */
 export function leadsCsvUrl(params: Record<string, string>): string {
-  return `${ADMIN_API.leadsCsv}?${qs(params)}`
+  return `${API.communication.admin.leadsCsv}?${new URLSearchParams(params).toString()}`
 }
 
 export function useAudience(segment: string, interest: string) {
@@ -36,7 +27,7 @@ export function useAudience(segment: string, interest: string) {
   return useQuery({
     queryKey: communicationKeys.audience(segment, interest),
     queryFn: ({ signal }) =>
-      apiGet<{ recipients: number }>(`${ADMIN_API.campaignAudience}?${qs({ segment, ...(needsInterest ? { interest } : {}) })}`, { signal }),
+      api(ENDPOINTS.communication.admin.campaignAudience, { query: { segment, interest: needsInterest ? interest : undefined }, signal }),
     enabled: Boolean(segment) && (!needsInterest || Boolean(interest)),
   })
 }
@@ -45,7 +36,7 @@ export function useAudience(segment: string, interest: string) {
 export function useCampaigns() {
   return useQuery({
     queryKey: communicationKeys.campaigns,
-    queryFn: ({ signal }) => apiGet<CampaignsResponse>(ADMIN_API.campaigns, { signal }),
+    queryFn: ({ signal }) => api(ENDPOINTS.communication.admin.campaigns, { signal }),
     refetchInterval: (query) => (query.state.data?.campaigns.some((c) => c.counts.pending > 0) ? 3_000 : false),
   })
 }
@@ -53,7 +44,7 @@ export function useCampaigns() {
 export function useSendCampaign() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: CampaignCreateInput) => apiSend<{ campaign: Campaign; message: string }>('POST', ADMIN_API.campaigns, input),
+    mutationFn: (input: CampaignCreateInput) => api(ENDPOINTS.communication.admin.createCampaign, { body: input }),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: communicationKeys.campaigns }),
@@ -67,7 +58,7 @@ export function useSendCampaign() {
 export function useOutbox(params: Record<string, string>) {
   return useQuery({
     queryKey: communicationKeys.outbox(params),
-    queryFn: ({ signal }) => apiGet<AdminOutboxResponse>(`${ADMIN_API.outbox}?${qs(params)}`, { signal }),
+    queryFn: ({ signal }) => api(ENDPOINTS.communication.admin.outbox, { query: params, signal }),
     placeholderData: keepPreviousData,
     refetchInterval: 5_000,
   })

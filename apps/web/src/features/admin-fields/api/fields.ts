@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { API, type AdminFieldInput, type AdminFieldUpdate, type Field, type FieldList } from '@sintonia/contract'
+import { ENDPOINTS, type AdminFieldInput, type Field } from '@sintonia/contract'
 import { adminFieldsQueryOptions } from '../../../lib/admin-fields-query'
-import { apiSend } from '../../../lib/api-client'
+import { api } from '../../../lib/api-client'
 
 /** The listener and landing field lists start with ['fields']; admin queries with ['admin']. */
 export const adminFieldKeys = { all: adminFieldsQueryOptions.queryKey }
@@ -23,10 +23,9 @@ function useRefreshAfterChange() {
 export function useSaveField() {
   const refresh = useRefreshAfterChange()
   return useMutation({
-    mutationFn: ({ id, values }: { id: string | null; values: AdminFieldInput | AdminFieldUpdate }) =>
-      id
-        ? apiSend<{ field: Field }>('PATCH', API.adminContent.field(id), values)
-        : apiSend<{ field: Field }>('POST', API.adminContent.fields, values),
+    // The dialog always sends the whole form: a new field's values, or an edited field's every value.
+    mutationFn: ({ id, values }: { id: string | null; values: AdminFieldInput }) =>
+      id ? api(ENDPOINTS.catalogue.admin.updateField, { params: [id], body: values }) : api(ENDPOINTS.catalogue.admin.createField, { body: values }),
     onSuccess: refresh,
   })
 }
@@ -34,7 +33,7 @@ export function useSaveField() {
 export function useDeleteField() {
   const refresh = useRefreshAfterChange()
   return useMutation({
-    mutationFn: (id: string) => apiSend<void>('DELETE', API.adminContent.field(id)),
+    mutationFn: (id: string) => api(ENDPOINTS.catalogue.admin.deleteField, { params: [id] }),
     onSuccess: refresh,
   })
 }
@@ -44,7 +43,7 @@ export function useReorderFields() {
   const queryClient = useQueryClient()
   const refresh = useRefreshAfterChange()
   return useMutation({
-    mutationFn: (ordered: Field[]) => apiSend<FieldList>('PUT', API.adminContent.fieldOrder, { fieldIds: ordered.map((f) => f.id) }),
+    mutationFn: (ordered: Field[]) => api(ENDPOINTS.catalogue.admin.fieldOrder, { body: { fieldIds: ordered.map((f) => f.id) } }),
     onMutate: async (ordered) => {
       await queryClient.cancelQueries({ queryKey: adminFieldKeys.all })
       const previous = queryClient.getQueryData<Field[]>(adminFieldKeys.all)

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { ADMIN_API, type AdminRefund, type AdminRefundsResponse } from '@sintonia/contract'
-import { apiGet, apiSend } from '../../../lib/api-client'
+import { ENDPOINTS } from '@sintonia/contract'
+import { api } from '../../../lib/api-client'
 
 export const guaranteeKeys = {
   refunds: (status: string) => ['admin', 'refunds', status] as const,
@@ -10,7 +10,7 @@ export const guaranteeKeys = {
 export function useRefunds(status: 'pending' | 'decided') {
   return useQuery({
     queryKey: guaranteeKeys.refunds(status),
-    queryFn: ({ signal }) => apiGet<AdminRefundsResponse>(`${ADMIN_API.refunds}?status=${status}`, { signal }),
+    queryFn: ({ signal }) => api(ENDPOINTS.commerce.admin.refunds, { query: { status }, signal }),
   })
 }
 
@@ -18,11 +18,9 @@ export function useDecideRefund() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: { id: string; approve: boolean; reason?: string }) =>
-      apiSend<{ refund: AdminRefund; message: string }>(
-        'POST',
-        input.approve ? ADMIN_API.refundApprove(input.id) : ADMIN_API.refundReject(input.id),
-        input.approve ? undefined : { reason: input.reason ?? '' },
-      ),
+      input.approve
+        ? api(ENDPOINTS.commerce.admin.refundApprove, { params: [input.id] })
+        : api(ENDPOINTS.commerce.admin.refundReject, { params: [input.id], body: { reason: input.reason ?? '' } }),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: ['admin'] })
     },
@@ -30,13 +28,13 @@ export function useDecideRefund() {
 }
 
 export function useGuaranteeSetting() {
-  return useQuery({ queryKey: guaranteeKeys.setting, queryFn: ({ signal }) => apiGet<{ days: number }>(ADMIN_API.guaranteeSetting, { signal }) })
+  return useQuery({ queryKey: guaranteeKeys.setting, queryFn: ({ signal }) => api(ENDPOINTS.commerce.admin.guaranteeSetting, { signal }) })
 }
 
 export function useSaveGuaranteeSetting() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (days: number) => apiSend<{ days: number }>('PUT', ADMIN_API.guaranteeSetting, { days }),
+    mutationFn: (days: number) => api(ENDPOINTS.commerce.admin.updateGuaranteeSetting, { body: { days } }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['admin'] })
     },

@@ -1,19 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import {
-  ADMIN_API,
-  ANALYTICS_REFETCH_MS,
-  type AdvancedAnalytics,
-  type AnalyticsSummary,
-  type Financial,
-  type ListeningStats,
-  type ValidationReport,
-} from '@sintonia/contract'
-import { apiGet } from '../../../lib/api-client'
-
-const qs = (params: Record<string, string>) => {
-  const text = new URLSearchParams(params).toString()
-  return text ? `?${text}` : ''
-}
+import { ANALYTICS_REFETCH_MS, ENDPOINTS } from '@sintonia/contract'
+import { api } from '../../../lib/api-client'
 
 /**
  * Analytics (docs/product/admin.md#insights): refetched every 60 s, one retry, no refetch on focus
@@ -25,7 +12,7 @@ const analyticsRefresh = { refetchInterval: ANALYTICS_REFETCH_MS, retry: 1, refe
 export function useAnalyticsSummary(range: Record<string, string>) {
   return useQuery({
     queryKey: ['admin', 'analytics', range],
-    queryFn: ({ signal }) => apiGet<AnalyticsSummary>(`${ADMIN_API.analytics}${qs(range)}`, { signal }),
+    queryFn: ({ signal }) => api(ENDPOINTS.insights.admin.analytics, { query: range, signal }),
     ...analyticsRefresh,
   })
 }
@@ -33,7 +20,7 @@ export function useAnalyticsSummary(range: Record<string, string>) {
 export function useAdvancedAnalytics(range: Record<string, string>) {
   return useQuery({
     queryKey: ['admin', 'analytics-advanced', range],
-    queryFn: ({ signal }) => apiGet<AdvancedAnalytics>(`${ADMIN_API.analyticsAdvanced}${qs(range)}`, { signal }),
+    queryFn: ({ signal }) => api(ENDPOINTS.insights.admin.analyticsAdvanced, { query: range, signal }),
     ...analyticsRefresh,
   })
 }
@@ -41,7 +28,7 @@ export function useAdvancedAnalytics(range: Record<string, string>) {
 export function useListeningStats(range: Record<string, string>) {
   return useQuery({
     queryKey: ['admin', 'listening-stats', range],
-    queryFn: ({ signal }) => apiGet<ListeningStats>(`${ADMIN_API.listeningStats}${qs(range)}`, { signal }),
+    queryFn: ({ signal }) => api(ENDPOINTS.insights.admin.listeningStats, { query: range, signal }),
     ...analyticsRefresh,
   })
 }
@@ -49,13 +36,13 @@ export function useListeningStats(range: Record<string, string>) {
 export function useFinancial(months: number) {
   return useQuery({
     queryKey: ['admin', 'financial', months],
-    queryFn: ({ signal }) => apiGet<Financial>(`${ADMIN_API.financial}?months=${months}`, { signal }),
+    queryFn: ({ signal }) => api(ENDPOINTS.insights.admin.financial, { query: { months }, signal }),
   })
 }
 
 export function useValidation() {
   return useQuery({
     queryKey: ['admin', 'validation'],
-    queryFn: ({ signal }) => apiGet<ValidationReport>(ADMIN_API.validation, { signal }),
+    queryFn: ({ signal }) => api(ENDPOINTS.insights.admin.validation, { signal }),
   })
 }

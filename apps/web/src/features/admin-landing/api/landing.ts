@@ -1,18 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { API, type AdminLanding, type LandingPageContent } from '@sintonia/contract'
-import { apiGet, apiSend } from '../../../lib/api-client'
+import { ENDPOINTS, type LandingPageContent } from '@sintonia/contract'
+import { api } from '../../../lib/api-client'
 
 /** content_changed should invalidate adminLandingKeys.all and the public ['landing'] key. */
 export const adminLandingKeys = { all: ['admin', 'landing'] as const }
 
 export function useAdminLanding() {
-  return useQuery({ queryKey: adminLandingKeys.all, queryFn: ({ signal }) => apiGet<AdminLanding>(API.adminContent.landing, { signal }), staleTime: Infinity })
+  return useQuery({ queryKey: adminLandingKeys.all, queryFn: ({ signal }) => api(ENDPOINTS.content.admin.landing, { signal }), staleTime: Infinity })
 }
 
 export function useSaveLanding() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (content: LandingPageContent) => apiSend<AdminLanding>('PUT', API.adminContent.landing, content),
+    mutationFn: (content: LandingPageContent) => api(ENDPOINTS.content.admin.updateLanding, { body: content }),
     onSuccess: async (saved) => {
       queryClient.setQueryData(adminLandingKeys.all, saved)
       await queryClient.invalidateQueries({ queryKey: ['landing'] })

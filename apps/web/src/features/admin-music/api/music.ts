@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { API, type AdminMusicList, type AdminMusicTrack, type AdminMusicUpdate } from '@sintonia/contract'
-import { apiGet, apiSend } from '../../../lib/api-client'
+import { API, ENDPOINTS, type AdminMusicTrack, type AdminMusicUpdate } from '@sintonia/contract'
+import { api } from '../../../lib/api-client'
 import { uploadWithProgress, type UploadProgress } from '../../../lib/upload-with-progress'
 
 /** music_changed should invalidate adminMusicKeys.all. */
 export const adminMusicKeys = { all: ['admin', 'background-music'] as const }
 
 export function useAdminMusic() {
-  return useQuery({ queryKey: adminMusicKeys.all, queryFn: ({ signal }) => apiGet<AdminMusicList>(API.adminContent.music, { signal }) })
+  return useQuery({ queryKey: adminMusicKeys.all, queryFn: ({ signal }) => api(ENDPOINTS.catalogue.admin.music, { signal }) })
 }
 
 function useRefresh() {
@@ -24,7 +24,7 @@ export function useUploadTrack() {
       body.set('tags', JSON.stringify(tags))
       body.set('isActive', 'true')
       body.set('file', file)
-      return uploadWithProgress<{ track: AdminMusicTrack }>(API.adminContent.music, body, { onProgress })
+      return uploadWithProgress<{ track: AdminMusicTrack }>(API.catalogue.admin.music, body, { onProgress })
     },
     onSuccess: refresh,
   })
@@ -33,20 +33,20 @@ export function useUploadTrack() {
 export function useUpdateTrack() {
   const refresh = useRefresh()
   return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: AdminMusicUpdate }) => apiSend<{ track: AdminMusicTrack }>('PATCH', API.adminContent.musicTrack(id), patch),
+    mutationFn: ({ id, patch }: { id: string; patch: AdminMusicUpdate }) => api(ENDPOINTS.catalogue.admin.updateMusic, { params: [id], body: patch }),
     onSuccess: refresh,
   })
 }
 
 export function useDeleteTrack() {
   const refresh = useRefresh()
-  return useMutation({ mutationFn: (id: string) => apiSend<void>('DELETE', API.adminContent.musicTrack(id)), onSuccess: refresh })
+  return useMutation({ mutationFn: (id: string) => api(ENDPOINTS.catalogue.admin.deleteMusic, { params: [id] }), onSuccess: refresh })
 }
 
 export function useSaveVolume() {
   const refresh = useRefresh()
   return useMutation({
-    mutationFn: (volumePercentage: number) => apiSend<{ volumePercentage: number }>('PUT', API.adminContent.musicVolume, { volumePercentage }),
+    mutationFn: (volumePercentage: number) => api(ENDPOINTS.catalogue.admin.musicVolume, { body: { volumePercentage } }),
     onSuccess: refresh,
   })
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { ADMIN_API, UNCLAIMED_MSG, type AdminUserResponse, type AdminUsersResponse, type UnclaimedPurchaseList } from '@sintonia/contract'
-import { apiGet, apiSend } from '../../../lib/api-client'
+import { ENDPOINTS, UNCLAIMED_MSG } from '@sintonia/contract'
+import { api } from '../../../lib/api-client'
 
 export const adminUsersKeys = {
   all: ['admin', 'users'] as const,
@@ -11,7 +11,7 @@ export const adminUsersKeys = {
 export function useAdminUsers(q: string, page: number) {
   return useQuery({
     queryKey: adminUsersKeys.list(q, page),
-    queryFn: ({ signal }) => apiGet<AdminUsersResponse>(`${ADMIN_API.users}?${new URLSearchParams({ q, page: String(page) })}`, { signal }),
+    queryFn: ({ signal }) => api(ENDPOINTS.accounts.admin.users, { query: { q, page }, signal }),
     placeholderData: keepPreviousData,
   })
 }
@@ -21,14 +21,17 @@ export type UserAction =
   | { kind: 'role'; userId: string; role: 'user' | 'admin' }
   | { kind: 'ban'; userId: string; banned: boolean; reason?: string }
 
-function send(action: UserAction): Promise<AdminUserResponse> {
+function send(action: UserAction) {
   switch (action.kind) {
     case 'complimentary':
-      return apiSend('POST', ADMIN_API.userComplimentary(action.userId), { days: action.days })
+      return api(ENDPOINTS.accounts.admin.userComplimentary, { params: [action.userId], body: { days: action.days } })
     case 'role':
-      return apiSend('PUT', ADMIN_API.userRole(action.userId), { role: action.role })
+      return api(ENDPOINTS.accounts.admin.userRole, { params: [action.userId], body: { role: action.role } })
     case 'ban':
-      return apiSend('PUT', ADMIN_API.userBan(action.userId), { banned: action.banned, ...(action.reason ? { reason: action.reason } : {}) })
+      return api(ENDPOINTS.accounts.admin.userBan, {
+        params: [action.userId],
+        body: { banned: action.banned, ...(action.reason ? { reason: action.reason } : {}) },
+      })
   }
 }
 
@@ -47,7 +50,7 @@ export function useUserAction() {
 export function useUnclaimedPurchases() {
   return useQuery({
     queryKey: adminUsersKeys.unclaimed,
-    queryFn: ({ signal }) => apiGet<UnclaimedPurchaseList>(ADMIN_API.unclaimedPurchases, { signal }),
+    queryFn: ({ signal }) => api(ENDPOINTS.accounts.admin.unclaimedPurchases, { signal }),
   })
 }
 
@@ -56,8 +59,8 @@ export function useResendAccess() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (purchaseId: string) => {
-      const body = await apiSend<{ message?: string } | undefined>('POST', ADMIN_API.unclaimedPurchaseResend(purchaseId))
-      return body?.message?.trim() || UNCLAIMED_MSG.resent
+      const { message } = await api(ENDPOINTS.accounts.admin.unclaimedPurchaseResend, { params: [purchaseId] })
+      return message.trim() || UNCLAIMED_MSG.resent
     },
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: adminUsersKeys.unclaimed })

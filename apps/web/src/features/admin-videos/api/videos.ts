@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { API, type AdminVideoLink, type AdminVideoUpdate, type VideosContent } from '@sintonia/contract'
-import { apiGet, apiSend } from '../../../lib/api-client'
+import { API, ENDPOINTS, type AdminVideoLink, type AdminVideoUpdate, type VideosContent } from '@sintonia/contract'
+import { api } from '../../../lib/api-client'
 import { uploadWithProgress, type UploadProgress } from '../../../lib/upload-with-progress'
 
 /** videos_changed should invalidate adminVideoKeys.all (and the public ['landing'] content). */
 export const adminVideoKeys = { all: ['admin', 'videos'] as const }
 
 export function useAdminVideos() {
-  return useQuery({ queryKey: adminVideoKeys.all, queryFn: ({ signal }) => apiGet<VideosContent>(API.adminContent.videos, { signal }) })
+  return useQuery({ queryKey: adminVideoKeys.all, queryFn: ({ signal }) => api(ENDPOINTS.content.admin.videos, { signal }) })
 }
 
 /** Every video change answers the whole section: it becomes the cached list at once. */
@@ -22,7 +22,7 @@ function useVideoMutation<TInput>(request: (input: TInput) => Promise<VideosCont
   })
 }
 
-export const useAddVideoLink = () => useVideoMutation((link: AdminVideoLink) => apiSend<VideosContent>('POST', API.adminContent.videos, link))
+export const useAddVideoLink = () => useVideoMutation((link: AdminVideoLink) => api(ENDPOINTS.content.admin.addVideoLink, { body: link }))
 
 export interface VideoUploadInput {
   file: File
@@ -37,12 +37,12 @@ export const useUploadVideo = () =>
     body.set('title', title)
     if (thumbnail) body.set('thumbnail', thumbnail, 'miniatura.jpg')
     body.set('file', file)
-    return uploadWithProgress<VideosContent>(API.adminContent.videoUpload, body, { onProgress })
+    return uploadWithProgress<VideosContent>(API.content.admin.videoUpload, body, { onProgress })
   })
 
 export const useUpdateVideo = () =>
-  useVideoMutation(({ id, patch }: { id: string; patch: AdminVideoUpdate }) => apiSend<VideosContent>('PATCH', API.adminContent.video(id), patch))
+  useVideoMutation(({ id, patch }: { id: string; patch: AdminVideoUpdate }) => api(ENDPOINTS.content.admin.updateVideo, { params: [id], body: patch }))
 
-export const useSetActiveVideo = () => useVideoMutation((videoId: string | null) => apiSend<VideosContent>('PUT', API.adminContent.activeVideo, { videoId }))
+export const useSetActiveVideo = () => useVideoMutation((videoId: string | null) => api(ENDPOINTS.content.admin.activeVideo, { body: { videoId } }))
 
-export const useDeleteVideo = () => useVideoMutation((id: string) => apiSend<VideosContent>('DELETE', API.adminContent.video(id)))
+export const useDeleteVideo = () => useVideoMutation((id: string) => api(ENDPOINTS.content.admin.deleteVideo, { params: [id] }))
