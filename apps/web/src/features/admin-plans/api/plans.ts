@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { ADMIN_API, type AdminPlan, type AdminPlansResponse, type PlanDetailsInput, type PlanPricingInput } from '@sintonia/contract'
-import { apiGet, apiSend } from '../../../lib/api-client'
+import { ENDPOINTS, type PlanDetailsInput, type PlanPricingInput } from '@sintonia/contract'
+import { api } from '../../../lib/api-client'
 
 export const adminPlansKeys = { all: ['admin', 'plans'] as const }
 
 export function useAdminPlans() {
   return useQuery({
     queryKey: adminPlansKeys.all,
-    queryFn: ({ signal }) => apiGet<AdminPlansResponse>(ADMIN_API.plans, { signal }),
+    queryFn: ({ signal }) => api(ENDPOINTS.commerce.admin.plans, { signal }),
   })
 }
 
@@ -16,7 +16,9 @@ export function useSavePlan() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: { code: string } & ({ part: 'pricing'; body: PlanPricingInput } | { part: 'details'; body: PlanDetailsInput })) =>
-      apiSend<{ plan: AdminPlan }>('PUT', input.part === 'pricing' ? ADMIN_API.planPricing(input.code) : ADMIN_API.planDetails(input.code), input.body),
+      input.part === 'pricing'
+        ? api(ENDPOINTS.commerce.admin.planPricing, { params: [input.code], body: input.body })
+        : api(ENDPOINTS.commerce.admin.planDetails, { params: [input.code], body: input.body }),
     onSuccess: async () => {
       await Promise.all([queryClient.invalidateQueries({ queryKey: adminPlansKeys.all }), queryClient.invalidateQueries({ queryKey: ['plans'] })])
     },
