@@ -126,7 +126,8 @@ function withQuery(path: string, query: Query | undefined): string {
  */
 const checksAnswers = import.meta.env.MODE !== 'production'
 
-function checkAnswer(endpoint: Endpoint, path: string, body: unknown): void {
+/** Throws, outside production builds, when an answer does not follow its endpoint's schema. */
+export function checkAnswer(endpoint: Endpoint, path: string, body: unknown): void {
   if (!checksAnswers || !endpoint.response) return
   const result = endpoint.response.safeParse(body)
   if (!result.success) {

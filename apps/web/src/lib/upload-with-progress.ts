@@ -1,5 +1,5 @@
-import type { ApiError } from '@sintonia/contract'
-import { ApiRequestError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from './api-client'
+import { endpointPath, type ApiError, type Endpoint, type ParamsOf, type ResponseOf } from '@sintonia/contract'
+import { ApiRequestError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, checkAnswer } from './api-client'
 
 export interface UploadProgress {
   loaded: number
@@ -8,21 +8,24 @@ export interface UploadProgress {
   percent: number
 }
 
-export interface UploadOptions {
-  method?: 'POST' | 'PUT'
+export type UploadOptions<E extends Endpoint> = {
   onProgress?: (progress: UploadProgress) => void
   signal?: AbortSignal
-}
+} & (ParamsOf<E> extends [] ? { params?: never } : { params: ParamsOf<E> })
+
+type UploadArgs<E extends Endpoint> = ParamsOf<E> extends [] ? [options?: UploadOptions<E>] : [options: UploadOptions<E>]
 
 /**
  * Sends a FormData with real upload progress. fetch() cannot report request-body progress in
  * browsers yet, so this uses XMLHttpRequest's `upload.onprogress`: admins see real, not
  * simulated, progress. Errors are the same ApiRequestError as the rest of the API client.
  */
-export function uploadWithProgress<T>(url: string, body: FormData, options: UploadOptions = {}): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
+export function uploadWithProgress<E extends Endpoint>(endpoint: E, body: FormData, ...[given]: UploadArgs<E>): Promise<ResponseOf<E>> {
+  const options = (given ?? {}) as { params?: unknown[]; onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal }
+  const url = endpointPath(endpoint, ...((options.params ?? []) as ParamsOf<E>))
+  return new Promise<ResponseOf<E>>((resolve, reject) => {
     const xhr = new XMLHttpRequest()
-    xhr.open(options.method ?? 'POST', url)
+    xhr.open(endpoint.method, url)
     xhr.withCredentials = true
     xhr.setRequestHeader('accept', 'application/json')
     xhr.upload.onprogress = (event) => {
@@ -37,7 +40,12 @@ export function uploadWithProgress<T>(url: string, body: FormData, options: Uplo
         parsed = undefined
       }
       if (xhr.status >= 200 && xhr.status < 300) {
-        resolve(parsed as T)
+        try {
+          checkAnswer(endpoint, url, parsed)
+          resolve(parsed as ResponseOf<E>)
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)))
+        }
         return
       }
       const error = (parsed && typeof parsed === 'object' ? parsed : {}) as Partial<ApiError>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { API, ENDPOINTS, type AdminAudio, type AdminAudioUpdate } from '@sintonia/contract'
+import { ENDPOINTS, type AdminAudioUpdate } from '@sintonia/contract'
 import { adminFieldsQueryOptions } from '../../../lib/admin-fields-query'
 import { api } from '../../../lib/api-client'
 import { uploadWithProgress, type UploadProgress } from '../../../lib/upload-with-progress'
@@ -49,7 +49,7 @@ export function useUploadAudio() {
       body.set('isDemo', String(meta.isDemo))
       // The file goes last, so the server has the text fields before the bytes arrive.
       body.set('file', file)
-      return uploadWithProgress<{ audio: AdminAudio }>(API.catalogue.admin.audios, body, { onProgress })
+      return uploadWithProgress(ENDPOINTS.catalogue.admin.createAudio, body, { onProgress })
     },
     onSuccess: refresh,
   })
@@ -69,7 +69,7 @@ export function useReplaceAudioFile() {
     mutationFn: ({ id, file, onProgress }: { id: string; file: File; onProgress: (progress: UploadProgress) => void }) => {
       const body = new FormData()
       body.set('file', file)
-      return uploadWithProgress<{ audio: AdminAudio }>(API.catalogue.admin.audioFile(id), body, { method: 'PUT', onProgress })
+      return uploadWithProgress(ENDPOINTS.catalogue.admin.replaceAudioFile, body, { params: [id], onProgress })
     },
     onSuccess: refresh,
   })

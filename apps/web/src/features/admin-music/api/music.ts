@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { API, ENDPOINTS, type AdminMusicTrack, type AdminMusicUpdate } from '@sintonia/contract'
+import { ENDPOINTS, type AdminMusicUpdate } from '@sintonia/contract'
 import { api } from '../../../lib/api-client'
 import { uploadWithProgress, type UploadProgress } from '../../../lib/upload-with-progress'
 
@@ -24,7 +24,7 @@ export function useUploadTrack() {
       body.set('tags', JSON.stringify(tags))
       body.set('isActive', 'true')
       body.set('file', file)
-      return uploadWithProgress<{ track: AdminMusicTrack }>(API.catalogue.admin.music, body, { onProgress })
+      return uploadWithProgress(ENDPOINTS.catalogue.admin.createMusic, body, { onProgress })
     },
     onSuccess: refresh,
   })

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { API, ENDPOINTS, type AdminVideoLink, type AdminVideoUpdate, type VideosContent } from '@sintonia/contract'
+import { ENDPOINTS, type AdminVideoLink, type AdminVideoUpdate, type VideosContent } from '@sintonia/contract'
 import { api } from '../../../lib/api-client'
 import { uploadWithProgress, type UploadProgress } from '../../../lib/upload-with-progress'
 
@@ -37,7 +37,7 @@ export const useUploadVideo = () =>
     body.set('title', title)
     if (thumbnail) body.set('thumbnail', thumbnail, 'miniatura.jpg')
     body.set('file', file)
-    return uploadWithProgress<VideosContent>(API.content.admin.videoUpload, body, { onProgress })
+    return uploadWithProgress(ENDPOINTS.content.admin.uploadVideo, body, { onProgress })
   })
 
 export const useUpdateVideo = () =>
