@@ -3,7 +3,7 @@
  * the webhook ledger and guarantee requests. Money is integer centavos.
  */
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { user } from './accounts.js'
 import { createdAt, ts, updatedAt } from './columns.js'
 
@@ -25,6 +25,13 @@ export const plans = pgTable(
     promotionEndDate: timestamp('promotion_end_date', { withTimezone: true }),
     promotionLabel: text('promotion_label'),
     displayOrder: integer('display_order').notNull().default(0),
+    /** The card's list (docs/product/commerce.md#plan-cards); the default is DEFAULT_PLAN_BENEFITS. */
+    benefits: jsonb('benefits')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'["Todos os campos e áudios", "Novos conteúdos todo mês", "Ouça também sem internet"]'::jsonb`),
+    /** The card's call to action; null reads 'Assinar {name}'. */
+    buttonText: text('button_text'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -32,6 +39,7 @@ export const plans = pgTable(
     check('plans_code_known', sql`${t.code} in ('trimestral', 'semestral', 'anual')`),
     check('plans_prices_positive', sql`${t.priceCents} > 0 and ${t.originalPriceCents} > 0`),
     check('plans_interval_positive', sql`${t.intervalMonths} > 0`),
+    check('plans_benefits_list', sql`jsonb_typeof(${t.benefits}) = 'array'`),
     check(
       'plans_discount_range',
       sql`${t.discountPercentage} is null or ${t.discountPercentage} between 1 and 100`,
