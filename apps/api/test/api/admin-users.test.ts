@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { ADMIN_MSG, API, adminUsersResponseSchema, type AdminUserResponse } from '@sintonia/contract'
-import { auditLog, session, subscriptions } from '../../src/db/schema/index.js'
+import { auditLog, refundRequests, session, subscriptions } from '../../src/db/schema/index.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin, listener, seedSubscription, signIn, uniqueEmail, type Account } from '../helpers/auth.js'
 import { callAs } from '../helpers/session.js'
@@ -69,6 +69,31 @@ describe('admin users: search', () => {
     expect(first.users).toHaveLength(20)
     expect(second.users).toHaveLength(1)
     expect(new Set([...first.users, ...second.users].map((u) => u.id)).size).toBe(21)
+  })
+
+  it('shows a scheduled cancellation while the access runs, and a pending refund request until it is decided', async () => {
+    async function shown(userId: string) {
+      const body = adminUsersResponseSchema.parse((await callAs(ctx, boss, { url: `${API.accounts.admin.users}?q=fim.agendado` })).json())
+      const found = body.users.find((u) => u.id === userId)
+      expect(found).toBeDefined()
+      return found!
+    }
+    const leaving = await listener(ctx, { email: uniqueEmail('fim.agendado') })
+    const end = new Date(Date.now() + 12 * DAY)
+    const sub = await seedSubscription(ctx, leaving.userId, { currentPeriodEnd: end })
+    expect(await shown(leaving.userId)).toMatchObject({ refundPending: false, subscription: { cancelsAt: null, givesAccess: true } })
+
+    await ctx.database.db.update(subscriptions).set({ cancelAtPeriodEnd: true }).where(eq(subscriptions.id, sub.id))
+    expect(await shown(leaving.userId)).toMatchObject({ subscription: { status: 'active', givesAccess: true, cancelsAt: end.toISOString() } })
+
+    const [request] = await ctx.database.db.insert(refundRequests).values({ subscriptionId: sub.id, userId: leaving.userId, email: leaving.email }).returning()
+    expect((await shown(leaving.userId)).refundPending).toBe(true)
+    await ctx.database.db.update(refundRequests).set({ status: 'rejected', decidedAt: new Date() }).where(eq(refundRequests.id, request!.id))
+    expect((await shown(leaving.userId)).refundPending).toBe(false)
+
+    // Once the period is over the access has ended: nothing is "scheduled" any more.
+    await ctx.database.db.update(subscriptions).set({ currentPeriodEnd: new Date(Date.now() - DAY) }).where(eq(subscriptions.id, sub.id))
+    expect((await shown(leaving.userId)).subscription).toMatchObject({ givesAccess: false, cancelsAt: null })
   })
 
   it('refuses a bad page with a pt-BR message', async () => {

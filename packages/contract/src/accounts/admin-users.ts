@@ -27,7 +27,14 @@ export const adminUserSchema = z.object({
     currentPeriodEnd: isoDate.nullable(),
     /** 'sandbox', 'stripe' or 'complimentary' (granted by an admin). */
     provider: z.string().nullable(),
+    /**
+     * The subscriber asked to cancel: access continues until this date and the plan does not renew
+     * ("Cancela em dd/mm/aaaa"). Null when nothing is scheduled or the subscription gives no access.
+     */
+    cancelsAt: isoDate.nullable(),
   }),
+  /** A guarantee refund request of this person waits for an admin's decision ("Reembolso pendente"). */
+  refundPending: z.boolean(),
 })
 export type AdminUser = z.infer<typeof adminUserSchema>
 

@@ -1,6 +1,6 @@
-import { asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
-import { accessLinks, checkoutSessions, pendingSubscriptions, plans, session, subscriptions, user } from '../../db/schema/index.js'
+import { accessLinks, checkoutSessions, pendingSubscriptions, plans, refundRequests, session, subscriptions, user } from '../../db/schema/index.js'
 
 export type AdminUserRow = Pick<typeof user.$inferSelect, 'id' | 'name' | 'email' | 'role' | 'banned' | 'banReason' | 'banExpires' | 'createdAt'>
 export interface UserSubscriptionRow {
@@ -54,6 +54,17 @@ export async function subscriptionsOfUsers(db: Database, userIds: string[]): Pro
     .leftJoin(plans, eq(plans.code, subscriptions.planCode))
     .where(inArray(subscriptions.userId, userIds))
     .orderBy(desc(subscriptions.updatedAt), desc(subscriptions.createdAt))
+}
+
+/** Which of these users have a guarantee refund request waiting for an admin (by the request's subscription). */
+export async function usersWithPendingRefund(db: Database, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set()
+  const rows = await db
+    .selectDistinct({ userId: subscriptions.userId })
+    .from(refundRequests)
+    .innerJoin(subscriptions, eq(subscriptions.id, refundRequests.subscriptionId))
+    .where(and(eq(refundRequests.status, 'pending'), inArray(subscriptions.userId, userIds)))
+  return new Set(rows.flatMap((row) => (row.userId ? [row.userId] : [])))
 }
 
 export const COMPLIMENTARY_PROVIDER = 'complimentary'

@@ -16,6 +16,7 @@ import {
   updateBan,
   updateRole,
   upsertComplimentary,
+  usersWithPendingRefund,
   type AdminUserRow,
   type UserSubscriptionRow,
 } from './people-repository.js'
@@ -32,8 +33,9 @@ function shownSubscription(rows: UserSubscriptionRow[], now: number): UserSubscr
   return giving[0] ?? rows[0]
 }
 
-function toAdminUser(row: AdminUserRow, subs: UserSubscriptionRow[], now: number): AdminUser {
+function toAdminUser(row: AdminUserRow, subs: UserSubscriptionRow[], refundPending: boolean, now: number): AdminUser {
   const shown = shownSubscription(subs, now)
+  const givesAccess = shown ? subscriptionGivesAccess(shown.sub, now) : false
   return {
     id: row.id,
     name: row.name,
@@ -45,20 +47,24 @@ function toAdminUser(row: AdminUserRow, subs: UserSubscriptionRow[], now: number
     subscription: shown
       ? {
           status: shown.sub.status,
-          givesAccess: subscriptionGivesAccess(shown.sub, now),
+          givesAccess,
           planCode: shown.sub.planCode,
           planName: shown.planName,
           currentPeriodEnd: shown.sub.currentPeriodEnd?.toISOString() ?? null,
           provider: shown.sub.provider,
+          // A cancellation is only "scheduled" while the access it ends is still running.
+          cancelsAt: givesAccess && shown.sub.cancelAtPeriodEnd ? (shown.sub.currentPeriodEnd?.toISOString() ?? null) : null,
         }
-      : { status: 'none', givesAccess: false, planCode: null, planName: null, currentPeriodEnd: null, provider: null },
+      : { status: 'none', givesAccess: false, planCode: null, planName: null, currentPeriodEnd: null, provider: null, cancelsAt: null },
+    refundPending,
   }
 }
 
 async function withSubscriptions(db: Database, rows: AdminUserRow[]): Promise<AdminUser[]> {
-  const subs = await subscriptionsOfUsers(db, rows.map((row) => row.id))
+  const ids = rows.map((row) => row.id)
+  const [subs, refunds] = await Promise.all([subscriptionsOfUsers(db, ids), usersWithPendingRefund(db, ids)])
   const now = Date.now()
-  return rows.map((row) => toAdminUser(row, subs.filter((s) => s.sub.userId === row.id), now))
+  return rows.map((row) => toAdminUser(row, subs.filter((s) => s.sub.userId === row.id), refunds.has(row.id), now))
 }
 
 export async function listUsers(db: Database, query: { q: string; page: number }): Promise<AdminUsersResponse> {

@@ -18,3 +18,22 @@ export function SubscriptionBadge({ subscription }: { subscription: AdminUser['s
   }
   return <Badge variant="neutral">{STATUS_LABELS[subscription.status]}</Badge>
 }
+
+/**
+ * The badge, then what is about to change (docs/product/admin.md#users-adminusers): a cancellation
+ * the subscriber scheduled ("Cancela em dd/mm/aaaa") and a refund request waiting for a decision.
+ */
+export function SubscriptionState({ user }: { user: AdminUser }) {
+  const { cancelsAt } = user.subscription
+  return (
+    <div className="flex flex-col items-start gap-1.5">
+      <SubscriptionBadge subscription={user.subscription} />
+      {cancelsAt ? <span className="text-xs font-medium whitespace-nowrap text-gold-900">Cancela em {dateFormat.format(new Date(cancelsAt))}</span> : null}
+      {user.refundPending ? (
+        <Badge variant="gold" className="whitespace-nowrap">
+          Reembolso pendente
+        </Badge>
+      ) : null}
+    </div>
+  )
+}

@@ -5,6 +5,7 @@ import type { AdminUser } from '@sintonia/contract'
 import { AdminPageHeader } from '../../../components/admin/admin-page-header'
 import { Pagination } from '../../../components/admin/pagination'
 import { QueryError } from '../../../components/admin/query-error'
+import { EmailText } from '../../../components/admin/email-text'
 import { DataTable, Td, Th, Tr } from '../../../components/admin/table'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
@@ -14,7 +15,7 @@ import { cn } from '../../../lib/cn'
 import { useAdminUsers, useUserAction, type UserAction } from '../api/users'
 import { UnclaimedPurchases } from './unclaimed-purchases'
 import { UserActionDialog, type DialogKind } from './user-action-dialog'
-import { SubscriptionBadge, dateFormat } from './user-status'
+import { SubscriptionState, dateFormat } from './user-status'
 
 function useDebounced(value: string, ms: number): string {
   const [debounced, setDebounced] = useState(value)
@@ -45,15 +46,16 @@ export function UsersPage({ currentUserId }: { currentUserId: string | undefined
     setDialog(null)
   }
 
-  function actionsFor(user: AdminUser) {
+  /** `stacked`: one button per line, so the table's last column stays narrow. */
+  function actionsFor(user: AdminUser, stacked = false) {
     const self = user.id === currentUserId
     return (
-      <div className="flex flex-wrap gap-1.5">
+      <div className={stacked ? 'flex w-36 flex-col items-stretch gap-1.5' : 'flex flex-wrap gap-1.5'}>
         <Button size="sm" variant="secondary" onClick={() => setDialog({ kind: 'complimentary', user })}>
           Cortesia
         </Button>
         {self ? (
-          <span className="self-center text-xs text-ink-muted">Sua conta</span>
+          <span className={cn('text-xs text-ink-muted', stacked ? 'px-3 py-1' : 'self-center')}>Sua conta</span>
         ) : (
           <>
             <Button size="sm" variant="outline" onClick={() => setDialog({ kind: user.role === 'admin' ? 'demote' : 'promote', user })}>
@@ -83,7 +85,7 @@ export function UsersPage({ currentUserId }: { currentUserId: string | undefined
           ) : null}
           {user.banned ? <Badge className="bg-red-50 text-red-800">Suspensa</Badge> : null}
         </div>
-        <div className="text-ink-muted wrap-anywhere">{user.email}</div>
+        <EmailText email={user.email} className="block text-ink-muted" />
       </>
     )
   }
@@ -101,82 +103,85 @@ export function UsersPage({ currentUserId }: { currentUserId: string | undefined
 
       {users.isError ? <QueryError error={users.error} onRetry={() => void users.refetch()} /> : null}
 
-      {/* Small screens: one card per person; from md: the table. */}
-      <ul className="grid gap-3 md:hidden" aria-label="Usuários encontrados">
-        {users.data?.users.map((user) => (
-          <li key={user.id} data-testid={`user-card-${user.email}`} className="rounded-2xl border border-line bg-white p-4 shadow-soft">
-            {person(user)}
-            <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
-              <div>
-                <dt className="text-ink-muted">Assinatura</dt>
-                <dd className="mt-0.5">
-                  <SubscriptionBadge subscription={user.subscription} />
-                </dd>
-              </div>
-              <div>
-                <dt className="text-ink-muted">Plano</dt>
-                <dd className="mt-0.5">{user.subscription.planName ?? '—'}</dd>
-              </div>
-              <div>
-                <dt className="text-ink-muted">Válida até</dt>
-                <dd className="mt-0.5 tabular-nums">{formatDate(user.subscription.currentPeriodEnd)}</dd>
-              </div>
-              <div>
-                <dt className="text-ink-muted">Cadastro</dt>
-                <dd className="mt-0.5 tabular-nums">{formatDate(user.createdAt)}</dd>
-              </div>
-            </dl>
-            <div className="mt-3 border-t border-line pt-3">{actionsFor(user)}</div>
-          </li>
-        ))}
-        {users.isPending ? <Skeleton className="h-40 w-full" /> : null}
-        {users.data && users.data.users.length === 0 ? <li className="py-6 text-center text-ink-muted">Ninguém encontrado{q ? ` para "${q}"` : ''}.</li> : null}
-      </ul>
-      {/* Dimmed only while the rows are a previous search's (a background refresh keeps them crisp). */}
-      <DataTable caption="Usuários encontrados" busy={users.isPlaceholderData} className={cn('hidden md:block', users.isPlaceholderData ? 'opacity-70' : undefined)}>
-        <thead>
-          <tr>
-            <Th>Pessoa</Th>
-            <Th>Assinatura</Th>
-            <Th>Plano</Th>
-            <Th>Válida até</Th>
-            <Th>Cadastro</Th>
-            <Th>
-              <span className="sr-only">Ações</span>
-            </Th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.isPending
-            ? Array.from({ length: 5 }, (_, i) => (
-                <Tr key={i}>
-                  <Td colSpan={6}>
-                    <Skeleton className="h-6 w-full" />
-                  </Td>
-                </Tr>
-              ))
-            : null}
+      {/* The space left beside the admin menu decides, not the window: one card per person until
+          the table's six columns fit without scrolling sideways (56rem), then the table. */}
+      <div className="@container">
+        <ul className="grid gap-3 @xl:grid-cols-2 @4xl:hidden" aria-label="Usuários encontrados">
           {users.data?.users.map((user) => (
-            <Tr key={user.id} data-testid={`user-row-${user.email}`}>
-              <Td className="min-w-[14rem]">{person(user)}</Td>
-              <Td className="whitespace-nowrap">
-                <SubscriptionBadge subscription={user.subscription} />
-              </Td>
-              <Td>{user.subscription.planName ?? '—'}</Td>
-              <Td className="tabular-nums">{formatDate(user.subscription.currentPeriodEnd)}</Td>
-              <Td className="tabular-nums">{formatDate(user.createdAt)}</Td>
-              <Td>{actionsFor(user)}</Td>
-            </Tr>
+            <li key={user.id} data-testid={`user-card-${user.email}`} className="rounded-2xl border border-line bg-white p-4 shadow-soft">
+              {person(user)}
+              <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
+                <div>
+                  <dt className="text-ink-muted">Assinatura</dt>
+                  <dd className="mt-0.5">
+                    <SubscriptionState user={user} />
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-ink-muted">Plano</dt>
+                  <dd className="mt-0.5">{user.subscription.planName ?? '—'}</dd>
+                </div>
+                <div>
+                  <dt className="text-ink-muted">Válida até</dt>
+                  <dd className="mt-0.5 tabular-nums">{formatDate(user.subscription.currentPeriodEnd)}</dd>
+                </div>
+                <div>
+                  <dt className="text-ink-muted">Cadastro</dt>
+                  <dd className="mt-0.5 tabular-nums">{formatDate(user.createdAt)}</dd>
+                </div>
+              </dl>
+              <div className="mt-3 border-t border-line pt-3">{actionsFor(user)}</div>
+            </li>
           ))}
-          {users.data && users.data.users.length === 0 ? (
-            <Tr>
-              <Td colSpan={6} className="py-8 text-center text-ink-muted">
-                Ninguém encontrado{q ? ` para "${q}"` : ''}.
-              </Td>
-            </Tr>
-          ) : null}
-        </tbody>
-      </DataTable>
+          {users.isPending ? <Skeleton className="h-40 w-full" /> : null}
+          {users.data && users.data.users.length === 0 ? <li className="py-6 text-center text-ink-muted @xl:col-span-2">Ninguém encontrado{q ? ` para "${q}"` : ''}.</li> : null}
+        </ul>
+        {/* Dimmed only while the rows are a previous search's (a background refresh keeps them crisp). */}
+        <DataTable caption="Usuários encontrados" busy={users.isPlaceholderData} narrow className={cn('hidden @4xl:block', users.isPlaceholderData ? 'opacity-70' : undefined)}>
+          <thead>
+            <tr>
+              <Th className="px-3">Pessoa</Th>
+              <Th className="px-3">Assinatura</Th>
+              <Th className="px-3">Plano</Th>
+              <Th className="px-3">Válida até</Th>
+              <Th className="px-3">Cadastro</Th>
+              <Th className="px-3">
+                <span className="sr-only">Ações</span>
+              </Th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.isPending
+              ? Array.from({ length: 5 }, (_, i) => (
+                  <Tr key={i}>
+                    <Td colSpan={6}>
+                      <Skeleton className="h-6 w-full" />
+                    </Td>
+                  </Tr>
+                ))
+              : null}
+            {users.data?.users.map((user) => (
+              <Tr key={user.id} data-testid={`user-row-${user.email}`}>
+                <Td className="w-full min-w-[12rem] px-3">{person(user)}</Td>
+                <Td className="px-3">
+                  <SubscriptionState user={user} />
+                </Td>
+                <Td className="px-3 whitespace-nowrap">{user.subscription.planName ?? '—'}</Td>
+                <Td className="px-3 whitespace-nowrap tabular-nums">{formatDate(user.subscription.currentPeriodEnd)}</Td>
+                <Td className="px-3 whitespace-nowrap tabular-nums">{formatDate(user.createdAt)}</Td>
+                <Td className="px-3">{actionsFor(user, true)}</Td>
+              </Tr>
+            ))}
+            {users.data && users.data.users.length === 0 ? (
+              <Tr>
+                <Td colSpan={6} className="py-8 text-center text-ink-muted">
+                  Ninguém encontrado{q ? ` para "${q}"` : ''}.
+                </Td>
+              </Tr>
+            ) : null}
+          </tbody>
+        </DataTable>
+      </div>
       {users.data ? <Pagination pageInfo={users.data.pageInfo} onPage={setPage} label="usuários" /> : null}
 
       <UnclaimedPurchases />
