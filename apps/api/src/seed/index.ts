@@ -6,6 +6,7 @@ import {
   BACKGROUND_MUSIC_DEFAULT_VOLUME_PERCENT,
   DEFAULT_GUARANTEE_DAYS,
   DEFAULT_LANDING_CONTENT,
+  DEFAULT_PLAN_BENEFITS,
   DEFAULT_PRODUCT_NAME,
   DEFAULT_VIDEOS_CONTENT,
   LANDING_SECTION,
@@ -128,6 +129,7 @@ export async function seedDemoCatalogue(db: Database, storage: MediaStorage): Pr
         .values(
           DEFAULT_PLANS.map((plan) => ({
             ...plan,
+            benefits: [...DEFAULT_PLAN_BENEFITS],
             originalPriceCents: plan.priceCents,
             currency: 'BRL',
             isActive: true,

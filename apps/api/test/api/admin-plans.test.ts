@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { API, ADMIN_MSG, COMMERCE_MSG, adminPlansResponseSchema, plansResponseSchema, type AdminPlan } from '@sintonia/contract'
+import { API, ADMIN_MSG, COMMERCE_MSG, DEFAULT_PLAN_BENEFITS, adminPlansResponseSchema, plansResponseSchema, type AdminPlan } from '@sintonia/contract'
 import { auditLog, plans } from '../../src/db/schema/index.js'
 import { DEFAULT_PLANS } from '../../src/seed/default-plans.js'
 import { DOMAIN_EVENTS_CHANNEL } from '../../src/plugins/domain-events.js'
@@ -27,7 +27,18 @@ beforeEach(async () => {
   for (const plan of DEFAULT_PLANS) {
     await ctx.database.db
       .update(plans)
-      .set({ priceCents: plan.priceCents, originalPriceCents: plan.priceCents, isActive: true, displayOrder: plan.displayOrder, hasPromotion: false, discountPercentage: null, promotionEndDate: null, promotionLabel: null })
+      .set({
+        priceCents: plan.priceCents,
+        originalPriceCents: plan.priceCents,
+        isActive: true,
+        displayOrder: plan.displayOrder,
+        hasPromotion: false,
+        discountPercentage: null,
+        promotionEndDate: null,
+        promotionLabel: null,
+        benefits: [...DEFAULT_PLAN_BENEFITS],
+        buttonText: null,
+      })
       .where(eq(plans.code, plan.code))
   }
 })
@@ -170,5 +181,48 @@ describe('admin plans', () => {
     const unknown = await callAs(ctx, boss, { method: 'PUT', url: API.commerce.admin.planDetails('mensal'), payload: details(semestral) })
     expect(unknown.statusCode).toBe(400)
     expect(unknown.json().message).toContain(ADMIN_MSG.planNotFound)
+  })
+
+  it("edits a plan's benefits and button text; GET /api/plans shows them, and leaving them out keeps them", async () => {
+    const anual = (await adminPlans()).find((p) => p.code === 'anual')!
+    expect(anual).toMatchObject({ benefits: [...DEFAULT_PLAN_BENEFITS], buttonText: null })
+
+    const res = await callAs(ctx, boss, {
+      method: 'PUT',
+      url: API.commerce.admin.planDetails('anual'),
+      payload: details(anual, { benefits: ['  Todos os áudios por 12 meses ', 'Suporte por e-mail'], buttonText: '  Quero o plano anual ' }),
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().plan).toMatchObject({ benefits: ['Todos os áudios por 12 meses', 'Suporte por e-mail'], buttonText: 'Quero o plano anual' })
+    expect((await publicPlans()).find((p) => p.code === 'anual')).toMatchObject({
+      benefits: ['Todos os áudios por 12 meses', 'Suporte por e-mail'],
+      buttonText: 'Quero o plano anual',
+    })
+    await waitForEvents(['plans_changed', 'content_changed'])
+
+    // An older form that does not send them changes the other texts only.
+    const kept = await callAs(ctx, boss, { method: 'PUT', url: API.commerce.admin.planDetails('anual'), payload: details(anual, { description: 'Nova descrição' }) })
+    expect(kept.json().plan).toMatchObject({ description: 'Nova descrição', benefits: ['Todos os áudios por 12 meses', 'Suporte por e-mail'], buttonText: 'Quero o plano anual' })
+
+    // A blank button text goes back to 'Assinar {name}'.
+    const blank = await callAs(ctx, boss, { method: 'PUT', url: API.commerce.admin.planDetails('anual'), payload: details(anual, { buttonText: '   ' }) })
+    expect(blank.json().plan.buttonText).toBeNull()
+    expect((await publicPlans()).find((p) => p.code === 'anual')!.buttonText).toBe('Assinar Anual')
+  })
+
+  it.each([
+    [{ benefits: ['Todos os áudios', '   '] }, COMMERCE_MSG.planBenefitRequired],
+    [{ benefits: ['x'.repeat(81)] }, COMMERCE_MSG.planBenefitTooLong],
+    [{ benefits: [] }, COMMERCE_MSG.planBenefitsCount],
+    [{ benefits: Array.from({ length: 9 }, (_, i) => `Benefício ${i + 1}`) }, COMMERCE_MSG.planBenefitsCount],
+    [{ benefits: 'Tudo' }, COMMERCE_MSG.planBenefitsCount],
+    [{ buttonText: 'x'.repeat(41) }, COMMERCE_MSG.planButtonTextTooLong],
+  ])('refuses plan texts %j with a pt-BR message and changes nothing', async (over, message) => {
+    const before = await adminPlans()
+    const semestral = before.find((p) => p.code === 'semestral')!
+    const res = await callAs(ctx, boss, { method: 'PUT', url: API.commerce.admin.planDetails('semestral'), payload: details(semestral, over) })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toContain(message)
+    expect(await adminPlans()).toEqual(before)
   })
 })

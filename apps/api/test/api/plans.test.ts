@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { plansResponseSchema, type PlansResponse, type PublicPlan } from '@sintonia/contract'
+import { DEFAULT_PLAN_BENEFITS, plansResponseSchema, type PlansResponse, type PublicPlan } from '@sintonia/contract'
 import { plans } from '../../src/db/schema/index.js'
+import { SETTING_KEYS } from '../../src/modules/content/settings-service.js'
+import { writeSetting } from '../../src/modules/content/settings-repository.js'
 import { DEFAULT_PLANS } from '../../src/seed/default-plans.js'
 import { toPublicPlan } from '../../src/modules/commerce/plans-service.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
@@ -38,9 +40,12 @@ beforeEach(async () => {
         discountPercentage: null,
         promotionEndDate: null,
         promotionLabel: null,
+        benefits: [...DEFAULT_PLAN_BENEFITS],
+        buttonText: null,
       })
       .where(eq(plans.code, plan.code))
   }
+  await writeSetting(ctx.database.db, SETTING_KEYS.guaranteeDays, 7)
 })
 
 async function setPlan(code: string, values: Partial<typeof plans.$inferInsert>) {
@@ -73,6 +78,27 @@ describe('GET /api/plans', () => {
     expect(body.plans.every((p) => p.currency === 'BRL')).toBe(true)
     expect(byCode(body, 'anual')).toMatchObject({ name: 'Anual', popular: true, savings: 'Economize 20%' })
     expect(byCode(body, 'trimestral')).toMatchObject({ popular: false, savings: null })
+  })
+
+  it("carries each plan's benefits and button text, today's texts by default", async () => {
+    const body = await getPlans()
+    for (const plan of body.plans) {
+      expect(plan.benefits).toEqual(['Todos os campos e áudios', 'Novos conteúdos todo mês', 'Ouça também sem internet'])
+      expect(plan.buttonText).toBe(`Assinar ${plan.name}`)
+    }
+
+    await setPlan('anual', { benefits: ['Acesso a tudo por 12 meses', '  Bônus de boas-vindas  '], buttonText: 'Quero o anual' })
+    // A list a manual edit left empty or blank reads as the default, never as a card without benefits.
+    await setPlan('trimestral', { benefits: ['  '], buttonText: '   ' })
+    const changed = await getPlans()
+    expect(byCode(changed, 'anual')).toMatchObject({ benefits: ['Acesso a tudo por 12 meses', 'Bônus de boas-vindas'], buttonText: 'Quero o anual' })
+    expect(byCode(changed, 'trimestral')).toMatchObject({ benefits: [...DEFAULT_PLAN_BENEFITS], buttonText: 'Assinar Trimestral' })
+  })
+
+  it("carries the admin's guarantee days with the plans", async () => {
+    expect((await getPlans()).guaranteeDays).toBe(7)
+    await writeSetting(ctx.database.db, SETTING_KEYS.guaranteeDays, 21)
+    expect((await getPlans()).guaranteeDays).toBe(21)
   })
 
   it('follows display_order', async () => {
@@ -155,14 +181,16 @@ describe('GET /api/plans', () => {
     expect(res.statusCode).toBe(200)
   })
 
-  it('is embedded in the first HTML of the landing page', async () => {
+  it('is embedded in the first HTML of the landing page, with the guarantee days', async () => {
     await setPlan('anual', { hasPromotion: true, discountPercentage: 50, promotionEndDate: new Date(Date.now() + DAY) })
+    await writeSetting(ctx.database.db, SETTING_KEYS.guaranteeDays, 30)
     const res = await ctx.app.inject({ url: '/' })
     const match = /<script id="__SINTONIA_DATA__" type="application\/json">([\s\S]*?)<\/script>/.exec(res.body)
     expect(match?.[1]).toBeTruthy()
-    const data = JSON.parse(match![1]!) as { plans: PublicPlan[] }
+    const data = JSON.parse(match![1]!) as PlansResponse
     expect(data.plans.map((p) => p.code)).toEqual(['trimestral', 'semestral', 'anual'])
     expect(byCode(data, 'anual').priceCents).toBe(23_940)
+    expect(data.guaranteeDays).toBe(30)
   })
 })
 
@@ -183,6 +211,8 @@ describe('toPublicPlan', () => {
     promotionEndDate: new Date('2025-01-10T00:00:00Z'),
     promotionLabel: null,
     displayOrder: 3,
+    benefits: [...DEFAULT_PLAN_BENEFITS],
+    buttonText: null,
     createdAt: new Date(),
     updatedAt: new Date(),
   }

@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { COMMERCE_MSG } from './commerce-messages.js'
 import { PLAN_CODES } from '../shared/constants.js'
+import { PLAN_BENEFITS_MAX, PLAN_BENEFIT_MAX_CHARS, PLAN_BUTTON_TEXT_MAX } from './plans.js'
 import { ADMIN_MSG, isoDate } from '../shared/admin.js'
 
 export const adminPlanSchema = z.object({
@@ -26,6 +27,10 @@ export const adminPlanSchema = z.object({
   promotionEndDate: isoDate.nullable(),
   promotionLabel: z.string().nullable(),
   displayOrder: z.number().int(),
+  /** The card's list, as stored. */
+  benefits: z.array(z.string()),
+  /** The admin's button text, or null for 'Assinar {name}'. */
+  buttonText: z.string().nullable(),
   updatedAt: isoDate,
 })
 export type AdminPlan = z.infer<typeof adminPlanSchema>
@@ -73,7 +78,23 @@ export function planPricingSchemaAt(now: () => number = Date.now) {
 export const planPricingSchema = planPricingSchemaAt()
 export type PlanPricingInput = z.infer<typeof planPricingSchema>
 
-/** Texts, visibility and order of one plan (/admin/subscription-plans). */
+/** The card's benefits: 1–8 lines of up to 80 characters each, none blank. */
+export const planBenefitsSchema = z
+  .array(
+    z
+      .string({ error: COMMERCE_MSG.planBenefitRequired })
+      .trim()
+      .min(1, { error: COMMERCE_MSG.planBenefitRequired })
+      .max(PLAN_BENEFIT_MAX_CHARS, { error: COMMERCE_MSG.planBenefitTooLong }),
+    { error: COMMERCE_MSG.planBenefitsCount },
+  )
+  .min(1, { error: COMMERCE_MSG.planBenefitsCount })
+  .max(PLAN_BENEFITS_MAX, { error: COMMERCE_MSG.planBenefitsCount })
+
+/**
+ * Texts, visibility and order of one plan (/admin/subscription-plans). `benefits` and
+ * `buttonText` may be left out (kept as stored); a blank button text means 'Assinar {name}'.
+ */
 export const planDetailsSchema = z
   .object({
     name: z.string().trim().min(1, { error: ADMIN_MSG.planNameRequired }).max(60, { error: 'O nome deve ter no máximo 60 caracteres' }),
@@ -91,6 +112,13 @@ export const planDetailsSchema = z
       .int({ error: ADMIN_MSG.displayOrder })
       .min(0, { error: ADMIN_MSG.displayOrder })
       .max(1000, { error: ADMIN_MSG.displayOrder }),
+    benefits: planBenefitsSchema.optional(),
+    buttonText: z
+      .string({ error: COMMERCE_MSG.planButtonTextTooLong })
+      .trim()
+      .max(PLAN_BUTTON_TEXT_MAX, { error: COMMERCE_MSG.planButtonTextTooLong })
+      .nullable()
+      .optional(),
   })
   .strict()
 export type PlanDetailsInput = z.infer<typeof planDetailsSchema>

@@ -33,6 +33,11 @@ export const COMMERCE_MSG = {
   promotionEndRequired: 'Data de fim da promoção é obrigatória',
   promotionEndFuture: 'Data de fim deve ser no futuro',
   originalPricePositive: 'Preço original deve ser maior que zero',
+  // Plan texts (admin, /admin/subscription-plans)
+  planBenefitRequired: 'Escreva o benefício ou remova a linha',
+  planBenefitTooLong: 'Cada benefício deve ter no máximo 80 caracteres',
+  planBenefitsCount: 'Liste de 1 a 8 benefícios',
+  planButtonTextTooLong: 'O texto do botão deve ter no máximo 40 caracteres',
   // Server-side refusals of this product (not in the spec's catalogue)
   planUnavailable: 'Este plano não está disponível no momento',
   alreadySubscribed: 'Você já tem uma assinatura ativa',

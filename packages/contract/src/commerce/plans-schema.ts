@@ -32,11 +32,17 @@ export const publicPlanSchema = z.object({
   popular: z.boolean(),
   /** The running promotion, or null (none, or already ended by the server clock). */
   promotion: planPromotionSchema.nullable(),
+  /** What the card lists under the price, as the admin wrote it (default DEFAULT_PLAN_BENEFITS). */
+  benefits: z.array(z.string()),
+  /** The card's call to action: the admin's text, else 'Assinar {name}' (`planButtonText`). */
+  buttonText: z.string(),
 })
 export type PublicPlan = z.infer<typeof publicPlanSchema>
 
 export const plansResponseSchema = z.object({
   /** Active plans in display order. */
   plans: z.array(publicPlanSchema),
+  /** The guarantee under every plan list (the admin's setting, default 7): one number everywhere. */
+  guaranteeDays: z.number().int().positive(),
 })
 export type PlansResponse = z.infer<typeof plansResponseSchema>

@@ -19,6 +19,21 @@ export {
   type PublicPlan,
 } from './plans-schema.js'
 
+/**
+ * What a plan's card lists until an admin writes its own (docs/product/commerce.md#plan-cards);
+ * a fresh database stores these on every plan (migration 0010).
+ */
+export const DEFAULT_PLAN_BENEFITS: readonly string[] = ['Todos os campos e áudios', 'Novos conteúdos todo mês', 'Ouça também sem internet']
+/** Limits of the plan texts an admin edits (/admin/subscription-plans). */
+export const PLAN_BENEFITS_MAX = 8
+export const PLAN_BENEFIT_MAX_CHARS = 80
+export const PLAN_BUTTON_TEXT_MAX = 40
+
+/** A plan's call to action: the admin's text when there is one, else 'Assinar {name}'. */
+export function planButtonText(name: string, buttonText: string | null | undefined): string {
+  return buttonText?.trim() || `Assinar ${name}`
+}
+
 /** Label shown when a promotion has none of its own (spec default plans: 'OFERTA LIMITADA'). */
 export const DEFAULT_PROMOTION_LABEL = 'OFERTA LIMITADA'
 

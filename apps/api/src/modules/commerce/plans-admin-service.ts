@@ -8,7 +8,7 @@ import {
 import type { Database } from '../../db/client.js'
 import { HttpError } from '../../lib/http/errors.js'
 import { recordAudit } from '../../lib/audit/service.js'
-import { toPublicPlan } from './plans-service.js'
+import { planBenefits, toPublicPlan } from './plans-service.js'
 import type { AdminActor } from '../../plugins/session.js'
 import { countOtherActivePlans, listAllPlans, lockPlan, updatePlan, type PlanRow } from './plans-admin-repository.js'
 
@@ -30,6 +30,8 @@ export function toAdminPlan(row: PlanRow, now = new Date()): AdminPlan {
     promotionEndDate: row.promotionEndDate?.toISOString() ?? null,
     promotionLabel: row.promotionLabel,
     displayOrder: row.displayOrder,
+    benefits: planBenefits(row.benefits),
+    buttonText: row.buttonText,
     updatedAt: row.updatedAt.toISOString(),
   }
 }
@@ -86,7 +88,11 @@ export async function savePlanPricing(db: Database, actor: AdminActor, code: str
   })
 }
 
-/** Texts, visibility and order (/admin/subscription-plans). The last active plan cannot be switched off. */
+/**
+ * Texts, visibility and order (/admin/subscription-plans). The last active plan cannot be switched
+ * off. Benefits and the button text left out of the request stay as stored; a blank button text
+ * goes back to 'Assinar {name}'.
+ */
 export async function savePlanDetails(db: Database, actor: AdminActor, code: string, input: PlanDetailsInput): Promise<AdminPlan> {
   return savePlan(db, actor, code, 'plan_details_updated', async (tx, current) => {
     if (current.isActive && !input.isActive && (await countOtherActivePlans(tx, code)) === 0) {
@@ -100,6 +106,8 @@ export async function savePlanDetails(db: Database, actor: AdminActor, code: str
       popular: input.popular,
       isActive: input.isActive,
       displayOrder: input.displayOrder,
+      ...(input.benefits === undefined ? {} : { benefits: input.benefits }),
+      ...(input.buttonText === undefined ? {} : { buttonText: input.buttonText?.trim() || null }),
     }
   })
 }

@@ -1,5 +1,6 @@
-import { PLAN_CODES, planPriceAt, type PlanCode, type PublicPlan } from '@sintonia/contract'
+import { DEFAULT_PLAN_BENEFITS, PLAN_CODES, planButtonText, planPriceAt, type PlanCode, type PlansResponse, type PublicPlan } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
+import { getGuaranteeDays } from '../content/settings-service.js'
 import { listActivePlans, type PlanRow } from './plans-repository.js'
 
 function isPlanCode(code: string): code is PlanCode {
@@ -25,11 +26,28 @@ export function toPublicPlan(row: PlanRow, now: Date): PublicPlan | null {
     savings: row.savings?.trim() ? row.savings.trim() : null,
     popular: row.popular,
     promotion: price.promotion,
+    benefits: planBenefits(row.benefits),
+    buttonText: planButtonText(row.name, row.buttonText),
   }
 }
 
-/** GET /api/plans: the active plans in display order, priced at `now`. */
+/** The stored list, without blank lines; a list a manual edit left unusable reads as the default. */
+export function planBenefits(stored: unknown): string[] {
+  const lines = Array.isArray(stored) ? stored.filter((line): line is string => typeof line === 'string').map((line) => line.trim()).filter(Boolean) : []
+  return lines.length > 0 ? lines : [...DEFAULT_PLAN_BENEFITS]
+}
+
+/** The active plans in display order, priced at `now`. */
 export async function listPublicPlans(db: Database, now: Date = new Date()): Promise<PublicPlan[]> {
   const rows = await listActivePlans(db)
   return rows.map((row) => toPublicPlan(row, now)).filter((plan): plan is PublicPlan => plan !== null)
+}
+
+/**
+ * GET /api/plans: the plans and the guarantee shown under them, so every page that lists plans —
+ * the landing's first HTML included — shows the admin's guarantee (docs/product/commerce.md#guarantee-and-refunds).
+ */
+export async function publicPlansAnswer(db: Database, now: Date = new Date()): Promise<PlansResponse> {
+  const [plans, days] = await Promise.all([listPublicPlans(db, now), getGuaranteeDays(db)])
+  return { plans, guaranteeDays: Math.max(days, 1) }
 }

@@ -30,7 +30,7 @@ import {
   verifySession,
 } from './checkout-service.js'
 import { GatewayError } from './gateway/types.js'
-import { listPublicPlans } from './plans-service.js'
+import { publicPlansAnswer } from './plans-service.js'
 
 const planRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -40,11 +40,12 @@ const planRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['planos'],
-        summary: 'Planos de assinatura ativos, na ordem de exibição, com o preço atual (promoção aplicada enquanto válida)',
+        summary:
+          'Planos de assinatura ativos, na ordem de exibição, com o preço atual (promoção aplicada enquanto válida), benefícios e texto do botão, e os dias de garantia',
         response: { 200: plansResponseSchema },
       },
     },
-    async () => ({ plans: await listPublicPlans(app.database.db) }),
+    async () => publicPlansAnswer(app.database.db),
   )
 }
 

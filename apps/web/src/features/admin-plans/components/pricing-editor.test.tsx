@@ -23,6 +23,8 @@ const plan: AdminPlan = {
   promotionEndDate: null,
   promotionLabel: null,
   displayOrder: 3,
+  benefits: ['Todos os campos e áudios', 'Novos conteúdos todo mês', 'Ouça também sem internet'],
+  buttonText: null,
   updatedAt: '2026-01-01T00:00:00.000Z',
 }
 

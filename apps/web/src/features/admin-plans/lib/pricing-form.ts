@@ -4,6 +4,7 @@ import {
   centsToReaisInput,
   parseReaisToCents,
   planPricingSchemaAt,
+  planButtonText,
   planPriceAt,
   type AdminPlan,
   type PlanPricingInput,
@@ -107,5 +108,7 @@ export function previewPlan(plan: AdminPlan, values: PricingFormValues, now = Da
     savings: plan.savings,
     popular: plan.popular,
     promotion: price.promotion,
+    benefits: plan.benefits,
+    buttonText: planButtonText(plan.name, plan.buttonText),
   }
 }

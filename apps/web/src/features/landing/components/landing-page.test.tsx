@@ -30,6 +30,8 @@ const annualPlan: PublicPlan = {
   savings: null,
   popular: true,
   promotion: null,
+  benefits: ['Todos os campos e áudios'],
+  buttonText: 'Assinar Anual',
 }
 
 function landing(content: LandingPageContent = DEFAULT_LANDING_CONTENT, productName = 'Sintonia'): LandingResponse {

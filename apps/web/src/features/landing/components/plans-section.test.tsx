@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, screen, within } from '@testing-library/react'
-import { API, DEFAULT_LANDING_CONTENT, type LandingResponse, type PublicPlan } from '@sintonia/contract'
+import { API, DEFAULT_LANDING_CONTENT, DEFAULT_PLAN_BENEFITS, type LandingResponse, type PublicPlan } from '@sintonia/contract'
 import { INITIAL_DATA_ELEMENT_ID, resetInitialDataForTests } from '../../../lib/initial-data'
 import { fetchByPath, jsonResponse, renderWithProviders } from '../../../test/render'
 import { LandingPage } from './landing-page'
@@ -16,6 +16,8 @@ const plan = (overrides: Partial<PublicPlan> & Pick<PublicPlan, 'code' | 'name'>
   savings: null,
   popular: false,
   promotion: null,
+  benefits: [...DEFAULT_PLAN_BENEFITS],
+  buttonText: `Assinar ${overrides.name}`,
   ...overrides,
 })
 
@@ -78,7 +80,7 @@ describe('PlansSection', () => {
   })
 
   it('renders one card per plan with prices, savings, the popular badge and the calls to action', async () => {
-    stubFetch(() => jsonResponse({ plans: PLANS }))
+    stubFetch(() => jsonResponse({ plans: PLANS, guaranteeDays: 7 }))
     renderWithProviders(<PlansSection />)
     const cards = await screen.findAllByTestId('plan-card')
     expect(cards.map((card) => card.getAttribute('data-plan'))).toEqual(['trimestral', 'semestral', 'anual'])
@@ -106,7 +108,7 @@ describe('PlansSection', () => {
   })
 
   it('uses one or two columns for one or two plans', async () => {
-    stubFetch(() => jsonResponse({ plans: PLANS.slice(0, 2) }))
+    stubFetch(() => jsonResponse({ plans: PLANS.slice(0, 2), guaranteeDays: 7 }))
     const two = renderWithProviders(<PlansSection />)
     const cards = await screen.findAllByTestId('plan-card')
     expect(cards).toHaveLength(2)
@@ -114,7 +116,7 @@ describe('PlansSection', () => {
     expect(cards[0]!.parentElement!.className).not.toContain('grid-cols-3')
     two.unmount()
 
-    stubFetch(() => jsonResponse({ plans: PLANS.slice(2) }))
+    stubFetch(() => jsonResponse({ plans: PLANS.slice(2), guaranteeDays: 7 }))
     renderWithProviders(<PlansSection />)
     const [only] = await screen.findAllByTestId('plan-card')
     expect(only!.parentElement!.className).not.toMatch(/grid-cols-\d/)
@@ -147,7 +149,7 @@ describe('PlansSection', () => {
       promotion: { discountPercentage: 25, label: 'Semana da mente', endsAt },
     })
     embed({ plans: [promoted] })
-    const fetchMock = stubFetch(() => jsonResponse({ plans: [] }))
+    const fetchMock = stubFetch(() => jsonResponse({ plans: [], guaranteeDays: 7 }))
     renderWithProviders(<PlansSection />)
     // The cards are a lazy chunk: let it arrive (no network, no timers involved).
     await act(async () => {
@@ -184,7 +186,7 @@ describe('price comparison own-plan row', () => {
 
   it("shows the annual plan's real yearly price instead of the content's", async () => {
     embed({ landing: landing(), fields: [], plans: PLANS })
-    stubFetch(() => jsonResponse({ plans: PLANS }))
+    stubFetch(() => jsonResponse({ plans: PLANS, guaranteeDays: 7 }))
     renderWithProviders(<LandingPage />)
     const table = await screen.findByRole('table')
     const highlighted = within(table)

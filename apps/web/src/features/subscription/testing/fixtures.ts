@@ -1,4 +1,4 @@
-import type { PublicPlan, SubscriptionDetails } from '@sintonia/contract'
+import { DEFAULT_PLAN_BENEFITS, type PublicPlan, type SubscriptionDetails } from '@sintonia/contract'
 
 /** Test data of the commerce pages: the seeded plans and an active annual subscription. */
 export function testPlan(code: PublicPlan['code'], name: string, months: number, cents: number, extra: Partial<PublicPlan> = {}): PublicPlan {
@@ -14,6 +14,8 @@ export function testPlan(code: PublicPlan['code'], name: string, months: number,
     savings: null,
     popular: false,
     promotion: null,
+    benefits: [...DEFAULT_PLAN_BENEFITS],
+    buttonText: `Assinar ${name}`,
     ...extra,
   }
 }
