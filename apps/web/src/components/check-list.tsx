@@ -12,10 +12,11 @@ export interface CheckListProps {
 export function CheckList({ items, className, checkClassName = 'text-brand-600' }: CheckListProps) {
   return (
     <ul className={cn('space-y-2.5 text-[0.95rem] text-ink', className)}>
-      {items.map((item) => (
-        <li key={item} className="flex items-start gap-2.5">
+      {items.map((item, index) => (
+        // Admins write the plans' lists: the same line twice must not confuse React's keys.
+        <li key={`${index}:${item}`} className="flex items-start gap-2.5">
           <Check aria-hidden="true" className={cn('mt-0.5 size-4.5 shrink-0', checkClassName)} />
-          {item}
+          <span className="min-w-0 [overflow-wrap:anywhere]">{item}</span>
         </li>
       ))}
     </ul>

@@ -8,13 +8,10 @@ import { useCountdown, type Countdown } from './use-countdown'
 import { periodLabel, shownPrice } from './plan-pricing'
 
 /**
- * One plan card (price, promotion with countdown, benefits) shared by the landing and the plan
- * page (/assinatura). The call to action is the caller's: a link on the landing, a checkout
- * button on the plan page.
+ * One plan card (price, promotion with countdown, the plan's benefits) shared by the landing, the
+ * plan page (/assinatura) and the admin's previews. The call to action is the caller's: a link on
+ * the landing, a checkout button on the plan page, both reading `plan.buttonText`.
  */
-
-/** What every plan includes (the same for all plans; spec: full access for every subscriber). */
-const PLAN_BENEFITS = ['Todos os campos e áudios', 'Novos conteúdos todo mês', 'Ouça também sem internet']
 
 const pad = (value: number) => String(value).padStart(2, '0')
 
@@ -93,6 +90,10 @@ export function PlanCard({ plan, action, current = false }: PlanCardProps) {
 
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-xl font-bold tracking-tight text-ink">{plan.name}</h3>
+        {/*
+          One price story (docs/product/commerce.md#plan-cards): while a promotion runs, its
+          discount against the struck original price; the plan's own savings text only without one.
+        */}
         {promotion ? (
           <Badge variant="gold">
             {promotion.label} · −{promotion.discountPercentage}%
@@ -128,12 +129,11 @@ export function PlanCard({ plan, action, current = false }: PlanCardProps) {
             'Cobrança mensal'
           )}
         </p>
-        {promotion && plan.savings ? <p className="mt-1 text-sm font-medium text-emerald-800">{plan.savings}</p> : null}
       </div>
 
       {promotion && countdown ? <PromotionCountdown countdown={countdown} /> : null}
 
-      <CheckList items={PLAN_BENEFITS} className="mt-6 flex-1 border-t border-line pt-6" />
+      <CheckList items={plan.benefits} className="mt-6 flex-1 border-t border-line pt-6" />
 
       <div className="mt-8">{action}</div>
     </li>
