@@ -7,10 +7,12 @@ import { onboardPaidBuyer } from '../support/subscriber'
 test.describe.configure({ mode: 'serial' })
 
 const checkout = { email: `painel-${Date.now().toString(36)}@exemplo.com`, sessionId: `cs_e2e_painel_${Date.now().toString(36)}` }
+/** The quarterly period the provider reported: the plan renews on this day. */
+const periodEnd = new Date(Date.now() + 90 * 86_400_000)
 let server: PreparedServer
 
 test.beforeAll(async () => {
-  server = await startPreparedServer({ paidCheckouts: [{ ...checkout, planCode: 'trimestral' }] })
+  server = await startPreparedServer({ paidCheckouts: [{ ...checkout, planCode: 'trimestral', currentPeriodEnd: periodEnd.toISOString() }] })
 })
 test.afterAll(async () => {
   await server?.stop()
@@ -26,7 +28,10 @@ test('a subscriber sees the fields, searches without accents, creates a playlist
   const grid = page.getByRole('region', { name: 'Campos' })
   await expect(grid.getByRole('link')).toHaveCount(6)
   for (const field of fields) await expect(grid.getByRole('link', { name: new RegExp(field.title) })).toBeVisible()
-  await expect(page.getByText('Acesso vitalício')).toBeVisible()
+  // The access card tells the truth: a quarterly plan that renews, not a lifetime access.
+  const renewsOn = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(periodEnd)
+  await expect(page.getByTestId('access-stat')).toHaveText(`TrimestralRenova em ${renewsOn}`)
+  await expect(page.getByText(/vitalício/)).toHaveCount(0)
   let violations = await seriousAxeViolations(page)
   expect(violations, formatViolations(violations)).toEqual([])
 

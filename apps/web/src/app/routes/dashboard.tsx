@@ -4,13 +4,18 @@ import { useSession } from '../../features/auth'
 import { InstallButton } from '../../features/install'
 import { PlaylistsSection, playlistKeys } from '../../features/playlists'
 import { SearchBox } from '../../features/search'
+import { useSubscriptionDetails } from '../../features/subscription'
 import { useProductName } from '../../lib/product-name'
 
-/** `/dashboard` (subscriber guard): composes the dashboard, search, install and playlists features. */
+/**
+ * `/dashboard` (subscriber guard): composes the dashboard, search, install and playlists features,
+ * and the listener's subscription for the access card.
+ */
 export default function DashboardRoute() {
   const productName = useProductName()
   const { user } = useSession()
   const queryClient = useQueryClient()
+  const details = useSubscriptionDetails({ enabled: true })
   return (
     <>
       <title>{`Início — ${productName}`}</title>
@@ -20,6 +25,7 @@ export default function DashboardRoute() {
         renderSearch={(props) => <SearchBox {...props} />}
         installSlot={<InstallButton />}
         playlistsSlot={<PlaylistsSection />}
+        subscription={details.data?.subscription}
         onRefresh={() => queryClient.refetchQueries({ queryKey: playlistKeys.all }, { throwOnError: true })}
       />
     </>

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import type * as Sonner from 'sonner'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { API, LISTENER_MSG, type Field } from '@sintonia/contract'
+import { API, LISTENER_MSG, type Field, type SubscriptionDetails } from '@sintonia/contract'
 import { fetchByPath, jsonResponse, renderWithProviders } from '../../../test/render'
 import { JUST_SUBSCRIBED_KEY, SEEN_WELCOME_KEY } from '../lib/welcome-banner'
 import { DashboardPage } from './dashboard-page'
@@ -20,14 +20,29 @@ const field = (n: number, title: string, audioCount: number): Field => ({
 })
 const FIELDS = [field(1, 'Autoestima', 1), field(2, 'Prosperidade', 3)]
 
-function render(fieldsResponse: () => Response = () => jsonResponse({ fields: FIELDS })) {
+type Subscription = NonNullable<SubscriptionDetails['subscription']>
+const QUARTERLY: Subscription = {
+  id: 's1',
+  planCode: 'trimestral',
+  planName: 'Trimestral',
+  status: 'active',
+  givesAccess: true,
+  currentPeriodEnd: '2027-02-25T15:00:00.000Z',
+  cancelAtPeriodEnd: false,
+  lastPaymentCents: 14_970,
+  currency: 'BRL',
+  startedAt: '2026-11-25T15:00:00.000Z',
+  managedByProvider: true,
+}
+
+function render(fieldsResponse: () => Response = () => jsonResponse({ fields: FIELDS }), subscription?: Subscription | null) {
   vi.stubGlobal('fetch', vi.fn(fetchByPath({ [API.catalogue.fields]: fieldsResponse })))
   function SearchStub({ value, onValueChange }: { value: string; onValueChange: (v: string) => void }) {
     const [, force] = useState(0)
     return <input aria-label="busca" value={value} onChange={(e) => (onValueChange(e.target.value), force((n) => n + 1))} />
   }
   return renderWithProviders(
-    <DashboardPage productName="Sintonia" displayName="Ana" renderSearch={(props) => <SearchStub {...props} />} />,
+    <DashboardPage productName="Sintonia" displayName="Ana" renderSearch={(props) => <SearchStub {...props} />} subscription={subscription} />,
   )
 }
 
@@ -40,13 +55,30 @@ describe('DashboardPage', () => {
   })
 
   it('shows the field cards with their counts, the stats and no welcome banner by default', async () => {
-    render()
+    render(undefined, QUARTERLY)
     await screen.findByText('1 áudio disponível')
     screen.getByText('3 áudios disponíveis')
     expect(screen.getByRole('link', { name: /Autoestima/ }).getAttribute('href')).toBe(`/campo/${FIELDS[0]?.id}`)
-    // The stats: 1 + 3 audios in 2 fields, lifetime access.
-    expect(screen.getByRole('region', { name: 'Resumo' }).textContent).toBe('4Áudios disponíveis2Campos∞Acesso vitalício')
+    // The stats: 1 + 3 audios in 2 fields, and the quarterly plan that renews — no plan is for life.
+    expect(screen.getByRole('region', { name: 'Resumo' }).textContent).toBe('4Áudios disponíveis2CamposTrimestralRenova em 25/02/2027')
+    expect(screen.queryByText(/vitalício/)).toBeNull()
     expect(screen.queryByText('Bem-vindo ao Sintonia Premium!')).toBeNull()
+  })
+
+  it.each([
+    ['a cancelled plan', { cancelAtPeriodEnd: true }, 'TrimestralAcesso até 25/02/2027'],
+    ['a semiannual plan', { planCode: 'semestral', planName: 'Semestral' }, 'SemestralRenova em 25/02/2027'],
+    ['a courtesy with an end date', { managedByProvider: false, planName: 'Anual' }, 'CortesiaAcesso até 25/02/2027'],
+    ['a courtesy without an end date', { managedByProvider: false, currentPeriodEnd: null }, '∞Acesso sem data de término'],
+    ['a renewal that failed', { status: 'past_due' }, 'TrimestralPagamento pendente'],
+  ] as const)('the access card tells the truth for %s', async (_name, change, expected) => {
+    render(undefined, { ...QUARTERLY, ...change })
+    expect(screen.getByTestId('access-stat').textContent).toBe(expected)
+  })
+
+  it('shows no access claim while the subscription is being read', () => {
+    render()
+    expect(screen.getByTestId('access-stat').textContent).toBe('—Seu acesso')
   })
 
   it("shows the welcome banner after a subscription; 'Começar Agora' dismisses it for good", async () => {

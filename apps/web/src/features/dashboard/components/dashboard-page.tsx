@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Headphones, Infinity as InfinityIcon, LayoutGrid, RefreshCw, SearchX } from 'lucide-react'
+import { CalendarClock, Headphones, Infinity as InfinityIcon, LayoutGrid, RefreshCw, SearchX } from 'lucide-react'
 import { toast } from 'sonner'
 import { LISTENER_MSG } from '@sintonia/contract'
 import { Button } from '../../../components/ui/button'
@@ -9,6 +9,7 @@ import { Skeleton } from '../../../components/ui/skeleton'
 import { cn } from '../../../lib/cn'
 import { getErrorMessage } from '../../../lib/api-client'
 import { dashboardKeys, listenerFieldsQueryOptions } from '../api/fields'
+import { accessStat, type DashboardSubscription } from '../lib/access-stat'
 import { filterFields } from '../lib/fields'
 import { dismissWelcomeBanner, shouldShowWelcomeBanner } from '../lib/welcome-banner'
 import { FieldCard } from './field-card'
@@ -30,10 +31,12 @@ export interface DashboardPageProps {
   playlistsSlot?: ReactNode
   /** Extra data to reload with the refresh button (e.g. playlists). */
   onRefresh?: () => Promise<unknown>
+  /** The listener's subscription (features/subscription) for the access card; undefined while it loads. */
+  subscription?: DashboardSubscription | null
 }
 
 /** The listener's home (docs/product/listening.md#dashboard-dashboard). */
-export function DashboardPage({ productName, displayName, renderSearch, installSlot, playlistsSlot, onRefresh }: DashboardPageProps) {
+export function DashboardPage({ productName, displayName, renderSearch, installSlot, playlistsSlot, onRefresh, subscription }: DashboardPageProps) {
   const queryClient = useQueryClient()
   const fieldsQuery = useQuery(listenerFieldsQueryOptions())
   const [search, setSearch] = useState('')
@@ -43,6 +46,7 @@ export function DashboardPage({ productName, displayName, renderSearch, installS
   const fields = fieldsQuery.data ?? []
   const visible = filterFields(fields, search)
   const totalAudios = fields.reduce((sum, f) => sum + f.audioCount, 0)
+  const access = accessStat(subscription)
 
   async function refresh() {
     setRefreshing(true)
@@ -132,7 +136,14 @@ export function DashboardPage({ productName, displayName, renderSearch, installS
       <section aria-label="Resumo" className="grid grid-cols-3 gap-3 sm:gap-4">
         <StatCard icon={<Headphones className="size-5" />} value={fieldsQuery.isSuccess ? String(totalAudios) : '—'} label="Áudios disponíveis" />
         <StatCard icon={<LayoutGrid className="size-5" />} value={fieldsQuery.isSuccess ? String(fields.length) : '—'} label="Campos" />
-        <StatCard icon={<InfinityIcon className="size-5" />} value="∞" label="Acesso vitalício" accent />
+        <StatCard
+          icon={access.unlimited ? <InfinityIcon className="size-5" /> : <CalendarClock className="size-5" />}
+          value={access.value}
+          label={access.label}
+          testId="access-stat"
+          wordy={!access.unlimited && access.value !== '—'}
+          accent
+        />
       </section>
 
       {playlistsSlot}
@@ -140,9 +151,22 @@ export function DashboardPage({ productName, displayName, renderSearch, installS
   )
 }
 
-function StatCard({ icon, value, label, accent }: { icon: ReactNode; value: string; label: string; accent?: boolean }) {
+interface StatCardProps {
+  icon: ReactNode
+  value: string
+  label: string
+  accent?: boolean
+  /** A word (a plan's name) rather than a number: a smaller type, so it fits a third of a phone. */
+  wordy?: boolean
+  testId?: string
+}
+
+function StatCard({ icon, value, label, accent, wordy, testId }: StatCardProps) {
   return (
-    <div className="flex min-w-0 flex-col items-center gap-2 rounded-2xl border border-line bg-white px-2 py-4 text-center shadow-soft sm:flex-row sm:gap-4 sm:p-5 sm:text-left">
+    <div
+      data-testid={testId}
+      className="flex min-w-0 flex-col items-center gap-2 rounded-2xl border border-line bg-white px-2 py-4 text-center shadow-soft sm:flex-row sm:gap-4 sm:p-5 sm:text-left"
+    >
       <span
         aria-hidden="true"
         className={cn(
@@ -153,7 +177,14 @@ function StatCard({ icon, value, label, accent }: { icon: ReactNode; value: stri
         {icon}
       </span>
       <p className="flex min-w-0 flex-col">
-        <span className="text-xl font-extrabold tabular-nums tracking-tight text-ink sm:text-2xl">{value}</span>
+        <span
+          className={cn(
+            'font-extrabold tabular-nums tracking-tight break-words text-ink',
+            wordy ? 'text-base sm:text-xl' : 'text-xl sm:text-2xl',
+          )}
+        >
+          {value}
+        </span>
         <span className="text-xs leading-snug text-ink-muted sm:text-sm">{label}</span>
       </p>
     </div>
