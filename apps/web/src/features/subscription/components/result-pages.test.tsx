@@ -117,7 +117,10 @@ describe('/assinatura/sucesso', () => {
     expect(text(screen.getByTestId('success-amount'))).toBe('R$ 478,80 (R$ 39,90/mês)')
     expect(screen.getByTestId('success-next-charge').textContent).toBe('22 de novembro de 2027')
     expect(screen.getByTestId('success-status').textContent).toBe('Ativa')
-    expect(screen.getByTestId('success-session').textContent).toBe('cs_sbx_123456')
+    // The checkout id is the provider's internal reference: never on a buyer's screen.
+    expect(screen.queryByTestId('success-session')).toBeNull()
+    expect(document.body.textContent).not.toContain('cs_sbx_123456')
+    expect(screen.queryByText('Sessão')).toBeNull()
     screen.getByRole('region', { name: 'O que está incluído' })
     screen.getByRole('region', { name: 'Próximos passos' })
     expect(screen.getByRole('link', { name: /Começar a Usar Agora/ }).getAttribute('href')).toBe('/dashboard')

@@ -42,7 +42,7 @@ export interface SubscriptionSuccessPageProps {
 /**
  * `/assinatura/sucesso?session_id=` (docs/product/commerce.md#success-page-assinaturasucesso): 2 s
  * spinner, `justSubscribed` set for the dashboard's welcome banner, then 'Assinatura Ativada!' with
- * the subscription's details.
+ * the subscription's details. The checkout id only serves to ask the server; it is never shown.
  */
 export function SubscriptionSuccessPage({ productName, signedIn, refreshSubscription, plans }: SubscriptionSuccessPageProps) {
   const [search] = useSearchParams()
@@ -104,7 +104,6 @@ export function SubscriptionSuccessPage({ productName, signedIn, refreshSubscrip
   }
   if (nextCharge) items.push({ label: 'Próxima cobrança', value: nextCharge, testId: 'success-next-charge' })
   if (subscription) items.push({ label: 'Status', value: SUBSCRIPTION_STATUS_LABEL[subscription.status], testId: 'success-status' })
-  if (sessionId) items.push({ label: 'Sessão', value: sessionId, testId: 'success-session' })
 
   return (
     <StatusCard
