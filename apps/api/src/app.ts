@@ -143,6 +143,7 @@ export async function buildApp(options: BuildAppOptions) {
     landingInjection: () => landingPageInjection(app.database.db, config.publicUrl),
     landingRenderer: options.landingRenderer,
     landingPageCache: app.landingPageCache,
+    productName: () => getProductName(app.database.db),
   })
   return app
 }

@@ -5,10 +5,10 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
-import { MSG } from '@sintonia/contract'
+import { DEFAULT_PRODUCT_NAME, isWebAppPath, MSG } from '@sintonia/contract'
 import { errorBody } from '../lib/http/errors.js'
 import type { ReadCache } from '../lib/cache/read-cache.js'
-import { injectIntoHtml, replaceRootContent, type PageInjection } from '../lib/http/html-injection.js'
+import { escapeHtml, injectIntoHtml, replaceRootContent, type PageInjection } from '../lib/http/html-injection.js'
 import { loggableError } from '../lib/pg-errors.js'
 import { landingRendererFile, loadLandingRenderer, type RenderLanding } from '../lib/http/landing-renderer.js'
 import type { LandingPageHtml } from './landing-page-cache.js'
@@ -29,6 +29,8 @@ export interface SpaOptions {
   landingRenderer?: string | RenderLanding | null
   /** Pages of `/` already built, keyed by the data they carry (plugins/landing-page-cache.ts). */
   landingPageCache?: ReadCache<LandingPageHtml>
+  /** The product name (an admin setting) for the not-found page's title; DEFAULT_PRODUCT_NAME without it or when it fails. */
+  productName?: () => Promise<string>
 }
 
 const HASHED_ASSET = /\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/
@@ -65,12 +67,21 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, pr
   return reply.header('Content-Encoding', encoding).send(precompressed?.[encoding] ?? compressHtml(html, encoding))
 }
 
+/** The app's page with the not-found page's tab title (the app shows the page itself once it runs). */
+export function notFoundHtml(indexHtml: string, productName: string): string {
+  const title = `<title>${escapeHtml(`${MSG.notFoundPage.title} — ${productName}`)}</title>`
+  return /<title>[\s\S]*?<\/title>/i.test(indexHtml)
+    ? indexHtml.replace(/<title>[\s\S]*?<\/title>/i, () => title)
+    : indexHtml.replace(/<\/head>/i, () => `${title}</head>`)
+}
+
 /**
- * Serves the built SPA: hashed assets cached for a year, everything else revalidated, and
- * index.html for client routes. Unknown /api paths stay JSON 404s.
+ * Serves the built SPA: hashed assets cached for a year, everything else revalidated, index.html
+ * for the app's pages (200) and for any other page address, as its not-found page (404). Unknown
+ * /api paths stay JSON 404s.
  */
 export const spaPlugin = fp<SpaOptions>(
-  async (app, { root, landingInjection, landingRenderer = landingRendererFile(root), landingPageCache }) => {
+  async (app, { root, landingInjection, landingRenderer = landingRendererFile(root), landingPageCache, productName }) => {
     const indexFile = join(root, 'index.html')
     const hasBuild = existsSync(indexFile)
     if (hasBuild) {
@@ -160,6 +171,16 @@ export const spaPlugin = fp<SpaOptions>(
       return null
     }
 
+    const pageNotFound = async (request: FastifyRequest): Promise<string> => {
+      let name = DEFAULT_PRODUCT_NAME
+      try {
+        if (productName) name = await productName()
+      } catch (error) {
+        request.log.warn({ err: loggableError(error) }, 'product name unavailable: the not-found page names the default')
+      }
+      return notFoundHtml(indexHtml as string, name)
+    }
+
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] ?? '/'
       const wantsPage =
@@ -169,7 +190,10 @@ export const spaPlugin = fp<SpaOptions>(
         // A missing file with an extension is a real 404, not a client route.
         !/\.[a-z0-9]{1,8}$/i.test(path)
       if (wantsPage && indexHtml) {
-        return sendHtml(request, reply.code(200), indexHtml, indexCompressed)
+        // The app's own pages (contract/shared/web-pages.ts) answer 200; any other address gets
+        // the same app, which shows its not-found page, with the status that says so.
+        if (isWebAppPath(path)) return sendHtml(request, reply.code(200), indexHtml, indexCompressed)
+        return pageNotFound(request).then((html) => sendHtml(request, reply.code(404), html))
       }
       return reply.code(404).send(errorBody(404, path.startsWith('/api') ? MSG.generic.routeNotFound : MSG.generic.notFound))
     })

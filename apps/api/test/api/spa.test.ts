@@ -2,11 +2,14 @@ import { subscribe, unsubscribe } from 'node:diagnostics_channel'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WEB_APP_PATHS } from '@sintonia/contract'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
+import { writeSetting } from '../../src/modules/content/settings-repository.js'
 
-const INDEX_HTML = '<!doctype html><html lang="pt-BR"><body><div id="root"></div></body></html>'
+const INDEX_HTML = '<!doctype html><html lang="pt-BR"><head><title>Sintonia</title></head><body><div id="root"></div></body></html>'
 const ASSET_JS = 'console.log("sintonia")'
 const SERVICE_WORKER = 'self.addEventListener("fetch", () => {})'
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -94,6 +97,44 @@ describe('client routes', () => {
     expect(res.headers['cache-control']).toBe('no-cache')
     // '/' may carry first-paint data injected into the page; the page itself is the build's index.html.
     expect(res.body).toContain('<div id="root">')
+  })
+
+  it('every page of the app answers 200 (its path parameters filled in)', async () => {
+    for (const path of WEB_APP_PATHS) {
+      const url = path.replaceAll(/:[A-Za-z]+/g, 'abc123')
+      const res = await ctx.app.inject({ url })
+      expect(res.statusCode, url).toBe(200)
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/)
+    }
+  })
+
+  it.each(['/nao-existe', '/campo', '/admin/nao-existe', '/login/extra', '/dashboard/x/y'])(
+    'GET %s, which the app has no page for, answers 404 with the app (its not-found page) titled with the product',
+    async (url) => {
+      const res = await ctx.app.inject({ url })
+      expect(res.statusCode).toBe(404)
+      expect(res.headers['content-type']).toMatch(/^text\/html/)
+      expect(res.headers['cache-control']).toBe('no-cache')
+      expect(res.body).toContain('<div id="root">')
+      expect(res.body).toContain('<title>Página não encontrada — Sintonia</title>')
+      expect(res.body).not.toContain('<title>Sintonia</title>')
+    },
+  )
+
+  it("names the product the admins set in the not-found page's title", async () => {
+    await writeSetting(ctx.database.db, 'product_name', 'Mente & Voz')
+    try {
+      const res = await ctx.app.inject({ url: '/pagina-antiga', headers: { 'accept-encoding': 'gzip' } })
+      expect(res.statusCode).toBe(404)
+      expect(res.headers['content-encoding']).toBe('gzip')
+      expect(gunzipSync(res.rawPayload).toString('utf8')).toContain('<title>Página não encontrada — Mente &amp; Voz</title>')
+    } finally {
+      await writeSetting(ctx.database.db, 'product_name', 'Sintonia')
+    }
+  })
+
+  it('HEAD of an unknown page answers 404', async () => {
+    expect((await ctx.app.inject({ method: 'HEAD', url: '/nao-existe' })).statusCode).toBe(404)
   })
 
   it('HEAD of a client route answers 200', async () => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, within } from '@testing-library/react'
-import { API, DEFAULT_LANDING_CONTENT, type Demo } from '@sintonia/contract'
+import type { RouteObject } from 'react-router'
+import { API, DEFAULT_LANDING_CONTENT, WEB_APP_PATHS, isWebAppPath, type Demo } from '@sintonia/contract'
 import { fetchByPath, jsonResponse, renderRoutes } from '../test/render'
 import { getRootElement } from './root-element'
 import { routes } from './router'
@@ -12,10 +13,13 @@ const landing = {
   updatedAt: null,
 }
 
-function stubApi(demo: () => Response = () => jsonResponse({ audio: null, fieldTitle: null, isAlternative: false } satisfies Demo)) {
+function stubApi(
+  demo: () => Response = () => jsonResponse({ audio: null, fieldTitle: null, isAlternative: false } satisfies Demo),
+  productName = landing.productName,
+) {
   const fetchMock = vi.fn(
     fetchByPath({
-      [API.content.landing]: () => jsonResponse(landing),
+      [API.content.landing]: () => jsonResponse({ ...landing, productName }),
       [API.catalogue.publicFields]: () => jsonResponse({ fields: [] }),
       [API.catalogue.demo]: demo,
     }),
@@ -40,6 +44,13 @@ describe('app routes', () => {
     expect((await screen.findAllByRole('link', { name: /Entrar/ }))[0]?.getAttribute('href')).toBe('/login')
   })
 
+  it("names the product (from the settings) in the 404 page's title", async () => {
+    stubApi(undefined, 'Mente Viva')
+    renderRoutes(routes, '/nao-existe')
+    await screen.findByRole('heading', { level: 1, name: 'Página não encontrada' })
+    await vi.waitFor(() => expect(document.title).toBe('Página não encontrada — Mente Viva'))
+  })
+
   it('shows the unavailable demo with its three ways out, and retries', async () => {
     const fetchMock = stubApi()
     renderRoutes(routes, '/demo')
@@ -57,6 +68,25 @@ describe('app routes', () => {
     renderRoutes(routes, '/demo')
     await screen.findByText('Erro ao carregar demonstração')
     screen.getByRole('heading', { level: 1, name: 'Demonstração Temporariamente Indisponível' })
+  })
+})
+
+/** Every full path of the route table, `:name` kept, the catch-all left out. */
+function routerPaths(table: RouteObject[], parent = '/'): string[] {
+  return table.flatMap((route) => {
+    if (route.path === '*') return []
+    const own = route.path ? `${parent.replace(/\/$/, '')}/${route.path}` : parent
+    const here = route.index || route.path ? [own] : []
+    return [...here, ...routerPaths(route.children ?? [], own)]
+  })
+}
+
+describe('the pages the server knows (WEB_APP_PATHS)', () => {
+  it('lists exactly the paths of the router, so the server answers 404 only for addresses the app has no page for', () => {
+    const paths = routerPaths(routes)
+    expect(paths.length).toBeGreaterThan(30)
+    for (const path of paths) expect(isWebAppPath(path), path).toBe(true)
+    expect([...new Set(paths)].sort()).toEqual([...WEB_APP_PATHS].sort())
   })
 })
 

@@ -1,12 +1,14 @@
 import { Compass, Home } from 'lucide-react'
 import { MSG } from '@sintonia/contract'
 import { ButtonLink } from '../../components/ui/button'
+import { useProductName } from '../../lib/product-name'
 
 /** Any unknown path (docs/product/README.md#not-found-page-and-page-errors). Lazy route. */
 export default function NotFoundRoute() {
+  const productName = useProductName()
   return (
     <div className="mx-auto flex min-h-[65vh] max-w-lg flex-col items-center justify-center px-6 py-16 text-center">
-      <title>{MSG.notFoundPage.title}</title>
+      <title>{`${MSG.notFoundPage.title} — ${productName}`}</title>
       <span className="grid size-16 place-items-center rounded-2xl bg-brand-100 text-brand-700">
         <Compass aria-hidden="true" className="size-8" />
       </span>
