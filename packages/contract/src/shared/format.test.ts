@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatMoney } from './format.js'
+import { audioCountLabel, countLabel, formatMoney } from './format.js'
 
 const LOCALES = { BRL: 'pt-BR', USD: 'en-US', EUR: 'de-DE' } as const
 const intl = (minorUnits: number, code: keyof typeof LOCALES) =>
@@ -30,5 +30,15 @@ describe('formatMoney (each currency in its own locale)', () => {
     for (const amount of [4_790.5, 0.4, -1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
       expect(formatMoney(amount, 'BRL')).toBe(intl(amount, 'BRL'))
     }
+  })
+})
+
+describe('countLabel (pt-BR plurals, never "(s)")', () => {
+  it('writes the singular for one and the plural otherwise', () => {
+    expect(countLabel(1, 'resultado', 'resultados')).toBe('1 resultado')
+    expect(countLabel(3, 'resultado', 'resultados')).toBe('3 resultados')
+    expect(countLabel(0, 'resultado', 'resultados')).toBe('0 resultados')
+    expect(audioCountLabel(1)).toBe('1 áudio')
+    expect(audioCountLabel(2)).toBe('2 áudios')
   })
 })

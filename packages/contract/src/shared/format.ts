@@ -9,9 +9,17 @@ export function formatDuration(totalSeconds: number | null | undefined): string 
   return `${hours > 0 ? `${hours}:` : ''}${mm}:${String(seconds).padStart(2, '0')}`
 }
 
+/**
+ * A count with its noun in the right number, '1 resultado' / '3 resultados': the product never
+ * writes 'resultado(s)'.
+ */
+export function countLabel(count: number, singular: string, plural: string): string {
+  return `${count} ${count === 1 ? singular : plural}`
+}
+
 /** 'áudio' / 'áudios' as the landing and dashboard cards show it. */
 export function audioCountLabel(count: number): string {
-  return `${count} ${count === 1 ? 'áudio' : 'áudios'}`
+  return countLabel(count, 'áudio', 'áudios')
 }
 
 /**

@@ -67,6 +67,15 @@ describe('SearchBox', () => {
     expect(screen.getByRole('status').textContent).toBe(LISTENER_MSG.searchEmpty('aud'))
   })
 
+  it("announces one result as '1 resultado'", async () => {
+    const { input } = setup([{ type: 'field', id: FIELD_ID, title: 'Autoestima', description: 'Amor-próprio', iconName: 'Heart' }])
+    fireEvent.focus(input)
+    fireEvent.change(input, { target: { value: 'auto' } })
+    await advance(250)
+    await advance(0)
+    expect(screen.getByRole('status').textContent).toBe('1 resultado')
+  })
+
   it('groups results, moves with the arrow keys, closes on Escape and opens the chosen audio', async () => {
     const { input, router } = setup([
       { type: 'field', id: FIELD_ID, title: 'Autoestima', description: 'Amor-próprio', iconName: 'Heart' },
@@ -80,6 +89,8 @@ describe('SearchBox', () => {
     screen.getByRole('group', { name: 'Campos' })
     screen.getByRole('group', { name: 'Áudios' })
     expect(input.getAttribute('aria-expanded')).toBe('true')
+    // Announced to screen readers in proper pt-BR plural, never 'resultado(s)'.
+    expect(screen.getByRole('status').textContent).toBe('2 resultados')
 
     fireEvent.keyDown(input, { key: 'Escape' })
     expect(input.getAttribute('aria-expanded')).toBe('false')

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { FileAudio, Loader2, Search, X } from 'lucide-react'
 import { useNavigate } from 'react-router'
-import { LISTENER_MSG, SEARCH_DEBOUNCE_MS, type SearchResult } from '@sintonia/contract'
+import { countLabel, LISTENER_MSG, SEARCH_DEBOUNCE_MS, type SearchResult } from '@sintonia/contract'
 import { ContentIcon } from '../../../components/icon'
 import { cn } from '../../../lib/cn'
 import { isSearchable, searchQueryOptions } from '../api/search'
@@ -189,7 +189,7 @@ export function SearchBox({ value, onValueChange, className }: SearchBoxProps) {
           ) : settled && ordered.length === 0 ? (
             <p className="px-5 py-4 text-sm text-ink-muted">{LISTENER_MSG.searchEmpty(trimmed)}</p>
           ) : settled && showDropdown ? (
-            `${ordered.length} resultado(s)`
+            countLabel(ordered.length, 'resultado', 'resultados')
           ) : null}
         </div>
       </div>
