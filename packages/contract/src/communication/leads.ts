@@ -7,6 +7,7 @@
  * its values as they are; the server stores '' as null.
  */
 import { z } from 'zod'
+import { LEAD_SOURCE } from '../shared/constants.js'
 import { MSG } from '../shared/messages.js'
 
 /** The 7 interest areas of the sign-up form, in the order the select shows them. */
@@ -33,6 +34,16 @@ export const INTEREST_OPTIONS: ReadonlyArray<{ value: InterestField; label: stri
 
 export function interestLabel(value: string | null | undefined): string | undefined {
   return INTEREST_OPTIONS.find((option) => option.value === value)?.label
+}
+
+/** How each lead origin reads for admins (the list and its CSV); the stored value is a code. */
+export const LEAD_SOURCE_LABELS: Readonly<Record<string, string>> = {
+  [LEAD_SOURCE]: 'Página de inscrição',
+}
+
+/** The origin's label; a code the product does not know reads 'Outra origem', never the raw code. */
+export function leadSourceLabel(source: string): string {
+  return LEAD_SOURCE_LABELS[source] ?? 'Outra origem'
 }
 
 /**

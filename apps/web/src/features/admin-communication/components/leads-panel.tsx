@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Download } from 'lucide-react'
-import { INTEREST_OPTIONS, interestLabel } from '@sintonia/contract'
+import { INTEREST_OPTIONS, interestLabel, leadSourceLabel } from '@sintonia/contract'
 import { DateRangeFields, rangeParams, type DateRange } from '../../../components/admin/date-range-fields'
 import { Pagination } from '../../../components/admin/pagination'
 import { QueryError } from '../../../components/admin/query-error'
@@ -82,7 +82,7 @@ export function LeadsPanel() {
               <Td>{lead.email}</Td>
               <Td className="whitespace-nowrap">{lead.phone ?? '—'}</Td>
               <Td>{interestLabel(lead.interestField) ?? '—'}</Td>
-              <Td className="text-ink-muted">{[lead.source, lead.utmSource, lead.utmCampaign].filter(Boolean).join(' · ')}</Td>
+              <Td className="text-ink-muted">{[leadSourceLabel(lead.source), lead.utmSource, lead.utmCampaign].filter(Boolean).join(' · ')}</Td>
               <Td className="whitespace-nowrap tabular-nums">{dateTime.format(new Date(lead.createdAt))}</Td>
             </Tr>
           ))}
