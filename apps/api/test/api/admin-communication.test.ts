@@ -1,18 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
+import { and } from 'drizzle-orm'
 import {
   API,
   ADMIN_MSG,
+  OUTBOX_MSG,
   adminLeadsResponseSchema,
   adminOutboxResponseSchema,
   campaignsResponseSchema,
+  outboxMessageResponseSchema,
   type Campaign,
 } from '@sintonia/contract'
-import { emailCampaigns, leads, subscriptions } from '../../src/db/schema/index.js'
+import { emailCampaigns, emailOutbox, leads, subscriptions } from '../../src/db/schema/index.js'
 import type { MailTransport, OutboxMessage } from '../../src/lib/mail/index.js'
 import { csvCell } from '../../src/modules/communication/csv.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
-import { admin, listener, seedSubscription, setBanned, type Account } from '../helpers/auth.js'
+import { admin, listener, nextIp, seedSubscription, setBanned, type Account } from '../helpers/auth.js'
 import { callAs } from '../helpers/session.js'
 
 const DAY = 86_400_000
@@ -47,6 +50,7 @@ describe('admin communication: access', () => {
     ['GET', API.communication.admin.campaigns],
     ['GET', `${API.communication.admin.campaignAudience}?segment=all_leads`],
     ['GET', API.communication.admin.outbox],
+    ['GET', API.communication.admin.outboxMessage('00000000-0000-4000-8000-000000000000')],
   ] as const)('%s %s: anonymous 401, listener 403', async (method, url) => {
     expect((await ctx.app.inject({ method, url })).statusCode).toBe(401)
     expect((await callAs(ctx, await listener(ctx), { method, url })).statusCode).toBe(403)
@@ -149,11 +153,11 @@ describe('admin communication: campaigns', () => {
     expect(res.statusCode).toBe(202)
     const { campaign, message } = res.json() as { campaign: Campaign; message: string }
     expect(message).toBe('E-mail enfileirado para 2 destinatários')
-    expect(campaign.counts).toEqual({ total: 2, pending: 2, sent: 0, failed: 0 })
+    expect(campaign.counts).toEqual({ total: 2, pending: 2, sent: 0, logged: 0, failed: 0 })
 
     await ctx.app.mailer.dispatchPending()
     const list = campaignsResponseSchema.parse((await callAs(ctx, boss, { url: API.communication.admin.campaigns })).json())
-    expect(list.campaigns[0]).toMatchObject({ id: campaign.id, segment: 'leads_by_interest', interest: 'autoestima', counts: { total: 2, pending: 0, sent: 1, failed: 1 } })
+    expect(list.campaigns[0]).toMatchObject({ id: campaign.id, segment: 'leads_by_interest', interest: 'autoestima', counts: { total: 2, pending: 0, sent: 1, logged: 0, failed: 1 } })
 
     const sent = delivered.filter((m) => m.kind === 'campaign')
     expect(sent.map((m) => m.to)).toEqual(['ana@exemplo.com'])
@@ -201,5 +205,68 @@ describe('admin communication: campaigns', () => {
       expect(res.json().message).toContain(msg)
     }
     expect((await ctx.database.db.select().from(emailCampaigns)).length).toBe(before)
+  })
+})
+
+describe('admin communication: opening an e-mail', () => {
+  it('shows subject, recipient, status, dates and text, with the reset link\'s token masked', async () => {
+    const person = await listener(ctx)
+    const forgot = await ctx.app.inject({ method: 'POST', url: API.accounts.forgotPassword, payload: { email: person.email }, remoteAddress: nextIp() })
+    expect(forgot.statusCode).toBe(200)
+    const [stored] = await ctx.database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, person.email), eq(emailOutbox.kind, 'password_reset')))
+    const token = /[?&]token=([^\s&]+)/.exec(stored!.textBody)?.[1]
+    expect(token).toBeTruthy()
+    await ctx.app.mailer.dispatchPending()
+
+    const res = await callAs(ctx, boss, { url: API.communication.admin.outboxMessage(stored!.id) })
+    expect(res.statusCode).toBe(200)
+    const { message } = outboxMessageResponseSchema.parse(res.json())
+    expect(message).toMatchObject({ id: stored!.id, toAddress: person.email, subject: stored!.subject, kind: 'password_reset', status: 'sent', campaignId: null })
+    expect(Date.parse(message.createdAt)).toBeGreaterThan(Date.now() - 60_000)
+    expect(message.sentAt).not.toBeNull()
+    expect(message.textBody).toContain('/redefinir-senha?token=[oculto]')
+    // Nowhere in the answer: not in the text, not in an HTML body.
+    expect(res.body).not.toContain(token!)
+    expect(res.body).not.toContain(decodeURIComponent(token!))
+    expect(res.json().message).not.toHaveProperty('htmlBody')
+  })
+
+  it('answers 404 for an unknown e-mail and 400 for a malformed id, in pt-BR', async () => {
+    const missing = await callAs(ctx, boss, { url: API.communication.admin.outboxMessage('00000000-0000-4000-8000-000000000000') })
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json().message).toBe(OUTBOX_MSG.notFound)
+    const malformed = await callAs(ctx, boss, { url: API.communication.admin.outboxMessage('nao-e-um-id') })
+    expect(malformed.statusCode).toBe(400)
+    expect(malformed.json().message).toContain(ADMIN_MSG.idInvalid)
+  })
+})
+
+describe('admin communication: without SMTP', () => {
+  it('records every e-mail as "logged", never "sent", in the outbox, its filter and the campaign counts', async () => {
+    const bare = await buildTestApp({ seed: true, mailer: { autoDispatch: false } })
+    try {
+      expect(bare.app.mailer.transport).toBe('log')
+      const manager = await admin(bare)
+      await bare.database.db.insert(leads).values({ name: 'Dora', email: 'dora@exemplo.com', interestField: 'carreira', consentAt: new Date(), consentText: 'ok' })
+      const sent = await callAs(bare, manager, { method: 'POST', url: API.communication.admin.campaigns, payload: { segment: 'all_leads', subject: 'Sem servidor', body: 'Oi' } })
+      expect(sent.statusCode).toBe(202)
+      await bare.app.mailer.dispatchPending()
+
+      const campaigns = campaignsResponseSchema.parse((await callAs(bare, manager, { url: API.communication.admin.campaigns })).json())
+      expect(campaigns.campaigns[0]!.counts).toEqual({ total: 1, pending: 0, sent: 0, logged: 1, failed: 0 })
+      const outbox = adminOutboxResponseSchema.parse((await callAs(bare, manager, { url: `${API.communication.admin.outbox}?kind=campaign` })).json())
+      expect(outbox.rows.map((r) => [r.toAddress, r.status])).toEqual([['dora@exemplo.com', 'logged']])
+      expect(outbox.rows[0]!.sentAt).not.toBeNull()
+      const logged = adminOutboxResponseSchema.parse((await callAs(bare, manager, { url: `${API.communication.admin.outbox}?status=logged` })).json())
+      expect(logged.rows.length).toBeGreaterThan(0)
+      expect(logged.rows.every((r) => r.status === 'logged')).toBe(true)
+      const sentOnly = adminOutboxResponseSchema.parse((await callAs(bare, manager, { url: `${API.communication.admin.outbox}?status=sent` })).json())
+      expect(sentOnly.rows).toEqual([])
+    } finally {
+      await bare.close()
+    }
   })
 })

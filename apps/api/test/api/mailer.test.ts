@@ -98,7 +98,7 @@ describe('enqueueEmail', () => {
 })
 
 describe('dispatcher', () => {
-  it('sends pending rows through the log transport with one body-free line each and marks them sent', async () => {
+  it('passes pending rows to the log transport with one body-free line each and marks them logged, never sent', async () => {
     const db = ctx.database.db
     const first = await enqueueEmail(db, email(1))
     const second = await enqueueEmail(db, email(2))
@@ -115,7 +115,8 @@ describe('dispatcher', () => {
     expect(JSON.stringify(lines)).not.toMatch(/Corpo secreto|token=/)
 
     const rows = await outboxRows()
-    expect(rows.map((r) => r.status)).toEqual(['sent', 'sent'])
+    // Nothing left the server: "Registrado (sem SMTP)", not "Enviado".
+    expect(rows.map((r) => r.status)).toEqual(['logged', 'logged'])
     for (const row of rows) {
       expect(row.sentAt).toBeInstanceOf(Date)
       expect(row.claimedAt).toBeInstanceOf(Date)
@@ -266,7 +267,8 @@ describe('app.mailer', () => {
     const id = await ctx.app.mailer.enqueue(ctx.database.db, email('app'))
     expect((await ctx.app.mailer.dispatchPending()).sent).toBe(1)
     const [row] = await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id))
-    expect(row!.status).toBe('sent')
+    expect(row!.status).toBe('logged')
+    expect(row!.sentAt).toBeInstanceOf(Date)
   })
 
   it('sends soon after an enqueue outside a transaction when background dispatch is on', async () => {

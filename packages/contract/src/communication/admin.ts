@@ -75,14 +75,45 @@ export const campaignSchema = z.object({
   interest: z.string().nullable(),
   createdAt: isoDate,
   createdBy: z.string().nullable(),
-  counts: z.object({ total: z.number().int(), pending: z.number().int(), sent: z.number().int(), failed: z.number().int() }),
+  counts: z.object({
+    total: z.number().int(),
+    pending: z.number().int(),
+    sent: z.number().int(),
+    /** Recorded in the outbox only: no SMTP was configured when they were dispatched. */
+    logged: z.number().int(),
+    failed: z.number().int(),
+  }),
 })
 export type Campaign = z.infer<typeof campaignSchema>
 export const campaignsResponseSchema = z.object({ campaigns: z.array(campaignSchema) })
 export type CampaignsResponse = z.infer<typeof campaignsResponseSchema>
 export const campaignCreatedSchema = z.object({ campaign: campaignSchema, message: z.string() })
 
-export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const
+/** 'logged': the server had no SMTP, so the e-mail was only recorded here, never delivered. */
+export const OUTBOX_STATUSES = ['pending', 'sent', 'logged', 'failed'] as const
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number]
+export const OUTBOX_STATUS_LABELS: Record<OutboxStatus, string> = {
+  pending: 'Pendente',
+  sent: 'Enviado',
+  logged: 'Registrado (sem SMTP)',
+  failed: 'Falhou',
+}
+
+/** Every kind of e-mail the product sends, named in Portuguese for the outbox (docs/product/admin.md#communication-admincommunication). */
+export const EMAIL_KIND_LABELS: Record<string, string> = {
+  campaign: 'Campanha',
+  lead_welcome: 'Boas-vindas (lead)',
+  password_reset: 'Redefinição de senha',
+  email_verification: 'Confirmação de e-mail',
+  purchase_claim: 'Link de acesso da compra',
+  payment_receipt: 'Recibo de pagamento',
+  refund_approved: 'Reembolso aprovado',
+  refund_rejected: 'Reembolso recusado',
+}
+/** The kind's name; a kind the product does not know (an old row, a test) shows its code. */
+export function emailKindLabel(kind: string): string {
+  return Object.hasOwn(EMAIL_KIND_LABELS, kind) ? EMAIL_KIND_LABELS[kind]! : kind
+}
 export const adminOutboxQuerySchema = z.object({
   status: z.union([z.enum(OUTBOX_STATUSES, { error: 'Situação inválida' }), z.literal('')]).optional(),
   kind: z
@@ -107,6 +138,21 @@ export const outboxRowSchema = z.object({
   sentAt: isoDate.nullable(),
 })
 export type OutboxRow = z.infer<typeof outboxRowSchema>
+/**
+ * One e-mail opened by an admin: what was sent, to whom, when, and its text. Links that carry a
+ * secret (an access, reset or confirmation token) are masked by the server: the admin sees that a
+ * link was there, never a link that would sign in as the recipient.
+ */
+export const outboxMessageSchema = outboxRowSchema.extend({
+  replyTo: z.string().nullable(),
+  textBody: z.string(),
+})
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>
+export const outboxMessageResponseSchema = z.object({ message: outboxMessageSchema })
+export type OutboxMessageResponse = z.infer<typeof outboxMessageResponseSchema>
+export const outboxMessageParamsSchema = z.object({ messageId: z.uuid({ error: ADMIN_MSG.idInvalid }) })
+export const OUTBOX_MSG = { notFound: 'E-mail não encontrado' } as const
+
 export const adminOutboxResponseSchema = z.object({
   rows: z.array(outboxRowSchema),
   pageInfo: pageInfoSchema,

@@ -1,5 +1,5 @@
 import { get, post } from '../shared/http.js'
-import { adminLeadsResponseSchema, adminOutboxResponseSchema, campaignAudienceSchema, campaignCreatedSchema, campaignCreateSchema, campaignsResponseSchema } from './admin.js'
+import { adminLeadsResponseSchema, adminOutboxResponseSchema, outboxMessageResponseSchema, campaignAudienceSchema, campaignCreatedSchema, campaignCreateSchema, campaignsResponseSchema } from './admin.js'
 import { leadCreatedSchema, leadCreateSchema } from './leads.js'
 import { COMMUNICATION_PATHS as P } from './paths.js'
 
@@ -11,5 +11,6 @@ export const COMMUNICATION_ENDPOINTS = {
     campaigns: get(P.admin.campaigns, campaignsResponseSchema),
     createCampaign: post(P.admin.campaigns, campaignCreatedSchema, campaignCreateSchema),
     outbox: get(P.admin.outbox, adminOutboxResponseSchema),
+    outboxMessage: get(P.admin.outboxMessage, outboxMessageResponseSchema),
   },
 } as const

@@ -6,5 +6,6 @@ export const COMMUNICATION_PATHS = {
     campaigns: '/api/admin/campaigns',
     campaignAudience: '/api/admin/campaigns/audience',
     outbox: '/api/admin/outbox',
+    outboxMessage: (messageId: string) => `/api/admin/outbox/${messageId}`,
   },
 } as const

@@ -28,7 +28,8 @@ export const leads = pgTable(
   ],
 )
 
-export const EMAIL_STATUSES = ['pending', 'sent', 'failed'] as const
+/** 'logged': taken by the dispatcher while no SMTP is configured, so it exists only in this table. */
+export const EMAIL_STATUSES = ['pending', 'sent', 'logged', 'failed'] as const
 
 /** Every e-mail the product sends passes through here; without SMTP this table is the mailbox. */
 export const emailOutbox = pgTable(

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.js'
-import { claimPendingRows, markRowFailed, markRowSent } from './repository.js'
+import { claimPendingRows, markRowDone, markRowFailed } from './repository.js'
 import type { MailLogger, MailTransport } from './transports.js'
 
 export const MAIL_POLL_INTERVAL_MS = 5_000
@@ -18,6 +18,7 @@ export interface EmailDispatcherOptions {
 }
 
 export interface DispatchResult {
+  /** Rows the transport took: delivered, or recorded as 'logged' when it delivers nothing (no SMTP). */
   sent: number
   failed: number
 }
@@ -67,7 +68,7 @@ export function createEmailDispatcher(options: EmailDispatcherOptions): EmailDis
           log.warn({ outboxId: message.id, kind: message.kind, transport: transport.name, reason }, 'falha ao enviar e-mail')
           continue
         }
-        await markRowSent(db, message.id)
+        await markRowDone(db, message.id, transport.delivers === false ? 'logged' : 'sent')
         result.sent++
       }
       if (batch.length < batchSize) break

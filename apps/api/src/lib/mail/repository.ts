@@ -76,10 +76,14 @@ export async function claimPendingRows(db: Database, limit: number, staleAfterSe
   }))
 }
 
-export async function markRowSent(db: Database, id: string): Promise<void> {
+/**
+ * The transport took the message: 'sent' when it was delivered, 'logged' when no SMTP is configured
+ * and the outbox row is all there is. `sent_at` is when that happened, in both cases.
+ */
+export async function markRowDone(db: Database, id: string, status: 'sent' | 'logged'): Promise<void> {
   await db
     .update(emailOutbox)
-    .set({ status: 'sent', sentAt: new Date(), error: null })
+    .set({ status, sentAt: new Date(), error: null })
     .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'pending')))
 }
 

@@ -11,6 +11,11 @@ export interface MailLogger {
 /** Delivers one outbox message; resolves when the message is accepted, rejects with the reason otherwise. */
 export interface MailTransport {
   readonly name: string
+  /**
+   * false: the message goes nowhere outside the outbox (no SMTP configured), so its row is marked
+   * 'logged' ("Registrado (sem SMTP)"), never 'sent'. Absent means a real delivery.
+   */
+  readonly delivers?: boolean
   send(message: OutboxMessage): Promise<void>
   close?(): void | Promise<void>
 }
@@ -22,6 +27,7 @@ export interface MailTransport {
 export function createLogTransport(log: MailLogger): MailTransport {
   return {
     name: 'log',
+    delivers: false,
     async send(message) {
       log.info(
         { outboxId: message.id, kind: message.kind, to: message.to, subject: message.subject },

@@ -12,11 +12,13 @@ import {
   campaignCreatedSchema,
   campaignCreateSchema,
   campaignsResponseSchema,
+  outboxMessageParamsSchema,
+  outboxMessageResponseSchema,
 } from '@sintonia/contract'
 import { adminActor } from '../../plugins/session.js'
-import { countAudience, exportLeadsCsv, listLeads, listOutbox, listRecentCampaigns, sendCampaign } from './campaigns-service.js'
+import { countAudience, exportLeadsCsv, getOutboxMessage, listLeads, listOutbox, listRecentCampaigns, sendCampaign } from './campaigns-service.js'
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema }
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema }
 
 export const communicationRoutesAdmin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database
@@ -126,6 +128,23 @@ export const communicationRoutesAdmin: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.headers(noStore)
       return listOutbox(db, request.query)
+    },
+  )
+
+  app.get(
+    API.communication.admin.outboxMessage(':messageId'),
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Um e-mail da caixa de saída, com o texto (links com token mascarados)',
+        params: outboxMessageParamsSchema,
+        response: { 200: outboxMessageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore)
+      return { message: await getOutboxMessage(db, request.params.messageId) }
     },
   )
 }

@@ -98,6 +98,7 @@ export interface CampaignWithCounts extends CampaignRow {
   total: number
   pending: number
   sent: number
+  logged: number
   failed: number
 }
 
@@ -110,6 +111,7 @@ export async function listCampaigns(db: Database, limit: number, ids?: string[])
       total: sql<number>`count(${emailOutbox.id})::int`,
       pending: sql<number>`count(*) filter (where ${emailOutbox.status} = 'pending')::int`,
       sent: sql<number>`count(*) filter (where ${emailOutbox.status} = 'sent')::int`,
+      logged: sql<number>`count(*) filter (where ${emailOutbox.status} = 'logged')::int`,
       failed: sql<number>`count(*) filter (where ${emailOutbox.status} = 'failed')::int`,
     })
     .from(emailCampaigns)
@@ -119,13 +121,42 @@ export async function listCampaigns(db: Database, limit: number, ids?: string[])
     .groupBy(emailCampaigns.id)
     .orderBy(desc(emailCampaigns.createdAt))
     .limit(limit)
-  return rows.map((row) => ({ ...row.campaign, total: Number(row.total), pending: Number(row.pending), sent: Number(row.sent), failed: Number(row.failed) }))
+  return rows.map((row) => ({
+    ...row.campaign,
+    total: Number(row.total),
+    pending: Number(row.pending),
+    sent: Number(row.sent),
+    logged: Number(row.logged),
+    failed: Number(row.failed),
+  }))
 }
 
 export interface OutboxFilter {
-  status: 'pending' | 'sent' | 'failed' | null
+  status: (typeof emailOutbox.$inferSelect)['status'] | null
   kind: string | null
   campaignId: string | null
+}
+
+const outboxListColumns = {
+  id: emailOutbox.id,
+  toAddress: emailOutbox.toAddress,
+  subject: emailOutbox.subject,
+  kind: emailOutbox.kind,
+  status: emailOutbox.status,
+  error: emailOutbox.error,
+  campaignId: emailCampaignMessages.campaignId,
+  createdAt: emailOutbox.createdAt,
+  sentAt: emailOutbox.sentAt,
+}
+
+/** One outbox e-mail with its text body (the HTML body stays out: the admin reads the text). */
+export async function findOutboxMessage(db: Database, id: string) {
+  const [row] = await db
+    .select({ ...outboxListColumns, replyTo: emailOutbox.replyTo, textBody: emailOutbox.textBody })
+    .from(emailOutbox)
+    .leftJoin(emailCampaignMessages, eq(emailCampaignMessages.outboxId, emailOutbox.id))
+    .where(eq(emailOutbox.id, id))
+  return row ?? null
 }
 
 /** Outbox rows newest first (bodies are not listed: they may hold reset links). */
@@ -137,17 +168,7 @@ export async function findOutboxRows(db: Database, filter: OutboxFilter, limit: 
   const where = parts.length ? and(...parts) : undefined
   const [rows, totals, kinds] = await Promise.all([
     db
-      .select({
-        id: emailOutbox.id,
-        toAddress: emailOutbox.toAddress,
-        subject: emailOutbox.subject,
-        kind: emailOutbox.kind,
-        status: emailOutbox.status,
-        error: emailOutbox.error,
-        campaignId: emailCampaignMessages.campaignId,
-        createdAt: emailOutbox.createdAt,
-        sentAt: emailOutbox.sentAt,
-      })
+      .select(outboxListColumns)
       .from(emailOutbox)
       .leftJoin(emailCampaignMessages, eq(emailCampaignMessages.outboxId, emailOutbox.id))
       .where(where)

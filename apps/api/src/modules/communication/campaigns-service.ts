@@ -4,8 +4,11 @@ import {
   interestLabel,
   type AdminLead,
   type AdminLeadsResponse,
+  OUTBOX_MSG,
   type AdminOutboxResponse,
   type Campaign,
+  type OutboxMessage,
+  type OutboxStatus,
   type CampaignSegment,
 } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
@@ -17,8 +20,10 @@ import type { AdminActor } from '../../plugins/session.js'
 import { getProductName, getSupportEmail } from '../content/settings-service.js'
 import { buildCampaignEmail } from './campaign-email.js'
 import { toCsv } from './csv.js'
+import { maskSecretLinks } from './mask-links.js'
 import {
   findLeads,
+  findOutboxMessage,
   findOutboxRows,
   insertCampaign,
   insertCampaignMessages,
@@ -92,7 +97,7 @@ function toCampaign(row: CampaignWithCounts): Campaign {
     interest: row.interest,
     createdAt: row.createdAt.toISOString(),
     createdBy: row.createdBy,
-    counts: { total: row.total, pending: row.pending, sent: row.sent, failed: row.failed },
+    counts: { total: row.total, pending: row.pending, sent: row.sent, logged: row.logged, failed: row.failed },
   }
 }
 
@@ -147,7 +152,7 @@ export async function listOutbox(
   const { rows, total, kinds } = await findOutboxRows(
     db,
     {
-      status: (query.status || null) as 'pending' | 'sent' | 'failed' | null,
+      status: (query.status || null) as OutboxStatus | null,
       kind: query.kind || null,
       campaignId: query.campaignId || null,
     },
@@ -158,5 +163,21 @@ export async function listOutbox(
     rows: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), sentAt: row.sentAt?.toISOString() ?? null })),
     pageInfo: { page: query.page, pageSize: ADMIN_PAGE_SIZE, total },
     kinds,
+  }
+}
+
+/**
+ * One outbox e-mail for an admin to read (docs/product/admin.md#communication-admincommunication):
+ * its text body with every secret-carrying link masked, so reading the outbox never hands out a
+ * way into someone's account.
+ */
+export async function getOutboxMessage(db: Database, id: string): Promise<OutboxMessage> {
+  const row = await findOutboxMessage(db, id)
+  if (!row) throw new HttpError(404, OUTBOX_MSG.notFound)
+  return {
+    ...row,
+    textBody: maskSecretLinks(row.textBody),
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
   }
 }

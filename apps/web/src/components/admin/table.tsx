@@ -1,7 +1,24 @@
 import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react'
 import { cn } from '../../lib/cn'
 
-/** A data table that scrolls sideways on small screens instead of squeezing its columns. */
+/**
+ * Edge shadows that show only while there is more table to that side: the white covers scroll with
+ * the content (`local`) and hide the shadows (`scroll`, fixed to the box) at each end.
+ */
+const SCROLL_SHADOWS = {
+  background: [
+    'linear-gradient(to right, #fff 40%, rgb(255 255 255 / 0)) left center / 2.5rem 100% no-repeat local',
+    'linear-gradient(to left, #fff 40%, rgb(255 255 255 / 0)) right center / 2.5rem 100% no-repeat local',
+    'radial-gradient(farthest-side at 0 50%, rgb(37 18 99 / 0.2), rgb(37 18 99 / 0)) left center / 0.9rem 100% no-repeat scroll',
+    'radial-gradient(farthest-side at 100% 50%, rgb(37 18 99 / 0.2), rgb(37 18 99 / 0)) right center / 0.9rem 100% no-repeat scroll',
+    '#fff',
+  ].join(', '),
+}
+
+/**
+ * A data table that scrolls sideways on small screens instead of squeezing its columns; a shadow
+ * at the edge says there is more to see.
+ */
 export function DataTable({
   caption,
   children,
@@ -17,7 +34,7 @@ export function DataTable({
   busy?: boolean
 }) {
   return (
-    <div aria-busy={busy || undefined} className={cn('overflow-x-auto rounded-2xl border border-line bg-white shadow-soft', className)}>
+    <div aria-busy={busy || undefined} style={SCROLL_SHADOWS} className={cn('overflow-x-auto rounded-2xl border border-line shadow-soft', className)}>
       {/* `narrow`: two or three short columns that fit a phone without scrolling. */}
       <table className={cn('w-full border-collapse text-left text-sm', narrow ? 'min-w-0' : 'min-w-[36rem]')}>
         <caption className="sr-only">{caption}</caption>

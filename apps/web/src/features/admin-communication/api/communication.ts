@@ -7,6 +7,7 @@ export const communicationKeys = {
   audience: (segment: string, interest: string) => ['admin', 'campaign-audience', segment, interest] as const,
   campaigns: ['admin', 'campaigns'] as const,
   outbox: (params: Record<string, string>) => ['admin', 'outbox', params] as const,
+  outboxMessage: (id: string) => ['admin', 'outbox', 'message', id] as const,
 }
 
 export function useLeads(params: Record<string, string>) {
@@ -61,5 +62,14 @@ export function useOutbox(params: Record<string, string>) {
     queryFn: ({ signal }) => api(ENDPOINTS.communication.admin.outbox, { query: params, signal }),
     placeholderData: keepPreviousData,
     refetchInterval: 5_000,
+  })
+}
+
+/** One e-mail opened from the outbox (its text, with secret links masked by the server). */
+export function useOutboxMessage(id: string | null) {
+  return useQuery({
+    queryKey: communicationKeys.outboxMessage(id ?? ''),
+    queryFn: ({ signal }) => api(ENDPOINTS.communication.admin.outboxMessage, { params: [id!], signal }),
+    enabled: id !== null,
   })
 }

@@ -53,9 +53,17 @@ function Campaigns() {
               <div className="flex flex-wrap gap-1.5" aria-live="polite">
                 <Badge variant="neutral">{c.counts.total} no total</Badge>
                 {c.counts.pending > 0 ? <Badge variant="gold">{c.counts.pending} pendentes</Badge> : null}
-                <Badge variant="success" data-testid="campaign-sent">
-                  {c.counts.sent} enviados
-                </Badge>
+                {c.counts.sent > 0 || c.counts.logged === 0 ? (
+                  <Badge variant="success" data-testid="campaign-sent">
+                    {c.counts.sent} enviados
+                  </Badge>
+                ) : null}
+                {/* Without SMTP nothing leaves the server: say so instead of counting them as sent. */}
+                {c.counts.logged > 0 ? (
+                  <Badge variant="neutral" data-testid="campaign-logged">
+                    {c.counts.logged} registrados (sem SMTP)
+                  </Badge>
+                ) : null}
                 {c.counts.failed > 0 ? <Badge className="bg-red-50 text-red-800">{c.counts.failed} com falha</Badge> : null}
               </div>
             </Td>
