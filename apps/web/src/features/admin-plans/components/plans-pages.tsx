@@ -43,7 +43,7 @@ export function PricingPage() {
   )
 }
 
-/** `/admin/subscription-plans`: texts, active/popular flags and order of each plan. */
+/** `/admin/subscription-plans`: texts (benefits and button included), active/popular flags and order of each plan, each with its card's preview. */
 export function SubscriptionPlansPage() {
   const plans = useAdminPlans()
   return (
@@ -52,7 +52,8 @@ export function SubscriptionPlansPage() {
         title="Planos"
         description={
           <>
-            Nome, descrição, duração, destaque, ordem e quais planos aparecem em /assinatura e na página inicial. Preços e promoções ficam em{' '}
+            Nome, descrição, duração, benefícios do cartão, texto do botão, destaque, ordem e quais planos aparecem em /assinatura e na página
+            inicial. Preços e promoções ficam em{' '}
             <Link to="/admin/pricing" className="font-semibold text-brand-700 underline">
               Preços
             </Link>
@@ -62,7 +63,7 @@ export function SubscriptionPlansPage() {
       />
       {plans.isError ? <QueryError error={plans.error} onRetry={() => void plans.refetch()} /> : null}
       {plans.isPending ? <Loading /> : null}
-      <div className="grid gap-6 xl:grid-cols-2 [&>*]:min-w-0">
+      <div className="flex flex-col gap-6">
         {plans.data?.plans.map((plan) => (
           <DetailsEditor key={`${plan.code}-${plan.updatedAt}`} plan={plan} />
         ))}

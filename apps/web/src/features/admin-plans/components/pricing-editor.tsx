@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button'
 import { FormAlert, FormField, SubmitButton, TextInput, describedBy } from '../../../components/ui/form'
 import { getErrorMessage } from '../../../lib/api-client'
 import { useSavePlan } from '../api/plans'
+import { PreviewButton } from './details-editor'
 import { previewPlan, pricingValuesOf, validatePricing, type PricingErrors, type PricingFormValues } from '../lib/pricing-form'
 
 /**
@@ -18,6 +19,7 @@ export function PricingEditor({ plan }: { plan: AdminPlan }) {
   const [serverError, setServerError] = useState<string | null>(null)
   const save = useSavePlan()
   const id = (name: string) => `pricing-${plan.code}-${name}`
+  const preview = previewPlan(plan, values)
 
   function set<K extends keyof PricingFormValues>(key: K, value: PricingFormValues[K]) {
     setValues((current) => ({ ...current, [key]: value }))
@@ -98,7 +100,7 @@ export function PricingEditor({ plan }: { plan: AdminPlan }) {
       <div>
         <p className="mb-3 text-sm font-semibold text-ink-muted">Prévia no site</p>
         <ul aria-label={`Prévia do plano ${plan.name}`}>
-          <PlanCard plan={previewPlan(plan, values)} action={<span className="block rounded-xl bg-brand-50 py-2 text-center text-sm text-brand-800">Botão de assinatura</span>} />
+          <PlanCard plan={preview} action={<PreviewButton text={preview.buttonText} popular={preview.popular} />} />
         </ul>
       </div>
     </section>
