@@ -61,7 +61,7 @@ function stubApi(initial: Partial<FakeApi> = {}) {
       },
       [API.accounts.signOut]: () => {
         api.user = null
-        return jsonResponse({ ok: true })
+        return jsonResponse({ message: AUTH_MSG.logoutSuccess })
       },
       [API.commerce.subscription.check]: () => (api.user ? jsonResponse(api.subscription) : apiError(401, 'Faça login para continuar')),
       [API.accounts.forgotPassword]: (_url, init) => {
@@ -70,7 +70,7 @@ function stubApi(initial: Partial<FakeApi> = {}) {
       },
       [API.accounts.resetPassword]: (_url, init) => {
         const body = record(API.accounts.resetPassword, init)
-        return body.token === 'token-valido-123' ? jsonResponse({ ok: true }) : apiError(400, AUTH_MSG.resetInvalidToken)
+        return body.token === 'token-valido-123' ? jsonResponse({ message: AUTH_MSG.resetDone }) : apiError(400, AUTH_MSG.resetInvalidToken)
       },
       [API.accounts.accessLinkPreview]: (_url, init) => {
         const body = record(API.accounts.accessLinkPreview, init)
@@ -92,7 +92,7 @@ function stubApi(initial: Partial<FakeApi> = {}) {
         const body = record(API.accounts.deleteAccount, init)
         if (body.password !== 'segredo123') return apiError(403, AUTH_MSG.deleteConfirmationWrong)
         api.user = null
-        return jsonResponse({ ok: true })
+        return jsonResponse({ message: AUTH_MSG.accountDeleted })
       },
     }),
   )

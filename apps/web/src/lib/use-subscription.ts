@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react'
-import { API, type SubscriptionState } from '@sintonia/contract'
-import { apiGet } from './api-client'
+import { ENDPOINTS, type SubscriptionState } from '@sintonia/contract'
+import { api } from './api-client'
 import { safeLocalStorage } from './safe-local-storage'
 import { toast } from './toast'
 import { createSubscriptionChecker, type SubscriptionCheckStatus } from './subscription-checker'
 
 /** The app's single checker (one cache, one running check, one debounce timer). */
 export const subscriptionChecker = createSubscriptionChecker({
-  fetchState: (signal) => apiGet<SubscriptionState>(API.subscription.check, { signal }),
+  fetchState: (signal) => api(ENDPOINTS.commerce.subscription.check, { signal }),
   storage: safeLocalStorage,
   notifyError: (message) => {
     toast.error(message, { id: 'subscription-check' })

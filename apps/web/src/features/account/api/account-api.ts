@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
-import { API, AUTH_MSG, type AuthMessage, type ChangePasswordInput, type Me } from '@sintonia/contract'
-import { ApiRequestError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, apiSend } from '../../../lib/api-client'
+import { API, AUTH_MSG, ENDPOINTS, type AuthMessage, type ChangePasswordInput } from '@sintonia/contract'
+import { api, ApiRequestError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client'
 
 export interface ExportedFile {
   blob: Blob
@@ -25,7 +25,7 @@ function filenameFrom(disposition: string | null, fallback: string): string {
 export async function fetchAccountExport(today = new Date()): Promise<ExportedFile> {
   let response: Response
   try {
-    response = await fetch(API.auth.exportData, { credentials: 'include', headers: { accept: 'application/json' } })
+    response = await fetch(API.accounts.exportData, { credentials: 'include', headers: { accept: 'application/json' } })
   } catch {
     throw new ApiRequestError(0, NETWORK_ERROR_MESSAGE)
   }
@@ -72,33 +72,33 @@ export function useExportAccount() {
 /** DELETE /api/account {password}: wrong password → 403 with a pt-BR message. */
 export function useDeleteAccount() {
   return useMutation({
-    mutationFn: (password: string) => apiSend<unknown>('DELETE', API.auth.deleteAccount, { password }),
+    mutationFn: (password: string) => api(ENDPOINTS.accounts.deleteAccount, { body: { password } }),
   })
 }
 
 /** PATCH /api/account/profile {name}: the display name; answers the updated session user. */
 export function useUpdateProfile() {
   return useMutation({
-    mutationFn: async (name: string) => (await apiSend<Me>('PATCH', API.auth.profile, { name })).user,
+    mutationFn: async (name: string) => (await api(ENDPOINTS.accounts.profile, { body: { name } })).user,
   })
 }
 
-async function messageOf(request: Promise<AuthMessage | undefined>, fallback: string): Promise<string> {
-  const body = await request
-  return typeof body?.message === 'string' && body.message.trim() ? body.message : fallback
+async function messageOf(request: Promise<AuthMessage>, fallback: string): Promise<string> {
+  const { message } = await request
+  return message.trim() || fallback
 }
 
 /** POST /api/account/email/send-verification: the confirmation e-mail again (409 when already confirmed). */
 export function useResendVerification() {
   return useMutation({
-    mutationFn: () => messageOf(apiSend<AuthMessage | undefined>('POST', API.auth.resendVerification), AUTH_MSG.verificationSent),
+    mutationFn: () => messageOf(api(ENDPOINTS.accounts.resendVerification), AUTH_MSG.verificationSent),
   })
 }
 
 /** POST /api/account/email/change {newEmail}: a link goes to the new address; the change waits for it. */
 export function useChangeEmail() {
   return useMutation({
-    mutationFn: (newEmail: string) => messageOf(apiSend<AuthMessage | undefined>('POST', API.auth.changeEmail, { newEmail }), AUTH_MSG.emailChangeSent),
+    mutationFn: (newEmail: string) => messageOf(api(ENDPOINTS.accounts.changeEmail, { body: { newEmail } }), AUTH_MSG.emailChangeSent),
   })
 }
 
@@ -108,6 +108,6 @@ export function useChangeEmail() {
  */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (input: ChangePasswordInput) => messageOf(apiSend<AuthMessage | undefined>('POST', API.auth.changePassword, input), AUTH_MSG.passwordChanged),
+    mutationFn: (input: ChangePasswordInput) => messageOf(api(ENDPOINTS.accounts.changePassword, { body: input }), AUTH_MSG.passwordChanged),
   })
 }

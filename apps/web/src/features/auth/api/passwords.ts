@@ -1,29 +1,21 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import {
-  API,
-  AUTH_MSG,
-  type AccessLinkPreview,
-  type AuthMessage,
-  type Me,
-  type OnboardingPasswordInput,
-  type VerifyEmailResult,
-} from '@sintonia/contract'
-import { ApiRequestError, apiSend } from '../../../lib/api-client'
+import { AUTH_MSG, ENDPOINTS, type OnboardingPasswordInput } from '@sintonia/contract'
+import { api, ApiRequestError } from '../../../lib/api-client'
 import { acceptSignedInUser, sessionKeys } from './session'
 
 /** POST /api/account/password/forgot: always the same neutral answer (no account probing). */
 export function useForgotPassword() {
   return useMutation({
     mutationFn: async (email: string) => {
-      const body = await apiSend<{ message?: string } | undefined>('POST', API.auth.forgotPassword, { email })
-      return typeof body?.message === 'string' && body.message.trim() ? body.message : AUTH_MSG.resetEmailSent
+      const { message } = await api(ENDPOINTS.accounts.forgotPassword, { body: { email } })
+      return message.trim() || AUTH_MSG.resetEmailSent
     },
   })
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (input: { token: string; newPassword: string }) => apiSend<unknown>('POST', API.auth.resetPassword, input),
+    mutationFn: (input: { token: string; newPassword: string }) => api(ENDPOINTS.accounts.resetPassword, { body: input }),
   })
 }
 
@@ -48,7 +40,7 @@ export function isDeadLinkError(error: unknown): boolean {
 export function accessLinkPreviewQuery(token: string) {
   return queryOptions({
     queryKey: linkKeys.accessLink(token),
-    queryFn: () => apiSend<AccessLinkPreview>('POST', API.auth.accessLinkPreview, { token }),
+    queryFn: () => api(ENDPOINTS.accounts.accessLinkPreview, { body: { token } }),
     ...oneShot,
   })
 }
@@ -64,7 +56,7 @@ export function useAccessLinkPreview(token: string) {
 export function useOnboardingPassword() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: OnboardingPasswordInput) => apiSend<Me>('POST', API.auth.onboardingPassword, input),
+    mutationFn: (input: OnboardingPasswordInput) => api(ENDPOINTS.accounts.onboardingPassword, { body: input }),
     onSuccess: ({ user }) => acceptSignedInUser(queryClient, user),
   })
 }
@@ -73,8 +65,8 @@ export function useOnboardingPassword() {
 export function useResendAccessLink() {
   return useMutation({
     mutationFn: async (sessionId: string) => {
-      const body = await apiSend<AuthMessage | undefined>('POST', API.payments.resendAccessLink, { sessionId })
-      return body?.message?.trim() || AUTH_MSG.accessLinkSent
+      const { message } = await api(ENDPOINTS.commerce.payments.resendAccessLink, { body: { sessionId } })
+      return message.trim() || AUTH_MSG.accessLinkSent
     },
   })
 }
@@ -89,7 +81,7 @@ export function useVerifyEmail(token: string) {
   return useQuery({
     queryKey: linkKeys.verifyEmail(token),
     queryFn: async () => {
-      const result = await apiSend<VerifyEmailResult>('POST', API.auth.verifyEmail, { token })
+      const result = await api(ENDPOINTS.accounts.verifyEmail, { body: { token } })
       void queryClient.invalidateQueries({ queryKey: sessionKeys.all })
       return result
     },

@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { API, type Me, type SessionUser, type SignInInput, type SignUpInput } from '@sintonia/contract'
-import { ApiRequestError, apiGet, apiSend } from '../../../lib/api-client'
+import { ENDPOINTS, type SessionUser, type SignInInput, type SignUpInput } from '@sintonia/contract'
+import { api, ApiRequestError } from '../../../lib/api-client'
 import { clearPersonalLocalData, isPublicQueryKey } from '../lib/personal-data'
 import { subscriptionChecker } from '../../../lib/use-subscription'
 import { sessionKeys } from './query-keys'
@@ -26,7 +26,7 @@ function followSession(user: SessionUser | null): void {
  */
 export async function fetchSession(signal?: AbortSignal): Promise<SessionUser | null> {
   try {
-    const { user } = await apiGet<Me>(API.auth.me, signal ? { signal } : undefined)
+    const { user } = await api(ENDPOINTS.accounts.me, { signal })
     followSession(user)
     return user
   } catch (error) {
@@ -123,7 +123,7 @@ export function useSignIn() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ portal = 'user', ...body }: SignInRequest) =>
-      apiSend<Me>('POST', API.auth.signIn, { ...body, portal } satisfies SignInInput),
+      api(ENDPOINTS.accounts.signIn, { body: { ...body, portal } }),
     onSuccess: ({ user }) => acceptSignedInUser(queryClient, user),
   })
 }
@@ -131,7 +131,7 @@ export function useSignIn() {
 export function useSignUp() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: SignUpInput) => apiSend<Me>('POST', API.auth.signUp, body),
+    mutationFn: (body: SignUpInput) => api(ENDPOINTS.accounts.signUp, { body }),
     onSuccess: ({ user }) => acceptSignedInUser(queryClient, user),
   })
 }
@@ -139,7 +139,7 @@ export function useSignUp() {
 /** Signs out on the server. A 401 means the session was already gone: same outcome. */
 export async function signOutRequest(): Promise<void> {
   try {
-    await apiSend<unknown>('POST', API.auth.signOut)
+    await api(ENDPOINTS.accounts.signOut)
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 401) return
     throw error

@@ -1,17 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
-import { API, audioDetailSchema, fieldAudiosSchema, fieldDetailSchema, LISTENER_MSG } from '@sintonia/contract'
-import { apiGet, ApiRequestError } from '../../../lib/api-client'
+import { ENDPOINTS, LISTENER_MSG } from '@sintonia/contract'
+import { api, ApiRequestError } from '../../../lib/api-client'
 import { isUuid } from '../lib/tag-filter'
 import { catalogueKeys } from './query-keys'
 
-
-function parseOr<T>(parse: () => T, message: string): T {
-  try {
-    return parse()
-  } catch {
-    throw new ApiRequestError(500, message)
-  }
-}
 
 /** GET /api/fields/:id → the field. A non-UUID id fails client-side with 'ID do campo inválido'. */
 export function fieldQueryOptions(fieldId: string) {
@@ -19,8 +11,7 @@ export function fieldQueryOptions(fieldId: string) {
     queryKey: catalogueKeys.field(fieldId),
     queryFn: async ({ signal }) => {
       if (!isUuid(fieldId)) throw new ApiRequestError(400, LISTENER_MSG.fieldInvalidId)
-      const body = await apiGet<unknown>(API.listener.field(fieldId), { signal })
-      return parseOr(() => fieldDetailSchema.parse(body).field, LISTENER_MSG.fieldLoadError)
+      return (await api(ENDPOINTS.catalogue.field, { params: [fieldId], signal })).field
     },
     staleTime: 60_000,
     retry: (count, error) => !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && count < 2,
@@ -33,8 +24,7 @@ export function fieldAudiosQueryOptions(fieldId: string) {
     queryKey: catalogueKeys.fieldAudios(fieldId),
     queryFn: async ({ signal }) => {
       if (!isUuid(fieldId)) throw new ApiRequestError(400, LISTENER_MSG.fieldInvalidId)
-      const body = await apiGet<unknown>(API.listener.fieldAudios(fieldId), { signal })
-      return parseOr(() => fieldAudiosSchema.parse(body).audios, LISTENER_MSG.audiosLoadError)
+      return (await api(ENDPOINTS.catalogue.fieldAudios, { params: [fieldId], signal })).audios
     },
     staleTime: 60_000,
     retry: (count, error) => !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && count < 2,
@@ -47,8 +37,7 @@ export function audioQueryOptions(audioId: string) {
     queryKey: catalogueKeys.audio(audioId),
     queryFn: async ({ signal }) => {
       if (!isUuid(audioId)) throw new ApiRequestError(404, LISTENER_MSG.audioNotFound)
-      const body = await apiGet<unknown>(API.listener.audio(audioId), { signal })
-      return parseOr(() => audioDetailSchema.parse(body), LISTENER_MSG.audioNotFound)
+      return api(ENDPOINTS.catalogue.audio, { params: [audioId], signal })
     },
     staleTime: 60_000,
     retry: (count, error) => !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && count < 2,

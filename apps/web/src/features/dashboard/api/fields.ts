@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import { API, type Field } from '@sintonia/contract'
-import { apiGet } from '../../../lib/api-client'
+import { ENDPOINTS } from '@sintonia/contract'
+import { api } from '../../../lib/api-client'
 import { dashboardKeys } from './query-keys'
 
 
@@ -8,7 +8,7 @@ import { dashboardKeys } from './query-keys'
 export const listenerFieldsQueryOptions = () =>
   queryOptions({
     queryKey: dashboardKeys.fields,
-    queryFn: async ({ signal }) => (await apiGet<{ fields: Field[] }>(API.listener.fields, { signal })).fields,
+    queryFn: async ({ signal }) => (await api(ENDPOINTS.catalogue.fields, { signal })).fields,
     staleTime: 60_000,
   })
 

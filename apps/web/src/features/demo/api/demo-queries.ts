@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { API, type Demo } from '@sintonia/contract'
-import { apiGet } from '../../../lib/api-client'
+import { ENDPOINTS } from '@sintonia/contract'
+import { api } from '../../../lib/api-client'
 import { demoKeys } from './query-keys'
 
 /** audios_changed (realtime) should invalidate demoKeys.all. */
 
 export const demoQueryOptions = queryOptions({
   queryKey: demoKeys.all,
-  queryFn: ({ signal }) => apiGet<Demo>(API.demo, { signal }),
+  queryFn: ({ signal }) => api(ENDPOINTS.catalogue.demo, { signal }),
   staleTime: 60_000,
 })
 

@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import {
-  API,
   DEFAULT_PRODUCT_NAME,
+  ENDPOINTS,
   LANDING_CONTENT_CACHE_MS,
   resolveLandingContent,
   type Field,
-  type FieldList,
   type LandingResponse,
 } from '@sintonia/contract'
-import { apiGet } from '../../../lib/api-client'
+import { api } from '../../../lib/api-client'
 import { getInitialData, getInitialDataReadAt } from '../../../lib/initial-data'
 import { saveLandingCache } from '../lib/content-cache'
 import { landingKeys } from './query-keys'
@@ -34,7 +33,7 @@ function sortFields(fields: Field[]): Field[] {
 export const landingQueryOptions = queryOptions({
   queryKey: landingKeys.content,
   queryFn: async ({ signal }) => {
-    const landing = normalizeLanding(await apiGet<LandingResponse>(API.landing, { signal }))
+    const landing = normalizeLanding(await api(ENDPOINTS.content.landing, { signal }))
     saveLandingCache(landing)
     return landing
   },
@@ -49,7 +48,7 @@ export const landingQueryOptions = queryOptions({
 export const publicFieldsQueryOptions = queryOptions({
   queryKey: landingKeys.fields,
   queryFn: async ({ signal }) => {
-    const body = await apiGet<FieldList>(API.publicFields, { signal })
+    const body = await api(ENDPOINTS.catalogue.publicFields, { signal })
     return sortFields(Array.isArray(body?.fields) ? body.fields : [])
   },
   staleTime: LANDING_CONTENT_CACHE_MS,

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { API, LANDING_CONTENT_CACHE_MS, type PlansResponse, type PublicPlan } from '@sintonia/contract'
-import { apiGet } from '../../../lib/api-client'
+import { ENDPOINTS, LANDING_CONTENT_CACHE_MS, type PublicPlan } from '@sintonia/contract'
+import { api } from '../../../lib/api-client'
 import { getInitialData, getInitialDataReadAt } from '../../../lib/initial-data'
 import { planKeys } from './query-keys'
 
@@ -23,7 +23,7 @@ function usablePlans(plans: unknown): PublicPlan[] {
 
 export const publicPlansQueryOptions = queryOptions({
   queryKey: planKeys.public,
-  queryFn: async ({ signal }) => usablePlans((await apiGet<PlansResponse>(API.plans, { signal }))?.plans),
+  queryFn: async ({ signal }) => usablePlans((await api(ENDPOINTS.commerce.plans, { signal }))?.plans),
   staleTime: LANDING_CONTENT_CACHE_MS,
   initialData: () => {
     const injected = getInitialData('plans')

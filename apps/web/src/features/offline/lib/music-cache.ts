@@ -1,6 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
-import { API, backgroundMusicSchema } from '@sintonia/contract'
-import { apiGet } from '../../../lib/api-client'
+import { ENDPOINTS } from '@sintonia/contract'
+import { api } from '../../../lib/api-client'
 
 /**
  * Background music kept for offline listening. Its own database, so `DriveAudioCache` stays
@@ -70,7 +70,7 @@ function openMusicDb(): Promise<IDBPDatabase<MusicCacheSchema>> {
 
 /** GET /api/background-music (subscribers only). */
 export async function fetchActiveMusic(): Promise<MusicConfig> {
-  const body = backgroundMusicSchema.parse(await apiGet<unknown>(API.listener.backgroundMusic))
+  const body = await api(ENDPOINTS.catalogue.backgroundMusic)
   return {
     tracks: body.tracks.map((track) => ({ id: track.id, title: track.title, url: track.url })),
     volumePercentage: body.volumePercentage,

@@ -1,12 +1,12 @@
 /** The player's calls to the listener API: background music, today's repetitions, listening events. */
 import { queryOptions } from '@tanstack/react-query'
-import { API, backgroundMusicSchema, listeningTodaySchema, type LISTENING_EVENT_KINDS } from '@sintonia/contract'
-import { apiGet, apiSend } from '../../../lib/api-client'
+import { ENDPOINTS, type LISTENING_EVENT_KINDS } from '@sintonia/contract'
+import { api } from '../../../lib/api-client'
 import type { BackgroundMusicConfig } from '../engine/background-music'
 
 /** GET /api/background-music → the engine's background-music config. */
 export async function loadBackgroundMusic(): Promise<BackgroundMusicConfig> {
-  const body = backgroundMusicSchema.parse(await apiGet<unknown>(API.listener.backgroundMusic))
+  const body = await api(ENDPOINTS.catalogue.backgroundMusic)
   return {
     tracks: body.tracks.map((track) => ({ id: track.id, title: track.title, url: track.url })),
     volumePercentage: body.volumePercentage,
@@ -27,11 +27,7 @@ export const repetitionsTodayKey = (audioId: string) => ['listening', 'today', a
 export function repetitionsTodayQueryOptions(audioId: string) {
   return queryOptions({
     queryKey: repetitionsTodayKey(audioId),
-    queryFn: async ({ signal }) => {
-      const params = new URLSearchParams({ audioId, tz: listenerTimeZone() })
-      const body = await apiGet<unknown>(`${API.listener.listeningToday}?${params.toString()}`, { signal })
-      return listeningTodaySchema.parse(body)
-    },
+    queryFn: ({ signal }) => api(ENDPOINTS.listening.today, { query: { audioId, tz: listenerTimeZone() }, signal }),
     // The server count plus local increments is the truth until the next visit.
     staleTime: 5 * 60_000,
     retry: 1,
@@ -48,6 +44,6 @@ export interface ListeningEvent {
 }
 
 /** POST listening-events: one batch of plays and completed repetitions. */
-export function sendListeningEvents(events: ListeningEvent[]): Promise<unknown> {
-  return apiSend('POST', API.listener.listeningEvents, { events })
+export function sendListeningEvents(events: ListeningEvent[]) {
+  return api(ENDPOINTS.listening.events, { body: { events } })
 }

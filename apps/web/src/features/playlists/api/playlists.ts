@@ -1,8 +1,8 @@
 import { useCallback, useEffect } from 'react'
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { API, LISTENER_MSG, type Playlist, type PlaylistAudio } from '@sintonia/contract'
-import { ApiRequestError, apiGet, apiSend, getErrorMessage } from '../../../lib/api-client'
+import { endpointPath, ENDPOINTS, LISTENER_MSG, type BodyOf, type ParamsOf, type Playlist, type PlaylistAudio } from '@sintonia/contract'
+import { api, ApiRequestError, GENERIC_ERROR_MESSAGE, getErrorMessage } from '../../../lib/api-client'
 import { enqueueMutation, replayWhenOnline, type QueuedMutation } from '../lib/offline-queue'
 import { readCachedPlaylists, writeCachedPlaylists } from '../lib/storage'
 import { playlistKeys } from './query-keys'
@@ -12,7 +12,7 @@ import { playlistKeys } from './query-keys'
 export const playlistsQueryOptions = () =>
   queryOptions({
     queryKey: playlistKeys.all,
-    queryFn: async ({ signal }) => (await apiGet<{ playlists: Playlist[] }>(API.listener.playlists, { signal })).playlists,
+    queryFn: async ({ signal }) => (await api(ENDPOINTS.listening.playlists, { signal })).playlists,
     // The local cache shows the playlists instantly; it is marked stale so the server answer follows.
     initialData: readCachedPlaylists,
     initialDataUpdatedAt: 0,
@@ -22,8 +22,45 @@ function isNetworkError(error: unknown): boolean {
   return error instanceof ApiRequestError && error.isNetworkError
 }
 
-function send(mutation: QueuedMutation): Promise<unknown> {
-  return apiSend(mutation.method, mutation.path, mutation.body)
+const { createPlaylist, updatePlaylist, deletePlaylist, addPlaylistAudio, removePlaylistAudio } = ENDPOINTS.listening
+type PlaylistWrite = typeof createPlaylist | typeof updatePlaylist | typeof deletePlaylist | typeof addPlaylistAudio | typeof removePlaylistAudio
+
+/** A playlist write as the offline queue keeps it: method, path and body (the format already stored on devices). */
+function queued<E extends PlaylistWrite>(endpoint: E, params: ParamsOf<E>, ...[body]: E['body'] extends null ? [] : [BodyOf<E>]): QueuedMutation {
+  return { method: endpoint.method, path: endpointPath(endpoint, ...params), ...(body === undefined ? {} : { body }) }
+}
+
+const ID_MARK = '\u0000'
+
+/** The ids in `path` when it is the path `pathOf` builds, else null. */
+function idsIn(pathOf: (...ids: string[]) => string, count: number, path: string): string[] | null {
+  const pattern = pathOf(...Array.from({ length: count }, () => ID_MARK))
+    .split(ID_MARK)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('([^/]+)')
+  return new RegExp(`^${pattern}$`).exec(path)?.slice(1) ?? null
+}
+
+/**
+ * Sends a playlist write, made now or replayed from the queue, through its contract endpoint. A
+ * stored body is read with the endpoint's schema (it comes back from localStorage); a write no
+ * endpoint takes is refused like one the server refuses (the queue drops it). Exported for tests.
+ */
+export async function sendPlaylistWrite({ method, path, body }: QueuedMutation): Promise<unknown> {
+  if (method === 'POST') {
+    if (path === createPlaylist.path) return api(createPlaylist, { body: createPlaylist.body.parse(body) })
+    const [playlistId] = idsIn(addPlaylistAudio.path, 1, path) ?? []
+    if (playlistId) return api(addPlaylistAudio, { params: [playlistId], body: addPlaylistAudio.body.parse(body) })
+  } else if (method === 'PATCH') {
+    const [playlistId] = idsIn(updatePlaylist.path, 1, path) ?? []
+    if (playlistId) return api(updatePlaylist, { params: [playlistId], body: updatePlaylist.body.parse(body) })
+  } else {
+    const [playlistId, audioId] = idsIn(removePlaylistAudio.path, 2, path) ?? []
+    if (playlistId && audioId) return api(removePlaylistAudio, { params: [playlistId, audioId] })
+    const [onlyId] = idsIn(deletePlaylist.path, 1, path) ?? []
+    if (onlyId) return api(deletePlaylist, { params: [onlyId] })
+  }
+  throw new ApiRequestError(400, GENERIC_ERROR_MESSAGE)
 }
 
 let syncUsers = 0
@@ -42,7 +79,7 @@ export function usePlaylists() {
   useEffect(() => {
     syncUsers += 1
     if (syncUsers === 1) {
-      stopSync = replayWhenOnline(send, isNetworkError, () => {
+      stopSync = replayWhenOnline(sendPlaylistWrite, isNetworkError, () => {
         void queryClient.invalidateQueries({ queryKey: playlistKeys.all })
       })
     }
@@ -87,7 +124,7 @@ async function runOptimistic(queryClient: QueryClient, { request, optimistic, on
   const previous = queryClient.getQueryData<Playlist[]>(playlistKeys.all)
   queryClient.setQueryData<Playlist[]>(playlistKeys.all, optimistic(previous ?? []))
   try {
-    await send(request)
+    await sendPlaylistWrite(request)
     return true
   } catch (error) {
     if (isNetworkError(error)) {
@@ -129,11 +166,7 @@ export function usePlaylistActions() {
       const now = new Date().toISOString()
       const playlist: Playlist = { id: newId(), name: name.trim(), description: description.trim(), audios, createdAt: now, updatedAt: now }
       const ok = await runOptimistic(queryClient, {
-        request: {
-          method: 'POST',
-          path: API.listener.playlists,
-          body: { id: playlist.id, name: playlist.name, description: playlist.description, audioIds: audios.map((a) => a.id) },
-        },
+        request: queued(createPlaylist, [], { id: playlist.id, name: playlist.name, description: playlist.description, audioIds: audios.map((a) => a.id) }),
         optimistic: (list) => [...list, playlist],
         onError: (error) => toast.error(LISTENER_MSG.playlistCreateError, { description: getErrorMessage(error) }),
       })
@@ -144,12 +177,12 @@ export function usePlaylistActions() {
 
   const update = useCallback(
     (playlistId: string, changes: { name?: string; description?: string; audios?: PlaylistAudio[] }) => {
-      const body: Record<string, unknown> = {}
+      const body: BodyOf<typeof updatePlaylist> = {}
       if (changes.name !== undefined) body.name = changes.name.trim()
       if (changes.description !== undefined) body.description = changes.description.trim()
       if (changes.audios !== undefined) body.audioIds = changes.audios.map((a) => a.id)
       return runOptimistic(queryClient, {
-        request: { method: 'PATCH', path: API.listener.playlist(playlistId), body },
+        request: queued(updatePlaylist, [playlistId], body),
         optimistic: (list) =>
           list.map((p) =>
             p.id === playlistId
@@ -169,7 +202,7 @@ export function usePlaylistActions() {
   const remove = useCallback(
     (playlistId: string) =>
       runOptimistic(queryClient, {
-        request: { method: 'DELETE', path: API.listener.playlist(playlistId) },
+        request: queued(deletePlaylist, [playlistId]),
         optimistic: (list) => list.filter((p) => p.id !== playlistId),
         onError: () => toast.error(LISTENER_MSG.playlistDeleteErrorTitle, { description: LISTENER_MSG.playlistDeleteError }),
       }),
@@ -179,7 +212,7 @@ export function usePlaylistActions() {
   const addAudio = useCallback(
     (playlistId: string, audio: PlaylistAudio) =>
       runOptimistic(queryClient, {
-        request: { method: 'POST', path: API.listener.playlistAudios(playlistId), body: { audioId: audio.id } },
+        request: queued(addPlaylistAudio, [playlistId], { audioId: audio.id }),
         optimistic: (list) =>
           list.map((p) => (p.id === playlistId && !p.audios.some((a) => a.id === audio.id) ? touch(p, { audios: [...p.audios, audio] }) : p)),
         onError: (error) =>
@@ -193,7 +226,7 @@ export function usePlaylistActions() {
   const removeAudio = useCallback(
     (playlistId: string, audioId: string, { errorTitle = LISTENER_MSG.playlistRemoveAudioError }: RemoveAudioOptions = {}) =>
       runOptimistic(queryClient, {
-        request: { method: 'DELETE', path: API.listener.playlistAudio(playlistId, audioId) },
+        request: queued(removePlaylistAudio, [playlistId, audioId]),
         optimistic: (list) => list.map((p) => (p.id === playlistId ? touch(p, { audios: p.audios.filter((a) => a.id !== audioId) }) : p)),
         onError: () => toast.error(errorTitle),
       }),

@@ -16,6 +16,18 @@ function playlist(id: string, name: string, audios: Playlist['audios'] = []): Pl
 const P1 = playlist('0b5b2a53-8f49-4a3e-9d51-4d2a9a0c0101', 'Manhã')
 const P2 = playlist('0b5b2a53-8f49-4a3e-9d51-4d2a9a0c0102', 'Noite')
 
+const AUDIO_ENTRY = { ...AUDIO, description: '' }
+
+/** The server's answer to a write: the playlist as it stands afterwards. */
+function answer(playlists: Playlist[], method: string, path: string, body: { id?: string; name?: string; description?: string }): Response {
+  if (path === API.listening.playlists) {
+    return jsonResponse({ ...playlist(body.id ?? '', body.name ?? ''), description: body.description ?? '', audios: [AUDIO_ENTRY] }, 201)
+  }
+  const target = playlists.find((item) => path.startsWith(API.listening.playlist(item.id)))!
+  const audios = method === 'POST' ? [...target.audios, AUDIO_ENTRY] : target.audios.filter((item) => item.id !== AUDIO.id)
+  return jsonResponse({ ...target, audios })
+}
+
 function setup(playlists: Playlist[]) {
   localStorage.setItem(PLAYLISTS_KEY, JSON.stringify(playlists))
   const writes: { method: string; path: string; body: unknown }[] = []
@@ -25,8 +37,9 @@ function setup(playlists: Playlist[]) {
       const path = String(input)
       const method = init?.method ?? 'GET'
       if (method === 'GET') return jsonResponse({ playlists })
-      writes.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined })
-      return jsonResponse({ ok: true }, method === 'POST' ? 201 : 200)
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined
+      writes.push({ method, path, body })
+      return answer(playlists, method, path, body ?? {})
     }),
   )
   const utils = renderWithProviders(<FavouriteButton audio={AUDIO} />)

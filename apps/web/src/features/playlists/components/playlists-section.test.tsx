@@ -21,16 +21,36 @@ const FULL: Playlist = {
 }
 const EMPTY: Playlist = { ...FULL, id: '0b5b2a53-8f49-4a3e-9d51-4d2a9a0c0202', name: 'Manhã', audios: [] }
 
-function setup(playlists: Playlist[], write: (method: string) => Response = () => jsonResponse({})) {
+interface Write {
+  method: string
+  path: string
+  body: { id?: string; name?: string; description?: string; audioIds?: string[] } | undefined
+}
+
+/** The server's answer to a write: the playlist as it stands afterwards (a deleted one answers 204). */
+function answer(playlists: Playlist[], { method, path, body = {} }: Write): Response {
+  if (path === API.listening.playlists) {
+    const now = '2026-01-02T00:00:00.000Z'
+    return jsonResponse({ id: body.id, name: body.name, description: body.description ?? '', audios: [], createdAt: now, updatedAt: now }, 201)
+  }
+  if (method === 'DELETE') return new Response(null, { status: 204 })
+  const target = playlists.find((item) => path === API.listening.playlist(item.id))!
+  const { audioIds, ...details } = body
+  const audios = audioIds ? audioIds.map((id) => target.audios.find((item) => item.id === id)!) : target.audios
+  return jsonResponse({ ...target, ...details, audios })
+}
+
+function setup(playlists: Playlist[], write: (request: Write) => Response = (request) => answer(playlists, request)) {
   localStorage.setItem(PLAYLISTS_KEY, JSON.stringify(playlists))
-  const writes: { method: string; path: string; body: unknown }[] = []
+  const writes: Write[] = []
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const method = init?.method ?? 'GET'
       if (method === 'GET') return jsonResponse({ playlists })
-      writes.push({ method, path: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined })
-      return write(method)
+      const request: Write = { method, path: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined }
+      writes.push(request)
+      return write(request)
     }),
   )
   let received: unknown

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import { API, SEARCH_MIN_CHARS, type SearchResult } from '@sintonia/contract'
-import { apiGet } from '../../../lib/api-client'
+import { ENDPOINTS, SEARCH_MIN_CHARS } from '@sintonia/contract'
+import { api } from '../../../lib/api-client'
 import { searchKeys } from './query-keys'
 
 
@@ -13,8 +13,7 @@ export function isSearchable(q: string): boolean {
 export const searchQueryOptions = (q: string) =>
   queryOptions({
     queryKey: searchKeys.query(q),
-    queryFn: async ({ signal }) =>
-      (await apiGet<{ results: SearchResult[] }>(`${API.listener.search}?q=${encodeURIComponent(q)}`, { signal })).results,
+    queryFn: async ({ signal }) => (await api(ENDPOINTS.catalogue.search, { query: { q }, signal })).results,
     enabled: isSearchable(q),
     staleTime: 60_000,
   })

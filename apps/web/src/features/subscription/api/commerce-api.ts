@@ -1,17 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import {
-  API,
-  type CheckoutRedirect,
-  type CreatePaymentInput,
-  type GatewayInfo,
-  type PaymentVerification,
-  type PlanCode,
-  type PortalRedirect,
-  type RefundRequestInput,
-  type SessionVerification,
-  type SubscriptionDetails,
-} from '@sintonia/contract'
-import { apiGet, apiSend } from '../../../lib/api-client'
+import { ENDPOINTS, type CreatePaymentInput, type PlanCode, type RefundRequestInput } from '@sintonia/contract'
+import { api } from '../../../lib/api-client'
 
 /**
  * The commerce calls (docs/product/commerce.md#checkout-flows) as the browser makes them. The
@@ -26,7 +15,7 @@ export const commerceKeys = {
 
 export const gatewayQueryOptions = queryOptions({
   queryKey: commerceKeys.gateway,
-  queryFn: ({ signal }) => apiGet<GatewayInfo>(API.payments.gateway, { signal }),
+  queryFn: ({ signal }) => api(ENDPOINTS.commerce.payments.gateway, { signal }),
   staleTime: 10 * 60_000,
 })
 
@@ -39,42 +28,42 @@ export function useGatewayInfo() {
 export function useSubscriptionDetails({ enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: commerceKeys.details,
-    queryFn: ({ signal }) => apiGet<SubscriptionDetails>(API.subscription.details, { signal }),
+    queryFn: ({ signal }) => api(ENDPOINTS.commerce.subscription.details, { signal }),
     enabled,
     staleTime: 30_000,
   })
 }
 
 /** create-subscription (auth-first): {planCode} → the provider's hosted page. */
-export function createSubscriptionCheckout(planCode: PlanCode): Promise<CheckoutRedirect> {
-  return apiSend<CheckoutRedirect>('POST', API.subscription.checkout, { planCode })
+export function createSubscriptionCheckout(planCode: PlanCode) {
+  return api(ENDPOINTS.commerce.subscription.checkout, { body: { planCode } })
 }
 
 /** create-payment (pay-first): {email, name, planCode} → the provider's hosted page. */
-export function createPaymentCheckout(input: CreatePaymentInput): Promise<CheckoutRedirect> {
-  return apiSend<CheckoutRedirect>('POST', API.payments.checkout, input)
+export function createPaymentCheckout(input: CreatePaymentInput) {
+  return api(ENDPOINTS.commerce.payments.checkout, { body: input })
 }
 
 /** customer-portal: the provider's billing portal of the signed-in subscriber. */
-export function createPortalSession(): Promise<PortalRedirect> {
-  return apiSend<PortalRedirect>('POST', API.subscription.portal)
+export function createPortalSession() {
+  return api(ENDPOINTS.commerce.subscription.portal)
 }
 
 /** verify-payment: what the server knows about a checkout (paid or still processing). */
-export function verifyPayment(sessionId: string, signal?: AbortSignal): Promise<PaymentVerification> {
-  return apiSend<PaymentVerification>('POST', API.payments.verify, { sessionId }, signal ? { signal } : {})
+export function verifyPayment(sessionId: string, signal?: AbortSignal) {
+  return api(ENDPOINTS.commerce.payments.verify, { body: { sessionId }, signal })
 }
 
 /** verify-session: the buyer's e-mail and whether the payment is done and an account exists. */
-export function verifySession(sessionId: string, signal?: AbortSignal): Promise<SessionVerification> {
-  return apiSend<SessionVerification>('POST', API.payments.verifySession, { sessionId }, signal ? { signal } : {})
+export function verifySession(sessionId: string, signal?: AbortSignal) {
+  return api(ENDPOINTS.commerce.payments.verifySession, { body: { sessionId }, signal })
 }
 
 /** POST refund-request (guarantee): recorded for the admin guarantee page. */
 export function useRefundRequest() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: RefundRequestInput) => apiSend<unknown>('POST', API.subscription.refundRequest, input),
+    mutationFn: (input: RefundRequestInput) => api(ENDPOINTS.commerce.subscription.refundRequest, { body: input }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: commerceKeys.details }),
   })
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { API, type GatewayInfo, type SubscriptionDetails } from '@sintonia/contract'
+import { API, COMMERCE_MSG, type GatewayInfo, type SubscriptionDetails } from '@sintonia/contract'
 import type * as Sonner from 'sonner'
 import type * as ProviderRedirect from '../lib/provider-redirect'
 import { fetchByPath, jsonResponse, renderRoutes } from '../../../test/render'
@@ -44,7 +44,7 @@ function stubApi(overrides: Partial<Api> = {}) {
         [API.commerce.subscription.details]: () => jsonResponse(api.details),
         [API.commerce.subscription.checkout]: (_u, init) => (record(API.commerce.subscription.checkout, init), api.checkout()),
         [API.commerce.subscription.portal]: (_u, init) => (record(API.commerce.subscription.portal, init), api.portal()),
-        [API.commerce.subscription.refundRequest]: (_u, init) => (record(API.commerce.subscription.refundRequest, init), jsonResponse({ ok: true }, 201)),
+        [API.commerce.subscription.refundRequest]: (_u, init) => (record(API.commerce.subscription.refundRequest, init), jsonResponse({ message: COMMERCE_MSG.refundRequested }, 201)),
       }),
     ),
   )
@@ -156,7 +156,7 @@ describe('/assinatura: auth-first checkout', () => {
     ['the server’s reason', () => jsonResponse({ statusCode: 409, error: 'Conflict', message: 'Você já tem uma assinatura ativa' }, 409), 'Você já tem uma assinatura ativa'],
     ['the server’s 500 text', () => jsonResponse({ statusCode: 500, error: 'Internal', message: 'Erro interno do servidor' }, 500), 'Erro interno do servidor'],
     ['the retry text when the server says nothing usable', () => new Response('x', { status: 502 }), 'Erro ao criar assinatura. Tente novamente.'],
-    ['the missing URL text', () => jsonResponse({ sessionId: 'cs_sbx_abc123' }), 'Erro interno: URL de pagamento não recebida'],
+    ['the missing URL text', () => jsonResponse({ url: '', sessionId: 'cs_sbx_abc123' }), 'Erro interno: URL de pagamento não recebida'],
   ])('a failed checkout shows %s and frees the buttons', async (_name, answer, description) => {
     stubApi({ checkout: answer })
     renderPage('/assinatura')
