@@ -95,17 +95,23 @@ describe('admin analytics', () => {
     await ctx.database.db.insert(checkoutSessions).values([
       { id: 'cs_sbx_funil_1', provider: 'sandbox', flow: 'pay_first', planCode: 'anual', amountCents: 47_880 },
       { id: 'cs_sbx_funil_2', provider: 'sandbox', flow: 'auth_first', planCode: 'anual', amountCents: 47_880, paymentStatus: 'paid', status: 'complete', userId: buyer.userId },
+      // The same buyer trying twice more is still one person who started a checkout.
+      { id: 'cs_sbx_funil_3', provider: 'sandbox', flow: 'auth_first', planCode: 'anual', amountCents: 47_880, userId: buyer.userId },
+      { id: 'cs_sbx_funil_4', provider: 'sandbox', flow: 'pay_first', planCode: 'anual', amountCents: 47_880, email: 'Rui@Exemplo.com' },
+      { id: 'cs_sbx_funil_5', provider: 'sandbox', flow: 'pay_first', planCode: 'anual', amountCents: 47_880, email: 'rui@exemplo.com' },
     ])
     const [first, second] = await ctx.database.db.select().from(audios).orderBy(audios.title).limit(2)
     const play = (audioId: string) => ({ id: randomUUID(), userId: buyer.userId, audioId, kind: 'play' as const, occurredAt: new Date() })
     await ctx.database.db.insert(listeningEvents).values([play(second!.id), play(second!.id), play(first!.id)])
 
     const body = advancedAnalyticsSchema.parse(await get(API.insights.admin.analyticsAdvanced))
+    // People, not rows: three buyers started a checkout (one of them three times, one by two
+    // spellings of the same e-mail). More than the two visits, so the share stops at 100 %.
     expect(body.funnel).toEqual([
-      { step: 'landing_view', count: 2 },
-      { step: 'lead', count: 1 },
-      { step: 'checkout_started', count: 2 },
-      { step: 'paid', count: 1 },
+      { step: 'landing_view', count: 2, shareOfFirst: null },
+      { step: 'lead', count: 1, shareOfFirst: 0.5 },
+      { step: 'checkout_started', count: 3, shareOfFirst: 1 },
+      { step: 'paid', count: 1, shareOfFirst: 0.5 },
     ])
     expect(body.topAudios.map((a) => [a.audioId, a.plays])).toEqual([
       [second!.id, 2],

@@ -55,7 +55,12 @@ export const FUNNEL_LABELS: Record<(typeof FUNNEL_STEPS)[number], string> = {
   paid: 'Pagamentos confirmados',
 }
 export const advancedAnalyticsSchema = analyticsSummarySchema.extend({
-  funnel: z.array(z.object({ step: z.enum(FUNNEL_STEPS), count: z.number().int() })),
+  /**
+   * People at each step in the period (docs/product/admin.md#advanced-analytics-adminanalytics-advanced)
+   * and their share of the first step's people, 0–1, capped at 1; null for the first step itself and
+   * when the first step counted nobody.
+   */
+  funnel: z.array(z.object({ step: z.enum(FUNNEL_STEPS), count: z.number().int(), shareOfFirst: z.number().min(0).max(1).nullable() })),
   topAudios: z.array(z.object({ audioId: z.string(), title: z.string(), fieldTitle: z.string(), plays: z.number().int() })),
 })
 export type AdvancedAnalytics = z.infer<typeof advancedAnalyticsSchema>

@@ -26,6 +26,27 @@ export const ANALYTICS_EVENT_TYPES = [
 ] as const
 export type AnalyticsEventType = (typeof ANALYTICS_EVENT_TYPES)[number]
 
+/** Each event in Portuguese, for every chart and table of the admin area. */
+export const ANALYTICS_EVENT_LABELS: Record<AnalyticsEventType, string> = {
+  page_view: 'Página visitada',
+  lead_capture: 'Página de inscrição aberta',
+  lead_submitted: 'Inscrição enviada',
+  conversion_page_view: 'Página de agradecimento aberta',
+  conversion_completed: 'Inscrição concluída',
+  form_field_focus: 'Campo do formulário tocado',
+  thank_you_cta_click: 'Clique na página de agradecimento',
+  social_share: 'Compartilhamento',
+  checkout_started: 'Checkout iniciado',
+  checkout_paid: 'Checkout pago',
+  audio_play: 'Áudio tocado',
+  repetition_completed: 'Repetição concluída',
+}
+
+/** The event's name; one the product does not send (the server accepts any name) shows its code. */
+export function analyticsEventLabel(eventType: string): string {
+  return Object.hasOwn(ANALYTICS_EVENT_LABELS, eventType) ? ANALYTICS_EVENT_LABELS[eventType as AnalyticsEventType] : eventType
+}
+
 export const ANALYTICS_EVENT_TYPE_PATTERN = /^[a-z][a-z0-9_]{1,48}$/
 export const ANALYTICS_SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/
 export const ANALYTICS_LIMITS = {

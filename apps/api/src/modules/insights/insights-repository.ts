@@ -42,7 +42,13 @@ export async function analyticsTotals(db: Database, bounds: Bounds) {
   }
 }
 
-/** Funnel steps: landing visitors (page_view of '/'), leads, checkouts started, checkouts paid. */
+/** A buyer: the checkout's e-mail, else its account, else the checkout itself. */
+const buyer = sql`coalesce(lower(${checkoutSessions.email}), 'u:' || ${checkoutSessions.userId}, ${checkoutSessions.id})`
+
+/**
+ * Funnel steps, in people: landing visitors (page_view of '/'), leads, buyers who started a
+ * checkout, buyers with a paid checkout — a buyer who tried three times is one person.
+ */
 export async function funnelCounts(db: Database, bounds: Bounds) {
   const [views] = await db
     .select({ n: sql<number>`count(distinct ${visitor})::int` })
@@ -51,15 +57,15 @@ export async function funnelCounts(db: Database, bounds: Bounds) {
   const [leadRows] = await db.select({ n: count() }).from(leads).where(within(sql`${leads.createdAt}`, bounds))
   const [checkouts] = await db
     .select({
-      started: count(),
-      paid: sql<number>`count(*) filter (where ${checkoutSessions.paymentStatus} = 'paid')::int`,
+      started: sql<number>`count(distinct ${buyer})::int`,
+      paid: sql<number>`count(distinct ${buyer}) filter (where ${checkoutSessions.paymentStatus} = 'paid')::int`,
     })
     .from(checkoutSessions)
     .where(within(sql`${checkoutSessions.createdAt}`, bounds))
   return {
     landing_view: Number(views?.n ?? 0),
     lead: leadRows?.n ?? 0,
-    checkout_started: checkouts?.started ?? 0,
+    checkout_started: Number(checkouts?.started ?? 0),
     paid: Number(checkouts?.paid ?? 0),
   }
 }

@@ -1,5 +1,4 @@
 import {
-  FUNNEL_STEPS,
   LANDING_SECTION,
   isValidLandingContent,
   resolveVideosContent,
@@ -16,6 +15,7 @@ import type { MediaStorage } from '../../lib/storage/media-storage.js'
 import { SNIFF_BYTES, sniffVideo } from '../../lib/uploads/sniff.js'
 import { boundsOf } from '../../db/rows.js'
 import { VIDEO_FILE_MIME, storedVideoKey } from '../content/landing-admin-service.js'
+import { funnelSteps } from './funnel-rule.js'
 import {
   activePaidSubscriptions,
   allAudios,
@@ -55,7 +55,7 @@ export async function getAdvancedAnalytics(db: Database, query: RangeQuery): Pro
     ...summary,
     from: bounds.from?.toISOString() ?? null,
     to: bounds.to?.toISOString() ?? null,
-    funnel: FUNNEL_STEPS.map((step) => ({ step, count: funnel[step] })),
+    funnel: funnelSteps(funnel),
     topAudios,
   }
 }

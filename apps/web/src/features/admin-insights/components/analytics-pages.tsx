@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Activity, MousePointerClick, UsersRound } from 'lucide-react'
-import { FUNNEL_LABELS, type AnalyticsSummary } from '@sintonia/contract'
+import { FUNNEL_LABELS, analyticsEventLabel, type AnalyticsSummary } from '@sintonia/contract'
 import { DateRangeFields, rangeParams, type DateRange } from '../../../components/admin/date-range-fields'
 import { AdminPageHeader } from '../../../components/admin/admin-page-header'
 import { QueryError } from '../../../components/admin/query-error'
@@ -28,7 +28,7 @@ function TopEvents({ data }: { data: AnalyticsSummary | undefined }) {
     <>
       <ChartCard title="Tipos de evento mais frequentes" description="Os 10 mais registrados no período">
         {rows.length > 0 ? (
-          <BarsChart data={rows.map((r) => ({ eventType: r.eventType, count: r.count }))} xKey="eventType" layout="vertical" series={[{ key: 'count', label: 'Eventos', color: CHART_COLORS.brand }]} height={Math.max(160, rows.length * 36)} />
+          <BarsChart data={rows.map((r) => ({ event: analyticsEventLabel(r.eventType), count: r.count }))} xKey="event" layout="vertical" series={[{ key: 'count', label: 'Eventos', color: CHART_COLORS.brand }]} height={Math.max(160, rows.length * 44)} />
         ) : (
           <p className="text-ink-muted">Nenhum evento no período.</p>
         )}
@@ -43,8 +43,8 @@ function TopEvents({ data }: { data: AnalyticsSummary | undefined }) {
           </thead>
           <tbody>
             {rows.map((r) => (
-              <Tr key={r.eventType}>
-                <Td className="font-mono text-[0.85rem]">{r.eventType}</Td>
+              <Tr key={r.eventType} data-testid={`event-row-${r.eventType}`}>
+                <Td>{analyticsEventLabel(r.eventType)}</Td>
                 <Td className="text-right tabular-nums">{numberFormat.format(r.count)}</Td>
               </Tr>
             ))}
@@ -75,8 +75,10 @@ export function AdvancedAnalyticsPage() {
   const [range, setRange] = useState<DateRange>({ from: '', to: '' })
   const report = useAdvancedAnalytics(rangeParams(range))
   const funnel = report.data?.funnel ?? []
-  // Bars are drawn against the largest step (a later step may outnumber the first: leads also come from other pages).
-  const top = Math.max(0, ...funnel.map((step) => step.count))
+  // Bars are drawn against the first step, like the share beside them (docs/product/admin.md#advanced-analytics-adminanalytics-advanced);
+  // with no visits counted, against the largest step.
+  const first = funnel[0]?.count ?? 0
+  const scale = first > 0 ? first : Math.max(0, ...funnel.map((step) => step.count))
   return (
     <div className="flex flex-col gap-6">
       <AdminPageHeader title="Analytics avançado" description={`Funil de conversão (visita → lead → checkout → pagamento) e os áudios mais ouvidos no período escolhido. ${refreshNote}`} />
@@ -87,17 +89,17 @@ export function AdvancedAnalyticsPage() {
         <h2 id="funnel-title" className="text-lg font-bold text-ink">
           Funil
         </h2>
+        <p className="mt-1 text-sm text-ink-muted">Pessoas em cada etapa no período, comparadas às visitas à página inicial (no máximo 100%).</p>
         <ol className="mt-4 grid gap-3">
-          {funnel.map((step, index) => {
-            const previous = index > 0 ? funnel[index - 1]!.count : null
-            const width = top > 0 ? Math.min(100, Math.max(2, (step.count / top) * 100)) : 0
+          {funnel.map((step) => {
+            const width = scale > 0 ? Math.min(100, Math.max(step.count > 0 ? 2 : 0, (step.count / scale) * 100)) : 0
             return (
               <li key={step.step} data-testid={`funnel-${step.step}`}>
                 <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
                   <span className="font-semibold text-ink">{FUNNEL_LABELS[step.step]}</span>
                   <span className="text-ink-muted tabular-nums">
                     <strong className="text-ink">{numberFormat.format(step.count)}</strong>
-                    {previous ? ` · ${percent.format(step.count / previous)} da etapa anterior` : ''}
+                    {step.shareOfFirst !== null ? ` · ${percent.format(step.shareOfFirst)} das visitas` : ''}
                   </span>
                 </div>
                 <div className="mt-1.5 h-3 rounded-full bg-brand-50" aria-hidden="true">

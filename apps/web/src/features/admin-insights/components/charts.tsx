@@ -2,7 +2,7 @@
  * The admin charts (recharts). This module is only reached through `React.lazy` from admin pages,
  * so recharts stays in admin chunks and never in what listeners or visitors download.
  */
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Text, Tooltip, XAxis, YAxis } from 'recharts'
 
 export interface SeriesSpec {
   key: string
@@ -11,6 +11,21 @@ export interface SeriesSpec {
 }
 
 const axis = { fontSize: 12, fill: '#5c5a6b' }
+
+/** Room for the names on a horizontal bar chart's axis; longer names wrap to a second line. */
+const CATEGORY_AXIS_WIDTH = 160
+
+/**
+ * A category name beside its bar, wrapped on words into at most two lines (an ellipsis past
+ * that) so a long Portuguese name is never cut at the chart's edge.
+ */
+function CategoryTick({ x, y, payload }: { x: number | string; y: number | string; payload: { value: unknown } }) {
+  return (
+    <Text x={Number(x) - 4} y={Number(y)} width={CATEGORY_AXIS_WIDTH - 12} maxLines={2} textAnchor="end" verticalAnchor="middle" lineHeight="1.2em" style={axis}>
+      {String(payload.value)}
+    </Text>
+  )
+}
 
 export function BarsChart({
   data,
@@ -35,7 +50,7 @@ export function BarsChart({
         {vertical ? (
           <>
             <XAxis type="number" tick={axis} tickFormatter={format} allowDecimals={false} />
-            <YAxis type="category" dataKey={xKey} tick={axis} width={130} />
+            <YAxis type="category" dataKey={xKey} tick={(props) => <CategoryTick {...props} />} width={CATEGORY_AXIS_WIDTH} interval={0} />
           </>
         ) : (
           <>
