@@ -29,6 +29,13 @@ export type LandingSection = (typeof LANDING_SECTION)[keyof typeof LANDING_SECTI
 /** The token replaced by the product name in every landing text. */
 export const PRODUCT_TOKEN = '{product}'
 
+/**
+ * The price comparison's row of the product itself: the only row whose yearly price is the annual
+ * plan's real one when the plans are known (docs/product/public-pages.md#price-comparison). Every
+ * other row, highlighted or not, shows the price the admin typed.
+ */
+export const OWN_PLAN_OPTION_ID = 'plano-anual'
+
 export {
   LANDING_BADGE_MAX,
   LANDING_BUTTON_MAX,
@@ -175,7 +182,7 @@ export const DEFAULT_LANDING_CONTENT: LandingPageContent = deepFreeze({
     subtitle: 'Compare o investimento anual no {product} com o de alternativas tradicionais de desenvolvimento pessoal.',
     options: [
       {
-        id: 'plano-anual',
+        id: OWN_PLAN_OPTION_ID,
         icon: 'Sparkles',
         title: '{product} — Plano Anual',
         frequency: 'Acesso ilimitado, todos os dias',

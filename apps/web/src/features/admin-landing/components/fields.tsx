@@ -1,6 +1,6 @@
 import { createContext, use, useState, type ReactNode } from 'react'
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react'
-import { DEFAULT_ICON_NAME, type IconName, type LandingPageContent } from '@sintonia/contract'
+import { DEFAULT_ICON_NAME, OWN_PLAN_OPTION_ID, type IconName, type LandingPageContent } from '@sintonia/contract'
 import { IconPicker } from '../../../components/admin/icon-picker'
 import { TextArea } from '../../../components/admin/text-area'
 import { Button } from '../../../components/ui/button'
@@ -150,7 +150,7 @@ export function IconItemsEditor({ path, noun }: { path: Path; noun: string }) {
   )
 }
 
-function PriceInput({ path, label }: { path: Path; label: string }) {
+function PriceInput({ path, label, hint = 'Valor por ano, em reais' }: { path: Path; label: string; hint?: string }) {
   const { draft, errors, update } = useEditor()
   const cents = getIn(draft, path)
   const [text, setText] = useState(typeof cents === 'number' ? formatReais(cents) : '')
@@ -158,7 +158,7 @@ function PriceInput({ path, label }: { path: Path; label: string }) {
   const id = inputId(path)
   const error = local ?? errors[pathKey(path)]
   return (
-    <FormField id={id} label={label} requirement="required" error={error} hint="Valor por ano, em reais">
+    <FormField id={id} label={label} requirement="required" error={error} hint={hint}>
       <TextInput
         id={id}
         inputMode="decimal"
@@ -170,7 +170,7 @@ function PriceInput({ path, label }: { path: Path; label: string }) {
           if (parsed !== null) update(path, parsed)
         }}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { hint: 'Valor por ano, em reais', error })}
+        aria-describedby={describedBy(id, { hint, error })}
       />
     </FormField>
   )
@@ -210,7 +210,15 @@ export function PriceOptionsEditor({ path }: { path: Path }) {
                 />
                 <TextRow path={[...base, 'title']} label="Nome da opção" required />
                 <TextRow path={[...base, 'frequency']} label="Frequência" required />
-                <PriceInput path={[...base, 'pricePerYear']} label="Preço anual (R$)" />
+                <PriceInput
+                  path={[...base, 'pricePerYear']}
+                  label="Preço anual (R$)"
+                  hint={
+                    option.id === OWN_PLAN_OPTION_ID
+                      ? 'Linha do próprio produto: a página mostra o preço real do plano anual (Preços); este valor só aparece se os planos não carregarem.'
+                      : undefined
+                  }
+                />
                 <TextRow path={[...base, 'badge']} label="Selo" />
                 <label className="flex items-center gap-3 text-sm font-semibold text-ink sm:col-span-2">
                   <input

@@ -197,4 +197,26 @@ describe('price comparison own-plan row', () => {
     // The other options keep their content prices.
     expect(text(table)).toContain('R$ 7.200,00')
   })
+
+  it("keeps the admin's price on a highlighted row that is not the product's own", async () => {
+    const comparison = DEFAULT_LANDING_CONTENT.priceComparison
+    const content = {
+      ...DEFAULT_LANDING_CONTENT,
+      priceComparison: {
+        ...comparison,
+        // The admin highlights 'Terapia individual' instead of the product's row.
+        options: comparison.options.map((option) => ({ ...option, isHighlight: option.id === 'terapia-semanal', badge: option.id === 'terapia-semanal' ? 'Mais comum' : option.badge })),
+      },
+    }
+    embed({ landing: { ...landing(), content }, fields: [], plans: PLANS, guaranteeDays: 7 })
+    stubFetch(() => jsonResponse({ plans: PLANS, guaranteeDays: 7 }))
+    renderWithProviders(<LandingPage />)
+    const table = await screen.findByRole('table')
+    const rows = within(table).getAllByRole('row')
+    const therapy = rows.find((row) => within(row).queryByText('Terapia individual'))!
+    const own = rows.find((row) => within(row).queryByText(/Plano Anual/))!
+    expect(text(therapy)).toContain('R$ 7.200,00')
+    expect(text(therapy)).not.toContain('R$ 478,80')
+    expect(text(own)).toContain('R$ 478,80')
+  })
 })

@@ -1,6 +1,6 @@
 import { ArrowDown, TrendingUp } from 'lucide-react'
 import { useNavigate } from '../../../lib/navigation'
-import { formatMoney } from '@sintonia/contract'
+import { OWN_PLAN_OPTION_ID, formatMoney } from '@sintonia/contract'
 import { ContentIcon } from '../../../components/icon'
 import { RichText } from '../../../components/rich-text'
 import { Badge } from '../../../components/ui/badge'
@@ -23,13 +23,13 @@ export function PriceComparisonSection({ section, t }: { section: Record<string,
   const cta = asSection(section.ctaButton)
   const ctaText = t(cta.text) || 'Quero Começar Agora'
   const impactText = t(section.impactText)
-  // The own-plan row shows the annual plan's real yearly price when the plans are known, so the
-  // visitor sees the price they will pay; the content's pricePerYear is the fallback
-  // (docs/product/public-pages.md#price-comparison).
+  // Only the product's own row shows the annual plan's real yearly price (when the plans are known),
+  // so the visitor sees the price they will pay; every other row — highlighted or not — shows the
+  // price the admin typed (docs/product/public-pages.md#price-comparison).
   const { data: plans } = usePublicPlans()
   const annual = annualPriceCents(plans)
   const yearlyPrice = (raw: Record<string, unknown>) =>
-    raw.isHighlight === true && annual ? priceText(annual.cents, annual.currency) : priceText(raw.pricePerYear)
+    raw.id === OWN_PLAN_OPTION_ID && annual ? priceText(annual.cents, annual.currency) : priceText(raw.pricePerYear)
 
   const onCta = () => {
     const id = typeof cta.scrollToSection === 'string' ? cta.scrollToSection.trim() : ''
