@@ -155,7 +155,7 @@ test('an admin uploads a video with its thumbnail, activates it, and the landing
   await signInAsAdmin(page)
   await page.goto(`${server.baseURL}/admin/landing-videos`)
 
-  // The spec's type rule, before anything is sent.
+  // The product's type rule, before anything is sent.
   await page.getByLabel(/Arquivo de vídeo/).setInputFiles({ name: 'pagina.html', mimeType: 'text/html', buffer: Buffer.from('<html></html>') })
   await expect(page.getByText('Formato de vídeo não suportado. Use MP4, MPEG, MOV, AVI ou WebM.')).toBeVisible()
 

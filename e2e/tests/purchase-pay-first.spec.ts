@@ -58,7 +58,7 @@ test('from the landing’s plan to the payment page; a declined card, then a goo
   await expect(page.getByRole('list', { name: 'Cartões de teste' }).getByText(TEST_CARDS.success)).toBeVisible()
   await expect(page.getByRole('heading', { name: /Garantia de 7 dias/ })).toBeVisible()
 
-  // The spec's validation messages, joined with '. '.
+  // The product's validation messages, joined with '. '.
   await page.getByRole('button', { name: /Continuar para o pagamento/ }).click()
   await expect(page.getByRole('alert')).toHaveText('Email é obrigatório. Nome completo é obrigatório')
   await page.getByLabel('Email').fill('joana@')
@@ -68,7 +68,7 @@ test('from the landing’s plan to the payment page; a declined card, then a goo
   await fillPaymentForm(page, email)
   const sessionId = await expectSandboxCheckout(page, 'Anual')
 
-  // A declined card keeps the buyer on the provider's page with the spec's text.
+  // A declined card keeps the buyer on the provider's page with the product's text.
   await payWithCard(page, TEST_CARDS.declined)
   await expect(page.getByRole('alert')).toHaveText(CARD_DECLINED_TEXT)
   await expect(page).toHaveURL(new RegExp(`/sandbox/checkout/${sessionId}`))

@@ -11,7 +11,7 @@ import { HttpError } from '../lib/http/errors.js'
  * declaration on every request, on the server:
  *
  * - `public`: anyone.
- * - `user`: any signed-in account that is not banned (listeners and admins alike: the spec's
+ * - `user`: any signed-in account that is not banned (listeners and admins alike: the product's
  *   "only role 'user' counts in the listener area" is the web's redirect of admins to /admin).
  * - `subscriber`: role 'user' with an active subscription (`hasListeningAccess`), or an admin —
  *   admins may check the content they manage without subscribing.

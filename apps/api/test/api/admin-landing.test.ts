@@ -140,7 +140,7 @@ describe('admin landing videos', () => {
     expect(mediaFiles().filter((f) => f.startsWith('videos/'))).toEqual([])
   })
 
-  it("refuses HTML renamed .mp4 with the spec's type message and an empty file, storing nothing", async () => {
+  it("refuses HTML renamed .mp4 with the product's type message and an empty file, storing nothing", async () => {
     const before = mediaFiles()
     const html = await uploadVideo([mp4(HTML_AS_MP4)])
     expect(html.statusCode).toBe(415)
@@ -155,7 +155,7 @@ describe('admin landing videos', () => {
     expect(tmpFiles()).toEqual([])
   })
 
-  it("refuses a video over 50 MB with the spec's size message, storing nothing", async () => {
+  it("refuses a video over 50 MB with the product's size message, storing nothing", async () => {
     const before = mediaFiles()
     const size = VIDEO_UPLOAD_MAX_BYTES + 1024 * 1024
     const res = await uploadVideo([mp4(fakeMp4(size))])

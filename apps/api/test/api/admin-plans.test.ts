@@ -131,7 +131,7 @@ describe('admin plans', () => {
     [{ hasPromotion: true, discountPercentage: 101, promotionEndDate: new Date(Date.now() + DAY).toISOString() }, COMMERCE_MSG.discountRange],
     [{ hasPromotion: true, discountPercentage: 10, promotionEndDate: null }, COMMERCE_MSG.promotionEndRequired],
     [{ hasPromotion: true, discountPercentage: 10, promotionEndDate: new Date(Date.now() - DAY).toISOString() }, COMMERCE_MSG.promotionEndFuture],
-  ])('refuses %j with the spec message and changes nothing', async (over, message) => {
+  ])('refuses %j with the product message and changes nothing', async (over, message) => {
     const before = await adminPlans()
     const res = await callAs(ctx, boss, { method: 'PUT', url: API.commerce.admin.planPricing('anual'), payload: pricing(over) })
     expect(res.statusCode).toBe(400)

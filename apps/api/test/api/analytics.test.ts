@@ -108,7 +108,7 @@ describe('POST /api/analytics/events', () => {
     expect(row!.userAgent).toHaveLength(ANALYTICS_LIMITS.userAgentLength)
   })
 
-  it('accepts every event the spec names and any other well-formed name', async () => {
+  it('accepts every event the product names and any other well-formed name', async () => {
     const sessionId = nextSession()
     const events = [...ANALYTICS_EVENT_TYPES, 'admin_tab_open'].map((eventType) => ({ eventType }))
     const res = await postEvents({ sessionId, events })

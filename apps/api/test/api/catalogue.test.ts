@@ -158,7 +158,7 @@ describe('seeded catalogue', () => {
       expect(body.audio.id).not.toBe(demo.id)
       expect(body.audio.isDemo).toBe(false)
 
-      // The alternative is the oldest audio whose file exists (spec: creation order).
+      // The alternative is the oldest audio whose file exists (product rule: creation order).
       const byCreation = await ctx.database.db.select().from(audios).orderBy(asc(audios.createdAt), asc(audios.id))
       const firstPlayable = await (async () => {
         for (const row of byCreation) if (row.id !== demo.id && (await ctx.storage.stat(row.fileKey))) return row

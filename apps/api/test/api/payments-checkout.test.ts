@@ -215,7 +215,7 @@ describe('Pix on the sandbox', () => {
 })
 
 describe('pay-first purchase (create-payment → sandbox → pending → password)', () => {
-  it('validates the form with the spec messages', async () => {
+  it('validates the form with the product messages', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.checkout, payload: { email: 'x', name: ' a ' }, remoteAddress: nextIp() })
     expect(res.statusCode).toBe(400)
     const messages = (res.json().issues as { message: string }[]).map((issue) => issue.message)

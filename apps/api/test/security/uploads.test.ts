@@ -101,7 +101,7 @@ describe('the 50 MB video limit', () => {
     expect(tmpFiles()).toEqual([])
   }, 120_000)
 
-  it("refuses 50 MB + 1 byte with the spec's message and leaves nothing on disk", async () => {
+  it("refuses 50 MB + 1 byte with the product's message and leaves nothing on disk", async () => {
     const before = mediaFiles()
     const res = await uploadVideo(fakeMp4(VIDEO_UPLOAD_MAX_BYTES + 1))
     expect(res.statusCode).toBe(413)

@@ -2,7 +2,7 @@ import { MSG } from '@sintonia/contract'
 import { cn } from '../lib/cn'
 import { Spinner } from './ui/spinner'
 
-/** Full-area loading state with the spec's 'Carregando...' text. */
+/** Full-area loading state with the product's 'Carregando...' text. */
 export function PageLoader({ className, label = MSG.loading }: { className?: string; label?: string }) {
   return (
     <div

@@ -44,7 +44,7 @@ export const AUTH_MSG = {
   onboardingNotAllowed: 'Não encontramos um pagamento confirmado para este e-mail, ou a senha já foi criada.',
   accountDeleted: 'Sua conta foi excluída. Sentiremos sua falta.',
   deleteConfirmationWrong: 'Senha incorreta. Sua conta não foi excluída.',
-  /** A listener screen or API needs an active subscription (spec: subscription-required card). */
+  /** A listener screen or API needs an active subscription (product rule: subscription-required card). */
   subscriptionRequired: 'Assinatura ativa necessária para acessar este conteúdo',
   passwordTooLong: 'A senha deve ter no máximo 128 caracteres',
   /** Access links: the purchase e-mail's proof of mailbox (docs/product/accounts.md). */

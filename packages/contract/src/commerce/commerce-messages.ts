@@ -38,7 +38,7 @@ export const COMMERCE_MSG = {
   planBenefitTooLong: 'Cada benefício deve ter no máximo 80 caracteres',
   planBenefitsCount: 'Liste de 1 a 8 benefícios',
   planButtonTextTooLong: 'O texto do botão deve ter no máximo 40 caracteres',
-  // Server-side refusals of this product (not in the spec's catalogue)
+  // Server-side refusals of this product (not in the product's catalogue)
   planUnavailable: 'Este plano não está disponível no momento',
   alreadySubscribed: 'Você já tem uma assinatura ativa',
   noSubscriptionForPortal: 'Você ainda não tem uma assinatura para gerenciar',

@@ -34,7 +34,7 @@ export function planButtonText(name: string, buttonText: string | null | undefin
   return buttonText?.trim() || `Assinar ${name}`
 }
 
-/** Label shown when a promotion has none of its own (spec default plans: 'OFERTA LIMITADA'). */
+/** Label shown when a promotion has none of its own (the default plans: 'OFERTA LIMITADA'). */
 export const DEFAULT_PROMOTION_LABEL = 'OFERTA LIMITADA'
 
 /**

@@ -122,7 +122,7 @@ export type LandingStep = LandingIconItem
 export type LandingFeature = LandingIconItem
 
 /**
- * DECISION: the spec names this key `whatIs{product}` (e.g. `whatIsSintonia`). It is stored under
+ * DECISION: the product names this key `whatIs{product}` (e.g. `whatIsSintonia`). It is stored under
  * the fixed key `whatIsProduct`, because the product name is an admin setting and a storage key
  * must not change when the name does. Its texts use the `{product}` token instead.
  */

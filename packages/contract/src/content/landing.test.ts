@@ -59,7 +59,7 @@ describe('DEFAULT_LANDING_CONTENT', () => {
     expect(parsed.data).toEqual(d)
   })
 
-  it('makes the spec claims: 21 days and 20 minutes per day', () => {
+  it('makes the product claims: 21 days and 20 minutes per day', () => {
     const all = JSON.stringify(d)
     expect(all).toContain('21 dias')
     expect(all).toContain('20 minutos por dia')
@@ -191,7 +191,7 @@ describe('isValidLandingContent (read-side validity rule)', () => {
     })
   })
 
-  it('does not accept the spec-literal key whatIs{product} instead of whatIsProduct', () => {
+  it('does not accept the literal key whatIs{product} instead of whatIsProduct', () => {
     const { whatIsProduct, ...rest } = minimal()
     expect(isValidLandingContent({ ...rest, whatIsSintonia: whatIsProduct })).toBe(false)
   })

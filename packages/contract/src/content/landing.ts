@@ -10,7 +10,7 @@
  * Two levels of checking, on purpose:
  * - `landingPageContentSchema` is strict enough for admin saves (required titles, lengths, known
  *   icons, safe links, pt-BR messages). Unknown keys are stripped, not refused.
- * - `isValidLandingContent` is the spec's looser read-side rule: stored content that passes it is
+ * - `isValidLandingContent` is the product's looser read-side rule: stored content that passes it is
  *   shown as is, anything else is replaced by DEFAULT_LANDING_CONTENT.
  */
 import { DEFAULT_PRODUCT_NAME } from '../shared/constants.js'

@@ -1,4 +1,4 @@
-/** Durations are stored as whole seconds and shown as the spec's text form ('0:00'). */
+/** Durations are stored as whole seconds and shown as the product's text form ('0:00'). */
 export function formatDuration(totalSeconds: number | null | undefined): string {
   if (totalSeconds == null || !Number.isFinite(totalSeconds) || totalSeconds < 0) return '0:00'
   const s = Math.round(totalSeconds)

@@ -1,5 +1,5 @@
 /**
- * pt-BR message catalogue. Texts quoted in the spec are copied verbatim; everything the API
+ * pt-BR message catalogue. Texts the product defines (docs/product) are copied verbatim; everything the API
  * says to a person comes from here so web and server never drift apart.
  */
 export const MSG = {

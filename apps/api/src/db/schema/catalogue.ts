@@ -62,7 +62,7 @@ export const audios = pgTable(
     // list made every search scan them.
     index('audios_search_title_trgm_idx').using('gin', t.searchTitle.op('gin_trgm_ops')).with({ fastupdate: 'off' }),
     index('audios_search_tags_trgm_idx').using('gin', t.searchTags.op('gin_trgm_ops')).with({ fastupdate: 'off' }),
-    // The spec allows one demo audio at a time; the database enforces it.
+    // The product allows one demo audio at a time; the database enforces it.
     uniqueIndex('audios_single_demo_idx').on(t.isDemo).where(sql`${t.isDemo}`),
     check('audios_duration_nonnegative', sql`${t.durationSeconds} >= 0`),
   ],
@@ -81,7 +81,7 @@ export const backgroundMusic = pgTable('background_music', {
   updatedAt: updatedAt(),
 })
 
-/** Global background-music volume (spec: latest row wins, default 25). */
+/** Global background-music volume (product rule: latest row wins, default 25). */
 export const backgroundMusicSettings = pgTable(
   'background_music_settings',
   {

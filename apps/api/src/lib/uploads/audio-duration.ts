@@ -1,7 +1,7 @@
 import { parseFile } from 'music-metadata'
 
 /**
- * The duration in whole seconds read from the file itself (the spec's duration text comes from
+ * The duration in whole seconds read from the file itself (the product's duration text comes from
  * it), or null when the file cannot be decoded as audio: a file that merely starts with the right
  * bytes but holds no readable audio is refused.
  */

@@ -119,7 +119,7 @@ export async function signIn(deps: AccountDeps, input: SignInInput, headers: Hea
     if (!row) throw new HttpError(401, AUTH_MSG.userNotFound)
     const refusal = PORTAL_REFUSALS[input.portal]
     if (row.role === refusal.refuses) throw new HttpError(403, refusal.message)
-    // The spec's "pending subscription merge" after a login with session_id: only for an e-mail
+    // The product's "pending subscription merge" after a login with session_id: only for an e-mail
     // the account has proven, and only that checkout's purchase (docs/product/accounts.md).
     if (input.sessionId && row.emailVerified) {
       const sessionId = input.sessionId

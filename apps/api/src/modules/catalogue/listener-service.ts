@@ -12,12 +12,12 @@ import {
   type BackgroundTrackRow,
 } from './listener-repository.js'
 
-/** Spec: the global background volume when no settings row exists. */
+/** Product rule: the global background volume when no settings row exists. */
 export const DEFAULT_BACKGROUND_VOLUME = 25
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-/** The field page checks the id itself so the answer carries the spec's exact text. */
+/** The field page checks the id itself so the answer carries the product's exact text. */
 export function assertFieldId(fieldId: string): void {
   if (!UUID_RE.test(fieldId)) throw new HttpError(400, LISTENER_MSG.fieldInvalidId)
 }

@@ -4,7 +4,7 @@ import { backgroundMusic, backgroundMusicSettings } from '../../db/schema/index.
 
 export type TrackRow = typeof backgroundMusic.$inferSelect
 
-/** Newest first (spec: 'select all ordered by created_at descending'). */
+/** Newest first (product rule: 'select all ordered by created_at descending'). */
 export async function listTracks(db: Database): Promise<TrackRow[]> {
   return db.select().from(backgroundMusic).orderBy(desc(backgroundMusic.createdAt), asc(backgroundMusic.id))
 }
@@ -43,7 +43,7 @@ export async function latestSettings(db: Database) {
   return row
 }
 
-/** Spec: update the latest row's volume, or insert one when none exists. */
+/** Product rule: update the latest row's volume, or insert one when none exists. */
 export async function saveVolume(db: Database, volumePercentage: number): Promise<void> {
   await db.transaction(async (tx) => {
     const latest = await latestSettings(tx)

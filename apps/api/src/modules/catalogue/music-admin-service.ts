@@ -85,7 +85,7 @@ export async function editTrack(deps: MediaServiceDeps, id: string, patch: Track
   return toTrack(row)
 }
 
-/** Spec: 'delete by id (the stored file is removed after delete)'. */
+/** Product rule: 'delete by id (the stored file is removed after delete)'. */
 export async function removeTrack(deps: MediaServiceDeps, id: string): Promise<void> {
   const row = await deleteTrack(deps.db, id)
   if (!row) throw new HttpError(404, ADMIN_CONTENT_MSG.trackNotFound)

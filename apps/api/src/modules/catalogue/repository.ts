@@ -49,7 +49,7 @@ export async function findDemoAudio(db: Database): Promise<AudioRow | undefined>
   return row
 }
 
-/** Audios in creation order, the order the spec uses to pick an alternative demo. */
+/** Audios in creation order, the order the product uses to pick an alternative demo. */
 export async function listAudiosByCreation(db: Database, limit: number): Promise<AudioRow[]> {
   return db.select().from(audios).orderBy(asc(audios.createdAt), asc(audios.id)).limit(limit)
 }

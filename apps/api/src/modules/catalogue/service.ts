@@ -30,7 +30,7 @@ export async function listPublicFields(db: Database): Promise<Field[]> {
   return rows.map((row) => ({ ...row, audioCount: Number(row.audioCount) }))
 }
 
-/** Spec: a usable demo has a non-empty title and a file that can actually be played. */
+/** Product rule: a usable demo has a non-empty title and a file that can actually be played. */
 async function isPlayable(storage: MediaStorage, row: AudioRow): Promise<boolean> {
   if (!row.title.trim()) return false
   return (await storage.stat(row.fileKey)) !== null
@@ -41,7 +41,7 @@ const ALTERNATIVE_SCAN_LIMIT = 50
 
 /**
  * The audio the public may hear without an account: the one flagged as demo when it is usable,
- * otherwise the first usable audio (spec: 'Usando áudio alternativo para demonstração').
+ * otherwise the first usable audio (product rule: 'Usando áudio alternativo para demonstração').
  */
 export async function resolvePublicDemo(
   db: Database,

@@ -141,7 +141,7 @@ async function verifyCheckout(deps: CommerceDeps, sessionId: string) {
   return { ours, info }
 }
 
-/** verify-payment: only what the spec lists (a session id is the only secret). */
+/** verify-payment: only what the product lists (a session id is the only secret). */
 export async function verifyPayment(deps: CommerceDeps, sessionId: string): Promise<PaymentVerification> {
   const { ours, info } = await verifyCheckout(deps, sessionId)
   return {

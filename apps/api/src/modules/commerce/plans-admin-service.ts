@@ -60,7 +60,7 @@ async function savePlan(
 }
 
 /**
- * Price and promotion (/admin/pricing). The schema already checked the spec's promotion rules at
+ * Price and promotion (/admin/pricing). The schema already checked the product's promotion rules at
  * the request; they are checked again here against the clock of the save. With the promotion off
  * its fields are kept, so switching it back on restores what the admin typed. `price_cents` keeps
  * what the period costs at the moment of the save; the public price is always recomputed from the

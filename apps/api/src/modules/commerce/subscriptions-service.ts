@@ -27,7 +27,7 @@ export async function hasListeningAccess(db: Database, session: { user: { id: st
 }
 
 /**
- * The spec's check-subscription answer: subscribed, the plan code, the period end and the status
+ * The product's check-subscription answer: subscribed, the plan code, the period end and the status
  * ('none' when the person never subscribed). The row shown is the one giving access (latest end
  * first), else the most recently changed one.
  */
@@ -48,7 +48,7 @@ export async function getSubscriptionState(db: Database, userId: string): Promis
 }
 
 /**
- * Pay-first merge (spec: pending subscription merge): the pending subscription of `email` and of
+ * Pay-first merge (product rule: pending subscription merge): the pending subscription of `email` and of
  * the given checkout session (every pending one of the e-mail when no session is given — only the
  * onboarding route does that) becomes an 'active' subscription
  * of the user, and the pending row is deleted. Call it inside the caller's transaction so the

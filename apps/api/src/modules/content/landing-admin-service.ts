@@ -58,7 +58,7 @@ async function lockSectionRead(db: Database, section: string) {
   return db.transaction((tx) => lockSection(tx, section))
 }
 
-/** The body was checked by the contract schema (the spec's validity rule and per-field messages). */
+/** The body was checked by the contract schema (the product's validity rule and per-field messages). */
 export async function saveLanding(db: Database, content: LandingPageContent): Promise<AdminLanding> {
   await upsertSection(db, LANDING_SECTION.landingPage, content)
   return getAdminLanding(db)
@@ -100,7 +100,7 @@ async function storeAs(deps: MediaServiceDeps, file: ReceivedFile, name: string)
 }
 
 /**
- * Upload of a video file (spec: MP4, MPEG, MOV, AVI, WebM up to 50 MB, checked by content) with
+ * Upload of a video file (product rule: MP4, MPEG, MOV, AVI, WebM up to 50 MB, checked by content) with
  * the thumbnail the admin's browser drew at 1 s (optional: some formats do not decode in every
  * browser). Files are stored first; if the section cannot be saved they are removed again.
  */

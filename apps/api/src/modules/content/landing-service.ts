@@ -5,7 +5,7 @@ import { readSections } from './landing-repository.js'
 
 /**
  * The public landing payload. A stored row with an invalid shape falls back to the default
- * content (spec: content validity), so a bad admin save can never blank the landing page.
+ * content (product rule: content validity), so a bad admin save can never blank the landing page.
  */
 export async function getLanding(db: Database): Promise<LandingResponse> {
   const [rows, productName] = await Promise.all([

@@ -33,7 +33,7 @@ export function toEventRows(batch: AnalyticsBatch, context: EventContext): NewAn
   }))
 }
 
-/** Stores a batch of page events (spec: analytics insert); returns how many were stored. */
+/** Stores a batch of page events (product rule: analytics insert); returns how many were stored. */
 export async function recordEvents(db: Database, batch: AnalyticsBatch, context: EventContext): Promise<number> {
   return insertEvents(db, toEventRows(batch, context))
 }

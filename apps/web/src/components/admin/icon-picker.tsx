@@ -32,7 +32,7 @@ export interface IconPickerProps {
 }
 
 /**
- * The spec's icon list as a radio group of icon buttons (native radios: arrow keys move between
+ * The product's icon list as a radio group of icon buttons (native radios: arrow keys move between
  * them, one Tab stop for the group).
  */
 export function IconPicker({ label, value, onChange, error, className }: IconPickerProps) {

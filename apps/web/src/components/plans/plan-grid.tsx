@@ -12,7 +12,7 @@ export function planGridClass(count: number): string {
   return 'max-w-md lg:max-w-6xl lg:grid-cols-3'
 }
 
-/** The loading placeholder of one card (the spec's skeleton shows three). */
+/** The loading placeholder of one card (the product's skeleton shows three). */
 export function PlanSkeleton() {
   return (
     <li className="rounded-3xl border border-line bg-white p-5 sm:p-7">

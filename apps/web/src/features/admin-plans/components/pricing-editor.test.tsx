@@ -65,7 +65,7 @@ describe('validatePricing (promotion data)', () => {
 })
 
 describe('PricingEditor', () => {
-  it('shows the spec messages next to the fields and sends nothing while invalid', async () => {
+  it('shows the product messages next to the fields and sends nothing while invalid', async () => {
     const fetchMock = vi.fn(fetchByPath({}))
     vi.stubGlobal('fetch', fetchMock)
     renderWithProviders(<PricingEditor plan={plan} />)

@@ -7,7 +7,7 @@ import { ModalDialog } from '../../../components/ui/modal-dialog'
 import { getErrorMessage } from '../../../lib/api-client'
 import { useUpdateVideo } from '../api/videos'
 
-/** The eight player controls of the spec, in pt-BR (same labels as the contract's messages). */
+/** The eight player controls of the product, in pt-BR (same labels as the contract's messages). */
 export const CONTROL_LABELS: Record<keyof VideoControls, string> = {
   allowPause: 'Permitir pausar',
   allowVolumeControl: 'Permitir controle de volume',

@@ -9,7 +9,7 @@ describe('videoFileProblem (video upload type and size)', () => {
     for (const type of ['video/mp4', 'video/mpeg', 'video/quicktime', 'video/x-msvideo', 'video/webm']) expect(videoFileProblem(sized(type, 50 * 1024 * 1024))).toBeNull()
   })
 
-  it('refuses other types and bigger files with the spec’s messages', () => {
+  it('refuses other types and bigger files with the product’s messages', () => {
     expect(videoFileProblem(sized('image/svg+xml', 10))).toBe('Formato de vídeo não suportado. Use MP4, MPEG, MOV, AVI ou WebM.')
     expect(videoFileProblem(sized('video/mp4', 52_428_801 + 1024 * 1024))).toBe('Arquivo muito grande. Tamanho máximo: 50MB. Tamanho atual: 51.00MB')
   })

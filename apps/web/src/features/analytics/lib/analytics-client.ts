@@ -15,7 +15,7 @@ export type TrackFn = (eventType: AnalyticsEventType, eventData?: AnalyticsEvent
 
 /** localStorage key of the per-browser analytics session id (random; never personal data). */
 export const ANALYTICS_SESSION_STORAGE_KEY = 'sintonia:analytics-session'
-/** A pending batch is sent this long after its first event (spec: batches every 5 s). */
+/** A pending batch is sent this long after its first event (product rule: batches every 5 s). */
 export const ANALYTICS_FLUSH_INTERVAL_MS = 5_000
 /** Events kept while the API is unreachable; beyond this the oldest are dropped. */
 export const ANALYTICS_MAX_QUEUE = 500

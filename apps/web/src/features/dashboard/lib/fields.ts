@@ -1,6 +1,6 @@
 import { SEARCH_MIN_CHARS, type Field } from '@sintonia/contract'
 
-/** '1 áudio disponível' / '3 áudios disponíveis' (spec: '{n} áudio(s) disponível(is)'). */
+/** '1 áudio disponível' / '3 áudios disponíveis' (product rule: '{n} áudio(s) disponível(is)'). */
 export function availableAudiosLabel(count: number): string {
   return count === 1 ? '1 áudio disponível' : `${count} áudios disponíveis`
 }

@@ -269,7 +269,7 @@ function EmbedFrame({ source, controls, title }: { source: Exclude<VideoSource, 
   return <iframe {...common} src={src} sandbox={EMBED_SANDBOX} referrerPolicy="strict-origin-when-cross-origin" />
 }
 
-/** One video from mount to ready: the player loads under the placeholder for the spec's delay. */
+/** One video from mount to ready: the player loads under the placeholder for the product's delay. */
 function VideoStage({ video, source, onFail }: { video: LandingVideo; source: VideoSource; onFail: () => void }) {
   const [ready, setReady] = useState(false)
   const delay = videoReadinessDelayMs(classifyVideo(video))

@@ -16,7 +16,7 @@ export interface LandingBelowFoldProps {
 }
 
 /**
- * Every landing section after the hero, in the spec's order. Its own chunk (see LandingPage): the
+ * Every landing section after the hero, in the product's order. Its own chunk (see LandingPage): the
  * hero paints with the entry's JS and these sections arrive right after it.
  */
 export default function LandingBelowFold({ content, t, plans }: LandingBelowFoldProps) {

@@ -31,7 +31,7 @@ describe('audio-cache-db', () => {
     expect(store.index('lastAccessedAt').keyPath).toBe('lastAccessedAt')
   })
 
-  it('stores exactly the spec record shape and gives the blob back', async () => {
+  it('stores exactly the product record shape and gives the blob back', async () => {
     await putCachedAudio(makeRecord('a', 3, 1000))
     const rec = await getCachedAudio('a')
     expect(rec).toBeDefined()

@@ -15,7 +15,7 @@ export interface OfflineAudioMetadata {
   url: string
 }
 
-/** Exactly the spec's record. Timestamps are epoch milliseconds. */
+/** Exactly the product's record. Timestamps are epoch milliseconds. */
 export interface OfflineAudioRecord {
   id: string
   title: string

@@ -28,7 +28,7 @@ afterEach(() => {
 })
 
 describe('BackgroundMusic', () => {
-  it('starts with the spec defaults', () => {
+  it('starts with the product defaults', () => {
     const { music } = setup()
     expect(music.getSnapshot()).toEqual({
       isPlaying: false,

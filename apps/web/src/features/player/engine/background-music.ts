@@ -159,7 +159,7 @@ export class BackgroundMusic extends SnapshotStore<BackgroundMusicSnapshot> {
     try {
       config = await this.load()
     } catch {
-      config = null // spec: music load errors fall back silently
+      config = null // product rule: music load errors fall back silently
     }
     if (this.destroyed || generation !== this.generation) return
     const tracks = (config?.tracks ?? []).filter((t) => t && typeof t.url === 'string' && t.url.trim() !== '')

@@ -28,7 +28,7 @@ afterEach(() => {
 })
 
 describe('audio preferences – reading', () => {
-  it('has the spec defaults', () => {
+  it('has the product defaults', () => {
     expect(DEFAULT_AUDIO_PREFERENCES).toEqual({
       volume: 70,
       repeatCount: 0,

@@ -106,7 +106,7 @@ describe('PlaylistsSection', () => {
     await screen.findByText('Foco total')
   })
 
-  it('rolls a failed delete back and toasts the spec message', async () => {
+  it('rolls a failed delete back and toasts the product message', async () => {
     setup([FULL], () => jsonResponse({ message: 'x' }, 500))
     fireEvent.click(screen.getByRole('button', { name: 'Opções da playlist Noite' }))
     fireEvent.click(screen.getByRole('menuitem', { name: /Excluir/ }))

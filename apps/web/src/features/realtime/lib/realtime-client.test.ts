@@ -79,7 +79,7 @@ describe('RealtimeClient', () => {
     expect(states).toEqual(['connecting', 'connected'])
   })
 
-  it('reconnects after the server kills the socket with the spec delays 1 s, 2 s, 4 s, 8 s, 16 s, then gives up', () => {
+  it('reconnects after the server kills the socket with the product delays 1 s, 2 s, 4 s, 8 s, 16 s, then gives up', () => {
     expect(REALTIME_RECONNECT_BASE_MS).toBe(1_000)
     expect(REALTIME_MAX_RECONNECT_ATTEMPTS).toBe(5)
     client = createClient()

@@ -50,7 +50,7 @@ export function defaultRealtimeUrl(location: Pick<Location, 'protocol' | 'host'>
 }
 
 /**
- * One WebSocket to /api/realtime (docs/realtime.md) with the spec's reconnection: after a close it
+ * One WebSocket to /api/realtime (docs/realtime.md) with the product's reconnection: after a close it
  * waits 1 s, 2 s, 4 s, 8 s, 16 s (base doubling, 5 attempts), then gives up; showing the tab again
  * or the network coming back starts over. Channel joins are remembered and sent again after every
  * reconnection, and handlers get a `resync` then, because events sent meanwhile were missed.

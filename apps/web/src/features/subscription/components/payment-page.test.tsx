@@ -70,7 +70,7 @@ describe('/pagamento', () => {
     expect(text(screen.getByRole('heading', { level: 1 }))).toBe('Plano Trimestral por R$ 149,70/trimestre')
   })
 
-  it('validates with the spec’s messages, joined with ". ", and sends nothing', async () => {
+  it('validates with the product’s messages, joined with ". ", and sends nothing', async () => {
     const { bodies } = setup('/pagamento')
     fireEvent.click(screen.getByRole('button', { name: /Continuar para o pagamento/ }))
     expect(screen.getByRole('alert').textContent).toBe('Email é obrigatório. Nome completo é obrigatório')

@@ -234,7 +234,7 @@ describe('/assinatura: subscribers', () => {
     expect(screen.queryByRole('region', { name: 'Garantia de 7 dias' })).toBeNull()
   })
 
-  it('a portal failure shows the spec’s message', async () => {
+  it('a portal failure shows the product’s message', async () => {
     stubApi({ details: DETAILS, portal: () => jsonResponse({ statusCode: 502, error: 'x', message: 'Erro ao processar sua solicitação. Tente novamente.' }, 502) })
     renderPage('/assinatura', { subscription: { status: 'subscribed', tier: 'anual' } })
     fireEvent.click(await screen.findByRole('button', { name: 'Abrir portal' }))
