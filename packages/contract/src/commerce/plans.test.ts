@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_PROMOTION_LABEL, isPromotionActive, planPriceAt, pricePerMonthCents, promotionalPrice, publicPlanSchema } from './plans.js'
+import { DEFAULT_PLANS_RESPONSE } from './default-plans.js'
+import {
+  DEFAULT_PLAN_BENEFITS,
+  DEFAULT_PROMOTION_LABEL,
+  isPromotionActive,
+  planButtonText,
+  planPriceAt,
+  plansResponseSchema,
+  pricePerMonthCents,
+  promotionalPrice,
+  publicPlanSchema,
+} from './plans.js'
 
 describe('promotionalPrice', () => {
   it('takes the discount off the original price in whole centavos', () => {
@@ -63,11 +74,32 @@ describe('publicPlanSchema', () => {
       savings: 'Economize 20%',
       popular: true,
       promotion: null,
+      benefits: ['Todos os campos e áudios'],
+      buttonText: 'Assinar Anual',
     }
     expect(publicPlanSchema.parse(plan)).toEqual(plan)
     const promo = { ...plan, promotion: { discountPercentage: 20, label: 'OFERTA', endsAt: '2030-01-01T00:00:00.000Z' } }
     expect(publicPlanSchema.parse(promo)).toEqual(promo)
     expect(publicPlanSchema.safeParse({ ...plan, code: 'mensal' }).success).toBe(false)
+  })
+})
+
+describe('plan texts', () => {
+  it("reads a blank button text as 'Assinar {name}'", () => {
+    expect(planButtonText('Anual', null)).toBe('Assinar Anual')
+    expect(planButtonText('Anual', '   ')).toBe('Assinar Anual')
+    expect(planButtonText('Anual', ' Quero o anual ')).toBe('Quero o anual')
+  })
+
+  it('answers a fresh install the way GET /api/plans does: the seeded prices, the three benefits, 7 days', () => {
+    const answer = plansResponseSchema.parse(DEFAULT_PLANS_RESPONSE)
+    expect(answer.plans.map((plan) => [plan.code, plan.priceCents, plan.pricePerMonthCents, plan.buttonText])).toEqual([
+      ['trimestral', 14_970, 4_990, 'Assinar Trimestral'],
+      ['semestral', 26_940, 4_490, 'Assinar Semestral'],
+      ['anual', 47_880, 3_990, 'Assinar Anual'],
+    ])
+    expect(answer.plans.every((plan) => plan.benefits.join('|') === DEFAULT_PLAN_BENEFITS.join('|'))).toBe(true)
+    expect(answer.guaranteeDays).toBe(7)
   })
 })
 
