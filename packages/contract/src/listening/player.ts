@@ -32,7 +32,7 @@ export const PLAYER_MSG = {
   retryAction: 'Tentar novamente',
   validateAction: 'Validar áudio',
   loadTimeout: 'Timeout: Áudio não carregou após 5 segundos',
-  /** Not shown today: a slow load past the timeout reports `loadTimeout`. */
+  /** The timeout of a load that received part of the file but not enough to start (a slow connection). */
   slowLoad: 'Timeout: O áudio demorou muito para carregar. Verifique sua conexão.',
   mediaAborted: 'Erro 1: O carregamento do áudio foi interrompido',
   mediaNetwork: 'Erro 2: Falha de rede ao carregar o áudio',

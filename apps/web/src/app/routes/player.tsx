@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { LISTENER_MSG } from '@sintonia/contract'
 import { useLocation, useNavigate, useParams } from 'react-router'
 import { audioQueryOptions, fieldAudiosQueryOptions, fieldQueryOptions } from '../../features/catalogue'
@@ -15,12 +16,17 @@ import {
 } from '../../features/player'
 import { useRealtimeEvent } from '../../features/realtime'
 import { ApiRequestError, getErrorMessage } from '../../lib/api-client'
+import { pageAudioElements } from '../../lib/page-audio'
 import { useProductName } from '../../lib/product-name'
 
-/** Navigation state of playlist mode: `navigate('/audio/:id', { state: { playlist, currentIndex } })`. */
+/**
+ * Navigation state of playlist mode: `navigate('/audio/:id', { state: { playlist, currentIndex, autoStart } })`.
+ * `autoStart`: the listener pressed "Tocar playlist", so the first audio starts as soon as it loads.
+ */
 export interface PlaylistNavigationState {
   playlist: { id: string; name: string; description: string; audios: { id: string; title: string; duration?: string }[] }
   currentIndex: number
+  autoStart?: boolean
 }
 
 export function readPlaylistState(state: unknown): PlaylistNavigationState | null {
@@ -33,6 +39,7 @@ export function readPlaylistState(state: unknown): PlaylistNavigationState | nul
   return {
     playlist: { id: p.id, name: p.name, description: typeof p.description === 'string' ? p.description : '', audios },
     currentIndex: typeof currentIndex === 'number' ? currentIndex : 0,
+    autoStart: (state as { autoStart?: unknown }).autoStart === true,
   }
 }
 
@@ -45,13 +52,20 @@ export default function PlayerRoute() {
   const { audioId = '' } = useParams()
   const location = useLocation()
   const navigate = useNavigate()
+  const queryClient = useQueryClient()
   const productName = useProductName()
   // The voice plays this device's offline copy when there is one (and always when offline); the
   // background music plays the tracks kept with the downloads, so it sounds offline too.
   const player = useListenerPlayer(() => {
     const resolveUrl = createOfflinePlayableUrlResolver()
     const loadMusic = withOfflineMusic(loadBackgroundMusic)
-    const created = createListenerPlayer({ loadMusic, resolveUrl })
+    // The page's own elements: "Tocar playlist" unlocked them in its click (lib/page-audio.ts).
+    const elements = pageAudioElements()
+    const created = createListenerPlayer({
+      loadMusic,
+      resolveUrl,
+      ...(elements ? { voiceElement: elements.voice, musicElement: elements.music } : {}),
+    })
     const destroy = created.destroy.bind(created)
     return Object.assign(created, {
       destroy() {
@@ -72,6 +86,22 @@ export default function PlayerRoute() {
       : playlistState.playlist.audios.findIndex((a) => a.id === audioId)
     : -1
   const inPlaylist = playlistState !== null && playlistIndex >= 0
+  const nextInPlaylist = inPlaylist ? playlistState.playlist.audios[playlistIndex + 1] : undefined
+
+  // "Tocar playlist" was the click: the first audio starts once loaded. The flag is then taken out
+  // of the history entry, so a reload or a way back does not start it again without a click.
+  const autoStart = inPlaylist && playlistState.autoStart === true
+  useEffect(() => {
+    if (!player || !autoStart) return
+    void player.voice.playWhenReady()
+    void navigate(`${location.pathname}${location.search}`, { replace: true, state: { ...(location.state as object), autoStart: false } })
+  }, [player, autoStart, navigate, location.pathname, location.search, location.state])
+
+  // The next audio of the playlist is read ahead, so the playlist goes on without a loading page.
+  const nextId = nextInPlaylist?.id
+  useEffect(() => {
+    if (nextId) void queryClient.prefetchQuery(audioQueryOptions(nextId))
+  }, [queryClient, nextId])
 
   const audioQuery = useQuery(audioQueryOptions(audioId))
   const fieldId = audioQuery.data?.audio.fieldId ?? ''

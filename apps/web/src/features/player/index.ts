@@ -1,6 +1,7 @@
 /** Public API of the player feature: the framework-free audio engine and its React hook. */
 export {
   createVoiceEngine,
+  isCycleComplete,
   sanitizeVoiceSettings,
   VoiceEngine,
   type NoticeTone,

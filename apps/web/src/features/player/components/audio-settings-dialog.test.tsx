@@ -58,6 +58,27 @@ describe('AudioSettingsDialog', () => {
     expect(screen.getByTestId('repeat-display').textContent).toContain('∞')
   })
 
+  it('sets the pause between repetitions in whole seconds, shown with its unit', () => {
+    const { preferences } = setup()
+    const input = screen.getByLabelText('Pausa entre repetições')
+    expect((input as HTMLInputElement).value).toBe('0')
+    expect(screen.getByTestId('pause-display').textContent).toBe('Sem pausa')
+    fireEvent.change(input, { target: { value: '3' } })
+    expect(preferences.get().pauseBetweenRepeats).toBe(3)
+    expect(screen.getByTestId('pause-display').textContent).toBe('3 segundos')
+    fireEvent.change(input, { target: { value: '1' } })
+    expect(screen.getByTestId('pause-display').textContent).toBe('1 segundo')
+    for (const bad of ['-2', 'abc', '1.5']) {
+      fireEvent.change(input, { target: { value: bad } })
+      expect(preferences.get().pauseBetweenRepeats).toBe(1)
+    }
+    fireEvent.blur(input)
+    expect((input as HTMLInputElement).value).toBe('1')
+    fireEvent.click(screen.getByRole('button', { name: 'Resetar' }))
+    expect(preferences.get().pauseBetweenRepeats).toBe(0)
+    expect((input as HTMLInputElement).value).toBe('0')
+  })
+
   it('toggles autoplay and progress, resets, and closes with Fechar, the close button or Escape', () => {
     const { preferences, onClose } = setup()
     fireEvent.click(screen.getByRole('switch', { name: 'Reprodução automática' }))

@@ -18,12 +18,21 @@ export function AudioSettingsDialog({ open, onClose, preferences }: AudioSetting
   // What the listener is typing; the stored value wins again on blur.
   const [repeatDraft, setRepeatDraft] = useState<string | null>(null)
   const repeatValue = repeatDraft ?? String(prefs.repeatCount)
+  const [pauseDraft, setPauseDraft] = useState<string | null>(null)
+  const pauseValue = pauseDraft ?? String(prefs.pauseBetweenRepeats)
 
   const onRepeatChange = (raw: string) => {
     setRepeatDraft(raw)
     const trimmed = raw.trim()
     if (!/^\d+$/.test(trimmed)) return // negative, fractional or non-numeric: ignored
     preferences.update({ repeatCount: Number(trimmed) })
+  }
+
+  const onPauseChange = (raw: string) => {
+    setPauseDraft(raw)
+    const trimmed = raw.trim()
+    if (!/^\d+$/.test(trimmed)) return // whole seconds only: negative, fractional or non-numeric input is ignored
+    preferences.update({ pauseBetweenRepeats: Number(trimmed) })
   }
 
   return (
@@ -90,6 +99,37 @@ export function AudioSettingsDialog({ open, onClose, preferences }: AudioSetting
           </div>
         </div>
 
+        <div>
+          <label htmlFor="audio-settings-pause" className="text-sm font-semibold text-ink">
+            Pausa entre repetições
+          </label>
+          <p id="audio-settings-pause-hint" className="mt-0.5 text-xs text-ink-muted">
+            Segundos de silêncio antes de o áudio recomeçar. 0 = sem pausa.
+          </p>
+          <div className="mt-2 flex items-center gap-3">
+            <div className="relative">
+              <input
+                id="audio-settings-pause"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                value={pauseValue}
+                onChange={(event) => onPauseChange(event.currentTarget.value)}
+                onBlur={() => setPauseDraft(null)}
+                aria-describedby="audio-settings-pause-hint audio-settings-pause-display"
+                className="h-11 w-24 rounded-xl border border-line bg-white pr-7 pl-3 text-base text-ink tabular-nums focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              />
+              <span aria-hidden="true" className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm font-medium text-ink-muted">
+                s
+              </span>
+            </div>
+            <span id="audio-settings-pause-display" data-testid="pause-display" className="text-sm font-medium text-ink-muted">
+              {pauseLabel(prefs.pauseBetweenRepeats)}
+            </span>
+          </div>
+        </div>
+
         <Toggle
           label="Reprodução automática"
           hint="Começa a tocar assim que o áudio carregar."
@@ -116,6 +156,7 @@ export function AudioSettingsDialog({ open, onClose, preferences }: AudioSetting
           onClick={() => {
             preferences.resetPreferences()
             setRepeatDraft(null)
+            setPauseDraft(null)
           }}
         >
           Resetar
@@ -126,6 +167,13 @@ export function AudioSettingsDialog({ open, onClose, preferences }: AudioSetting
       </div>
     </ModalDialog>
   )
+}
+
+/** 'Sem pausa', '1 segundo', '{n} segundos'. */
+function pauseLabel(seconds: number): string {
+  if (seconds === 0) return 'Sem pausa'
+  const shown = seconds.toLocaleString('pt-BR')
+  return seconds === 1 ? '1 segundo' : `${shown} segundos`
 }
 
 function Toggle({ label, hint, checked, onChange }: { label: string; hint: string; checked: boolean; onChange: (checked: boolean) => void }) {

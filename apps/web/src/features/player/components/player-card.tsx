@@ -5,7 +5,7 @@ import { PLAYER_MSG, formatDuration } from '@sintonia/contract'
 import { Button } from '../../../components/ui/button'
 import { cn } from '../../../lib/cn'
 import type { ListenerPlayer } from '../engine/create-player'
-import type { PlayerNotice } from '../engine/voice-engine'
+import { isCycleComplete, type PlayerNotice } from '../engine/voice-engine'
 import { usePlayerSnapshot } from '../hooks/use-player-snapshot'
 import { AudioSettingsDialog } from './audio-settings-dialog'
 import { DiagnosticsDialog } from './diagnostics-dialog'
@@ -24,10 +24,12 @@ export interface PlayerCardProps {
   /** Shown until the engine has the source's own title. */
   title?: string
   className?: string
+  /** After 'Reiniciar' rewound the audio and zeroed the counter (the demo says so in a toast). */
+  onReset?: () => void
 }
 
 /** The audio player card (docs/product/listening.md#player-card): the UI of the voice engine, with settings and diagnostics. */
-export function PlayerCard({ player, title, className }: PlayerCardProps) {
+export function PlayerCard({ player, title, className, onReset }: PlayerCardProps) {
   const voice = usePlayerSnapshot(player.voice)
   const music = usePlayerSnapshot(player.music)
   const prefs = usePlayerSnapshot(player.preferences)
@@ -52,9 +54,11 @@ export function PlayerCard({ player, title, className }: PlayerCardProps) {
         ? 'Preparando a próxima repetição...'
         : playing
           ? 'Reproduzindo'
-          : current > 0
-            ? 'Pausado'
-            : 'Pronto para ouvir'
+          : isCycleComplete(voice)
+            ? 'Concluído'
+            : current > 0
+              ? 'Pausado'
+              : 'Pronto para ouvir'
 
   return (
     <section aria-label="Player de áudio" className={cn('rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-7', className)}>
@@ -133,7 +137,15 @@ export function PlayerCard({ player, title, className }: PlayerCardProps) {
       </div>
 
       <div className="mt-5 flex flex-wrap items-center justify-between gap-3 border-t border-line pt-4">
-        <Button variant="ghost" size="sm" onClick={() => player.voice.reset()} aria-label="Reiniciar áudio e contador">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => {
+            player.voice.reset()
+            onReset?.()
+          }}
+          aria-label="Reiniciar áudio e contador"
+        >
           <RotateCcw aria-hidden="true" />
           Reiniciar
         </Button>

@@ -121,4 +121,51 @@ describe('PlayerPage', () => {
     expect(sent.every((e) => (e as { kind: string }).kind === 'repetition')).toBe(true)
     expect(new Set(sent.map((e) => (e as { id: string }).id)).size).toBe(7)
   })
+
+  it('in a playlist, an audio that finished its repetitions moves on to the next one, still playing', async () => {
+    const props = renderPage({ mode: 'playlist', contextTitle: 'Minha manhã', index: 0, total: 2, onPrevious: null, backTo: '/dashboard' })
+    const element = player.voice.element as FakeAudioElement
+    player.preferences.update({ repeatCount: 2 })
+    await vi.waitFor(() => expect(player.voice.getSnapshot().status).toBe('loading'))
+    act(() => element.loadMetadata(185))
+    await act(async () => {
+      await player.voice.play()
+    })
+    act(() => element.finish())
+    await vi.waitFor(() => expect(player.voice.getSnapshot().status).toBe('playing'))
+    expect(props.onNext).not.toHaveBeenCalled()
+    act(() => element.finish())
+    expect(props.onNext).toHaveBeenCalledTimes(1)
+    expect(player.voice.getSnapshot()).toMatchObject({ completedRepeats: 2, isPlayingIntent: true })
+  })
+
+  it("the last audio of a playlist, or an audio of a field, stops after its repetitions and reads 'Concluído'", async () => {
+    const props = renderPage({ onNext: null, nextTitle: null })
+    const element = player.voice.element as FakeAudioElement
+    player.preferences.update({ repeatCount: 1 })
+    await vi.waitFor(() => expect(player.voice.getSnapshot().status).toBe('loading'))
+    act(() => element.loadMetadata(185))
+    await act(async () => {
+      await player.voice.play()
+    })
+    expect(screen.getByTestId('player-status').textContent).toBe('Reproduzindo')
+    act(() => element.finish())
+    expect(screen.getByTestId('player-status').textContent).toBe('Concluído')
+    expect(screen.getByRole('button', { name: 'Reproduzir' })).toBeTruthy()
+    expect(props.onNext).toBeNull()
+  })
+
+  it('a field audio with a next one does not move on by itself', async () => {
+    const props = renderPage()
+    const element = player.voice.element as FakeAudioElement
+    player.preferences.update({ repeatCount: 1 })
+    await vi.waitFor(() => expect(player.voice.getSnapshot().status).toBe('loading'))
+    act(() => element.loadMetadata(185))
+    await act(async () => {
+      await player.voice.play()
+    })
+    act(() => element.finish())
+    expect(props.onNext).not.toHaveBeenCalled()
+    expect(screen.getByTestId('player-status').textContent).toBe('Concluído')
+  })
 })

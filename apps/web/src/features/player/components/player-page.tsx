@@ -55,15 +55,33 @@ export function PlayerPage(props: PlayerPageProps) {
   const voice = usePlayerSnapshot(player.voice)
 
   // Keep the newest callbacks for engine/media-session handlers registered once.
-  const latest = useRef({ onPrevious, onNext, increment: today.increment, audioId: audio.id })
+  const latest = useRef({ onPrevious, onNext, increment: today.increment, audioId: audio.id, continues: false })
   useEffect(() => {
-    latest.current = { onPrevious, onNext, increment: today.increment, audioId: audio.id }
+    latest.current = { onPrevious, onNext, increment: today.increment, audioId: audio.id, continues: mode === 'playlist' && onNext !== null }
   })
 
   // Load the audio into the engine (the playing intention carries over to the next audio).
   useEffect(() => {
     void player.voice.loadAudio({ id: audio.id, url: audio.url, title: audio.title, fieldTitle: contextTitle, durationSeconds: audio.durationSeconds })
   }, [player, audio.id, audio.url, audio.title, audio.durationSeconds, contextTitle])
+
+  // A playlist goes on by itself: each audio plays its repetitions, then the next one starts
+  // (docs/product/listening.md#player-page). The engine keeps the playing intention for it.
+  const isPlaylist = mode === 'playlist'
+  const hasPrevious = onPrevious !== null
+  const hasNext = onNext !== null
+  const continues = isPlaylist && hasNext
+  useEffect(() => {
+    player.voice.continueWithNext(continues)
+    return () => player.voice.continueWithNext(false)
+  }, [player, continues])
+  useEffect(
+    () =>
+      player.voice.on('cycleCompleted', () => {
+        if (latest.current.continues && player.voice.getSnapshot().isPlayingIntent) latest.current.onNext?.()
+      }),
+    [player],
+  )
 
   // Each completed repetition: 'Repetições Hoje' +1, a listening event, and the milestone toast.
   useEffect(
@@ -105,8 +123,6 @@ export function PlayerPage(props: PlayerPageProps) {
   }, [prefs.autoPlay, voice.status, voice.meta?.id, voice.isPlayingIntent, audio.id, player])
 
   // Lock-screen controls; previous/next follow Anterior/Próximo.
-  const hasPrevious = onPrevious !== null
-  const hasNext = onNext !== null
   useEffect(
     () =>
       connectMediaSession(player.voice, {
@@ -117,7 +133,6 @@ export function PlayerPage(props: PlayerPageProps) {
     [player, productName, hasPrevious, hasNext],
   )
 
-  const isPlaylist = mode === 'playlist'
   return (
     <PageShell contentClassName={PAGE_SPACING}>
       <title>{`${audio.title} — ${productName}`}</title>

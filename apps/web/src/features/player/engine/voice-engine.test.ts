@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { PLAYER_MSG } from '@sintonia/contract'
 import { FakeAudioElement } from './testing/fake-audio'
 import { createFakeFetch, type FakeRoute } from './testing/fake-fetch'
-import { VoiceEngine, type PlayerNotice, type VoiceEngineOptions } from './voice-engine'
+import { isCycleComplete, VoiceEngine, type PlayerNotice, type VoiceEngineOptions } from './voice-engine'
 
 const BASE = 'https://app.test/'
 const SRC = 'https://app.test/api/audios/a/file'
@@ -86,6 +86,21 @@ describe('VoiceEngine – loading', () => {
       hint: PLAYER_MSG.networkHint,
     })
     expect(notices[0]?.title).toBe('Erro no áudio. Tentando reconectar automaticamente...')
+  })
+
+  it('says the audio took too long, and to check the connection, when part of it arrived before the timeout', () => {
+    const { engine, el, notices } = setup()
+    engine.setSource(SRC, { title: 'A' })
+    vi.advanceTimersByTime(2_000)
+    el.fire('progress')
+    vi.advanceTimersByTime(3_000)
+    expect(engine.getSnapshot()).toMatchObject({ status: 'error', error: PLAYER_MSG.slowLoad, hint: PLAYER_MSG.networkHint })
+    expect(notices[0]?.description).toContain(PLAYER_MSG.slowLoad)
+    // The retry is a fresh attempt: nothing arrived in it, so it reads as the plain timeout.
+    vi.advanceTimersByTime(1_000)
+    expect(engine.getSnapshot().status).toBe('loading')
+    vi.advanceTimersByTime(5_000)
+    expect(engine.getSnapshot().error).toBe(PLAYER_MSG.loadTimeout)
   })
 
   it('the ready-state monitor forces loading complete, not before 1 s', () => {
@@ -374,6 +389,20 @@ describe('VoiceEngine – play and pause', () => {
     expect(engine.getSnapshot()).toMatchObject({ status: 'paused', isPlayingIntent: false })
   })
 
+  it('playWhenReady records the wish while loading and plays once ready, without the still-loading notice', async () => {
+    const { engine, el, notices } = setup()
+    await engine.playWhenReady()
+    expect(engine.getSnapshot()).toMatchObject({ status: 'idle', isPlayingIntent: true })
+    engine.setSource(SRC, { title: 'A' })
+    await engine.playWhenReady()
+    expect(engine.getSnapshot()).toMatchObject({ status: 'loading', isPlayingIntent: true })
+    expect(el.playCalls).toBe(0)
+    el.loadMetadata(60)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(engine.getSnapshot()).toMatchObject({ status: 'playing', isPlayingIntent: true })
+    expect(notices).toEqual([])
+  })
+
   it('autoPlay starts the first load of a source only', async () => {
     const { engine, el } = setup({ autoPlay: true })
     engine.setSource(SRC, { title: 'A' })
@@ -442,6 +471,48 @@ describe('VoiceEngine – repeats', () => {
     expect(engine.getSnapshot()).toMatchObject({ status: 'ready', completedRepeats: 2, isPlayingIntent: false })
     expect(el.playCalls).toBe(2)
     expect(el.paused).toBe(true)
+  })
+
+  it('a finished cycle reads as complete until the listener plays again', async () => {
+    const { engine, el } = await setupPlaying({ repeatCount: 1 })
+    expect(isCycleComplete(engine.getSnapshot())).toBe(false)
+    el.finish()
+    expect(isCycleComplete(engine.getSnapshot())).toBe(true)
+    await engine.play()
+    expect(isCycleComplete(engine.getSnapshot())).toBe(false)
+    // An infinite target never completes.
+    engine.configure({ repeatCount: 0 })
+    el.finish()
+    expect(isCycleComplete(engine.getSnapshot())).toBe(false)
+  })
+
+  it('with a next audio announced, a finished cycle keeps the intention and the next source starts by itself', async () => {
+    const { engine, el, cycles } = await setupPlaying({ repeatCount: 2 })
+    engine.continueWithNext(true)
+    el.finish()
+    await vi.advanceTimersByTimeAsync(0)
+    el.finish()
+    expect(cycles).toEqual([2])
+    expect(engine.getSnapshot()).toMatchObject({ status: 'ready', completedRepeats: 2, isPlayingIntent: true })
+    expect(isCycleComplete(engine.getSnapshot())).toBe(false)
+    engine.setSource(SRC_B, { title: 'B' })
+    el.loadMetadata(30)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(engine.getSnapshot()).toMatchObject({ status: 'playing', completedRepeats: 0, isPlayingIntent: true, src: SRC_B })
+    // The last audio of the list: its cycle ends playback.
+    engine.continueWithNext(false)
+    el.finish()
+    await vi.advanceTimersByTimeAsync(0)
+    el.finish()
+    expect(engine.getSnapshot()).toMatchObject({ status: 'ready', completedRepeats: 2, isPlayingIntent: false })
+  })
+
+  it('a paused listener is not carried to the next audio', async () => {
+    const { engine, el } = await setupPlaying({ repeatCount: 1 })
+    engine.continueWithNext(true)
+    engine.pause()
+    el.finish()
+    expect(engine.getSnapshot().isPlayingIntent).toBe(false)
   })
 
   it('play after a finished cycle starts a new one', async () => {

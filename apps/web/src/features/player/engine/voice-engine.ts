@@ -34,6 +34,19 @@ const HAVE_METADATA = 1
  */
 export type VoiceStatus = 'idle' | 'loading' | 'ready' | 'playing' | 'paused' | 'transitioning' | 'error'
 
+/**
+ * Every repetition of a finite target was heard and playback stopped ('Concluído'). Derived from
+ * the counter kept here, so the card, the page and the engine agree on it.
+ */
+export function isCycleComplete(snapshot: Pick<VoiceSnapshot, 'status' | 'repeatTarget' | 'completedRepeats' | 'isPlayingIntent'>): boolean {
+  return (
+    snapshot.status === 'ready' &&
+    !snapshot.isPlayingIntent &&
+    snapshot.repeatTarget > 0 &&
+    snapshot.completedRepeats >= snapshot.repeatTarget
+  )
+}
+
 export interface VoiceSourceMeta {
   id?: string
   title: string
@@ -80,7 +93,10 @@ export interface PlayerNotice {
 export interface VoiceEngineEvents {
   /** n = completed repeats of the current source, emitted at each natural end (the last one too). */
   repeatCompleted: number
-  /** All repeats of a finite repeatCount are done; the engine stopped. */
+  /**
+   * All repeats of a finite repeatCount are done. The engine stopped, unless a next audio was
+   * announced (`continueWithNext(true)`): then the playing intention is kept for it.
+   */
   cycleCompleted: number
   notice: PlayerNotice
   log: DiagnosticsEntry
@@ -156,6 +172,10 @@ export class VoiceEngine extends SnapshotStore<VoiceSnapshot> {
   /** Position to restore after a retry reload. */
   private resumeAt = 0
   private autoPlayConsumed = false
+  /** A next audio follows this one (a playlist): a finished cycle keeps the playing intention for it. */
+  private nextFollows = false
+  /** Some of the file arrived during the current load attempt (a slow connection rather than none). */
+  private dataArrived = false
   private sourceToken = 0
   private validationToken = 0
   private destroyed = false
@@ -332,6 +352,30 @@ export class VoiceEngine extends SnapshotStore<VoiceSnapshot> {
     return this.play()
   }
 
+  /**
+   * The listener asked to hear this audio before it finished loading ('Tocar playlist'): the
+   * playing intention is recorded now and playback starts as soon as the audio is ready, without
+   * the 'still loading' notice. Once loaded it is play().
+   */
+  playWhenReady(): Promise<boolean> {
+    if (this.destroyed) return Promise.resolve(false)
+    const { status } = this.getSnapshot()
+    if (status === 'idle' || status === 'loading') {
+      this.setState({ isPlayingIntent: true, error: null, hint: null })
+      this.log('info', 'Reproduzir quando carregar')
+      return Promise.resolve(false)
+    }
+    return this.play()
+  }
+
+  /**
+   * Whether another audio follows this one (a playlist with a next item). When it does, a finished
+   * cycle keeps the playing intention, so the next source starts by itself once loaded.
+   */
+  continueWithNext(follows: boolean): void {
+    this.nextFollows = follows
+  }
+
   /** Moves to `seconds` (clamped to the duration). */
   seek(seconds: number): void {
     if (this.destroyed || !Number.isFinite(seconds)) return
@@ -472,6 +516,7 @@ export class VoiceEngine extends SnapshotStore<VoiceSnapshot> {
   private startLoad(): void {
     this.clearLoadTimers()
     this.clearTimer('transition')
+    this.dataArrived = false
     this.setState({ status: 'loading', error: null, hint: null })
     this.log('info', 'Iniciando carregamento', `tentativa ${this.getSnapshot().attempt}`)
     this.el.load()
@@ -498,7 +543,8 @@ export class VoiceEngine extends SnapshotStore<VoiceSnapshot> {
   private onLoadTimeout(): void {
     if (this.getSnapshot().status !== 'loading') return
     if (this.el.readyState >= HAVE_METADATA) this.markReady('timeout-check')
-    else this.fail(PLAYER_MSG.loadTimeout)
+    // Part of the file came, but not enough to start: the connection is slow rather than absent.
+    else this.fail(this.dataArrived ? PLAYER_MSG.slowLoad : PLAYER_MSG.loadTimeout)
   }
 
   private markReady(reason: string): void {
@@ -603,7 +649,9 @@ export class VoiceEngine extends SnapshotStore<VoiceSnapshot> {
       if (waitMs > 0) this.setTimer('transition', waitMs, () => this.replay())
       else this.replay()
     } else {
-      this.setState({ completedRepeats: completed, status: 'ready', isPlayingIntent: false })
+      // In a playlist the intention carries over to the next audio (its page loads it next).
+      const continues = snapshot.isPlayingIntent && this.nextFollows
+      this.setState({ completedRepeats: completed, status: 'ready', isPlayingIntent: continues })
       this.events.emit('repeatCompleted', completed)
       this.events.emit('cycleCompleted', completed)
     }
@@ -637,6 +685,9 @@ export class VoiceEngine extends SnapshotStore<VoiceSnapshot> {
       if (duration > 0) this.setState({ duration })
       if (this.getSnapshot().status === 'loading') this.markReady(reason)
     }
+    on('progress', () => {
+      if (this.getSnapshot().status === 'loading') this.dataArrived = true
+    })
     on('loadedmetadata', readyFromEvent('loadedmetadata'))
     on('canplay', readyFromEvent('canplay'))
     on('durationchange', () => {

@@ -83,9 +83,14 @@ describe('PlaylistsSection', () => {
     expect(screen.queryByText('Primeiro')).toBeNull()
     expect((screen.getByRole('button', { name: LISTENER_MSG.playlistEmpty }) as HTMLButtonElement).disabled).toBe(true)
 
+    // The click itself lets the page's voice and music elements play (the browser's gesture).
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined)
     fireEvent.click(screen.getByRole('button', { name: 'Tocar a playlist Noite' }))
+    expect(play).toHaveBeenCalledTimes(2)
+    play.mockRestore()
     await waitFor(() => expect(router.state.location.pathname).toBe(`/audio/${FULL.audios[0]?.id}`))
-    expect(router.state.location.state).toMatchObject({ currentIndex: 0, playlist: { id: FULL.id } })
+    // …and asks the player to start the first audio as soon as it loads.
+    expect(router.state.location.state).toMatchObject({ currentIndex: 0, playlist: { id: FULL.id }, autoStart: true })
   })
 
   it('refuses a blank name, then creates the playlist with a browser id', async () => {

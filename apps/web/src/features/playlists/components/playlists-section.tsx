@@ -4,16 +4,21 @@ import { useNavigate } from 'react-router'
 import type { Playlist } from '@sintonia/contract'
 import { Button } from '../../../components/ui/button'
 import { Skeleton } from '../../../components/ui/skeleton'
+import { unlockPageAudio } from '../../../lib/page-audio'
 import { usePlaylists } from '../api/playlists'
 import { CreatePlaylistDialog } from './create-playlist-dialog'
 import { DeletePlaylistDialog } from './delete-playlist-dialog'
 import { EditPlaylistDialog } from './edit-playlist-dialog'
 import { PlaylistCard } from './playlist-card'
 
-/** Navigation state the player reads to play a playlist from its first audio. */
+/**
+ * Navigation state the player reads to play a playlist from its first audio; `autoStart`: the
+ * click on "Tocar playlist" asked for sound, so the player starts it as soon as it loads.
+ */
 export interface PlaylistPlayState {
   playlist: Playlist
   currentIndex: number
+  autoStart: boolean
 }
 
 /** The dashboard's playlists section (docs/product/listening.md#the-dashboard-section). */
@@ -27,7 +32,10 @@ export function PlaylistsSection() {
   function play(playlist: Playlist) {
     const first = playlist.audios[0]
     if (!first) return
-    const state: PlaylistPlayState = { playlist, currentIndex: 0 }
+    // This click is the browser's permission to play: spend it on the page's audio elements now,
+    // before the player page exists (lib/page-audio.ts).
+    unlockPageAudio()
+    const state: PlaylistPlayState = { playlist, currentIndex: 0, autoStart: true }
     void navigate(`/audio/${first.id}`, { state })
   }
 
