@@ -68,12 +68,20 @@ describe('embedded plans', () => {
     savings: null,
     popular: true,
     promotion: null,
+    benefits: ['Todos os campos e áudios'],
+    buttonText: 'Assinar Anual',
   }
 
   it('keeps a well-shaped plan list and drops a malformed one', () => {
     expect(parseInitialData(JSON.stringify({ plans: [plan] }))).toEqual({ plans: [plan] })
     expect(parseInitialData(JSON.stringify({ plans: [{ ...plan, priceCents: '478,80' }] }))).toEqual({})
     expect(parseInitialData(JSON.stringify({ plans: 'anual' }))).toEqual({})
+  })
+
+  it("keeps the guarantee days sent with the plans, and only a whole number of days", () => {
+    expect(parseInitialData(JSON.stringify({ plans: [plan], guaranteeDays: 30 }))).toEqual({ plans: [plan], guaranteeDays: 30 })
+    expect(parseInitialData(JSON.stringify({ guaranteeDays: '30' }))).toEqual({})
+    expect(parseInitialData(JSON.stringify({ guaranteeDays: 0 }))).toEqual({})
   })
 })
 

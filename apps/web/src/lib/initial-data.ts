@@ -2,7 +2,7 @@ import type { Field, LandingResponse, PublicPlan } from '@sintonia/contract'
 
 /**
  * The server may embed first-paint data in index.html:
- *   <script id="__SINTONIA_DATA__" type="application/json">{"landing": …, "fields": […], "plans": […]}</script>
+ *   <script id="__SINTONIA_DATA__" type="application/json">{"landing": …, "fields": […], "plans": […], "guaranteeDays": 7}</script>
  * It is read once; absence or invalid JSON simply means "no initial data".
  */
 export const INITIAL_DATA_ELEMENT_ID = '__SINTONIA_DATA__'
@@ -11,6 +11,8 @@ export interface InitialData {
   landing?: LandingResponse
   fields?: Field[]
   plans?: PublicPlan[]
+  /** The guarantee shown under the plans (the admin's setting). */
+  guaranteeDays?: number
 }
 
 interface InitialDataSnapshot {
@@ -57,6 +59,7 @@ export function parseInitialData(raw: string | null | undefined): InitialData {
   if (looksLikeLanding(parsed.landing)) data.landing = parsed.landing
   if (Array.isArray(parsed.fields) && parsed.fields.every(looksLikeField)) data.fields = parsed.fields
   if (Array.isArray(parsed.plans) && parsed.plans.every(looksLikePlan)) data.plans = parsed.plans
+  if (typeof parsed.guaranteeDays === 'number' && Number.isInteger(parsed.guaranteeDays) && parsed.guaranteeDays > 0) data.guaranteeDays = parsed.guaranteeDays
   return data
 }
 

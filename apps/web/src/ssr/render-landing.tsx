@@ -31,7 +31,7 @@ const LEADING_HOISTABLES = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*>|<link\b[^
 /** Nothing navigates on the server. */
 const depart = () => undefined
 
-/** The first-paint data as the API embeds it: `{ landing, fields, plans }`. */
+/** The first-paint data as the API embeds it: `{ landing, fields, plans, guaranteeDays }`. */
 export async function renderLanding(data: unknown): Promise<string> {
   await preloadLandingBelowFold()
   // Exactly what the browser reads: the JSON the page embeds, through the same checks.

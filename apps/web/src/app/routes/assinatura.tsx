@@ -16,8 +16,15 @@ export default function AssinaturaRoute() {
     <PlansPage
       productName={productName}
       viewer={viewer}
-      subscription={{ status: subscription.status, tier: subscription.data?.subscription_tier ?? null }}
-      plans={{ data: plans.data, isPending: plans.isPending, isError: plans.isError, refetch: () => void plans.refetch() }}
+      subscription={{ status: subscription.status, tier: subscription.data?.subscription_tier ?? null, refresh: subscription.refresh }}
+      plans={{
+        data: plans.data,
+        isPending: plans.isPending,
+        isError: plans.isError,
+        refetch: plans.refetch,
+        guaranteeDays: plans.guaranteeDays,
+        isRefetching: plans.isRefetching,
+      }}
     />
   )
 }

@@ -17,5 +17,5 @@ export default function PagamentoRoute() {
     const plan = search.get('plan')
     return <Navigate to={plan ? `/assinatura?auto_plan=${encodeURIComponent(plan)}` : '/assinatura'} replace />
   }
-  return <PaymentPage productName={productName} plans={{ data: plans.data, isPending: plans.isPending }} />
+  return <PaymentPage productName={productName} plans={{ data: plans.data, isPending: plans.isPending, guaranteeDays: plans.guaranteeDays }} />
 }

@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { act, screen, within } from '@testing-library/react'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { API, DEFAULT_LANDING_CONTENT, DEFAULT_PLAN_BENEFITS, type LandingResponse, type PublicPlan } from '@sintonia/contract'
 import { INITIAL_DATA_ELEMENT_ID, resetInitialDataForTests } from '../../../lib/initial-data'
+import { PLANS_CACHE_KEY } from '../lib/plans-cache'
 import { fetchByPath, jsonResponse, renderWithProviders } from '../../../test/render'
-import { LandingPage } from './landing-page'
+import { LandingPage, preloadLandingBelowFold } from './landing-page'
 import { PlansSection } from './plans-section'
 
 const plan = (overrides: Partial<PublicPlan> & Pick<PublicPlan, 'code' | 'name'>): PublicPlan => ({
@@ -62,6 +63,7 @@ function stubFetch(plans: () => Response) {
 }
 
 afterEach(() => {
+  localStorage.clear()
   vi.useRealTimers()
   vi.unstubAllGlobals()
   document.getElementById(INITIAL_DATA_ELEMENT_ID)?.remove()
@@ -80,7 +82,7 @@ describe('PlansSection', () => {
   })
 
   it('renders one card per plan with prices, savings, the popular badge and the calls to action', async () => {
-    stubFetch(() => jsonResponse({ plans: PLANS, guaranteeDays: 7 }))
+    stubFetch(() => jsonResponse({ plans: PLANS, guaranteeDays: 14 }))
     renderWithProviders(<PlansSection />)
     const cards = await screen.findAllByTestId('plan-card')
     expect(cards.map((card) => card.getAttribute('data-plan'))).toEqual(['trimestral', 'semestral', 'anual'])
@@ -103,8 +105,27 @@ describe('PlansSection', () => {
       '/assinatura?plan=trimestral',
     )
     expect(within(anual).getByRole('link', { name: 'Assinar Anual' }).getAttribute('href')).toBe('/assinatura?plan=anual')
-    screen.getByText('Garantia de 7 dias')
+    // The admin's guarantee setting, as every page shows it — not a constant 7.
+    screen.getByText('Garantia de 14 dias')
     expect(screen.queryByRole('timer')).toBeNull()
+  })
+
+  it("reads each plan's own button text and benefits", async () => {
+    const custom = PLANS.map((p) => (p.code === 'anual' ? { ...p, buttonText: 'Quero o plano anual', benefits: ['Um ano inteiro de prática'] } : p))
+    stubFetch(() => jsonResponse({ plans: custom, guaranteeDays: 7 }))
+    renderWithProviders(<PlansSection />)
+    const cards = await screen.findAllByTestId('plan-card')
+    const anual = cards.find((card) => card.getAttribute('data-plan') === 'anual')!
+    expect(within(anual).getByRole('link', { name: 'Quero o plano anual' }).getAttribute('href')).toBe('/assinatura?plan=anual')
+    within(anual).getByText('Um ano inteiro de prática')
+    expect(within(anual).queryByText('Todos os campos e áudios')).toBeNull()
+  })
+
+  it('paints the guarantee days of the first HTML (the server render writes them too)', () => {
+    embed({ plans: PLANS, guaranteeDays: 30 })
+    stubFetch(() => jsonResponse({ plans: PLANS, guaranteeDays: 30 }))
+    renderWithProviders(<PlansSection />)
+    screen.getByText('Garantia de 30 dias')
   })
 
   it('uses one or two columns for one or two plans', async () => {
@@ -122,15 +143,54 @@ describe('PlansSection', () => {
     expect(only!.parentElement!.className).not.toMatch(/grid-cols-\d/)
   })
 
-  it('points to /assinatura when the plans cannot be loaded', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
-    stubFetch(() => jsonResponse({ statusCode: 503, error: 'Service Unavailable', message: 'Indisponível' }, 503))
+  it('points to /assinatura when no plan is active', async () => {
+    stubFetch(() => jsonResponse({ plans: [], guaranteeDays: 7 }))
     renderWithProviders(<PlansSection />)
     const link = await screen.findByRole('link', { name: 'Ver planos e preços' })
     expect(link.getAttribute('href')).toBe('/assinatura')
     expect(screen.queryByTestId('plan-card')).toBeNull()
     // The section stays, under its id, as the target of the page's links to the plans.
     expect(screen.getByRole('region', { name: 'Escolha seu plano' }).id).toBe('planos')
+  })
+
+  it('when the plans cannot be loaded, shows the last ones this browser saw, says so and retries', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    // An earlier visit kept the plans with a price the admin had set.
+    let answer = () => jsonResponse({ plans: PLANS.map((p) => (p.code === 'anual' ? { ...p, priceCents: 39_900, originalPriceCents: 39_900 } : p)), guaranteeDays: 21 })
+    stubFetch(() => answer())
+    const first = renderWithProviders(<PlansSection />)
+    await screen.findAllByTestId('plan-card')
+    expect(JSON.parse(localStorage.getItem(PLANS_CACHE_KEY)!).data.guaranteeDays).toBe(21)
+    first.unmount()
+
+    let failing = true
+    answer = () =>
+      failing ? jsonResponse({ statusCode: 503, error: 'Service Unavailable', message: 'Indisponível' }, 503) : jsonResponse({ plans: PLANS, guaranteeDays: 10 })
+    renderWithProviders(<PlansSection />)
+    const notice = await screen.findByRole('alert')
+    expect(notice.textContent).toContain('Não foi possível atualizar os planos.')
+    const cards = screen.getAllByTestId('plan-card')
+    expect(cards).toHaveLength(3)
+    expect(text(within(cards[2]!).getByTestId('plan-price'))).toBe('R$ 399,00')
+    screen.getByText('Garantia de 21 dias')
+
+    failing = false
+    fireEvent.click(within(notice).getByRole('button', { name: 'Tentar novamente' }))
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
+    expect(text(within(screen.getAllByTestId('plan-card')[2]!).getByTestId('plan-price'))).toBe('R$ 478,80')
+    screen.getByText('Garantia de 10 dias')
+    warn.mockRestore()
+  })
+
+  it('without any copy in this browser, a failed load shows the default plans', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    stubFetch(() => jsonResponse({ statusCode: 503, error: 'Service Unavailable', message: 'Indisponível' }, 503))
+    renderWithProviders(<PlansSection />)
+    await screen.findByRole('alert')
+    const cards = screen.getAllByTestId('plan-card')
+    expect(cards.map((card) => card.getAttribute('data-plan'))).toEqual(['trimestral', 'semestral', 'anual'])
+    expect(text(within(cards[0]!).getByTestId('plan-price'))).toBe('R$ 149,70')
+    screen.getByText('Garantia de 7 dias')
     warn.mockRestore()
   })
 
@@ -180,6 +240,11 @@ describe('PlansSection', () => {
 })
 
 describe('price comparison own-plan row', () => {
+  // The sections below the hero are a lazy chunk: load it once, before the clock of any test runs.
+  beforeAll(async () => {
+    await preloadLandingBelowFold()
+  })
+
   function landing(): LandingResponse {
     return { productName: 'Sintonia', content: DEFAULT_LANDING_CONTENT, videos: { active_video_id: null, videos: [] }, updatedAt: null }
   }

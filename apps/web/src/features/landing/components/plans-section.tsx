@@ -3,6 +3,7 @@ import { ArrowRight, ShieldCheck } from 'lucide-react'
 import { DEFAULT_GUARANTEE_DAYS, type PublicPlan } from '@sintonia/contract'
 import { ButtonLink } from '../../../components/ui/button'
 import { planGridClass, planSkeletons } from '../../../components/plans/plan-grid'
+import { StalePlansNotice } from '../../../components/plans/stale-plans-notice'
 import { cn } from '../../../lib/cn'
 import { usePublicPlans } from '../api/plans-queries'
 import { SectionHeading } from './section-heading'
@@ -32,12 +33,6 @@ const subscribeToNothing = () => () => {}
 const isBrowser = () => true
 const isServer = () => false
 
-/**
- * The guarantee shown under the plans: the setting's default, 7 days, not yet the admin setting
- * (docs/product/public-pages.md#not-built-yet).
- */
-const GUARANTEE_DAYS = DEFAULT_GUARANTEE_DAYS
-
 /** Stands in for the cards when they cannot be shown: the plan page lists them too. */
 function PlansLink() {
   return (
@@ -52,11 +47,12 @@ function PlansLink() {
 
 /**
  * Subscription plans (`#planos`, the target of the price-comparison button): one card per active
- * plan from GET /api/plans (embedded in the first HTML). Without plans — none active, or the
- * request failed — it points to /assinatura instead of showing prices it cannot vouch for.
+ * plan from GET /api/plans (embedded in the first HTML, with the admin's guarantee days). When the
+ * plans cannot be loaded, the cards are this browser's last copy (else the defaults) under a notice
+ * with 'Tentar novamente'; with no active plan at all it points to /assinatura.
  */
 export function PlansSection() {
-  const { data: plans, isPending, isError, error } = usePublicPlans()
+  const { data: plans, guaranteeDays, isPending, isError, error, isRefetching, refetch } = usePublicPlans()
   const inBrowser = useSyncExternalStore(subscribeToNothing, isBrowser, isServer)
 
   useEffect(() => {
@@ -79,6 +75,8 @@ export function PlansSection() {
           title="Escolha seu plano"
           subtitle="Acesso completo a todos os campos de desenvolvimento. Quanto mais longo o plano, menor o valor por mês."
         />
+
+        {isError && !unavailable ? <StalePlansNotice onRetry={refetch} retrying={isRefetching} className="mt-10" /> : null}
 
         {unavailable ? (
           <div className="mx-auto mt-10 max-w-xl text-center">
@@ -119,7 +117,7 @@ export function PlansSection() {
         <p className="mt-10 flex items-center justify-center gap-2 text-center text-sm text-ink-muted">
           <ShieldCheck aria-hidden="true" className="size-5 shrink-0 text-emerald-700" />
           <span>
-            <strong className="font-semibold text-ink">Garantia de {GUARANTEE_DAYS} dias</strong>: se não for para você,
+            <strong className="font-semibold text-ink">Garantia de {guaranteeDays ?? DEFAULT_GUARANTEE_DAYS} dias</strong>: se não for para você,
             devolvemos seu dinheiro.
           </span>
         </p>

@@ -1,4 +1,4 @@
-import { CalendarClock, CreditCard, ExternalLink, Gift } from 'lucide-react'
+import { ArrowDown, CalendarClock, CircleSlash, CreditCard, ExternalLink, Gift } from 'lucide-react'
 import { formatMoney, type SubscriptionDetails } from '@sintonia/contract'
 import { Badge, type BadgeVariant } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
@@ -19,12 +19,23 @@ export interface CurrentSubscriptionCardProps {
   subscription: Subscription
   onOpenPortal: () => void
   portalBusy: boolean
+  /** An ended subscription's way back: the plan list on the same page. */
+  onSubscribeAgain: () => void
+}
+
+/**
+ * A subscription that was cancelled (at the provider, or by an approved refund) or expired has
+ * nothing left to manage: no portal, no plan change; the way back is a new subscription.
+ */
+export function subscriptionEnded(subscription: Subscription): boolean {
+  return subscription.status === 'canceled' || subscription.status === 'expired'
 }
 
 /** The subscriber's plan, status and period end, with the provider's portal (docs/product/commerce.md#customer-portal). */
-export function CurrentSubscriptionCard({ subscription, onOpenPortal, portalBusy }: CurrentSubscriptionCardProps) {
+export function CurrentSubscriptionCard({ subscription, onOpenPortal, portalBusy, onSubscribeAgain }: CurrentSubscriptionCardProps) {
   const periodEnd = formatLongDate(subscription.currentPeriodEnd)
-  const endsAtPeriodEnd = subscription.cancelAtPeriodEnd && subscription.status !== 'canceled' && subscription.status !== 'expired'
+  const ended = subscriptionEnded(subscription)
+  const endsAtPeriodEnd = subscription.cancelAtPeriodEnd && !ended
 
   const items = [
     { label: 'Plano', value: subscription.planName, testId: 'subscription-plan' },
@@ -79,7 +90,18 @@ export function CurrentSubscriptionCard({ subscription, onOpenPortal, portalBusy
 
       <DetailList className="mt-5" items={items} />
 
-      {subscription.managedByProvider ? (
+      {ended ? (
+        <div className="mt-5 flex flex-col gap-3 rounded-2xl bg-surface px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+          <p className="flex items-start gap-2 text-sm leading-relaxed text-ink-muted">
+            <CircleSlash aria-hidden="true" className="mt-0.5 size-4.5 shrink-0 text-ink-muted" />
+            Esta assinatura foi encerrada. Para voltar a ouvir, assine de novo: escolha um plano abaixo.
+          </p>
+          <Button onClick={onSubscribeAgain} className="w-full shrink-0 sm:w-auto">
+            Assinar novamente
+            <ArrowDown aria-hidden="true" />
+          </Button>
+        </div>
+      ) : subscription.managedByProvider ? (
         <div className="mt-5 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-ink-muted">Troque de plano, atualize o cartão ou cancele no portal de pagamento.</p>
           <Button onClick={onOpenPortal} disabled={portalBusy} aria-busy={portalBusy || undefined} variant="outline" className="w-full sm:w-auto">

@@ -63,6 +63,24 @@ describe('/pagamento', () => {
     expect(screen.getByRole('link', { name: 'Termos de Uso' }).getAttribute('href')).toBe('/terms')
   })
 
+  it("lists the chosen plan's own benefits under 'O que está incluído', then how cancelling works", async () => {
+    const plans = PLANS.map((plan) => (plan.code === 'trimestral' ? { ...plan, benefits: ['Três meses de acesso completo', 'Áudios novos todo mês'] } : plan))
+    setup('/pagamento?plan=trimestral', TEST_GATEWAY, plans)
+    const included = screen.getByRole('region', { name: 'O que está incluído' })
+    expect(within(included).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Três meses de acesso completo',
+      'Áudios novos todo mês',
+      'Cancele quando quiser, sem multa',
+    ])
+    fireEvent.click(screen.getByRole('radio', { name: /Anual/ }))
+    expect(within(included).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Todos os campos e áudios',
+      'Novos conteúdos todo mês',
+      'Ouça também sem internet',
+      'Cancele quando quiser, sem multa',
+    ])
+  })
+
   it('in live mode: a secure-payment badge and no test cards', async () => {
     setup('/pagamento?plan=trimestral', { ...TEST_GATEWAY, mode: 'live', testCards: [] })
     expect((await screen.findByTestId('gateway-badge')).textContent).toBe('Pagamento seguro')

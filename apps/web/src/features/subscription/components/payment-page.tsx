@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { ArrowRight, CreditCard, FlaskConical, LockKeyhole, ShieldCheck } from 'lucide-react'
 import { Link, useSearchParams } from 'react-router'
-import { PLAN_CODES, formatMoney, type PlanCode, type PublicPlan } from '@sintonia/contract'
+import { DEFAULT_PLAN_BENEFITS, PLAN_CODES, formatMoney, type PlanCode, type PublicPlan } from '@sintonia/contract'
 import { CheckList } from '../../../components/check-list'
 import { periodLabel } from '../../../components/plans/plan-pricing'
 import { Badge } from '../../../components/ui/badge'
@@ -15,16 +15,13 @@ import { joinErrors, validatePaymentForm, type PaymentFormErrors } from '../lib/
 
 const DEFAULT_PLAN: PlanCode = 'anual'
 
-const BENEFITS = [
-  'Todos os campos de desenvolvimento e todos os áudios',
-  'Ouça no celular ou no computador, também sem internet',
-  'Novos áudios todo mês',
-  'Cancele quando quiser, sem multa',
-]
+/** Not a plan's benefit but how every subscription works: listed after the chosen plan's own. */
+const CANCEL_ANYTIME = 'Cancele quando quiser, sem multa'
 
 export interface PaymentPageProps {
   productName: string
-  plans: { data: readonly PublicPlan[] | undefined; isPending: boolean }
+  /** The public plans, and the guarantee days that came with them. */
+  plans: { data: readonly PublicPlan[] | undefined; isPending: boolean; guaranteeDays?: number | undefined }
 }
 
 function chosenPlanCode(raw: string | null): PlanCode {
@@ -51,6 +48,9 @@ export function PaymentPage({ productName, plans }: PaymentPageProps) {
   const available = plans.data ?? []
   const plan = available.find((p) => p.code === planCode) ?? available.find((p) => p.code === DEFAULT_PLAN) ?? available[0]
   const testMode = gateway.data?.mode === 'test'
+  const guaranteeDays = gateway.data?.guaranteeDays ?? plans.guaranteeDays
+  // The chosen plan's own benefits, as the admin wrote them (docs/product/commerce.md#payment-page-pagamento).
+  const included = [...(plan?.benefits ?? DEFAULT_PLAN_BENEFITS), CANCEL_ANYTIME]
 
   const revalidate = (next: { email: string; name: string }) => {
     if (submitted) setErrors(validatePaymentForm(next))
@@ -213,12 +213,12 @@ export function PaymentPage({ productName, plans }: PaymentPageProps) {
             <h2 id="payment-benefits-title" className="text-lg font-bold text-ink">
               O que está incluído
             </h2>
-            <CheckList items={BENEFITS} className="mt-4" />
+            <CheckList items={included} className="mt-4" />
           </section>
           <section aria-labelledby="payment-guarantee-title" className="rounded-3xl border border-emerald-200 bg-emerald-50/70 p-5 sm:p-6">
             <h2 id="payment-guarantee-title" className="flex items-center gap-2 text-lg font-bold text-ink">
               <ShieldCheck aria-hidden="true" className="size-5.5 text-emerald-700" />
-              {gateway.data ? `Garantia de ${gateway.data.guaranteeDays} dias` : 'Garantia'}
+              {guaranteeDays ? `Garantia de ${guaranteeDays} dias` : 'Garantia'}
             </h2>
             <p className="mt-2 text-[0.95rem] leading-relaxed text-ink-muted">
               Se não for para você, peça o reembolso na página da sua assinatura dentro do prazo e devolvemos o valor pago.

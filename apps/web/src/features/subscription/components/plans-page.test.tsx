@@ -108,6 +108,31 @@ describe('/assinatura: plan list', () => {
     await screen.findByText('Garantia de 7 dias')
   })
 
+  it("shows the admin's guarantee days that came with the plans", () => {
+    stubApi()
+    renderPage('/assinatura', { viewer: 'anonymous', plans: { data: PLANS, isPending: false, isError: false, refetch: () => {}, guaranteeDays: 21 } })
+    screen.getByText('Garantia de 21 dias')
+    expect(screen.getByRole('region', { name: 'Perguntas frequentes' }).textContent).toContain('Você tem 21 dias de garantia')
+  })
+
+  it("reads each plan's own button text", () => {
+    stubApi()
+    renderPage('/assinatura', { plans: { data: PLANS.map((p) => (p.code === 'anual' ? { ...p, buttonText: 'Quero o plano anual' } : p)), isPending: false, isError: false, refetch: () => {} } })
+    screen.getByRole('button', { name: 'Quero o plano anual' })
+    screen.getByRole('button', { name: 'Assinar Trimestral' })
+  })
+
+  it('when the plans cannot be loaded, shows the last ones known with a notice and a retry — never an empty section', () => {
+    stubApi()
+    const refetch = vi.fn()
+    renderPage('/assinatura', { plans: { data: PLANS, isPending: false, isError: true, refetch } })
+    expect(screen.getAllByTestId('plan-card')).toHaveLength(3)
+    const notice = screen.getByRole('alert')
+    expect(notice.textContent).toContain('Não foi possível atualizar os planos.')
+    fireEvent.click(within(notice).getByRole('button', { name: 'Tentar novamente' }))
+    expect(refetch).toHaveBeenCalledTimes(1)
+  })
+
   it('explains a failed payment verification', () => {
     stubApi()
     renderPage('/assinatura?error=verification_failed')
@@ -232,6 +257,39 @@ describe('/assinatura: subscribers', () => {
     expect(within(card).queryByRole('button', { name: 'Abrir portal' })).toBeNull()
     expect(card.textContent).toContain('Acesso de cortesia')
     expect(screen.queryByRole('region', { name: 'Garantia de 7 dias' })).toBeNull()
+  })
+
+  it('a refunded subscription offers no portal and no plan change, only the way to subscribe again', async () => {
+    const refunded: SubscriptionDetails = {
+      subscription: { ...DETAILS.subscription!, status: 'canceled', givesAccess: false, currentPeriodEnd: '2026-11-23T12:00:00.000Z' },
+      guarantee: { ...DETAILS.guarantee, canRequestRefund: false, request: { status: 'approved', requestedAt: '2026-11-21T10:00:00.000Z', decisionReason: null } },
+    }
+    const api = stubApi({ details: refunded })
+    const refresh = vi.fn()
+    // The browser's subscription check (up to 5 minutes old) still says subscribed.
+    renderPage('/assinatura', { subscription: { status: 'subscribed', tier: 'anual', refresh } })
+    const card = await screen.findByRole('region', { name: 'Sua assinatura' })
+    expect(within(card).getByTestId('subscription-status').textContent).toBe('Cancelada')
+    expect(card.textContent).toContain('Esta assinatura não dá mais acesso aos áudios.')
+    expect(within(card).queryByRole('button', { name: 'Abrir portal' })).toBeNull()
+    expect(card.textContent).not.toContain('Troque de plano')
+    expect(card.textContent).toContain('Esta assinatura foi encerrada.')
+
+    // The fresh details win: the plans are to subscribe again, none is 'current', none opens the portal.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Escolha Seu Plano')
+    expect(screen.queryByRole('button', { name: /^Mudar para/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Plano Atual' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Assinar Anual' })).toHaveProperty('disabled', false)
+    await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1))
+
+    // What became of the refund stays visible.
+    expect(screen.getByTestId('refund-request').textContent).toContain('Aprovado')
+
+    fireEvent.click(within(card).getByRole('button', { name: /Assinar novamente/ }))
+    expect(document.activeElement?.id).toBe('planos')
+    fireEvent.click(screen.getByRole('button', { name: 'Assinar Anual' }))
+    await waitFor(() => expect(api.bodies[API.commerce.subscription.checkout]).toEqual([{ planCode: 'anual' }]))
+    expect(api.bodies[API.commerce.subscription.portal]).toBeUndefined()
   })
 
   it('a portal failure shows the product’s message', async () => {

@@ -5,11 +5,13 @@ import { COMMERCE_MSG, DEFAULT_GUARANTEE_DAYS, PLAN_CODES, formatMoney, type Pla
 import { PlanCard } from '../../../components/plans/plan-card'
 import { periodLabel } from '../../../components/plans/plan-pricing'
 import { planGridClass, planSkeletons } from '../../../components/plans/plan-grid'
+import { StalePlansNotice } from '../../../components/plans/stale-plans-notice'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
 import { PageShell } from '../../../components/ui/page-shell'
 import { Spinner } from '../../../components/ui/spinner'
 import { cn } from '../../../lib/cn'
+import { scrollToSection } from '../../../lib/scroll'
 import { createPortalSession, createSubscriptionCheckout, useGatewayInfo, useSubscriptionDetails } from '../api/commerce-api'
 import { CHECKOUT_TEXTS, PORTAL_TEXTS, useProviderTrip } from '../hooks/use-provider-redirect'
 import { CurrentSubscriptionCard } from './current-subscription-card'
@@ -22,9 +24,26 @@ export type Viewer = 'loading' | 'anonymous' | 'listener' | 'admin'
 export interface PlansPageProps {
   productName: string
   viewer: Viewer
-  /** The listener's subscription check; ignored for visitors and admins. */
-  subscription: { status: 'loading' | 'subscribed' | 'unsubscribed' | 'error'; tier: string | null }
-  plans: { data: readonly PublicPlan[] | undefined; isPending: boolean; isError: boolean; refetch: () => void }
+  /**
+   * The listener's subscription check; ignored for visitors and admins. `refresh` forces a new
+   * check when the subscription's details (read fresh) show the cached check is out of date.
+   */
+  subscription: { status: 'loading' | 'subscribed' | 'unsubscribed' | 'error'; tier: string | null; refresh?: () => unknown }
+  /**
+   * The public plans. After a failed load `data` holds the last plans this browser saw, or the
+   * defaults (features/landing, `usePublicPlans`), and `isError` stays true: the page shows them
+   * with a notice and 'Tentar novamente' rather than an empty section.
+   */
+  plans: {
+    data: readonly PublicPlan[] | undefined
+    isPending: boolean
+    isError: boolean
+    refetch: () => void
+    /** The guarantee days that came with the plans (the admin's setting). */
+    guaranteeDays?: number
+    /** A retry is on its way. */
+    isRefetching?: boolean
+  }
 }
 
 function isPlanCode(value: string | null): value is PlanCode {
@@ -41,8 +60,14 @@ function isPlanCode(value: string | null): value is PlanCode {
 export function PlansPage({ productName, viewer, subscription, plans }: PlansPageProps) {
   const [search, setSearch] = useSearchParams()
   const isListener = viewer === 'listener'
-  const subscribed = isListener && subscription.status === 'subscribed'
   const details = useSubscriptionDetails({ enabled: isListener })
+  const currentSubscription = details.data?.subscription ?? null
+  // The details are read fresh; the subscription check may be minutes old (a refund approved, a
+  // period ended since): once the details are in, they say whether this listener has access.
+  const checkStatus = details.data ? (currentSubscription?.givesAccess ? 'subscribed' : 'unsubscribed') : subscription.status
+  const subscribed = isListener && checkStatus === 'subscribed'
+  const checkIsStale = isListener && details.data !== undefined && subscription.status !== 'loading' && subscription.status !== checkStatus
+  const refreshCheck = subscription.refresh
   const gateway = useGatewayInfo()
   const checkout = useProviderTrip<PlanCode>(CHECKOUT_TEXTS)
   const portal = useProviderTrip<'portal'>(PORTAL_TEXTS)
@@ -52,9 +77,13 @@ export function PlansPage({ productName, viewer, subscription, plans }: PlansPag
   const verificationFailed = search.get('error') === 'verification_failed'
   const requested = search.get('auto_plan') ?? search.get('plan')
   const activePlans = plans.data ?? []
-  const currentSubscription = details.data?.subscription ?? null
   const currentTier = subscribed ? (currentSubscription?.planCode ?? subscription.tier) : null
-  const guaranteeDays = details.data?.guarantee.days ?? gateway.data?.guaranteeDays ?? DEFAULT_GUARANTEE_DAYS
+  const guaranteeDays = details.data?.guarantee.days ?? plans.guaranteeDays ?? gateway.data?.guaranteeDays ?? DEFAULT_GUARANTEE_DAYS
+
+  // The rest of the app (the listener pages' guard) follows the fresh answer too.
+  useEffect(() => {
+    if (checkIsStale) void refreshCheck?.()
+  }, [checkIsStale, refreshCheck])
 
   const startCheckout = (plan: PublicPlan) => void checkout.start(plan.code, () => createSubscriptionCheckout(plan.code))
   const openPortal = () => void portal.start('portal', createPortalSession)
@@ -63,7 +92,7 @@ export function PlansPage({ productName, viewer, subscription, plans }: PlansPag
   // the address so going back to this page never starts a second checkout.
   useEffect(() => {
     if (autoStarted.current || !requested || viewer === 'loading' || plans.isPending) return
-    if (isListener && subscription.status === 'loading') return
+    if (isListener && checkStatus === 'loading') return
     autoStarted.current = true
     const next = new URLSearchParams(search)
     next.delete('auto_plan')
@@ -72,11 +101,18 @@ export function PlansPage({ productName, viewer, subscription, plans }: PlansPag
     const plan = isPlanCode(requested) ? activePlans.find((p) => p.code === requested) : undefined
     if (!plan) return
     if (viewer === 'anonymous') setChoicePlan(plan)
-    else if (isListener && subscription.status === 'unsubscribed') startCheckout(plan)
+    else if (isListener && checkStatus === 'unsubscribed') startCheckout(plan)
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once when everything it needs is known
-  }, [requested, viewer, plans.isPending, subscription.status])
+  }, [requested, viewer, plans.isPending, checkStatus])
 
   const title = subscribed ? 'Gerenciar Assinatura' : 'Escolha Seu Plano'
+  // Nothing was paid for complimentary access, so there is no guarantee to show; an ended
+  // subscription keeps the block only to tell what became of its refund request.
+  const showGuarantee =
+    details.data !== undefined &&
+    currentSubscription !== null &&
+    currentSubscription.managedByProvider &&
+    (currentSubscription.givesAccess || details.data.guarantee.request !== null)
 
   const actionFor = (plan: PublicPlan) => {
     const base = 'w-full whitespace-normal'
@@ -102,12 +138,12 @@ export function PlansPage({ productName, viewer, subscription, plans }: PlansPag
         size="lg"
         variant={variant}
         className={base}
-        disabled={viewer === 'loading' || viewer === 'admin' || (isListener && subscription.status === 'loading') || checkout.busy}
+        disabled={viewer === 'loading' || viewer === 'admin' || (isListener && checkStatus === 'loading') || checkout.busy}
         aria-busy={busy || undefined}
         onClick={() => (viewer === 'anonymous' ? setChoicePlan(plan) : startCheckout(plan))}
       >
         {busy ? <Spinner label={null} className="size-5 [&>span]:border-white/30 [&>span]:border-t-white" /> : null}
-        {busy ? 'Preparando...' : `Assinar ${plan.name}`}
+        {busy ? 'Preparando...' : plan.buttonText}
       </Button>
     )
   }
@@ -145,15 +181,14 @@ export function PlansPage({ productName, viewer, subscription, plans }: PlansPag
       ) : null}
 
       {isListener && currentSubscription ? (
-        // Nothing was paid for complimentary access, so there is no guarantee to show.
-        <div
-          className={cn(
-            'mx-auto mt-10 grid gap-5',
-            currentSubscription.managedByProvider ? 'max-w-4xl lg:grid-cols-[3fr_2fr]' : 'max-w-2xl',
-          )}
-        >
-          <CurrentSubscriptionCard subscription={currentSubscription} onOpenPortal={openPortal} portalBusy={portal.busy} />
-          {details.data && currentSubscription.managedByProvider ? <GuaranteeBlock guarantee={details.data.guarantee} /> : null}
+        <div className={cn('mx-auto mt-10 grid gap-5', showGuarantee ? 'max-w-4xl lg:grid-cols-[3fr_2fr]' : 'max-w-2xl')}>
+          <CurrentSubscriptionCard
+            subscription={currentSubscription}
+            onOpenPortal={openPortal}
+            portalBusy={portal.busy}
+            onSubscribeAgain={() => void scrollToSection('planos')}
+          />
+          {showGuarantee ? <GuaranteeBlock guarantee={details.data!.guarantee} /> : null}
         </div>
       ) : isListener && subscribed && details.isPending ? (
         <div role="status" className="mt-10 flex justify-center">
@@ -161,7 +196,7 @@ export function PlansPage({ productName, viewer, subscription, plans }: PlansPag
         </div>
       ) : null}
 
-      <section aria-labelledby="plans-title" aria-busy={plans.isPending} className="mt-12 sm:mt-14">
+      <section id="planos" aria-labelledby="plans-title" aria-busy={plans.isPending} className="mt-12 scroll-mt-24 outline-none sm:mt-14">
         <h2 id="plans-title" className={cn(subscribed ? 'text-center text-2xl font-extrabold tracking-tight text-ink' : 'sr-only')}>
           {subscribed ? 'Planos disponíveis' : 'Planos'}
         </h2>
@@ -184,11 +219,14 @@ export function PlansPage({ productName, viewer, subscription, plans }: PlansPag
             ) : null}
           </div>
         ) : (
-          <ul data-testid="plan-grid" data-columns={Math.min(activePlans.length, 3)} className={cn('mx-auto mt-8 grid gap-6 lg:gap-7', planGridClass(activePlans.length))}>
-            {activePlans.map((plan) => (
-              <PlanCard key={plan.code} plan={plan} current={currentTier === plan.code} action={actionFor(plan)} />
-            ))}
-          </ul>
+          <>
+            {plans.isError ? <StalePlansNotice onRetry={plans.refetch} retrying={plans.isRefetching === true} className="mt-8" /> : null}
+            <ul data-testid="plan-grid" data-columns={Math.min(activePlans.length, 3)} className={cn('mx-auto mt-8 grid gap-6 lg:gap-7', planGridClass(activePlans.length))}>
+              {activePlans.map((plan) => (
+                <PlanCard key={plan.code} plan={plan} current={currentTier === plan.code} action={actionFor(plan)} />
+              ))}
+            </ul>
+          </>
         )}
         {!subscribed ? (
           <p className="mt-8 flex items-center justify-center gap-2 text-center text-sm text-ink-muted">
