@@ -72,7 +72,7 @@ describe('the route-access matrix', () => {
       `POST ${API.accounts.signUp} public`,
       `POST ${API.accounts.signIn} public`,
       `POST ${API.accounts.signOut} user`,
-      `GET ${API.accounts.me} user`,
+      `GET ${API.accounts.me} public`,
       `POST ${API.accounts.forgotPassword} public`,
       `POST ${API.accounts.resetPassword} public`,
       `POST ${API.accounts.onboardingPassword} public`,
@@ -157,9 +157,21 @@ describe('the route-access matrix', () => {
   })
 
   it("lets any signed-in account through 'user' routes", async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: API.accounts.me, headers: { cookie: people.listener.cookie } })
+    const res = await ctx.app.inject({ method: 'GET', url: API.accounts.exportData, headers: { cookie: people.listener.cookie } })
     expect(res.statusCode).toBe(200)
-    expect((await ctx.app.inject({ method: 'GET', url: API.accounts.me, headers: { cookie: people.admin.cookie } })).statusCode).toBe(200)
+    expect((await ctx.app.inject({ method: 'GET', url: API.accounts.exportData, headers: { cookie: people.admin.cookie } })).statusCode).toBe(200)
+  })
+
+  it('answers the session read for anyone, without a refusal to audit: a visitor reads user null, a suspended account 403', async () => {
+    const before = (await deniedAudits({ method: 'GET', url: API.accounts.me } as DeclaredRoute, 'anonymous')).length
+    const visitor = await ctx.app.inject({ method: 'GET', url: API.accounts.me })
+    expect(visitor.statusCode).toBe(200)
+    expect(visitor.json()).toEqual({ user: null })
+    expect((await deniedAudits({ method: 'GET', url: API.accounts.me } as DeclaredRoute, 'anonymous')).length).toBe(before)
+    const banned = await ctx.app.inject({ method: 'GET', url: API.accounts.me, headers: { cookie: people.banned.cookie } })
+    expect(banned.statusCode).toBe(403)
+    expect(banned.json().message).toBe(AUTH_MSG.banned)
+    expect((await ctx.app.inject({ method: 'GET', url: API.accounts.me, headers: { cookie: people.listener.cookie } })).json().user.id).toBe(people.listener.userId)
   })
 
   it('never turns a refusal into an error when the audit write fails', async () => {
@@ -167,7 +179,7 @@ describe('the route-access matrix', () => {
     await db.execute(sql`create or replace function sintonia_test_no_audit() returns trigger language plpgsql as $$ begin raise exception 'auditoria indisponível'; end $$`)
     await db.execute(sql`create trigger sintonia_test_no_audit before insert on audit_log for each row execute function sintonia_test_no_audit()`)
     try {
-      const res = await ctx.app.inject({ method: 'GET', url: API.accounts.me })
+      const res = await ctx.app.inject({ method: 'GET', url: API.accounts.exportData })
       expect(res.statusCode).toBe(401)
       expect(res.json().message).toBe(MSG.generic.unauthorized)
     } finally {

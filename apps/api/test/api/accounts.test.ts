@@ -118,17 +118,20 @@ describe('sign-in, me and sign-out', () => {
     expect(cookieHeader(out, cookie)).toBe('')
     // The old cookie is dead server-side too, not only forgotten by the browser.
     const again = await me(cookie)
-    expect(again.statusCode).toBe(401)
-    expect(again.json().message).toBe(MSG.generic.unauthorized)
+    expect(again.statusCode).toBe(200)
+    expect(again.json()).toEqual({ user: null })
     // The sign-up session is still alive: sign-out ends only the current one.
     expect((await me(person.cookie)).statusCode).toBe(200)
   })
 
-  it('answers 401 on /me and on sign-out without a session', async () => {
+  it('answers /me with user null (200, never a 401 that every visitor page would log) and refuses sign-out without a session', async () => {
     const res = await me()
-    expect(res.statusCode).toBe(401)
-    expect(res.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: MSG.generic.unauthorized })
-    expect((await me('sintonia.session_token=forjado.assinatura')).statusCode).toBe(401)
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ user: null })
+    expect(res.headers['cache-control']).toBe('no-store')
+    const forged = await me('sintonia.session_token=forjado.assinatura')
+    expect(forged.statusCode).toBe(200)
+    expect(forged.json()).toEqual({ user: null })
     expect((await ctx.app.inject({ method: 'POST', url: API.accounts.signOut })).statusCode).toBe(401)
   })
 
@@ -363,8 +366,8 @@ describe('password reset', () => {
     expect(done.statusCode).toBe(200)
     expect(done.json()).toEqual({ message: AUTH_MSG.resetDone })
 
-    expect((await me(person.cookie)).statusCode).toBe(401)
-    expect((await me(second.cookie)).statusCode).toBe(401)
+    expect((await me(person.cookie)).json().user).toBeNull()
+    expect((await me(second.cookie)).json().user).toBeNull()
     expect(await sessionsOf(person.userId)).toEqual([])
     expect((await signIn(ctx, person.email, person.password, 'user')).res.statusCode).toBe(401)
     expect((await signIn(ctx, person.email, 'nova-senha-forte', 'user')).res.statusCode).toBe(200)
@@ -495,8 +498,8 @@ describe('account deletion', () => {
     expect(audit).toMatchObject({ actorUserId: person.userId, outcome: 'success' })
     expect(JSON.stringify(audit!.details)).not.toContain(person.email)
 
-    expect((await me(person.cookie)).statusCode).toBe(401)
-    expect((await me(other.cookie)).statusCode).toBe(401)
+    expect((await me(person.cookie)).json().user).toBeNull()
+    expect((await me(other.cookie)).json().user).toBeNull()
     expect((await signIn(ctx, person.email, person.password, 'user')).res.statusCode).toBe(401)
   })
 })

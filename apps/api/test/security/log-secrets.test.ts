@@ -191,11 +191,11 @@ describe('one line per request', () => {
 
   it('writes one info line for a refused request too (no separate "request refused" line)', async () => {
     const before = lines.length
-    const res = await ctx.app.inject({ method: 'GET', url: API.accounts.me })
+    const res = await ctx.app.inject({ method: 'GET', url: API.accounts.exportData })
     expect(res.statusCode).toBe(401)
     const added = parsed().slice(before).filter((line) => line.level >= 30)
     expect(added).toHaveLength(1)
-    expect(added[0]).toMatchObject({ msg: 'request', path: API.accounts.me, status: 401 })
+    expect(added[0]).toMatchObject({ msg: 'request', path: API.accounts.exportData, status: 401 })
   })
 
   it('writes one info line for an upgraded WebSocket handshake (status 101)', async () => {

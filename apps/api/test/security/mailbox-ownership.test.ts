@@ -87,7 +87,7 @@ describe('1. a paid purchase cannot be taken by whoever knows the e-mail', () =>
 
     const owner = await useAccessLink(ctx, email, 'senha-da-dona')
     expect(owner.res.statusCode).toBe(201)
-    expect((await me(stranger.cookie)).statusCode).toBe(401)
+    expect((await me(stranger.cookie)).json().user).toBeNull()
     expect((await signIn(ctx, email, 'senha-do-estranho', 'user')).res.statusCode).toBe(401)
     expect((await audioRange(owner.cookie)).statusCode).toBe(206)
   })
@@ -193,7 +193,7 @@ describe('Minha conta: name, password and e-mail through the app rules', () => {
     const ok = await change(person.password, 'nova-senha-1')
     expect(ok.statusCode).toBe(200)
     expect(ok.json().message).toBe(AUTH_MSG.passwordChanged)
-    expect((await me(elsewhere.cookie)).statusCode).toBe(401)
+    expect((await me(elsewhere.cookie)).json().user).toBeNull()
     expect((await me(cookieHeader(ok, person.cookie))).statusCode).toBe(200)
     expect((await signIn(ctx, person.email, person.password, 'user')).res.statusCode).toBe(401)
     expect((await signIn(ctx, person.email, 'nova-senha-1', 'user')).res.statusCode).toBe(200)

@@ -66,7 +66,8 @@ describe('a session cookie after sign-out or ban', () => {
     const person = await listener(ctx)
     const [name, value = ''] = person.cookie.split('=')
     for (const cookie of [`${name}=${value.slice(0, -4)}abcd`, `${name}=${value.split('.')[0]}`, `${name}=`, `${name}=${'A'.repeat(4096)}`]) {
-      expect((await ctx.app.inject({ method: 'GET', url: API.accounts.me, headers: { cookie } })).statusCode).toBe(401)
+      expect((await ctx.app.inject({ method: 'GET', url: API.accounts.me, headers: { cookie } })).json()).toEqual({ user: null })
+      expect((await ctx.app.inject({ method: 'GET', url: API.accounts.exportData, headers: { cookie } })).statusCode).toBe(401)
     }
   })
 })

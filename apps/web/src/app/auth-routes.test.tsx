@@ -43,7 +43,8 @@ function stubApi(initial: Partial<FakeApi> = {}) {
     fetchByPath({
       [API.content.landing]: () => jsonResponse(landing),
       [API.catalogue.publicFields]: () => jsonResponse({ fields: [] }),
-      [API.accounts.me]: () => (api.user ? jsonResponse({ user: api.user }) : apiError(401, 'Faça login para continuar')),
+      // The server's answer for a visitor: no 401, so no error in the browser's console.
+      [API.accounts.me]: () => jsonResponse({ user: api.user ?? null }),
       [API.accounts.signIn]: (_url, init) => {
         const body = record(API.accounts.signIn, init)
         if (body.password !== 'segredo123') return apiError(401, AUTH_MSG.invalidCredentials)

@@ -97,9 +97,17 @@ export const sessionUserSchema = z.object({
 })
 export type SessionUser = z.infer<typeof sessionUserSchema>
 
-/** GET /api/account/me and the answer of sign-in / sign-up. */
+/** The answer of sign-in / sign-up (and of the other requests that open or change a session). */
 export const meSchema = z.object({ user: sessionUserSchema })
 export type Me = z.infer<typeof meSchema>
+
+/**
+ * GET /api/account/me, the session read of every page: the signed-in person, or `null` for a
+ * visitor (no session, or one that no longer counts). A visitor's page gets an answer, not a 401,
+ * so it stays free of errors (docs/product/accounts.md#the-session).
+ */
+export const currentSessionSchema = z.object({ user: sessionUserSchema.nullable() })
+export type CurrentSession = z.infer<typeof currentSessionSchema>
 
 /** The link from the confirmation e-mail (sign-up or e-mail change). */
 export const verifyEmailSchema = z.object({ token: z.string({ error: AUTH_MSG.verifyLinkInvalid }).trim().min(20, { error: AUTH_MSG.verifyLinkInvalid }).max(2048, { error: AUTH_MSG.verifyLinkInvalid }).regex(/^[A-Za-z0-9_.-]+$/, { error: AUTH_MSG.verifyLinkInvalid }) }).strict()

@@ -5,6 +5,7 @@ import {
   apiErrorSchema,
   AUTH_MSG,
   authMessageSchema,
+  currentSessionSchema,
   forgotPasswordSchema,
   meSchema,
   onboardingPasswordSchema,
@@ -16,6 +17,7 @@ import {
 } from '@sintonia/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { forwardSetCookies, toAuthHeaders } from '../../lib/auth/headers.js'
+import { HttpError } from '../../lib/http/errors.js'
 import { RATE_LIMITS } from '../../lib/http/rate-limits.js'
 import { confirmEmail, previewAccessLink } from './mailbox.js'
 import {
@@ -29,11 +31,35 @@ import {
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema }
 
 /**
- * Account routes anyone may call: sign-up, sign-in (two portals), forgot and reset password, the
- * purchase's access link, the e-mail confirmation link (docs/product/accounts.md).
+ * Account routes anyone may call: who is signed in, sign-up, sign-in (two portals), forgot and
+ * reset password, the purchase's access link, the e-mail confirmation link (docs/product/accounts.md).
  */
 export const accountRoutesPublic: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ db: app.database.db, auth: app.auth, mailer: app.mailer, publicUrl: app.config.publicUrl })
+
+  app.get(
+    API.accounts.me,
+    {
+      // Every page asks this: a visitor gets `{ user: null }`, not a 401 (which the browser would
+      // log as an error on every anonymous page).
+      config: { access: 'public' },
+      schema: {
+        tags: ['contas'],
+        summary: 'Quem está logado: id, e-mail, nome de exibição e papel; user null para um visitante',
+        description: 'Sem sessão (ou com uma sessão expirada ou inválida), responde 200 com { user: null }; 403 para uma conta suspensa.',
+        response: { 200: currentSessionSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const session = await request.authSession()
+      reply.header('Cache-Control', 'no-store')
+      if (!session) return { user: null }
+      // A suspended account's old session says so, as every signed-in route does.
+      if (session.user.banned) throw new HttpError(403, AUTH_MSG.banned)
+      const { user } = session
+      return { user: { id: user.id, email: user.email, emailVerified: user.emailVerified, displayName: user.displayName, role: user.role } }
+    },
+  )
 
   app.post(
     API.accounts.signUp,

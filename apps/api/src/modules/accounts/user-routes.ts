@@ -27,7 +27,7 @@ import { requireSession } from '../../plugins/session.js'
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema }
 
 /**
- * Account routes of the signed-in person: who am I, sign-out, Minha conta (name, password,
+ * Account routes of the signed-in person: sign-out, Minha conta (name, password,
  * e-mail, confirmation), LGPD export and deletion (docs/product/accounts.md).
  */
 export const accountRoutesUser: FastifyPluginAsyncZod = async (app) => {
@@ -46,23 +46,6 @@ export const accountRoutesUser: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       forwardSetCookies(reply, await signOut(deps(), toAuthHeaders(request)))
       return { message: AUTH_MSG.logoutSuccess }
-    },
-  )
-
-  app.get(
-    API.accounts.me,
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['contas'],
-        summary: 'Quem está logado: id, e-mail, nome de exibição e papel',
-        response: { 200: meSchema, 401: apiErrorSchema, 403: apiErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      const { user } = await requireSession(request)
-      reply.header('Cache-Control', 'no-store')
-      return { user: { id: user.id, email: user.email, emailVerified: user.emailVerified, displayName: user.displayName, role: user.role } }
     },
   )
 

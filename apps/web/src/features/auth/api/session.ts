@@ -21,8 +21,9 @@ function followSession(user: SessionUser | null): void {
 }
 
 /**
- * GET /api/account/me: the signed-in person, or null when there is no session (401; also any
- * other 4xx: a server without the accounts API counts as "nobody signed in").
+ * GET /api/account/me: the signed-in person, or null for a visitor (the server answers
+ * `{ user: null }`, so a visitor's page logs no error). A 4xx — a suspended account's 403, a
+ * server without the accounts API — also counts as "nobody signed in".
  */
 export async function fetchSession(signal?: AbortSignal): Promise<SessionUser | null> {
   try {

@@ -21,7 +21,7 @@ function setup(path: string, { verify, user = null }: { verify: () => Response |
         },
         [API.accounts.me]: () => {
           meCalls += 1
-          return user ? jsonResponse({ user }) : jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'Faça login para continuar' }, 401)
+          return jsonResponse({ user: user ?? null })
         },
       }),
     ),
