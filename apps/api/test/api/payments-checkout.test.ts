@@ -183,6 +183,8 @@ describe('sandbox card outcomes', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/sandbox/checkout/cs_sbx_naoexiste000000000000000' })
     expect(res.statusCode).toBe(404)
     expect(res.body).toContain('Sessão de pagamento não encontrada')
+    // Every hosted page names the product's icon (no request for a missing /favicon.ico).
+    expect(res.body).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">')
   })
 
   it('limits payment attempts per address and shows the rate_limit text', async () => {

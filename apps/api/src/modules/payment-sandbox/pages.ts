@@ -1,4 +1,7 @@
-/** Server-rendered HTML of the sandbox provider's hosted pages (pt-BR, no inline script or style). */
+/**
+ * Server-rendered HTML of the sandbox provider's hosted pages (pt-BR, no inline script or style).
+ * They name the product's icon, so the browser does not ask for a /favicon.ico that does not exist.
+ */
 import { formatMoney } from '@sintonia/contract'
 import { escapeHtml as e } from '../../lib/mail/index.js'
 import { SANDBOX_TEST_CARDS } from './cards.js'
@@ -24,6 +27,7 @@ function layout(title: string, body: string, productName: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${e(title)}</title>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <link rel="stylesheet" href="/sandbox/assets/sandbox.css">
 </head>
 <body>
