@@ -97,13 +97,13 @@ test('a subscriber filters a field by tag, hears two repetitions with background
   // Favourites: with no playlist yet, the heart creates 'Favoritos' with this audio; again, removes it.
   const heart = page.getByRole('button', { name: `Adicionar “${first.title}” aos favoritos` })
   await heart.click()
-  await expect(page.getByRole('button', { name: `Remover “${first.title}” das playlists` })).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByRole('button', { name: `Remover “${first.title}” dos favoritos` })).toHaveAttribute('aria-pressed', 'true')
   const stored = async () =>
     ((await (await page.request.get(`${server.baseURL}/api/playlists`)).json()) as { playlists: Playlist[] }).playlists
   await expect.poll(async () => (await stored()).map((p) => [p.name, p.description, p.audios.map((a) => a.id)])).toEqual([
     ['Favoritos', 'Seus áudios favoritos', [first.id]],
   ])
-  await page.getByRole('button', { name: `Remover “${first.title}” das playlists` }).click()
+  await page.getByRole('button', { name: `Remover “${first.title}” dos favoritos` }).click()
   await expect(page.getByRole('button', { name: `Adicionar “${first.title}” aos favoritos` })).toHaveAttribute('aria-pressed', 'false')
   await expect.poll(async () => (await stored())[0]?.audios.length).toBe(0)
 })

@@ -1,7 +1,7 @@
 import { useParams, useSearchParams } from 'react-router'
 import { FieldPage } from '../../features/catalogue'
 import { DownloadButton } from '../../features/offline'
-import { FavouriteButton } from '../../features/playlists'
+import { AddToPlaylistButton, FavouriteButton } from '../../features/playlists'
 import { useProductName } from '../../lib/product-name'
 
 /** `/campo/:fieldId` — lazy route under the subscriber guard; each audio card carries the download and favourites buttons. */
@@ -22,6 +22,7 @@ export default function FieldRoute() {
             audio={{ id: audio.id, title: audio.title, fieldId: audio.fieldId, url: audio.url, duration: audio.duration }}
           />
           <FavouriteButton audio={audio} />
+          <AddToPlaylistButton audio={audio} />
         </div>
       )}
     />

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { LISTENER_MSG } from '@sintonia/contract'
 import { useLocation, useNavigate, useParams } from 'react-router'
 import { audioQueryOptions, fieldAudiosQueryOptions, fieldQueryOptions } from '../../features/catalogue'
-import { FavouriteButton } from '../../features/playlists'
+import { AddToPlaylistButton, FavouriteButton } from '../../features/playlists'
 import { useConnectivity } from '../../features/connectivity'
 import { createOfflinePlayableUrlResolver, DownloadButton, OfflineAvailabilityNotice, withOfflineMusic } from '../../features/offline'
 import {
@@ -118,6 +118,7 @@ export default function PlayerRoute() {
     <div className="flex items-center gap-1">
       <DownloadButton audio={{ id: audio.id, title: audio.title, fieldId: audio.fieldId, url: audio.url, duration: audio.duration }} />
       <FavouriteButton audio={{ ...audio, fieldTitle }} />
+      <AddToPlaylistButton audio={{ ...audio, fieldTitle }} />
     </div>
   )
   const notice = <OfflineAvailabilityNotice audioId={audio.id} online={connection.isOnline} />

@@ -107,7 +107,7 @@ function EditPlaylistBody({ playlist, onDone }: { playlist: Playlist; onDone: ()
               <div className="px-6">
                 <Music2 aria-hidden="true" className="mx-auto size-8 text-brand-300" />
                 <p className="mt-2 text-sm text-ink-muted">
-                  Nenhum áudio ainda. Use o coração nos áudios dos campos para adicioná-los aqui.
+                  Nenhum áudio ainda. Use “Adicionar à playlist” nos áudios dos campos para trazê-los para cá.
                 </p>
               </div>
             </div>

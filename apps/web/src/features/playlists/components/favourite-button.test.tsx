@@ -4,7 +4,7 @@ import { API, LISTENER_MSG, type Playlist } from '@sintonia/contract'
 import { jsonResponse, renderWithProviders } from '../../../test/render'
 import { playlistKeys } from '../api/playlists'
 import { PLAYLISTS_KEY } from '../lib/storage'
-import { FAVOURITE_STATUS_RESET_MS, FavouriteButton } from './favourite-button'
+import { AddToPlaylistButton, FAVOURITE_STATUS_RESET_MS, FavouriteButton } from './favourite-button'
 
 const FIELD_ID = '0b5b2a53-8f49-4a3e-9d51-4d2a9a0c0001'
 const AUDIO = { id: '0b5b2a53-8f49-4a3e-9d51-4d2a9a0c0002', title: 'Respiração consciente', fieldId: FIELD_ID, fieldTitle: 'Calma', duration: '4:10' }
@@ -15,6 +15,7 @@ function playlist(id: string, name: string, audios: Playlist['audios'] = []): Pl
 }
 const P1 = playlist('0b5b2a53-8f49-4a3e-9d51-4d2a9a0c0101', 'Manhã')
 const P2 = playlist('0b5b2a53-8f49-4a3e-9d51-4d2a9a0c0102', 'Noite')
+const FAV = { ...playlist('0b5b2a53-8f49-4a3e-9d51-4d2a9a0c0103', 'Favoritos'), description: 'Seus áudios favoritos' }
 
 const AUDIO_ENTRY = { ...AUDIO, description: '' }
 
@@ -28,7 +29,7 @@ function answer(playlists: Playlist[], method: string, path: string, body: { id?
   return jsonResponse({ ...target, audios })
 }
 
-function setup(playlists: Playlist[]) {
+function setup(playlists: Playlist[], element: 'heart' | 'add' = 'heart') {
   localStorage.setItem(PLAYLISTS_KEY, JSON.stringify(playlists))
   const writes: { method: string; path: string; body: unknown }[] = []
   vi.stubGlobal(
@@ -42,9 +43,9 @@ function setup(playlists: Playlist[]) {
       return answer(playlists, method, path, body ?? {})
     }),
   )
-  const utils = renderWithProviders(<FavouriteButton audio={AUDIO} />)
+  const utils = renderWithProviders(element === 'heart' ? <FavouriteButton audio={AUDIO} /> : <AddToPlaylistButton audio={AUDIO} />)
   const current = () => utils.queryClient.getQueryData<Playlist[]>(playlistKeys.all) ?? []
-  return { ...utils, writes, current, button: screen.getByRole('button', { name: /favoritos|playlists/ }) }
+  return { ...utils, writes, current, button: screen.getByRole('button', { name: element === 'heart' ? /favoritos/ : /a uma playlist/ }) }
 }
 
 describe('FavouriteButton', () => {
@@ -67,32 +68,37 @@ describe('FavouriteButton', () => {
     expect(button.getAttribute('aria-pressed')).toBe('true')
   })
 
-  it('with one playlist adds the audio there', async () => {
-    const { button, writes, current } = setup([{ ...P1, audios: [OTHER_AUDIO] }])
+  it("is empty for an audio that only another playlist holds, and a tap puts it in a new 'Favoritos'", async () => {
+    const { button, writes, current } = setup([{ ...P1, audios: [AUDIO_ENTRY] }])
+    expect(button.getAttribute('aria-pressed')).toBe('false')
+    expect(button.getAttribute('aria-label')).toBe(`Adicionar “${AUDIO.title}” aos favoritos`)
     fireEvent.click(button)
     await waitFor(() => expect(writes).toHaveLength(1))
-    expect(writes[0]).toMatchObject({ method: 'POST', path: API.listening.playlistAudios(P1.id), body: { audioId: AUDIO.id } })
-    expect(current()[0]?.audios.map((a) => a.id)).toEqual([OTHER_AUDIO.id, AUDIO.id])
+    expect(writes[0]).toMatchObject({ method: 'POST', path: API.listening.playlists, body: { name: 'Favoritos', audioIds: [AUDIO.id] } })
+    // The other playlist keeps the audio.
+    expect(current().find((p) => p.id === P1.id)?.audios.map((a) => a.id)).toEqual([AUDIO.id])
   })
 
-  it('with several playlists opens a chooser and adds to the chosen one', async () => {
-    const { button, writes } = setup([P1, P2])
+  it("adds to the existing 'Favoritos', never to another playlist", async () => {
+    const { button, writes, current } = setup([P1, { ...FAV, audios: [OTHER_AUDIO] }, P2])
     fireEvent.click(button)
-    expect(writes).toHaveLength(0)
-    fireEvent.click(await screen.findByRole('button', { name: /Noite/ }))
     await waitFor(() => expect(writes).toHaveLength(1))
-    expect(writes[0]).toMatchObject({ method: 'POST', path: API.listening.playlistAudios(P2.id) })
+    expect(writes[0]).toMatchObject({ method: 'POST', path: API.listening.playlistAudios(FAV.id), body: { audioId: AUDIO.id } })
+    expect(current().find((p) => p.id === FAV.id)?.audios.map((a) => a.id)).toEqual([OTHER_AUDIO.id, AUDIO.id])
+    expect(current().find((p) => p.id === P1.id)?.audios).toEqual([])
   })
 
-  it('removes the audio when a playlist already holds it; the status resets after 3 s', async () => {
-    const { button, writes, current } = setup([{ ...P1, audios: [{ ...OTHER_AUDIO, ...AUDIO, description: '' }] }, P2])
+  it("is filled for an audio in 'Favoritos' and a tap takes it out of 'Favoritos' only; the status resets after 3 s", async () => {
+    const { button, writes, current } = setup([{ ...P1, audios: [AUDIO_ENTRY] }, { ...FAV, audios: [AUDIO_ENTRY] }])
     expect(button.getAttribute('aria-pressed')).toBe('true')
     vi.useFakeTimers({ shouldAdvanceTime: true })
     fireEvent.click(button)
     await waitFor(() => expect(writes).toHaveLength(1))
-    expect(writes[0]).toMatchObject({ method: 'DELETE', path: API.listening.playlistAudio(P1.id, AUDIO.id) })
-    expect(current()[0]?.audios).toEqual([])
-    expect(screen.getByRole('status').textContent).toBe('Removido da playlist')
+    expect(writes[0]).toMatchObject({ method: 'DELETE', path: API.listening.playlistAudio(FAV.id, AUDIO.id) })
+    expect(current().find((p) => p.id === FAV.id)?.audios).toEqual([])
+    expect(current().find((p) => p.id === P1.id)?.audios.map((a) => a.id)).toEqual([AUDIO.id])
+    expect(screen.getByRole('status').textContent).toBe('Removido dos favoritos')
+    expect(button.getAttribute('aria-pressed')).toBe('false')
     await act(async () => {
       await vi.advanceTimersByTimeAsync(FAVOURITE_STATUS_RESET_MS)
     })
@@ -100,16 +106,40 @@ describe('FavouriteButton', () => {
   })
 
   it('rolls back and toasts when the server refuses', async () => {
-    localStorage.setItem(PLAYLISTS_KEY, JSON.stringify([P1]))
+    localStorage.setItem(PLAYLISTS_KEY, JSON.stringify([FAV]))
     vi.stubGlobal(
       'fetch',
       vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
-        init?.method === 'POST' ? jsonResponse({ message: 'Falhou' }, 500) : jsonResponse({ playlists: [P1] }),
+        init?.method === 'POST' ? jsonResponse({ message: 'Falhou' }, 500) : jsonResponse({ playlists: [FAV] }),
       ),
     )
     const { queryClient } = renderWithProviders(<FavouriteButton audio={AUDIO} />)
     fireEvent.click(screen.getByRole('button', { name: /favoritos/ }))
     await waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true))
     await waitFor(() => expect(queryClient.getQueryData<Playlist[]>(playlistKeys.all)?.[0]?.audios).toEqual([]))
+  })
+})
+
+describe('AddToPlaylistButton', () => {
+  afterEach(() => {
+    localStorage.clear()
+    vi.unstubAllGlobals()
+  })
+
+  it('lists the playlists and adds to the chosen one; a playlist already holding the audio cannot be chosen', async () => {
+    const { button, writes } = setup([{ ...P1, audios: [AUDIO_ENTRY] }, P2], 'add')
+    fireEvent.click(button)
+    const holding = await screen.findByRole('button', { name: /Manhã/ })
+    expect((holding as HTMLButtonElement).disabled).toBe(true)
+    expect(holding.textContent).toContain('Já está nesta playlist')
+    fireEvent.click(screen.getByRole('button', { name: /Noite/ }))
+    await waitFor(() => expect(writes).toHaveLength(1))
+    expect(writes[0]).toMatchObject({ method: 'POST', path: API.listening.playlistAudios(P2.id), body: { audioId: AUDIO.id } })
+  })
+
+  it('without playlists, says how to start one', async () => {
+    const { button } = setup([], 'add')
+    fireEvent.click(button)
+    await screen.findByText(/Você ainda não tem playlists/)
   })
 })

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react'
-import { Heart, ListMusic } from 'lucide-react'
+import { Check, Heart, ListMusic, ListPlus } from 'lucide-react'
 import { audioCountLabel, LISTENER_MSG, type Playlist } from '@sintonia/contract'
 import { cn } from '../../../lib/cn'
 import { toPlaylistAudio, usePlaylistActions, usePlaylists, type PlaylistAudioInput } from '../api/playlists'
+import { findFavourites, isInFavourites } from '../lib/favourites'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
 
 /** Favourite optimistic status reset. */
@@ -16,15 +17,14 @@ export interface FavouriteButtonProps {
 }
 
 /**
- * The heart on an audio (docs/product/listening.md#favourites-the-heart): removes the audio from
- * the playlists that hold it; otherwise creates 'Favoritos' (no playlists), adds to the only
- * playlist, or opens a chooser (several playlists).
+ * The heart on an audio (docs/product/listening.md#favourites-the-heart): it is 'Favoritos' and
+ * only 'Favoritos'. Filled when the audio is there; a tap adds it (creating 'Favoritos' when the
+ * listener has none yet) or takes it out of 'Favoritos', leaving other playlists as they are.
  */
 export function FavouriteButton({ audio, className }: FavouriteButtonProps) {
   const { data: playlists = [] } = usePlaylists()
   const { create, addAudio, removeAudio } = usePlaylistActions()
   const [status, setStatus] = useState<Status>('idle')
-  const [choosing, setChoosing] = useState(false)
 
   useEffect(() => {
     if (status === 'idle') return
@@ -32,41 +32,25 @@ export function FavouriteButton({ audio, className }: FavouriteButtonProps) {
     return () => clearTimeout(timer)
   }, [status])
 
-  const holding = playlists.filter((p) => p.audios.some((a) => a.id === audio.id))
-  const isFavourite = status === 'added' || (status !== 'removed' && holding.length > 0)
+  const favourites = findFavourites(playlists)
+  const inFavourites = isInFavourites(playlists, audio.id)
+  const isFavourite = status === 'added' || (status !== 'removed' && inFavourites)
 
   async function toggle() {
-    const entry = toPlaylistAudio(audio)
-    if (holding.length > 0) {
+    if (favourites && inFavourites) {
       setStatus('removed')
-      const results = await Promise.all(
-        holding.map((p) => removeAudio(p.id, audio.id, { errorTitle: LISTENER_MSG.playlistRemoveFailed })),
-      )
-      if (results.includes(false)) setStatus('idle')
+      if (!(await removeAudio(favourites.id, audio.id, { errorTitle: LISTENER_MSG.playlistRemoveFailed }))) setStatus('idle')
       return
     }
-    const [only, ...others] = playlists
-    if (!only) {
-      setStatus('added')
-      const created = await create({ name: LISTENER_MSG.favouritesName, description: LISTENER_MSG.favouritesDescription, audios: [entry] })
-      if (!created) setStatus('idle')
-      return
-    }
-    if (others.length === 0) {
-      setStatus('added')
-      if (!(await addAudio(only.id, entry))) setStatus('idle')
-      return
-    }
-    setChoosing(true)
-  }
-
-  async function choose(playlist: Playlist) {
-    setChoosing(false)
     setStatus('added')
-    if (!(await addAudio(playlist.id, toPlaylistAudio(audio)))) setStatus('idle')
+    const entry = toPlaylistAudio(audio)
+    const ok = favourites
+      ? await addAudio(favourites.id, entry)
+      : (await create({ name: LISTENER_MSG.favouritesName, description: LISTENER_MSG.favouritesDescription, audios: [entry] })) !== null
+    if (!ok) setStatus('idle')
   }
 
-  const label = isFavourite ? `Remover “${audio.title}” das playlists` : `Adicionar “${audio.title}” aos favoritos`
+  const label = isFavourite ? `Remover “${audio.title}” dos favoritos` : `Adicionar “${audio.title}” aos favoritos`
   return (
     <>
       <button
@@ -84,34 +68,76 @@ export function FavouriteButton({ audio, className }: FavouriteButtonProps) {
         <Heart aria-hidden="true" className={cn('size-5 transition-transform', isFavourite && 'scale-110 fill-current')} />
       </button>
       <span role="status" className="sr-only">
-        {status === 'added' ? 'Adicionado à playlist' : status === 'removed' ? 'Removido da playlist' : ''}
+        {status === 'added' ? 'Adicionado aos favoritos' : status === 'removed' ? 'Removido dos favoritos' : ''}
       </span>
-      <ModalDialog
-        open={choosing}
-        onClose={() => setChoosing(false)}
-        title="Adicionar à playlist"
-        description={<>Escolha onde guardar “{audio.title}”.</>}
+    </>
+  )
+}
+
+/**
+ * 'Adicionar à playlist' beside the heart: lists the listener's playlists and adds the audio to
+ * the chosen one; a playlist that already holds it says so and cannot be chosen again.
+ */
+export function AddToPlaylistButton({ audio, className }: FavouriteButtonProps) {
+  const { data: playlists = [] } = usePlaylists()
+  const { addAudio } = usePlaylistActions()
+  const [choosing, setChoosing] = useState(false)
+  const label = `Adicionar “${audio.title}” a uma playlist`
+
+  async function choose(playlist: Playlist) {
+    setChoosing(false)
+    await addAudio(playlist.id, toPlaylistAudio(audio))
+  }
+
+  const firstFree = playlists.findIndex((playlist) => !playlist.audios.some((item) => item.id === audio.id))
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setChoosing(true)}
+        aria-label={label}
+        aria-haspopup="dialog"
+        title={label}
+        className={cn(
+          'grid size-11 shrink-0 place-items-center rounded-xl text-ink-muted transition-colors hover:bg-brand-50 hover:text-brand-800',
+          className,
+        )}
       >
-        <ul className="max-h-72 space-y-2 overflow-y-auto">
-          {playlists.map((playlist, index) => (
-            <li key={playlist.id}>
-              <button
-                type="button"
-                data-autofocus={index === 0 ? true : undefined}
-                onClick={() => void choose(playlist)}
-                className="flex w-full items-center gap-3 rounded-xl border border-line bg-white px-3.5 py-3 text-left transition-colors hover:border-brand-300 hover:bg-brand-50"
-              >
-                <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-100 text-brand-700">
-                  <ListMusic className="size-4" />
-                </span>
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate font-semibold text-ink">{playlist.name}</span>
-                  <span className="block text-xs text-ink-muted">{audioCountLabel(playlist.audios.length)}</span>
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <ListPlus aria-hidden="true" className="size-5" />
+      </button>
+      <ModalDialog open={choosing} onClose={() => setChoosing(false)} title="Adicionar à playlist" description={<>Escolha onde guardar “{audio.title}”.</>}>
+        {playlists.length === 0 ? (
+          <p className="rounded-xl bg-brand-50 p-4 text-sm leading-relaxed text-brand-900">
+            Você ainda não tem playlists. Crie uma no seu painel, ou toque no coração para guardar este áudio em Favoritos.
+          </p>
+        ) : (
+          <ul className="max-h-72 space-y-2 overflow-y-auto">
+            {playlists.map((playlist, index) => {
+              const holds = playlist.audios.some((item) => item.id === audio.id)
+              return (
+                <li key={playlist.id}>
+                  <button
+                    type="button"
+                    disabled={holds}
+                    data-autofocus={index === firstFree ? true : undefined}
+                    onClick={() => void choose(playlist)}
+                    className="flex w-full items-center gap-3 rounded-xl border border-line bg-white px-3.5 py-3 text-left transition-colors enabled:hover:border-brand-300 enabled:hover:bg-brand-50 disabled:cursor-default disabled:bg-slate-50"
+                  >
+                    <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-100 text-brand-700">
+                      {holds ? <Check className="size-4" /> : <ListMusic className="size-4" />}
+                    </span>
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate font-semibold text-ink">{playlist.name}</span>
+                      <span className="block text-xs text-ink-muted">
+                        {holds ? 'Já está nesta playlist' : audioCountLabel(playlist.audios.length)}
+                      </span>
+                    </span>
+                  </button>
+                </li>
+              )
+            })}
+          </ul>
+        )}
       </ModalDialog>
     </>
   )
