@@ -10,7 +10,7 @@ import { cn } from '../../../lib/cn'
 import { getErrorMessage } from '../../../lib/api-client'
 import { dashboardKeys, listenerFieldsQueryOptions } from '../api/fields'
 import { accessStat, type DashboardSubscription } from '../lib/access-stat'
-import { filterFields } from '../lib/fields'
+import { searchFieldGrid, type DashboardSearchOutcome } from '../lib/fields'
 import { dismissWelcomeBanner, shouldShowWelcomeBanner } from '../lib/welcome-banner'
 import { FieldCard } from './field-card'
 import { WelcomeBanner } from './welcome-banner'
@@ -18,6 +18,8 @@ import { WelcomeBanner } from './welcome-banner'
 export interface DashboardSearchSlotProps {
   value: string
   onValueChange: (value: string) => void
+  /** The search box reports the server's results, so the grid shows the fields of the audios found too. */
+  onResults: (outcome: DashboardSearchOutcome) => void
 }
 
 export interface DashboardPageProps {
@@ -40,11 +42,12 @@ export function DashboardPage({ productName, displayName, renderSearch, installS
   const queryClient = useQueryClient()
   const fieldsQuery = useQuery(listenerFieldsQueryOptions())
   const [search, setSearch] = useState('')
+  const [searchOutcome, setSearchOutcome] = useState<DashboardSearchOutcome | null>(null)
   const [showWelcome, setShowWelcome] = useState(() => shouldShowWelcomeBanner())
   const [refreshing, setRefreshing] = useState(false)
 
   const fields = fieldsQuery.data ?? []
-  const visible = filterFields(fields, search)
+  const { matches: visible, pending: searching } = searchFieldGrid(fields, search, searchOutcome)
   const totalAudios = fields.reduce((sum, f) => sum + f.audioCount, 0)
   const access = accessStat(subscription)
 
@@ -89,7 +92,7 @@ export function DashboardPage({ productName, displayName, renderSearch, installS
         </div>
       </header>
 
-      {renderSearch({ value: search, onValueChange: setSearch })}
+      {renderSearch({ value: search, onValueChange: setSearch, onResults: setSearchOutcome })}
 
       <section aria-labelledby="fields-heading">
         <h2 id="fields-heading" className="text-xl font-bold tracking-tight text-ink">
@@ -109,6 +112,10 @@ export function DashboardPage({ productName, displayName, renderSearch, installS
                 Tentar novamente
               </Button>
             </div>
+          ) : searching ? (
+            <p role="status" className="rounded-2xl border border-dashed border-brand-200 bg-white/60 px-6 py-10 text-center text-sm text-ink-muted">
+              {LISTENER_MSG.searching}
+            </p>
           ) : visible.length === 0 ? (
             <div className="flex flex-col items-center rounded-2xl border border-dashed border-brand-200 bg-white/60 px-6 py-10 text-center">
               <SearchX aria-hidden="true" className="size-8 text-brand-400" />
@@ -123,9 +130,9 @@ export function DashboardPage({ productName, displayName, renderSearch, installS
             </div>
           ) : (
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {visible.map((field) => (
+              {visible.map(({ field, audios }) => (
                 <li key={field.id}>
-                  <FieldCard field={field} />
+                  <FieldCard field={field} matchedAudios={audios} />
                 </li>
               ))}
             </ul>

@@ -1,14 +1,21 @@
-import { ChevronRight } from 'lucide-react'
+import { ChevronRight, FileAudio } from 'lucide-react'
 import { Link } from 'react-router'
 import type { Field } from '@sintonia/contract'
 import { ContentIcon } from '../../../components/icon'
-import { availableAudiosLabel } from '../lib/fields'
+import { availableAudiosLabel, type FieldMatch } from '../lib/fields'
+
+export interface FieldCardProps {
+  field: Field
+  /** Audios of this field the search found: named on the card, and the first is highlighted on the field page. */
+  matchedAudios?: FieldMatch['audios']
+}
 
 /** A field on the dashboard: icon, count badge and '{n} áudio(s) disponível(is)'; opens /campo/{id}. */
-export function FieldCard({ field }: { field: Field }) {
+export function FieldCard({ field, matchedAudios = [] }: FieldCardProps) {
+  const [first] = matchedAudios
   return (
     <Link
-      to={`/campo/${field.id}`}
+      to={first ? `/campo/${field.id}?audio=${first.id}` : `/campo/${field.id}`}
       className="group flex h-full flex-col rounded-2xl border border-line bg-white p-5 shadow-soft transition-[border-color,box-shadow,transform] duration-200 hover:-translate-y-0.5 hover:border-brand-200 hover:shadow-lifted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
     >
       <div className="flex items-start justify-between gap-3">
@@ -21,6 +28,15 @@ export function FieldCard({ field }: { field: Field }) {
       </div>
       <h3 className="mt-4 text-lg font-semibold leading-snug tracking-tight text-ink">{field.title}</h3>
       {field.description ? <p className="mt-1 line-clamp-2 text-sm leading-relaxed text-ink-muted">{field.description}</p> : null}
+      {first ? (
+        <p data-testid="field-matched-audios" className="mt-3 flex items-start gap-2 rounded-xl bg-brand-50 px-3 py-2 text-sm text-brand-900">
+          <FileAudio aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
+          <span className="min-w-0">
+            {matchedAudios.length === 1 ? 'Áudio encontrado: ' : `${matchedAudios.length} áudios encontrados: `}
+            <span className="font-semibold">{matchedAudios.map((audio) => audio.title).join(', ')}</span>
+          </span>
+        </p>
+      ) : null}
       <p className="mt-auto flex items-center justify-between gap-2 pt-4 text-sm font-medium text-brand-800">
         {availableAudiosLabel(field.audioCount)}
         <ChevronRight aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { FileAudio, Loader2, Search, X } from 'lucide-react'
 import { useNavigate } from 'react-router'
@@ -8,12 +8,25 @@ import { cn } from '../../../lib/cn'
 import { isSearchable, searchQueryOptions } from '../api/search'
 import { useDebouncedValue } from '../hooks/use-debounced-value'
 
+/** Where the search stands for the text typed: what the dropdown shows, for the page around it. */
+export interface SearchOutcome {
+  /** The trimmed text. */
+  query: string
+  status: 'idle' | 'searching' | 'done' | 'error'
+  /** The server's results once `done` (the same the dropdown lists). */
+  results: readonly SearchResult[]
+}
+
 export interface SearchBoxProps {
   /** The text typed; the dashboard also filters its field grid with it. */
   value: string
   onValueChange: (value: string) => void
+  /** Told whenever the outcome changes, so the dashboard's grid agrees with the dropdown. */
+  onResults?: (outcome: SearchOutcome) => void
   className?: string
 }
+
+const NO_RESULTS: readonly SearchResult[] = []
 
 /** Where a result leads (docs/product/README.md#routes). */
 export function resultPath(result: SearchResult): string {
@@ -21,7 +34,7 @@ export function resultPath(result: SearchResult): string {
 }
 
 /** The dashboard search: a combobox with a dropdown grouped 'Campos' and 'Áudios'. */
-export function SearchBox({ value, onValueChange, className }: SearchBoxProps) {
+export function SearchBox({ value, onValueChange, onResults, className }: SearchBoxProps) {
   const navigate = useNavigate()
   const id = useId()
   const inputRef = useRef<HTMLInputElement>(null)
@@ -35,7 +48,15 @@ export function SearchBox({ value, onValueChange, className }: SearchBoxProps) {
 
   const settled = searchable && debounced === trimmed && query.isSuccess
   const searching = searchable && !settled && !query.isError
-  const results = settled ? query.data : []
+  const results = settled ? query.data : NO_RESULTS
+  const status: SearchOutcome['status'] = !searchable ? 'idle' : settled ? 'done' : query.isError ? 'error' : 'searching'
+
+  // Before paint, so the grid never shows "nothing found" for a text the server is still searching.
+  const report = useRef(onResults)
+  report.current = onResults
+  useLayoutEffect(() => {
+    report.current?.({ query: trimmed, status, results })
+  }, [trimmed, status, results])
   const fields = results.filter((r) => r.type === 'field')
   const audios = results.filter((r) => r.type === 'audio')
   const ordered = [...fields, ...audios]
