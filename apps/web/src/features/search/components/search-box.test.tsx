@@ -3,14 +3,16 @@ import { act, fireEvent, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { API, LISTENER_MSG } from '@sintonia/contract'
 import { fetchByPath, jsonResponse, renderRoutes } from '../../../test/render'
-import { SearchBox } from './search-box'
+import { SearchBox, type SearchOutcome } from './search-box'
 
 const FIELD_ID = '6f0f7a55-2a43-4f5e-9a8a-0d3c1b6a7e01'
 const AUDIO_ID = '6f0f7a55-2a43-4f5e-9a8a-0d3c1b6a7e02'
 
+const outcomes: SearchOutcome[] = []
+
 function Harness() {
   const [value, setValue] = useState('')
-  return <SearchBox value={value} onValueChange={setValue} />
+  return <SearchBox value={value} onValueChange={setValue} onResults={(outcome) => outcomes.push(outcome)} />
 }
 
 function setup(results: unknown[] = []) {
@@ -46,6 +48,18 @@ describe('SearchBox', () => {
   afterEach(() => {
     vi.useRealTimers()
     vi.unstubAllGlobals()
+    outcomes.length = 0
+  })
+
+  it('tells the page what it found for the text typed, so the dashboard grid can agree', async () => {
+    const audio = { type: 'audio', id: AUDIO_ID, title: 'Coração em Paz', fieldId: FIELD_ID, fieldTitle: 'Autoestima', tags: [], duration: '0:12' }
+    const { input } = setup([audio])
+    fireEvent.change(input, { target: { value: 'coracao' } })
+    expect(outcomes.at(-1)).toEqual({ query: 'coracao', status: 'searching', results: [] })
+    await advance(300)
+    expect(outcomes.at(-1)).toEqual({ query: 'coracao', status: 'done', results: [audio] })
+    fireEvent.change(input, { target: { value: 'c' } })
+    expect(outcomes.at(-1)).toMatchObject({ query: 'c', status: 'idle' })
   })
 
   it('waits 250 ms after the last keystroke and needs 2 characters after trimming', async () => {
