@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ENDPOINTS } from '@sintonia/contract'
-import { ApiRequestError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, api, getErrorMessage } from './api-client'
+import { ApiRequestError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, api, getErrorMessage, loadErrorMessage } from './api-client'
 
 function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } })
@@ -106,5 +106,16 @@ describe('getErrorMessage', () => {
   it('uses the API message or the generic one', () => {
     expect(getErrorMessage(new ApiRequestError(500, 'Erro interno do servidor'))).toBe('Erro interno do servidor')
     expect(getErrorMessage(new Error('boom'))).toBe(GENERIC_ERROR_MESSAGE)
+  })
+})
+
+describe('loadErrorMessage', () => {
+  it("names what did not load for a connection or server failure, and keeps the server's word otherwise", () => {
+    const fallback = 'Erro ao carregar áudios'
+    expect(loadErrorMessage(new ApiRequestError(0, NETWORK_ERROR_MESSAGE), fallback)).toBe(fallback)
+    expect(loadErrorMessage(new ApiRequestError(503, 'Serviço indisponível'), fallback)).toBe(fallback)
+    expect(loadErrorMessage(new ApiRequestError(404, 'Campo não encontrado'), fallback)).toBe('Campo não encontrado')
+    expect(loadErrorMessage(new ApiRequestError(400, GENERIC_ERROR_MESSAGE), fallback)).toBe(fallback)
+    expect(loadErrorMessage(new Error('boom'), fallback)).toBe(fallback)
   })
 })

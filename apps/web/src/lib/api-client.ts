@@ -49,6 +49,16 @@ export function errorMessageOr(error: unknown, fallback: string): string {
   return fallback
 }
 
+/**
+ * The text of a page whose read failed: the page's own `fallback` ('Erro ao carregar áudios') when
+ * the request never reached the server or the server failed (5xx) — the listener learns what did
+ * not load — else what the server said ('Campo não encontrado', 'ID do campo inválido').
+ */
+export function loadErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiRequestError && (error.isNetworkError || error.status >= 500)) return fallback
+  return errorMessageOr(error, fallback)
+}
+
 function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError'
 }

@@ -51,6 +51,28 @@ describe('FieldPage', () => {
     screen.getByRole('button', { name: /Tentar novamente/ })
   })
 
+  it("says the field's information did not load when the connection fails, with the connection message", async () => {
+    stub({
+      [API.catalogue.field(FIELD_ID)]: () => Promise.reject(new TypeError('Failed to fetch')),
+      [API.catalogue.fieldAudios(FIELD_ID)]: () => jsonResponse({ audios }),
+    })
+    renderWithProviders(<FieldPage fieldId={FIELD_ID} />)
+    // The catalogue reads retry a failed connection twice (1 s, then 2 s) before giving up.
+    await screen.findByRole('heading', { name: 'Erro ao carregar informações do campo' }, { timeout: 6_000 })
+    screen.getByText('Erro de conexão. Verifique sua internet.')
+    screen.getByRole('button', { name: /Tentar novamente/ })
+  })
+
+  it("says the audios did not load when the server fails on them, whatever its message", async () => {
+    stub({
+      [API.catalogue.field(FIELD_ID)]: () => jsonResponse({ field }),
+      [API.catalogue.fieldAudios(FIELD_ID)]: () => jsonResponse({ statusCode: 500, error: 'Internal Server Error', message: 'Erro interno' }, 500),
+    })
+    renderWithProviders(<FieldPage fieldId={FIELD_ID} />)
+    await screen.findByRole('heading', { name: 'Erro ao carregar áudios' }, { timeout: 6_000 })
+    expect(screen.queryByText('Erro de conexão. Verifique sua internet.')).toBeNull()
+  })
+
   it('lists the audios, filters by any selected tag', async () => {
     stub({
       [API.catalogue.field(FIELD_ID)]: () => jsonResponse({ field }),

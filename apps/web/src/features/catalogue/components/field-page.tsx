@@ -5,7 +5,7 @@ import { LISTENER_MSG, audioCountLabel, type Audio } from '@sintonia/contract'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { PageShell } from '../../../components/ui/page-shell'
 import { Spinner } from '../../../components/ui/spinner'
-import { getErrorMessage } from '../../../lib/api-client'
+import { ApiRequestError, loadErrorMessage, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
 import { fieldAudiosQueryOptions, fieldQueryOptions } from '../api/catalogue-queries'
 import { collectTags, filterByTags, isUuid } from '../lib/tag-filter'
@@ -50,13 +50,13 @@ export function FieldPage({ fieldId, productName, highlightAudioId, renderAudioA
   const title = field.data ? `${field.data.title} — ${productName ?? ''}`.replace(/ — $/, '') : (productName ?? '')
 
   if (!validId || field.isError || audios.isError) {
+    const failure = field.isError ? field.error : audios.error
     const message = !validId
       ? LISTENER_MSG.fieldInvalidId
-      : field.isError
-        ? getErrorMessage(field.error)
-        : audios.isError
-          ? getErrorMessage(audios.error)
-          : LISTENER_MSG.fieldNotFound
+      : failure instanceof ApiRequestError && failure.status === 404
+        ? LISTENER_MSG.fieldNotFound
+        : loadErrorMessage(failure, field.isError ? LISTENER_MSG.fieldLoadError : LISTENER_MSG.audiosLoadError)
+    const offline = failure instanceof ApiRequestError && failure.isNetworkError
     return (
       <PageShell width="6xl" contentClassName={PAGE_SPACING}>
         <title>{title}</title>
@@ -65,6 +65,7 @@ export function FieldPage({ fieldId, productName, highlightAudioId, renderAudioA
             <TriangleAlert className="size-6" />
           </span>
           <h1 className="mt-4 text-xl font-bold text-ink">{message || LISTENER_MSG.fieldNotFound}</h1>
+          {offline ? <p className="mt-2 text-sm font-medium text-ink">{NETWORK_ERROR_MESSAGE}</p> : null}
           <p className="mt-2 text-sm leading-relaxed text-ink-muted">{LISTENER_MSG.fieldHint}</p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             {validId ? (
