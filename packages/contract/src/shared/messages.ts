@@ -42,6 +42,8 @@ export const MSG = {
   demo: {
     loadError: 'Erro ao carregar demonstração',
     noneAvailable: 'Nenhuma demonstração disponível no momento',
+    /** The server has no usable demo audio at all (`audio: null`). */
+    notConfigured: 'Nenhum áudio demo configurado',
     usingAlternative: 'Usando áudio alternativo para demonstração',
     alternativeWarning: 'Áudio demo original indisponível. Usando áudio alternativo para demonstração.',
     unavailableTitle: 'Demonstração Temporariamente Indisponível',

@@ -60,8 +60,10 @@ export { PlayerCard, toastNotice, type PlayerCardProps } from './components/play
 export { AudioSettingsDialog, type AudioSettingsDialogProps } from './components/audio-settings-dialog'
 export { DiagnosticsDialog, type DiagnosticsDialogProps } from './components/diagnostics-dialog'
 export { AudioNotFound, PlayerPage, PlayerPageLoading, type PlayerPageAudio, type PlayerPageProps } from './components/player-page'
+export { StandalonePlayer, type StandalonePlayerAudio, type StandalonePlayerProps } from './components/standalone-player'
 export {
   loadBackgroundMusic,
+  loadPublicBackgroundMusic,
   repetitionsTodayKey,
   repetitionsTodayQueryOptions,
   type ListeningEvent,

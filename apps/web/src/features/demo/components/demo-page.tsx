@@ -1,11 +1,19 @@
+import type { ReactNode } from 'react'
+import { MSG, type Audio } from '@sintonia/contract'
 import { PageLoader } from '../../../components/page-loader'
-import { getErrorMessage } from '../../../lib/api-client'
+import { errorMessageOr } from '../../../lib/api-client'
 import { useDemo } from '../api/demo-queries'
 import { DemoUnavailable } from './demo-unavailable'
 import { DemoView } from './demo-view'
 
+export interface DemoPageProps {
+  productName: string
+  /** The player for the demo audio (the route composes the player feature's). */
+  renderPlayer: (audio: Audio, fieldTitle: string | null) => ReactNode
+}
+
 /** The public demo page `/demo` (docs/product/public-pages.md#demo-demo). */
-export function DemoPage({ productName }: { productName: string }) {
+export function DemoPage({ productName, renderPlayer }: DemoPageProps) {
   const demo = useDemo()
   const title = <title>{`Demonstração gratuita — ${productName}`}</title>
 
@@ -21,11 +29,16 @@ export function DemoPage({ productName }: { productName: string }) {
   const data = demo.data
   const audio = data?.audio
   if (!data || !audio || !audio.url) {
+    // Why, in the product's words: the request failed (with the connection's or the server's own
+    // reason under it), no audio can serve as demo, or the one given has no file.
+    const message = demo.isError ? MSG.demo.loadError : data && !audio ? MSG.demo.notConfigured : MSG.demo.noneAvailable
+    const detail = demo.isError ? errorMessageOr(demo.error, '') : ''
     return (
       <>
         {title}
         <DemoUnavailable
-          message={demo.isError ? getErrorMessage(demo.error) : undefined}
+          message={message}
+          detail={detail && detail !== message ? detail : undefined}
           onRetry={() => void demo.refetch()}
           retrying={demo.isFetching}
         />
@@ -36,7 +49,7 @@ export function DemoPage({ productName }: { productName: string }) {
   return (
     <>
       {title}
-      <DemoView audio={audio} fieldTitle={data.fieldTitle} isAlternative={data.isAlternative} />
+      <DemoView audio={audio} fieldTitle={data.fieldTitle} isAlternative={data.isAlternative} player={renderPlayer(audio, data.fieldTitle)} />
     </>
   )
 }

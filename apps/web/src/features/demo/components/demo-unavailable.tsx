@@ -3,14 +3,16 @@ import { MSG } from '@sintonia/contract'
 import { Button, ButtonLink } from '../../../components/ui/button'
 
 export interface DemoUnavailableProps {
-  /** Why (the API's pt-BR message); defaults to 'no demo available'. */
+  /** Why, in the product's words; defaults to 'no demo available'. */
   message?: string
+  /** The reason under it (the connection's or the server's message). */
+  detail?: string | undefined
   onRetry: () => void
   retrying?: boolean
 }
 
 /** Shown when there is no usable demo audio or the request failed. */
-export function DemoUnavailable({ message = MSG.demo.noneAvailable, onRetry, retrying = false }: DemoUnavailableProps) {
+export function DemoUnavailable({ message = MSG.demo.noneAvailable, detail, onRetry, retrying = false }: DemoUnavailableProps) {
   return (
     <div className="mx-auto max-w-xl px-5 py-16 sm:px-6 sm:py-24">
       <div className="rounded-2xl border border-line bg-white p-8 text-center shadow-soft sm:p-10">
@@ -20,9 +22,10 @@ export function DemoUnavailable({ message = MSG.demo.noneAvailable, onRetry, ret
         <h1 className="mt-6 text-2xl font-bold tracking-tight text-balance text-ink sm:text-3xl">
           {MSG.demo.unavailableTitle}
         </h1>
-        <p role="alert" className="mt-3 leading-relaxed text-ink-muted">
-          {message}
-        </p>
+        <div role="alert" className="mt-3">
+          <p className="font-semibold leading-relaxed text-ink">{message}</p>
+          {detail ? <p className="mt-1 text-sm leading-relaxed text-ink-muted">{detail}</p> : null}
+        </div>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-center">
           <Button onClick={onRetry} disabled={retrying}>
             <RefreshCw aria-hidden="true" className={retrying ? 'animate-spin' : undefined} />

@@ -1,11 +1,9 @@
-import { CircleCheckBig, Clock, Headphones, Heart, Home, Library, Repeat, RotateCcw, TriangleAlert } from 'lucide-react'
-import { toast } from 'sonner'
+import type { ReactNode } from 'react'
+import { CircleCheckBig, Clock, Headphones, Heart, Home, Library, TriangleAlert } from 'lucide-react'
 import { MSG, type Audio } from '@sintonia/contract'
 import { Badge } from '../../../components/ui/badge'
-import { Button, ButtonLink } from '../../../components/ui/button'
+import { ButtonLink } from '../../../components/ui/button'
 import { PageShell } from '../../../components/ui/page-shell'
-import { usePlayCounter } from '../hooks/use-play-counter'
-import { DemoPlayer } from './demo-player'
 
 const BENEFITS = [
   'Biblioteca completa com áudios em todos os campos de desenvolvimento',
@@ -18,17 +16,12 @@ export interface DemoViewProps {
   audio: Audio
   fieldTitle: string | null
   isAlternative: boolean
+  /** The listener's own player for this audio (features/player, composed by the route). */
+  player: ReactNode
 }
 
-/** The demo page body for a usable audio: details, player, plays counter and the closing pitch. */
-export function DemoView({ audio, fieldTitle, isAlternative }: DemoViewProps) {
-  const { plays, countPlay, reset } = usePlayCounter()
-
-  const onResetCounter = () => {
-    reset()
-    toast.success(MSG.demo.restarted)
-  }
-
+/** The demo page body for a usable audio: details, the real player and the closing pitch. */
+export function DemoView({ audio, fieldTitle, isAlternative, player }: DemoViewProps) {
   return (
     <PageShell backdropClassName="h-96" contentClassName="px-5">
       <Badge variant="outline" className="bg-white/80">
@@ -63,25 +56,7 @@ export function DemoView({ audio, fieldTitle, isAlternative }: DemoViewProps) {
         </p>
       ) : null}
 
-      <DemoPlayer
-        key={audio.id}
-        src={audio.url}
-        durationSeconds={audio.durationSeconds}
-        onEnded={countPlay}
-        className="mt-8"
-        footer={
-          <>
-            <Badge variant="gold" className="py-1.5" aria-live="polite">
-              <Repeat aria-hidden="true" />
-              Reproduções: {plays}
-            </Badge>
-            <Button variant="outline" size="sm" onClick={onResetCounter}>
-              <RotateCcw aria-hidden="true" />
-              Reiniciar Contador
-            </Button>
-          </>
-        }
-      />
+      <div className="mt-8">{player}</div>
 
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
         <ButtonLink to="/assinatura">

@@ -1,6 +1,6 @@
 /** The player's calls to the listener API: background music, today's repetitions, listening events. */
 import { queryOptions } from '@tanstack/react-query'
-import { ENDPOINTS, type LISTENING_EVENT_KINDS } from '@sintonia/contract'
+import { BACKGROUND_MUSIC_DEFAULT_VOLUME_PERCENT, ENDPOINTS, type LISTENING_EVENT_KINDS } from '@sintonia/contract'
 import { api } from '../../../lib/api-client'
 import type { BackgroundMusicConfig } from '../engine/background-music'
 
@@ -11,6 +11,15 @@ export async function loadBackgroundMusic(): Promise<BackgroundMusicConfig> {
     tracks: body.tracks.map((track) => ({ id: track.id, title: track.title, url: track.url })),
     volumePercentage: body.volumePercentage,
   }
+}
+
+/**
+ * The music of a player anyone may open (the free demo): no track list, so the built-in public
+ * track plays at the default level. The admins' tracks are subscriber content, and asking for
+ * them without a subscription would only be refused.
+ */
+export async function loadPublicBackgroundMusic(): Promise<BackgroundMusicConfig> {
+  return { tracks: [], volumePercentage: BACKGROUND_MUSIC_DEFAULT_VOLUME_PERCENT }
 }
 
 function listenerTimeZone(): string {
