@@ -16,7 +16,7 @@ const SEEDED = [
 ]
 
 test('the landing shows the seeded plans with their prices and links to subscribe', async ({ page, request }) => {
-  const { plans } = (await (await request.get('/api/plans')).json()) as PlansResponse
+  const { plans, guaranteeDays } = (await (await request.get('/api/plans')).json()) as PlansResponse
   expect(plans.map((plan) => plan.code)).toEqual(SEEDED.map((plan) => plan.code))
 
   await page.goto('/')
@@ -36,7 +36,8 @@ test('the landing shows the seeded plans with their prices and links to subscrib
     )
   }
   await expect(cards.nth(2).getByText('Mais popular')).toBeVisible()
-  await expect(section.getByText('Garantia de 7 dias')).toBeVisible()
+  // The admin's guarantee setting, the same number /api/plans carries (a changed setting: plans-access-story.spec.ts).
+  await expect(section.getByText(`Garantia de ${guaranteeDays} dias`)).toBeVisible()
 
   // The price comparison's own-plan row reads the annual plan (docs/product/public-pages.md#price-comparison).
   const highlighted = page.getByRole('table').getByRole('row').filter({ hasText: 'Melhor escolha' })

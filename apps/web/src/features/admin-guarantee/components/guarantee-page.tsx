@@ -43,7 +43,7 @@ function GuaranteeDaysForm() {
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3 rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-6">
-      <FormField id="guarantee-days" label="Prazo de garantia (dias)" error={error} hint="Mostrado igual nas páginas de planos e de pagamento." className="w-full sm:w-80">
+      <FormField id="guarantee-days" label="Prazo de garantia (dias)" error={error} hint="Mostrado igual na página inicial e nas páginas de planos e de pagamento." className="w-full sm:w-80">
         <TextInput
           id="guarantee-days"
           inputMode="numeric"

@@ -68,7 +68,7 @@ function SettingsForm({ initial }: { initial: GeneralSettings }) {
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       {field('productName', 'Nome do produto', 'Aparece no topo de todas as páginas, na página inicial e nos e-mails.', { maxLength: 60, autoComplete: 'off' })}
       {field('supportEmail', 'E-mail de suporte', 'Para onde vão as respostas aos e-mails do produto e os pedidos da LGPD.', { type: 'email', autoComplete: 'off' })}
-      {field('guaranteeDays', 'Prazo de garantia (dias)', 'De 1 a 365. Mostrado igual nas páginas de planos e de pagamento.', { inputMode: 'numeric', className: 'sm:w-40' })}
+      {field('guaranteeDays', 'Prazo de garantia (dias)', 'De 1 a 365. Mostrado igual na página inicial e nas páginas de planos e de pagamento.', { inputMode: 'numeric', className: 'sm:w-40' })}
       <SubmitButton loading={save.isPending} loadingText="Salvando..." size="md" className="w-full sm:w-auto sm:self-start">
         Salvar configurações
       </SubmitButton>

@@ -91,12 +91,12 @@ export function CurrentSubscriptionCard({ subscription, onOpenPortal, portalBusy
       <DetailList className="mt-5" items={items} />
 
       {ended ? (
-        <div className="mt-5 flex flex-col gap-3 rounded-2xl bg-surface px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="mt-5 flex flex-col gap-3 rounded-2xl bg-surface px-4 py-4">
           <p className="flex items-start gap-2 text-sm leading-relaxed text-ink-muted">
             <CircleSlash aria-hidden="true" className="mt-0.5 size-4.5 shrink-0 text-ink-muted" />
             Esta assinatura foi encerrada. Para voltar a ouvir, assine de novo: escolha um plano abaixo.
           </p>
-          <Button onClick={onSubscribeAgain} className="w-full shrink-0 sm:w-auto">
+          <Button onClick={onSubscribeAgain} className="w-full sm:w-auto sm:self-start">
             Assinar novamente
             <ArrowDown aria-hidden="true" />
           </Button>
