@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ENDPOINTS } from '@sintonia/contract'
-import { ApiRequestError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, api, getErrorMessage, loadErrorMessage } from './api-client'
+import { ApiRequestError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, api, getErrorMessage, loadErrorMessage, observeAnswers } from './api-client'
 
 function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } })
@@ -40,6 +40,24 @@ describe('api', () => {
     vi.stubGlobal('fetch', fetchMock)
     await api(ENDPOINTS.catalogue.search, { query: { q: 'coração e paz', page: undefined } })
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/search?q=cora%C3%A7%C3%A3o+e+paz')
+  })
+
+  it('shows each successful read, and only reads, to the answer observer (the offline keeper)', async () => {
+    const seen: [string, unknown][] = []
+    const stop = observeAnswers((path, body) => seen.push([path, body]))
+    vi.stubGlobal('fetch', vi.fn(async (_path: string, init?: RequestInit) => jsonResponse(init?.method === 'GET' ? health : playlist)))
+    await api(ENDPOINTS.health)
+    await api(ENDPOINTS.listening.updatePlaylist, { params: [playlistId], body: { name: 'Manhã' } })
+    expect(seen).toEqual([['/api/health', health]])
+    // Another observer took over: stopping the first one leaves it in place.
+    const second: string[] = []
+    const stopSecond = observeAnswers((path) => second.push(path))
+    stop()
+    await api(ENDPOINTS.health)
+    expect(second).toEqual(['/api/health'])
+    stopSecond()
+    await api(ENDPOINTS.health)
+    expect(second).toHaveLength(1)
   })
 
   it('resolves an empty answer (204) to undefined', async () => {

@@ -145,6 +145,24 @@ export function checkAnswer(endpoint: Endpoint, path: string, body: unknown): vo
   }
 }
 
+/** Sees each successful read: its path (with the query) and its answer. */
+export type AnswerObserver = (path: string, body: unknown) => void
+
+let answerObserver: AnswerObserver | null = null
+
+/**
+ * Makes `observer` the one observer of successful GET answers; the returned function removes it
+ * (unless another took its place). app/ gives it the offline feature's keeper, so the answers
+ * needed to open the app offline are kept even when the service worker did not see them
+ * (docs/product/realtime-and-offline.md#what-is-kept-on-the-device).
+ */
+export function observeAnswers(observer: AnswerObserver): () => void {
+  answerObserver = observer
+  return () => {
+    if (answerObserver === observer) answerObserver = null
+  }
+}
+
 /**
  * Calls one of the contract's endpoints (ENDPOINTS in @sintonia/contract): the answer's type comes
  * from the endpoint. Every failure rejects with ApiRequestError; pass TanStack Query's `signal` to
@@ -160,5 +178,12 @@ export async function api<E extends Endpoint>(endpoint: E, ...[options]: CallArg
   }
   const answer = await request(endpoint.method, path, init)
   checkAnswer(endpoint, path, answer)
+  if (endpoint.method === 'GET' && answerObserver) {
+    try {
+      answerObserver(path, answer)
+    } catch {
+      // Keeping a copy is a convenience; the caller still gets its answer.
+    }
+  }
   return answer as ResponseOf<E>
 }

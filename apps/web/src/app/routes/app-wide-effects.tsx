@@ -1,5 +1,7 @@
+import { useEffect } from 'react'
 import { AuthEffects, useSession } from '../../features/auth'
-import { useOfflineDataFollowsSession } from '../../features/offline/app-shell'
+import { keepAnswerForOffline, useOfflineDataFollowsSession } from '../../features/offline/app-shell'
+import { observeAnswers } from '../../lib/api-client'
 import { useRealtimeSync } from '../realtime/use-realtime-sync'
 
 /**
@@ -11,6 +13,8 @@ export function AppWideEffects() {
   const session = useSession()
   // Downloads and other offline data belong to the signed-in person: cleared when the session ends.
   useOfflineDataFollowsSession(session.status === 'loading' ? 'loading' : (session.user?.id ?? null))
+  // The answers an offline start needs are kept even when the service worker did not see them.
+  useEffect(() => observeAnswers((path, body) => void keepAnswerForOffline(path, body)), [])
   // Content changes made elsewhere (an admin's save, another instance) refresh what is on screen.
   useRealtimeSync()
   return <AuthEffects />

@@ -5,3 +5,4 @@
  */
 export { ServiceWorkerUpdates } from './components/service-worker-updates'
 export { useOfflineDataFollowsSession, OFFLINE_OWNER_KEY } from './hooks/use-offline-data-follows-session'
+export { keepAnswerForOffline } from './lib/keep-answers'

@@ -5,6 +5,13 @@ import { isUuid } from '../lib/tag-filter'
 import { catalogueKeys } from './query-keys'
 
 
+/*
+ * Catalogue reads go out even when the browser says it is offline (networkMode 'always', not
+ * paused): the service worker answers them with the copy kept for offline starts, and without a
+ * copy the page shows its error instead of loading for ever
+ * (docs/product/realtime-and-offline.md#what-is-kept-on-the-device).
+ */
+
 /** GET /api/fields/:id → the field. A non-UUID id fails client-side with 'ID do campo inválido'. */
 export function fieldQueryOptions(fieldId: string) {
   return queryOptions({
@@ -14,6 +21,7 @@ export function fieldQueryOptions(fieldId: string) {
       return (await api(ENDPOINTS.catalogue.field, { params: [fieldId], signal })).field
     },
     staleTime: 60_000,
+    networkMode: 'always',
     retry: (count, error) => !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && count < 2,
   })
 }
@@ -27,6 +35,7 @@ export function fieldAudiosQueryOptions(fieldId: string) {
       return (await api(ENDPOINTS.catalogue.fieldAudios, { params: [fieldId], signal })).audios
     },
     staleTime: 60_000,
+    networkMode: 'always',
     retry: (count, error) => !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && count < 2,
   })
 }
@@ -40,6 +49,7 @@ export function audioQueryOptions(audioId: string) {
       return api(ENDPOINTS.catalogue.audio, { params: [audioId], signal })
     },
     staleTime: 60_000,
+    networkMode: 'always',
     retry: (count, error) => !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && count < 2,
   })
 }

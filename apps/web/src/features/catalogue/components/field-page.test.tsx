@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, within } from '@testing-library/react'
+import { onlineManager } from '@tanstack/react-query'
 import { API, type Audio, type Field } from '@sintonia/contract'
 import { fetchByPath, jsonResponse, renderWithProviders } from '../../../test/render'
 import { FieldPage } from './field-page'
@@ -71,6 +72,20 @@ describe('FieldPage', () => {
     renderWithProviders(<FieldPage fieldId={FIELD_ID} />)
     await screen.findByRole('heading', { name: 'Erro ao carregar áudios' }, { timeout: 6_000 })
     expect(screen.queryByText('Erro de conexão. Verifique sua internet.')).toBeNull()
+  })
+
+  it('reads the field while the browser says it is offline: the service worker answers with the kept copy', async () => {
+    onlineManager.setOnline(false)
+    try {
+      stub({
+        [API.catalogue.field(FIELD_ID)]: () => jsonResponse({ field }),
+        [API.catalogue.fieldAudios(FIELD_ID)]: () => jsonResponse({ audios }),
+      })
+      renderWithProviders(<FieldPage fieldId={FIELD_ID} />)
+      await screen.findByRole('heading', { level: 1, name: 'Ansiedade' })
+    } finally {
+      onlineManager.setOnline(true)
+    }
   })
 
   it('lists the audios, filters by any selected tag', async () => {

@@ -10,6 +10,9 @@ export const listenerFieldsQueryOptions = () =>
     queryKey: dashboardKeys.fields,
     queryFn: async ({ signal }) => (await api(ENDPOINTS.catalogue.fields, { signal })).fields,
     staleTime: 60_000,
+    // Offline the read still goes out (not paused): the service worker answers it with the kept
+    // copy (docs/product/realtime-and-offline.md#what-is-kept-on-the-device).
+    networkMode: 'always',
   })
 
 export { dashboardKeys }

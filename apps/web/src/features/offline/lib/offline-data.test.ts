@@ -45,6 +45,31 @@ describe('prepareOfflineListening (after a completed download)', () => {
     expect(fetch).toHaveBeenCalledWith('/api/audios/aud-1', { credentials: 'include', headers: { accept: 'application/json' } })
   })
 
+  it('keeps, for an offline start, the field list, the field and its audios, the audio, the session and the subscription', async () => {
+    const kept = new Map<string, string>()
+    const storage = { open: vi.fn(async () => ({ put: vi.fn(async (path: string, response: Response) => void kept.set(path, await response.text())) })) }
+    const fetch = vi.fn(async (url: string | URL | Request) => new Response(JSON.stringify({ path: String(url) })))
+    const field = { ...request, fieldId: '1d7c5b8e-2f4a-4b6c-9d0e-1a2b3c4d5e6f' }
+    await prepareOfflineListening(field, { persist: async () => true, load: async () => music, fetch, keep: { caches: storage as unknown as CacheStorage, controlled: false } })
+    expect(storage.open).toHaveBeenCalledWith(OFFLINE_API_CACHE)
+    expect([...kept.keys()].sort()).toEqual(
+      [
+        '/api/account/me',
+        '/api/audios/aud-1',
+        '/api/fields',
+        `/api/fields/${field.fieldId}`,
+        `/api/fields/${field.fieldId}/audios`,
+        '/api/subscription/check',
+      ].sort(),
+    )
+    expect(JSON.parse(kept.get('/api/fields')!)).toEqual({ path: '/api/fields' })
+
+    // With a service worker in control, it keeps them itself as they pass.
+    kept.clear()
+    await prepareOfflineListening(field, { persist: async () => true, load: async () => music, fetch, keep: { caches: storage as unknown as CacheStorage, controlled: true } })
+    expect(kept.size).toBe(0)
+  })
+
   it('tries the music again with the next download when it failed', async () => {
     const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(music)
     const fetch = vi.fn(async () => new Response('x'))

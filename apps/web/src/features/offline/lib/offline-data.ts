@@ -2,6 +2,7 @@ import { API } from '@sintonia/contract'
 import { clearCachedAudios } from './audio-cache-db'
 import { downloadStore, type DownloadRequest } from './audio-downloader'
 import { requestPersistentStorage } from './cache-stats'
+import { keepResponseForOffline, type KeepOptions } from './keep-answers'
 import { clearKeptMusic, keepBackgroundMusic, type KeepMusicOptions } from './music-cache'
 import { OFFLINE_API_CACHE } from '../sw-shared'
 
@@ -11,6 +12,8 @@ export interface PrepareOfflineOptions extends KeepMusicOptions {
   /** Defaults to `navigator.storage`. */
   persist?: () => Promise<boolean>
   fetch?: typeof fetch
+  /** Where the answers are kept when no service worker sees them (tests). */
+  keep?: KeepOptions
 }
 
 /**
@@ -18,10 +21,12 @@ export interface PrepareOfflineOptions extends KeepMusicOptions {
  * - the browser is asked (once per page load) to keep this site's storage
  *   (`navigator.storage.persist()`);
  * - the active background-music tracks are copied, with the first download of the page session;
- * - the audio's own catalogue entry, the session and the subscription answer are read once, so
- *   the service worker keeps them for an offline start from the Downloads view (the field list
- *   was already read by the page that offered the download; the subscription answer is otherwise
- *   often served from its 5-minute local cache and never reaches the worker).
+ * - the catalogue the audio is reached through — the field list, its field and the field's
+ *   audios, the audio itself — with the session and the subscription answer, so the dashboard,
+ *   the field page and the player open offline. They are read once and kept in the offline
+ *   answers' cache: by the service worker when it sees them, else by the page
+ *   (`keep-answers.ts`; the worker may not control the page yet, and the subscription answer is
+ *   otherwise often served from its 5-minute local cache and never reaches the worker).
  * Never rejects: each part is best-effort and the download itself already succeeded.
  */
 export async function prepareOfflineListening(request: DownloadRequest, options: PrepareOfflineOptions = {}): Promise<void> {
@@ -33,11 +38,17 @@ export async function prepareOfflineListening(request: DownloadRequest, options:
       return ok
     })
   }
-  const read = (path: string) => doFetch(path, { credentials: 'include', headers: { accept: 'application/json' } })
+  const read = async (path: string) => {
+    const response = await doFetch(path, { credentials: 'include', headers: { accept: 'application/json' } })
+    await keepResponseForOffline(path, response, options.keep)
+  }
   await Promise.allSettled([
     persist(),
     musicKept,
     read(API.catalogue.audio(request.id)),
+    read(API.catalogue.fields),
+    read(API.catalogue.field(request.fieldId)),
+    read(API.catalogue.fieldAudios(request.fieldId)),
     // What the guards ask on start: who is signed in and whether the subscription is active.
     read(API.accounts.me),
     read(API.commerce.subscription.check),
