@@ -151,6 +151,27 @@ describe('POST /api/leads', () => {
     expect(await welcomeEmailsTo('corrida@exemplo.com')).toHaveLength(1)
   })
 
+  it("answers 503 with the product's 'Erro ao verificar email. Tente novamente.' when the address cannot be checked, storing nothing", async () => {
+    const leadsBefore = await leadCount()
+    const mailsBefore = await outboxCount()
+    // The list cannot be read (a database fault): the check of the address is what fails.
+    const unreadable = new Proxy(ctx.database.db, {
+      get: (target, property, receiver) =>
+        property === 'select'
+          ? () => {
+              throw new Error('leitura indisponível')
+            }
+          : Reflect.get(target, property, receiver),
+    })
+    const mailer = { enqueue: async () => 'nunca-enviado', kick: () => undefined }
+    await expect(
+      createLead({ db: unreadable, mailer, publicUrl: ctx.config.publicUrl }, { name: 'Ana Lima', email: 'checagem@exemplo.com', consent: true }),
+    ).rejects.toMatchObject({ statusCode: 503, message: MSG.leads.emailCheckError })
+    expect(MSG.leads.emailCheckError).toBe('Erro ao verificar email. Tente novamente.')
+    expect(await leadCount()).toBe(leadsBefore)
+    expect(await outboxCount()).toBe(mailsBefore)
+  })
+
   it('stores no lead when the welcome e-mail cannot be written (one transaction)', async () => {
     const leadsBefore = await leadCount()
     const failingMailer = {

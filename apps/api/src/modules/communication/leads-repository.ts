@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
 import { leads } from '../../db/schema/index.js'
 import { isUniqueViolation } from '../../lib/pg-errors.js'
@@ -11,6 +12,16 @@ export interface InsertedLead {
 
 /** The unique index on lower(email): one lead per address whatever its case. */
 export const LEAD_EMAIL_UNIQUE_INDEX = 'leads_email_unique_idx'
+
+/** Whether the address (any letter case) is on the list already. */
+export async function leadEmailTaken(db: Database, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(sql`lower(${leads.email}) = lower(${email})`)
+    .limit(1)
+  return row !== undefined
+}
 
 /**
  * Inserts the lead, or reports 'duplicate_email' when the address is already on the list. The

@@ -12,13 +12,13 @@ export const communicationRoutesPublic: FastifyPluginAsyncZod = async (app) => {
         tags: ['leads'],
         summary: 'Inscrição na lista (/inscricao): grava o lead com consentimento e envia o e-mail de boas-vindas',
         description:
-          'Responde 201 com { id, name, email }; 409 se o e-mail já está na lista; 400 para dados inválidos; 429 acima do limite por IP.',
+          'Responde 201 com { id, name, email }; 409 se o e-mail já está na lista; 503 se não foi possível verificar o e-mail; 400 para dados inválidos; 429 acima do limite por IP.',
         body: leadCreateSchema,
         response: { 201: leadCreatedSchema },
       },
     },
     async (request, reply) => {
-      const lead = await createLead({ db: app.database.db, mailer: app.mailer, publicUrl: app.config.publicUrl }, request.body)
+      const lead = await createLead({ db: app.database.db, mailer: app.mailer, publicUrl: app.config.publicUrl, log: request.log }, request.body)
       return reply.code(201).send(lead)
     },
   )

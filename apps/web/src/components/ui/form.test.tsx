@@ -1,7 +1,7 @@
-import { useState } from 'react'
-import { describe, expect, it } from 'vitest'
-import { fireEvent, render, screen } from '@testing-library/react'
-import { EmailInput } from './form'
+import { useState, type FormEvent } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { EmailInput, FormAlert, FormField, TextInput, revealScrollDelta, useErrorReveal } from './form'
 
 function Field({ autoComplete }: { autoComplete?: string }) {
   const [email, setEmail] = useState('')
@@ -35,5 +35,77 @@ describe('EmailInput', () => {
   it('takes another autofill hint', () => {
     render(<Field autoComplete="username" />)
     expect(screen.getByLabelText('E-mail').getAttribute('autocomplete')).toBe('username')
+  })
+})
+
+describe('revealScrollDelta (how far the page scrolls to show an error)', () => {
+  const band = { viewTop: 80, viewBottom: 540 }
+  it('does not move what is already between the header and the bottom bar', () => {
+    expect(revealScrollDelta({ top: 100, bottom: 300 }, band)).toBe(0)
+  })
+  it('scrolls down just enough to lift a message out from under the bottom bar', () => {
+    expect(revealScrollDelta({ top: 500, bottom: 590 }, band)).toBe(50)
+  })
+  it('scrolls up to bring a message out from under the header', () => {
+    expect(revealScrollDelta({ top: 20, bottom: 120 }, band)).toBe(-60)
+  })
+  it('aligns a span taller than the band by its top', () => {
+    expect(revealScrollDelta({ top: 300, bottom: 1000 }, band)).toBe(220)
+  })
+})
+
+/** A form with one required field, its own message, and a server error in a red box. */
+function Form({ serverError = false }: { serverError?: boolean }) {
+  const [error, setError] = useState<string | null>(null)
+  const [failed, setFailed] = useState(false)
+  const errors = useErrorReveal()
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (serverError) setFailed(true)
+    else setError('Informe seu nome')
+    errors.reveal()
+  }
+  return (
+    <form ref={errors.ref} onSubmit={onSubmit} noValidate>
+      <FormField id="nome" label="Nome" error={error}>
+        <TextInput id="nome" aria-invalid={error ? true : undefined} aria-describedby={error ? 'nome-error' : undefined} />
+      </FormField>
+      {failed ? <FormAlert>Erro ao processar sua solicitação. Tente novamente.</FormAlert> : null}
+      <button type="submit">Enviar</button>
+    </form>
+  )
+}
+
+describe('useErrorReveal (every form shows its first error where the person looks)', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  it("focuses the first invalid field and scrolls its whole field, message included, clear of the fixed bars", async () => {
+    const scrollBy = vi.spyOn(window, 'scrollBy').mockImplementation(() => {})
+    render(<Form />)
+    const field = screen.getByLabelText('Nome').closest<HTMLElement>('[data-form-field]')!
+    // The field sits at the bottom of a 640 px screen, under a 69 px bottom bar.
+    vi.spyOn(field, 'getBoundingClientRect').mockReturnValue({ top: 560, bottom: 640, left: 0, right: 360, width: 360, height: 80, x: 0, y: 560, toJSON: () => ({}) })
+    // The page's scroll padding (styles.css): the header's 64 px, the bottom bar's 69 px.
+    const computed = window.getComputedStyle.bind(window)
+    vi.spyOn(window, 'getComputedStyle').mockImplementation((element, pseudo) =>
+      element === document.documentElement ? ({ scrollPaddingTop: '64px', scrollPaddingBottom: '69px' } as CSSStyleDeclaration) : computed(element, pseudo),
+    )
+    vi.stubGlobal('innerHeight', 640)
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }))
+    screen.getByText('Informe seu nome')
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Nome')))
+    // 640 − 69 − 16 = 555 is the lowest visible line: the field's bottom (640) moves up by 85.
+    expect(scrollBy).toHaveBeenCalledWith({ top: 85, behavior: expect.any(String) })
+    vi.unstubAllGlobals()
+  })
+
+  it('focuses the red box of a failed request, so it is read out, every attempt again', async () => {
+    render(<Form serverError />)
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }))
+    const alert = await screen.findByRole('alert')
+    await waitFor(() => expect(document.activeElement).toBe(alert))
+    screen.getByRole('button', { name: 'Enviar' }).focus()
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }))
+    await waitFor(() => expect(document.activeElement).toBe(alert))
   })
 })

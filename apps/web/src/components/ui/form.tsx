@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react'
+import { useCallback, useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode, type Ref, type RefObject, type SelectHTMLAttributes } from 'react'
 import { ChevronDown, CircleAlert, CircleCheck, Eye, EyeOff } from 'lucide-react'
 import { Button, type ButtonProps } from './button'
 import { Spinner } from './spinner'
@@ -27,7 +27,7 @@ export interface FormFieldProps {
 /** Label, control, hint and error of one field; ids follow `${id}-hint` / `${id}-error`. */
 export function FormField({ id, label, requirement, aside, hint, error, children, className }: FormFieldProps) {
   return (
-    <div className={cn('flex flex-col gap-2', className)}>
+    <div data-form-field="" className={cn('flex flex-col gap-2', className)}>
       <div className="flex items-baseline justify-between gap-3">
         <label htmlFor={id} className="text-[0.95rem] font-semibold text-ink">
           {label}
@@ -132,41 +132,126 @@ export function SelectInput({
   )
 }
 
-/**
- * Brings a message that just appeared into view: clear of the sticky header and of the fixed
- * bottom bar on small screens (the scroll margins of the boxes below), without a jump when it is
- * already visible. `focus` also moves the keyboard and screen-reader focus to it.
- */
-function revealMessage(element: HTMLElement, focus: boolean): void {
-  const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false
-  if (focus) element.focus({ preventScroll: true })
-  element.scrollIntoView({ block: 'nearest', behavior: reduceMotion ? 'auto' : 'smooth' })
+/** The nearest box that scrolls `element` (a dialog's body, say), or null when it is the page. */
+function scrollBox(element: HTMLElement): HTMLElement | null {
+  for (let node = element.parentElement; node && node !== document.body && node !== document.documentElement; node = node.parentElement) {
+    const { overflowY } = getComputedStyle(node)
+    if ((overflowY === 'auto' || overflowY === 'scroll') && node.scrollHeight > node.clientHeight) return node
+  }
+  return null
 }
 
-/** Room kept above and below a revealed message: the header (4 rem) and the mobile bottom bar. */
-const revealMargins = 'scroll-mt-24 scroll-mb-32 md:scroll-mb-8'
+/** Room kept between a revealed box and the header or the bottom bar. */
+const REVEAL_GAP_PX = 16
+
+/**
+ * How far the page must scroll so that the span `top`…`bottom` (viewport pixels) sits inside the
+ * visible band `viewTop`…`viewBottom`: 0 when it already does; a span taller than the band is
+ * aligned by its top (its first line is what the person reads first).
+ */
+export function revealScrollDelta(span: { top: number; bottom: number }, band: { viewTop: number; viewBottom: number }): number {
+  if (span.top < band.viewTop || span.bottom - span.top > band.viewBottom - band.viewTop) return span.top - band.viewTop
+  if (span.bottom > band.viewBottom) return span.bottom - band.viewBottom
+  return 0
+}
+
+/**
+ * Scrolls the page so that all of `boxes` are in view, clear of the sticky header and, below 768 px,
+ * of the fixed bottom bar — the page's scroll padding (styles.css) says how much room they take —
+ * without a jump when they already are. Inside a scrolling box (a dialog) the box scrolls instead.
+ */
+export function bringIntoView(boxes: HTMLElement[]): void {
+  const [first] = boxes
+  if (!first) return
+  const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false
+  const behavior: ScrollBehavior = reduceMotion ? 'auto' : 'smooth'
+  if (scrollBox(first)) {
+    boxes[boxes.length - 1]?.scrollIntoView({ block: 'nearest', behavior })
+    return
+  }
+  const rects = boxes.map((box) => box.getBoundingClientRect())
+  const root = getComputedStyle(document.documentElement)
+  const padTop = Number.parseFloat(root.scrollPaddingTop) || 0
+  const padBottom = Number.parseFloat(root.scrollPaddingBottom) || 0
+  const delta = revealScrollDelta(
+    { top: Math.min(...rects.map((r) => r.top)), bottom: Math.max(...rects.map((r) => r.bottom)) },
+    { viewTop: padTop + REVEAL_GAP_PX, viewBottom: window.innerHeight - padBottom - REVEAL_GAP_PX },
+  )
+  if (delta !== 0) window.scrollBy({ top: delta, behavior })
+}
+
+/**
+ * Brings `element` into view (bringIntoView). `focus` gets the keyboard and screen-reader focus:
+ * another element, or `element` itself when `true`.
+ */
+export function revealElement(element: HTMLElement, focus: HTMLElement | boolean = false): void {
+  const target = focus === true ? element : focus || null
+  if (target) {
+    if (target === element && !element.hasAttribute('tabindex') && element.tabIndex < 0) element.tabIndex = -1
+    target.focus({ preventScroll: true })
+  }
+  bringIntoView([element])
+}
+
+/**
+ * The first error inside `root`, in reading order, comes into view and takes the focus:
+ * - a control marked `aria-invalid`: its whole field (label to message) comes into view, with the
+ *   form's alert box when there is one; the box takes the focus (it holds the message, which a
+ *   screen reader then reads), else the control does;
+ * - else an alert box (role=alert): it comes into view and takes the focus.
+ * Returns whether there was an error.
+ */
+export function revealFirstError(root: ParentNode): boolean {
+  const first = root.querySelector<HTMLElement>('[aria-invalid="true"], [role="alert"]')
+  if (!first) return false
+  if (first.getAttribute('role') === 'alert') {
+    revealElement(first, true)
+    return true
+  }
+  const field = first.closest<HTMLElement>('[data-form-field]') ?? first
+  const found = root.querySelector<HTMLElement>('[role="alert"]')
+  const alert = found && !field.contains(found) ? found : null
+  if (alert) {
+    if (!alert.hasAttribute('tabindex')) alert.tabIndex = -1
+    alert.focus({ preventScroll: true })
+  } else {
+    first.focus({ preventScroll: true })
+  }
+  bringIntoView(alert ? [field, alert] : [field])
+  return true
+}
+
+/**
+ * The one way every form shows its errors (docs/product/README.md#forms): call `reveal()` when an
+ * attempt fails; once the errors are on screen, the first one is scrolled into view and focused
+ * (revealFirstError inside `ref`). Each call reveals again, even when the message is the same.
+ */
+export function useErrorReveal<T extends HTMLElement = HTMLFormElement>(): { ref: RefObject<T | null>; reveal: () => void } {
+  const ref = useRef<T>(null)
+  const [request, setRequest] = useState(0)
+  useEffect(() => {
+    if (request > 0 && ref.current) revealFirstError(ref.current)
+  }, [request])
+  const reveal = useCallback(() => setRequest((n) => n + 1), [])
+  return { ref, reveal }
+}
+
+/** A little room around a revealed box; the header and the bottom bar are the page's scroll padding. */
+const revealMargins = 'scroll-my-4'
 
 export interface FormMessageProps {
   children: ReactNode
   className?: string
-  /**
-   * Scroll the box into view when it mounts (an alert also takes the focus). Give the box a `key`
-   * that changes with each attempt so a repeated error is revealed and announced again.
-   */
-  reveal?: boolean
 }
 
-/** The error box under a form (role=alert, announced when it appears). */
-export function FormAlert({ children, className, reveal = false }: FormMessageProps) {
-  const ref = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    if (reveal && ref.current) revealMessage(ref.current, true)
-  }, [reveal])
+/**
+ * The error box under a form (role=alert, announced when it appears). Forms bring it into view
+ * and focus it with useErrorReveal.
+ */
+export function FormAlert({ children, className }: FormMessageProps) {
   return (
     <div
-      ref={ref}
       role="alert"
-      tabIndex={reveal ? -1 : undefined}
       className={cn(
         'flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-[0.95rem] leading-relaxed text-red-800 focus:outline-none',
         revealMargins,
@@ -179,11 +264,19 @@ export function FormAlert({ children, className, reveal = false }: FormMessagePr
   )
 }
 
+export interface FormNoticeProps extends FormMessageProps {
+  /**
+   * Scroll the box into view when it mounts. Give the box a `key` that changes with each attempt so
+   * a repeated confirmation is revealed and announced again.
+   */
+  reveal?: boolean
+}
+
 /** A calm confirmation box (role=status). */
-export function FormNotice({ children, className, reveal = false }: FormMessageProps) {
+export function FormNotice({ children, className, reveal = false }: FormNoticeProps) {
   const ref = useRef<HTMLDivElement>(null)
   useEffect(() => {
-    if (reveal && ref.current) revealMessage(ref.current, false)
+    if (reveal && ref.current) revealElement(ref.current)
   }, [reveal])
   return (
     <div

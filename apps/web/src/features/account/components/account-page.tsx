@@ -11,6 +11,7 @@ import { getErrorMessage } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
 import { useDeleteAccount, useExportAccount } from '../api/account-api'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
+import { useErrorReveal } from '../../../components/ui/form'
 import { EmailBlock, NameForm, PasswordForm, ProfileBlock } from './profile-forms'
 
 export interface AccountSubscriptionView {
@@ -158,8 +159,13 @@ function DeleteAccountDialog({ open, onClose, onDeleted }: { open: boolean; onCl
   const remove = useDeleteAccount()
   const [password, setPassword] = useState('')
   const [visible, setVisible] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setErrorText] = useState<string | null>(null)
   const inputId = useId()
+  const errors = useErrorReveal()
+  const setError = (text: string | null) => {
+    setErrorText(text)
+    if (text) errors.reveal()
+  }
 
   const close = () => {
     if (remove.isPending) return
@@ -200,7 +206,7 @@ function DeleteAccountDialog({ open, onClose, onDeleted }: { open: boolean; onCl
         </p>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <form ref={errors.ref} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <div className="flex flex-col gap-2">
           <label htmlFor={inputId} className="text-[0.95rem] font-semibold text-ink">
             Digite sua senha para confirmar

@@ -9,7 +9,7 @@ import {
 } from '@sintonia/contract'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
-import { EmailInput, FormAlert, FormField, FormNotice, PasswordInput, SubmitButton, TextInput, describedBy } from '../../../components/ui/form'
+import { EmailInput, FormAlert, FormField, FormNotice, PasswordInput, SubmitButton, TextInput, describedBy, useErrorReveal } from '../../../components/ui/form'
 import { Spinner } from '../../../components/ui/spinner'
 import { ApiRequestError, errorMessageOr } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
@@ -17,8 +17,8 @@ import { useChangeEmail, useChangePassword, useResendVerification, useUpdateProf
 
 /**
  * A message under one of the forms. `attempt` changes on every submit, so the box is mounted
- * again (revealed, focused and announced) even when the text repeats; `field` marks the input the
- * message is about.
+ * again (and announced) even when the text repeats; `field` marks the input the message is about.
+ * An error is brought into view and focused by useErrorReveal, inside the hook's `ref`.
  */
 interface Shown<F extends string = string> {
   kind: 'error' | 'notice'
@@ -27,17 +27,20 @@ interface Shown<F extends string = string> {
   field?: F
 }
 
-function useShown<F extends string>() {
+function useShown<F extends string, E extends HTMLElement = HTMLFormElement>() {
   const [shown, setShown] = useState<Shown<F> | null>(null)
-  const show = (kind: Shown['kind'], text: ReactNode, field?: F) =>
+  const errors = useErrorReveal<E>()
+  const show = (kind: Shown['kind'], text: ReactNode, field?: F) => {
     setShown((previous) => ({ kind, text, attempt: (previous?.attempt ?? 0) + 1, ...(field ? { field } : {}) }))
-  return { shown, show, clear: () => setShown(null) }
+    if (kind === 'error') errors.reveal()
+  }
+  return { shown, show, clear: () => setShown(null), ref: errors.ref }
 }
 
 function ShownMessage({ shown, className }: { shown: Shown | null; className?: string }) {
   if (!shown) return null
   return shown.kind === 'error' ? (
-    <FormAlert key={`e${shown.attempt}`} reveal className={className}>
+    <FormAlert key={`e${shown.attempt}`} className={className}>
       {shown.text}
     </FormAlert>
   ) : (
@@ -77,7 +80,8 @@ export function ProfileBlock({ icon, title, children, className }: { icon: React
 export function NameForm({ user, onUserChange }: { user: SessionUser; onUserChange: (user: SessionUser) => void }) {
   const update = useUpdateProfile()
   const [name, setName] = useState(user.displayName)
-  const { shown, show } = useShown<'name'>()
+  const form = useShown<'name'>()
+  const { shown, show } = form
   const inputId = useId()
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -98,7 +102,7 @@ export function NameForm({ user, onUserChange }: { user: SessionUser; onUserChan
 
   const invalid = shown?.kind === 'error' && shown.field === 'name'
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Alterar nome" className="flex flex-col gap-3">
+    <form ref={form.ref} onSubmit={onSubmit} noValidate aria-label="Alterar nome" className="flex flex-col gap-3">
       <FormField id={inputId} label="Nome" hint="É como chamamos você no app.">
         <div className="flex flex-col gap-3 sm:flex-row">
           <TextInput
@@ -128,7 +132,7 @@ export function EmailBlock({ user, onEmailConfirmed }: { user: SessionUser; onEm
   const change = useChangeEmail()
   const [editing, setEditing] = useState(false)
   const [newEmail, setNewEmail] = useState('')
-  const status = useShown()
+  const status = useShown<string, HTMLDivElement>()
   const form = useShown<'newEmail'>()
   const ids = useId()
   const formId = `${ids}-form`
@@ -217,10 +221,12 @@ export function EmailBlock({ user, onEmailConfirmed }: { user: SessionUser; onEm
         </div>
       )}
 
-      <ShownMessage shown={status.shown} />
+      <div ref={status.ref} className="contents">
+        <ShownMessage shown={status.shown} />
+      </div>
 
       {editing ? (
-        <form id={formId} onSubmit={onSubmit} noValidate aria-label="Alterar e-mail" className="mt-1 flex flex-col gap-4 rounded-2xl border border-line bg-brand-50/40 p-4">
+        <form ref={form.ref} id={formId} onSubmit={onSubmit} noValidate aria-label="Alterar e-mail" className="mt-1 flex flex-col gap-4 rounded-2xl border border-line bg-brand-50/40 p-4">
           <FormField id={`${ids}-new-email`} label="Novo e-mail" hint={hint}>
             <EmailInput
               ref={firstField}
@@ -330,7 +336,7 @@ export function PasswordForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Alterar senha" className="flex flex-col gap-4 rounded-2xl border border-line bg-brand-50/40 p-4">
+    <form ref={form.ref} onSubmit={onSubmit} noValidate aria-label="Alterar senha" className="flex flex-col gap-4 rounded-2xl border border-line bg-brand-50/40 p-4">
       <FormField id={`${ids}-current`} label="Senha atual">
         <PasswordInput
           ref={firstField}

@@ -69,7 +69,7 @@ export function EnabledSwitch({ path, label }: { path: Path; label: string }) {
 
 export function SectionCard({ id, title, description, aside, children }: { id: string; title: string; description?: string; aside?: ReactNode; children: ReactNode }) {
   return (
-    <Card id={id} className="scroll-mt-24">
+    <Card id={id} className="scroll-mt-8">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <CardTitle as="h2">{title}</CardTitle>

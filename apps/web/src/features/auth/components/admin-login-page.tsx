@@ -4,7 +4,7 @@ import { Link, Navigate } from 'react-router'
 import { useSession, useSignIn } from '../api/session'
 import { authErrorText } from '../lib/auth-error'
 import { ADMIN_HOME_PATH } from '../lib/redirect'
-import { EmailInput, FormAlert, FormField, PasswordInput, SubmitButton } from '../../../components/ui/form'
+import { EmailInput, FormAlert, FormField, PasswordInput, SubmitButton, useErrorReveal } from '../../../components/ui/form'
 
 /**
  * `/admin/login`: the administrators' own sign-in (portal 'admin'). Deliberately different from
@@ -17,6 +17,7 @@ export function AdminLoginPage({ productName }: { productName: string }) {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | null>(null)
+  const errors = useErrorReveal()
   const ids = useId()
 
   if (session.status === 'authenticated' && session.isAdmin) return <Navigate to={ADMIN_HOME_PATH} replace />
@@ -25,7 +26,12 @@ export function AdminLoginPage({ productName }: { productName: string }) {
     event.preventDefault()
     if (signIn.isPending) return
     setError(null)
-    signIn.mutate({ email: email.trim(), password, portal: 'admin' }, { onError: (e) => setError(authErrorText(e)) })
+    signIn.mutate({ email: email.trim(), password, portal: 'admin' }, {
+      onError: (e) => {
+        setError(authErrorText(e))
+        errors.reveal()
+      },
+    })
   }
 
   return (
@@ -48,6 +54,7 @@ export function AdminLoginPage({ productName }: { productName: string }) {
         </div>
 
         <form
+          ref={errors.ref}
           onSubmit={onSubmit}
           aria-label="Login administrativo"
           className="mt-8 flex flex-col gap-5 rounded-3xl border border-white/10 bg-white p-5 shadow-[0_30px_60px_-20px_rgb(0_0_0/0.6)] sm:p-7"

@@ -4,13 +4,14 @@ import { Link } from 'react-router'
 import { useForgotPassword } from '../api/passwords'
 import { authErrorText } from '../lib/auth-error'
 import { AuthShell, textLinkClass } from './auth-shell'
-import { EmailInput, FormAlert, FormField, FormNotice, SubmitButton } from '../../../components/ui/form'
+import { EmailInput, FormAlert, FormField, FormNotice, SubmitButton, useErrorReveal } from '../../../components/ui/form'
 
 /** `/esqueci-senha`: asks for a reset link. The answer never reveals whether the e-mail exists. */
 export function ForgotPasswordPage({ productName }: { productName: string }) {
   const [email, setEmail] = useState('')
   const [sentMessage, setSentMessage] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const errors = useErrorReveal()
   const forgot = useForgotPassword()
   const ids = useId()
 
@@ -21,7 +22,10 @@ export function ForgotPasswordPage({ productName }: { productName: string }) {
     setSentMessage(null)
     forgot.mutate(email.trim(), {
       onSuccess: (message) => setSentMessage(message),
-      onError: (e) => setError(authErrorText(e)),
+      onError: (e) => {
+        setError(authErrorText(e))
+        errors.reveal()
+      },
     })
   }
 
@@ -38,7 +42,7 @@ export function ForgotPasswordPage({ productName }: { productName: string }) {
         </Link>
       }
     >
-      <form onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Pedir link de redefinição">
+      <form ref={errors.ref} onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Pedir link de redefinição">
         <FormField id={`${ids}-email`} label="E-mail">
           <EmailInput id={`${ids}-email`} name="email" required placeholder="voce@exemplo.com" value={email} onValueChange={setEmail} />
         </FormField>

@@ -8,7 +8,7 @@ import { useSession, useSignIn, useSignUp } from '../api/session'
 import { authErrorText } from '../lib/auth-error'
 import { cleanCheckoutSessionId, postLoginPath } from '../lib/redirect'
 import { AuthShell, textLinkClass } from './auth-shell'
-import { EmailInput, FormAlert, FormField, PasswordInput, SubmitButton, TextInput } from '../../../components/ui/form'
+import { EmailInput, FormAlert, FormField, PasswordInput, SubmitButton, TextInput, useErrorReveal } from '../../../components/ui/form'
 
 export type LoginTab = 'login' | 'signup'
 
@@ -36,7 +36,12 @@ export function LoginPage({ productName }: { productName: string }) {
   const [name, setName] = useState('')
   const [email, setEmail] = useState(queryEmail)
   const [password, setPassword] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const [error, setErrorText] = useState<string | null>(null)
+  const errors = useErrorReveal()
+  const setError = (text: string | null) => {
+    setErrorText(text)
+    if (text) errors.reveal()
+  }
 
   const signIn = useSignIn()
   const signUp = useSignUp()
@@ -182,6 +187,7 @@ export function LoginPage({ productName }: { productName: string }) {
       </div>
 
       <form
+        ref={errors.ref}
         id={panelId}
         role="tabpanel"
         aria-labelledby={`${ids}-tab-${tab}`}

@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router'
 import { AUTH_MSG, PASSWORD_MIN_LENGTH, type AccessLinkPreview } from '@sintonia/contract'
 import { Badge } from '../../../components/ui/badge'
 import { Button, ButtonLink } from '../../../components/ui/button'
-import { FormAlert, FormNotice, SubmitButton } from '../../../components/ui/form'
+import { FormAlert, FormNotice, SubmitButton, useErrorReveal } from '../../../components/ui/form'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { Spinner } from '../../../components/ui/spinner'
 import { ApiRequestError, errorMessageOr } from '../../../lib/api-client'
@@ -50,6 +50,7 @@ function ConfirmMailbox({ productName, email, sessionId }: { productName: string
   const resend = useResendAccessLink()
   const [sent, setSent] = useState<{ text: string; attempt: number } | null>(null)
   const [error, setError] = useState<(ShownError & { activated: boolean }) | null>(null)
+  const errors = useErrorReveal<HTMLDivElement>()
 
   const onResend = () => {
     if (!sessionId || resend.isPending) return
@@ -57,13 +58,15 @@ function ConfirmMailbox({ productName, email, sessionId }: { productName: string
     setError(null)
     resend.mutate(sessionId, {
       onSuccess: (message) => setSent((previous) => ({ text: message, attempt: (previous?.attempt ?? 0) + 1 })),
-      onError: (e) =>
+      onError: (e) => {
         setError((previous) => ({
           text: errorMessageOr(e, AUTH_MSG.other),
           // 404: the purchase is not waiting any more — the password was already created.
           activated: e instanceof ApiRequestError && e.status === 404,
           attempt: (previous?.attempt ?? 0) + 1,
-        })),
+        }))
+        errors.reveal()
+      },
     })
   }
 
@@ -106,46 +109,48 @@ function ConfirmMailbox({ productName, email, sessionId }: { productName: string
         </span>
       </p>
 
-      <div className="mt-6 flex flex-col gap-3">
-        {sessionId ? (
-          <Button variant="primary" size="lg" className="w-full" onClick={onResend} disabled={resend.isPending} aria-busy={resend.isPending || undefined}>
-            {resend.isPending ? (
-              <>
-                <Spinner label={null} className="size-5 [&>span]:border-white/30 [&>span]:border-t-white" />
-                Enviando...
-              </>
-            ) : (
-              <>
-                <Send aria-hidden="true" />
-                Reenviar link
-              </>
-            )}
-          </Button>
-        ) : null}
-        <ButtonLink to="/login" variant="outline" size="lg" className="w-full">
-          Já criei minha senha
-        </ButtonLink>
-      </div>
-
-      {sent ? (
-        <FormNotice key={`sent-${sent.attempt}`} reveal className="mt-5">
-          {sent.text}
-        </FormNotice>
-      ) : null}
-      {error ? (
-        <FormAlert key={`error-${error.attempt}`} reveal className="mt-5">
-          <p>{error.text}</p>
-          {error.activated ? (
-            <p className="mt-1.5">
-              Se você já criou sua senha,{' '}
-              <Link to="/login" className={`${textLinkClass} text-red-900 decoration-red-300`}>
-                entre com seu e-mail
-              </Link>
-              .
-            </p>
+      <div ref={errors.ref}>
+        <div className="mt-6 flex flex-col gap-3">
+          {sessionId ? (
+            <Button variant="primary" size="lg" className="w-full" onClick={onResend} disabled={resend.isPending} aria-busy={resend.isPending || undefined}>
+              {resend.isPending ? (
+                <>
+                  <Spinner label={null} className="size-5 [&>span]:border-white/30 [&>span]:border-t-white" />
+                  Enviando...
+                </>
+              ) : (
+                <>
+                  <Send aria-hidden="true" />
+                  Reenviar link
+                </>
+              )}
+            </Button>
           ) : null}
-        </FormAlert>
-      ) : null}
+          <ButtonLink to="/login" variant="outline" size="lg" className="w-full">
+            Já criei minha senha
+          </ButtonLink>
+        </div>
+
+        {sent ? (
+          <FormNotice key={`sent-${sent.attempt}`} reveal className="mt-5">
+            {sent.text}
+          </FormNotice>
+        ) : null}
+        {error ? (
+          <FormAlert key={`error-${error.attempt}`} className="mt-5">
+            <p>{error.text}</p>
+            {error.activated ? (
+              <p className="mt-1.5">
+                Se você já criou sua senha,{' '}
+                <Link to="/login" className={`${textLinkClass} text-red-900 decoration-red-300`}>
+                  entre com seu e-mail
+                </Link>
+                .
+              </p>
+            ) : null}
+          </FormAlert>
+        ) : null}
+      </div>
     </AuthShell>
   )
 }
@@ -231,8 +236,12 @@ function CreatePasswordForm({ token, preview, productName }: { token: string; pr
   const [confirm, setConfirm] = useState('')
   const [error, setError] = useState<ShownError | null>(null)
   const ids = useId()
+  const errors = useErrorReveal()
 
-  const fail = (text: string) => setError((previous) => ({ text, attempt: (previous?.attempt ?? 0) + 1 }))
+  const fail = (text: string) => {
+    setError((previous) => ({ text, attempt: (previous?.attempt ?? 0) + 1 }))
+    errors.reveal()
+  }
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -258,7 +267,7 @@ function CreatePasswordForm({ token, preview, productName }: { token: string; pr
 
   return (
     <AuthShell pageTitle={`Crie Sua Senha — ${productName}`} icon={<PartyPopper />} title="Crie Sua Senha" description={description}>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label="Criar senha">
+      <form ref={errors.ref} onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label="Criar senha">
         <dl className="flex flex-col gap-5">
           <div className="flex flex-col gap-2">
             <dt className="text-[0.95rem] font-semibold text-ink">E-mail</dt>
@@ -315,7 +324,7 @@ function CreatePasswordForm({ token, preview, productName }: { token: string; pr
           <ArrowRight aria-hidden="true" />
         </SubmitButton>
         {error ? (
-          <FormAlert key={error.attempt} reveal>
+          <FormAlert key={error.attempt}>
             <p>{error.text}</p>
             {error.text === AUTH_MSG.accessLinkInvalid ? (
               <Link to="/esqueci-senha" className={`${textLinkClass} mt-1.5 inline-block text-red-900 decoration-red-300`}>

@@ -8,7 +8,7 @@ import { useResetPassword } from '../api/passwords'
 import { authErrorText } from '../lib/auth-error'
 import { NewPasswordFields } from './new-password-fields'
 import { AuthShell, textLinkClass } from './auth-shell'
-import { FormAlert, SubmitButton } from '../../../components/ui/form'
+import { FormAlert, SubmitButton, useErrorReveal } from '../../../components/ui/form'
 
 /** `/redefinir-senha?token=`: sets a new password from the e-mailed link. */
 export function ResetPasswordPage({ productName }: { productName: string }) {
@@ -18,7 +18,12 @@ export function ResetPasswordPage({ productName }: { productName: string }) {
   const reset = useResetPassword()
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const [error, setErrorText] = useState<string | null>(null)
+  const errors = useErrorReveal()
+  const setError = (text: string | null) => {
+    setErrorText(text)
+    if (text) errors.reveal()
+  }
   const ids = useId()
   const pageTitle = `Redefinir senha — ${productName}`
 
@@ -64,7 +69,7 @@ export function ResetPasswordPage({ productName }: { productName: string }) {
         </Link>
       }
     >
-      <form onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Redefinir senha">
+      <form ref={errors.ref} onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Redefinir senha">
         <NewPasswordFields
           idPrefix={ids}
           password={password}

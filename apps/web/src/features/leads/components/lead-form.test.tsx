@@ -63,24 +63,52 @@ describe('lead sign-up form', () => {
     expect(track).toHaveBeenCalledWith('lead_capture', { source: 'direto' })
   })
 
-  it('does nothing when name or e-mail is empty', () => {
+  it("shows every required field's message when name, e-mail and consent are missing, focuses the first and sends nothing", async () => {
     const { fetchMock } = setup()
     submit()
     expect(fetchMock).not.toHaveBeenCalled()
-    expect(screen.queryByRole('alert')).toBeNull()
-    expect(document.activeElement).toBe(nameInput())
+    screen.getByText(MSG.leads.nameRequired)
+    screen.getByText(MSG.leads.emailRequired)
+    screen.getByText(MSG.leads.consentRequired)
+    expect(MSG.leads.nameRequired).toBe('Nome é obrigatório')
+    expect(MSG.leads.emailRequired).toBe('Email é obrigatório')
+    expect(nameInput().getAttribute('aria-invalid')).toBe('true')
+    expect(emailInput().getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByRole('checkbox').getAttribute('aria-invalid')).toBe('true')
+    await waitFor(() => expect(document.activeElement).toBe(nameInput()))
 
-    fireEvent.change(nameInput(), { target: { value: 'Maria' } })
-    fireEvent.click(screen.getByRole('checkbox'))
-    submit()
-    expect(fetchMock).not.toHaveBeenCalled()
-    expect(screen.queryByRole('alert')).toBeNull()
-    expect(document.activeElement).toBe(emailInput())
-
+    // A name of spaces is empty too; the e-mail alone missing gets its own message and the focus.
     fireEvent.change(nameInput(), { target: { value: '   ' } })
     fireEvent.change(emailInput(), { target: { value: 'maria@example.com' } })
+    fireEvent.click(screen.getByRole('checkbox'))
     submit()
+    screen.getByText(MSG.leads.nameRequired)
+    fireEvent.change(nameInput(), { target: { value: 'Maria' } })
+    fireEvent.change(emailInput(), { target: { value: '' } })
+    submit()
+    screen.getByText(MSG.leads.emailRequired)
+    expect(screen.queryByText(MSG.leads.nameRequired)).toBeNull()
+    await waitFor(() => expect(document.activeElement).toBe(emailInput()))
     expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it("checks the e-mail's form even before consent is given ('Email deve ter um formato válido')", async () => {
+    const { fetchMock } = setup()
+    fireEvent.change(nameInput(), { target: { value: 'Maria' } })
+    fireEvent.change(emailInput(), { target: { value: 'maria@exemplo' } })
+    submit()
+    screen.getByText(MSG.leads.emailInvalid)
+    screen.getByText(MSG.leads.consentRequired)
+    await waitFor(() => expect(document.activeElement).toBe(emailInput()))
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it("shows the product's e-mail check message when the server could not check the address", async () => {
+    setup('/inscricao', () => jsonResponse({ statusCode: 503, error: 'Service Unavailable', message: MSG.leads.emailCheckError }, 503))
+    fillValid()
+    submit()
+    expect((await screen.findByRole('alert')).textContent).toBe('Erro ao verificar email. Tente novamente.')
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('alert')))
   })
 
   it('asks for consent and checks the fields with the shared schema before sending', () => {

@@ -5,7 +5,6 @@ import {
   INTEREST_OPTIONS,
   LEAD_CONSENT_TEXT,
   LEAD_LIMITS,
-  MSG,
   installPtBrZodMessages,
   leadCreateSchema,
   type LeadCreated,
@@ -25,7 +24,7 @@ import {
   type TrackEvent,
   type UtmParams,
 } from '../lib/lead-form'
-import { describedBy, EmailInput, FormField, SelectInput, TextInput } from '../../../components/ui/form'
+import { describedBy, EmailInput, FormField, SelectInput, TextInput, useErrorReveal } from '../../../components/ui/form'
 
 // Messages zod writes itself (types, lengths) must be pt-BR too. Installed here, in the one form
 // validated by zod in the browser, so zod stays out of the landing page's bundle.
@@ -64,22 +63,17 @@ interface FormErrors {
 const NO_ERRORS: FormErrors = { fields: {} }
 
 /**
- * The lead sign-up form (docs/product/public-pages.md#lead-sign-up-inscricao). Submitting does
- * nothing while name or e-mail is empty; otherwise the shared contract schema checks the rest
- * before the request. Any error clears as soon as a field changes.
+ * The lead sign-up form (docs/product/public-pages.md#lead-sign-up-inscricao). The shared contract
+ * schema checks every field before the request, and each field with a problem shows its message —
+ * an empty name or e-mail included — the first one brought into view and focused. Any error clears
+ * as soon as a field changes.
  */
 export function LeadForm({ utm, onSuccess, track = noTrack }: LeadFormProps) {
   const [values, setValues] = useState<LeadFormValues>(EMPTY_LEAD_FORM)
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS)
   const createLead = useCreateLead()
   const focused = useRef(new Set<LeadFormField>())
-  const refs = {
-    name: useRef<HTMLInputElement>(null),
-    email: useRef<HTMLInputElement>(null),
-    phone: useRef<HTMLInputElement>(null),
-    interestField: useRef<HTMLSelectElement>(null),
-    consent: useRef<HTMLInputElement>(null),
-  }
+  const reveal = useErrorReveal()
   const pending = createLead.isPending
 
   const change = <K extends LeadFormField>(field: K, value: LeadFormValues[K]) => {
@@ -93,23 +87,18 @@ export function LeadForm({ utm, onSuccess, track = noTrack }: LeadFormProps) {
     track('form_field_focus', { fieldTitle: field })
   }
 
-  const showFieldErrors = (fields: FormErrors['fields'], form?: string) => {
-    setErrors({ form, fields })
-    const first = (['name', 'email', 'phone', 'interestField', 'consent'] as const).find((field) => fields[field])
-    if (first) refs[first].current?.focus()
+  const showErrors = (next: FormErrors) => {
+    setErrors(next)
+    reveal.reveal()
   }
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (pending) return
-    // With an empty name or e-mail the submit does nothing (the empty field gets focus).
-    if (!values.name.trim()) return refs.name.current?.focus()
-    if (!values.email.trim()) return refs.email.current?.focus()
-    if (!values.consent) return showFieldErrors({ consent: MSG.leads.consentRequired })
-
     const input = toLeadInput(values, utm)
-    const checked = leadCreateSchema.safeParse(input)
-    if (!checked.success) return showFieldErrors(fieldErrorsFromIssues(checked.error.issues))
+    // Every field at once, consent included: each one with a problem shows its own message.
+    const checked = leadCreateSchema.safeParse({ ...input, consent: values.consent })
+    if (!checked.success) return showErrors({ fields: fieldErrorsFromIssues(checked.error.issues) })
 
     setErrors(NO_ERRORS)
     const interestField = values.interestField || 'nenhum'
@@ -121,7 +110,7 @@ export function LeadForm({ utm, onSuccess, track = noTrack }: LeadFormProps) {
       },
       onError: (error) => {
         const fields = error instanceof ApiRequestError && error.status === 400 ? fieldErrorsFromIssues(error.issues) : {}
-        setErrors({ form: leadErrorMessage(error), fields })
+        showErrors({ form: leadErrorMessage(error), fields })
       },
     })
   }
@@ -138,7 +127,7 @@ export function LeadForm({ utm, onSuccess, track = noTrack }: LeadFormProps) {
   const phoneHint = 'Inclua o DDD. Só usamos para enviar conteúdos, se você autorizar abaixo.'
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-labelledby="lead-form-title" aria-busy={pending || undefined} className="flex flex-col gap-5">
+    <form ref={reveal.ref} noValidate onSubmit={onSubmit} aria-labelledby="lead-form-title" aria-busy={pending || undefined} className="flex flex-col gap-5">
       <p className="text-sm text-ink-muted">
         Campos com <span aria-hidden="true" className="font-semibold text-brand-700">*</span>
         <span className="sr-only">asterisco</span> são obrigatórios.
@@ -146,7 +135,6 @@ export function LeadForm({ utm, onSuccess, track = noTrack }: LeadFormProps) {
 
       <FormField id="lead-name" label="Nome" requirement="required" error={errors.fields.name}>
         <TextInput
-          ref={refs.name}
           {...fieldProps('name')}
           type="text"
           autoComplete="name"
@@ -161,7 +149,6 @@ export function LeadForm({ utm, onSuccess, track = noTrack }: LeadFormProps) {
 
       <FormField id="lead-email" label="E-mail" requirement="required" error={errors.fields.email}>
         <EmailInput
-          ref={refs.email}
           {...fieldProps('email')}
           enterKeyHint="next"
           maxLength={LEAD_LIMITS.emailMax}
@@ -173,7 +160,6 @@ export function LeadForm({ utm, onSuccess, track = noTrack }: LeadFormProps) {
 
       <FormField id="lead-phone" label="WhatsApp" requirement="optional" hint={phoneHint} error={errors.fields.phone}>
         <TextInput
-          ref={refs.phone}
           {...fieldProps('phone', phoneHint)}
           type="tel"
           inputMode="tel"
@@ -187,7 +173,6 @@ export function LeadForm({ utm, onSuccess, track = noTrack }: LeadFormProps) {
 
       <FormField id="lead-interestField" label="Área de interesse" requirement="optional" error={errors.fields.interestField}>
         <SelectInput
-          ref={refs.interestField}
           {...fieldProps('interestField')}
           onChange={(event) => change('interestField', event.target.value as LeadFormValues['interestField'])}
         >
@@ -200,10 +185,9 @@ export function LeadForm({ utm, onSuccess, track = noTrack }: LeadFormProps) {
         </SelectInput>
       </FormField>
 
-      <div className="rounded-2xl border border-line bg-surface p-4">
+      <div data-form-field="" className="rounded-2xl border border-line bg-surface p-4">
         <div className="flex gap-3">
           <input
-            ref={refs.consent}
             id="lead-consent"
             name="consent"
             type="checkbox"

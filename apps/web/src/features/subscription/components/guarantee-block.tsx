@@ -4,7 +4,7 @@ import { toast } from 'sonner'
 import { COMMERCE_MSG, type SubscriptionDetails } from '@sintonia/contract'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
-import { FormAlert, FormField, SubmitButton } from '../../../components/ui/form'
+import { FormAlert, FormField, SubmitButton, useErrorReveal } from '../../../components/ui/form'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
 import { getErrorMessage } from '../../../lib/api-client'
 import { useRefundRequest } from '../api/commerce-api'
@@ -82,6 +82,7 @@ function RefundDialog({ open, onClose, days }: { open: boolean; onClose: () => v
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string | null>(null)
   const id = useId()
+  const errors = useErrorReveal()
 
   const close = () => {
     if (refund.isPending) return
@@ -101,7 +102,10 @@ function RefundDialog({ open, onClose, days }: { open: boolean; onClose: () => v
           setReason('')
           onClose()
         },
-        onError: (e) => setError(getErrorMessage(e)),
+        onError: (e) => {
+          setError(getErrorMessage(e))
+          errors.reveal()
+        },
       },
     )
   }
@@ -114,7 +118,7 @@ function RefundDialog({ open, onClose, days }: { open: boolean; onClose: () => v
       title="Pedir reembolso?"
       description={`Dentro da garantia de ${days} dias você recebe o valor pago de volta. Aprovado o pedido, a assinatura termina e o acesso aos áudios é encerrado.`}
     >
-      <form onSubmit={onSubmit} className="flex flex-col gap-4">
+      <form ref={errors.ref} onSubmit={onSubmit} className="flex flex-col gap-4">
         <FormField id={`${id}-reason`} label="Motivo" requirement="optional" hint="Conte o que não funcionou para você; isso nos ajuda a melhorar.">
           <textarea
             id={`${id}-reason`}

@@ -5,7 +5,7 @@ import { DEFAULT_PLAN_BENEFITS, PLAN_CODES, formatMoney, type PlanCode, type Pub
 import { CheckList } from '../../../components/check-list'
 import { periodLabel } from '../../../components/plans/plan-pricing'
 import { Badge } from '../../../components/ui/badge'
-import { EmailInput, FormAlert, FormField, SubmitButton, TextInput } from '../../../components/ui/form'
+import { EmailInput, FormAlert, FormField, SubmitButton, TextInput, useErrorReveal } from '../../../components/ui/form'
 import { PageShell } from '../../../components/ui/page-shell'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { cn } from '../../../lib/cn'
@@ -43,6 +43,7 @@ export function PaymentPage({ productName, plans }: PaymentPageProps) {
   const [name, setName] = useState('')
   const [errors, setErrors] = useState<PaymentFormErrors>({})
   const [submitted, setSubmitted] = useState(false)
+  const reveal = useErrorReveal()
 
   const planCode = chosenPlanCode(search.get('plan'))
   const available = plans.data ?? []
@@ -62,7 +63,7 @@ export function PaymentPage({ productName, plans }: PaymentPageProps) {
     setSubmitted(true)
     const found = validatePaymentForm({ email, name })
     setErrors(found)
-    if (found.email || found.name) return
+    if (found.email || found.name) return reveal.reveal()
     void trip.start('payment', () => createPaymentCheckout({ email: email.trim(), name: name.trim(), planCode: plan.code }))
   }
 
@@ -139,7 +140,7 @@ export function PaymentPage({ productName, plans }: PaymentPageProps) {
             Seus dados
           </h2>
           <p className="mt-1 text-[0.95rem] text-ink-muted">O pagamento é feito na página segura do nosso processador de pagamentos.</p>
-          <form onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-5" aria-label="Dados para pagamento">
+          <form ref={reveal.ref} onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-5" aria-label="Dados para pagamento">
             <FormField id={`${ids}-email`} label="Email" error={errors.email ?? null}>
               <EmailInput
                 id={`${ids}-email`}

@@ -196,7 +196,7 @@ export function PlansPage({ productName, viewer, subscription, plans }: PlansPag
         </div>
       ) : null}
 
-      <section id="planos" aria-labelledby="plans-title" aria-busy={plans.isPending} className="mt-12 scroll-mt-24 outline-none sm:mt-14">
+      <section id="planos" aria-labelledby="plans-title" aria-busy={plans.isPending} className="mt-12 scroll-mt-8 outline-none sm:mt-14">
         <h2 id="plans-title" className={cn(subscribed ? 'text-center text-2xl font-extrabold tracking-tight text-ink' : 'sr-only')}>
           {subscribed ? 'Planos disponíveis' : 'Planos'}
         </h2>
