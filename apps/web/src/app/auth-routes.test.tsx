@@ -341,6 +341,42 @@ describe('header session button', () => {
     expect(window.localStorage.getItem('audio-preferences')).toBe('{"volume":50}')
   })
 
+  it("offers 'Downloads' only to subscribers, the listeners who may download", async () => {
+    stubApi({ user: ANA, subscription: NONE })
+    const first = renderRoutes(routes, '/')
+    await screen.findAllByRole('button', { name: 'Sair' })
+    await waitFor(() => expect(screen.getAllByRole('link', { name: /Minha conta/ }).length).toBeGreaterThan(0))
+    await waitFor(() => expect(subscriptionChecker.getSnapshot().data?.subscribed).toBe(false))
+    expect(screen.queryByRole('link', { name: /Downloads/ })).toBeNull()
+    first.unmount()
+    subscriptionChecker.clear()
+
+    stubApi({ user: ANA, subscription: ACTIVE })
+    renderRoutes(routes, '/')
+    const links = await screen.findAllByRole('link', { name: /Downloads/ })
+    expect(links[0]?.getAttribute('href')).toBe('/downloads')
+    // The bottom bar has it too.
+    within(screen.getByRole('navigation', { name: 'Acesso à conta' })).getByRole('link', { name: /Downloads/ })
+  })
+
+  it("the sign-in pages do not repeat 'Entrar' beside their own form: no header button, no bottom bar for a visitor", async () => {
+    stubApi()
+    const home = renderRoutes(routes, '/')
+    await waitFor(() => expect(screen.getAllByRole('link', { name: /Entrar/ }).length).toBe(2))
+    screen.getByRole('navigation', { name: 'Acesso à conta' })
+    home.unmount()
+
+    for (const path of ['/login', '/esqueci-senha', '/admin/login']) {
+      stubApi()
+      const page = renderRoutes(routes, path)
+      await screen.findByRole('heading', { level: 1 })
+      await waitFor(() => expect(screen.getByRole('banner').querySelector('[aria-hidden="true"][href="/login"]')).toBeNull())
+      expect(screen.queryByRole('link', { name: /Entrar/ }), path).toBeNull()
+      expect(screen.queryByRole('navigation', { name: 'Acesso à conta' }), path).toBeNull()
+      page.unmount()
+    }
+  })
+
   it('toasts the failure when sign-out fails', async () => {
     const { fetchMock } = stubApi({ user: ANA })
     renderRoutes(routes, '/')

@@ -2,6 +2,9 @@ import { HardDriveDownload, LayoutDashboard, LogIn, LogOut, UserRound } from 'lu
 import { Button, ButtonLink } from '../../components/ui/button'
 import { useSession, useSignOut } from '../../features/auth'
 import { cn } from '../../lib/cn'
+import { useLocation } from '../../lib/navigation'
+import { useSubscription } from '../../lib/use-subscription'
+import { isSignInPage } from './sign-in-pages'
 
 /**
  * The header's account cluster: the person's name, 'Downloads' and 'Minha conta' when signed in,
@@ -20,11 +23,15 @@ export function AuthButton({ className, fullWidth = false }: { className?: strin
 
 /**
  * The session button (docs/product/README.md#header): hidden while the session loads, 'Sair'
- * when signed in (toast 'Logout realizado com sucesso!', then '/'), 'Entrar' otherwise (→ /login).
+ * when signed in (toast 'Logout realizado com sucesso!', then '/'), 'Entrar' otherwise (→ /login)
+ * — except on the sign-in pages, whose own form is the way in.
  */
 export function SessionButton({ className, fullWidth = false }: { className?: string; fullWidth?: boolean }) {
   const session = useSession()
   const { signOut, isPending } = useSignOut()
+  const { pathname } = useLocation()
+
+  if (session.status !== 'authenticated' && isSignInPage(pathname)) return null
 
   if (session.status === 'loading') {
     // The signed-out button, invisible to everyone and out of the tab order: it takes exactly the
@@ -82,10 +89,16 @@ export function AccountLink({ className, compact = false }: { className?: string
   )
 }
 
-/** 'Downloads' (the audios kept on this device) for signed-in listeners; admins have none. */
+/**
+ * 'Downloads' (the audios kept on this device) for subscribers: the listeners who may download.
+ * A listener without a subscription, or whose subscription is not known yet, does not see it;
+ * admins neither (the listener pages send them to the admin area).
+ */
 export function DownloadsLink({ className, compact = false }: { className?: string; compact?: boolean }) {
   const session = useSession()
-  if (session.status !== 'authenticated' || session.isAdmin) return null
+  const listener = session.status === 'authenticated' && !session.isAdmin
+  const subscription = useSubscription({ enabled: listener })
+  if (!listener || !subscription.isSubscribed) return null
   return (
     <ButtonLink to="/downloads" variant="ghost" size="md" className={className}>
       <HardDriveDownload aria-hidden="true" />

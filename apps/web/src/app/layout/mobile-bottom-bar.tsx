@@ -1,20 +1,36 @@
 import { useSession } from '../../features/auth'
+import { useLocation } from '../../lib/navigation'
 import { AccountLink, DownloadsLink, SessionButton } from './auth-button'
+import { isSignInPage } from './sign-in-pages'
+
+/**
+ * Whether the bottom bar takes room below 768 px, so the page keeps that much padding under its
+ * content: always, except on a sign-in page for anyone not signed in, where the bar would be empty.
+ * Elsewhere the room is kept while the session loads, so the bar appears without moving the page.
+ */
+export function useBottomBarShown(): boolean {
+  const session = useSession()
+  const { pathname } = useLocation()
+  return !(isSignInPage(pathname) && session.status !== 'authenticated')
+}
 
 /**
  * Below 768 px: a fixed bottom bar with the session button, shown once the session has loaded.
- * Signed-in people also get their account link (and listeners their downloads) beside it
- * (docs/product/README.md#mobile-bottom-bar).
+ * Signed-in people also get their account link (and subscribers their downloads) beside it. Its
+ * height, safe area included, is --bottom-bar-height (styles.css), the padding the page keeps under
+ * its content (docs/product/README.md#mobile-bottom-bar).
  */
 export function MobileBottomBar() {
   const session = useSession()
-  if (session.status === 'loading') return null
+  const shown = useBottomBarShown()
+  if (session.status === 'loading' || !shown) return null
   return (
     <nav
       aria-label="Acesso à conta"
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-white/95 px-4 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] shadow-[0_-8px_24px_-12px_rgb(37_18_99/0.18)] backdrop-blur-md md:hidden"
+      data-testid="mobile-bottom-bar"
+      className="fixed inset-x-0 bottom-0 z-40 box-border h-(--bottom-bar-height) border-t border-line bg-white/95 px-4 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] shadow-[0_-8px_24px_-12px_rgb(37_18_99/0.18)] backdrop-blur-md md:hidden"
     >
-      <div className="flex items-center gap-2">
+      <div className="flex h-11 items-center gap-2">
         <DownloadsLink compact className="flex-1 border border-transparent px-2" />
         <AccountLink compact className="flex-1 border border-transparent px-2" />
         <SessionButton fullWidth className="flex-1" />
