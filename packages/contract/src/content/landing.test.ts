@@ -3,6 +3,7 @@ import { DEFAULT_PRODUCT_NAME } from '../shared/constants.js'
 import { formatMoney } from '../shared/format.js'
 import {
   activeVideo,
+  copyrightLine,
   DEFAULT_LANDING_CONTENT,
   DEFAULT_VIDEO_CONTROLS,
   DEFAULT_VIDEOS_CONTENT,
@@ -82,7 +83,17 @@ describe('DEFAULT_LANDING_CONTENT', () => {
 
   it('uses the {product} token where the product name goes', () => {
     expect(d.whatIsProduct.title).toBe('O que é o {product}?')
-    expect(d.footer.copyright).toBe('© 2024 {product}. Todos os direitos reservados.')
+    expect(d.footer.copyright).toBe('© {year} {product}. Todos os direitos reservados.')
+  })
+
+  it("writes the current year in the footer's copyright unless an admin wrote one", () => {
+    const in2027 = new Date(2027, 4, 10)
+    expect(copyrightLine(d.footer.copyright, 'Sintonia', in2027)).toBe('© 2027 Sintonia. Todos os direitos reservados.')
+    // The line the first versions seeded had 2024 written in; it follows the year too.
+    expect(copyrightLine('© 2024 {product}. Todos os direitos reservados.', 'Sintonia', in2027)).toBe('© 2027 Sintonia. Todos os direitos reservados.')
+    // A year an admin chose stays as written.
+    expect(copyrightLine('© 2025 {product} Ltda.', 'Sintonia', in2027)).toBe('© 2025 Sintonia Ltda.')
+    expect(copyrightLine('© 2019–{year} {product}', 'Harmonia', in2027)).toBe('© 2019–2027 Harmonia')
   })
 
   it('has 3-4 benefits, a scientific note, four steps and 4-6 features', () => {

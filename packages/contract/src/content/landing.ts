@@ -49,7 +49,7 @@ export {
 
 
 // ---------------------------------------------------------------------------------------------
-// Default content (21 days, 20 minutes a day; price comparison; footer year 2024):
+// Default content (21 days, 20 minutes a day; price comparison; the footer's year is the current one):
 // docs/product/public-pages.md#default-content
 // ---------------------------------------------------------------------------------------------
 
@@ -220,7 +220,7 @@ export const DEFAULT_LANDING_CONTENT: LandingPageContent = deepFreeze({
     ctaButton: { text: 'Quero Começar Agora', scrollToSection: 'planos' },
   },
   footer: {
-    copyright: '© 2024 {product}. Todos os direitos reservados.',
+    copyright: '© {year} {product}. Todos os direitos reservados.',
     lgpdText:
       'Respeitamos sua privacidade. Seus dados pessoais são tratados conforme a Lei Geral de Proteção de Dados (Lei nº 13.709/2018), e você pode solicitar acesso, correção ou exclusão a qualquer momento.',
     lgpdLink: '/lgpd',
@@ -238,6 +238,24 @@ export function withProductName(text: string, productName: string): string {
   const name = productName.trim() || DEFAULT_PRODUCT_NAME
   // split/join, not replace: a name such as 'R$&Co' must not be read as a replacement pattern.
   return text.split(PRODUCT_TOKEN).join(name)
+}
+
+/** In the footer's copyright line: the current year when shown. */
+export const YEAR_TOKEN = '{year}'
+
+/**
+ * The copyright line the first versions seeded, with the year written in. No admin chose that year,
+ * so it follows the current year like the default; any other text an admin saved is kept as written.
+ */
+const SEEDED_COPYRIGHT = '© 2024 {product}. Todos os direitos reservados.'
+
+/**
+ * The footer's copyright line as shown (docs/product/README.md#footer): `{year}` becomes the
+ * current year and `{product}` the product name. A year an admin wrote stays.
+ */
+export function copyrightLine(text: string, productName: string, now: Date = new Date()): string {
+  const template = text.trim() === SEEDED_COPYRIGHT ? DEFAULT_LANDING_CONTENT.footer.copyright : text
+  return withProductName(template.split(YEAR_TOKEN).join(String(now.getFullYear())), productName)
 }
 
 /** The stored content when it passes the read-side rule, otherwise the built-in default. */

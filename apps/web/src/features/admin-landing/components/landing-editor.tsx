@@ -151,7 +151,7 @@ function Editor({ initial, productName, renderPreview }: { initial: LandingPageC
           </SectionCard>
 
           <SectionCard id="secao-rodape" title="Rodapé">
-            <TextRow path={['footer', 'copyright']} label="Direitos autorais" required />
+            <TextRow path={['footer', 'copyright']} label="Direitos autorais" required hint="{year} vira o ano atual e {product}, o nome do produto." />
             <TextRow path={['footer', 'lgpdText']} label="Texto LGPD" multiline />
             <div className="grid gap-4 sm:grid-cols-3">
               <TextRow path={['footer', 'lgpdLink']} label="Link LGPD" required />

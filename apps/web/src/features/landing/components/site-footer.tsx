@@ -1,6 +1,6 @@
 import { AudioWaveform } from 'lucide-react'
 import { Link } from '../../../lib/navigation'
-import { DEFAULT_LANDING_CONTENT, DEFAULT_PRODUCT_NAME, isSafeLink } from '@sintonia/contract'
+import { copyrightLine, DEFAULT_LANDING_CONTENT, DEFAULT_PRODUCT_NAME, isSafeLink } from '@sintonia/contract'
 import { useLanding } from '../api/landing-queries'
 import { asSection, createText } from '../lib/content'
 
@@ -23,11 +23,20 @@ function FooterLink({ href, fallback, children }: { href: unknown; fallback: str
   )
 }
 
+export interface SiteFooterProps {
+  /**
+   * The free newsletter's invitation ('Quer receber práticas gratuitas por e-mail?'): for visitors
+   * and listeners, never for subscribers or admins, who already have everything.
+   */
+  showNewsletter?: boolean
+}
+
 /**
- * Site footer from the landing content: copyright, LGPD text and the legal links. Falls back to
- * the built-in default content while the landing payload loads or when it failed.
+ * Site footer from the landing content: copyright (the current year unless an admin wrote one),
+ * LGPD text and the legal links. Falls back to the built-in default content while the landing
+ * payload loads or when it failed.
  */
-export function SiteFooter() {
+export function SiteFooter({ showNewsletter = true }: SiteFooterProps) {
   const { data } = useLanding()
   const productName = data?.productName ?? DEFAULT_PRODUCT_NAME
   const t = createText(productName)
@@ -47,15 +56,17 @@ export function SiteFooter() {
               {productName}
             </p>
             {lgpdText ? <p className="mt-4 text-sm leading-relaxed text-brand-200">{lgpdText}</p> : null}
-            <p className="mt-4 text-sm leading-relaxed text-brand-200">
-              Quer receber práticas gratuitas por e-mail?{' '}
-              <Link
-                to="/inscricao"
-                className="rounded-md font-semibold text-white underline underline-offset-4 transition-colors hover:text-gold-200 focus-visible:outline-white"
-              >
-                Inscreva-se na nossa lista
-              </Link>
-            </p>
+            {showNewsletter ? (
+              <p className="mt-4 text-sm leading-relaxed text-brand-200">
+                Quer receber práticas gratuitas por e-mail?{' '}
+                <Link
+                  to="/inscricao"
+                  className="rounded-md font-semibold text-white underline underline-offset-4 transition-colors hover:text-gold-200 focus-visible:outline-white"
+                >
+                  Inscreva-se na nossa lista
+                </Link>
+              </p>
+            ) : null}
           </div>
           <nav aria-label="Links legais">
             <ul className="flex flex-col gap-3 md:items-end">
@@ -78,7 +89,7 @@ export function SiteFooter() {
           </nav>
         </div>
         <p className="mt-10 border-t border-white/10 pt-6 text-sm text-brand-200">
-          {t(footer.copyright) || t(defaults.copyright)}
+          {copyrightLine(typeof footer.copyright === 'string' && footer.copyright.trim() ? footer.copyright : defaults.copyright, productName)}
         </p>
       </div>
     </footer>
