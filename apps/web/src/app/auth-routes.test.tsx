@@ -324,6 +324,7 @@ describe('header session button', () => {
   it('reads Sair when signed in; signing out toasts, goes home and forgets personal data', async () => {
     stubApi({ user: ANA })
     window.localStorage.setItem('justSubscribed', 'true')
+    window.localStorage.setItem('hasSeenWelcomeBanner', JSON.stringify([ANA.id]))
     window.localStorage.setItem('playlists', '[]')
     window.localStorage.setItem('audio-preferences', '{"volume":50}')
     const { router } = renderRoutes(routes, '/dashboard')
@@ -339,6 +340,8 @@ describe('header session button', () => {
     expect(window.localStorage.getItem('subscription_cache')).toBeNull()
     expect(window.localStorage.getItem('dm:lastRoute')).toBeNull()
     expect(window.localStorage.getItem('audio-preferences')).toBe('{"volume":50}')
+    // Who closed the welcome banner stays known, so it never comes back for them.
+    expect(window.localStorage.getItem('hasSeenWelcomeBanner')).toBe(JSON.stringify([ANA.id]))
   })
 
   it("offers 'Downloads' only to subscribers, the listeners who may download", async () => {

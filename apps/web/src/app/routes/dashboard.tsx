@@ -21,6 +21,7 @@ export default function DashboardRoute() {
       <title>{`Início — ${productName}`}</title>
       <DashboardPage
         productName={productName}
+        userId={user?.id}
         displayName={user?.displayName}
         renderSearch={(props) => <SearchBox {...props} />}
         installSlot={<InstallButton />}

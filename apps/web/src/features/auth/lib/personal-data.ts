@@ -11,7 +11,6 @@ export const LAST_ROUTE_KEY = 'dm:lastRoute'
 export const PERSONAL_LOCAL_KEYS = [
   SUBSCRIPTION_CACHE_KEY,
   'justSubscribed',
-  'hasSeenWelcomeBanner',
   'playlists',
   // Playlist edits waiting for the network: replaying them after a sign-out would write into
   // the next person's account on this device.
@@ -21,7 +20,11 @@ export const PERSONAL_LOCAL_KEYS = [
   LAST_ROUTE_KEY,
 ] as const
 
-/** Device preferences (audio settings, dismissed install help) are not personal and stay. */
+/**
+ * Device preferences (audio settings, dismissed install help) are not personal and stay, and so
+ * does the list of accounts that closed the welcome banner (only their ids), so that closing it is
+ * remembered after a sign-out.
+ */
 export function clearPersonalLocalData(storage: Storage | null = safeLocalStorage()): void {
   startNewPersonalDataGeneration()
   if (!storage) return

@@ -42,7 +42,7 @@ function render(fieldsResponse: () => Response = () => jsonResponse({ fields: FI
     return <input aria-label="busca" value={value} onChange={(e) => (onValueChange(e.target.value), force((n) => n + 1))} />
   }
   return renderWithProviders(
-    <DashboardPage productName="Sintonia" displayName="Ana" renderSearch={(props) => <SearchStub {...props} />} subscription={subscription} />,
+    <DashboardPage productName="Sintonia" userId="ana-id" displayName="Ana" renderSearch={(props) => <SearchStub {...props} />} subscription={subscription} />,
   )
 }
 
@@ -89,6 +89,19 @@ describe('DashboardPage', () => {
     expect(screen.queryByRole('heading', { name: 'Bem-vindo ao Sintonia Premium!' })).toBeNull()
     expect(localStorage.getItem(SEEN_WELCOME_KEY)).not.toBeNull()
     expect(localStorage.getItem(JUST_SUBSCRIBED_KEY)).toBeNull()
+  })
+
+  it('closing the welcome banner with its close button is remembered: it does not come back', async () => {
+    localStorage.setItem(JUST_SUBSCRIBED_KEY, 'true')
+    const first = render()
+    fireEvent.click(screen.getByRole('button', { name: 'Fechar boas-vindas' }))
+    expect(screen.queryByRole('heading', { name: 'Bem-vindo ao Sintonia Premium!' })).toBeNull()
+    first.unmount()
+    // The success page passes again (a plan change, the back button): still closed for Ana.
+    localStorage.setItem(JUST_SUBSCRIBED_KEY, 'true')
+    render()
+    await screen.findByText('1 áudio disponível')
+    expect(screen.queryByRole('heading', { name: 'Bem-vindo ao Sintonia Premium!' })).toBeNull()
   })
 
   it("offers 'Limpar busca' when the search leaves no fields", async () => {

@@ -24,6 +24,8 @@ export interface DashboardSearchSlotProps {
 
 export interface DashboardPageProps {
   productName: string
+  /** The signed-in account: closing the welcome banner is remembered for it. */
+  userId?: string | null
   displayName?: string | null
   /** The search box (features/search), controlled by the dashboard so the grid can follow it. */
   renderSearch: (props: DashboardSearchSlotProps) => ReactNode
@@ -38,12 +40,12 @@ export interface DashboardPageProps {
 }
 
 /** The listener's home (docs/product/listening.md#dashboard-dashboard). */
-export function DashboardPage({ productName, displayName, renderSearch, installSlot, playlistsSlot, onRefresh, subscription }: DashboardPageProps) {
+export function DashboardPage({ productName, userId, displayName, renderSearch, installSlot, playlistsSlot, onRefresh, subscription }: DashboardPageProps) {
   const queryClient = useQueryClient()
   const fieldsQuery = useQuery(listenerFieldsQueryOptions())
   const [search, setSearch] = useState('')
   const [searchOutcome, setSearchOutcome] = useState<DashboardSearchOutcome | null>(null)
-  const [showWelcome, setShowWelcome] = useState(() => shouldShowWelcomeBanner())
+  const [showWelcome, setShowWelcome] = useState(() => shouldShowWelcomeBanner(userId))
   const [refreshing, setRefreshing] = useState(false)
 
   const fields = fieldsQuery.data ?? []
@@ -67,7 +69,7 @@ export function DashboardPage({ productName, displayName, renderSearch, installS
   }
 
   function dismissWelcome() {
-    dismissWelcomeBanner()
+    dismissWelcomeBanner(userId)
     setShowWelcome(false)
   }
 

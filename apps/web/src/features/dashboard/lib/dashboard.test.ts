@@ -6,23 +6,37 @@ import { dismissWelcomeBanner, JUST_SUBSCRIBED_KEY, SEEN_WELCOME_KEY, shouldShow
 describe('welcome banner flags', () => {
   afterEach(() => localStorage.clear())
 
-  it("shows only when justSubscribed is 'true' and hasSeenWelcomeBanner is unset", () => {
-    expect(shouldShowWelcomeBanner(localStorage)).toBe(false)
+  it("shows only when justSubscribed is 'true' and this account has not closed it", () => {
+    expect(shouldShowWelcomeBanner('ana', localStorage)).toBe(false)
     localStorage.setItem(JUST_SUBSCRIBED_KEY, 'true')
-    expect(shouldShowWelcomeBanner(localStorage)).toBe(true)
+    expect(shouldShowWelcomeBanner('ana', localStorage)).toBe(true)
+    localStorage.setItem(SEEN_WELCOME_KEY, JSON.stringify(['ana']))
+    expect(shouldShowWelcomeBanner('ana', localStorage)).toBe(false)
+    expect(shouldShowWelcomeBanner('bia', localStorage)).toBe(true)
+    // The flag of earlier versions: someone closed it on this device.
     localStorage.setItem(SEEN_WELCOME_KEY, 'true')
-    expect(shouldShowWelcomeBanner(localStorage)).toBe(false)
+    expect(shouldShowWelcomeBanner('bia', localStorage)).toBe(false)
     localStorage.removeItem(SEEN_WELCOME_KEY)
     localStorage.setItem(JUST_SUBSCRIBED_KEY, '1')
-    expect(shouldShowWelcomeBanner(localStorage)).toBe(false)
+    expect(shouldShowWelcomeBanner('ana', localStorage)).toBe(false)
   })
 
-  it('dismissing sets hasSeenWelcomeBanner and removes justSubscribed', () => {
+  it('closing remembers the account and removes justSubscribed', () => {
     localStorage.setItem(JUST_SUBSCRIBED_KEY, 'true')
-    dismissWelcomeBanner(localStorage)
-    expect(localStorage.getItem(SEEN_WELCOME_KEY)).not.toBeNull()
+    dismissWelcomeBanner('ana', localStorage)
+    expect(JSON.parse(localStorage.getItem(SEEN_WELCOME_KEY)!)).toEqual(['ana'])
     expect(localStorage.getItem(JUST_SUBSCRIBED_KEY)).toBeNull()
-    expect(shouldShowWelcomeBanner(localStorage)).toBe(false)
+    expect(shouldShowWelcomeBanner('ana', localStorage)).toBe(false)
+  })
+
+  it('a closed banner does not come back after a sign-out and a new pass through the success page', () => {
+    localStorage.setItem(JUST_SUBSCRIBED_KEY, 'true')
+    dismissWelcomeBanner('ana', localStorage)
+    // Sign-out removes justSubscribed and keeps the list (app/auth-routes.test.tsx). Signed in again, Ana goes through /assinatura/sucesso once more (a plan change, the back button).
+    localStorage.setItem(JUST_SUBSCRIBED_KEY, 'true')
+    expect(shouldShowWelcomeBanner('ana', localStorage)).toBe(false)
+    // Someone else subscribing on this device still gets their welcome.
+    expect(shouldShowWelcomeBanner('bia', localStorage)).toBe(true)
   })
 })
 
