@@ -380,6 +380,24 @@ describe('header session button', () => {
     }
   })
 
+  it('invites visitors and listeners to the free newsletter in the footer, never subscribers nor admins', async () => {
+    const invitation = () => within(screen.getAllByRole('contentinfo').at(-1)!).queryByRole('link', { name: 'Inscreva-se na nossa lista' })
+    for (const [who, expected] of [
+      [{}, true],
+      [{ user: ANA, subscription: NONE }, true],
+      [{ user: ANA, subscription: ACTIVE }, false],
+      [{ user: ADMIN }, false],
+    ] as const) {
+      stubApi(who)
+      const page = renderRoutes(routes, '/lgpd')
+      await screen.findByRole('heading', { level: 1 })
+      if (expected) await waitFor(() => expect(invitation()).not.toBeNull())
+      else await waitFor(() => expect(invitation()).toBeNull())
+      page.unmount()
+      subscriptionChecker.clear()
+    }
+  })
+
   it('toasts the failure when sign-out fails', async () => {
     const { fetchMock } = stubApi({ user: ANA })
     renderRoutes(routes, '/')

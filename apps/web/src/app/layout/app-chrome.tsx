@@ -1,12 +1,15 @@
 import type { ReactNode } from 'react'
 import { AfterIdle } from '../../components/after-idle'
+import { useSession } from '../../features/auth'
 import { ConnectionIndicator } from '../../features/connectivity'
 import { PageViewTracker } from '../../features/analytics'
 import { SiteFooter, useProductNameSetting } from '../../features/landing'
 import { ServiceWorkerUpdates } from '../../features/offline/app-shell'
+import { cn } from '../../lib/cn'
 import { ProductNameProvider } from '../../lib/product-name'
+import { useSubscription } from '../../lib/use-subscription'
 import { AppHeader } from './app-header'
-import { MobileBottomBar } from './mobile-bottom-bar'
+import { MobileBottomBar, useBottomBarShown } from './mobile-bottom-bar'
 
 export interface AppChromeProps {
   /** The page. */
@@ -25,9 +28,13 @@ export interface AppChromeProps {
  */
 export function AppChrome({ children, showBack = false, hideFooter = false, progress }: AppChromeProps) {
   const productName = useProductNameSetting()
+  const barShown = useBottomBarShown()
+  const newsletter = useNewsletterInvitation()
   return (
     <ProductNameProvider value={productName}>
-      <div className="flex min-h-dvh flex-col pb-[calc(4.25rem+env(safe-area-inset-bottom))] md:pb-0">
+      {/* Below 768 px the page ends as high as the bottom bar is tall (--bottom-bar-height, the
+          bar's own height, safe area included), so nothing ever sits under it. */}
+      <div className={cn('flex min-h-dvh flex-col md:pb-0', barShown && 'pb-(--bottom-bar-height)')}>
         <a
           href="#conteudo"
           className="sr-only z-50 rounded-xl bg-white px-4 py-2 font-semibold text-brand-800 shadow-lifted focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
@@ -47,9 +54,20 @@ export function AppChrome({ children, showBack = false, hideFooter = false, prog
         <main id="conteudo" tabIndex={-1} className="flex-1 outline-none">
           {children}
         </main>
-        {hideFooter ? null : <SiteFooter />}
+        {hideFooter ? null : <SiteFooter showNewsletter={newsletter} />}
         <MobileBottomBar />
       </div>
     </ProductNameProvider>
   )
+}
+
+/**
+ * Whether the footer invites to the free newsletter: for visitors and listeners, never for
+ * subscribers nor admins, who already have everything (docs/product/README.md#footer).
+ */
+function useNewsletterInvitation(): boolean {
+  const session = useSession()
+  const listener = session.status === 'authenticated' && !session.isAdmin
+  const subscription = useSubscription({ enabled: listener })
+  return !(session.isAdmin || (listener && subscription.isSubscribed))
 }
