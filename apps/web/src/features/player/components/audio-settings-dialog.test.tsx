@@ -60,7 +60,7 @@ describe('AudioSettingsDialog', () => {
 
   it('sets the pause between repetitions in whole seconds, shown with its unit', () => {
     const { preferences } = setup()
-    const input = screen.getByLabelText('Pausa entre repetições')
+    const input = screen.getByLabelText('Pausa entre repetições (segundos)')
     expect((input as HTMLInputElement).value).toBe('0')
     expect(screen.getByTestId('pause-display').textContent).toBe('Sem pausa')
     fireEvent.change(input, { target: { value: '3' } })

@@ -101,29 +101,24 @@ export function AudioSettingsDialog({ open, onClose, preferences }: AudioSetting
 
         <div>
           <label htmlFor="audio-settings-pause" className="text-sm font-semibold text-ink">
-            Pausa entre repetições
+            Pausa entre repetições (segundos)
           </label>
           <p id="audio-settings-pause-hint" className="mt-0.5 text-xs text-ink-muted">
             Segundos de silêncio antes de o áudio recomeçar. 0 = sem pausa.
           </p>
           <div className="mt-2 flex items-center gap-3">
-            <div className="relative">
-              <input
-                id="audio-settings-pause"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                step={1}
-                value={pauseValue}
-                onChange={(event) => onPauseChange(event.currentTarget.value)}
-                onBlur={() => setPauseDraft(null)}
-                aria-describedby="audio-settings-pause-hint audio-settings-pause-display"
-                className="h-11 w-24 rounded-xl border border-line bg-white pr-7 pl-3 text-base text-ink tabular-nums focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-              />
-              <span aria-hidden="true" className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm font-medium text-ink-muted">
-                s
-              </span>
-            </div>
+            <input
+              id="audio-settings-pause"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              value={pauseValue}
+              onChange={(event) => onPauseChange(event.currentTarget.value)}
+              onBlur={() => setPauseDraft(null)}
+              aria-describedby="audio-settings-pause-hint audio-settings-pause-display"
+              className="h-11 w-24 rounded-xl border border-line bg-white px-3 text-base text-ink tabular-nums focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            />
             <span id="audio-settings-pause-display" data-testid="pause-display" className="text-sm font-medium text-ink-muted">
               {pauseLabel(prefs.pauseBetweenRepeats)}
             </span>
