@@ -75,9 +75,9 @@ export function PlaylistsSection() {
             </Button>
           </div>
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {playlists.map((playlist) => (
-              <li key={playlist.id}>
+              <li key={playlist.id} className="min-w-0">
                 <PlaylistCard playlist={playlist} onPlay={play} onEdit={(p) => setEditingId(p.id)} onDelete={setDeleting} />
               </li>
             ))}
