@@ -10,12 +10,12 @@ import { COMMUNICATION_ENDPOINTS } from './communication/endpoints.js'
 import { CONTENT_ENDPOINTS } from './content/endpoints.js'
 import { INSIGHTS_ENDPOINTS } from './insights/endpoints.js'
 import { LISTENING_ENDPOINTS } from './listening/endpoints.js'
-import { healthSchema } from './shared/health.js'
-import { get } from './shared/http.js'
+import type { healthSchema } from './shared/health.js'
+import { get, schema } from './shared/http.js'
 import { API } from './paths.js'
 
 export const ENDPOINTS = {
-  health: get(API.health, healthSchema),
+  health: get(API.health, schema<typeof healthSchema>()),
   accounts: ACCOUNTS_ENDPOINTS,
   catalogue: CATALOGUE_ENDPOINTS,
   listening: LISTENING_ENDPOINTS,

@@ -1,4 +1,4 @@
-import { endpointPath, type ApiError, type BodyOf, type Endpoint, type ParamsOf, type ResponseOf } from '@sintonia/contract'
+import { endpointPath, schemasOf, type ApiError, type BodyOf, type Endpoint, type ParamsOf, type ResponseOf, type TakesBody } from '@sintonia/contract'
 
 /** Shown when the server's error body carries no usable message (docs/product/README.md#not-found-page-and-page-errors). */
 export const GENERIC_ERROR_MESSAGE = 'Erro ao processar sua solicitação. Tente novamente.'
@@ -118,9 +118,9 @@ export type CallOptions<E extends Endpoint> = {
   query?: Query
   signal?: AbortSignal | undefined
 } & (ParamsOf<E> extends [] ? { params?: never } : { params: ParamsOf<E> }) &
-  (E['body'] extends null ? { body?: never } : { body: BodyOf<E> })
+  (TakesBody<E> extends true ? { body: BodyOf<E> } : { body?: never })
 
-type CallArgs<E extends Endpoint> = ParamsOf<E> extends [] ? (E['body'] extends null ? [options?: CallOptions<E>] : [options: CallOptions<E>]) : [options: CallOptions<E>]
+type CallArgs<E extends Endpoint> = ParamsOf<E> extends [] ? (TakesBody<E> extends true ? [options: CallOptions<E>] : [options?: CallOptions<E>]) : [options: CallOptions<E>]
 
 function withQuery(path: string, query: Query | undefined): string {
   if (!query) return path
@@ -131,15 +131,15 @@ function withQuery(path: string, query: Query | undefined): string {
 }
 
 /**
- * Outside production builds every answer is checked against the endpoint's schema, so a server
- * and a web that drifted apart fail in development and in the tests instead of on a listener's screen.
+ * Throws, outside production builds, when an answer does not follow its endpoint's schema: a server
+ * and a web that drifted apart fail in development and in the tests instead of on a listener's
+ * screen. Production builds leave the schemas (and zod) out of the pages entirely.
  */
-const checksAnswers = import.meta.env.MODE !== 'production'
-
-/** Throws, outside production builds, when an answer does not follow its endpoint's schema. */
 export function checkAnswer(endpoint: Endpoint, path: string, body: unknown): void {
-  if (!checksAnswers || !endpoint.response) return
-  const result = endpoint.response.safeParse(body)
+  if (import.meta.env.PROD) return
+  const response = schemasOf(endpoint)?.response
+  if (!response) return
+  const result = response.safeParse(body)
   if (!result.success) {
     throw new Error(`A resposta de ${endpoint.method} ${path} não segue o contrato: ${result.error.message}`)
   }

@@ -1,7 +1,7 @@
-import { del, get, patch, post, put } from '../shared/http.js'
-import { messageResponseSchema } from '../shared/errors.js'
-import { adminUserResponseSchema, adminUsersResponseSchema, banChangeSchema, complimentaryAccessSchema, roleChangeSchema, unclaimedPurchaseListSchema } from './admin-users.js'
-import {
+import { del, get, patch, post, put, schema } from '../shared/http.js'
+import type { messageResponseSchema } from '../shared/errors.js'
+import type { adminUserResponseSchema, adminUsersResponseSchema, banChangeSchema, complimentaryAccessSchema, roleChangeSchema, unclaimedPurchaseListSchema } from './admin-users.js'
+import type {
   accessLinkPreviewInputSchema,
   accessLinkPreviewSchema,
   changeEmailSchema,
@@ -21,26 +21,26 @@ import {
 import { ACCOUNTS_PATHS as P } from './paths.js'
 
 export const ACCOUNTS_ENDPOINTS = {
-  signUp: post(P.signUp, meSchema, signUpSchema),
-  signIn: post(P.signIn, meSchema, signInSchema),
-  signOut: post(P.signOut, messageResponseSchema),
-  me: get(P.me, currentSessionSchema),
-  forgotPassword: post(P.forgotPassword, messageResponseSchema, forgotPasswordSchema),
-  resetPassword: post(P.resetPassword, messageResponseSchema, resetPasswordSchema),
-  deleteAccount: del(P.deleteAccount, messageResponseSchema, deleteAccountSchema),
-  onboardingPassword: post(P.onboardingPassword, meSchema, onboardingPasswordSchema),
-  accessLinkPreview: post(P.accessLinkPreview, accessLinkPreviewSchema, accessLinkPreviewInputSchema),
-  verifyEmail: post(P.verifyEmail, verifyEmailResultSchema, verifyEmailSchema),
-  resendVerification: post(P.resendVerification, messageResponseSchema),
-  changeEmail: post(P.changeEmail, messageResponseSchema, changeEmailSchema),
-  profile: patch(P.profile, meSchema, updateProfileSchema),
-  changePassword: post(P.changePassword, messageResponseSchema, changePasswordSchema),
+  signUp: post(P.signUp, schema<typeof meSchema>(), schema<typeof signUpSchema>()),
+  signIn: post(P.signIn, schema<typeof meSchema>(), schema<typeof signInSchema>()),
+  signOut: post(P.signOut, schema<typeof messageResponseSchema>()),
+  me: get(P.me, schema<typeof currentSessionSchema>()),
+  forgotPassword: post(P.forgotPassword, schema<typeof messageResponseSchema>(), schema<typeof forgotPasswordSchema>()),
+  resetPassword: post(P.resetPassword, schema<typeof messageResponseSchema>(), schema<typeof resetPasswordSchema>()),
+  deleteAccount: del(P.deleteAccount, schema<typeof messageResponseSchema>(), schema<typeof deleteAccountSchema>()),
+  onboardingPassword: post(P.onboardingPassword, schema<typeof meSchema>(), schema<typeof onboardingPasswordSchema>()),
+  accessLinkPreview: post(P.accessLinkPreview, schema<typeof accessLinkPreviewSchema>(), schema<typeof accessLinkPreviewInputSchema>()),
+  verifyEmail: post(P.verifyEmail, schema<typeof verifyEmailResultSchema>(), schema<typeof verifyEmailSchema>()),
+  resendVerification: post(P.resendVerification, schema<typeof messageResponseSchema>()),
+  changeEmail: post(P.changeEmail, schema<typeof messageResponseSchema>(), schema<typeof changeEmailSchema>()),
+  profile: patch(P.profile, schema<typeof meSchema>(), schema<typeof updateProfileSchema>()),
+  changePassword: post(P.changePassword, schema<typeof messageResponseSchema>(), schema<typeof changePasswordSchema>()),
   admin: {
-    users: get(P.admin.users, adminUsersResponseSchema),
-    unclaimedPurchases: get(P.admin.unclaimedPurchases, unclaimedPurchaseListSchema),
-    unclaimedPurchaseResend: post(P.admin.unclaimedPurchaseResend, messageResponseSchema),
-    userComplimentary: post(P.admin.userComplimentary, adminUserResponseSchema, complimentaryAccessSchema),
-    userRole: put(P.admin.userRole, adminUserResponseSchema, roleChangeSchema),
-    userBan: put(P.admin.userBan, adminUserResponseSchema, banChangeSchema),
+    users: get(P.admin.users, schema<typeof adminUsersResponseSchema>()),
+    unclaimedPurchases: get(P.admin.unclaimedPurchases, schema<typeof unclaimedPurchaseListSchema>()),
+    unclaimedPurchaseResend: post(P.admin.unclaimedPurchaseResend, schema<typeof messageResponseSchema>()),
+    userComplimentary: post(P.admin.userComplimentary, schema<typeof adminUserResponseSchema>(), schema<typeof complimentaryAccessSchema>()),
+    userRole: put(P.admin.userRole, schema<typeof adminUserResponseSchema>(), schema<typeof roleChangeSchema>()),
+    userBan: put(P.admin.userBan, schema<typeof adminUserResponseSchema>(), schema<typeof banChangeSchema>()),
   },
 } as const

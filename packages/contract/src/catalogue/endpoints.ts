@@ -1,5 +1,5 @@
-import { del, get, patch, post, put } from '../shared/http.js'
-import {
+import { del, get, patch, post, put, schema } from '../shared/http.js'
+import type {
   adminAudioListSchema,
   adminAudioResponseSchema,
   adminAudioUpdateSchema,
@@ -12,35 +12,35 @@ import {
   adminMusicUpdateSchema,
   musicVolumeSchema,
 } from './admin.js'
-import { demoSchema, fieldListSchema } from './catalogue.js'
-import { audioDetailSchema, backgroundMusicSchema, fieldAudiosSchema, fieldDetailSchema, searchResponseSchema } from './listener.js'
+import type { demoSchema, fieldListSchema } from './catalogue.js'
+import type { audioDetailSchema, backgroundMusicSchema, fieldAudiosSchema, fieldDetailSchema, searchResponseSchema } from './listener.js'
 import { CATALOGUE_PATHS as P } from './paths.js'
 
 export const CATALOGUE_ENDPOINTS = {
-  publicFields: get(P.publicFields, fieldListSchema),
-  demo: get(P.demo, demoSchema),
-  fields: get(P.fields, fieldListSchema),
-  field: get(P.field, fieldDetailSchema),
-  fieldAudios: get(P.fieldAudios, fieldAudiosSchema),
-  audio: get(P.audio, audioDetailSchema),
-  backgroundMusic: get(P.backgroundMusic, backgroundMusicSchema),
-  search: get(P.search, searchResponseSchema),
+  publicFields: get(P.publicFields, schema<typeof fieldListSchema>()),
+  demo: get(P.demo, schema<typeof demoSchema>()),
+  fields: get(P.fields, schema<typeof fieldListSchema>()),
+  field: get(P.field, schema<typeof fieldDetailSchema>()),
+  fieldAudios: get(P.fieldAudios, schema<typeof fieldAudiosSchema>()),
+  audio: get(P.audio, schema<typeof audioDetailSchema>()),
+  backgroundMusic: get(P.backgroundMusic, schema<typeof backgroundMusicSchema>()),
+  search: get(P.search, schema<typeof searchResponseSchema>()),
   admin: {
-    fields: get(P.admin.fields, fieldListSchema),
-    createField: post(P.admin.fields, adminFieldResponseSchema, adminFieldInputSchema),
-    updateField: patch(P.admin.field, adminFieldResponseSchema, adminFieldUpdateSchema),
-    deleteField: del(P.admin.field, null),
-    fieldOrder: put(P.admin.fieldOrder, fieldListSchema, adminFieldOrderSchema),
-    audios: get(P.admin.audios, adminAudioListSchema),
+    fields: get(P.admin.fields, schema<typeof fieldListSchema>()),
+    createField: post(P.admin.fields, schema<typeof adminFieldResponseSchema>(), schema<typeof adminFieldInputSchema>()),
+    updateField: patch(P.admin.field, schema<typeof adminFieldResponseSchema>(), schema<typeof adminFieldUpdateSchema>()),
+    deleteField: del(P.admin.field),
+    fieldOrder: put(P.admin.fieldOrder, schema<typeof fieldListSchema>(), schema<typeof adminFieldOrderSchema>()),
+    audios: get(P.admin.audios, schema<typeof adminAudioListSchema>()),
     /** Multipart: the file and its details (sent with upload progress). */
-    createAudio: post(P.admin.audios, adminAudioResponseSchema),
-    updateAudio: patch(P.admin.audio, adminAudioResponseSchema, adminAudioUpdateSchema),
-    replaceAudioFile: put(P.admin.audioFile, adminAudioResponseSchema),
-    deleteAudio: del(P.admin.audio, null),
-    music: get(P.admin.music, adminMusicListSchema),
-    createMusic: post(P.admin.music, adminMusicResponseSchema),
-    updateMusic: patch(P.admin.musicTrack, adminMusicResponseSchema, adminMusicUpdateSchema),
-    deleteMusic: del(P.admin.musicTrack, null),
-    musicVolume: put(P.admin.musicVolume, musicVolumeSchema, musicVolumeSchema),
+    createAudio: post(P.admin.audios, schema<typeof adminAudioResponseSchema>()),
+    updateAudio: patch(P.admin.audio, schema<typeof adminAudioResponseSchema>(), schema<typeof adminAudioUpdateSchema>()),
+    replaceAudioFile: put(P.admin.audioFile, schema<typeof adminAudioResponseSchema>()),
+    deleteAudio: del(P.admin.audio),
+    music: get(P.admin.music, schema<typeof adminMusicListSchema>()),
+    createMusic: post(P.admin.music, schema<typeof adminMusicResponseSchema>()),
+    updateMusic: patch(P.admin.musicTrack, schema<typeof adminMusicResponseSchema>(), schema<typeof adminMusicUpdateSchema>()),
+    deleteMusic: del(P.admin.musicTrack),
+    musicVolume: put(P.admin.musicVolume, schema<typeof musicVolumeSchema>(), schema<typeof musicVolumeSchema>()),
   },
 } as const

@@ -1,6 +1,6 @@
-import { messageResponseSchema } from '../shared/errors.js'
-import { get, post, put } from '../shared/http.js'
-import {
+import { get, post, put, schema } from '../shared/http.js'
+import type { messageResponseSchema } from '../shared/errors.js'
+import type {
   adminPlanResponseSchema,
   adminPlansResponseSchema,
   adminRefundsResponseSchema,
@@ -11,7 +11,7 @@ import {
   refundDecisionResponseSchema,
   refundRejectSchema,
 } from './admin.js'
-import {
+import type {
   checkoutRedirectSchema,
   createPaymentSchema,
   createSubscriptionSchema,
@@ -24,33 +24,33 @@ import {
   subscriptionDetailsSchema,
   subscriptionStateSchema,
 } from './commerce.js'
+import type { plansResponseSchema } from './plans-schema.js'
 import { COMMERCE_PATHS as P } from './paths.js'
-import { plansResponseSchema } from './plans-schema.js'
 
 export const COMMERCE_ENDPOINTS = {
-  plans: get(P.plans, plansResponseSchema),
+  plans: get(P.plans, schema<typeof plansResponseSchema>()),
   subscription: {
-    check: get(P.subscription.check, subscriptionStateSchema),
-    details: get(P.subscription.details, subscriptionDetailsSchema),
-    checkout: post(P.subscription.checkout, checkoutRedirectSchema, createSubscriptionSchema),
-    portal: post(P.subscription.portal, portalRedirectSchema),
-    refundRequest: post(P.subscription.refundRequest, messageResponseSchema, refundRequestSchema),
+    check: get(P.subscription.check, schema<typeof subscriptionStateSchema>()),
+    details: get(P.subscription.details, schema<typeof subscriptionDetailsSchema>()),
+    checkout: post(P.subscription.checkout, schema<typeof checkoutRedirectSchema>(), schema<typeof createSubscriptionSchema>()),
+    portal: post(P.subscription.portal, schema<typeof portalRedirectSchema>()),
+    refundRequest: post(P.subscription.refundRequest, schema<typeof messageResponseSchema>(), schema<typeof refundRequestSchema>()),
   },
   payments: {
-    gateway: get(P.payments.gateway, gatewayInfoSchema),
-    checkout: post(P.payments.checkout, checkoutRedirectSchema, createPaymentSchema),
-    verify: post(P.payments.verify, paymentVerificationSchema, sessionIdBodySchema),
-    verifySession: post(P.payments.verifySession, sessionVerificationSchema, sessionIdBodySchema),
-    resendAccessLink: post(P.payments.resendAccessLink, messageResponseSchema, sessionIdBodySchema),
+    gateway: get(P.payments.gateway, schema<typeof gatewayInfoSchema>()),
+    checkout: post(P.payments.checkout, schema<typeof checkoutRedirectSchema>(), schema<typeof createPaymentSchema>()),
+    verify: post(P.payments.verify, schema<typeof paymentVerificationSchema>(), schema<typeof sessionIdBodySchema>()),
+    verifySession: post(P.payments.verifySession, schema<typeof sessionVerificationSchema>(), schema<typeof sessionIdBodySchema>()),
+    resendAccessLink: post(P.payments.resendAccessLink, schema<typeof messageResponseSchema>(), schema<typeof sessionIdBodySchema>()),
   },
   admin: {
-    plans: get(P.admin.plans, adminPlansResponseSchema),
-    planPricing: put(P.admin.planPricing, adminPlanResponseSchema, planPricingSchema),
-    planDetails: put(P.admin.planDetails, adminPlanResponseSchema, planDetailsSchema),
-    refunds: get(P.admin.refunds, adminRefundsResponseSchema),
-    refundApprove: post(P.admin.refundApprove, refundDecisionResponseSchema),
-    refundReject: post(P.admin.refundReject, refundDecisionResponseSchema, refundRejectSchema),
-    guaranteeSetting: get(P.admin.guaranteeSetting, guaranteeDaysSchema),
-    updateGuaranteeSetting: put(P.admin.guaranteeSetting, guaranteeDaysSchema, guaranteeSettingSchema),
+    plans: get(P.admin.plans, schema<typeof adminPlansResponseSchema>()),
+    planPricing: put(P.admin.planPricing, schema<typeof adminPlanResponseSchema>(), schema<typeof planPricingSchema>()),
+    planDetails: put(P.admin.planDetails, schema<typeof adminPlanResponseSchema>(), schema<typeof planDetailsSchema>()),
+    refunds: get(P.admin.refunds, schema<typeof adminRefundsResponseSchema>()),
+    refundApprove: post(P.admin.refundApprove, schema<typeof refundDecisionResponseSchema>()),
+    refundReject: post(P.admin.refundReject, schema<typeof refundDecisionResponseSchema>(), schema<typeof refundRejectSchema>()),
+    guaranteeSetting: get(P.admin.guaranteeSetting, schema<typeof guaranteeDaysSchema>()),
+    updateGuaranteeSetting: put(P.admin.guaranteeSetting, schema<typeof guaranteeDaysSchema>(), schema<typeof guaranteeSettingSchema>()),
   },
 } as const

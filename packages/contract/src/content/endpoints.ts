@@ -1,22 +1,22 @@
-import { del, get, patch, post, put } from '../shared/http.js'
-import { adminActiveVideoSchema, adminLandingSchema, adminVideoLinkSchema, adminVideosSchema, adminVideoUpdateSchema } from './admin.js'
-import { landingPageContentSchema, landingResponseSchema } from './landing-schema.js'
+import { del, get, patch, post, put, schema } from '../shared/http.js'
+import type { adminActiveVideoSchema, adminLandingSchema, adminVideoLinkSchema, adminVideosSchema, adminVideoUpdateSchema } from './admin.js'
+import type { landingPageContentSchema, landingResponseSchema } from './landing-schema.js'
+import type { generalSettingsResponseSchema, generalSettingsSchema } from './settings.js'
 import { CONTENT_PATHS as P } from './paths.js'
-import { generalSettingsResponseSchema, generalSettingsSchema } from './settings.js'
 
 export const CONTENT_ENDPOINTS = {
-  landing: get(P.landing, landingResponseSchema),
+  landing: get(P.landing, schema<typeof landingResponseSchema>()),
   admin: {
-    landing: get(P.admin.landing, adminLandingSchema),
-    updateLanding: put(P.admin.landing, adminLandingSchema, landingPageContentSchema),
-    videos: get(P.admin.videos, adminVideosSchema),
-    addVideoLink: post(P.admin.videos, adminVideosSchema, adminVideoLinkSchema),
+    landing: get(P.admin.landing, schema<typeof adminLandingSchema>()),
+    updateLanding: put(P.admin.landing, schema<typeof adminLandingSchema>(), schema<typeof landingPageContentSchema>()),
+    videos: get(P.admin.videos, schema<typeof adminVideosSchema>()),
+    addVideoLink: post(P.admin.videos, schema<typeof adminVideosSchema>(), schema<typeof adminVideoLinkSchema>()),
     /** Multipart: the video file and its thumbnail (sent with upload progress). */
-    uploadVideo: post(P.admin.videoUpload, adminVideosSchema),
-    activeVideo: put(P.admin.activeVideo, adminVideosSchema, adminActiveVideoSchema),
-    updateVideo: patch(P.admin.video, adminVideosSchema, adminVideoUpdateSchema),
-    deleteVideo: del(P.admin.video, adminVideosSchema),
-    settings: get(P.admin.settings, generalSettingsResponseSchema),
-    updateSettings: put(P.admin.settings, generalSettingsResponseSchema, generalSettingsSchema),
+    uploadVideo: post(P.admin.videoUpload, schema<typeof adminVideosSchema>()),
+    activeVideo: put(P.admin.activeVideo, schema<typeof adminVideosSchema>(), schema<typeof adminActiveVideoSchema>()),
+    updateVideo: patch(P.admin.video, schema<typeof adminVideosSchema>(), schema<typeof adminVideoUpdateSchema>()),
+    deleteVideo: del(P.admin.video, schema<typeof adminVideosSchema>()),
+    settings: get(P.admin.settings, schema<typeof generalSettingsResponseSchema>()),
+    updateSettings: put(P.admin.settings, schema<typeof generalSettingsResponseSchema>(), schema<typeof generalSettingsSchema>()),
   },
 } as const

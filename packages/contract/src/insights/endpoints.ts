@@ -1,17 +1,17 @@
-import { get, post } from '../shared/http.js'
-import { advancedAnalyticsSchema, analyticsSummarySchema, financialSchema, listeningStatsSchema, validationReportSchema } from './admin.js'
-import { analyticsAcceptedSchema, analyticsBatchSchema } from './analytics.js'
-import { adminOverviewSchema } from './overview.js'
+import { get, post, schema } from '../shared/http.js'
+import type { advancedAnalyticsSchema, analyticsSummarySchema, financialSchema, listeningStatsSchema, validationReportSchema } from './admin.js'
+import type { analyticsAcceptedSchema, analyticsBatchSchema } from './analytics.js'
+import type { adminOverviewSchema } from './overview.js'
 import { INSIGHTS_PATHS as P } from './paths.js'
 
 export const INSIGHTS_ENDPOINTS = {
-  events: post(P.events, analyticsAcceptedSchema, analyticsBatchSchema),
+  events: post(P.events, schema<typeof analyticsAcceptedSchema>(), schema<typeof analyticsBatchSchema>()),
   admin: {
-    overview: get(P.admin.overview, adminOverviewSchema),
-    financial: get(P.admin.financial, financialSchema),
-    analytics: get(P.admin.analytics, analyticsSummarySchema),
-    analyticsAdvanced: get(P.admin.analyticsAdvanced, advancedAnalyticsSchema),
-    listeningStats: get(P.admin.listeningStats, listeningStatsSchema),
-    validation: get(P.admin.validation, validationReportSchema),
+    overview: get(P.admin.overview, schema<typeof adminOverviewSchema>()),
+    financial: get(P.admin.financial, schema<typeof financialSchema>()),
+    analytics: get(P.admin.analytics, schema<typeof analyticsSummarySchema>()),
+    analyticsAdvanced: get(P.admin.analyticsAdvanced, schema<typeof advancedAnalyticsSchema>()),
+    listeningStats: get(P.admin.listeningStats, schema<typeof listeningStatsSchema>()),
+    validation: get(P.admin.validation, schema<typeof validationReportSchema>()),
   },
 } as const

@@ -1,6 +1,5 @@
-import { del, get, patch, post } from '../shared/http.js'
-import { LISTENING_PATHS as P } from './paths.js'
-import {
+import { del, get, patch, post, schema } from '../shared/http.js'
+import type {
   listeningAcceptedSchema,
   listeningBatchSchema,
   listeningTodaySchema,
@@ -10,14 +9,15 @@ import {
   playlistSchema,
   playlistUpdateSchema,
 } from './playlists.js'
+import { LISTENING_PATHS as P } from './paths.js'
 
 export const LISTENING_ENDPOINTS = {
-  playlists: get(P.playlists, playlistListSchema),
-  createPlaylist: post(P.playlists, playlistSchema, playlistCreateSchema),
-  updatePlaylist: patch(P.playlist, playlistSchema, playlistUpdateSchema),
-  deletePlaylist: del(P.playlist, null),
-  addPlaylistAudio: post(P.playlistAudios, playlistSchema, playlistAddAudioSchema),
-  removePlaylistAudio: del(P.playlistAudio, playlistSchema),
-  events: post(P.events, listeningAcceptedSchema, listeningBatchSchema),
-  today: get(P.today, listeningTodaySchema),
+  playlists: get(P.playlists, schema<typeof playlistListSchema>()),
+  createPlaylist: post(P.playlists, schema<typeof playlistSchema>(), schema<typeof playlistCreateSchema>()),
+  updatePlaylist: patch(P.playlist, schema<typeof playlistSchema>(), schema<typeof playlistUpdateSchema>()),
+  deletePlaylist: del(P.playlist),
+  addPlaylistAudio: post(P.playlistAudios, schema<typeof playlistSchema>(), schema<typeof playlistAddAudioSchema>()),
+  removePlaylistAudio: del(P.playlistAudio, schema<typeof playlistSchema>()),
+  events: post(P.events, schema<typeof listeningAcceptedSchema>(), schema<typeof listeningBatchSchema>()),
+  today: get(P.today, schema<typeof listeningTodaySchema>()),
 } as const

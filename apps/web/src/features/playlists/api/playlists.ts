@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react'
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { endpointPath, ENDPOINTS, LISTENER_MSG, type BodyOf, type ParamsOf, type Playlist, type PlaylistAudio } from '@sintonia/contract'
+import { endpointPath, ENDPOINT_SCHEMAS, ENDPOINTS, LISTENER_MSG, type BodyOf, type ParamsOf, type Playlist, type PlaylistAudio, type TakesBody } from '@sintonia/contract'
 import { api, ApiRequestError, GENERIC_ERROR_MESSAGE, getErrorMessage } from '../../../lib/api-client'
 import { enqueueMutation, replayWhenOnline, type QueuedMutation } from '../lib/offline-queue'
 import { readCachedPlaylists, writeCachedPlaylists } from '../lib/storage'
@@ -23,10 +23,12 @@ function isNetworkError(error: unknown): boolean {
 }
 
 const { createPlaylist, updatePlaylist, deletePlaylist, addPlaylistAudio, removePlaylistAudio } = ENDPOINTS.listening
+/** Bodies read back from localStorage are parsed with the endpoint's own schema. */
+const STORED_BODY = ENDPOINT_SCHEMAS.listening
 type PlaylistWrite = typeof createPlaylist | typeof updatePlaylist | typeof deletePlaylist | typeof addPlaylistAudio | typeof removePlaylistAudio
 
 /** A playlist write as the offline queue keeps it: method, path and body (the format already stored on devices). */
-function queued<E extends PlaylistWrite>(endpoint: E, params: ParamsOf<E>, ...[body]: E['body'] extends null ? [] : [BodyOf<E>]): QueuedMutation {
+function queued<E extends PlaylistWrite>(endpoint: E, params: ParamsOf<E>, ...[body]: TakesBody<E> extends true ? [BodyOf<E>] : []): QueuedMutation {
   return { method: endpoint.method, path: endpointPath(endpoint, ...params), ...(body === undefined ? {} : { body }) }
 }
 
@@ -48,12 +50,12 @@ function idsIn(pathOf: (...ids: string[]) => string, count: number, path: string
  */
 export async function sendPlaylistWrite({ method, path, body }: QueuedMutation): Promise<unknown> {
   if (method === 'POST') {
-    if (path === createPlaylist.path) return api(createPlaylist, { body: createPlaylist.body.parse(body) })
+    if (path === createPlaylist.path) return api(createPlaylist, { body: STORED_BODY.createPlaylist.body.parse(body) })
     const [playlistId] = idsIn(addPlaylistAudio.path, 1, path) ?? []
-    if (playlistId) return api(addPlaylistAudio, { params: [playlistId], body: addPlaylistAudio.body.parse(body) })
+    if (playlistId) return api(addPlaylistAudio, { params: [playlistId], body: STORED_BODY.addPlaylistAudio.body.parse(body) })
   } else if (method === 'PATCH') {
     const [playlistId] = idsIn(updatePlaylist.path, 1, path) ?? []
-    if (playlistId) return api(updatePlaylist, { params: [playlistId], body: updatePlaylist.body.parse(body) })
+    if (playlistId) return api(updatePlaylist, { params: [playlistId], body: STORED_BODY.updatePlaylist.body.parse(body) })
   } else {
     const [playlistId, audioId] = idsIn(removePlaylistAudio.path, 2, path) ?? []
     if (playlistId && audioId) return api(removePlaylistAudio, { params: [playlistId, audioId] })

@@ -1,0 +1,57 @@
+import type { SchemasOf } from '../shared/http.js'
+import { messageResponseSchema } from '../shared/errors.js'
+import {
+  adminPlanResponseSchema,
+  adminPlansResponseSchema,
+  adminRefundsResponseSchema,
+  guaranteeDaysSchema,
+  guaranteeSettingSchema,
+  planDetailsSchema,
+  planPricingSchema,
+  refundDecisionResponseSchema,
+  refundRejectSchema,
+} from './admin.js'
+import {
+  checkoutRedirectSchema,
+  createPaymentSchema,
+  createSubscriptionSchema,
+  gatewayInfoSchema,
+  paymentVerificationSchema,
+  portalRedirectSchema,
+  refundRequestSchema,
+  sessionIdBodySchema,
+  sessionVerificationSchema,
+  subscriptionDetailsSchema,
+  subscriptionStateSchema,
+} from './commerce.js'
+import { plansResponseSchema } from './plans-schema.js'
+import type { COMMERCE_ENDPOINTS } from './endpoints.js'
+
+/** The schemas of each endpoint in ./endpoints.ts (the same keys). */
+export const COMMERCE_ENDPOINT_SCHEMAS = {
+  plans: { response: plansResponseSchema, body: null },
+  subscription: {
+    check: { response: subscriptionStateSchema, body: null },
+    details: { response: subscriptionDetailsSchema, body: null },
+    checkout: { response: checkoutRedirectSchema, body: createSubscriptionSchema },
+    portal: { response: portalRedirectSchema, body: null },
+    refundRequest: { response: messageResponseSchema, body: refundRequestSchema },
+  },
+  payments: {
+    gateway: { response: gatewayInfoSchema, body: null },
+    checkout: { response: checkoutRedirectSchema, body: createPaymentSchema },
+    verify: { response: paymentVerificationSchema, body: sessionIdBodySchema },
+    verifySession: { response: sessionVerificationSchema, body: sessionIdBodySchema },
+    resendAccessLink: { response: messageResponseSchema, body: sessionIdBodySchema },
+  },
+  admin: {
+    plans: { response: adminPlansResponseSchema, body: null },
+    planPricing: { response: adminPlanResponseSchema, body: planPricingSchema },
+    planDetails: { response: adminPlanResponseSchema, body: planDetailsSchema },
+    refunds: { response: adminRefundsResponseSchema, body: null },
+    refundApprove: { response: refundDecisionResponseSchema, body: null },
+    refundReject: { response: refundDecisionResponseSchema, body: refundRejectSchema },
+    guaranteeSetting: { response: guaranteeDaysSchema, body: null },
+    updateGuaranteeSetting: { response: guaranteeDaysSchema, body: guaranteeSettingSchema },
+  },
+} as const satisfies SchemasOf<typeof COMMERCE_ENDPOINTS>
