@@ -21,11 +21,13 @@ export function WelcomeBanner({ productName, onDismiss }: WelcomeBannerProps) {
       className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-800 via-brand-700 to-brand-900 p-6 text-white shadow-lifted sm:p-8"
     >
       <div aria-hidden="true" className="absolute -top-16 -right-16 size-56 rounded-full bg-gold-400/20 blur-3xl" />
+      {/* z-10: the heading row and the list below are positioned and come later, so they were
+          drawn over the button and took its tap — the banner never closed. */}
       <button
         type="button"
         onClick={onDismiss}
         aria-label="Fechar boas-vindas"
-        className="absolute top-3 right-3 grid size-10 place-items-center rounded-xl text-white/80 transition-colors hover:bg-white/10 hover:text-white"
+        className="absolute top-3 right-3 z-10 grid size-10 place-items-center rounded-xl text-white/80 transition-colors hover:bg-white/10 hover:text-white"
       >
         <X aria-hidden="true" className="size-5" />
       </button>
