@@ -99,6 +99,48 @@ describe('useErrorReveal (every form shows its first error where the person look
     vi.unstubAllGlobals()
   })
 
+  it("when the invalid field and the form's red box do not fit on screen together, the box (focused, with the message) is the one shown", async () => {
+    const scrollBy = vi.spyOn(window, 'scrollBy').mockImplementation(() => {})
+    function TallForm() {
+      const [failed, setFailed] = useState(false)
+      const errors = useErrorReveal()
+      return (
+        <form
+          ref={errors.ref}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault()
+            setFailed(true)
+            errors.reveal()
+          }}
+        >
+          <FormField id="atual" label="Senha atual">
+            <TextInput id="atual" aria-invalid={failed || undefined} />
+          </FormField>
+          {failed ? <FormAlert>Informe a senha atual</FormAlert> : null}
+          <button type="submit">Salvar</button>
+        </form>
+      )
+    }
+    render(<TallForm />)
+    const box = (top: number, bottom: number) => ({ top, bottom, left: 0, right: 360, width: 360, height: bottom - top, x: 0, y: top, toJSON: () => ({}) })
+    const computed = window.getComputedStyle.bind(window)
+    vi.spyOn(window, 'getComputedStyle').mockImplementation((element, pseudo) =>
+      element === document.documentElement ? ({ scrollPaddingTop: '64px', scrollPaddingBottom: '69px' } as CSSStyleDeclaration) : computed(element, pseudo),
+    )
+    vi.stubGlobal('innerHeight', 640)
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      // The field near the top, the red box 600 px further down, under the bottom bar.
+      return this.getAttribute('role') === 'alert' ? box(660, 720) : box(90, 180)
+    })
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }))
+    const alert = await screen.findByRole('alert')
+    await waitFor(() => expect(document.activeElement).toBe(alert))
+    // The box's bottom (720) comes up to the lowest visible line, 640 − 69 − 16 = 555.
+    expect(scrollBy).toHaveBeenCalledWith({ top: 165, behavior: expect.any(String) })
+    vi.unstubAllGlobals()
+  })
+
   it('focuses the red box of a failed request, so it is read out, every attempt again', async () => {
     render(<Form serverError />)
     fireEvent.click(screen.getByRole('button', { name: 'Enviar' }))

@@ -158,25 +158,29 @@ export function revealScrollDelta(span: { top: number; bottom: number }, band: {
 /**
  * Scrolls the page so that all of `boxes` are in view, clear of the sticky header and, below 768 px,
  * of the fixed bottom bar — the page's scroll padding (styles.css) says how much room they take —
- * without a jump when they already are. Inside a scrolling box (a dialog) the box scrolls instead.
+ * without a jump when they already are. When they do not fit together, `essential` (the message
+ * the person must read; the last box by default) is the one brought into view. Inside a scrolling
+ * box (a dialog) the box scrolls instead.
  */
-export function bringIntoView(boxes: HTMLElement[]): void {
-  const [first] = boxes
-  if (!first) return
+export function bringIntoView(boxes: HTMLElement[], essential: HTMLElement | undefined = boxes[boxes.length - 1]): void {
+  if (!essential) return
   const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false
   const behavior: ScrollBehavior = reduceMotion ? 'auto' : 'smooth'
-  if (scrollBox(first)) {
-    boxes[boxes.length - 1]?.scrollIntoView({ block: 'nearest', behavior })
+  if (scrollBox(essential)) {
+    essential.scrollIntoView({ block: 'nearest', behavior })
     return
   }
-  const rects = boxes.map((box) => box.getBoundingClientRect())
   const root = getComputedStyle(document.documentElement)
   const padTop = Number.parseFloat(root.scrollPaddingTop) || 0
   const padBottom = Number.parseFloat(root.scrollPaddingBottom) || 0
-  const delta = revealScrollDelta(
-    { top: Math.min(...rects.map((r) => r.top)), bottom: Math.max(...rects.map((r) => r.bottom)) },
-    { viewTop: padTop + REVEAL_GAP_PX, viewBottom: window.innerHeight - padBottom - REVEAL_GAP_PX },
-  )
+  const band = { viewTop: padTop + REVEAL_GAP_PX, viewBottom: window.innerHeight - padBottom - REVEAL_GAP_PX }
+  const spanOf = (elements: HTMLElement[]) => {
+    const rects = elements.map((element) => element.getBoundingClientRect())
+    return { top: Math.min(...rects.map((r) => r.top)), bottom: Math.max(...rects.map((r) => r.bottom)) }
+  }
+  let span = spanOf(boxes)
+  if (span.bottom - span.top > band.viewBottom - band.viewTop) span = spanOf([essential])
+  const delta = revealScrollDelta(span, band)
   if (delta !== 0) window.scrollBy({ top: delta, behavior })
 }
 
@@ -217,7 +221,7 @@ export function revealFirstError(root: ParentNode): boolean {
   } else {
     first.focus({ preventScroll: true })
   }
-  bringIntoView(alert ? [field, alert] : [field])
+  bringIntoView(alert ? [field, alert] : [field], alert ?? field)
   return true
 }
 
