@@ -94,8 +94,10 @@ describe('admin communication: leads', () => {
     expect(body.charCodeAt(0)).toBe(0xfeff)
     const lines = body.slice(1).split('\r\n')
     expect(lines[0]).toBe('Nome;E-mail;WhatsApp;Área de interesse;Origem;utm_source;utm_medium;utm_campaign;Inscrito em')
-    expect(body).toContain('"Ana ""Aninha"" Souza";ana@exemplo.com;\'+5511987654321;Autoestima;inscricao_page')
-    expect(body).toContain('"Bruno; Lima";bruno@exemplo.com;;Carreira;inscricao_page;"\'=HYPERLINK(""x"")"')
+    // The origin in Portuguese, never its code.
+    expect(body).toContain('"Ana ""Aninha"" Souza";ana@exemplo.com;\'+5511987654321;Autoestima;Página de inscrição')
+    expect(body).toContain('"Bruno; Lima";bruno@exemplo.com;;Carreira;Página de inscrição;"\'=HYPERLINK(""x"")"')
+    expect(body).not.toContain('inscricao_page')
     expect(body).toContain('"Çécile\nNova linha"')
     const filtered = (await callAs(ctx, boss, { url: `${API.communication.admin.leadsCsv}?interest=carreira` })).rawPayload.toString('utf8')
     expect(filtered.trim().split('\r\n')).toHaveLength(2)
