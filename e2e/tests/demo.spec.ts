@@ -1,46 +1,93 @@
 import { expect, test } from '@playwright/test'
-import type { Demo } from '@sintonia/contract'
+import { MSG, type Demo } from '@sintonia/contract'
+import { screenshotBoth } from '../support/screenshots'
 
-test('the demo audio plays in the browser through HTTP Range requests', async ({ page, request }) => {
+// The demo needs no service worker, and the journeys below answer /api/demo themselves.
+test.use({ serviceWorkers: 'block' })
+
+/**
+ * The free demo plays in the listener's own player (docs/product/public-pages.md#demo-demo):
+ * repetitions, background music (the public track) and settings, for the demo audio only.
+ */
+test('the demo audio plays in the real player, through HTTP Range requests, with the public background music', async ({ page, request }) => {
   const demo = (await (await request.get('/api/demo')).json()) as Demo
   expect(demo.audio).not.toBeNull()
 
   const audioResponses: number[] = []
+  const subscriberCalls: string[] = []
   page.on('response', (response) => {
     if (response.url().includes(`/api/audios/${demo.audio!.id}/file`)) audioResponses.push(response.status())
+    if (/\/api\/(background-music|listening|fields|playlists)/.test(response.url())) subscriberCalls.push(response.url())
   })
 
   await page.goto('/demo')
-  await expect(page.getByRole('heading', { name: demo.audio!.title })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: demo.audio!.title })).toBeVisible()
   await expect(page.getByText(demo.fieldTitle!)).toBeVisible()
+  const player = page.getByRole('region', { name: 'Player de áudio' })
+  await expect(player.getByTestId('repeat-counter')).toContainText('Repetições: 0')
+  await expect(player.getByTestId('player-status')).toHaveText('Pronto para ouvir', { timeout: 15_000 })
 
-  await page.getByRole('button', { name: 'Reproduzir' }).click()
-
-  const audio = page.getByTestId('demo-audio')
-  await expect
-    .poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 15_000 })
-    .toBeGreaterThan(1)
-  expect(await audio.evaluate((el: HTMLAudioElement) => el.paused)).toBe(false)
+  await player.getByRole('button', { name: 'Reproduzir', exact: true }).click()
+  await expect(player.getByRole('button', { name: 'Pausar', exact: true })).toBeVisible()
+  await expect(player.getByTestId('player-status')).toHaveText('Reproduzindo')
+  const progress = player.getByLabel('Progresso do áudio')
+  await expect.poll(async () => Number(await progress.inputValue()), { timeout: 15_000 }).toBeGreaterThan(1)
   // Chromium fetches media with Range requests; the server must answer them with 206.
   expect(audioResponses).toContain(206)
+  // The music under the voice is the public track; no subscriber endpoint was asked.
+  await expect(player.getByTestId('background-music-status')).toHaveAttribute('data-playing', 'true')
+  await expect(player.getByTestId('background-music-status')).toHaveText('Música de fundo: Música de Fundo')
+  expect(subscriberCalls).toEqual([])
+  await screenshotBoth(page, 'demo-tocando')
 
-  await page.getByRole('button', { name: 'Pausar' }).click()
-  await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.paused)).toBe(true)
+  await player.getByRole('button', { name: 'Pausar', exact: true }).click()
+  await expect(player.getByTestId('player-status')).toHaveText('Pausado')
+  await expect(player.getByTestId('background-music-status')).not.toHaveAttribute('data-playing', 'true')
 })
 
-test('the plays counter counts a play heard to the end and restarts on request', async ({ page }) => {
+test("repetitions, settings and 'Reiniciar' work on the demo, which reads 'Concluído' when heard", async ({ page }) => {
   await page.goto('/demo')
-  await expect(page.getByText('Reproduções: 0')).toBeVisible()
-  await page.getByRole('button', { name: 'Reproduzir' }).click()
-  const audio = page.getByTestId('demo-audio')
-  await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime)).toBeGreaterThan(0.2)
-  // Jump close to the end instead of waiting the whole track; the play still has to finish.
-  await audio.evaluate((el: HTMLAudioElement) => {
-    el.currentTime = Math.max(0, el.duration - 0.6)
-  })
-  await expect(page.getByText('Reproduções: 1')).toBeVisible({ timeout: 10_000 })
+  const player = page.getByRole('region', { name: 'Player de áudio' })
+  await expect(player.getByTestId('player-status')).toHaveText('Pronto para ouvir', { timeout: 15_000 })
 
-  await page.getByRole('button', { name: 'Reiniciar Contador' }).click()
-  await expect(page.getByText('Demonstração reiniciada!')).toBeVisible()
-  await expect(page.getByText('Reproduções: 0')).toBeVisible()
+  await player.getByRole('button', { name: 'Configurações de Áudio' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Configurações de Áudio' })
+  await dialog.getByLabel('Repetições', { exact: true }).fill('1')
+  await dialog.getByLabel('Pausa entre repetições').fill('2')
+  await expect(dialog.getByTestId('pause-display')).toHaveText('2 segundos')
+  await screenshotBoth(page, 'demo-configuracoes')
+  await dialog.getByRole('button', { name: 'Fechar', exact: true }).click()
+  await expect(player.getByTestId('repeat-counter')).toContainText('Repetições: 0 / 1')
+
+  await player.getByRole('button', { name: 'Reproduzir', exact: true }).click()
+  const progress = player.getByLabel('Progresso do áudio')
+  await expect.poll(async () => Number(await progress.inputValue()), { timeout: 15_000 }).toBeGreaterThan(0)
+  // Jump close to the end instead of waiting the whole track; the play still has to finish.
+  const max = Number(await progress.getAttribute('max'))
+  await progress.fill(String(Math.max(0, max - 1)))
+  await expect(player.getByTestId('repeat-counter')).toContainText('Repetições: 1', { timeout: 15_000 })
+  await expect(player.getByTestId('player-status')).toHaveText('Concluído')
+  await expect(player.getByRole('button', { name: 'Reproduzir', exact: true })).toBeVisible()
+
+  await player.getByRole('button', { name: 'Reiniciar áudio e contador' }).click()
+  await expect(page.getByText(MSG.demo.restarted)).toBeVisible()
+  await expect(player.getByTestId('repeat-counter')).toContainText('Repetições: 0')
+  // The settings are the device's: put them back for the next journeys.
+  await page.evaluate(() => localStorage.removeItem('audio-preferences'))
+})
+
+test('a demo that cannot be read, or that no audio can serve, says so in the product words', async ({ page }) => {
+  await page.route('**/api/demo', (route) => route.abort('internetdisconnected'))
+  await page.goto('/demo')
+  await expect(page.getByRole('heading', { name: MSG.demo.unavailableTitle })).toBeVisible()
+  await expect(page.getByText(MSG.demo.loadError)).toBeVisible()
+  await expect(page.getByText('Erro de conexão. Verifique sua internet.')).toBeVisible()
+  await screenshotBoth(page, 'demo-erro-de-carga')
+
+  await page.unroute('**/api/demo')
+  await page.route('**/api/demo', (route) => route.fulfill({ json: { audio: null, fieldTitle: null, isAlternative: false } }))
+  await page.getByRole('button', { name: 'Tentar Novamente' }).click()
+  await expect(page.getByText(MSG.demo.notConfigured)).toBeVisible()
+  await expect(page.getByText(MSG.demo.loadError)).toHaveCount(0)
+  await screenshotBoth(page, 'demo-sem-audio')
 })

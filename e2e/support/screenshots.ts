@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { expect, type Page } from '@playwright/test'
+
+/** Full-page screenshots of the journeys, to be looked at (e2e/.artifacts/screenshots). */
+export const SHOTS = fileURLToPath(new URL('../.artifacts/screenshots/', import.meta.url))
+mkdirSync(SHOTS, { recursive: true })
+
+/** Nothing wider than the window (a long title or a table would push the page sideways). */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+      message: 'um elemento passa da largura da janela',
+    })
+    .toBeLessThanOrEqual(0)
+    .catch(async (error: unknown) => {
+      // Name what sticks out, so the failure says where to look.
+      const wide = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('body *'))
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+          .slice(0, 8)
+          .map((el) => `${el.tagName.toLowerCase()}.${String(el.getAttribute('class') ?? '').slice(0, 80)} → ${Math.round(el.getBoundingClientRect().right)}px`),
+      )
+      throw new Error(`${String(error)}\n${wide.join('\n')}`)
+    })
+}
+
+/**
+ * The whole page at `width` (a phone at 360 px, a laptop at 1280 px) as `{name}-{width}.png`,
+ * after checking it does not scroll sideways; the viewport is put back afterwards.
+ */
+export async function screenshotAt(page: Page, name: string, width: 360 | 1280): Promise<void> {
+  const previous = page.viewportSize()
+  await page.setViewportSize({ width, height: width === 360 ? 780 : 900 })
+  await expectNoSidewaysScroll(page)
+  await page.evaluate(() => window.scrollTo(0, 0))
+  const height = await page.evaluate(() => document.documentElement.scrollHeight)
+  await page.setViewportSize({ width, height })
+  // The window grew: wait until the page below the first screen is laid out and painted.
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
+  await page.screenshot({ path: `${SHOTS}${name}-${width}.png` })
+  if (previous) await page.setViewportSize(previous)
+}
+
+export async function screenshotBoth(page: Page, name: string): Promise<void> {
+  await screenshotAt(page, name, 1280)
+  await screenshotAt(page, name, 360)
+}
