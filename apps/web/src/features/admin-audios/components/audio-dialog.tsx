@@ -5,7 +5,7 @@ import { TextArea } from '../../../components/admin/text-area'
 import { FileInput } from '../../../components/admin/file-input'
 import { UploadProgressBar } from '../../../components/admin/upload-progress'
 import { Button } from '../../../components/ui/button'
-import { FormField, SelectInput, SubmitButton, TextInput, describedBy } from '../../../components/ui/form'
+import { FormField, SelectInput, SubmitButton, TextInput, describedBy, useErrorReveal } from '../../../components/ui/form'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
 import { getErrorMessage } from '../../../lib/api-client'
 import { formatBytes, type UploadProgress } from '../../../lib/upload-with-progress'
@@ -55,6 +55,7 @@ export function AudioDialog({ audio, fields, defaultFieldId, onClose }: AudioDia
   const [draft, setDraft] = useState<Draft>(() => draftOf(audio, defaultFieldId))
   const [file, setFile] = useState<File | null>(null)
   const [errors, setErrors] = useState<FieldErrors>({})
+  const reveal = useErrorReveal()
   const [progress, setProgress] = useState<UploadProgress | null>(null)
   const upload = useUploadAudio()
   const update = useUpdateAudio()
@@ -75,6 +76,7 @@ export function AudioDialog({ audio, fields, defaultFieldId, onClose }: AudioDia
 
   const fail = (error: unknown) => {
     setErrors(apiFieldErrors(error))
+    reveal.reveal()
     setProgress(null)
     toast.error(creating ? 'Não foi possível enviar o áudio' : 'Não foi possível salvar o áudio', { description: getErrorMessage(error) })
   }
@@ -88,6 +90,7 @@ export function AudioDialog({ audio, fields, defaultFieldId, onClose }: AudioDia
     if (file && file.size > AUDIO_UPLOAD_MAX_BYTES) found.file = audioTooLargeMessage(file.size)
     if (!parsed.success || Object.keys(found).length > 0) {
       setErrors(found)
+      reveal.reveal()
       return
     }
     const meta = parsed.data
@@ -112,7 +115,7 @@ export function AudioDialog({ audio, fields, defaultFieldId, onClose }: AudioDia
 
   return (
     <ModalDialog open onClose={onClose} locked={busy} title={creating ? 'Enviar áudio' : 'Editar áudio'} className="max-w-xl">
-      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
+      <form ref={reveal.ref} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
         <FormField
           id="audio-file"
           label={creating ? 'Arquivo de áudio' : 'Substituir arquivo'}

@@ -12,7 +12,7 @@ import {
 import { QueryError } from '../../../components/admin/query-error'
 import { DataTable, Td, Th, Tr } from '../../../components/admin/table'
 import { Badge } from '../../../components/ui/badge'
-import { FormAlert, FormField, SelectInput, SubmitButton, TextInput, describedBy } from '../../../components/ui/form'
+import { FormAlert, FormField, SelectInput, SubmitButton, TextInput, describedBy, useErrorReveal } from '../../../components/ui/form'
 import { getErrorMessage } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
 import { useAudience, useCampaigns, useSendCampaign } from '../api/communication'
@@ -78,6 +78,7 @@ function Campaigns() {
 export function ComposePanel() {
   const [values, setValues] = useState<Values>({ segment: 'all_leads', interest: '', subject: '', body: '' })
   const [errors, setErrors] = useState<Errors>({})
+  const reveal = useErrorReveal()
   const [serverError, setServerError] = useState<string | null>(null)
   const audience = useAudience(values.segment, values.interest)
   const send = useSendCampaign()
@@ -96,6 +97,7 @@ export function ComposePanel() {
       const next: Errors = {}
       for (const issue of parsed.error.issues) next[String(issue.path[0]) as keyof Values] ??= issue.message
       setErrors(next)
+      reveal.reveal()
       return
     }
     try {
@@ -105,6 +107,7 @@ export function ComposePanel() {
     } catch (error) {
       const message = getErrorMessage(error)
       setServerError(message)
+      reveal.reveal()
       toast.error(message)
     }
   }
@@ -112,7 +115,7 @@ export function ComposePanel() {
   const recipients = audience.data?.recipients
   return (
     <div className="flex flex-col gap-8">
-      <form onSubmit={submit} noValidate className="grid gap-4 rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-6">
+      <form ref={reveal.ref} onSubmit={submit} noValidate className="grid gap-4 rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-6">
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id="campaign-segment" label="Enviar para" requirement="required" error={errors.segment}>
             <SelectInput id="campaign-segment" value={values.segment} onChange={(e) => set('segment', e.target.value)}>

@@ -4,7 +4,7 @@ import { adminFieldInputSchema, DEFAULT_ICON_NAME, type Field, type IconName } f
 import { IconPicker } from '../../../components/admin/icon-picker'
 import { TextArea } from '../../../components/admin/text-area'
 import { Button } from '../../../components/ui/button'
-import { FormField, SubmitButton, TextInput, describedBy } from '../../../components/ui/form'
+import { FormField, SubmitButton, TextInput, describedBy, useErrorReveal } from '../../../components/ui/form'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
 import { getErrorMessage } from '../../../lib/api-client'
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/zod-issues'
@@ -27,6 +27,7 @@ function draftOf(field: Field | null): Draft {
 export function FieldDialog({ open, field, onClose }: { open: boolean; field: Field | null; onClose: () => void }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(field))
   const [errors, setErrors] = useState<FieldErrors>({})
+  const reveal = useErrorReveal()
   const save = useSaveField()
   const editing = field !== null
 
@@ -40,6 +41,7 @@ export function FieldDialog({ open, field, onClose }: { open: boolean; field: Fi
     const parsed = adminFieldInputSchema.safeParse(draft)
     if (!parsed.success) {
       setErrors(zodFieldErrors(parsed.error))
+      reveal.reveal()
       return
     }
     save.mutate(
@@ -51,6 +53,7 @@ export function FieldDialog({ open, field, onClose }: { open: boolean; field: Fi
         },
         onError: (error) => {
           setErrors(apiFieldErrors(error))
+          reveal.reveal()
           toast.error('Não foi possível salvar o campo', { description: getErrorMessage(error) })
         },
       },
@@ -59,7 +62,7 @@ export function FieldDialog({ open, field, onClose }: { open: boolean; field: Fi
 
   return (
     <ModalDialog open={open} onClose={onClose} locked={save.isPending} title={editing ? 'Editar campo' : 'Novo campo'} className="max-w-lg">
-      <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+      <form ref={reveal.ref} noValidate onSubmit={submit} className="flex flex-col gap-5">
         <FormField id="field-title" label="Título" requirement="required" error={errors.title}>
           <TextInput
             id="field-title"

@@ -5,7 +5,7 @@ import { AdminPageHeader } from '../../../components/admin/admin-page-header'
 import { QueryError } from '../../../components/admin/query-error'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
-import { FormAlert, FormField, SubmitButton, TextInput, describedBy } from '../../../components/ui/form'
+import { FormAlert, FormField, SubmitButton, TextInput, describedBy, useErrorReveal } from '../../../components/ui/form'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { getErrorMessage } from '../../../lib/api-client'
@@ -20,6 +20,7 @@ function GuaranteeDaysForm() {
   const save = useSaveGuaranteeSetting()
   const [typed, setTyped] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const reveal = useErrorReveal()
   const value = typed ?? (setting.data ? String(setting.data.days) : '')
 
   async function submit(event: FormEvent) {
@@ -27,6 +28,7 @@ function GuaranteeDaysForm() {
     const days = Number(value)
     if (!/^\d+$/.test(value.trim()) || days < 1 || days > 365) {
       setError(ADMIN_MSG.guaranteeDaysRange)
+      reveal.reveal()
       return
     }
     setError(null)
@@ -37,12 +39,13 @@ function GuaranteeDaysForm() {
     } catch (failure) {
       const message = getErrorMessage(failure)
       setError(message)
+      reveal.reveal()
       toast.error(message)
     }
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3 rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-6">
+    <form ref={reveal.ref} onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3 rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-6">
       <FormField id="guarantee-days" label="Prazo de garantia (dias)" error={error} hint="Mostrado igual na página inicial e nas páginas de planos e de pagamento." className="w-full sm:w-80">
         <TextInput
           id="guarantee-days"
@@ -67,12 +70,14 @@ function GuaranteeDaysForm() {
 function RejectDialog({ refund, onClose }: { refund: AdminRefund | null; onClose: () => void }) {
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string | null>(null)
+  const reveal = useErrorReveal()
   const decide = useDecideRefund()
   async function submit(event: FormEvent) {
     event.preventDefault()
     if (!refund) return
     if (!reason.trim()) {
       setError(COMMERCE_MSG.refundRejectReasonRequired)
+      reveal.reveal()
       return
     }
     try {
@@ -82,12 +87,13 @@ function RejectDialog({ refund, onClose }: { refund: AdminRefund | null; onClose
     } catch (failure) {
       const message = getErrorMessage(failure)
       setError(message)
+      reveal.reveal()
       toast.error(message)
     }
   }
   return (
     <ModalDialog open={refund !== null} onClose={onClose} locked={decide.isPending} title="Recusar reembolso" description={refund ? `O motivo é enviado por e-mail a ${refund.email}. A assinatura continua ativa.` : undefined}>
-      <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-4">
+      <form ref={reveal.ref} onSubmit={submit} noValidate className="mt-4 flex flex-col gap-4">
         <FormField id="reject-reason" label="Motivo" requirement="required" error={error}>
           <TextInput id="reject-reason" data-autofocus maxLength={1000} value={reason} aria-invalid={error ? true : undefined} aria-describedby={describedBy('reject-reason', { error })} onChange={(e) => (setReason(e.target.value), setError(null))} />
         </FormField>

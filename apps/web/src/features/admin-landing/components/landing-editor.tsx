@@ -5,7 +5,7 @@ import { landingPageContentSchema, type LandingPageContent } from '@sintonia/con
 import { AdminPageHeader } from '../../../components/admin/admin-page-header'
 import { QueryError } from '../../../components/admin/query-error'
 import { Button } from '../../../components/ui/button'
-import { FormAlert, SubmitButton } from '../../../components/ui/form'
+import { FormAlert, SubmitButton, useErrorReveal } from '../../../components/ui/form'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { getErrorMessage } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
@@ -31,6 +31,7 @@ const SECTIONS = [
 function Editor({ initial, productName, renderPreview }: { initial: LandingPageContent; productName: string; renderPreview: LandingEditorProps['renderPreview'] }) {
   const [draft, setDraft] = useState<LandingPageContent>(initial)
   const [errors, setErrors] = useState<FieldErrors>({})
+  const reveal = useErrorReveal()
   const [view, setView] = useState<'edit' | 'preview'>('edit')
   const save = useSaveLanding()
   const dirty = JSON.stringify(draft) !== JSON.stringify(initial)
@@ -54,6 +55,7 @@ function Editor({ initial, productName, renderPreview }: { initial: LandingPageC
     if (!parsed.success) {
       setErrors(zodFieldErrors(parsed.error))
       setView('edit')
+      reveal.reveal()
       toast.error('Revise os campos destacados', { description: parsed.error.issues[0]?.message })
       return
     }
@@ -66,6 +68,7 @@ function Editor({ initial, productName, renderPreview }: { initial: LandingPageC
       // The draft stays as typed; the server's per-field messages show next to the fields.
       onError: (error) => {
         setErrors(apiFieldErrors(error))
+        reveal.reveal()
         toast.error('Não foi possível salvar a página inicial', { description: getErrorMessage(error) })
       },
     })
@@ -104,7 +107,7 @@ function Editor({ initial, productName, renderPreview }: { initial: LandingPageC
       </div>
 
       <div className="2xl:grid 2xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] 2xl:gap-6">
-        <form noValidate onSubmit={submit} className={cn('flex flex-col gap-5 pb-28', view === 'preview' && 'hidden 2xl:flex')} aria-label="Conteúdo da página inicial">
+        <form ref={reveal.ref} noValidate onSubmit={submit} className={cn('flex flex-col gap-5 pb-28', view === 'preview' && 'hidden 2xl:flex')} aria-label="Conteúdo da página inicial">
           {errorCount > 0 ? (
             <FormAlert>
               {errorCount === 1 ? 'Há 1 campo para revisar.' : `Há ${errorCount} campos para revisar.`} {Object.values(errors)[0]}

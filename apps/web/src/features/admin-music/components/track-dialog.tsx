@@ -4,7 +4,7 @@ import { AUDIO_UPLOAD_MAX_BYTES, adminMusicMetaSchema, audioTooLargeMessage, spl
 import { FileInput } from '../../../components/admin/file-input'
 import { UploadProgressBar } from '../../../components/admin/upload-progress'
 import { Button } from '../../../components/ui/button'
-import { FormField, SubmitButton, TextInput, describedBy } from '../../../components/ui/form'
+import { FormField, SubmitButton, TextInput, describedBy, useErrorReveal } from '../../../components/ui/form'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
 import { getErrorMessage } from '../../../lib/api-client'
 import type { UploadProgress } from '../../../lib/upload-with-progress'
@@ -19,6 +19,7 @@ export function TrackDialog({ track, onClose }: { track: AdminMusicTrack | null;
   const [tagsText, setTagsText] = useState(track?.tags.join(', ') ?? '')
   const [file, setFile] = useState<File | null>(null)
   const [errors, setErrors] = useState<FieldErrors>({})
+  const reveal = useErrorReveal()
   const [progress, setProgress] = useState<UploadProgress | null>(null)
   const upload = useUploadTrack()
   const update = useUpdateTrack()
@@ -33,6 +34,7 @@ export function TrackDialog({ track, onClose }: { track: AdminMusicTrack | null;
     if (file && file.size > AUDIO_UPLOAD_MAX_BYTES) found.file = audioTooLargeMessage(file.size)
     if (!parsed.success || Object.keys(found).length > 0) {
       setErrors(found)
+      reveal.reveal()
       return
     }
     try {
@@ -47,6 +49,7 @@ export function TrackDialog({ track, onClose }: { track: AdminMusicTrack | null;
       onClose()
     } catch (error) {
       setErrors(apiFieldErrors(error))
+      reveal.reveal()
       setProgress(null)
       toast.error(creating ? 'Não foi possível enviar a música' : 'Não foi possível salvar a música', { description: getErrorMessage(error) })
     }
@@ -54,7 +57,7 @@ export function TrackDialog({ track, onClose }: { track: AdminMusicTrack | null;
 
   return (
     <ModalDialog open onClose={onClose} locked={busy} title={creating ? 'Enviar música de fundo' : 'Editar música de fundo'} className="max-w-lg">
-      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
+      <form ref={reveal.ref} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
         {creating ? (
           <FormField id="track-file" label="Arquivo de áudio" requirement="required" error={errors.file}>
             <FileInput

@@ -5,7 +5,7 @@ import { ADMIN_MSG, PLAN_BENEFITS_MAX, PLAN_BENEFIT_MAX_CHARS, PLAN_BUTTON_TEXT_
 import { PlanCard } from '../../../components/plans/plan-card'
 import { Badge } from '../../../components/ui/badge'
 import { Button, buttonVariants } from '../../../components/ui/button'
-import { FormAlert, FormField, SubmitButton, TextInput, describedBy } from '../../../components/ui/form'
+import { FormAlert, FormField, SubmitButton, TextInput, describedBy, useErrorReveal } from '../../../components/ui/form'
 import { getErrorMessage } from '../../../lib/api-client'
 import { useSavePlan } from '../api/plans'
 import { detailsPreview, detailsValuesOf, validateDetails, type DetailsErrors, type DetailsValues } from '../lib/details-form'
@@ -17,6 +17,7 @@ import { detailsPreview, detailsValuesOf, validateDetails, type DetailsErrors, t
 export function DetailsEditor({ plan }: { plan: AdminPlan }) {
   const [values, setValues] = useState<DetailsValues>(() => detailsValuesOf(plan))
   const [errors, setErrors] = useState<DetailsErrors>({})
+  const reveal = useErrorReveal()
   const [serverError, setServerError] = useState<string | null>(null)
   const save = useSavePlan()
   const id = (name: string) => `plan-${plan.code}-${name}`
@@ -39,6 +40,7 @@ export function DetailsEditor({ plan }: { plan: AdminPlan }) {
     const result = validateDetails(values)
     if ('errors' in result) {
       setErrors(result.errors)
+      reveal.reveal()
       return
     }
     try {
@@ -47,6 +49,7 @@ export function DetailsEditor({ plan }: { plan: AdminPlan }) {
     } catch (error) {
       const message = getErrorMessage(error)
       setServerError(message)
+      reveal.reveal()
       toast.error(message)
     }
   }
@@ -64,7 +67,7 @@ export function DetailsEditor({ plan }: { plan: AdminPlan }) {
       className="grid gap-6 rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-6 lg:grid-cols-[minmax(0,1fr)_18rem]"
       data-testid={`plan-${plan.code}`}
     >
-      <form onSubmit={submit} noValidate aria-labelledby={id('title')} className="flex min-w-0 flex-col gap-4">
+      <form ref={reveal.ref} onSubmit={submit} noValidate aria-labelledby={id('title')} className="flex min-w-0 flex-col gap-4">
         <div className="flex flex-wrap items-center gap-2">
           <h2 id={id('title')} className="text-xl font-bold text-ink">
             {plan.name}

@@ -3,7 +3,7 @@ import { toast } from 'sonner'
 import type { AdminPlan } from '@sintonia/contract'
 import { PlanCard } from '../../../components/plans/plan-card'
 import { Button } from '../../../components/ui/button'
-import { FormAlert, FormField, SubmitButton, TextInput, describedBy } from '../../../components/ui/form'
+import { FormAlert, FormField, SubmitButton, TextInput, describedBy, useErrorReveal } from '../../../components/ui/form'
 import { getErrorMessage } from '../../../lib/api-client'
 import { useSavePlan } from '../api/plans'
 import { PreviewButton } from './details-editor'
@@ -16,6 +16,7 @@ import { previewPlan, pricingValuesOf, validatePricing, type PricingErrors, type
 export function PricingEditor({ plan }: { plan: AdminPlan }) {
   const [values, setValues] = useState<PricingFormValues>(() => pricingValuesOf(plan))
   const [errors, setErrors] = useState<PricingErrors>({})
+  const reveal = useErrorReveal()
   const [serverError, setServerError] = useState<string | null>(null)
   const save = useSavePlan()
   const id = (name: string) => `pricing-${plan.code}-${name}`
@@ -32,6 +33,7 @@ export function PricingEditor({ plan }: { plan: AdminPlan }) {
     const result = validatePricing(values)
     if ('errors' in result) {
       setErrors(result.errors)
+      reveal.reveal()
       return
     }
     try {
@@ -40,6 +42,7 @@ export function PricingEditor({ plan }: { plan: AdminPlan }) {
     } catch (error) {
       const message = getErrorMessage(error)
       setServerError(message)
+      reveal.reveal()
       toast.error(message)
     }
   }
@@ -52,7 +55,7 @@ export function PricingEditor({ plan }: { plan: AdminPlan }) {
 
   return (
     <section aria-labelledby={id('title')} className="grid gap-6 rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-6 lg:grid-cols-[minmax(0,1fr)_18rem]" data-testid={`pricing-${plan.code}`}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <form ref={reveal.ref} onSubmit={submit} noValidate className="flex flex-col gap-4">
         <div>
           <h2 id={id('title')} className="text-xl font-bold text-ink">
             {plan.name}

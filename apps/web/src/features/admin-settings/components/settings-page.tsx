@@ -3,7 +3,7 @@ import { toast } from 'sonner'
 import { ADMIN_SETTINGS_MSG, generalSettingsSchema, type GeneralSettings } from '@sintonia/contract'
 import { AdminPageHeader } from '../../../components/admin/admin-page-header'
 import { QueryError } from '../../../components/admin/query-error'
-import { FormAlert, FormField, SubmitButton, TextInput, describedBy } from '../../../components/ui/form'
+import { FormAlert, FormField, SubmitButton, TextInput, describedBy, useErrorReveal } from '../../../components/ui/form'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { getErrorMessage } from '../../../lib/api-client'
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/zod-issues'
@@ -23,6 +23,7 @@ function SettingsForm({ initial }: { initial: GeneralSettings }) {
   const [draft, setDraft] = useState<Draft>(() => toDraft(initial))
   const [errors, setErrors] = useState<FieldErrors>({})
   const [failure, setFailure] = useState<string | null>(null)
+  const reveal = useErrorReveal()
 
   const change = (key: keyof Draft) => (value: string) => {
     setDraft((current) => ({ ...current, [key]: value }))
@@ -36,6 +37,7 @@ function SettingsForm({ initial }: { initial: GeneralSettings }) {
     const parsed = generalSettingsSchema.safeParse({ ...draft, guaranteeDays: days })
     if (!parsed.success) {
       setErrors(zodFieldErrors(parsed.error))
+      reveal.reveal()
       return
     }
     try {
@@ -46,6 +48,7 @@ function SettingsForm({ initial }: { initial: GeneralSettings }) {
       const message = getErrorMessage(error)
       setErrors(apiFieldErrors(error))
       setFailure(message)
+      reveal.reveal()
       toast.error(message)
     }
   }
@@ -64,7 +67,7 @@ function SettingsForm({ initial }: { initial: GeneralSettings }) {
   )
 
   return (
-    <form onSubmit={submit} noValidate className="flex max-w-2xl flex-col gap-5 rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-6">
+    <form ref={reveal.ref} onSubmit={submit} noValidate className="flex max-w-2xl flex-col gap-5 rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-6">
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       {field('productName', 'Nome do produto', 'Aparece no topo de todas as páginas, na página inicial e nos e-mails.', { maxLength: 60, autoComplete: 'off' })}
       {field('supportEmail', 'E-mail de suporte', 'Para onde vão as respostas aos e-mails do produto e os pedidos da LGPD.', { type: 'email', autoComplete: 'off' })}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import type { AdminUser } from '@sintonia/contract'
 import { Button } from '../../../components/ui/button'
-import { FormAlert, FormField, SubmitButton, TextInput, describedBy } from '../../../components/ui/form'
+import { FormAlert, FormField, SubmitButton, TextInput, describedBy, useErrorReveal } from '../../../components/ui/form'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
 import { getErrorMessage } from '../../../lib/api-client'
 import type { UserAction } from '../api/users'
@@ -30,6 +30,7 @@ export function UserActionDialog({ kind, user, pending, onClose, onConfirm }: Pr
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [daysError, setDaysError] = useState<string | null>(null)
+  const reveal = useErrorReveal()
   if (!kind || !user) return <ModalDialog open={false} onClose={onClose} title="">{null}</ModalDialog>
 
   async function submit(event: FormEvent) {
@@ -41,6 +42,7 @@ export function UserActionDialog({ kind, user, pending, onClose, onConfirm }: Pr
       const n = Number(days)
       if (!Number.isInteger(n) || n < 1 || n > 3650) {
         setDaysError('Informe um número de dias entre 1 e 3650')
+        reveal.reveal()
         return
       }
       setDaysError(null)
@@ -54,6 +56,7 @@ export function UserActionDialog({ kind, user, pending, onClose, onConfirm }: Pr
       await onConfirm(action)
     } catch (failure) {
       setError(getErrorMessage(failure))
+      reveal.reveal()
     }
   }
 
@@ -68,7 +71,7 @@ export function UserActionDialog({ kind, user, pending, onClose, onConfirm }: Pr
 
   return (
     <ModalDialog open onClose={onClose} locked={pending} title={TITLES[kind]} description={descriptions[kind]}>
-      <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-4">
+      <form ref={reveal.ref} onSubmit={submit} noValidate className="mt-4 flex flex-col gap-4">
         {kind === 'complimentary' ? (
           <FormField id="complimentary-days" label="Dias de acesso" requirement="required" error={daysError}>
             <TextInput

@@ -6,7 +6,7 @@ import { TextArea } from '../../../components/admin/text-area'
 import { FileInput } from '../../../components/admin/file-input'
 import { UploadProgressBar } from '../../../components/admin/upload-progress'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
-import { FormField, SelectInput, SubmitButton, TextInput, describedBy } from '../../../components/ui/form'
+import { FormField, SelectInput, SubmitButton, TextInput, describedBy, useErrorReveal } from '../../../components/ui/form'
 import { getErrorMessage } from '../../../lib/api-client'
 import { formatBytes, type UploadProgress } from '../../../lib/upload-with-progress'
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/zod-issues'
@@ -29,6 +29,7 @@ export function AddVideoLinkForm() {
   const [url, setUrl] = useState('')
   const [title, setTitle] = useState('')
   const [errors, setErrors] = useState<FieldErrors>({})
+  const reveal = useErrorReveal()
   const add = useAddVideoLink()
 
   const submit = (event: FormEvent) => {
@@ -36,6 +37,7 @@ export function AddVideoLinkForm() {
     const parsed = adminVideoLinkSchema.safeParse({ type, url, title })
     if (!parsed.success) {
       setErrors(zodFieldErrors(parsed.error))
+      reveal.reveal()
       return
     }
     add.mutate(parsed.data, {
@@ -50,6 +52,7 @@ export function AddVideoLinkForm() {
         // Issues of the whole section name the new video by its index; the admin only sees 'url'.
         const urlError = Object.entries(fieldErrors).find(([path]) => path.endsWith('url'))?.[1]
         setErrors(urlError ? { url: urlError } : fieldErrors)
+        reveal.reveal()
         toast.error('Não foi possível adicionar o vídeo', { description: getErrorMessage(error) })
       },
     })
@@ -65,7 +68,7 @@ export function AddVideoLinkForm() {
         <CardDescription>YouTube, player parceiro ou transmissão HLS.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <form ref={reveal.ref} noValidate onSubmit={submit} className="flex flex-col gap-4">
           <FormField id="video-link-type" label="Tipo">
             <SelectInput id="video-link-type" value={type} onChange={(e) => setType(e.target.value as 'youtube' | 'embed')}>
               <option value="youtube">YouTube</option>
@@ -105,6 +108,7 @@ export function UploadVideoForm() {
   const [file, setFile] = useState<File | null>(null)
   const [title, setTitle] = useState('')
   const [error, setError] = useState<string | null>(null)
+  const reveal = useErrorReveal()
   const [stage, setStage] = useState<'idle' | 'thumbnail' | 'upload'>('idle')
   const [progress, setProgress] = useState<UploadProgress | null>(null)
   const upload = useUploadVideo()
@@ -113,11 +117,13 @@ export function UploadVideoForm() {
     event.preventDefault()
     if (!file) {
       setError('Escolha um arquivo de vídeo.')
+      reveal.reveal()
       return
     }
     const problem = videoFileProblem(file)
     if (problem) {
       setError(problem)
+      reveal.reveal()
       return
     }
     try {
@@ -132,6 +138,7 @@ export function UploadVideoForm() {
       ;(document.getElementById('video-file') as HTMLInputElement | null)?.form?.reset()
     } catch (failure) {
       setError(getErrorMessage(failure))
+      reveal.reveal()
       toast.error('Não foi possível enviar o vídeo', { description: getErrorMessage(failure) })
     } finally {
       setStage('idle')
@@ -150,7 +157,7 @@ export function UploadVideoForm() {
         <CardDescription>O vídeo é servido pelo próprio site.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+        <form ref={reveal.ref} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
           <FormField id="video-file" label="Arquivo de vídeo" requirement="required" hint={FILE_HINT} error={error}>
             <FileInput
               id="video-file"
