@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import type { AnalyticsBatch, LeadCreateInput } from '@sintonia/contract'
+import { MSG, type AnalyticsBatch, type LeadCreateInput } from '@sintonia/contract'
 
 async function fillLeadForm(page: Page, { name, email }: { name: string; email: string }) {
   await page.getByRole('textbox', { name: /^Nome/ }).fill(name)
@@ -18,15 +18,18 @@ test('a visitor signs up on /inscricao, lands on /obrigado greeted by name, and 
   await expect(page.getByRole('link', { name: /Política de Privacidade/ }).first()).toHaveAttribute('href', '/privacy')
   await expect(page.getByRole('link', { name: /Termos de Uso/ }).first()).toHaveAttribute('href', '/terms')
 
-  // An empty submit does nothing.
+  // An empty submit sends nothing: each required field says what it needs, the name is focused.
   let leadRequests = 0
   page.on('request', (request) => {
     if (request.url().endsWith('/api/leads')) leadRequests++
   })
   await page.getByRole('button', { name: 'Quero Receber Grátis' }).click()
-  // The submit handler runs in one go: once it has moved the focus to the empty name field, it has
-  // refused the submit. A request the page makes after that reaches us after any /api/leads request
-  // the click could have started, so when it is seen none can still be on its way.
+  await expect(page.getByText(MSG.leads.nameRequired)).toBeVisible()
+  await expect(page.getByText(MSG.leads.emailRequired)).toBeVisible()
+  await expect(page.getByText(MSG.leads.consentRequired)).toBeVisible()
+  // Once the messages are shown and the focus is on the name field, the submit was refused. A
+  // request the page makes after that reaches us after any /api/leads request the click could have
+  // started, so when it is seen none can still be on its way.
   await expect(page.getByRole('textbox', { name: /^Nome/ })).toBeFocused()
   const barrier = page.waitForRequest((request) => request.url().endsWith('/api/health'))
   await page.evaluate(() => void fetch('/api/health'))
