@@ -26,8 +26,10 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
 }
 
 /**
- * The whole page at `width` (a phone at 360 px, a laptop at 1280 px) as `{name}-{width}.png`,
- * after checking it does not scroll sideways; the viewport is put back afterwards.
+ * The whole page at `width` (a phone at 360 px, a laptop at 1280 px) as `{name}-{width}.png`, after
+ * checking it does not scroll sideways. The window is made as tall as the page, so sticky and fixed
+ * parts (the header, the bottom bar below 768 px) are drawn where they really sit; the viewport is
+ * put back afterwards.
  */
 export async function screenshotAt(page: Page, name: string, width: 360 | 1280): Promise<void> {
   const previous = page.viewportSize()
@@ -37,6 +39,8 @@ export async function screenshotAt(page: Page, name: string, width: 360 | 1280):
   const height = await page.evaluate(() => document.documentElement.scrollHeight)
   await page.setViewportSize({ width, height })
   // The window grew: wait until the page below the first screen is laid out and painted.
+  const footer = page.locator('footer')
+  if ((await footer.count()) > 0) await expect(footer.first()).toBeInViewport()
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
   await page.screenshot({ path: `${SHOTS}${name}-${width}.png` })
   if (previous) await page.setViewportSize(previous)

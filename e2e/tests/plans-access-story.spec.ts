@@ -1,11 +1,10 @@
-import { mkdirSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { DEFAULT_LANDING_CONTENT } from '@sintonia/contract'
 import { createAdmin, signUpViaUi, uniqueEmail } from '../support/accounts'
 import { expectSandboxCheckout, passProcessing, payWithCard } from '../support/checkout'
 import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
 import { onboardPaidBuyer } from '../support/subscriber'
+import { screenshotAt, screenshotBoth } from '../support/screenshots'
 
 /**
  * Plans, prices and the subscriber's access story (docs/product/commerce.md, public-pages.md,
@@ -19,8 +18,6 @@ test.describe.configure({ mode: 'serial' })
 // Journeys below rewrite /api/plans with page.route, which a service worker's requests bypass.
 test.use({ serviceWorkers: 'block' })
 
-const SHOTS = fileURLToPath(new URL('../.artifacts/screenshots/', import.meta.url))
-mkdirSync(SHOTS, { recursive: true })
 
 const ADMIN = { email: uniqueEmail('admin-planos-historia'), password: 'senha-admin-planos-2' }
 const BUYER = { email: uniqueEmail('painel-verdade'), sessionId: `cs_e2e_verdade_${Date.now().toString(36)}` }
@@ -55,31 +52,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop()
 })
-
-/** Nothing wider than the window. */
-async function expectNoSidewaysScroll(page: Page) {
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
-}
-
-/** The whole page at `width`, with a window as tall as the page (fixed bars where they really sit). */
-async function screenshotAt(page: Page, name: string, width: 360 | 1280) {
-  const previous = page.viewportSize()
-  await page.setViewportSize({ width, height: width === 360 ? 780 : 900 })
-  await expectNoSidewaysScroll(page)
-  await page.evaluate(() => window.scrollTo(0, 0))
-  const height = await page.evaluate(() => document.documentElement.scrollHeight)
-  await page.setViewportSize({ width, height })
-  const footer = page.locator('footer')
-  if ((await footer.count()) > 0) await expect(footer.first()).toBeInViewport()
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
-  await page.screenshot({ path: `${SHOTS}${name}-${width}.png` })
-  if (previous) await page.setViewportSize(previous)
-}
-
-async function screenshotBoth(page: Page, name: string) {
-  await screenshotAt(page, name, 1280)
-  await screenshotAt(page, name, 360)
-}
 
 async function adminPage(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage()

@@ -1,10 +1,9 @@
-import { mkdirSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { AUTH_MSG, UNCLAIMED_MSG } from '@sintonia/contract'
 import { createAdmin, sessionButton, signUpViaUi, submitLogin, uniqueEmail } from '../support/accounts'
 import { expectCatalogueOpen, expectSandboxCheckout, passProcessing, payWithCard } from '../support/checkout'
 import { mailLinks, waitForMailLink, waitForMailTo } from '../support/mailbox'
+import { SHOTS, expectNoSidewaysScroll, screenshotAt, screenshotBoth } from '../support/screenshots'
 
 /**
  * A paid purchase reaches only the owner of its e-mail's mailbox (docs/product/accounts.md): the
@@ -14,8 +13,6 @@ import { mailLinks, waitForMailLink, waitForMailTo } from '../support/mailbox'
  */
 test.describe.configure({ mode: 'serial' })
 
-const SHOTS = fileURLToPath(new URL('../.artifacts/screenshots/', import.meta.url))
-mkdirSync(SHOTS, { recursive: true })
 
 const BUYER_NAME = 'Joana Pereira'
 const BUYER_PASSWORD = 'senha-de-quem-pagou'
@@ -51,36 +48,6 @@ async function createPasswordFromLink(page: Page, link: string, { email, plan = 
   await page.getByLabel('Nova senha', { exact: true }).fill(password)
   await page.getByLabel('Confirme a senha').fill(password)
   await page.getByRole('button', { name: /Criar senha e entrar/ }).click()
-}
-
-/**
- * The whole page at `width`, taken with a window as tall as the page: sticky and fixed parts (the
- * header, the bottom bar below 768 px) are drawn where they really sit at the end of the page,
- * not where a scrolled full-page capture would leave them.
- */
-async function screenshotAt(page: Page, name: string, width: 360 | 1280) {
-  const previous = page.viewportSize()
-  await page.setViewportSize({ width, height: width === 360 ? 780 : 900 })
-  await expectNoSidewaysScroll(page)
-  await page.evaluate(() => window.scrollTo(0, 0))
-  const height = await page.evaluate(() => document.documentElement.scrollHeight)
-  await page.setViewportSize({ width, height })
-  // The window grew: wait until the page below the first screen is laid out and painted.
-  const footer = page.locator('footer')
-  if ((await footer.count()) > 0) await expect(footer).toBeInViewport()
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
-  await page.screenshot({ path: `${SHOTS}${name}-${width}.png` })
-  if (previous) await page.setViewportSize(previous)
-}
-
-async function screenshotBoth(page: Page, name: string) {
-  await screenshotAt(page, name, 1280)
-  await screenshotAt(page, name, 360)
-}
-
-/** Nothing wider than the window (a table or a long e-mail would push the page sideways). */
-async function expectNoSidewaysScroll(page: Page) {
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
 }
 
 /**
