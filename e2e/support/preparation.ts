@@ -16,4 +16,11 @@ export interface Preparation {
   paidCheckouts?: { email: string; sessionId: string; planCode: PlanCode; currentPeriodEnd?: string }[]
   /** Plan changes an admin would have made: active or not, a running promotion. */
   plans?: { code: PlanCode; isActive?: boolean; promotion?: { discountPercentage: number; label: string; endsAt: string } }[]
+  /**
+   * Listener accounts (no password: they are only looked at) with a paid subscription as the
+   * provider's events leave it: `cancelAtPeriodEnd` after the subscriber cancelled in the portal,
+   * `refundRequested` after a guarantee request nobody decided yet. `currentPeriodEnd` (ISO)
+   * defaults to 30 days from now.
+   */
+  people?: { email: string; name: string; subscription?: { planCode: PlanCode; currentPeriodEnd?: string; cancelAtPeriodEnd?: boolean; refundRequested?: boolean } }[]
 }

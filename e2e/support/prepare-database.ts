@@ -6,16 +6,17 @@
  *   recorded as the payment webhook records them (pending_subscriptions, and the access link the
  *   purchase e-mail carries, with the token `preparedAccessToken(sessionId)`) — the buyer then
  *   creates the password at /onboarding/definir-senha?token=, the real pay-first path;
- * - `plans`: plans switched off or given a promotion, as the admin pricing page would.
+ * - `plans`: plans switched off or given a promotion, as the admin pricing page would;
+ * - `people`: listener accounts with a subscription (a cancellation scheduled, a refund requested).
  *
  *   node --import tsx e2e/support/prepare-database.ts <DATA_DIR> <preparation.json>
  */
-import { createHash } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { openDatabase } from '../../apps/api/src/db/client.js'
 import { eq } from 'drizzle-orm'
-import { accessLinks, pendingSubscriptions, plans } from '../../apps/api/src/db/schema/index.js'
+import { accessLinks, pendingSubscriptions, plans, refundRequests, subscriptions, user } from '../../apps/api/src/db/schema/index.js'
 import { seedIfEmpty } from '../../apps/api/src/seed/index.js'
 import { LocalDiskStorage } from '../../apps/api/src/lib/storage/local-disk-storage.js'
 import { upsertSection } from '../../apps/api/src/modules/content/landing-repository.js'
@@ -67,6 +68,29 @@ try {
           : {}),
       })
       .where(eq(plans.code, plan.code))
+  }
+  for (const person of preparation.people ?? []) {
+    const userId = randomUUID()
+    const email = person.email.toLowerCase()
+    await database.db.insert(user).values({ id: userId, name: person.name, email, emailVerified: true })
+    const wanted = person.subscription
+    if (!wanted) continue
+    const [subscription] = await database.db
+      .insert(subscriptions)
+      .values({
+        userId,
+        email,
+        planCode: wanted.planCode,
+        status: 'active',
+        provider: 'sandbox',
+        providerSubscriptionId: `sub_e2e_${userId}`,
+        currentPeriodEnd: wanted.currentPeriodEnd ? new Date(wanted.currentPeriodEnd) : new Date(Date.now() + 30 * 86_400_000),
+        cancelAtPeriodEnd: wanted.cancelAtPeriodEnd ?? false,
+      })
+      .returning({ id: subscriptions.id })
+    if (wanted.refundRequested) {
+      await database.db.insert(refundRequests).values({ subscriptionId: subscription!.id, userId, email, reason: 'Não me adaptei' })
+    }
   }
 } finally {
   await database.close()

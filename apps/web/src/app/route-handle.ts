@@ -1,4 +1,5 @@
 import { useMatches } from 'react-router'
+import type { PageWidth } from '../components/page-width'
 
 /** Per-route layout options, declared as `handle` in the router. The deepest route wins. */
 export interface RouteHandle {
@@ -6,6 +7,8 @@ export interface RouteHandle {
   showBack?: boolean
   /** Hide the site footer (e.g. full-screen player or admin pages). */
   hideFooter?: boolean
+  /** The header's column, to line up with the page's own layout ('admin': the admin shell's). */
+  width?: PageWidth
 }
 
 export function useRouteHandle(): RouteHandle {

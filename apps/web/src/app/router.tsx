@@ -16,7 +16,7 @@ import LandingRoute from './routes/landing'
  *                /onboarding/definir-senha, /confirmar-email, /inscricao, /obrigado, /lgpd, /privacy, /terms
  * - subscriber:  /dashboard, /campo/:fieldId, /campo/:fieldId/audio/:audioId, /audio/:audioId
  *                (wrap them in a guard route element)
- * - admin:       /admin/login, /admin, /admin/* (own layout, `handle: { hideFooter: true }`)
+ * - admin:       /admin/login, /admin, /admin/* (own layout, `handle: { hideFooter: true, width: 'admin' }`)
  */
 function page(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
   return async () => ({ Component: (await load()).default })
@@ -110,7 +110,7 @@ export const routes: RouteObject[] = [
             // Role admin only; the admin work adds /admin/* pages as children.
             id: 'admin',
             path: 'admin',
-            handle: { hideFooter: true } satisfies RouteHandle,
+            handle: { hideFooter: true, width: 'admin' } satisfies RouteHandle,
             lazy: page(() => import('./routes/admin-guard')),
             children: [
               {

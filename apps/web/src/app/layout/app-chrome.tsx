@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { AfterIdle } from '../../components/after-idle'
+import type { PageWidth } from '../../components/page-width'
 import { useSession } from '../../features/auth'
 import { ConnectionIndicator } from '../../features/connectivity'
 import { PageViewTracker } from '../../features/analytics'
@@ -16,6 +17,8 @@ export interface AppChromeProps {
   children: ReactNode
   showBack?: boolean
   hideFooter?: boolean
+  /** The header's column (see RouteHandle.width). */
+  width?: PageWidth
   /** Shown above everything while the next page loads (a thin progress bar). */
   progress?: ReactNode
 }
@@ -26,7 +29,7 @@ export interface AppChromeProps {
  * layout (AppLayout) and the landing's own root (app/landing), which has no data router: it needs
  * nothing of the router beyond links and the current location.
  */
-export function AppChrome({ children, showBack = false, hideFooter = false, progress }: AppChromeProps) {
+export function AppChrome({ children, showBack = false, hideFooter = false, width = 'site', progress }: AppChromeProps) {
   const productName = useProductNameSetting()
   const barShown = useBottomBarShown()
   const newsletter = useNewsletterInvitation()
@@ -44,7 +47,7 @@ export function AppChrome({ children, showBack = false, hideFooter = false, prog
         {progress}
         <PageViewTracker />
         <ServiceWorkerUpdates />
-        <AppHeader productName={productName} showBack={showBack} />
+        <AppHeader productName={productName} showBack={showBack} width={width} />
         {/* The connectivity pill starts its monitor once the page is idle, off the page's first
             tasks. Its code comes with the page (~2 KB gzip), not as a chunk fetched then: it exists
             to say the connection is gone, and a chunk cannot be fetched without one. */}

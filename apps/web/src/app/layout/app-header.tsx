@@ -1,3 +1,5 @@
+import { PAGE_GUTTERS, PAGE_MAX_WIDTH, type PageWidth } from '../../components/page-width'
+import { cn } from '../../lib/cn'
 import { AuthButton } from './auth-button'
 import { BackButton } from './back-button'
 import { Logo } from './logo'
@@ -5,16 +7,18 @@ import { Logo } from './logo'
 export interface AppHeaderProps {
   productName: string
   showBack?: boolean
+  /** The column the page below uses, so the logo and the session button line up with it. */
+  width?: PageWidth
 }
 
 /**
  * Global header: logo/product name, optional back button and the session button. Below 768 px it
  * is only the logo; the session button moves to the fixed bottom bar (MobileBottomBar).
  */
-export function AppHeader({ productName, showBack = false }: AppHeaderProps) {
+export function AppHeader({ productName, showBack = false, width = 'site' }: AppHeaderProps) {
   return (
     <header className="sticky top-0 z-40 border-b border-line/80 bg-white/85 backdrop-blur-md supports-[backdrop-filter]:bg-white/70">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
+      <div className={cn('mx-auto flex h-16 items-center gap-3', PAGE_MAX_WIDTH[width], PAGE_GUTTERS)} data-testid="app-header-column">
         {showBack ? (
           <div className="hidden md:block">
             <BackButton />

@@ -7,10 +7,10 @@ import { NavigationProgress } from './navigation-progress'
 
 /** The router's root layout: the page chrome around the matched route, per its `handle`. */
 export function AppLayout() {
-  const { showBack = false, hideFooter = false } = useRouteHandle()
+  const { showBack = false, hideFooter = false, width = 'site' } = useRouteHandle()
   return (
     <RouterNavigation>
-      <AppChrome showBack={showBack} hideFooter={hideFooter} progress={<NavigationProgress />}>
+      <AppChrome showBack={showBack} hideFooter={hideFooter} width={width} progress={<NavigationProgress />}>
         <Outlet />
       </AppChrome>
       <ScrollRestoration />

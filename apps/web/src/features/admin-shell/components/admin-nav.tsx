@@ -12,7 +12,7 @@ function NavItem({ section, onNavigate }: { section: AdminSection; onNavigate?: 
         onClick={onNavigate}
         className={({ isActive }) =>
           cn(
-            'flex min-h-10 items-center gap-3 rounded-xl px-3 py-2 text-[0.95rem] font-medium transition-colors',
+            'flex min-h-10 items-center gap-3 rounded-xl px-3 py-2 text-[0.95rem] font-medium transition-colors lg:min-h-9 lg:py-1.5',
             'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600',
             isActive ? 'bg-brand-700 text-white shadow-glow' : 'text-ink-muted hover:bg-brand-50 hover:text-brand-900',
           )
@@ -33,7 +33,7 @@ export function AdminNav({ onNavigate, className }: { onNavigate?: () => void; c
         <NavItem section={ADMIN_HOME_SECTION} onNavigate={onNavigate} />
       </ul>
       {ADMIN_SECTION_GROUPS.map((group) => (
-        <div key={group.label} className="mt-5">
+        <div key={group.label} className="mt-5 lg:mt-4">
           <p className="px-3 pb-1.5 text-xs font-semibold tracking-wider text-ink-muted/80 uppercase">{group.label}</p>
           <ul className="flex flex-col gap-0.5">
             {group.sections.map((section) => (
