@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button'
 import { SelectInput } from '../../../components/ui/form'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
 import { Skeleton } from '../../../components/ui/skeleton'
+import { cn } from '../../../lib/cn'
 import { useOutbox, useOutboxMessage } from '../api/communication'
 
 const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' })
@@ -22,7 +23,7 @@ function StatusBadge({ status }: { status: OutboxStatus }) {
     failed: 'bg-red-50 text-red-800',
   }
   return (
-    <Badge variant={status === 'sent' ? 'success' : status === 'pending' ? 'gold' : 'neutral'} className={tone[status]}>
+    <Badge variant={status === 'sent' ? 'success' : status === 'pending' ? 'gold' : 'neutral'} className={cn('whitespace-nowrap', tone[status])}>
       {OUTBOX_STATUS_LABELS[status]}
     </Badge>
   )
@@ -154,10 +155,11 @@ export function OutboxPanel() {
               <p className="mt-0.5 text-sm text-ink-muted">
                 <EmailText email={row.toAddress} />
               </p>
-              <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+              <div className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1.5 text-sm">
                 <StatusBadge status={row.status} />
-                <span className="text-ink-muted">{emailKindLabel(row.kind)}</span>
-                <span className="text-ink-muted tabular-nums">· {dateTime.format(new Date(row.createdAt))}</span>
+                <span className="text-ink-muted">
+                  {emailKindLabel(row.kind)} · <span className="whitespace-nowrap tabular-nums">{dateTime.format(new Date(row.createdAt))}</span>
+                </span>
               </div>
               {row.error ? <p className="mt-1 text-xs text-red-700">{row.error}</p> : null}
               <div className="mt-3 border-t border-line pt-3">{openButton(row)}</div>

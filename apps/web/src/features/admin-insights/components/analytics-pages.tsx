@@ -115,7 +115,7 @@ export function AdvancedAnalyticsPage() {
         <h2 id="top-audios-title" className="mb-3 text-lg font-bold text-ink">
           Áudios mais ouvidos
         </h2>
-        <DataTable caption="Áudios mais ouvidos">
+        <DataTable caption="Áudios mais ouvidos" narrow>
           <thead>
             <tr>
               <Th>Áudio</Th>
