@@ -1,10 +1,9 @@
-import { mkdirSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator } from '@playwright/test'
 import { AUTH_MSG, COMMERCE_MSG, MSG } from '@sintonia/contract'
 import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
 import { preparedAccessToken } from '../support/preparation'
 import { onboardPaidBuyer } from '../support/subscriber'
+import { SHOTS, screenshotBoth } from '../support/screenshots'
 import { consoleErrors, expectUncovered, overlaps } from '../support/visibility'
 
 /**
@@ -16,8 +15,6 @@ import { consoleErrors, expectUncovered, overlaps } from '../support/visibility'
  */
 test.describe.configure({ mode: 'serial' })
 
-const SHOTS = fileURLToPath(new URL('../.artifacts/screenshots/', import.meta.url))
-mkdirSync(SHOTS, { recursive: true })
 
 const run = Date.now().toString(36)
 const buyer = { email: `primeira-${run}@exemplo.com`, sessionId: `cs_e2e_layout_${run}` }
@@ -32,23 +29,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop()
 })
-
-/** The whole page at `width`, the window as tall as the page, so fixed parts sit where they really end. */
-async function screenshotAt(page: Page, name: string, width: 360 | 1280) {
-  const previous = page.viewportSize()
-  await page.setViewportSize({ width, height: width === 360 ? 780 : 900 })
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
-  const height = await page.evaluate(() => document.documentElement.scrollHeight)
-  await page.setViewportSize({ width, height })
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
-  await page.screenshot({ path: `${SHOTS}layout-${name}-${width}.png` })
-  if (previous) await page.setViewportSize(previous)
-}
-
-async function screenshotBoth(page: Page, name: string) {
-  await screenshotAt(page, name, 1280)
-  await screenshotAt(page, name, 360)
-}
 
 /** The error is in view, uncovered by the bar or the header, and (when given) `focused` has the focus. */
 async function expectErrorShown(error: Locator, focused: Locator = error) {
@@ -84,7 +64,7 @@ test('a missing address answers 404 with the not-found page, titled with the pro
   await expect(page).toHaveTitle(`${MSG.notFoundPage.title} — Sintonia`)
   // The app's own pages still answer 200.
   expect((await page.request.get(at('/inscricao'))).status()).toBe(200)
-  await screenshotBoth(page, '404')
+  await screenshotBoth(page, 'layout-404')
 })
 
 test("at 360 px every visitor form shows its error in view and focused, and the sign-in pages do not repeat 'Entrar'", async ({ page }) => {
@@ -99,7 +79,7 @@ test("at 360 px every visitor form shows its error in view and focused, and the 
   await expectErrorShown(page.getByRole('alert').filter({ hasText: AUTH_MSG.invalidCredentials }))
   await expect(page.getByRole('link', { name: 'Entrar' })).toHaveCount(0)
   await expect(page.getByRole('navigation', { name: 'Acesso à conta' })).toHaveCount(0)
-  await screenshotBoth(page, 'login')
+  await screenshotBoth(page, 'layout-login')
 
   // Cadastro: a password too short.
   await page.setViewportSize(PHONE)
@@ -108,7 +88,7 @@ test("at 360 px every visitor form shows its error in view and focused, and the 
   await page.getByLabel('Senha', { exact: true }).fill('123')
   await page.getByRole('button', { name: 'Criar conta' }).click()
   await expectErrorShown(page.getByRole('alert').filter({ hasText: AUTH_MSG.passwordTooShort }))
-  await screenshotBoth(page, 'cadastro')
+  await screenshotBoth(page, 'layout-cadastro')
 
   // Forgot password: an address the server refuses.
   await page.setViewportSize(PHONE)
@@ -132,7 +112,7 @@ test("at 360 px every visitor form shows its error in view and focused, and the 
   await page.getByRole('button', { name: /Criar senha e entrar/ }).click()
   await expectErrorShown(page.getByRole('alert').filter({ hasText: AUTH_MSG.onboardingPasswordMismatch }))
   await expect(page.getByRole('link', { name: 'Entrar' })).toHaveCount(0)
-  await screenshotBoth(page, 'onboarding')
+  await screenshotBoth(page, 'layout-onboarding')
 
   // Lead sign-up: every required field says so; the first is focused.
   await page.setViewportSize(PHONE)
@@ -141,7 +121,7 @@ test("at 360 px every visitor form shows its error in view and focused, and the 
   await expectErrorShown(page.getByText(MSG.leads.nameRequired), page.getByLabel(/^Nome/))
   await expect(page.getByText(MSG.leads.emailRequired)).toBeVisible()
   await expect(page.getByText(MSG.leads.consentRequired)).toBeVisible()
-  await screenshotBoth(page, 'inscricao')
+  await screenshotBoth(page, 'layout-inscricao')
 
   // Payment: both fields missing.
   await page.setViewportSize(PHONE)
@@ -170,10 +150,17 @@ test('a subscriber at 360 px: nothing under the bottom bar, Downloads in it, no 
   await expect(bar.getByRole('button', { name: 'Sair' })).toBeVisible()
 
   // At the very end of the page the footer ends above the bar, its last line uncovered.
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
   const footer = page.getByRole('contentinfo')
   const year = String(new Date().getFullYear())
   const copyright = footer.getByText(`© ${year} Sintonia. Todos os direitos reservados.`)
+  // The dashboard's sections arrive one by one and lengthen the page: scroll to its end until the end stays put.
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+      const box = await copyright.boundingBox()
+      return box !== null && box.y + box.height <= (page.viewportSize()?.height ?? 0)
+    })
+    .toBe(true)
   await expectUncovered(copyright)
   await expect.poll(async () => (await footer.boundingBox())!.y + (await footer.boundingBox())!.height - (await bar.boundingBox())!.y).toBeLessThanOrEqual(0)
   // Subscribers get no invitation to the free newsletter.
@@ -209,7 +196,7 @@ test('a subscriber at 360 px: nothing under the bottom bar, Downloads in it, no 
     await close.click()
     await expect(toast).toHaveCount(0)
   }
-  await screenshotBoth(page, 'dashboard')
+  await screenshotBoth(page, 'layout-dashboard')
 
   // Minha conta: the change of password without the current one.
   await page.setViewportSize(PHONE)
@@ -218,7 +205,7 @@ test('a subscriber at 360 px: nothing under the bottom bar, Downloads in it, no 
   await page.getByRole('button', { name: 'Alterar senha' }).click()
   await page.getByRole('button', { name: 'Salvar nova senha' }).click()
   await expectErrorShown(page.getByRole('alert').filter({ hasText: 'Informe a senha atual' }))
-  await screenshotBoth(page, 'minha-conta')
+  await screenshotBoth(page, 'layout-minha-conta')
 })
 
 test('the landing at 360 and 1280 px, with the newsletter invitation for visitors and the current year', async ({ page }) => {
@@ -226,5 +213,5 @@ test('the landing at 360 and 1280 px, with the newsletter invitation for visitor
   const footer = page.getByRole('contentinfo')
   await expect(footer.getByRole('link', { name: 'Inscreva-se na nossa lista' })).toBeVisible()
   await expect(footer.getByText(`© ${new Date().getFullYear()} Sintonia. Todos os direitos reservados.`)).toBeVisible()
-  await screenshotBoth(page, 'landing')
+  await screenshotBoth(page, 'layout-landing')
 })
