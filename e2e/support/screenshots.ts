@@ -39,7 +39,8 @@ export async function screenshotAt(page: Page, name: string, width: 360 | 1280):
   const height = await page.evaluate(() => document.documentElement.scrollHeight)
   await page.setViewportSize({ width, height })
   // The window grew: wait until the page below the first screen is laid out and painted.
-  const footer = page.locator('footer')
+  // The site's footer (the contentinfo landmark, not a card's <footer>), where a page has one.
+  const footer = page.getByRole('contentinfo')
   if ((await footer.count()) > 0) await expect(footer.first()).toBeInViewport()
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
   await page.screenshot({ path: `${SHOTS}${name}-${width}.png` })
