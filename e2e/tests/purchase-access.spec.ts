@@ -168,7 +168,8 @@ test('a stranger registered the buyer’s e-mail first: the access link gives th
   // The stranger's session ended, and the old password no longer opens the account.
   await stranger.reload()
   await expect(stranger).toHaveURL(/\/login\?redirect=%2Fdashboard$/)
-  await expect(sessionButton(stranger, 'Entrar')).toBeVisible()
+  // Signed out: the sign-in page (which offers no second 'Entrar' in the header) and no 'Sair'.
+  await expect(stranger.getByRole('banner').getByRole('button', { name: 'Sair' })).toHaveCount(0)
   await submitLogin(stranger, { email, password: strangerPassword })
   await expect(stranger.getByRole('alert')).toContainText(AUTH_MSG.invalidCredentials)
   await strangerContext.close()
