@@ -11,8 +11,8 @@ import { CONTENT_ENDPOINT_SCHEMAS } from './content/endpoint-schemas.js'
 import { INSIGHTS_ENDPOINT_SCHEMAS } from './insights/endpoint-schemas.js'
 import { LISTENING_ENDPOINT_SCHEMAS } from './listening/endpoint-schemas.js'
 import { ENDPOINTS } from './endpoints.js'
-import { healthSchema } from './shared/health.js'
-import { pairEndpoints, type Endpoint, type EndpointSchemas, type SchemasOf } from './shared/http.js'
+import { healthSchema } from './common/health.js'
+import { pairEndpoints, type Endpoint, type EndpointSchemas, type SchemasOf } from './common/http.js'
 
 export const ENDPOINT_SCHEMAS = {
   health: { response: healthSchema, body: null },

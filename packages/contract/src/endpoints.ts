@@ -10,8 +10,8 @@ import { COMMUNICATION_ENDPOINTS } from './communication/endpoints.js'
 import { CONTENT_ENDPOINTS } from './content/endpoints.js'
 import { INSIGHTS_ENDPOINTS } from './insights/endpoints.js'
 import { LISTENING_ENDPOINTS } from './listening/endpoints.js'
-import type { healthSchema } from './shared/health.js'
-import { get, schema } from './shared/http.js'
+import type { healthSchema } from './common/health.js'
+import { get, schema } from './common/http.js'
 import { API } from './paths.js'
 
 export const ENDPOINTS = {

@@ -1,7 +1,7 @@
 /** Admin › Usuários: the people who hold accounts, their access, and paid purchases still waiting for their buyer. */
 import { z } from 'zod'
-import { PLAN_CODES } from '../shared/constants.js'
-import { ADMIN_MSG, adminPageQuery, pageInfoSchema, isoDate } from '../shared/admin.js'
+import { PLAN_CODES } from '../common/constants.js'
+import { ADMIN_MSG, adminPageQuery, pageInfoSchema, isoDate } from '../common/admin.js'
 
 export const adminUsersQuerySchema = z.object({
   q: z.string().trim().max(100, { error: 'Busca longa demais' }).default(''),

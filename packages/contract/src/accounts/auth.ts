@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { messageResponseSchema } from '../shared/errors.js'
+import { messageResponseSchema } from '../common/errors.js'
 import { AUTH_MSG, DISPLAY_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PORTALS, ROLES } from './auth-messages.js'
 
 /**

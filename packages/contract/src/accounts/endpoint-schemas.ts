@@ -1,5 +1,5 @@
-import type { SchemasOf } from '../shared/http.js'
-import { messageResponseSchema } from '../shared/errors.js'
+import type { SchemasOf } from '../common/http.js'
+import { messageResponseSchema } from '../common/errors.js'
 import { adminUserResponseSchema, adminUsersResponseSchema, banChangeSchema, complimentaryAccessSchema, roleChangeSchema, unclaimedPurchaseListSchema } from './admin-users.js'
 import {
   accessLinkPreviewInputSchema,

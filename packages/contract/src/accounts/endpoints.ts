@@ -1,5 +1,5 @@
-import { del, get, patch, post, put, schema } from '../shared/http.js'
-import type { messageResponseSchema } from '../shared/errors.js'
+import { del, get, patch, post, put, schema } from '../common/http.js'
+import type { messageResponseSchema } from '../common/errors.js'
 import type { adminUserResponseSchema, adminUsersResponseSchema, banChangeSchema, complimentaryAccessSchema, roleChangeSchema, unclaimedPurchaseListSchema } from './admin-users.js'
 import type {
   accessLinkPreviewInputSchema,

@@ -1,8 +1,8 @@
 /** Admin side of the catalogue: fields, audios and background music, their uploads and messages. */
 import { z } from 'zod'
 import { audioSchema, fieldSchema } from './catalogue.js'
-import { ICON_NAMES } from '../shared/icons.js'
-import { ADMIN_CONTENT_MSG, ADMIN_TITLE_MAX, ADMIN_DESCRIPTION_MAX, adminTagsSchema, optionalText, requiredText, splitTags, uuidField } from '../shared/admin.js'
+import { ICON_NAMES } from '../common/icons.js'
+import { ADMIN_CONTENT_MSG, ADMIN_TITLE_MAX, ADMIN_DESCRIPTION_MAX, adminTagsSchema, optionalText, requiredText, splitTags, uuidField } from '../common/admin.js'
 
 // ---------------------------------------------------------------------------------------------
 // Fields

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ICON_NAMES } from '../shared/icons.js'
+import { ICON_NAMES } from '../common/icons.js'
 
 /** A field (campo) as the public landing grid and the listener area see it. */
 export const fieldSchema = z.object({

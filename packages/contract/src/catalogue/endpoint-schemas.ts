@@ -1,4 +1,4 @@
-import type { SchemasOf } from '../shared/http.js'
+import type { SchemasOf } from '../common/http.js'
 import {
   adminAudioListSchema,
   adminAudioResponseSchema,

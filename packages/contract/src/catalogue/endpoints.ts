@@ -1,4 +1,4 @@
-import { del, get, patch, post, put, schema } from '../shared/http.js'
+import { del, get, patch, post, put, schema } from '../common/http.js'
 import type {
   adminAudioListSchema,
   adminAudioResponseSchema,

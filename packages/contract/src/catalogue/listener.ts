@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { SEARCH_MAX_RESULTS, SEARCH_MIN_CHARS } from '../shared/constants.js'
+import { SEARCH_MAX_RESULTS, SEARCH_MIN_CHARS } from '../common/constants.js'
 import { audioSchema, fieldSchema } from './catalogue.js'
 
 /**

@@ -5,9 +5,9 @@
  */
 import { z } from 'zod'
 import { COMMERCE_MSG } from './commerce-messages.js'
-import { PLAN_CODES } from '../shared/constants.js'
+import { PLAN_CODES } from '../common/constants.js'
 import { PLAN_BENEFITS_MAX, PLAN_BENEFIT_MAX_CHARS, PLAN_BUTTON_TEXT_MAX } from './plans.js'
-import { ADMIN_MSG, isoDate } from '../shared/admin.js'
+import { ADMIN_MSG, isoDate } from '../common/admin.js'
 
 export const adminPlanSchema = z.object({
   code: z.enum(PLAN_CODES),

@@ -4,7 +4,7 @@
  * answer here comes from the server after it asked the gateway or read verified webhook state.
  */
 import { z } from 'zod'
-import { PLAN_CODES } from '../shared/constants.js'
+import { PLAN_CODES } from '../common/constants.js'
 import { COMMERCE_MSG } from './commerce-messages.js'
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const

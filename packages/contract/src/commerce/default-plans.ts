@@ -3,7 +3,7 @@
  * 6 × R$ 44,90 and 12 × R$ 39,90, charged per period. The API seeds them; the browser shows them
  * when it cannot load the plans and has never seen them (docs/product/commerce.md#when-the-plans-cannot-be-loaded).
  */
-import { DEFAULT_GUARANTEE_DAYS, type PlanCode } from '../shared/constants.js'
+import { DEFAULT_GUARANTEE_DAYS, type PlanCode } from '../common/constants.js'
 import { DEFAULT_PLAN_BENEFITS, planButtonText, pricePerMonthCents } from './plans.js'
 import type { PlansResponse } from './plans-schema.js'
 

@@ -1,5 +1,5 @@
-import { get, post, put, schema } from '../shared/http.js'
-import type { messageResponseSchema } from '../shared/errors.js'
+import { get, post, put, schema } from '../common/http.js'
+import type { messageResponseSchema } from '../common/errors.js'
 import type {
   adminPlanResponseSchema,
   adminPlansResponseSchema,

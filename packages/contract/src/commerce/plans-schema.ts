@@ -3,7 +3,7 @@
  * only need the rules and types do not carry them (docs/performance.md); plans.ts re-exports them.
  */
 import { z } from 'zod'
-import { PLAN_CODES } from '../shared/constants.js'
+import { PLAN_CODES } from '../common/constants.js'
 
 export const planPromotionSchema = z.object({
   discountPercentage: z.number().int().min(1).max(100),

@@ -1,7 +1,7 @@
 /** Admin side of communication: leads, campaigns and the e-mail outbox. */
 import { z } from 'zod'
 import { INTEREST_FIELDS } from './leads.js'
-import { ADMIN_MSG, adminPageQuery, dateRangeQuerySchema, pageInfoSchema, isoDate } from '../shared/admin.js'
+import { ADMIN_MSG, adminPageQuery, dateRangeQuerySchema, pageInfoSchema, isoDate } from '../common/admin.js'
 
 const interestFilter = z.enum(INTEREST_FIELDS, { error: 'Área de interesse inválida' })
 

@@ -1,4 +1,4 @@
-import type { SchemasOf } from '../shared/http.js'
+import type { SchemasOf } from '../common/http.js'
 import { adminLeadsResponseSchema, adminOutboxResponseSchema, outboxMessageResponseSchema, campaignAudienceSchema, campaignCreatedSchema, campaignCreateSchema, campaignsResponseSchema } from './admin.js'
 import { leadCreatedSchema, leadCreateSchema } from './leads.js'
 import type { COMMUNICATION_ENDPOINTS } from './endpoints.js'

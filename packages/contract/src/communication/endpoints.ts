@@ -1,4 +1,4 @@
-import { get, post, schema } from '../shared/http.js'
+import { get, post, schema } from '../common/http.js'
 import type { adminLeadsResponseSchema, adminOutboxResponseSchema, outboxMessageResponseSchema, campaignAudienceSchema, campaignCreatedSchema, campaignCreateSchema, campaignsResponseSchema } from './admin.js'
 import type { leadCreatedSchema, leadCreateSchema } from './leads.js'
 import { COMMUNICATION_PATHS as P } from './paths.js'

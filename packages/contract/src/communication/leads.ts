@@ -7,8 +7,8 @@
  * its values as they are; the server stores '' as null.
  */
 import { z } from 'zod'
-import { LEAD_SOURCE } from '../shared/constants.js'
-import { MSG } from '../shared/messages.js'
+import { LEAD_SOURCE } from '../common/constants.js'
+import { MSG } from '../common/messages.js'
 
 /** The 7 interest areas of the sign-up form, in the order the select shows them. */
 export const INTEREST_FIELDS = [

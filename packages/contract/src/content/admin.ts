@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import { landingPageContentReadSchema, videosContentSchema } from './landing-schema.js'
 import { videoControlsSchema } from './video-schema.js'
-import { ADMIN_CONTENT_MSG, ADMIN_TITLE_MAX, optionalText } from '../shared/admin.js'
+import { ADMIN_CONTENT_MSG, ADMIN_TITLE_MAX, optionalText } from '../common/admin.js'
 
 // ---------------------------------------------------------------------------------------------
 // Landing content and videos

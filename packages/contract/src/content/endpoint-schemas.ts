@@ -1,4 +1,4 @@
-import type { SchemasOf } from '../shared/http.js'
+import type { SchemasOf } from '../common/http.js'
 import { adminActiveVideoSchema, adminLandingSchema, adminVideoLinkSchema, adminVideosSchema, adminVideoUpdateSchema } from './admin.js'
 import { landingPageContentSchema, landingResponseSchema } from './landing-schema.js'
 import { generalSettingsResponseSchema, generalSettingsSchema } from './settings.js'

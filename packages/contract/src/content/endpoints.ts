@@ -1,4 +1,4 @@
-import { del, get, patch, post, put, schema } from '../shared/http.js'
+import { del, get, patch, post, put, schema } from '../common/http.js'
 import type { adminActiveVideoSchema, adminLandingSchema, adminVideoLinkSchema, adminVideosSchema, adminVideoUpdateSchema } from './admin.js'
 import type { landingPageContentSchema, landingResponseSchema } from './landing-schema.js'
 import type { generalSettingsResponseSchema, generalSettingsSchema } from './settings.js'

@@ -3,7 +3,7 @@
  * response. The pure defaults and read-side rules are in landing.ts (no zod there).
  */
 import { z } from 'zod'
-import { ICON_NAMES } from '../shared/icons.js'
+import { ICON_NAMES } from '../common/icons.js'
 import { isHttpUrl, isSafeLink, looksLikeHtml, parseEmbedHtml, toYouTubeEmbedUrl, VIDEO_TYPES } from './video.js'
 import { videoControlsSchema } from './video-schema.js'
 import {

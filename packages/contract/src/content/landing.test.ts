@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest'
-import { DEFAULT_PRODUCT_NAME } from '../shared/constants.js'
-import { formatMoney } from '../shared/format.js'
+import { DEFAULT_PRODUCT_NAME } from '../common/constants.js'
+import { formatMoney } from '../common/format.js'
 import {
   activeVideo,
   copyrightLine,

@@ -13,7 +13,7 @@
  * - `isValidLandingContent` is the product's looser read-side rule: stored content that passes it is
  *   shown as is, anything else is replaced by DEFAULT_LANDING_CONTENT.
  */
-import { DEFAULT_PRODUCT_NAME } from '../shared/constants.js'
+import { DEFAULT_PRODUCT_NAME } from '../common/constants.js'
 import { isValidLandingContent } from './landing-rules.js'
 import type { LandingPageContent, LandingVideo, VideosContent } from './landing-schema.js'
 

@@ -1,6 +1,6 @@
 /** Admin insights: financial report, analytics, listening stats and media validation. */
 import { z } from 'zod'
-import { isoDate } from '../shared/admin.js'
+import { isoDate } from '../common/admin.js'
 
 // ───────────────────────────── Financial ─────────────────────────────
 

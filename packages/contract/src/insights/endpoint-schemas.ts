@@ -1,4 +1,4 @@
-import type { SchemasOf } from '../shared/http.js'
+import type { SchemasOf } from '../common/http.js'
 import { advancedAnalyticsSchema, analyticsSummarySchema, financialSchema, listeningStatsSchema, validationReportSchema } from './admin.js'
 import { analyticsAcceptedSchema, analyticsBatchSchema } from './analytics.js'
 import { adminOverviewSchema } from './overview.js'

@@ -1,4 +1,4 @@
-import { get, post, schema } from '../shared/http.js'
+import { get, post, schema } from '../common/http.js'
 import type { advancedAnalyticsSchema, analyticsSummarySchema, financialSchema, listeningStatsSchema, validationReportSchema } from './admin.js'
 import type { analyticsAcceptedSchema, analyticsBatchSchema } from './analytics.js'
 import type { adminOverviewSchema } from './overview.js'

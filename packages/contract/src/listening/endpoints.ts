@@ -1,4 +1,4 @@
-import { del, get, patch, post, schema } from '../shared/http.js'
+import { del, get, patch, post, schema } from '../common/http.js'
 import type {
   listeningAcceptedSchema,
   listeningBatchSchema,

@@ -1,6 +1,6 @@
 /** The listener's playlists (Favoritos among them) and listening records ("Repetições Hoje"). */
 import { z } from 'zod'
-import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX } from '../shared/constants.js'
+import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX } from '../common/constants.js'
 import { LISTENER_MSG } from '../catalogue/listener.js'
 
 /** A playlist audio entry (docs/product/listening.md#favourites-the-heart). */
