@@ -190,7 +190,7 @@ export const spaPlugin = fp<SpaOptions>(
         // A missing file with an extension is a real 404, not a client route.
         !/\.[a-z0-9]{1,8}$/i.test(path)
       if (wantsPage && indexHtml) {
-        // The app's own pages (contract/shared/web-pages.ts) answer 200; any other address gets
+        // The app's own pages (contract/src/common/web-pages.ts) answer 200; any other address gets
         // the same app, which shows its not-found page, with the status that says so.
         if (isWebAppPath(path)) return sendHtml(request, reply.code(200), indexHtml, indexCompressed)
         return pageNotFound(request).then((html) => sendHtml(request, reply.code(404), html))
