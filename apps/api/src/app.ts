@@ -7,6 +7,7 @@ import { WEB_DIST_DIR } from './paths.js'
 import { installRequestLog } from './lib/http/request-log.js'
 import { installJsonBodyParser } from './lib/http/json-body.js'
 import type { MediaStorage } from './lib/storage/media-storage.js'
+import { systemClock, type Clock } from './lib/clock.js'
 import { accessPlugin } from './plugins/access.js'
 import { authPlugin } from './plugins/auth.js'
 import { originCheckPlugin } from './plugins/origin-check.js'
@@ -64,6 +65,8 @@ export interface BuildAppOptions {
   landingRenderer?: string | RenderLanding | null
   /** Mailer overrides (tests: a fake transport, no background dispatch). */
   mailer?: MailerOptions
+  /** "Now" for the daily practice; tests pass an AdjustableClock (lib/clock.ts). */
+  clock?: Clock
 }
 
 /** Builds the whole application: used by server.ts and, unchanged, by the tests. */
@@ -90,6 +93,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('config', config)
   app.decorate('database', options.database)
   app.decorate('storage', options.storage)
+  app.decorate('clock', options.clock ?? systemClock)
   installRequestLog(app)
 
   await app.register(errorsPlugin)

@@ -10,6 +10,7 @@ import { COMMUNICATION_ENDPOINTS } from './communication/endpoints.js'
 import { CONTENT_ENDPOINTS } from './content/endpoints.js'
 import { INSIGHTS_ENDPOINTS } from './insights/endpoints.js'
 import { LISTENING_ENDPOINTS } from './listening/endpoints.js'
+import { PRACTICE_ENDPOINTS } from './practice/endpoints.js'
 import type { healthSchema } from './common/health.js'
 import { get, schema } from './common/http.js'
 import { API } from './paths.js'
@@ -19,6 +20,7 @@ export const ENDPOINTS = {
   accounts: ACCOUNTS_ENDPOINTS,
   catalogue: CATALOGUE_ENDPOINTS,
   listening: LISTENING_ENDPOINTS,
+  practice: PRACTICE_ENDPOINTS,
   commerce: COMMERCE_ENDPOINTS,
   content: CONTENT_ENDPOINTS,
   communication: COMMUNICATION_ENDPOINTS,

@@ -9,6 +9,7 @@ import { COMMUNICATION_PATHS } from './communication/paths.js'
 import { CONTENT_PATHS } from './content/paths.js'
 import { INSIGHTS_PATHS } from './insights/paths.js'
 import { LISTENING_PATHS } from './listening/paths.js'
+import { PRACTICE_PATHS } from './practice/paths.js'
 
 export const API = {
   health: '/api/health',
@@ -20,6 +21,7 @@ export const API = {
   accounts: ACCOUNTS_PATHS,
   catalogue: CATALOGUE_PATHS,
   listening: LISTENING_PATHS,
+  practice: PRACTICE_PATHS,
   commerce: COMMERCE_PATHS,
   content: CONTENT_PATHS,
   communication: COMMUNICATION_PATHS,

@@ -29,6 +29,8 @@ export interface BuildTestAppOptions {
   mailer?: BuildAppOptions['mailer']
   /** Fastify logger options (tests that inspect log lines pass a stream); silent by default. */
   logger?: BuildAppOptions['logger']
+  /** "Now" for the daily practice (an AdjustableClock moves time). */
+  clock?: BuildAppOptions['clock']
 }
 
 /** The real application on a fresh database clone and its own DATA_DIR: what every API test uses. */
@@ -51,6 +53,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
       storage,
       webRoot: options.webRoot ?? join(dataDir, 'no-web-build'),
       ...(options.mailer ? { mailer: options.mailer } : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
       logger: options.logger ?? capturingLogger(config),
     })
     await options.beforeReady?.(app)

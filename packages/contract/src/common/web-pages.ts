@@ -31,6 +31,11 @@ export const WEB_APP_PATHS = [
   '/campo/:fieldId/audio/:audioId',
   '/audio/:audioId',
   '/downloads',
+  '/programas',
+  '/programas/:slug',
+  '/hoje',
+  '/progresso',
+  '/lembretes/cancelados',
   '/admin',
   '/admin/fields',
   '/admin/audios',
@@ -48,6 +53,8 @@ export const WEB_APP_PATHS = [
   '/admin/analytics-advanced',
   '/admin/validation',
   '/admin/settings',
+  '/admin/programas',
+  '/admin/programas/:programId',
 ] as const
 
 export type WebAppPath = (typeof WEB_APP_PATHS)[number]

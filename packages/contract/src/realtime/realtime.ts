@@ -10,6 +10,7 @@ export const DOMAIN_EVENTS = [
   'videos_changed',
   'plans_changed',
   'music_changed',
+  'programs_changed',
 ] as const
 export type DomainEventName = (typeof DOMAIN_EVENTS)[number]
 

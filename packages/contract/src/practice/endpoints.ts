@@ -1,0 +1,46 @@
+import { del, get, post, put, schema } from '../common/http.js'
+import type {
+  adminProgramInputSchema,
+  adminProgramListSchema,
+  adminProgramOrderSchema,
+  adminProgramPublishSchema,
+  adminProgramSchema,
+  programInsightsSchema,
+} from './admin.js'
+import type {
+  practicePreferencesSchema,
+  practicePreferencesUpdateSchema,
+  pushKeySchema,
+  pushSubscriptionSchema,
+  pushUnsubscribeSchema,
+  reminderOpenedSchema,
+} from './preferences.js'
+import type { enrolBodySchema, programDetailSchema, programEnrolmentAnswerSchema, programListSchema, progressSchema, todaySchema } from './programs.js'
+import { PRACTICE_PATHS as P } from './paths.js'
+
+export const PRACTICE_ENDPOINTS = {
+  programs: get(P.programs, schema<typeof programListSchema>()),
+  program: get(P.program, schema<typeof programDetailSchema>()),
+  enrol: post(P.enrolment, schema<typeof programEnrolmentAnswerSchema>(), schema<typeof enrolBodySchema>()),
+  leave: del(P.enrolment),
+  restart: post(P.restart, schema<typeof programEnrolmentAnswerSchema>()),
+  feature: post(P.featured, schema<typeof programEnrolmentAnswerSchema>()),
+  today: get(P.today, schema<typeof todaySchema>()),
+  progress: get(P.progress, schema<typeof progressSchema>()),
+  preferences: get(P.preferences, schema<typeof practicePreferencesSchema>()),
+  updatePreferences: put(P.preferences, schema<typeof practicePreferencesSchema>(), schema<typeof practicePreferencesUpdateSchema>()),
+  pushKey: get(P.pushKey, schema<typeof pushKeySchema>()),
+  subscribePush: post(P.pushSubscriptions, schema<typeof practicePreferencesSchema>(), schema<typeof pushSubscriptionSchema>()),
+  unsubscribePush: del(P.pushSubscriptions, schema<typeof practicePreferencesSchema>(), schema<typeof pushUnsubscribeSchema>()),
+  reminderOpened: post(P.reminderOpened, schema<typeof reminderOpenedSchema>()),
+  admin: {
+    programs: get(P.admin.programs, schema<typeof adminProgramListSchema>()),
+    program: get(P.admin.program, schema<typeof adminProgramSchema>()),
+    createProgram: post(P.admin.programs, schema<typeof adminProgramSchema>(), schema<typeof adminProgramInputSchema>()),
+    saveProgram: put(P.admin.program, schema<typeof adminProgramSchema>(), schema<typeof adminProgramInputSchema>()),
+    publishProgram: post(P.admin.publish, schema<typeof adminProgramSchema>(), schema<typeof adminProgramPublishSchema>()),
+    deleteProgram: del(P.admin.program),
+    orderPrograms: put(P.admin.order, schema<typeof adminProgramListSchema>(), schema<typeof adminProgramOrderSchema>()),
+    insights: get(P.admin.insights, schema<typeof programInsightsSchema>()),
+  },
+} as const
