@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
           { path: 'pagamento', lazy: page(() => import('./routes/pagamento')) },
           { path: 'pagamento/sucesso', lazy: page(() => import('./routes/pagamento-sucesso')) },
           { path: 'pagamento/cancelado', lazy: page(() => import('./routes/pagamento-cancelado')) },
+          { path: 'lembretes/cancelados', lazy: page(() => import('./routes/reminders-unsubscribed')) },
           {
             // Any signed-in person (listener or admin).
             lazy: page(() => import('./routes/signed-in-guard')),
@@ -102,6 +103,10 @@ export const routes: RouteObject[] = [
               { path: 'audio/:audioId', lazy: page(() => import('./routes/player')) },
               // What this device keeps for offline listening (features/offline).
               { path: 'downloads', lazy: page(() => import('./routes/downloads')) },
+              { path: 'programas', lazy: page(() => import('./routes/programs')) },
+              { path: 'programas/:slug', lazy: page(() => import('./routes/program')) },
+              { path: 'hoje', lazy: page(() => import('./routes/today-session')) },
+              { path: 'progresso', lazy: page(() => import('./routes/progress')) },
             ],
           },
 
@@ -138,6 +143,8 @@ export const routes: RouteObject[] = [
                   { path: 'analytics-advanced', lazy: page(() => import('./routes/admin-analytics-advanced')) },
                   { path: 'validation', lazy: page(() => import('./routes/admin-validation')) },
                   { path: 'settings', lazy: page(() => import('./routes/admin-settings')) },
+                  { path: 'programas', lazy: page(() => import('./routes/admin-programs')) },
+                  { path: 'programas/:programId', lazy: page(() => import('./routes/admin-program')) },
                 ],
               },
             ],

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify'
+
+/** Placeholder while the daily practice is built. */
+export const practiceRoutesAdmin: FastifyPluginAsync = async () => {}

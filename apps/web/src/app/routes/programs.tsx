@@ -1,0 +1,4 @@
+/** Placeholder while the daily practice is built (docs/product/practice.md). */
+export default function ProgramasRoute() {
+  return null
+}
