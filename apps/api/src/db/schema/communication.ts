@@ -2,7 +2,7 @@
  * Communication: leads, the e-mail outbox and campaigns.
  */
 import { sql } from 'drizzle-orm'
-import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { createdAt } from './columns.js'
 
 export const leads = pgTable(
@@ -42,6 +42,11 @@ export const emailOutbox = pgTable(
     htmlBody: text('html_body'),
     /** Where replies go (the support address), since the sender is usually a no-reply address. */
     replyTo: text('reply_to'),
+    /**
+     * Extra message headers the transport adds, e.g. a reminder's List-Unsubscribe and
+     * List-Unsubscribe-Post (docs/product/practice.md#reminders); null for most e-mails.
+     */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     kind: text('kind').notNull(),
     status: text('status', { enum: EMAIL_STATUSES }).notNull().default('pending'),
     error: text('error'),

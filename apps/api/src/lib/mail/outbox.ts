@@ -9,12 +9,17 @@ export interface EmailToSend {
   html?: string | null
   /** Where replies should go when the sender (MAIL_FROM) is a no-reply address. */
   replyTo?: string | null
+  /** Extra headers for the transport (e.g. List-Unsubscribe); names and values on one line each. */
+  headers?: Record<string, string> | null
   kind: string
 }
 
 const KIND_PATTERN = /^[a-z][a-z0-9_]{1,48}$/
 const ADDRESS_PATTERN = /^[^\s@<>,;"]+@[^\s@<>,;"]+$/
 const SUBJECT_MAX = 300
+const HEADER_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9-]{0,62}$/
+/** Headers the transport sets itself from the row's own fields. */
+const RESERVED_HEADERS = new Set(['to', 'from', 'subject', 'reply-to', 'cc', 'bcc', 'x-outbox-id', 'content-type'])
 
 /** A failure to write the outbox row. Carries the driver's SQLSTATE but not the query parameters (the body). */
 export class EmailEnqueueError extends Error {
@@ -47,6 +52,11 @@ function assertSendable(email: EmailToSend): void {
     throw new TypeError('enqueueEmail: assunto vazio, longo demais ou com quebra de linha')
   }
   if (!email.text.trim()) throw new TypeError('enqueueEmail: corpo em texto vazio')
+  for (const [name, value] of Object.entries(email.headers ?? {})) {
+    if (!HEADER_NAME_PATTERN.test(name) || RESERVED_HEADERS.has(name.toLowerCase()) || /[\r\n]/.test(value) || value.length > 2000) {
+      throw new TypeError(`enqueueEmail: cabeçalho inválido '${name}'`)
+    }
+  }
 }
 
 /**
@@ -63,6 +73,7 @@ export async function enqueueEmail(db: Database, email: EmailToSend): Promise<st
       text: email.text,
       html: email.html ?? null,
       replyTo: email.replyTo ?? null,
+      headers: email.headers && Object.keys(email.headers).length > 0 ? email.headers : null,
       kind: email.kind,
     })
   } catch (error) {

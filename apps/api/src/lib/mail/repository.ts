@@ -10,6 +10,8 @@ export interface OutboxMessage {
   text: string
   html: string | null
   replyTo: string | null
+  /** Extra headers (List-Unsubscribe…) or null. */
+  headers: Record<string, string> | null
   kind: string
 }
 
@@ -25,6 +27,7 @@ export async function insertOutboxRow(db: Database, row: NewOutboxRow): Promise<
       textBody: row.text,
       htmlBody: row.html,
       replyTo: row.replyTo,
+      headers: row.headers,
       kind: row.kind,
     })
     .returning({ id: emailOutbox.id })
@@ -39,6 +42,7 @@ interface ClaimedRow {
   text_body: string
   html_body: string | null
   reply_to: string | null
+  headers: Record<string, string> | string | null
   kind: string
 }
 
@@ -60,9 +64,9 @@ export async function claimPendingRows(db: Database, limit: number, staleAfterSe
         LIMIT ${limit}::int
         FOR UPDATE SKIP LOCKED
       )
-      RETURNING id, to_address, subject, text_body, html_body, reply_to, kind, created_at
+      RETURNING id, to_address, subject, text_body, html_body, reply_to, headers, kind, created_at
     )
-    SELECT id, to_address, subject, text_body, html_body, reply_to, kind FROM claimed ORDER BY created_at, id
+    SELECT id, to_address, subject, text_body, html_body, reply_to, headers, kind FROM claimed ORDER BY created_at, id
   `)
   const rows = (result as unknown as { rows: ClaimedRow[] }).rows
   return rows.map((row) => ({
@@ -72,6 +76,8 @@ export async function claimPendingRows(db: Database, limit: number, staleAfterSe
     text: row.text_body,
     html: row.html_body,
     replyTo: row.reply_to,
+    // Raw SQL: a driver may hand jsonb back as text.
+    headers: typeof row.headers === 'string' ? (JSON.parse(row.headers) as Record<string, string>) : row.headers,
     kind: row.kind,
   }))
 }

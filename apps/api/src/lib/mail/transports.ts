@@ -59,7 +59,7 @@ export function createSmtpTransport(options: SmtpTransportOptions): MailTranspor
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
         ...(message.replyTo ? { replyTo: message.replyTo } : {}),
-        headers: { 'X-Outbox-Id': message.id },
+        headers: { ...message.headers, 'X-Outbox-Id': message.id },
       })
     },
     close() {
