@@ -155,6 +155,47 @@ describe('PlayerPage', () => {
     expect(props.onNext).toBeNull()
   })
 
+  it("a programme day's audio plays its own count from where it was left, says so to the page, and records each repetition", async () => {
+    const onRepeatCompleted = vi.fn()
+    const onCycleCompleted = vi.fn()
+    renderPage({
+      audio: { ...audio, repeatCount: 3, completedRepeats: 1 },
+      mode: 'playlist',
+      contextTitle: 'Dia 2 de 21',
+      index: 0,
+      total: 1,
+      onPrevious: null,
+      onNext: null,
+      nextTitle: null,
+      backTo: '/dashboard',
+      backLabel: 'Voltar ao início',
+      totalLabel: 'Áudios do dia',
+      onRepeatCompleted,
+      onCycleCompleted,
+    })
+    expect(screen.getByRole('link', { name: /Voltar ao início/ }).getAttribute('href')).toBe('/dashboard')
+    screen.getByText('Áudios do dia')
+    const element = player.voice.element as FakeAudioElement
+    // The listener's own setting does not change the day's count.
+    player.preferences.update({ repeatCount: 9 })
+    await vi.waitFor(() => expect(player.voice.getSnapshot().status).toBe('loading'))
+    expect(player.voice.getSnapshot()).toMatchObject({ repeatTarget: 3, completedRepeats: 1 })
+    expect(screen.getByTestId('repeat-counter').textContent).toContain('Repetições: 1 / 3')
+    act(() => element.loadMetadata(185))
+    await act(async () => {
+      await player.voice.play()
+    })
+    act(() => element.finish())
+    await vi.waitFor(() => expect(player.voice.getSnapshot().status).toBe('playing'))
+    expect(onRepeatCompleted).toHaveBeenLastCalledWith(2)
+    expect(onCycleCompleted).not.toHaveBeenCalled()
+    act(() => element.finish())
+    expect(onRepeatCompleted).toHaveBeenLastCalledWith(3)
+    expect(onCycleCompleted).toHaveBeenCalledTimes(1)
+    expect(screen.getByTestId('player-status').textContent).toBe('Concluído')
+    await vi.waitFor(() => expect(sent.filter((e) => (e as { kind: string }).kind === 'repetition')).toHaveLength(2))
+  })
+
   it('a field audio with a next one does not move on by itself', async () => {
     const props = renderPage()
     const element = player.voice.element as FakeAudioElement

@@ -23,6 +23,10 @@ export interface PlayerPageAudio {
   durationSeconds: number
   /** Text form ('3:25'). */
   duration: string
+  /** This audio's own repetition count (a day of a programme), instead of the listener's preference. */
+  repeatCount?: number
+  /** Repetitions already heard (a session resumed where it was left): the counter starts there. */
+  completedRepeats?: number
 }
 
 export interface PlayerPageProps {
@@ -45,25 +49,52 @@ export interface PlayerPageProps {
   actions?: ReactNode
   /** A notice above the player card (e.g. 'not available offline'), composed by the route. */
   notice?: ReactNode
+  /** The back link's text; defaults to 'Ver Playlists' (playlist) or 'Ver Lista' (field). */
+  backLabel?: string
+  /** The third stat tile's label; defaults to 'Total na Playlist' or 'Total no Campo'. */
+  totalLabel?: string
+  /** After each completed repetition of this audio (n = its repetitions heard so far). */
+  onRepeatCompleted?: (completed: number) => void
+  /** After this audio's last repetition (its cycle is complete). */
+  onCycleCompleted?: () => void
 }
 
 /** The audio player page (docs/product/listening.md#player-page): title, context, navigation, stat tiles and the player card. */
 export function PlayerPage(props: PlayerPageProps) {
   const { player, audio, mode, contextTitle, contextDescription, index, total, nextTitle, onPrevious, onNext, backTo, productName, actions, notice } = props
+  const { backLabel, totalLabel, onRepeatCompleted, onCycleCompleted } = props
   const today = useRepetitionsToday(audio.id)
   const prefs = usePlayerSnapshot(player.preferences)
   const voice = usePlayerSnapshot(player.voice)
 
   // Keep the newest callbacks for engine/media-session handlers registered once.
-  const latest = useRef({ onPrevious, onNext, increment: today.increment, audioId: audio.id, continues: false })
+  const latest = useRef({ onPrevious, onNext, onRepeatCompleted, onCycleCompleted, increment: today.increment, audioId: audio.id, continues: false })
   useEffect(() => {
-    latest.current = { onPrevious, onNext, increment: today.increment, audioId: audio.id, continues: mode === 'playlist' && onNext !== null }
+    latest.current = {
+      onPrevious,
+      onNext,
+      onRepeatCompleted,
+      onCycleCompleted,
+      increment: today.increment,
+      audioId: audio.id,
+      continues: mode === 'playlist' && onNext !== null,
+    }
   })
 
-  // Load the audio into the engine (the playing intention carries over to the next audio).
+  // Load the audio into the engine (the playing intention carries over to the next audio). An
+  // audio of a programme's day brings its own repetition count and, resumed, the ones already heard.
+  const { repeatCount, completedRepeats } = audio
   useEffect(() => {
-    void player.voice.loadAudio({ id: audio.id, url: audio.url, title: audio.title, fieldTitle: contextTitle, durationSeconds: audio.durationSeconds })
-  }, [player, audio.id, audio.url, audio.title, audio.durationSeconds, contextTitle])
+    void player.voice.loadAudio({
+      id: audio.id,
+      url: audio.url,
+      title: audio.title,
+      fieldTitle: contextTitle,
+      durationSeconds: audio.durationSeconds,
+      ...(repeatCount !== undefined ? { repeatCount } : {}),
+      ...(completedRepeats !== undefined ? { completedRepeats } : {}),
+    })
+  }, [player, audio.id, audio.url, audio.title, audio.durationSeconds, contextTitle, repeatCount, completedRepeats])
 
   // A playlist goes on by itself: each audio plays its repetitions, then the next one starts
   // (docs/product/listening.md#player-page). The engine keeps the playing intention for it.
@@ -78,6 +109,7 @@ export function PlayerPage(props: PlayerPageProps) {
   useEffect(
     () =>
       player.voice.on('cycleCompleted', () => {
+        latest.current.onCycleCompleted?.()
         if (latest.current.continues && player.voice.getSnapshot().isPlayingIntent) latest.current.onNext?.()
       }),
     [player],
@@ -90,6 +122,7 @@ export function PlayerPage(props: PlayerPageProps) {
         const audioId = player.voice.getSnapshot().meta?.id ?? latest.current.audioId
         latest.current.increment(audioId)
         listeningQueue.record(audioId, 'repetition')
+        latest.current.onRepeatCompleted?.(completed)
         if (isProgressMilestone(completed)) toast.success(LISTENER_MSG.progressToast, { description: `${completed} repetições concluídas.` })
       }),
     [player],
@@ -138,7 +171,7 @@ export function PlayerPage(props: PlayerPageProps) {
       <title>{`${audio.title} — ${productName}`}</title>
       <ButtonLink to={backTo} variant="ghost" size="sm" className="-ml-3">
         <ArrowLeft aria-hidden="true" />
-        {isPlaylist ? 'Ver Playlists' : 'Ver Lista'}
+        {backLabel ?? (isPlaylist ? 'Ver Playlists' : 'Ver Lista')}
       </ButtonLink>
 
       <header className="mt-3">
@@ -184,7 +217,7 @@ export function PlayerPage(props: PlayerPageProps) {
         <StatTile icon={<Headphones aria-hidden="true" className="size-4" />} label="Áudio Atual" testId="stat-current">
           {index + 1}
         </StatTile>
-        <StatTile icon={<ListMusic aria-hidden="true" className="size-4" />} label={isPlaylist ? 'Total na Playlist' : 'Total no Campo'} testId="stat-total">
+        <StatTile icon={<ListMusic aria-hidden="true" className="size-4" />} label={totalLabel ?? (isPlaylist ? 'Total na Playlist' : 'Total no Campo')} testId="stat-total">
           {total}
         </StatTile>
       </dl>

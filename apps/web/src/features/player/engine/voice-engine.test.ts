@@ -569,6 +569,60 @@ describe('VoiceEngine – repeats', () => {
     expect(engine.getSnapshot()).toMatchObject({ status: 'playing', completedRepeats: 1 })
   })
 
+  it("a source with its own repetition count plays it instead of the preference, and the preference comes back with the next source", async () => {
+    const { engine, el, repeats, cycles } = setup({ repeatCount: 5 })
+    engine.setSource(SRC, { id: 'a', title: 'Dia 1', repeatCount: 2 })
+    expect(engine.getSnapshot()).toMatchObject({ repeatTarget: 2, completedRepeats: 0 })
+    // The listener's settings change while the day plays: the day's count stays.
+    engine.configure({ repeatCount: 7 })
+    expect(engine.getSnapshot().repeatTarget).toBe(2)
+    el.loadMetadata(12)
+    await engine.play()
+    el.finish()
+    await vi.advanceTimersByTimeAsync(0)
+    el.finish()
+    expect(repeats).toEqual([1, 2])
+    expect(cycles).toEqual([2])
+    expect(isCycleComplete(engine.getSnapshot())).toBe(true)
+
+    engine.setSource(SRC_B, { id: 'b', title: 'Campo' })
+    expect(engine.getSnapshot().repeatTarget).toBe(7)
+    // Nonsense counts are ignored.
+    engine.setSource(SRC, { id: 'a', title: 'Dia 1', repeatCount: 0 })
+    expect(engine.getSnapshot().repeatTarget).toBe(7)
+    engine.setSource(SRC, { id: 'a', title: 'Dia 1', repeatCount: 1.5 })
+    expect(engine.getSnapshot().repeatTarget).toBe(7)
+  })
+
+  it('a resumed source starts its counter at the repetitions already heard and plays only the rest', async () => {
+    const { engine, el, repeats, cycles } = setup({ repeatCount: 0 })
+    engine.setSource(SRC, { id: 'a', title: 'Dia 3', repeatCount: 3, completedRepeats: 2 })
+    expect(engine.getSnapshot()).toMatchObject({ repeatTarget: 3, completedRepeats: 2 })
+    el.loadMetadata(12)
+    await engine.play()
+    el.finish()
+    expect(repeats).toEqual([3])
+    expect(cycles).toEqual([3])
+    expect(engine.getSnapshot()).toMatchObject({ status: 'ready', completedRepeats: 3, isPlayingIntent: false })
+  })
+
+  it('a resume count is kept below the target, so one repetition is always left to play', () => {
+    const { engine } = setup()
+    engine.setSource(SRC, { title: 'A', repeatCount: 2, completedRepeats: 9 })
+    expect(engine.getSnapshot().completedRepeats).toBe(1)
+    engine.setSource(SRC, { title: 'A', repeatCount: 2, completedRepeats: -3 })
+    expect(engine.getSnapshot().completedRepeats).toBe(0)
+    engine.setSource(SRC, { title: 'A', repeatCount: 4, completedRepeats: 2.7 })
+    expect(engine.getSnapshot().completedRepeats).toBe(2)
+  })
+
+  it('loadAudio carries the repetition count and the resume count to the source', async () => {
+    const { engine } = setup({ repeatCount: 1 })
+    await engine.loadAudio({ id: 'a', url: SRC, title: 'Dia 2', repeatCount: 4, completedRepeats: 1 })
+    expect(engine.getSnapshot()).toMatchObject({ src: SRC, repeatTarget: 4, completedRepeats: 1 })
+    expect(engine.getSnapshot().meta).toMatchObject({ id: 'a', repeatCount: 4, completedRepeats: 1 })
+  })
+
   it('a repeat whose replay is blocked by the browser stops cleanly', async () => {
     const { engine, el, notices } = await setupPlaying({ repeatCount: 0 })
     el.playBehaviour = 'reject-not-allowed'

@@ -54,6 +54,16 @@ export interface VoiceSourceMeta {
   fieldTitle?: string | null
   /** The catalogue's duration, used until the file reports its own. */
   durationSeconds?: number
+  /**
+   * This source's own repetition count (a day of a programme: each audio with the day's count),
+   * instead of the listener's repeatCount preference. Ignored unless a whole number ≥ 1.
+   */
+  repeatCount?: number
+  /**
+   * Repetitions of this source already heard (a session resumed where it was left): the counter
+   * starts here. Kept below the repetition target, so at least one repetition is left to play.
+   */
+  completedRepeats?: number
 }
 
 export interface VoiceSnapshot {
@@ -63,7 +73,7 @@ export interface VoiceSnapshot {
   /** Seconds (0 while unknown). */
   duration: number
   completedRepeats: number
-  /** repeatCount preference: 0 = infinite. */
+  /** The source's own repeatCount when it has one, else the repeatCount preference: 0 = infinite. */
   repeatTarget: number
   /** The listener wants sound: set by play(), cleared by pause(), by a finished cycle and by a failed play. */
   isPlayingIntent: boolean
@@ -174,6 +184,8 @@ export class VoiceEngine extends SnapshotStore<VoiceSnapshot> {
   private autoPlayConsumed = false
   /** A next audio follows this one (a playlist): a finished cycle keeps the playing intention for it. */
   private nextFollows = false
+  /** The current source's own repetition count (VoiceSourceMeta.repeatCount), over the preference. */
+  private sourceRepeatCount: number | null = null
   /** Some of the file arrived during the current load attempt (a slow connection rather than none). */
   private dataArrived = false
   private sourceToken = 0
@@ -237,7 +249,7 @@ export class VoiceEngine extends SnapshotStore<VoiceSnapshot> {
     if (this.destroyed) return
     this.settings = sanitizeVoiceSettings(patch, this.settings)
     this.el.volume = this.settings.volume / 100
-    this.setState({ repeatTarget: this.settings.repeatCount })
+    this.setState({ repeatTarget: this.repeatTarget() })
   }
 
   /** Loads a new source. Counters and retries reset; the playing intention is kept (next audio keeps playing). */
@@ -251,13 +263,17 @@ export class VoiceEngine extends SnapshotStore<VoiceSnapshot> {
     this.autoPlayConsumed = false
     const duration = meta?.durationSeconds && meta.durationSeconds > 0 ? meta.durationSeconds : 0
     const trimmed = url.trim()
+    const own = meta?.repeatCount
+    this.sourceRepeatCount = typeof own === 'number' && Number.isInteger(own) && own >= 1 ? own : null
+    const target = this.repeatTarget()
     this.setState({
       status: trimmed ? 'loading' : 'idle',
       src: trimmed,
       meta,
       currentTime: 0,
       duration,
-      completedRepeats: 0,
+      completedRepeats: startingRepeats(meta?.completedRepeats, target),
+      repeatTarget: target,
       error: null,
       hint: null,
       attempt: trimmed ? 1 : 0,
@@ -289,6 +305,8 @@ export class VoiceEngine extends SnapshotStore<VoiceSnapshot> {
     const meta: VoiceSourceMeta = { id: audio.id, title: audio.title }
     if (audio.fieldTitle !== undefined) meta.fieldTitle = audio.fieldTitle
     if (audio.durationSeconds !== undefined) meta.durationSeconds = audio.durationSeconds
+    if (audio.repeatCount !== undefined) meta.repeatCount = audio.repeatCount
+    if (audio.completedRepeats !== undefined) meta.completedRepeats = audio.completedRepeats
     this.setSource(url, meta)
   }
 
@@ -638,7 +656,7 @@ export class VoiceEngine extends SnapshotStore<VoiceSnapshot> {
     const snapshot = this.getSnapshot()
     if (snapshot.status === 'error' || snapshot.status === 'loading' || snapshot.status === 'idle') return
     const completed = snapshot.completedRepeats + 1
-    const target = this.settings.repeatCount
+    const target = this.repeatTarget()
     const again = snapshot.isPlayingIntent && (target === 0 || completed < target)
     this.log('info', 'Repetição concluída', String(completed))
     if (again) {
@@ -731,6 +749,11 @@ export class VoiceEngine extends SnapshotStore<VoiceSnapshot> {
 
   // ---------------------------------------------------------------- helpers
 
+  /** The repetitions of the current source: its own count when it has one, else the preference (0 = infinite). */
+  private repeatTarget(): number {
+    return this.sourceRepeatCount ?? this.settings.repeatCount
+  }
+
   private setTimer(name: TimerName, ms: number, run: () => void): void {
     this.clearTimer(name)
     this.timers.set(
@@ -768,6 +791,13 @@ export class VoiceEngine extends SnapshotStore<VoiceSnapshot> {
     const entry = this.diagnosticsLog.add(level, message, detail)
     this.events.emit('log', entry)
   }
+}
+
+/** Where a source's counter starts: the repetitions already heard, whole, and below a finite target. */
+function startingRepeats(heard: number | undefined, target: number): number {
+  if (typeof heard !== 'number' || !Number.isFinite(heard) || heard < 1) return 0
+  const whole = Math.floor(heard)
+  return target > 0 ? Math.min(whole, target - 1) : whole
 }
 
 function joinText(message: string, hint: string | null): string {
