@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
+import webpush from 'web-push'
 
 /**
  * Configuration comes from the environment only, parsed once at start. Empty strings count as
@@ -46,6 +47,27 @@ const envSchema = z
     S3_BUCKET: optionalText,
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'deve ser a chave pública VAPID em base64url (87 caracteres), ex.: gerada por `npx web-push generate-vapid-keys`')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'deve ser a chave privada VAPID em base64url (43 caracteres)')
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .trim()
+      .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'deve ser mailto:endereco@dominio ou uma URL https://')
+      .optional(),
+    REMINDER_INTERVAL_SECONDS: z.coerce
+      .number({ error: 'deve ser um número' })
+      .int('deve ser um número inteiro')
+      .min(1, 'deve ser pelo menos 1')
+      .max(3600, 'deve ser no máximo 3600')
+      .default(60),
     MEDIA_ACCEL_REDIRECT: z
       .string()
       .trim()
@@ -65,6 +87,10 @@ const envSchema = z
       for (const key of ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'obrigatório quando STORAGE_DRIVER=s3' })
       }
+    }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      const missing = env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'as duas chaves VAPID vêm juntas: defina VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY, ou nenhuma' })
     }
     if (env.STORAGE_DRIVER === 's3') {
       // The S3 driver is specified but not built yet; refusing is better than silently writing to disk.
@@ -96,7 +122,8 @@ export interface AppConfig {
   publicUrl: string
   logLevel: Env['LOG_LEVEL']
   trustProxy: string[] | false
-  secrets: { auth: string; sandboxWebhook: string }
+  /** `vapid`: the Web Push key pair of practice reminders; absent in production without VAPID_* (push reminders off). */
+  secrets: { auth: string; sandboxWebhook: string; vapid?: { publicKey: string; privateKey: string } }
   payments: {
     gateway: Env['PAYMENT_GATEWAY']
     stripeSecretKey: string | undefined
@@ -104,6 +131,13 @@ export interface AppConfig {
     stripeApiBase: string | undefined
   }
   mail: { smtpUrl: string | undefined; from: string }
+  /**
+   * Web Push for practice reminders (docs/product/practice.md#reminders), keys in `secrets.vapid`;
+   * the subject (a contact for push services) from VAPID_SUBJECT or MAIL_FROM's address.
+   */
+  push: { subject: string }
+  /** How often the reminder scheduler looks for due reminders (docs/decisions/018-reminder-scheduler.md). */
+  reminders: { intervalSeconds: number }
   /**
    * Production option for audio files behind nginx (docs/performance.md): when set, the media
    * routes authorise the request and answer with `X-Accel-Redirect: <prefix><file key>`; nginx then
@@ -154,23 +188,36 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
 /**
  * Secrets may come from the environment. In the embedded default (not production) missing ones
  * are generated once and kept in DATA_DIR/secrets.json so sessions survive restarts; that file
- * is never committed nor logged.
+ * is never committed nor logged. The VAPID key pair of push reminders is kept there the same way
+ * (a new pair would silence every browser subscribed with the old public key); in production it
+ * comes from VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY or push reminders are off.
  */
 function resolveSecrets(env: Env, dataDir: string): AppConfig['secrets'] {
   const file = join(dataDir, 'secrets.json')
   const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<AppConfig['secrets']>) : {}
   const kept = { ...stored }
-  const pick = (fromEnv: string | undefined, name: keyof AppConfig['secrets']): string => {
+  const pick = (fromEnv: string | undefined, name: 'auth' | 'sandboxWebhook'): string => {
     if (fromEnv) return fromEnv
     kept[name] ??= randomBytes(32).toString('base64url')
     return kept[name]
   }
-  const secrets = { auth: pick(env.AUTH_SECRET, 'auth'), sandboxWebhook: pick(env.SANDBOX_WEBHOOK_SECRET, 'sandboxWebhook') }
-  if (kept.auth !== stored.auth || kept.sandboxWebhook !== stored.sandboxWebhook) {
+  const secrets: AppConfig['secrets'] = { auth: pick(env.AUTH_SECRET, 'auth'), sandboxWebhook: pick(env.SANDBOX_WEBHOOK_SECRET, 'sandboxWebhook') }
+  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
+    secrets.vapid = { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+  } else if (env.NODE_ENV !== 'production') {
+    kept.vapid ??= webpush.generateVAPIDKeys()
+    secrets.vapid = { publicKey: kept.vapid.publicKey, privateKey: kept.vapid.privateKey }
+  }
+  if (kept.auth !== stored.auth || kept.sandboxWebhook !== stored.sandboxWebhook || kept.vapid !== stored.vapid) {
     mkdirSync(dataDir, { recursive: true })
     writeFileSync(file, JSON.stringify(kept, null, 2), { mode: 0o600 })
   }
   return secrets
+}
+
+/** MAIL_FROM's address ('Sintonia <nao-responda@sintonia.app>' → 'nao-responda@sintonia.app'). */
+function addressOf(from: string): string {
+  return (/<([^<>\s]+@[^<>\s]+)>/.exec(from)?.[1] ?? from).trim()
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -181,6 +228,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         .map((s) => s.trim())
         .filter(Boolean)
     : false
+  const secrets = resolveSecrets(env, dataDir)
   return {
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
@@ -191,7 +239,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL,
     trustProxy,
-    secrets: resolveSecrets(env, dataDir),
+    secrets,
     payments: {
       gateway: env.PAYMENT_GATEWAY,
       stripeSecretKey: env.STRIPE_SECRET_KEY,
@@ -199,6 +247,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       stripeApiBase: env.STRIPE_API_BASE,
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    push: { subject: env.VAPID_SUBJECT ?? `mailto:${addressOf(env.MAIL_FROM)}` },
+    reminders: { intervalSeconds: env.REMINDER_INTERVAL_SECONDS },
     mediaAccelRedirect: env.MEDIA_ACCEL_REDIRECT,
     storage:
       env.STORAGE_DRIVER === 's3'

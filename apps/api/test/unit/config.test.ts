@@ -6,6 +6,8 @@ import { ConfigError, loadConfig, parseEnv } from '../../src/config.js'
 
 const AUTH = 'a'.repeat(40)
 const SANDBOX = 's'.repeat(30)
+/** A VAPID pair's shape (base64url: 65-byte public key, 32-byte private key). */
+const VAPID = { VAPID_PUBLIC_KEY: `B${'p'.repeat(86)}`, VAPID_PRIVATE_KEY: 'k'.repeat(43) }
 
 let dataDir: string
 beforeEach(() => {
@@ -246,15 +248,53 @@ describe('generated secrets', () => {
   it('an environment value wins over a stored one without overwriting it', () => {
     const generated = loadConfig({ DATA_DIR: dataDir }).secrets
     const before = readFileSync(secretsFile(), 'utf8')
-    const config = loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: AUTH, SANDBOX_WEBHOOK_SECRET: SANDBOX })
-    expect(config.secrets).toEqual({ auth: AUTH, sandboxWebhook: SANDBOX })
+    const config = loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: AUTH, SANDBOX_WEBHOOK_SECRET: SANDBOX, ...VAPID })
+    expect(config.secrets).toEqual({ auth: AUTH, sandboxWebhook: SANDBOX, vapid: { publicKey: VAPID.VAPID_PUBLIC_KEY, privateKey: VAPID.VAPID_PRIVATE_KEY } })
     expect(readFileSync(secretsFile(), 'utf8')).toBe(before)
     // Removing the variables again brings the stored secrets back.
     expect(loadConfig({ DATA_DIR: dataDir }).secrets).toEqual(generated)
   })
 
   it('writes nothing when every secret comes from the environment', () => {
-    loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: AUTH, SANDBOX_WEBHOOK_SECRET: SANDBOX })
+    loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: AUTH, SANDBOX_WEBHOOK_SECRET: SANDBOX, ...VAPID })
     expect(existsSync(secretsFile())).toBe(false)
+  })
+})
+
+describe('VAPID keys of push reminders', () => {
+  it('are generated once outside production (a P-256 pair in base64url) and kept in secrets.json', () => {
+    const first = loadConfig({ DATA_DIR: dataDir })
+    expect(first.secrets.vapid?.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/)
+    expect(first.secrets.vapid?.privateKey).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(loadConfig({ DATA_DIR: dataDir }).secrets.vapid).toEqual(first.secrets.vapid)
+  })
+
+  it('come from the environment as a pair, and only as a pair', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, ...VAPID })
+    expect(config.secrets.vapid).toEqual({ publicKey: VAPID.VAPID_PUBLIC_KEY, privateKey: VAPID.VAPID_PRIVATE_KEY })
+    expect(readFileSync(secretsFile(), 'utf8')).not.toContain(VAPID.VAPID_PRIVATE_KEY)
+    const half = configErrorOf(() => parseEnv({ VAPID_PUBLIC_KEY: VAPID.VAPID_PUBLIC_KEY }))
+    expect(half.message).toContain('VAPID_PRIVATE_KEY')
+    const malformed = configErrorOf(() => parseEnv({ VAPID_PUBLIC_KEY: 'curta', VAPID_PRIVATE_KEY: 'chave-privada-errada' }))
+    expect(malformed.message).toContain('VAPID_PUBLIC_KEY')
+    expect(malformed.message).not.toContain('chave-privada-errada')
+  })
+
+  it('are absent in production without VAPID_* (push reminders off), and nothing is generated', () => {
+    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, AUTH_SECRET: AUTH, PUBLIC_URL: 'https://sintonia.app', SANDBOX_WEBHOOK_SECRET: SANDBOX })
+    expect(config.secrets.vapid).toBeUndefined()
+    expect(existsSync(secretsFile())).toBe(false)
+  })
+
+  it("take MAIL_FROM's address as the subject unless VAPID_SUBJECT is set", () => {
+    expect(loadConfig({ DATA_DIR: dataDir, MAIL_FROM: 'Sintonia <oi@sintonia.app>' }).push.subject).toBe('mailto:oi@sintonia.app')
+    expect(loadConfig({ DATA_DIR: dataDir, VAPID_SUBJECT: 'https://sintonia.app/contato' }).push.subject).toBe('https://sintonia.app/contato')
+    expect(configErrorOf(() => parseEnv({ VAPID_SUBJECT: 'oi@sintonia.app' })).message).toContain('VAPID_SUBJECT')
+  })
+
+  it('set how often the reminder scheduler looks (REMINDER_INTERVAL_SECONDS, 60 by default, at least 1)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).reminders.intervalSeconds).toBe(60)
+    expect(loadConfig({ DATA_DIR: dataDir, REMINDER_INTERVAL_SECONDS: '1' }).reminders.intervalSeconds).toBe(1)
+    expect(configErrorOf(() => parseEnv({ REMINDER_INTERVAL_SECONDS: '0' })).message).toContain('REMINDER_INTERVAL_SECONDS')
   })
 })
