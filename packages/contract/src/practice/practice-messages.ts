@@ -6,6 +6,7 @@ export const PRACTICE_MSG = {
   invalidTimeZone: 'Fuso horário inválido',
   pushNotConfigured: 'Lembretes por notificação não estão disponíveis neste servidor',
   reminderNotFound: 'Lembrete não encontrado',
+  pushEndpointInvalid: 'Este navegador enviou um endereço de notificação que não podemos usar',
   unsubscribed: 'Pronto: você não receberá mais lembretes por e-mail.',
   unsubscribeInvalid: 'Este link de cancelamento não é válido.',
   reminderTitle: 'Hora da sua prática',

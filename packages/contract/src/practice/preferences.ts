@@ -69,7 +69,14 @@ export const pushUnsubscribeSchema = z.object({ endpoint: z.url().max(2048) }).s
 
 export const pushKeySchema = z.object({ publicKey: z.string() })
 
+/** `opened`: true when this call recorded the opening, false when it had been recorded before. */
 export const reminderOpenedSchema = z.object({ opened: z.boolean() })
+
+/** The e-mail reminder's unsubscribe link (no login): the secret token of the listener's preferences. */
+export const reminderUnsubscribeQuerySchema = z.object({ token: z.string().min(1).max(200) })
+
+/** POST of the one-click unsubscribe (RFC 8058) answers this; the GET redirects to /lembretes/cancelados. */
+export const reminderUnsubscribedSchema = z.object({ message: z.string() })
 
 /** The notification a push reminder shows; the service worker reads it from the push's data. */
 export const reminderPushPayloadSchema = z.object({
