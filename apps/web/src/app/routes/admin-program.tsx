@@ -1,4 +1,8 @@
-/** Placeholder while the daily practice is built (docs/product/practice.md). */
+import { useParams } from 'react-router'
+import { ProgramEditorPage } from '../../features/admin-programs'
+
+/** `/admin/programas/:programId`: the programme editor. */
 export default function AdminProgramaRoute() {
-  return null
+  const { programId = '' } = useParams()
+  return <ProgramEditorPage programId={programId} />
 }

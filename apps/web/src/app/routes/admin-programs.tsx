@@ -1,4 +1,6 @@
-/** Placeholder while the daily practice is built (docs/product/practice.md). */
+import { ProgramsPage } from '../../features/admin-programs'
+
+/** `/admin/programas`: the programmes (docs/product/practice.md#programmes) and their results. */
 export default function AdminProgramasRoute() {
-  return null
+  return <ProgramsPage />
 }
