@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  CalendarDays,
   Banknote,
   BadgePercent,
   ClipboardCheck,
@@ -45,6 +46,7 @@ export const ADMIN_SECTION_GROUPS: AdminSectionGroup[] = [
       { path: '/admin/landing-videos', label: 'Vídeos', description: 'Vídeo de apresentação da landing page', icon: Clapperboard },
       { path: '/admin/fields', label: 'Campos', description: 'Temas que agrupam os áudios e sua ordem', icon: FolderTree },
       { path: '/admin/audios', label: 'Áudios', description: 'Envio, edição e áudio de demonstração', icon: AudioLines },
+      { path: '/admin/programas', label: 'Programas', description: 'Jornadas de vários dias, seus áudios e resultados', icon: CalendarDays },
       { path: '/admin/background-music', label: 'Música de fundo', description: 'Faixas ativas e volume global', icon: Music },
       { path: '/admin/validation', label: 'Validação de mídia', description: 'Arquivos ausentes ou ilegíveis', icon: ClipboardCheck },
     ],

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { ArrowRight, AudioLines, FolderTree, Mail, UserRoundCheck, UsersRound, type LucideIcon } from 'lucide-react'
+import { ArrowRight, AudioLines, FolderTree, Info, Mail, UserRoundCheck, UsersRound, type LucideIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { AdminPageHeader } from '../../../components/admin/admin-page-header'
 import { Button } from '../../../components/ui/button'
@@ -77,6 +77,10 @@ export function AdminHome({ presence }: AdminHomeProps) {
   return (
     <div>
       <AdminPageHeader title="Área administrativa" description="Um resumo do produto e o caminho para cada área de gestão." />
+      <p className="mb-6 flex items-start gap-3 rounded-2xl border border-gold-200 bg-gold-50 px-4 py-3 text-[0.95rem] leading-relaxed text-gold-900" data-testid="demo-catalogue-note">
+        <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        <span>O catálogo que veio com a instalação (campos, áudios, músicas e programas) é uma demonstração: substitua-o pelo seu conteúdo antes de vender.</span>
+      </p>
       <section aria-labelledby="admin-counts-title">
         <h2 id="admin-counts-title" className="sr-only">
           Números
