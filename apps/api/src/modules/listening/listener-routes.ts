@@ -18,6 +18,8 @@ import {
 } from '@sintonia/contract'
 import { currentUserId } from '../catalogue/listener-session.js'
 import { recordEvents, repetitionsToday } from './service.js'
+import { settlePractice } from '../practice/practice-state.js'
+import { loggableError } from '../../lib/pg-errors.js'
 import { z } from 'zod'
 import { addAudio, createPlaylist, deletePlaylist, listPlaylists, removeAudio, updatePlaylistOf } from './playlists-service.js'
 
@@ -35,7 +37,20 @@ const listeningRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listeningAcceptedSchema, ...errors },
       },
     },
-    async (request) => recordEvents(app.database.db, await currentUserId(request), request.body.events),
+    async (request) => {
+      const userId = await currentUserId(request)
+      const answer = await recordEvents(app.database.db, userId, request.body.events)
+      // The days these repetitions complete are settled now (docs/product/practice.md#when-a-day-counts-as-done).
+      // The records are saved either way: a failure here is logged, and the next read settles again.
+      if (answer.accepted > 0 && request.body.events.some((event) => event.kind === 'repetition')) {
+        try {
+          await settlePractice(app.database.db, userId, app.clock.now())
+        } catch (error) {
+          request.log.warn({ err: loggableError(error) }, 'practice not settled after listening events')
+        }
+      }
+      return answer
+    },
   )
 
   app.get(
