@@ -1,0 +1,120 @@
+import { CalendarDays, ChevronRight, Compass, Play, Sparkles } from 'lucide-react'
+import { useQuery } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import type { ProgramSummary } from '@sintonia/contract'
+import { Button, ButtonLink } from '../../../components/ui/button'
+import { Card } from '../../../components/ui/card'
+import { PageHeading, PageShell } from '../../../components/ui/page-shell'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { Spinner } from '../../../components/ui/spinner'
+import { getErrorMessage } from '../../../lib/api-client'
+import { Link } from '../../../lib/navigation'
+import { programsQueryOptions, useProgramActions } from '../api/practice-api'
+import { programLengthLabel } from '../lib/labels'
+import { FieldChips, IconMark, LoadError, ProgramBadges } from './bits'
+
+export interface ProgramsPageProps {
+  productName: string
+}
+
+/** /programas: the published programmes, each with what it asks for and where the listener is in it. */
+export function ProgramsPage({ productName }: ProgramsPageProps) {
+  const query = useQuery(programsQueryOptions())
+  return (
+    <PageShell pageTitle={`Programas — ${productName}`} width="5xl" contentClassName="sm:pb-20">
+      <PageHeading
+        eyebrow="Prática diária"
+        title="Programas"
+        description="Jornadas de alguns minutos por dia. Um dia de cada vez, no seu ritmo: um dia que ficou para trás espera por você."
+      />
+      <div className="mt-8">
+        {query.isPending ? (
+          <div role="status" className="grid gap-4 sm:grid-cols-2">
+            <span className="sr-only">Carregando programas...</span>
+            <Skeleton className="h-80 rounded-3xl" />
+            <Skeleton className="h-80 rounded-3xl" />
+          </div>
+        ) : query.isError ? (
+          <LoadError title="Não foi possível carregar os programas." error={query.error} onRetry={() => void query.refetch()} />
+        ) : query.data.programs.length === 0 ? (
+          <div className="flex flex-col items-center rounded-3xl border border-dashed border-brand-200 bg-white/70 px-6 py-12 text-center">
+            <IconMark>
+              <Compass className="size-6" />
+            </IconMark>
+            <p className="mt-4 font-semibold text-ink">Os programas estão sendo preparados.</p>
+            <p className="mt-1 max-w-md text-sm text-ink-muted">Enquanto isso, os campos do início têm áudios para ouvir quando quiser.</p>
+            <ButtonLink to="/dashboard" variant="outline" size="md" className="mt-5">
+              Voltar ao início
+            </ButtonLink>
+          </div>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 sm:gap-5" aria-label="Programas disponíveis">
+            {query.data.programs.map((program) => (
+              <li key={program.id}>
+                <ProgramCard program={program} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </PageShell>
+  )
+}
+
+/** One programme: its fields, title, description, length and, when followed, where the listener is. */
+export function ProgramCard({ program }: { program: ProgramSummary }) {
+  const { enrol } = useProgramActions()
+  const href = `/programas/${program.slug}`
+  const start = () =>
+    enrol.mutate(
+      { programId: program.id },
+      {
+        onSuccess: () => toast.success(`Você começou “${program.title}”.`, { description: 'O dia 1 já está esperando por você.' }),
+        onError: (error) => toast.error('Não foi possível começar o programa', { description: getErrorMessage(error) }),
+      },
+    )
+  const enrolment = program.enrolment
+  return (
+    <Card data-testid="program-card" className="relative flex h-full flex-col overflow-hidden rounded-3xl">
+      <div aria-hidden="true" className="absolute inset-x-0 top-0 h-24 bg-gradient-to-br from-brand-100 via-brand-50 to-gold-50" />
+      <div className="relative flex flex-1 flex-col p-5 sm:p-6">
+        <div className="flex items-start justify-between gap-3">
+          <IconMark className="bg-white text-brand-700 shadow-soft">
+            <Sparkles className="size-6" />
+          </IconMark>
+          <ProgramBadges program={program} className="justify-end pt-1" />
+        </div>
+        <h2 className="mt-5 text-xl font-bold leading-snug tracking-tight text-balance text-ink">
+          <Link to={href} className="rounded-md hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+            {program.title}
+          </Link>
+        </h2>
+        <p className="mt-2 flex items-center gap-1.5 text-sm font-medium text-brand-800" data-testid="program-length">
+          <CalendarDays aria-hidden="true" className="size-4 shrink-0" />
+          {programLengthLabel(program)}
+          {program.isOpen ? <span className="text-ink-muted"> · dias livres</span> : null}
+        </p>
+        {program.description ? <p className="mt-3 line-clamp-4 text-[0.95rem] leading-relaxed text-ink-muted">{program.description}</p> : null}
+        <FieldChips fields={program.fields} className="mt-4" />
+        <div className="mt-auto flex flex-wrap items-center gap-2 pt-6">
+          {enrolment ? (
+            <ButtonLink to={href} variant={enrolment.status === 'completed' ? 'outline' : 'primary'} size="md" className="flex-1 sm:flex-none">
+              {enrolment.status === 'completed' ? 'Ver o caminho' : 'Ver meu programa'}
+              <ChevronRight aria-hidden="true" />
+            </ButtonLink>
+          ) : (
+            <>
+              <Button size="md" onClick={start} disabled={enrol.isPending} aria-busy={enrol.isPending || undefined} className="flex-1 sm:flex-none">
+                {enrol.isPending ? <Spinner label={null} className="size-5 [&>span]:border-white/30 [&>span]:border-t-white" /> : <Play aria-hidden="true" />}
+                Começar programa
+              </Button>
+              <ButtonLink to={href} variant="ghost" size="md" aria-label={`Ver os dias de ${program.title}`}>
+                Ver os dias
+              </ButtonLink>
+            </>
+          )}
+        </div>
+      </div>
+    </Card>
+  )
+}

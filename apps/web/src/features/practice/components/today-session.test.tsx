@@ -1,0 +1,139 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { act, fireEvent, screen } from '@testing-library/react'
+import { API } from '@sintonia/contract'
+import { fetchByPath, jsonResponse, renderWithProviders } from '../../../test/render'
+import { day, detail, item, today } from '../testing/fixtures'
+import { COMPLETION_POLL_MS, TodaySession, type SessionPlayerSlotProps } from './today-session'
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
+
+/** Day 5: 'Respirar' ×2 (heard), 'Soltar' ×2 (1 heard) — left at the second audio's second repetition. */
+const resumed = today({
+  day: day(5, { state: 'today', items: [item('Respirar', 2, 2), item('Soltar', 2, 1)] }),
+  resume: { itemIndex: 1, repetition: 2 },
+  nextUnlockAt: null,
+})
+
+let detailCalls = 0
+
+function stub({ todayAnswer = resumed, doneAfter = 1 }: { todayAnswer?: unknown; doneAfter?: number } = {}) {
+  detailCalls = 0
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      fetchByPath({
+        [API.practice.today]: () => jsonResponse(todayAnswer),
+        // The server counts the day once the events arrived: not on the first `doneAfter` reads.
+        [API.practice.program('calma-em-21-dias')]: () => {
+          detailCalls += 1
+          return jsonResponse(detailCalls > doneAfter ? { ...detail(5, 'done'), nextUnlockAt: '2026-03-06T03:00:00.000Z' } : detail(5, 'today'))
+        },
+      }),
+    ),
+  )
+}
+
+/** The route's player, reduced to what the session gives it and two buttons standing for the engine. */
+function FakePlayer(props: SessionPlayerSlotProps) {
+  return (
+    <div>
+      <p data-testid="slot">
+        {props.step.audio.title} · passo {props.index + 1} de {props.total} · começa em {props.startAt} de {props.step.repetitions}
+      </p>
+      <p>{props.contextTitle}</p>
+      {props.steps}
+      <button type="button" onClick={() => props.onRepeatCompleted(props.step.repetitions)}>
+        repetição
+      </button>
+      <button type="button" onClick={() => props.onCycleCompleted()}>
+        fim do áudio
+      </button>
+    </div>
+  )
+}
+
+function renderSession() {
+  return renderWithProviders(<TodaySession productName="Sintonia" renderPlayer={(props) => <FakePlayer {...props} />} />)
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+describe('TodaySession', () => {
+  it("opens where the server says the listener left: the second audio, one repetition already heard", async () => {
+    stub()
+    renderSession()
+    expect((await screen.findByTestId('slot')).textContent).toBe('Soltar · passo 2 de 2 · começa em 1 de 2')
+    screen.getByText('Dia 5 de 21 · Calma em 21 dias')
+    expect(screen.getByTestId('session-progress').textContent).toBe('3 de 4 repetições')
+    // The first audio can be heard again, from its start.
+    fireEvent.click(screen.getAllByTestId('session-step')[0]!)
+    expect(screen.getByTestId('slot').textContent).toBe('Respirar · passo 1 de 2 · começa em 0 de 2')
+  })
+
+  it('after the last repetition it asks the server until the day is counted, then celebrates calmly', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    stub({ doneAfter: 1 })
+    renderSession()
+    await screen.findByTestId('slot')
+    expect(screen.queryByText('Tudo ouvido. Registrando o seu dia...')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'repetição' }))
+    fireEvent.click(screen.getByRole('button', { name: 'fim do áudio' }))
+    await screen.findByText('Tudo ouvido. Registrando o seu dia...')
+    // The first read still says 'today': no celebration yet.
+    await vi.waitFor(() => expect(detailCalls).toBe(1))
+    expect(screen.queryByTestId('day-celebration')).toBeNull()
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(COMPLETION_POLL_MS)
+    })
+    const celebration = await screen.findByTestId('day-celebration')
+    screen.getByRole('heading', { name: 'Dia 5 concluído.' })
+    screen.getByText('Até amanhã.')
+    screen.getByText('O dia 6 abre amanhã.')
+    expect(screen.getByTestId('streak').textContent).toBe('7 dias seguidos')
+    expect(celebration.getAttribute('data-motion')).toBe('gentle')
+    expect(screen.queryByTestId('slot')).toBeNull()
+  })
+
+  it('does not celebrate before every audio heard its count', async () => {
+    stub({ doneAfter: 0 })
+    renderSession()
+    await screen.findByTestId('slot')
+    // The first audio played again: the second still misses a repetition.
+    fireEvent.click(screen.getAllByTestId('session-step')[0]!)
+    fireEvent.click(screen.getByRole('button', { name: 'fim do áudio' }))
+    await act(async () => {})
+    expect(detailCalls).toBe(0)
+    expect(screen.queryByTestId('day-celebration')).toBeNull()
+  })
+
+  it('under prefers-reduced-motion the celebration simply appears', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) => ({ matches: query.includes('reduce'), media: query, addEventListener: () => {}, removeEventListener: () => {} }) as unknown as MediaQueryList,
+    )
+    stub({ doneAfter: 0 })
+    renderSession()
+    await screen.findByTestId('slot')
+    fireEvent.click(screen.getByRole('button', { name: 'repetição' }))
+    fireEvent.click(screen.getByRole('button', { name: 'fim do áudio' }))
+    expect((await screen.findByTestId('day-celebration')).getAttribute('data-motion')).toBe('none')
+  })
+
+  it("a day already done shows it done, without the player and without ceremony", async () => {
+    stub({ todayAnswer: today({ day: day(5, { state: 'done', completedOn: '2026-03-05' }), nextUnlockAt: '2026-03-06T03:00:00.000Z' }) })
+    renderSession()
+    const done = await screen.findByTestId('day-celebration')
+    expect(done.getAttribute('data-motion')).toBe('none')
+    screen.getByText('O dia 6 abre amanhã.')
+    expect(screen.queryByTestId('slot')).toBeNull()
+  })
+
+  it('no programme: points to the programmes', async () => {
+    stub({ todayAnswer: today({ program: null, day: null }) })
+    renderSession()
+    expect((await screen.findByRole('link', { name: 'Conhecer os programas' })).getAttribute('href')).toBe('/programas')
+  })
+})

@@ -1,0 +1,17 @@
+/** Public API of the daily practice (docs/product/practice.md). Route modules import from here only. */
+export { practiceKeys } from './keys'
+export {
+  preferencesQueryOptions,
+  programQueryOptions,
+  programsQueryOptions,
+  progressQueryOptions,
+  todayQueryOptions,
+  useProgramActions,
+  useUpdatePreferences,
+} from './api/practice-api'
+export { ProgramsPage, ProgramCard, type ProgramsPageProps } from './components/programs-page'
+export { ProgramPage, type ProgramPageProps } from './components/program-page'
+export { TodayCard, TodayCardView } from './components/today-card'
+export { TodaySession, type SessionPlayerSlotProps, type TodaySessionProps } from './components/today-session'
+export { ProgressPage, type ProgressPageProps } from './components/progress-page'
+export { readAutoStart, TODAY_AUTOSTART_STATE } from './lib/session'
