@@ -3,13 +3,14 @@ import { DashboardPage } from '../../features/dashboard'
 import { useSession } from '../../features/auth'
 import { InstallButton } from '../../features/install'
 import { PlaylistsSection, playlistKeys } from '../../features/playlists'
+import { practiceKeys, TodayCard } from '../../features/practice'
 import { SearchBox } from '../../features/search'
 import { useSubscriptionDetails } from '../../features/subscription'
 import { useProductName } from '../../lib/product-name'
 
 /**
- * `/dashboard` (subscriber guard): composes the dashboard, search, install and playlists features,
- * and the listener's subscription for the access card.
+ * `/dashboard` (subscriber guard): composes the dashboard, today's practice first, search, install
+ * and playlists features, and the listener's subscription for the access card.
  */
 export default function DashboardRoute() {
   const productName = useProductName()
@@ -25,9 +26,16 @@ export default function DashboardRoute() {
         displayName={user?.displayName}
         renderSearch={(props) => <SearchBox {...props} />}
         installSlot={<InstallButton />}
+        todaySlot={<TodayCard />}
         playlistsSlot={<PlaylistsSection />}
         subscription={details.data?.subscription}
-        onRefresh={() => queryClient.refetchQueries({ queryKey: playlistKeys.all }, { throwOnError: true })}
+        onRefresh={() =>
+          Promise.all([
+            queryClient.refetchQueries({ queryKey: playlistKeys.all }, { throwOnError: true }),
+            // Today's card shows its own state when its read fails.
+            queryClient.refetchQueries({ queryKey: practiceKeys.today }),
+          ])
+        }
       />
     </>
   )

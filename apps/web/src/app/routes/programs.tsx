@@ -1,4 +1,8 @@
-/** Placeholder while the daily practice is built (docs/product/practice.md). */
+import { ProgramsPage } from '../../features/practice'
+import { useProductName } from '../../lib/product-name'
+
+/** `/programas` — lazy route under the subscriber guard: the published programmes (docs/product/practice.md). */
 export default function ProgramasRoute() {
-  return null
+  const productName = useProductName()
+  return <ProgramsPage productName={productName} />
 }

@@ -1,4 +1,8 @@
-/** Placeholder while the daily practice is built (docs/product/practice.md). */
+import { ProgressPage } from '../../features/practice'
+import { useProductName } from '../../lib/product-name'
+
+/** `/progresso` — lazy route under the subscriber guard: the paths, the calendar, the streak and the practice preferences. */
 export default function ProgressoRoute() {
-  return null
+  const productName = useProductName()
+  return <ProgressPage productName={productName} />
 }

@@ -37,10 +37,12 @@ export interface DashboardPageProps {
   onRefresh?: () => Promise<unknown>
   /** The listener's subscription (features/subscription) for the access card; undefined while it loads. */
   subscription?: DashboardSubscription | null
+  /** Today's practice (features/practice), the first thing under the greeting. */
+  todaySlot?: ReactNode
 }
 
 /** The listener's home (docs/product/listening.md#dashboard-dashboard). */
-export function DashboardPage({ productName, userId, displayName, renderSearch, installSlot, playlistsSlot, onRefresh, subscription }: DashboardPageProps) {
+export function DashboardPage({ productName, userId, displayName, renderSearch, installSlot, playlistsSlot, onRefresh, subscription, todaySlot }: DashboardPageProps) {
   const queryClient = useQueryClient()
   const fieldsQuery = useQuery(listenerFieldsQueryOptions())
   const [search, setSearch] = useState('')
@@ -93,6 +95,8 @@ export function DashboardPage({ productName, userId, displayName, renderSearch, 
           </Button>
         </div>
       </header>
+
+      {todaySlot}
 
       {renderSearch({ value: search, onValueChange: setSearch, onResults: setSearchOutcome })}
 
