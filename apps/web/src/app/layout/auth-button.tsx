@@ -1,19 +1,22 @@
-import { HardDriveDownload, LayoutDashboard, LogIn, LogOut, UserRound } from 'lucide-react'
+import type { ComponentType, ReactNode } from 'react'
+import { CalendarCheck, Compass, HardDriveDownload, LayoutDashboard, LogIn, LogOut, UserRound } from 'lucide-react'
 import { Button, ButtonLink } from '../../components/ui/button'
 import { useSession, useSignOut } from '../../features/auth'
 import { cn } from '../../lib/cn'
-import { useLocation } from '../../lib/navigation'
+import { Link, useLocation } from '../../lib/navigation'
 import { useSubscription } from '../../lib/use-subscription'
 import { isSignInPage } from './sign-in-pages'
 
 /**
- * The header's account cluster: the person's name, 'Downloads' and 'Minha conta' when signed in,
- * then the session button.
+ * The header's account cluster: the person's name, the practice ('Programas', 'Progresso') and
+ * 'Downloads' for subscribers, 'Minha conta' when signed in, then the session button.
  */
 export function AuthButton({ className, fullWidth = false }: { className?: string; fullWidth?: boolean }) {
   return (
     <>
       <UserGreeting />
+      <ProgramsLink />
+      <ProgressLink />
       <DownloadsLink />
       <AccountLink />
       <SessionButton className={className} fullWidth={fullWidth} />
@@ -22,16 +25,84 @@ export function AuthButton({ className, fullWidth = false }: { className?: strin
 }
 
 /**
+ * A link of the bottom bar below 768 px: the icon over a short label, all of them the same width,
+ * the current page's one marked (aria-current) — five fit a 360 px phone.
+ */
+export const TAB_CLASS =
+  'flex h-full min-w-0 flex-1 flex-col items-center justify-center gap-0.5 rounded-xl px-0.5 text-[0.6875rem] font-semibold leading-tight text-ink-muted ' +
+  'transition-colors hover:bg-brand-50 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ' +
+  'aria-[current=page]:text-brand-800 aria-[current=page]:[&_svg]:text-brand-700 [&_svg]:size-5 [&_svg]:shrink-0'
+
+/** Whether `pathname` is the page `to` or one under it ('/programas/abc' is under '/programas'). */
+function isCurrent(pathname: string, to: string): boolean {
+  return pathname === to || pathname.startsWith(`${to}/`)
+}
+
+interface NavLinkProps {
+  className?: string
+  /** The bottom bar's tab (icon over label) instead of the header's ghost button. */
+  tab?: boolean
+}
+
+function AppNavLink({ to, icon: Icon, label, tab, className, labelClassName }: NavLinkProps & { to: string; icon: ComponentType<{ 'aria-hidden'?: boolean | 'true' }>; label: ReactNode; labelClassName?: string }) {
+  const { pathname } = useLocation()
+  const current = isCurrent(pathname, to) ? 'page' : undefined
+  if (tab) {
+    return (
+      <Link to={to} aria-current={current} className={cn(TAB_CLASS, className)}>
+        <Icon aria-hidden="true" />
+        <span className="max-w-full truncate">{label}</span>
+      </Link>
+    )
+  }
+  return (
+    <ButtonLink to={to} variant="ghost" size="md" aria-current={current} className={cn('aria-[current=page]:bg-brand-50', className)}>
+      <Icon aria-hidden="true" />
+      <span className={labelClassName}>{label}</span>
+    </ButtonLink>
+  )
+}
+
+/** Whether the signed-in person is a listener with a subscription (the practice and downloads are theirs). */
+function useSubscribedListener(): boolean {
+  const session = useSession()
+  const listener = session.status === 'authenticated' && !session.isAdmin
+  const subscription = useSubscription({ enabled: listener })
+  return listener && subscription.isSubscribed
+}
+
+/** 'Programas' (the daily practice's programmes) for subscribers. */
+export function ProgramsLink(props: NavLinkProps) {
+  if (!useSubscribedListener()) return null
+  return <AppNavLink to="/programas" icon={Compass} label="Programas" {...props} />
+}
+
+/** 'Progresso' (the practice's paths, calendar and streak) for subscribers. */
+export function ProgressLink(props: NavLinkProps) {
+  if (!useSubscribedListener()) return null
+  return <AppNavLink to="/progresso" icon={CalendarCheck} label="Progresso" {...props} />
+}
+
+/**
  * The session button (docs/product/README.md#header): hidden while the session loads, 'Sair'
  * when signed in (toast 'Logout realizado com sucesso!', then '/'), 'Entrar' otherwise (→ /login)
  * — except on the sign-in pages, whose own form is the way in.
  */
-export function SessionButton({ className, fullWidth = false }: { className?: string; fullWidth?: boolean }) {
+export function SessionButton({ className, fullWidth = false, tab = false }: { className?: string; fullWidth?: boolean; tab?: boolean }) {
   const session = useSession()
   const { signOut, isPending } = useSignOut()
   const { pathname } = useLocation()
 
   if (session.status !== 'authenticated' && isSignInPage(pathname)) return null
+
+  if (tab && session.status === 'authenticated') {
+    return (
+      <button type="button" className={cn(TAB_CLASS, 'disabled:opacity-55', className)} onClick={signOut} disabled={isPending} aria-busy={isPending || undefined}>
+        <LogOut aria-hidden="true" />
+        <span>Sair</span>
+      </button>
+    )
+  }
 
   if (session.status === 'loading') {
     // The signed-out button, invisible to everyone and out of the tab order: it takes exactly the
@@ -77,10 +148,11 @@ export function SessionButton({ className, fullWidth = false }: { className?: st
 }
 
 /** 'Minha conta' for listeners, the admin home for admins; nothing when signed out. */
-export function AccountLink({ className, compact = false }: { className?: string; compact?: boolean }) {
+export function AccountLink({ className, compact = false, tab = false }: { className?: string; compact?: boolean; tab?: boolean }) {
   const session = useSession()
   if (session.status !== 'authenticated') return null
   const admin = session.isAdmin
+  if (tab) return <AppNavLink to={admin ? '/admin' : '/minha-conta'} icon={admin ? LayoutDashboard : UserRound} label={admin ? 'Administração' : 'Minha conta'} tab className={className} />
   return (
     <ButtonLink to={admin ? '/admin' : '/minha-conta'} variant="ghost" size="md" className={className}>
       {admin ? <LayoutDashboard aria-hidden="true" /> : <UserRound aria-hidden="true" />}
@@ -94,11 +166,10 @@ export function AccountLink({ className, compact = false }: { className?: string
  * A listener without a subscription, or whose subscription is not known yet, does not see it;
  * admins neither (the listener pages send them to the admin area).
  */
-export function DownloadsLink({ className, compact = false }: { className?: string; compact?: boolean }) {
-  const session = useSession()
-  const listener = session.status === 'authenticated' && !session.isAdmin
-  const subscription = useSubscription({ enabled: listener })
-  if (!listener || !subscription.isSubscribed) return null
+export function DownloadsLink({ className, compact = false, tab = false }: { className?: string; compact?: boolean; tab?: boolean }) {
+  const subscribed = useSubscribedListener()
+  if (!subscribed) return null
+  if (tab) return <AppNavLink to="/downloads" icon={HardDriveDownload} label="Downloads" tab className={className} />
   return (
     <ButtonLink to="/downloads" variant="ghost" size="md" className={className}>
       <HardDriveDownload aria-hidden="true" />

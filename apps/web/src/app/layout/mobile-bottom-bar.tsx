@@ -1,6 +1,6 @@
 import { useSession } from '../../features/auth'
 import { useLocation } from '../../lib/navigation'
-import { AccountLink, DownloadsLink, SessionButton } from './auth-button'
+import { AccountLink, DownloadsLink, ProgramsLink, ProgressLink, SessionButton } from './auth-button'
 import { isSignInPage } from './sign-in-pages'
 
 /**
@@ -16,9 +16,10 @@ export function useBottomBarShown(): boolean {
 
 /**
  * Below 768 px: a fixed bottom bar with the session button, shown once the session has loaded.
- * Signed-in people also get their account link (and subscribers their downloads) beside it. Its
- * height, safe area included, is --bottom-bar-height (styles.css), the padding the page keeps under
- * its content (docs/product/README.md#mobile-bottom-bar).
+ * Signed-in people get it as a row of tabs (icon over label) with their account link, and
+ * subscribers the practice ('Programas', 'Progresso') and their downloads too: five tabs that fit
+ * a 360 px phone. Its height, safe area included, is --bottom-bar-height (styles.css), the padding
+ * the page keeps under its content (docs/product/README.md#mobile-bottom-bar).
  */
 export function MobileBottomBar() {
   const session = useSession()
@@ -30,11 +31,19 @@ export function MobileBottomBar() {
       data-testid="mobile-bottom-bar"
       className="fixed inset-x-0 bottom-0 z-40 box-border h-(--bottom-bar-height) border-t border-line bg-white/95 px-4 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] shadow-[0_-8px_24px_-12px_rgb(37_18_99/0.18)] backdrop-blur-md md:hidden"
     >
-      <div className="flex h-11 items-center gap-2">
-        <DownloadsLink compact className="flex-1 border border-transparent px-2" />
-        <AccountLink compact className="flex-1 border border-transparent px-2" />
-        <SessionButton fullWidth className="flex-1" />
-      </div>
+      {session.status === 'authenticated' ? (
+        <div className="-mx-2 flex h-11 items-stretch gap-0.5">
+          <ProgramsLink tab />
+          <ProgressLink tab />
+          <DownloadsLink tab />
+          <AccountLink tab />
+          <SessionButton tab />
+        </div>
+      ) : (
+        <div className="flex h-11 items-center gap-2">
+          <SessionButton fullWidth className="flex-1" />
+        </div>
+      )}
     </nav>
   )
 }
