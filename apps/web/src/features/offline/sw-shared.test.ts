@@ -10,6 +10,7 @@ describe('isOfflineApiPath (what the service worker keeps for offline starts)', 
     '/api/fields/7d3b1c4e-0000-4000-8000-000000000001/audios',
     '/api/audios/7d3b1c4e-0000-4000-8000-000000000002',
     '/api/playlists',
+    '/api/practice/today',
     '/api/landing',
     '/api/public/fields',
   ])('keeps %s', (path) => {
@@ -27,6 +28,7 @@ describe('isOfflineApiPath (what the service worker keeps for offline starts)', 
     '/api/health',
     '/api/auth/get-session',
     '/api/playlists/abc',
+    '/api/practice/progress',
   ])('never keeps %s', (path) => {
     expect(isOfflineApiPath(path)).toBe(false)
   })

@@ -13,9 +13,10 @@ export const SKIP_WAITING_MESSAGE = 'SKIP_WAITING'
 /**
  * API reads a signed-in listener needs to reopen the app without a network: who is signed in,
  * the subscription answer, the catalogue (fields, a field, its audios, one audio), the
- * listener's playlists, and the public landing data. Personal ones (session, subscription,
- * playlists) are deleted at sign-out together with the downloaded audios. Audio files, writes,
- * search and live counters are never kept.
+ * listener's playlists, today's practice (the dashboard's first card and /hoje), and the public
+ * landing data. Personal ones (session, subscription, playlists, today's practice) are deleted at
+ * sign-out together with the downloaded audios. Audio files, writes, search and live counters are
+ * never kept.
  */
 const OFFLINE_API_PATHS: readonly RegExp[] = [
   /^\/api\/account\/me$/,
@@ -25,6 +26,7 @@ const OFFLINE_API_PATHS: readonly RegExp[] = [
   /^\/api\/fields\/[^/]+\/audios$/,
   /^\/api\/audios\/[^/]+$/,
   /^\/api\/playlists$/,
+  /^\/api\/practice\/today$/,
   /^\/api\/landing$/,
   /^\/api\/public\/fields$/,
 ]
