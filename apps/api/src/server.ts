@@ -7,6 +7,7 @@ import { seedIfEmpty } from './seed/index.js'
 import { removeServerInfo, writeServerInfo } from './lib/server-info.js'
 import { LocalDiskStorage } from './lib/storage/local-disk-storage.js'
 import { loggerOptions } from './logger.js'
+import { reminderSchedulerPlugin } from './modules/practice/reminder-scheduler-plugin.js'
 
 function readConfigOrExit(): AppConfig {
   // A .env file in the working directory is optional; real environment variables win.
@@ -32,6 +33,8 @@ async function main() {
   })
   await database.migrate()
   const app = await buildApp({ config, database, storage, logger: loggerOptions(config) })
+  // Practice reminders, every REMINDER_INTERVAL_SECONDS (docs/decisions/018-reminder-scheduler.md); not in API tests.
+  await app.register(reminderSchedulerPlugin)
   app.addHook('onClose', async () => database.close())
   // DATA_DIR/server.json tells `npm run admin:create` that this process owns the embedded database.
   app.addHook('onClose', async () => removeServerInfo(config.dataDir))

@@ -6,7 +6,7 @@ export const PRACTICE_MSG = {
   invalidTimeZone: 'Fuso horário inválido',
   pushNotConfigured: 'Lembretes por notificação não estão disponíveis neste servidor',
   reminderNotFound: 'Lembrete não encontrado',
-  pushEndpointInvalid: 'Este navegador enviou um endereço de notificação que não podemos usar',
+  pushEndpointInvalid: 'Este navegador enviou uma inscrição de notificação que não podemos usar. Tente de novo ou use o e-mail.',
   unsubscribed: 'Pronto: você não receberá mais lembretes por e-mail.',
   unsubscribeInvalid: 'Este link de cancelamento não é válido.',
   reminderTitle: 'Hora da sua prática',

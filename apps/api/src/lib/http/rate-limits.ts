@@ -15,6 +15,8 @@ export const RATE_LIMITS = {
   createPayment: { max: 10, timeWindow: 60_000 },
   /** verify-payment / verify-session: the processing page asks again while the webhook is on its way. */
   verifyPayment: { max: 60, timeWindow: 60_000 },
+  /** The e-mail reminder's no-login unsubscribe link (GET and the mail app's one-click POST). */
+  reminderUnsubscribe: { max: 20, timeWindow: 60_000 },
   /** Better Auth's own routes under /api/auth/* (it also limits sign-in attempts itself in production). */
   authHandler: { max: 60, timeWindow: 60_000 },
 } as const satisfies Record<string, { max: number; timeWindow: number }>

@@ -1,0 +1,82 @@
+/**
+ * Web Push with VAPID (docs/product/practice.md#reminders): the `web-push` library encrypts the
+ * payload for the browser's keys (RFC 8291, aes128gcm) and signs the VAPID header; the request
+ * itself goes out with fetch, with a timeout, so one slow push service cannot hold a scheduler
+ * pass. The private key never leaves this module and is never logged.
+ */
+import webpush from 'web-push'
+
+export interface PushTarget {
+  endpoint: string
+  p256dh: string
+  auth: string
+}
+
+/**
+ * 'sent': the push service took it. 'gone': the subscription no longer exists (404/410) and should
+ * be forgotten. 'failed': anything else (a network error, 413, 429, 5xx…); the subscription is kept.
+ */
+export type PushOutcome = { result: 'sent' } | { result: 'gone'; reason: string } | { result: 'failed'; reason: string }
+
+export interface PushSender {
+  /** The VAPID public key browsers subscribe with (applicationServerKey). */
+  readonly publicKey: string
+  send(target: PushTarget, payload: string): Promise<PushOutcome>
+}
+
+export interface PushSenderOptions {
+  publicKey: string
+  privateKey: string
+  /** `mailto:…` or `https://…`: who push services may contact. */
+  subject: string
+  /** Seconds a push service keeps an undelivered message (the phone may be off). */
+  ttlSeconds?: number
+  timeoutMs?: number
+}
+
+/** A reminder is about today: a push still undelivered after 4 hours is not worth showing. */
+export const PUSH_TTL_SECONDS = 4 * 3600
+const PUSH_TIMEOUT_MS = 10_000
+
+export function createPushSender(options: PushSenderOptions): PushSender {
+  const vapidDetails = { subject: options.subject, publicKey: options.publicKey, privateKey: options.privateKey }
+  const ttl = options.ttlSeconds ?? PUSH_TTL_SECONDS
+  const timeoutMs = options.timeoutMs ?? PUSH_TIMEOUT_MS
+  return {
+    publicKey: options.publicKey,
+    async send(target, payload) {
+      let request: ReturnType<typeof webpush.generateRequestDetails>
+      try {
+        request = webpush.generateRequestDetails(
+          { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+          payload,
+          { vapidDetails, TTL: ttl, urgency: 'normal', contentEncoding: 'aes128gcm' },
+        )
+      } catch {
+        // Keys a browser never makes (wrong length, not a curve point): this subscription cannot work.
+        return { result: 'gone', reason: 'chaves inválidas' }
+      }
+      try {
+        const response = await fetch(request.endpoint, {
+          method: request.method,
+          headers: request.headers as Record<string, string>,
+          body: request.body ?? null,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(timeoutMs),
+        })
+        await response.body?.cancel().catch(() => undefined)
+        if (response.status === 404 || response.status === 410) return { result: 'gone', reason: `HTTP ${response.status}` }
+        if (response.status >= 200 && response.status < 300) return { result: 'sent' }
+        return { result: 'failed', reason: `HTTP ${response.status}` }
+      } catch (error) {
+        return { result: 'failed', reason: error instanceof Error ? error.name + (error.message ? `: ${error.message}` : '') : String(error) }
+      }
+    },
+  }
+}
+
+/** The push sender of this server's VAPID keys (config.secrets.vapid), or null when it has none. */
+export function pushSenderFromConfig(config: { secrets: { vapid?: { publicKey: string; privateKey: string } }; push: { subject: string } }): PushSender | null {
+  const vapid = config.secrets.vapid
+  return vapid ? createPushSender({ publicKey: vapid.publicKey, privateKey: vapid.privateKey, subject: config.push.subject }) : null
+}
