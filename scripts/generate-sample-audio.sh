@@ -1,43 +1,55 @@
 #!/usr/bin/env bash
 # Generates the playable sample audio of the Sintonia demo catalogue.
 #
-#   - one voice file per catalogue audio (espeak-ng pt-br over a soft sox pad),
-#     read from scripts/sample-audio/texts.tsv (columns: file<TAB>text)
+#   - one guided practice per catalogue audio (2-4 min): espeak-ng pt-br reads
+#     scripts/sample-audio/texts/<file>.txt line by line, with sox silence between
+#     lines and wherever a line says [pausa N], over a soft sox pad
 #   - two background-music tracks (music-*.mp3)
 #   - apps/web/public/background.mp3 (local fallback background track)
 #   - apps/api/src/seed/media/manifest.json
+#   - short test clips from scripts/sample-audio/fixtures.tsv (e2e/fixtures/*.mp3):
+#     uploads in tests and journeys use them instead of the long seeded practices
 #
 # Usage: npm run audio:generate   (or: bash scripts/generate-sample-audio.sh)
 # Needs: espeak-ng, sox (+ libsox-fmt-all), ffmpeg/ffprobe.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-TEXTS="$ROOT/scripts/sample-audio/texts.tsv"
+TEXTS_DIR="$ROOT/scripts/sample-audio/texts"
+FIXTURES="$ROOT/scripts/sample-audio/fixtures.tsv"
 MEDIA="$ROOT/apps/api/src/seed/media"
 WEB_PUBLIC="$ROOT/apps/web/public"
 CATALOGUE="$ROOT/apps/api/src/seed/catalogue.ts"
 
 RATE=22050          # espeak-ng's native rate; every part is (re)sampled to it
-BITRATE=48k
+BITRATE=48k         # music, the web fallback track and the short test clips
+VOICE_BITRATE=32k   # the long guided practices: plenty for one synthetic voice, and small
 VOICE="pt-br"
 SPEED=135           # words per minute (slow, calm)
 PITCH=42
-LEAD_IN=0.8         # seconds of pad before the voice starts
-TAIL=1.4            # seconds of pad after the voice ends
-MIN_VOICE_SECONDS=6
-MAX_VOICE_SECONDS=14
-MAX_VOICE_BYTES=500000
-MAX_TOTAL_BYTES=8000000
+LINE_GAP=1.4        # seconds of silence after every spoken line
+PARAGRAPH_GAP=1.6   # extra silence for a blank line in a script
+LEAD_IN=2.5         # seconds of pad before a practice's voice starts
+TAIL=4              # seconds of pad after it ends
+MIN_VOICE_SECONDS=120
+MAX_VOICE_SECONDS=240
+CLIP_LEAD_IN=0.8    # the short test clips keep today's shape
+CLIP_TAIL=1.4
+MIN_CLIP_SECONDS=6
+MAX_CLIP_SECONDS=14
+MAX_VOICE_BYTES=1000000
+MAX_TOTAL_BYTES=15000000   # every audio file this script writes, together
 
 export LC_ALL=C.UTF-8
 
-for tool in espeak-ng sox ffmpeg ffprobe; do
+for tool in espeak-ng sox soxi ffmpeg ffprobe; do
   if ! command -v "$tool" >/dev/null 2>&1; then
     echo "error: '$tool' not found. Install with: apt-get install -y espeak-ng sox libsox-fmt-all ffmpeg" >&2
     exit 1
   fi
 done
-[[ -f "$TEXTS" ]] || { echo "error: missing $TEXTS" >&2; exit 1; }
+[[ -d "$TEXTS_DIR" ]] || { echo "error: missing $TEXTS_DIR" >&2; exit 1; }
+[[ -f "$FIXTURES" ]] || { echo "error: missing $FIXTURES" >&2; exit 1; }
 
 TMP="$(mktemp -d)"
 trap 'rm -rf "$TMP"' EXIT
@@ -50,13 +62,13 @@ mkdir -p "$MEDIA" "$WEB_PUBLIC"
 # entries do not linger in the manifest.
 rm -f "$MEDIA"/*.mp3 "$MEDIA/manifest.json"
 
-# encode_mp3 <in.wav> <out.mp3> [title]
+# encode_mp3 <in.wav> <out.mp3> [title] [bitrate]
 encode_mp3() {
-  local in="$1" out="$2" title="${3:-}"
+  local in="$1" out="$2" title="${3:-}" bitrate="${4:-$BITRATE}"
   local meta=(-map_metadata -1)
   [[ -n "$title" ]] && meta+=(-metadata "title=$title")
   ffmpeg -nostdin -hide_banner -loglevel error -y -i "$in" \
-    "${meta[@]}" -ac 1 -ar "$RATE" -c:a libmp3lame -b:a "$BITRATE" \
+    "${meta[@]}" -ac 1 -ar "$RATE" -c:a libmp3lame -b:a "$bitrate" \
     -fflags +bitexact -flags:a +bitexact -id3v2_version 3 -write_xing 1 \
     "$out"
 }
@@ -86,43 +98,99 @@ CHORDS=(
   "146.83 220.00 293.66 369.99"   # D major (D3 A3 D4 F#4)
 )
 
-declare -a GENERATED=()
+# silence <out.wav> <seconds>
+silence() {
+  "${SOX[@]}" -n -r "$RATE" -c 1 -b 16 "$1" trim 0 "$2"
+}
 
-# ---------------------------------------------------------------- voice files
-index=0
-while IFS=$'\t' read -r file text || [[ -n "${file:-}" ]]; do
-  file="${file%$'\r'}"; text="${text%$'\r'}"
-  [[ -z "$file" || "$file" == \#* || "$file" == "file" ]] && continue
-  if [[ "$file" != *.mp3 || "$file" == */* || "$file" == music-* || -z "$text" ]]; then
-    echo "error: bad line in texts.tsv: '$file'" >&2
-    exit 1
-  fi
+# speak <out.wav> <text>: one utterance, its own leading/trailing silence trimmed.
+speak() {
+  espeak-ng -v "$VOICE" -s "$SPEED" -p "$PITCH" -w "$TMP/line-raw.wav" "$2"
+  "${SOX[@]}" "$TMP/line-raw.wav" -r "$RATE" -c 1 -b 16 "$1" \
+    silence 1 0.02 0.5% reverse silence 1 0.05 0.5% reverse
+}
 
-  # 1) speech (espeak-ng writes WAV at 22.05 kHz); trim its trailing silence,
-  #    add a little warmth/space, then place it between lead-in and tail.
-  espeak-ng -v "$VOICE" -s "$SPEED" -p "$PITCH" -w "$TMP/speech-raw.wav" "$text"
-  "${SOX[@]}" "$TMP/speech-raw.wav" -r "$RATE" -c 1 -b 16 "$TMP/speech.wav" \
-    reverse silence 1 0.05 0.5% reverse \
+# voice_over_pad <speech.wav> <out.mp3> <chord index> <lead in> <tail> <pad fade in> <pad fade out> <bitrate>
+# Warmth and space on the voice, placed between lead-in and tail, over a pad of the same
+# length (chord chosen by position), the pad ~22 dB below the voice.
+voice_over_pad() {
+  local speech="$1" out="$2" chord_index="$3" lead="$4" tail="$5" fin="$6" fout="$7" bitrate="$8"
+  "${SOX[@]}" "$speech" "$TMP/speech.wav" \
     highpass 90 lowpass 6500 reverb 25 50 40 gain -n -3 \
-    pad "$LEAD_IN" "$TAIL"
+    pad "$lead" "$tail"
+  local dur chord
   dur="$(soxi -D "$TMP/speech.wav")"
-
-  # 2) pad of the same length, chord chosen by position in texts.tsv
-  read -r -a chord <<<"${CHORDS[$((index % ${#CHORDS[@]}))]}"
-  make_pad "$TMP/pad.wav" "$dur" 0.8 1.2 0.15 "${chord[@]}"
-
-  # 3) mix: pad ~22 dB below the voice
+  read -r -a chord <<<"${CHORDS[$((chord_index % ${#CHORDS[@]}))]}"
+  make_pad "$TMP/pad.wav" "$dur" "$fin" "$fout" 0.15 "${chord[@]}"
   "${SOX[@]}" -m -v 1 "$TMP/speech.wav" -v 0.08 "$TMP/pad.wav" "$TMP/mix.wav" \
     fade q 0.05 "$dur" 0.6 gain -n -1.5
-  encode_mp3 "$TMP/mix.wav" "$MEDIA/$file"
+  encode_mp3 "$TMP/mix.wav" "$out" "" "$bitrate"
+}
+
+declare -a GENERATED=()
+declare -a CLIPS=()
+
+# ------------------------------------------------------------- guided practices
+# A script: one spoken line per line; a blank line is a longer breath; "[pausa N]"
+# is N seconds of silence (the pad goes on under it); lines starting with # are notes.
+index=0
+while IFS= read -r script; do
+  file="$(basename "$script" .txt).mp3"
+  parts=()
+  part=0
+  while IFS= read -r line || [[ -n "$line" ]]; do
+    line="${line%$'\r'}"
+    line="$(sed -E 's/^[[:space:]]+|[[:space:]]+$//g' <<<"$line")"
+    [[ "$line" == \#* ]] && continue
+    part=$((part + 1))
+    seg="$TMP/part-$(printf '%04d' "$part").wav"
+    if [[ -z "$line" ]]; then
+      silence "$seg" "$PARAGRAPH_GAP"
+    elif [[ "$line" =~ ^\[pausa\ ([0-9]+(\.[0-9]+)?)\]$ ]]; then
+      silence "$seg" "${BASH_REMATCH[1]}"
+    elif [[ "$line" == *[\[\]]* ]]; then
+      echo "error: ${script#"$ROOT"/}: bad marker in '$line' (write [pausa N])" >&2
+      exit 1
+    else
+      speak "$TMP/line.wav" "$line"
+      "${SOX[@]}" "$TMP/line.wav" "$seg" pad 0 "$LINE_GAP"
+    fi
+    parts+=("$seg")
+  done <"$script"
+  if [[ "${#parts[@]}" -eq 0 ]]; then
+    echo "error: ${script#"$ROOT"/} is empty" >&2
+    exit 1
+  fi
+  "${SOX[@]}" "${parts[@]}" "$TMP/speech-joined.wav"
+  rm -f "${parts[@]}"
+  voice_over_pad "$TMP/speech-joined.wav" "$MEDIA/$file" "$index" "$LEAD_IN" "$TAIL" 2 3.5 "$VOICE_BITRATE"
   GENERATED+=("$MEDIA/$file")
   index=$((index + 1))
-done <"$TEXTS"
+done < <(find "$TEXTS_DIR" -maxdepth 1 -type f -name '*.txt' | sort)
 
 if [[ "$index" -eq 0 ]]; then
-  echo "error: no voice lines found in $TEXTS" >&2
+  echo "error: no scripts found in $TEXTS_DIR" >&2
   exit 1
 fi
+
+# ------------------------------------------------------------ short test clips
+# fixtures.tsv: <path from the repository root><TAB><text>; one sentence or three, 6-14 s.
+clip=0
+while IFS=$'\t' read -r path text || [[ -n "${path:-}" ]]; do
+  path="${path%$'\r'}"; text="${text%$'\r'}"
+  [[ -z "$path" || "$path" == \#* || "$path" == "path" ]] && continue
+  if [[ "$path" != e2e/fixtures/*.mp3 || "$path" == *..* || -z "$text" ]]; then
+    echo "error: bad line in fixtures.tsv: '$path'" >&2
+    exit 1
+  fi
+  espeak-ng -v "$VOICE" -s "$SPEED" -p "$PITCH" -w "$TMP/clip-raw.wav" "$text"
+  "${SOX[@]}" "$TMP/clip-raw.wav" -r "$RATE" -c 1 -b 16 "$TMP/clip.wav" reverse silence 1 0.05 0.5% reverse
+  mkdir -p "$(dirname "$ROOT/$path")"
+  voice_over_pad "$TMP/clip.wav" "$ROOT/$path" "$clip" "$CLIP_LEAD_IN" "$CLIP_TAIL" 0.8 1.2 "$BITRATE"
+  GENERATED+=("$ROOT/$path")
+  CLIPS+=("$ROOT/$path")
+  clip=$((clip + 1))
+done <"$FIXTURES"
 
 # ---------------------------------------------------------- background music
 # music-brisa-suave: airy C major 7 with a breath of filtered noise
@@ -186,9 +254,15 @@ for path in "${GENERATED[@]}"; do
   if awk -v r="$rms" 'BEGIN { exit !(r < 0.005) }'; then
     echo "  ! $name looks silent (RMS $rms)" >&2; status=1
   fi
-  if [[ "$name" != music-* && "$name" != background.mp3 ]]; then
+  is_clip=0
+  for c in "${CLIPS[@]}"; do [[ "$c" == "$path" ]] && is_clip=1; done
+  if [[ "$is_clip" -eq 1 ]]; then
+    if awk -v d="$secs" -v lo="$MIN_CLIP_SECONDS" -v hi="$MAX_CLIP_SECONDS" 'BEGIN { exit !(d < lo || d > hi) }'; then
+      echo "  ! $name lasts ${secs}s (a test clip: expected ${MIN_CLIP_SECONDS}-${MAX_CLIP_SECONDS}s)" >&2; status=1
+    fi
+  elif [[ "$name" != music-* && "$name" != background.mp3 ]]; then
     if awk -v d="$secs" -v lo="$MIN_VOICE_SECONDS" -v hi="$MAX_VOICE_SECONDS" 'BEGIN { exit !(d < lo || d > hi) }'; then
-      echo "  ! $name lasts ${secs}s (expected ${MIN_VOICE_SECONDS}-${MAX_VOICE_SECONDS}s); shorten its text" >&2; status=1
+      echo "  ! $name lasts ${secs}s (expected ${MIN_VOICE_SECONDS}-${MAX_VOICE_SECONDS}s); lengthen or shorten its script or pauses" >&2; status=1
     fi
     if [[ "$bytes" -ge "$MAX_VOICE_BYTES" ]]; then
       echo "  ! $name is $bytes bytes (limit $MAX_VOICE_BYTES)" >&2; status=1
@@ -208,6 +282,8 @@ if [[ -f "$CATALOGUE" ]]; then
   while IFS= read -r ref; do
     if [[ ! -f "$MEDIA/$ref" ]]; then
       echo "  ! catalogue.ts references missing media file '$ref'" >&2; status=1
+    elif [[ "$ref" != music-* && ! -f "$TEXTS_DIR/${ref%.mp3}.txt" ]]; then
+      echo "  ! catalogue.ts names '$ref', which has no script in ${TEXTS_DIR#"$ROOT"/}" >&2; status=1
     fi
   done < <(grep -oE "file: *'[^']+'" "$CATALOGUE" | sed -E "s/file: *'([^']+)'/\1/")
 fi

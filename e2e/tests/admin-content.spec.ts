@@ -7,7 +7,8 @@ import { onboardPaidBuyer } from '../support/subscriber'
 
 test.describe.configure({ mode: 'serial' })
 
-const AUDIO_FILE = join(repoRoot, 'apps/api/src/seed/media/coracao-em-paz.mp3')
+// A 12-second clip (scripts/sample-audio/fixtures.tsv): the seeded audios are 2–4 minute practices, too long for a slowed upload.
+const AUDIO_FILE = join(repoRoot, 'e2e/fixtures/audio-curto.mp3')
 const MUSIC_FILE = join(repoRoot, 'apps/api/src/seed/media/music-brisa-suave.mp3')
 const VIDEO_FILE = join(repoRoot, 'e2e/fixtures/clip.webm')
 

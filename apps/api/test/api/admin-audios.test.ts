@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { asc, eq } from 'drizzle-orm'
 import { ADMIN_CONTENT_MSG, API } from '@sintonia/contract'
 import { audios, fields } from '../../src/db/schema/index.js'
-import { SEED_MEDIA_DIR } from '../../src/paths.js'
+import { API_ROOT, SEED_MEDIA_DIR } from '../../src/paths.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { callAs, castOf, subscriber, type Cast } from '../helpers/session.js'
 import { SVG_AS_MP3, filesUnder, multipart, nonAdminStatuses, type MultipartFile } from '../helpers/multipart.js'
@@ -12,7 +12,8 @@ import { SVG_AS_MP3, filesUnder, multipart, nonAdminStatuses, type MultipartFile
 let ctx: TestContext
 let cast: Cast
 let fieldId: string
-const MP3 = readFileSync(join(SEED_MEDIA_DIR, 'coracao-em-paz.mp3'))
+// A 12-second voice clip (scripts/sample-audio/fixtures.tsv): the seeded audios are 2–4 minute practices.
+const MP3 = readFileSync(join(API_ROOT, '..', '..', 'e2e', 'fixtures', 'audio-curto.mp3'))
 const MISSING = '00000000-0000-4000-8000-000000000000'
 
 beforeAll(async () => {

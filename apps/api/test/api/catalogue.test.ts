@@ -119,8 +119,9 @@ describe('seeded catalogue', () => {
         title: 'Áudio de Boas-Vindas: Sintonize sua Mente',
         isDemo: true,
         fieldId: demo.fieldId,
-        durationSeconds: 13,
-        duration: '0:13',
+        // The welcome practice (scripts/sample-audio/texts/boas-vindas-sintonize-sua-mente.txt).
+        durationSeconds: 184,
+        duration: '3:04',
         url: `/api/audios/${demo.id}/file`,
       })
       // The metadata never exposes where the file is stored.
