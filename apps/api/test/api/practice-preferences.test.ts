@@ -80,6 +80,9 @@ describe('practice preferences', () => {
     expect((await save(person, { reminders: { ...base, channels: [] } })).json().message).toContain('Escolha como quer ser lembrado')
     expect((await save(person, { reminders: { ...base, time: '25:00' } })).statusCode).toBe(400)
     expect((await save(person, { timeZoneChosen: true })).statusCode).toBe(400)
+    const empty = await save(person, {})
+    expect(empty.statusCode).toBe(400)
+    expect(empty.json().message).toBe(PRACTICE_MSG.nothingToUpdate)
     // Reminders off may keep an empty choice.
     expect((await save(person, { reminders: { ...base, enabled: false, weekdays: [], channels: [] } })).statusCode).toBe(200)
   })

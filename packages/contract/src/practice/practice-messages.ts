@@ -4,6 +4,7 @@ export const PRACTICE_MSG = {
   notEnrolled: 'Você não está neste programa',
   alreadyEnrolled: 'Você já está neste programa',
   invalidTimeZone: 'Fuso horário inválido',
+  nothingToUpdate: 'Nenhuma alteração enviada.',
   pushNotConfigured: 'Lembretes por notificação não estão disponíveis neste servidor',
   reminderNotFound: 'Lembrete não encontrado',
   pushEndpointInvalid: 'Este navegador enviou uma inscrição de notificação que não podemos usar. Tente de novo ou use o e-mail.',

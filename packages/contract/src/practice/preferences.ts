@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PRACTICE_MSG } from './practice-messages.js'
 
 /** The listener's practice settings: time zone, the streak counter, reminders (docs/product/practice.md#reminders). */
 export const REMINDER_CHANNELS = ['push', 'email'] as const
@@ -46,6 +47,7 @@ export const practicePreferencesUpdateSchema = z
     reminders: reminderSettingsSchema.optional(),
   })
   .strict()
+  .refine((value) => Object.values(value).some((v) => v !== undefined), { error: PRACTICE_MSG.nothingToUpdate })
   .refine((value) => !value.reminders?.enabled || value.reminders.weekdays.length > 0, {
     error: 'Escolha pelo menos um dia da semana',
     path: ['reminders', 'weekdays'],
