@@ -10,6 +10,8 @@
  *   in its own cache, so a signed-in listener can reopen the app offline. Audio files never pass
  *   through here: offline copies live in IndexedDB and play from object URLs.
  * - A new version waits until the page asks it to take over ('Atualizar' in the update toast).
+ * - Push reminders: a push shows the practice reminder, a click on it opens today's session
+ *   (features/reminders/sw-push.ts, docs/product/practice.md#reminders).
  */
 import { clientsClaim } from 'workbox-core'
 import { ExpirationPlugin } from 'workbox-expiration'
@@ -17,6 +19,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEn
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { NetworkFirst } from 'workbox-strategies'
 import { OFFLINE_API_CACHE, SKIP_WAITING_MESSAGE, isOfflineApiPath } from './features/offline/sw-shared'
+import { installReminderPush } from './features/reminders/sw-push'
 
 /** `__WB_MANIFEST` is replaced at build time by the list of files of this build. */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] }
@@ -27,6 +30,8 @@ const NETWORK_TIMEOUT_MS = 5_000
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting()
 })
+
+installReminderPush(self)
 
 // The first install takes the open pages at once (nothing to be consistent with yet); later
 // versions wait for skipWaiting, i.e. for the listener's 'Atualizar'.

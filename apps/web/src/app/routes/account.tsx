@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { AccountPage } from '../../features/account'
 import { useEndSession, useRefreshSession, useReplaceSessionUser, useSession } from '../../features/auth'
 import { DownloadsSummary } from '../../features/offline'
+import { ReminderSettings } from '../../features/reminders'
 import { useProductName } from '../../lib/product-name'
 import { useSubscription } from '../../lib/use-subscription'
 
@@ -40,6 +41,8 @@ export default function AccountRoute() {
       onUserChange={replaceSessionUser}
       onSessionStale={() => void refreshSession()}
     >
+      {/* Reminders only for a listener who may listen (the scheduler sends none to anyone else). */}
+      {isUser && subscription.status === 'subscribed' ? <ReminderSettings /> : null}
       {isUser ? <DownloadsSummary href="/downloads" /> : null}
     </AccountPage>
   )
