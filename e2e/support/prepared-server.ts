@@ -29,9 +29,9 @@ export interface PreparedServer {
 /**
  * A second instance of the production build on its own embedded database, prepared before start
  * (stored landing content, paid checkouts): how a journey sees state that admins or the payment
- * provider would have produced.
+ * provider would have produced. `env` adds to its environment (e.g. REMINDER_INTERVAL_SECONDS, SMTP_URL).
  */
-export async function startPreparedServer(preparation: Preparation): Promise<PreparedServer> {
+export async function startPreparedServer(preparation: Preparation, env: Record<string, string> = {}): Promise<PreparedServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sintonia-e2e-prepared-'))
   const contentFile = join(dataDir, 'preparation.json')
   writeFileSync(contentFile, JSON.stringify(preparation))
@@ -45,7 +45,7 @@ export async function startPreparedServer(preparation: Preparation): Promise<Pre
   const baseURL = `http://localhost:${port}`
   const child: ChildProcess = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseURL, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseURL, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
     stdio: 'ignore',
   })
   const deadline = Date.now() + 60_000
