@@ -29,7 +29,7 @@ export function AuthButton({ className, fullWidth = false }: { className?: strin
  * the current page's one marked (aria-current) — five fit a 360 px phone.
  */
 export const TAB_CLASS =
-  'flex h-full min-w-0 flex-1 flex-col items-center justify-center gap-0.5 rounded-xl px-0.5 text-[0.6875rem] font-semibold leading-tight text-ink-muted ' +
+  'flex h-full min-w-0 flex-1 flex-col items-center justify-center gap-0.5 rounded-xl px-0.5 text-[0.65rem] font-semibold leading-tight tracking-tight text-ink-muted ' +
   'transition-colors hover:bg-brand-50 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ' +
   'aria-[current=page]:text-brand-800 aria-[current=page]:[&_svg]:text-brand-700 [&_svg]:size-5 [&_svg]:shrink-0'
 
@@ -44,19 +44,28 @@ interface NavLinkProps {
   tab?: boolean
 }
 
-function AppNavLink({ to, icon: Icon, label, tab, className, labelClassName }: NavLinkProps & { to: string; icon: ComponentType<{ 'aria-hidden'?: boolean | 'true' }>; label: ReactNode; labelClassName?: string }) {
+interface AppNavLinkProps extends NavLinkProps {
+  to: string
+  icon: ComponentType<{ 'aria-hidden'?: boolean | 'true' }>
+  label: ReactNode
+  /** The link's name when the visible label is a shorter form of it. */
+  ariaLabel?: string
+  labelClassName?: string
+}
+
+function AppNavLink({ to, icon: Icon, label, ariaLabel, tab, className, labelClassName }: AppNavLinkProps) {
   const { pathname } = useLocation()
   const current = isCurrent(pathname, to) ? 'page' : undefined
   if (tab) {
     return (
-      <Link to={to} aria-current={current} className={cn(TAB_CLASS, className)}>
+      <Link to={to} aria-current={current} aria-label={ariaLabel} className={cn(TAB_CLASS, className)}>
         <Icon aria-hidden="true" />
         <span className="max-w-full truncate">{label}</span>
       </Link>
     )
   }
   return (
-    <ButtonLink to={to} variant="ghost" size="md" aria-current={current} className={cn('aria-[current=page]:bg-brand-50', className)}>
+    <ButtonLink to={to} variant="ghost" size="md" aria-current={current} className={cn('px-3 aria-[current=page]:bg-brand-50', className)}>
       <Icon aria-hidden="true" />
       <span className={labelClassName}>{label}</span>
     </ButtonLink>
@@ -150,13 +159,22 @@ export function SessionButton({ className, fullWidth = false, tab = false }: { c
 /** 'Minha conta' for listeners, the admin home for admins; nothing when signed out. */
 export function AccountLink({ className, compact = false, tab = false }: { className?: string; compact?: boolean; tab?: boolean }) {
   const session = useSession()
+  // A subscriber's header also holds the practice: from 768 to 1023 px this link is its icon.
+  const crowded = useSubscribedListener()
   if (session.status !== 'authenticated') return null
   const admin = session.isAdmin
-  if (tab) return <AppNavLink to={admin ? '/admin' : '/minha-conta'} icon={admin ? LayoutDashboard : UserRound} label={admin ? 'Administração' : 'Minha conta'} tab className={className} />
+  if (tab) {
+    // Five tabs share a 360 px phone: 'Conta' is what fits under the icon; the link is still named 'Minha conta'.
+    return admin ? (
+      <AppNavLink to="/admin" icon={LayoutDashboard} label="Administração" tab className={className} />
+    ) : (
+      <AppNavLink to="/minha-conta" icon={UserRound} label="Conta" ariaLabel="Minha conta" tab className={className} />
+    )
+  }
   return (
-    <ButtonLink to={admin ? '/admin' : '/minha-conta'} variant="ghost" size="md" className={className}>
+    <ButtonLink to={admin ? '/admin' : '/minha-conta'} variant="ghost" size="md" className={cn(crowded && !compact && 'px-3', className)}>
       {admin ? <LayoutDashboard aria-hidden="true" /> : <UserRound aria-hidden="true" />}
-      <span className={cn(compact && 'max-[359px]:sr-only')}>{admin ? 'Administração' : 'Minha conta'}</span>
+      <span className={cn(compact && 'max-[359px]:sr-only', crowded && !compact && 'md:max-lg:sr-only')}>{admin ? 'Administração' : 'Minha conta'}</span>
     </ButtonLink>
   )
 }
@@ -171,20 +189,24 @@ export function DownloadsLink({ className, compact = false, tab = false }: { cla
   if (!subscribed) return null
   if (tab) return <AppNavLink to="/downloads" icon={HardDriveDownload} label="Downloads" tab className={className} />
   return (
-    <ButtonLink to="/downloads" variant="ghost" size="md" className={className}>
+    <ButtonLink to="/downloads" variant="ghost" size="md" className={cn(!compact && 'px-3', className)}>
       <HardDriveDownload aria-hidden="true" />
-      <span className={cn(compact && 'max-[399px]:sr-only')}>Downloads</span>
+      <span className={cn(compact ? 'max-[399px]:sr-only' : 'md:max-lg:sr-only')}>Downloads</span>
     </ButtonLink>
   )
 }
 
-/** 'Olá, Ana' from 1024 px up: whose account this is (the name follows Minha conta at once). */
+/**
+ * 'Olá, Ana' from 1024 px up (from 1280 px for subscribers, whose header also holds the practice):
+ * whose account this is (the name follows Minha conta at once).
+ */
 export function UserGreeting() {
   const session = useSession()
+  const crowded = useSubscribedListener()
   if (session.status !== 'authenticated' || !session.user) return null
   const firstName = session.user.displayName.trim().split(/\s+/)[0] || session.user.displayName
   return (
-    <p data-testid="header-user-name" title={session.user.displayName} className="mr-1 hidden max-w-[12rem] truncate text-[0.95rem] text-ink-muted lg:block">
+    <p data-testid="header-user-name" title={session.user.displayName} className={cn('mr-1 hidden max-w-[12rem] truncate text-[0.95rem] text-ink-muted', crowded ? 'xl:block' : 'lg:block')}>
       Olá, <span className="font-semibold text-ink">{firstName}</span>
     </p>
   )

@@ -27,7 +27,7 @@ const LABEL: Record<DayTone, string> = {
   today: 'bg-brand-700 text-white',
   open: 'bg-brand-50 text-brand-800',
   soon: 'bg-brand-50 text-brand-800',
-  waiting: 'bg-slate-100 text-slate-600',
+  waiting: '',
   plain: '',
 }
 
@@ -68,7 +68,12 @@ export function DayPath({ days, currentDay, todayAction, className }: DayPathPro
                   <Clock aria-hidden="true" className="size-3.5" />
                   {minutesLabel(day.minutes)}
                 </span>
-                {status.label ? (
+                {status.tone === 'waiting' ? (
+                  // Every later day says the same: the lock says it quietly, the words are for screen readers.
+                  <span data-testid="day-status" className="sr-only">
+                    {status.label}
+                  </span>
+                ) : status.label ? (
                   <span data-testid="day-status" className={cn('inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold', LABEL[status.tone])}>
                     {status.tone === 'soon' ? <Lock aria-hidden="true" className="size-3" /> : null}
                     {status.label}

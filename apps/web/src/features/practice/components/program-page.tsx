@@ -180,19 +180,7 @@ function ProgramView({ detail }: { detail: ProgramDetail }) {
         <p className="mt-1 text-sm text-ink-muted">
           {enrolment ? `${enrolment.completedDays} de ${program.daysCount} dias concluídos.` : `${program.daysCount} dias, cada um com uma intenção.`}
         </p>
-        <DayPath
-          className="mt-5"
-          days={days}
-          currentDay={enrolment ? enrolment.currentDay : null}
-          todayAction={
-            today && enrolment?.featured ? (
-              <ButtonLink to="/hoje" state={TODAY_AUTOSTART_STATE} onClick={unlockPageAudio} variant="secondary" size="sm">
-                <Play aria-hidden="true" fill="currentColor" />
-                Praticar agora
-              </ButtonLink>
-            ) : null
-          }
-        />
+        <DayPath className="mt-5" days={days} currentDay={enrolment ? enrolment.currentDay : null} />
       </section>
 
       <ConfirmDialog

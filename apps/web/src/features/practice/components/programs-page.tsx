@@ -75,16 +75,15 @@ export function ProgramCard({ program }: { program: ProgramSummary }) {
     )
   const enrolment = program.enrolment
   return (
-    <Card data-testid="program-card" className="relative flex h-full flex-col overflow-hidden rounded-3xl">
-      <div aria-hidden="true" className="absolute inset-x-0 top-0 h-24 bg-gradient-to-br from-brand-100 via-brand-50 to-gold-50" />
-      <div className="relative flex flex-1 flex-col p-5 sm:p-6">
-        <div className="flex items-start justify-between gap-3">
-          <IconMark className="bg-white text-brand-700 shadow-soft">
-            <Sparkles className="size-6" />
-          </IconMark>
-          <ProgramBadges program={program} className="justify-end pt-1" />
-        </div>
-        <h2 className="mt-5 text-xl font-bold leading-snug tracking-tight text-balance text-ink">
+    <Card data-testid="program-card" className="flex h-full flex-col overflow-hidden rounded-3xl">
+      <div className="flex items-start justify-between gap-3 bg-gradient-to-br from-brand-100 via-brand-50 to-gold-50 px-5 pt-5 pb-4 sm:px-6">
+        <IconMark className="bg-white text-brand-700 shadow-soft">
+          <Sparkles className="size-6" />
+        </IconMark>
+        <ProgramBadges program={program} className="justify-end pt-1" />
+      </div>
+      <div className="flex flex-1 flex-col p-5 sm:p-6">
+        <h2 className="text-xl font-bold leading-snug tracking-tight text-balance text-ink">
           <Link to={href} className="rounded-md hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
             {program.title}
           </Link>
