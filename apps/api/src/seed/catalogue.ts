@@ -1,8 +1,9 @@
 /**
  * Text content of the demo catalogue: 6 fields ("campos") with 3 guided audios each,
  * plus the background-music tracks. Every `file` is an MP3 in ./media, produced by
- * scripts/generate-sample-audio.sh from scripts/sample-audio/texts.tsv (the spoken
- * text of each audio lives there and matches its title).
+ * scripts/generate-sample-audio.sh: each audio is a 2–4 minute guided practice whose
+ * script is scripts/sample-audio/texts/<file name>.txt (it matches the title and
+ * description here). The programmes of programs.ts name these audios by `slug`.
  */
 import type { IconName } from '@sintonia/contract'
 

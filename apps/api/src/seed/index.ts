@@ -20,12 +20,16 @@ import {
   fields,
   landingContent,
   plans,
+  programDayItems,
+  programDays,
+  programs,
 } from '../db/schema/index.js'
 import { SEED_MEDIA_DIR } from '../paths.js'
 import type { MediaStorage } from '../lib/storage/media-storage.js'
 import { DEFAULT_SUPPORT_EMAIL, SETTING_KEYS } from '../modules/content/settings-service.js'
 import { seedBackgroundMusic, seedFields } from './catalogue.js'
 import { DEFAULT_PLANS } from './default-plans.js'
+import { seedProgramRows } from './programs.js'
 
 interface ManifestEntry {
   durationSeconds: number
@@ -39,7 +43,8 @@ function readManifest(): Record<string, ManifestEntry> {
 
 /**
  * Fills an empty database with the demo catalogue: landing content, settings, six fields with
- * real sample audio, background music and the three plans. Runs only when no field exists, so
+ * real sample audio (2–4 minute guided practices), background music, the three plans and two
+ * published programmes of the daily practice (programs.ts). Runs only when no field exists, so
  * a second start keeps whatever admins changed.
  */
 export async function seedIfEmpty(db: Database, storage: MediaStorage): Promise<boolean> {
@@ -68,6 +73,7 @@ export async function seedDemoCatalogue(db: Database, storage: MediaStorage): Pr
 
   try {
     const audioRows: (typeof audios.$inferInsert)[] = []
+    const audioIdBySlug = new Map<string, string>()
     const fieldRows: (typeof fields.$inferInsert)[] = []
     // createdAt is spaced out so "creation order" (used to pick an alternative demo) is stable.
     let clock = Date.now() - 60_000
@@ -82,7 +88,10 @@ export async function seedDemoCatalogue(db: Database, storage: MediaStorage): Pr
       })
       for (const audio of field.audios) {
         const entry = entryOf(audio.file)
+        const audioId = randomUUID()
+        audioIdBySlug.set(audio.slug, audioId)
         audioRows.push({
+          id: audioId,
           title: audio.title,
           description: audio.description,
           fieldId,
@@ -96,6 +105,7 @@ export async function seedDemoCatalogue(db: Database, storage: MediaStorage): Pr
         })
       }
     }
+    const programRows = seedProgramRows((slug) => audioIdBySlug.get(slug))
     const musicRows: (typeof backgroundMusic.$inferInsert)[] = []
     for (const music of seedBackgroundMusic) {
       const entry = entryOf(music.file)
@@ -137,6 +147,9 @@ export async function seedDemoCatalogue(db: Database, storage: MediaStorage): Pr
           })),
         )
         .onConflictDoNothing()
+      await tx.insert(programs).values(programRows.programs)
+      await tx.insert(programDays).values(programRows.days)
+      await tx.insert(programDayItems).values(programRows.items)
     })
   } catch (error) {
     await Promise.all(storedKeys.map((key) => storage.delete(key)))
