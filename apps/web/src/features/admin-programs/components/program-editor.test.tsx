@@ -106,7 +106,10 @@ afterEach(() => {
   vi.clearAllMocks()
 })
 
-describe('ProgramEditor minutes', () => {
+// The editor renders every day on each change; a busy 2-core machine needs more than the 5 s default.
+const SLOW = { timeout: 20_000 }
+
+describe('ProgramEditor minutes', SLOW, () => {
   it("shows each day's minutes and the programme's average live as audios and repetitions change", async () => {
     serve()
     await openEditor()
@@ -133,7 +136,7 @@ describe('ProgramEditor minutes', () => {
   })
 })
 
-describe('ProgramEditor validation', () => {
+describe('ProgramEditor validation', SLOW, () => {
   it('refuses to save with the pt-BR messages next to each field, and sends nothing', async () => {
     const sent = serve()
     await openEditor()
@@ -188,7 +191,7 @@ describe('ProgramEditor validation', () => {
   })
 })
 
-describe('ProgramEditor days', () => {
+describe('ProgramEditor days', SLOW, () => {
   it('moves a day down and saves the days in the new order', async () => {
     const sent = serve()
     await openEditor()

@@ -6,7 +6,7 @@ import { PRACTICE_MSG, PROGRAM_LIMITS, type AdminAudio, type AdminProgram, type 
 import { AdminPageHeader } from '../../../components/admin/admin-page-header'
 import { QueryError } from '../../../components/admin/query-error'
 import { TextArea } from '../../../components/admin/text-area'
-import { Button, ButtonLink } from '../../../components/ui/button'
+import { Button } from '../../../components/ui/button'
 import { FormAlert, FormNotice, SubmitButton, TextInput, useErrorReveal } from '../../../components/ui/form'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
 import { Skeleton } from '../../../components/ui/skeleton'
@@ -61,6 +61,18 @@ function FreeSwitch({ checked, onChange }: { checked: boolean; onChange: (next: 
           : 'Um dia por dia do calendário: o próximo abre à meia-noite depois que o anterior foi feito.'}
       </p>
     </div>
+  )
+}
+
+function BackToPrograms() {
+  return (
+    <Link
+      to="/admin/programas"
+      className="mb-3 inline-flex items-center gap-1.5 rounded-lg text-sm font-semibold text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      Todos os programas
+    </Link>
   )
 }
 
@@ -218,6 +230,7 @@ export function ProgramEditor({ program, catalogue, fields }: ProgramEditorProps
 
   return (
     <div>
+      <BackToPrograms />
       <AdminPageHeader
         title={base.title}
         description={
@@ -230,10 +243,6 @@ export function ProgramEditor({ program, catalogue, fields }: ProgramEditorProps
         }
         actions={
           <>
-            <ButtonLink to="/admin/programas" variant="outline">
-              <ArrowLeft aria-hidden="true" />
-              Programas
-            </ButtonLink>
             <Button variant={base.published ? 'outline' : 'primary'} onClick={() => void togglePublish()} disabled={busy} aria-busy={publish.isPending || undefined}>
               {publish.isPending ? (base.published ? 'Despublicando...' : 'Publicando...') : base.published ? 'Despublicar' : 'Publicar'}
             </Button>
@@ -352,15 +361,8 @@ export function ProgramEditorPage({ programId }: { programId: string }) {
   if (query.isError) {
     return (
       <div>
-        <AdminPageHeader
-          title="Programa"
-          actions={
-            <ButtonLink to="/admin/programas" variant="outline">
-              <ArrowLeft aria-hidden="true" />
-              Programas
-            </ButtonLink>
-          }
-        />
+        <BackToPrograms />
+        <AdminPageHeader title="Programa" />
         <QueryError error={query.error} onRetry={() => void query.refetch()} />
       </div>
     )

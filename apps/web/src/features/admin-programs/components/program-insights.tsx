@@ -18,38 +18,48 @@ function reached(row: InsightsRow, day: 7 | 14 | 21): string {
   return count(day === 7 ? row.reachedDay7 : day === 14 ? row.reachedDay14 : row.reachedDay21)
 }
 
-/** Each programme's numbers, labelled, in the order the table reads them. */
-function figures(row: InsightsRow): { label: string; value: string }[] {
-  return [
-    { label: 'Inscritos', value: count(row.enrolled) },
-    { label: 'Ativos nos últimos 7 dias', value: count(row.activeLast7Days) },
-    { label: 'Chegaram ao dia 7', value: reached(row, 7) },
-    { label: 'Chegaram ao dia 14', value: reached(row, 14) },
-    { label: 'Chegaram ao dia 21', value: reached(row, 21) },
-    { label: 'Concluíram', value: count(row.completed) },
-    { label: 'Taxa de conclusão', value: percentLabel(row.completionRate) },
-    { label: 'Mediana até concluir', value: medianDaysLabel(row.medianDaysToFinish) },
-    { label: 'Lembretes enviados', value: count(row.remindersSent) },
-    { label: 'Lembretes abertos', value: count(row.remindersOpened) },
-  ]
-}
-
-const HEADERS = ['Inscritos', 'Ativos (7 dias)', 'Dia 7', 'Dia 14', 'Dia 21', 'Concluíram', 'Conclusão', 'Mediana', 'Lembretes enviados', 'Lembretes abertos']
+const completedLabel = (row: InsightsRow) => `${count(row.completed)} (${percentLabel(row.completionRate)})`
+const remindersLabel = (row: InsightsRow) => `${count(row.remindersOpened)} de ${count(row.remindersSent)}`
 
 /** The table from 768 px; on a phone one card per programme with its numbers labelled. */
 export function InsightsTable({ programs }: { programs: InsightsRow[] }) {
   if (programs.length === 0) {
     return <p className="rounded-2xl border border-dashed border-line bg-white p-8 text-center text-ink-muted">Nenhum programa ainda.</p>
   }
+  const th = 'px-3 text-right'
+  const td = 'px-3 text-right whitespace-nowrap tabular-nums'
   return (
     <>
       <DataTable caption="Resultados por programa" className="hidden md:block">
         <thead>
           <tr>
-            <Th>Programa</Th>
-            {HEADERS.map((header) => (
-              <Th key={header} className="text-right whitespace-normal">
-                {header}
+            <Th rowSpan={2} className="px-3">
+              Programa
+            </Th>
+            <Th rowSpan={2} className={th}>
+              Inscritos
+            </Th>
+            <Th rowSpan={2} className={th}>
+              Ativos (7 dias)
+            </Th>
+            <Th colSpan={3} scope="colgroup" className="border-b-0 px-3 pb-0 text-center">
+              Chegaram ao dia
+            </Th>
+            <Th rowSpan={2} className={th}>
+              Concluíram
+            </Th>
+            <Th rowSpan={2} className={th}>
+              Mediana
+            </Th>
+            <Th rowSpan={2} className={th}>
+              Lembretes abertos
+            </Th>
+          </tr>
+          <tr>
+            {[7, 14, 21].map((day) => (
+              <Th key={day} className={th}>
+                <span className="sr-only">Chegaram ao dia </span>
+                {day}
               </Th>
             ))}
           </tr>
@@ -57,12 +67,15 @@ export function InsightsTable({ programs }: { programs: InsightsRow[] }) {
         <tbody>
           {programs.map((row) => (
             <Tr key={row.id} data-testid="insights-row">
-              <Td className="min-w-40 font-semibold">{row.title}</Td>
-              {figures(row).map((figure) => (
-                <Td key={figure.label} className="text-right whitespace-nowrap tabular-nums">
-                  {figure.value}
-                </Td>
-              ))}
+              <Td className="min-w-44 px-3 font-semibold">{row.title}</Td>
+              <Td className={td}>{count(row.enrolled)}</Td>
+              <Td className={td}>{count(row.activeLast7Days)}</Td>
+              <Td className={td}>{reached(row, 7)}</Td>
+              <Td className={td}>{reached(row, 14)}</Td>
+              <Td className={td}>{reached(row, 21)}</Td>
+              <Td className={td}>{completedLabel(row)}</Td>
+              <Td className={td}>{medianDaysLabel(row.medianDaysToFinish)}</Td>
+              <Td className={td}>{remindersLabel(row)}</Td>
             </Tr>
           ))}
         </tbody>
@@ -71,18 +84,27 @@ export function InsightsTable({ programs }: { programs: InsightsRow[] }) {
         {programs.map((row) => (
           <li key={row.id} data-testid="insights-card" className="rounded-2xl border border-line bg-white p-4 shadow-soft">
             <p className="font-semibold break-words text-ink">{row.title}</p>
-            <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
-              {figures(row).map((figure) => (
-                <div key={figure.label} className="min-w-0">
-                  <dt className="text-ink-muted">{figure.label}</dt>
-                  <dd className="font-semibold text-ink tabular-nums">{figure.value}</dd>
-                </div>
-              ))}
+            <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-2.5 text-sm">
+              <Figure label="Inscritos" value={count(row.enrolled)} />
+              <Figure label="Ativos (7 dias)" value={count(row.activeLast7Days)} />
+              <Figure wide label="Chegaram ao dia 7 · 14 · 21" value={`${reached(row, 7)} · ${reached(row, 14)} · ${reached(row, 21)}`} />
+              <Figure label="Concluíram" value={completedLabel(row)} />
+              <Figure label="Lembretes abertos" value={remindersLabel(row)} />
+              <Figure wide label="Mediana até concluir" value={medianDaysLabel(row.medianDaysToFinish)} />
             </dl>
           </li>
         ))}
       </ul>
     </>
+  )
+}
+
+function Figure({ label, value, wide = false }: { label: string; value: string; wide?: boolean }) {
+  return (
+    <div className={wide ? 'col-span-2 min-w-0' : 'min-w-0'}>
+      <dt className="text-ink-muted">{label}</dt>
+      <dd className="font-semibold text-ink tabular-nums">{value}</dd>
+    </div>
   )
 }
 

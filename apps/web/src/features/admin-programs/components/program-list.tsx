@@ -29,7 +29,7 @@ export function ProgramStatus({ program }: { program: Pick<ProgramRow, 'publishe
   )
 }
 
-/** The list's publish switch: the API says why a programme cannot be published yet. */
+/** The list's publish switch (on: published); the API says why a programme cannot be published yet. */
 function PublishSwitch({ program }: { program: ProgramRow }) {
   const publish = usePublishProgram()
   const next = !program.published
@@ -38,7 +38,7 @@ function PublishSwitch({ program }: { program: ProgramRow }) {
       type="button"
       role="switch"
       aria-checked={program.published}
-      aria-label={`${program.title} publicado`}
+      aria-label={`Visível aos ouvintes: ${program.title}`}
       disabled={publish.isPending}
       onClick={() =>
         publish.mutate(
@@ -54,7 +54,7 @@ function PublishSwitch({ program }: { program: ProgramRow }) {
       <span className={cn('relative h-6 w-11 shrink-0 rounded-full transition-colors', program.published ? 'bg-emerald-600' : 'bg-slate-300')}>
         <span className={cn('absolute top-0.5 size-5 rounded-full bg-white shadow transition-[left]', program.published ? 'left-5.5' : 'left-0.5')} />
       </span>
-      {program.published ? 'Publicado' : 'Não publicado'}
+      Visível aos ouvintes
     </button>
   )
 }
@@ -104,9 +104,9 @@ export function ProgramList({ programs, onReorder, onDelete, disabled = false }:
                   <ProgramStatus program={program} />
                 </div>
               </div>
-              <div className="flex flex-wrap items-center justify-between gap-2 md:justify-end">
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-2 md:justify-end">
                 <PublishSwitch program={program} />
-                <span className="flex items-center gap-1">
+                <span className="ml-auto flex items-center gap-1">
                   <Button
                     variant="ghost"
                     size="icon"
