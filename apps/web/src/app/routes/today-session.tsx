@@ -5,19 +5,23 @@ import { useConnectivity } from '../../features/connectivity'
 import { createListenerPlayer, loadBackgroundMusic, PlayerPage, PlayerPageLoading, useListenerPlayer } from '../../features/player'
 import { readAutoStart, TodaySession } from '../../features/practice'
 import { useRealtimeEvent } from '../../features/realtime'
+import { useReminderOpened } from '../../features/reminders'
 import { pageAudioElements } from '../../lib/page-audio'
 import { useProductName } from '../../lib/product-name'
 
 /**
  * `/hoje` — lazy route under the subscriber guard: today's session of the featured programme
  * (features/practice) played by the listener's player (features/player) in playlist mode, each
- * audio with the day's repetition count, from where the listener left it.
+ * audio with the day's repetition count, from where the listener left it. A reminder's link
+ * lands here (features/reminders marks it opened).
  */
 export default function HojeRoute() {
   const productName = useProductName()
   const location = useLocation()
   const navigate = useNavigate()
   const connection = useConnectivity()
+  // Opened from a reminder (/hoje?lembrete=<id>): the reminder is marked opened, once.
+  useReminderOpened()
   // The same player as the audio page: the offline copy when there is one, the kept music offline.
   const player = useListenerPlayer(() => {
     const resolveUrl = createOfflinePlayableUrlResolver()
