@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, screen } from '@testing-library/react'
 import { API } from '@sintonia/contract'
 import { fetchByPath, jsonResponse, renderWithProviders } from '../../../test/render'
-import { day, detail, item, today } from '../testing/fixtures'
+import { day, detail, item, program, today } from '../testing/fixtures'
 import { COMPLETION_POLL_MS, TodaySession, type SessionPlayerSlotProps } from './today-session'
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
@@ -120,6 +120,30 @@ describe('TodaySession', () => {
     fireEvent.click(screen.getByRole('button', { name: 'repetição' }))
     fireEvent.click(screen.getByRole('button', { name: 'fim do áudio' }))
     expect((await screen.findByTestId('day-celebration')).getAttribute('data-motion')).toBe('none')
+  })
+
+  it('the last day done: the whole path, every day ✓, and the next programme suggested', async () => {
+    const completed = program({ enrolment: { status: 'completed', featured: true, currentDay: 22, completedDays: 21, enrolledAt: '2026-03-01T10:00:00.000Z' } })
+    const finished = detail(22, 'today', { program: completed })
+    const next = program({ id: '20000000-0000-4000-8000-000000000002', slug: 'gratidao', title: 'Gratidão', enrolment: null, daysCount: 7 })
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        fetchByPath({
+          [API.practice.today]: () => jsonResponse(today({ day: day(21, { state: 'today', items: [item('Respirar', 1)] }), resume: null })),
+          [API.practice.program('calma-em-21-dias')]: () => jsonResponse(finished),
+          [API.practice.programs]: () => jsonResponse({ programs: [completed, next] }),
+        }),
+      ),
+    )
+    renderSession()
+    await screen.findByTestId('slot')
+    fireEvent.click(screen.getByRole('button', { name: 'repetição' }))
+    await screen.findByTestId('program-celebration')
+    screen.getByRole('heading', { name: 'Você concluiu “Calma em 21 dias”.' })
+    await vi.waitFor(() => expect(screen.getAllByTestId('program-day')).toHaveLength(21))
+    expect(screen.getAllByTestId('program-day').every((d) => d.getAttribute('data-state') === 'done')).toBe(true)
+    expect((await screen.findByRole('link', { name: /Conhecer o programa/ })).getAttribute('href')).toBe('/programas/gratidao')
   })
 
   it("a day already done shows it done, without the player and without ceremony", async () => {
