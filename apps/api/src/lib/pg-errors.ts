@@ -15,6 +15,18 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return false
 }
 
+/**
+ * True when a foreign key refused the write, of `constraint` when given: a reference to a row that
+ * is gone (SQLSTATE 23503), or the delete of a row still referenced by an ON DELETE RESTRICT key
+ * (23001, restrict_violation). Works for pg and PGlite.
+ */
+export function isForeignKeyViolation(error: unknown, constraint?: string): boolean {
+  for (const link of errorChain(error)) {
+    if (link.code === '23503' || link.code === '23001') return constraint === undefined || link.constraint === constraint
+  }
+  return false
+}
+
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03'])
 
 /** Connection-level failures (class 08, admin shutdown, refused sockets): the database is away, not the request wrong. */

@@ -58,6 +58,9 @@ export async function updateAudio(db: Database, id: string, patch: Partial<typeo
   return row
 }
 
+/** The constraint that keeps an audio used by a programme's day from being deleted (ON DELETE RESTRICT). */
+export const PROGRAM_ITEM_AUDIO_FK = 'program_day_items_audio_id_audios_id_fk'
+
 export async function deleteAudio(db: Database, id: string): Promise<AudioRow | undefined> {
   const [row] = await db.delete(audios).where(eq(audios.id, id)).returning()
   return row

@@ -1,6 +1,7 @@
-import { ADMIN_CONTENT_MSG, adminAudioMetaSchema, audioFormFieldsToMeta, type AdminAudio, type adminAudioUpdateSchema } from '@sintonia/contract'
+import { ADMIN_CONTENT_MSG, adminAudioMetaSchema, audioFormFieldsToMeta, PRACTICE_MSG, type AdminAudio, type adminAudioUpdateSchema } from '@sintonia/contract'
 import type { z } from 'zod'
 import { HttpError } from '../../lib/http/errors.js'
+import { isForeignKeyViolation } from '../../lib/pg-errors.js'
 import { acceptAudio, parseFormFields } from '../../lib/uploads/accept.js'
 import type { ReceivedUpload } from '../../lib/uploads/receive-multipart.js'
 import type { MediaServiceDeps } from '../../lib/service-deps.js'
@@ -14,6 +15,7 @@ import {
   insertAudio,
   listAudios,
   lockAudio,
+  PROGRAM_ITEM_AUDIO_FK,
   updateAudio,
   type AudioWithField,
 } from './audios-admin-repository.js'
@@ -110,9 +112,19 @@ export async function replaceAudioFile(deps: MediaServiceDeps, upload: ReceivedU
   }
 }
 
-/** Deletes the row (playlist entries and listening records cascade), then its file. */
+/**
+ * Deletes the row (playlist entries and listening records cascade), then its file. An audio in a
+ * programme's day is refused (409): the database restricts it, so the day cannot silently change
+ * (docs/product/practice.md#admin-editor).
+ */
 export async function removeAudio(deps: MediaServiceDeps, id: string): Promise<void> {
-  const row = await deleteAudio(deps.db, id)
+  let row: Awaited<ReturnType<typeof deleteAudio>>
+  try {
+    row = await deleteAudio(deps.db, id)
+  } catch (error) {
+    if (isForeignKeyViolation(error, PROGRAM_ITEM_AUDIO_FK)) throw new HttpError(409, PRACTICE_MSG.admin.audioInProgram)
+    throw error
+  }
   if (!row) throw new HttpError(404, ADMIN_CONTENT_MSG.audioNotFound)
   await deleteStoredQuietly(deps.storage, [row.fileKey], deps.log)
 }
