@@ -228,7 +228,7 @@ describe('ReminderSettings', () => {
     vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({ timeZone: 'America/Manaus' } as Intl.ResolvedDateTimeFormatOptions)
     renderWithProviders(<ReminderSettings device={fakeDevice()} />)
     await turnOn()
-    screen.getByText('No seu fuso horário (America/Manaus).')
+    screen.getByText(/^Fuso horário: .*\(America\/Manaus\)\.$/)
     save()
     await waitFor(() => expect(calls.puts).toHaveLength(1))
     expect(calls.puts[0]).toMatchObject({ timeZone: 'America/Manaus' })

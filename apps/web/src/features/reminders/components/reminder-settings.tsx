@@ -57,6 +57,16 @@ function browserTimeZone(): string | null {
   }
 }
 
+/** 'Horário Padrão de Brasília (America/Sao_Paulo)': the zone's name in Portuguese, and its id. */
+export function zoneLabel(zone: string): string {
+  try {
+    const name = new Intl.DateTimeFormat('pt-BR', { timeZone: zone, timeZoneName: 'longGeneric' }).formatToParts(new Date()).find((part) => part.type === 'timeZoneName')?.value
+    return name && !/^GMT/.test(name) && name !== zone ? `${name} (${zone})` : zone
+  } catch {
+    return zone
+  }
+}
+
 function savedText(draft: ReminderDraft): string {
   if (!draft.enabled) return 'Lembretes desligados. Você pode ligá-los de novo quando quiser.'
   const days = draft.weekdays.length === 7 ? 'todos os dias' : [...draft.weekdays].sort().map((day) => WEEKDAY_LABELS[day]).join(', ')
@@ -218,7 +228,7 @@ function ReminderForm({ preferences, device }: { preferences: PracticePreference
           <FormField
             id={ids.time}
             label="Horário"
-            hint={`No seu fuso horário (${preferences.timeZoneChosen ? preferences.timeZone : (browserTimeZone() ?? preferences.timeZone)}).`}
+            hint={`Fuso horário: ${zoneLabel(preferences.timeZoneChosen ? preferences.timeZone : (browserTimeZone() ?? preferences.timeZone))}.`}
             error={errors.time ?? null}
             className="max-w-xs"
           >

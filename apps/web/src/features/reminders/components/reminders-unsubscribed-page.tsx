@@ -22,7 +22,14 @@ export function RemindersUnsubscribedPage({ invalid, productName }: { invalid: b
         >
           {invalid ? <CircleAlert /> : <MailCheck />}
         </span>
-        <h1 className="mt-5 text-2xl font-bold tracking-tight text-ink sm:text-3xl">{invalid ? 'Link inválido' : 'Lembretes por e-mail cancelados'}</h1>
+        <h1 className="mt-5 text-2xl font-bold tracking-tight text-balance text-ink sm:text-3xl">{invalid ? (
+            'Link inválido'
+          ) : (
+            <>
+              Lembretes por <span className="whitespace-nowrap">e-mail</span> cancelados
+            </>
+          )}
+        </h1>
         <p role="status" className="mt-3 text-[1.05rem] leading-relaxed text-ink-muted">
           {invalid ? PRACTICE_MSG.unsubscribeInvalid : PRACTICE_MSG.unsubscribed}
         </p>
