@@ -163,6 +163,7 @@ describe('when a reminder is due', () => {
   it('reads the time in the zone of each listener', async () => {
     const tokyo = await subscriber(ctx)
     await setReminders(tokyo, { time: '07:30' }, 'Asia/Tokyo')
+    await subscribeBrowser(tokyo)
     // 10:30 UTC is 19:30 in Tokyo: not due; 22:30 UTC the day before is 07:30 there.
     expect(await passAt('2026-03-12T10:30:00Z', tokyo)).toEqual([])
     expect(await passAt('2026-03-12T22:30:00Z', tokyo)).toMatchObject([{ localDate: '2026-03-13' }])
@@ -196,6 +197,7 @@ describe('when a reminder is due', () => {
   it('without a programme, something practised today counts as done', async () => {
     const fabi = await subscriber(ctx)
     await setReminders(fabi, { time: '09:00' })
+    await subscribeBrowser(fabi)
     await sendEvents(ctx, fabi, repetitions(audioB, 1, new Date('2026-03-16T11:00:00Z'))) // 08:00 local
     expect(await passAt('2026-03-16T12:00:00Z', fabi)).toEqual([])
     // The next day nothing was practised yet: due.
@@ -205,11 +207,14 @@ describe('when a reminder is due', () => {
   it('is not sent when reminders are off, on a weekday not chosen, nor to a listener without access', async () => {
     const gabi = await subscriber(ctx)
     await setReminders(gabi, { enabled: false, time: '08:00' })
+    await subscribeBrowser(gabi)
     const hugo = await subscriber(ctx)
     // Mondays and Wednesdays only; 2026-03-17 is a Tuesday, 2026-03-18 a Wednesday.
     await setReminders(hugo, { time: '08:00', weekdays: [1, 3] })
+    await subscribeBrowser(hugo)
     const ines = await subscriber(ctx)
     await setReminders(ines, { time: '08:00' })
+    await subscribeBrowser(ines)
     await ctx.database.db.update(subscriptions).set({ status: 'expired', currentPeriodEnd: new Date(Date.now() - 86_400_000) }).where(eq(subscriptions.userId, ines.userId))
 
     const tuesday = await passAt('2026-03-17T11:00:00Z')
@@ -223,9 +228,11 @@ describe('when a reminder is due', () => {
     const juca = await subscriber(ctx)
     const lia = await subscriber(ctx)
     await setReminders(juca, { time: '07:00' })
+    await subscribeBrowser(juca)
     // The server comes back 30 minutes late for Juca…
     expect(await passAt('2026-03-19T10:30:00Z', juca)).toHaveLength(1)
     await setReminders(lia, { time: '07:00' })
+    await subscribeBrowser(lia)
     // …and 3 hours late for Lia: her reminder of that day is skipped, later passes too.
     expect(await passAt('2026-03-20T13:00:00Z', lia)).toEqual([])
     expect(await passAt('2026-03-20T13:01:00Z', lia)).toEqual([])
@@ -242,6 +249,17 @@ describe('when a reminder is due', () => {
 })
 
 describe('push endpoints', () => {
+  it('claims nothing for push-only reminders with no browser to push to (nothing could go out)', async () => {
+    const quim = await subscriber(ctx)
+    await setReminders(quim, { time: '05:00' })
+    expect(await passAt('2026-03-21T08:00:00Z', quim)).toEqual([])
+    expect(await deliveriesOf(quim)).toEqual([])
+    // Once a browser is there, the same day's reminder still goes out within the window.
+    const browser = await subscribeBrowser(quim)
+    expect(await passAt('2026-03-21T08:30:00Z', quim)).toHaveLength(1)
+    expect(pushes.received(browser)).toHaveLength(1)
+  })
+
   it('forgets a browser whose push endpoint answers 410 (or 404), and keeps one that failed for another reason', async () => {
     const marta = await subscriber(ctx)
     await setReminders(marta, { time: '06:00' })

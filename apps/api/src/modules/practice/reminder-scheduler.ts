@@ -114,6 +114,11 @@ async function remindOne(
   now: Date,
   common: () => Promise<{ productName: string; supportEmail: string }>,
 ): Promise<SentReminder | 'done' | null> {
+  const wantsPush = candidate.reminderChannels.includes('push') && deps.push !== null
+  const wantsEmail = candidate.reminderChannels.includes('email')
+  const browsers = wantsPush ? await listPushSubscriptionsOf(deps.db, candidate.userId) : []
+  // Push only, and no browser to push to (or no VAPID keys here): nothing could go out, nothing is claimed.
+  if (browsers.length === 0 && !wantsEmail) return null
   const today = await todayForReminder(deps.db, candidate.userId, now)
   if (today.done) return 'done'
   const deliveryId = await claimDelivery(deps.db, { userId: candidate.userId, localDate, programId: today.programId })
@@ -126,11 +131,11 @@ async function remindOne(
       : PRACTICE_MSG.reminderBodyFree
   const channels: string[] = []
 
-  if (candidate.reminderChannels.includes('push') && deps.push) {
+  if (browsers.length > 0 && deps.push) {
     const payload: ReminderPushPayload = { title: PRACTICE_MSG.reminderTitle, body, url: `/hoje?lembrete=${deliveryId}`, tag: `lembrete-${localDate}` }
     const json = JSON.stringify(payload)
     let delivered = false
-    for (const subscription of await listPushSubscriptionsOf(deps.db, candidate.userId)) {
+    for (const subscription of browsers) {
       const outcome = await deps.push.send(subscription, json)
       if (outcome.result === 'sent') delivered = true
       else if (outcome.result === 'gone') await deletePushSubscriptionById(deps.db, subscription.id)
@@ -139,7 +144,7 @@ async function remindOne(
     if (delivered) channels.push('push')
   }
 
-  if (candidate.reminderChannels.includes('email')) {
+  if (wantsEmail) {
     const { productName, supportEmail } = await common()
     const email = buildReminderEmail({
       to: candidate.email,
