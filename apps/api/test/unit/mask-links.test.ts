@@ -6,6 +6,7 @@ import { PASSWORD_RESET_KIND } from '../../src/modules/accounts/reset-email.js'
 import { EMAIL_KINDS } from '../../src/modules/commerce/emails.js'
 import { CAMPAIGN_EMAIL_KIND } from '../../src/modules/communication/campaign-email.js'
 import { LEAD_WELCOME_KIND } from '../../src/modules/communication/welcome-email.js'
+import { REMINDER_EMAIL_KIND } from '../../src/modules/practice/reminder-email.js'
 
 const M = MASKED_SECRET
 
@@ -18,6 +19,7 @@ describe('maskSecretLinks: what an admin reading the outbox sees', () => {
     ['fragment', 'https://x.app/#code=999', `https://x.app/#code=${M}`],
     ['link in parentheses', '(https://x.app/r?token=abc)', `(https://x.app/r?token=${M})`],
     ['two links', 'a?token=1 b?signature=2', `a?token=${M} b?signature=${M}`],
+    ['reminder unsubscribe link', 'Cancele: https://x.app/api/reminders/unsubscribe?token=Zm9v_YmFy-1', `Cancele: https://x.app/api/reminders/unsubscribe?token=${M}`],
     ['plain links stay whole', 'Ouça: https://sintonia.app/demo?utm_source=mail', 'Ouça: https://sintonia.app/demo?utm_source=mail'],
     ['the word in prose stays', 'Seu token de acesso chega por e-mail.', 'Seu token de acesso chega por e-mail.'],
   ])('%s', (_case, text, expected) => {
@@ -27,7 +29,7 @@ describe('maskSecretLinks: what an admin reading the outbox sees', () => {
 
 describe('EMAIL_KIND_LABELS', () => {
   it('names every kind of e-mail the server sends', () => {
-    const kinds = [...Object.values(ACCOUNT_EMAIL_KINDS), PASSWORD_RESET_KIND, ...Object.values(EMAIL_KINDS), CAMPAIGN_EMAIL_KIND, LEAD_WELCOME_KIND]
+    const kinds = [...Object.values(ACCOUNT_EMAIL_KINDS), PASSWORD_RESET_KIND, ...Object.values(EMAIL_KINDS), CAMPAIGN_EMAIL_KIND, LEAD_WELCOME_KIND, REMINDER_EMAIL_KIND]
     for (const kind of kinds) expect(EMAIL_KIND_LABELS[kind], kind).toBeTruthy()
     expect(Object.keys(EMAIL_KIND_LABELS).sort()).toEqual([...new Set(kinds)].sort())
   })
