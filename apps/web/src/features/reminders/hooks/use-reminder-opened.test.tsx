@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { waitFor } from '@testing-library/react'
+import { act, screen, waitFor } from '@testing-library/react'
 import { API } from '@sintonia/contract'
 import { fetchByPath, jsonResponse, renderWithProviders } from '../../../test/render'
 import { resetReminderOpenedForTests, useReminderOpened } from './use-reminder-opened'
@@ -36,14 +36,17 @@ describe('useReminderOpened', () => {
     expect(posts[0]).toContain(`POST /api/practice/reminders/${ID}/opened`)
     first.unmount()
     renderWithProviders(<Probe />, `/hoje?lembrete=${ID}`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await screen.findByText('hoje')
+    // Whatever the effect started has run by now (pending promises flushed).
+    await act(async () => {})
     expect(posts).toHaveLength(1)
   })
 
   it('does nothing without the parameter or with something that is not a reminder id', async () => {
     renderWithProviders(<Probe />, '/hoje')
     renderWithProviders(<Probe />, '/hoje?lembrete=nao-e-um-id')
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(await screen.findAllByText('hoje')).toHaveLength(2)
+    await act(async () => {})
     expect(posts).toEqual([])
     expect(fetch).not.toHaveBeenCalled()
   })
