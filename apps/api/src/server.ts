@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildApp } from './app.js'
+import { AdjustableClock, systemClock } from './lib/clock.js'
 import { ConfigError, loadConfig, type AppConfig } from './config.js'
 import { openDatabase } from './db/client.js'
 import { seedIfEmpty } from './seed/index.js'
@@ -32,7 +33,7 @@ async function main() {
     onPoolError: (error) => console.error('[db] conexão ociosa encerrada pelo servidor:', error.message),
   })
   await database.migrate()
-  const app = await buildApp({ config, database, storage, logger: loggerOptions(config) })
+  const app = await buildApp({ config, database, storage, logger: loggerOptions(config), clock: config.isProduction ? systemClock : new AdjustableClock() })
   // Practice reminders, every REMINDER_INTERVAL_SECONDS (docs/decisions/018-reminder-scheduler.md); not in API tests.
   await app.register(reminderSchedulerPlugin)
   app.addHook('onClose', async () => database.close())

@@ -1,21 +1,12 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import { MSG } from '@sintonia/contract'
 import { CLI_SIGNATURE_HEADER, verifyCliSignature } from '../../lib/cli-signature.js'
 import { errorBody } from '../../lib/http/errors.js'
+import { isDirectLoopback } from '../../lib/http/loopback.js'
 import { AdminCreateError, adminCreateInputSchema, createOrPromoteAdmin, describeAdminCreate } from './admin-create.js'
 
 /** Where `npm run admin:create` reaches a running server that owns the embedded database. */
 export const INTERNAL_ADMIN_CREATE_PATH = '/api/internal/admin-create'
-
-const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/i
-const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip']
-
-/** From this machine, not through a proxy: both the socket and the resolved client address are loopback. */
-function isDirectLoopback(request: FastifyRequest): boolean {
-  if (PROXY_HEADERS.some((name) => request.headers[name] !== undefined)) return false
-  const socketAddress = request.socket.remoteAddress ?? ''
-  return LOOPBACK.test(socketAddress) && LOOPBACK.test(request.ip ?? '')
-}
 
 /**
  * The CLI's door into a running server (PGlite cannot be opened by a second process). Declared

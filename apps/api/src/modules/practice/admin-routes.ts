@@ -1,6 +1,7 @@
 /**
  * The programme editor of the admin area (docs/product/practice.md#admin-editor): list, read,
- * create, save, publish, delete, order. Every write announces 'programs_changed' after commit.
+ * create, save, publish, delete, order; and the programmes' insights. Every write announces
+ * 'programs_changed' after commit.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -13,7 +14,10 @@ import {
   API,
   apiErrorSchema,
   MSG,
+  programInsightsQuerySchema,
+  programInsightsSchema,
 } from '@sintonia/contract'
+import { getProgramInsights } from './insights-service.js'
 import { createProgram, deleteProgram, getAdminProgram, listAdminPrograms, orderPrograms, publishProgram, saveProgram } from './programs-admin-service.js'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema }
@@ -56,6 +60,20 @@ export const practiceRoutesAdmin: FastifyPluginAsyncZod = async (app) => {
       await announce()
       return list
     },
+  )
+
+  app.get(
+    API.practice.admin.insights,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Resultados por programa das inscrições feitas no período (datas de São Paulo)',
+        querystring: programInsightsQuerySchema,
+        response: { 200: programInsightsSchema, ...errors },
+      },
+    },
+    async (request) => getProgramInsights(db(), request.query, app.clock.now()),
   )
 
   app.get(
