@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { API } from '@sintonia/contract'
 import { audios, listeningEvents } from '../../src/db/schema/index.js'
+import { AdjustableClock } from '../../src/lib/clock.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import type { Account } from '../helpers/auth.js'
 import { accessStatuses, callAs, castOf, subscriber, type Cast } from '../helpers/session.js'
@@ -133,5 +134,31 @@ describe('GET /api/listening/today', () => {
     expect(res.statusCode).toBe(400)
     expect(res.json().message).toBe('Fuso horário inválido')
     expect((await callAs(ctx, cast.subscriber, { method: 'GET', url: `${API.listening.today}?audioId=nope` })).statusCode).toBe(400)
+  })
+})
+
+describe('the server clock (lib/clock.ts) bounds listening times', () => {
+  it('records a time after the server clock as the clock, and counts "Repetições Hoje" on the clock\'s date', async () => {
+    const clock = new AdjustableClock()
+    const moved = await buildTestApp({ seed: true, clock })
+    try {
+      const movedCast = await castOf(moved)
+      const [row] = await moved.database.db.select({ id: audios.id }).from(audios).limit(1)
+      const serverNow = new Date('2026-03-10T15:00:00Z')
+      clock.set(serverNow)
+      const person = movedCast.subscriber
+      const sendMoved = (events: unknown[]) => callAs(moved, person, { method: 'POST', url: API.listening.events, payload: { events } })
+      // The device's real time is months after the server's (a journey moved the server back): recorded as the clock.
+      expect((await sendMoved([event('repetition', new Date('2026-11-25T12:00:00Z'), row!.id)])).json()).toMatchObject({ accepted: 1 })
+      const [stored] = await moved.database.db.select().from(listeningEvents).where(eq(listeningEvents.userId, person.userId))
+      expect(Math.abs(stored!.occurredAt.getTime() - serverNow.getTime())).toBeLessThan(60_000)
+      const counted = await callAs(moved, person, { method: 'GET', url: `${API.listening.today}?audioId=${row!.id}&tz=America/Sao_Paulo` })
+      expect(counted.json()).toMatchObject({ repetitionsToday: 1 })
+      clock.set(new Date('2026-03-11T15:00:00Z'))
+      const nextDay = await callAs(moved, person, { method: 'GET', url: `${API.listening.today}?audioId=${row!.id}&tz=America/Sao_Paulo` })
+      expect(nextDay.json()).toMatchObject({ repetitionsToday: 0 })
+    } finally {
+      await moved.close()
+    }
   })
 })

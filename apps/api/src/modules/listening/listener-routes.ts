@@ -39,7 +39,7 @@ const listeningRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = await currentUserId(request)
-      const answer = await recordEvents(app.database.db, userId, request.body.events)
+      const answer = await recordEvents(app.database.db, userId, request.body.events, app.clock.now())
       // The days these repetitions complete are settled now (docs/product/practice.md#when-a-day-counts-as-done).
       // The records are saved either way: a failure here is logged, and the next read settles again.
       if (answer.accepted > 0 && request.body.events.some((event) => event.kind === 'repetition')) {
@@ -64,7 +64,7 @@ const listeningRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listeningTodaySchema, ...errors },
       },
     },
-    async (request) => repetitionsToday(app.database.db, await currentUserId(request), request.query.audioId, request.query.tz),
+    async (request) => repetitionsToday(app.database.db, await currentUserId(request), request.query.audioId, request.query.tz, app.clock.now()),
   )
 }
 

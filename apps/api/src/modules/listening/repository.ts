@@ -18,8 +18,8 @@ export async function insertEventsIgnoringDuplicates(db: Database, events: NewLi
   return rows.length
 }
 
-/** Repetitions of one audio by one user whose occurred_at falls on today's calendar date in `timeZone`. */
-export async function countRepetitionsToday(db: Database, userId: string, audioId: string, timeZone: string): Promise<number> {
+/** Repetitions of one audio by one user whose occurred_at falls on `now`'s calendar date in `timeZone`. */
+export async function countRepetitionsToday(db: Database, userId: string, audioId: string, timeZone: string, now: Date): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(listeningEvents)
@@ -28,7 +28,7 @@ export async function countRepetitionsToday(db: Database, userId: string, audioI
         eq(listeningEvents.userId, userId),
         eq(listeningEvents.audioId, audioId),
         eq(listeningEvents.kind, 'repetition'),
-        sql`(${listeningEvents.occurredAt} at time zone ${timeZone})::date = (now() at time zone ${timeZone})::date`,
+        sql`(${listeningEvents.occurredAt} at time zone ${timeZone})::date = (${now.toISOString()}::timestamptz at time zone ${timeZone})::date`,
       ),
     )
   return Number(row?.n ?? 0)

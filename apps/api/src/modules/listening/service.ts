@@ -16,11 +16,11 @@ export interface ListeningEventInput {
  * Records a batch of plays/repetitions. Ids come from the browser, so a batch re-sent (offline
  * queue, retries, concurrent tabs) counts once: `accepted` is what this call recorded, `duplicates`
  * the rest — ids already recorded (an id of another listener is never taken over) and events of
- * audios that no longer exist. A time in the future (a wrong device clock) is recorded as now.
+ * audios that no longer exist. A time in the future (a wrong device clock) is recorded as `now`, the
+ * server's clock (lib/clock.ts), so the daily practice's days follow the same time.
  */
-export async function recordEvents(db: Database, userId: string, events: ListeningEventInput[]) {
+export async function recordEvents(db: Database, userId: string, events: ListeningEventInput[], now: Date) {
   const audioIds = await existingAudioIds(db, [...new Set(events.map((event) => event.audioId))])
-  const now = Date.now()
   const rows = events
     .filter((event) => audioIds.has(event.audioId))
     .map((event) => ({
@@ -28,7 +28,7 @@ export async function recordEvents(db: Database, userId: string, events: Listeni
       userId,
       audioId: event.audioId,
       kind: event.kind,
-      occurredAt: new Date(Math.min(Date.parse(event.occurredAt), now)),
+      occurredAt: new Date(Math.min(Date.parse(event.occurredAt), now.getTime())),
     }))
   const accepted = await insertEventsIgnoringDuplicates(db, rows)
   return { accepted, duplicates: events.length - accepted }
@@ -43,7 +43,7 @@ export function assertTimeZone(timeZone: string): void {
   }
 }
 
-export async function repetitionsToday(db: Database, userId: string, audioId: string, timeZone: string) {
+export async function repetitionsToday(db: Database, userId: string, audioId: string, timeZone: string, now: Date) {
   assertTimeZone(timeZone)
-  return { audioId, repetitionsToday: await countRepetitionsToday(db, userId, audioId, timeZone) }
+  return { audioId, repetitionsToday: await countRepetitionsToday(db, userId, audioId, timeZone, now) }
 }
