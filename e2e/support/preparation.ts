@@ -23,4 +23,13 @@ export interface Preparation {
    * defaults to 30 days from now.
    */
   people?: { email: string; name: string; subscription?: { planCode: PlanCode; currentPeriodEnd?: string; cancelAtPeriodEnd?: boolean; refundRequested?: boolean } }[]
+  /**
+   * Published programmes of the daily practice made of one short clip (PRACTICE_CLIP, 12 s) per
+   * day, heard `repetitions` times: a journey plays a whole day in seconds. Listed first
+   * (position 0, before the seeded programmes).
+   */
+  practicePrograms?: { title: string; slug: string; days: number; repetitions: number; isOpen?: boolean; description?: string }[]
 }
+
+/** The short clip the prepared programmes play: e2e/fixtures/audio-curto.mp3, stored as a catalogue audio of the first field. */
+export const PRACTICE_CLIP = { file: 'e2e/fixtures/audio-curto.mp3', title: 'Pausa curta', durationSeconds: 12 } as const

@@ -7,20 +7,35 @@
  *   purchase e-mail carries, with the token `preparedAccessToken(sessionId)`) — the buyer then
  *   creates the password at /onboarding/definir-senha?token=, the real pay-first path;
  * - `plans`: plans switched off or given a promotion, as the admin pricing page would;
- * - `people`: listener accounts with a subscription (a cancellation scheduled, a refund requested).
+ * - `people`: listener accounts with a subscription (a cancellation scheduled, a refund requested);
+ * - `practicePrograms`: published programmes whose days are one short clip (PRACTICE_CLIP) heard a
+ *   few times, stored as an admin's programme editor would.
  *
  *   node --import tsx e2e/support/prepare-database.ts <DATA_DIR> <preparation.json>
  */
 import { createHash, randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { openDatabase } from '../../apps/api/src/db/client.js'
-import { eq } from 'drizzle-orm'
-import { accessLinks, pendingSubscriptions, plans, refundRequests, subscriptions, user } from '../../apps/api/src/db/schema/index.js'
+import { asc, eq } from 'drizzle-orm'
+import {
+  accessLinks,
+  audios,
+  fields,
+  pendingSubscriptions,
+  plans,
+  programDayItems,
+  programDays,
+  programs,
+  refundRequests,
+  subscriptions,
+  user,
+} from '../../apps/api/src/db/schema/index.js'
 import { seedIfEmpty } from '../../apps/api/src/seed/index.js'
 import { LocalDiskStorage } from '../../apps/api/src/lib/storage/local-disk-storage.js'
 import { upsertSection } from '../../apps/api/src/modules/content/landing-repository.js'
-import { preparedAccessToken, type Preparation } from './preparation.js'
+import { PRACTICE_CLIP, preparedAccessToken, type Preparation } from './preparation.js'
 
 const [dataDir, preparationFile] = process.argv.slice(2)
 if (!dataDir || !preparationFile) {
@@ -28,6 +43,17 @@ if (!dataDir || !preparationFile) {
   process.exit(1)
 }
 const preparation = JSON.parse(readFileSync(preparationFile, 'utf8')) as Preparation
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+/** The prepared programmes' intentions, one per day in turn. */
+const INTENTIONS = [
+  'Chegue devagar. Hoje basta respirar e perceber como você está.',
+  'Solte uma cobrança de ontem. O dia de hoje começa leve.',
+  'Note três coisas boas ao seu redor, por menores que sejam.',
+  'Fale consigo com a gentileza que oferece a quem você ama.',
+  'Descanse a atenção no corpo: onde há tensão, ofereça espaço.',
+  'Agradeça ao seu esforço. Constância também é cuidado.',
+  'Olhe para o caminho feito até aqui e siga com calma.',
+]
 const database = await openDatabase({ pgliteDataDir: join(dataDir, 'pglite') })
 try {
   await database.migrate()
@@ -90,6 +116,41 @@ try {
       .returning({ id: subscriptions.id })
     if (wanted.refundRequested) {
       await database.db.insert(refundRequests).values({ subscriptionId: subscription!.id, userId, email, reason: 'Não me adaptei' })
+    }
+  }
+  if (preparation.practicePrograms?.length) {
+    const [field] = await database.db.select({ id: fields.id }).from(fields).orderBy(asc(fields.displayOrder)).limit(1)
+    const clip = readFileSync(join(repoRoot, PRACTICE_CLIP.file))
+    const fileKey = `audios/${randomUUID()}.mp3`
+    await new LocalDiskStorage(join(dataDir, 'media')).put(fileKey, clip)
+    const [audio] = await database.db
+      .insert(audios)
+      .values({
+        title: PRACTICE_CLIP.title,
+        description: 'Uma pausa curta e guiada para a prática diária.',
+        fieldId: field!.id,
+        tags: ['prática'],
+        durationSeconds: PRACTICE_CLIP.durationSeconds,
+        fileKey,
+        mimeType: 'audio/mpeg',
+        sizeBytes: clip.byteLength,
+      })
+      .returning({ id: audios.id })
+    for (const wanted of preparation.practicePrograms) {
+      const [program] = await database.db
+        .insert(programs)
+        .values({
+          slug: wanted.slug,
+          title: wanted.title,
+          description: wanted.description ?? 'Alguns instantes por dia para voltar a si.',
+          isOpen: wanted.isOpen ?? false,
+          published: true,
+          position: 0,
+        })
+        .returning({ id: programs.id })
+      const days = Array.from({ length: wanted.days }, (_, i) => i + 1)
+      await database.db.insert(programDays).values(days.map((day) => ({ programId: program!.id, day, intention: INTENTIONS[(day - 1) % INTENTIONS.length]! })))
+      await database.db.insert(programDayItems).values(days.map((day) => ({ programId: program!.id, day, position: 0, audioId: audio!.id, repetitions: wanted.repetitions })))
     }
   }
 } finally {

@@ -1,0 +1,209 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import type { ProgramDetail } from '@sintonia/contract'
+import { submitLogin } from '../support/accounts'
+import { PRACTICE_CLIP } from '../support/preparation'
+import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
+import { expectNoSidewaysScroll, screenshotBoth, SHOTS } from '../support/screenshots'
+import { setServerClock } from '../support/server-clock'
+import { onboardPaidBuyer } from '../support/subscriber'
+
+/**
+ * The daily practice as a subscriber lives it (docs/product/practice.md): a programme is started
+ * from /programas, today's card says 'Dia 1 de 21', the day's session plays to its end in the
+ * player and the day is done; the next local day (the browser's clock and the server's moved
+ * together) opens day 2 while day 3 stays closed; another browser sees the same progress; a day
+ * listened offline counts once the connection is back. Screenshots at 360 and 1280 px.
+ */
+test.describe.configure({ mode: 'serial' })
+
+const stamp = Date.now().toString(36)
+const checkout = { email: `pratica-${stamp}@exemplo.com`, sessionId: `cs_e2e_pratica_${stamp}` }
+const PASSWORD = 'senha-da-pratica'
+const PROGRAM = { title: 'Pausas de 21 dias', slug: 'pausas-de-21-dias', days: 21, repetitions: 2 }
+/**
+ * Day 1 is played "yesterday" (both clocks 24 h back) and day 2 today (both back on real time):
+ * the next local day is reached without any clock ahead of the real one, so nothing the browser
+ * sends is dated in the future.
+ */
+const DAY_MS = 86_400_000
+const yesterday = new Date(Date.now() - DAY_MS)
+let server: PreparedServer
+/** The subscriber's browser, kept across the steps below (its clock is the context's). */
+let context: BrowserContext
+let page: Page
+
+test.beforeAll(async ({ browser }) => {
+  server = await startPreparedServer({ paidCheckouts: [{ ...checkout, planCode: 'anual' }], practicePrograms: [PROGRAM] })
+  await setServerClock(server.baseURL, server.dataDir, yesterday)
+  context = await browser.newContext()
+  await context.clock.install({ time: yesterday })
+  page = await context.newPage()
+})
+test.afterAll(async () => {
+  await context?.close()
+  await server?.stop()
+})
+
+const todayCard = (page: Page) => page.getByTestId('today-card')
+const programDay = (page: Page, day: number) => page.locator(`[data-testid="program-day"][data-day="${day}"]`)
+
+/**
+ * Plays today's session from the Today card to the celebration: every repetition of the day's
+ * clip runs to its end (the progress bar is moved close to the end to save time, as a listener
+ * may), and the counter follows the day's count.
+ */
+async function playTodayToTheEnd(page: Page, day: number, { beforeLast }: { beforeLast?: () => Promise<void> } = {}) {
+  await todayCard(page).getByRole('link', { name: /Começar a prática de hoje|Continuar de onde parei/ }).click()
+  await expect(page).toHaveURL(/\/hoje$/)
+  await expect(page.getByText(`Dia ${day} de ${PROGRAM.days} · ${PROGRAM.title}`)).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(PRACTICE_CLIP.title)
+  // One tap on the card was enough: the session plays by itself.
+  await expect(page.getByTestId('player-status')).toHaveText('Reproduzindo', { timeout: 15_000 })
+  const counter = page.getByTestId('repeat-counter')
+  const progress = page.getByLabel('Progresso do áudio')
+  for (let heard = 0; heard < PROGRAM.repetitions; heard++) {
+    await expect(counter).toContainText(`Repetições: ${heard}`)
+    await expect(counter).toContainText(`/ ${PROGRAM.repetitions}`)
+    await expect(progress).toBeEnabled()
+    await expect(page.getByTestId('player-status')).toHaveText('Reproduzindo', { timeout: 15_000 })
+    if (heard === PROGRAM.repetitions - 1) await beforeLast?.()
+    await progress.fill(String(PRACTICE_CLIP.durationSeconds - 1))
+    if (heard < PROGRAM.repetitions - 1) await expect(counter).toContainText(`Repetições: ${heard + 1}`, { timeout: 15_000 })
+  }
+}
+
+test('a subscriber starts a programme, plays day 1 to its end, and the day is done', async () => {
+  test.setTimeout(240_000)
+  await onboardPaidBuyer(page, server.baseURL, checkout, PASSWORD)
+
+  // No programme yet: the first card invites to choose one.
+  await expect(todayCard(page).getByRole('link', { name: /Conhecer os programas/ })).toBeVisible()
+  await screenshotBoth(page, 'pratica-inicio-sem-programa')
+
+  // /programas: the prepared programme first, with its length; 'Começar programa' enrols.
+  await page.getByRole('banner').getByRole('link', { name: 'Programas' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Programas' })).toBeVisible()
+  const card = page.getByTestId('program-card').filter({ hasText: PROGRAM.title })
+  await expect(card.getByTestId('program-length')).toHaveText('21 dias · menos de 1 min por dia')
+  await screenshotBoth(page, 'pratica-programas')
+  await card.getByRole('button', { name: 'Começar programa' }).click()
+  await expect(card.getByTestId('program-status')).toHaveText('Dia 1 de 21')
+  await expect(card.getByText('Em destaque')).toBeVisible()
+
+  // Its page: day 1 is today, every later day closed.
+  await card.getByRole('link', { name: PROGRAM.title, exact: true }).click()
+  await expect(page).toHaveURL(new RegExp(`/programas/${PROGRAM.slug}$`))
+  await expect(programDay(page, 1)).toHaveAttribute('data-state', 'today')
+  await expect(programDay(page, 2)).toHaveAttribute('data-state', 'locked')
+  await screenshotBoth(page, 'pratica-programa')
+
+  // The dashboard: today first, 'Dia 1 de 21'.
+  await page.goto(`${server.baseURL}/dashboard`)
+  await expect(todayCard(page).getByRole('heading', { name: 'Dia 1 de 21' })).toBeVisible()
+  await screenshotBoth(page, 'pratica-inicio-hoje')
+
+  await playTodayToTheEnd(page, 1, { beforeLast: () => screenshotBoth(page, 'pratica-hoje') })
+  await expect(page.getByRole('heading', { level: 1, name: 'Dia 1 concluído.' })).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByText('Até amanhã.')).toBeVisible()
+  await expect(page.getByText('O dia 2 abre amanhã.')).toBeVisible()
+  await screenshotBoth(page, 'pratica-celebracao')
+
+  // Back on the dashboard the day is done, and the next one opens tomorrow.
+  await page.getByRole('link', { name: 'Voltar ao início' }).first().click()
+  await expect(todayCard(page).getByRole('heading', { name: 'Dia 1 concluído' })).toBeVisible()
+  await expect(todayCard(page)).toContainText('O dia 2 abre amanhã')
+  await screenshotBoth(page, 'pratica-inicio-dia-concluido')
+  await page.goto(`${server.baseURL}/programas/${PROGRAM.slug}`)
+  await expect(programDay(page, 1)).toHaveAttribute('data-state', 'done')
+  await expect(programDay(page, 2).getByTestId('day-status')).toHaveText('Abre amanhã')
+  await screenshotBoth(page, 'pratica-programa-dia-concluido')
+
+  // /progresso: the path, today in the calendar, the minutes and the streak with its forgiving rule.
+  await page.getByRole('banner').getByRole('link', { name: 'Progresso' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Progresso' })).toBeVisible()
+  await expect(page.locator('[data-testid="progress-day"][data-state="done"]')).toHaveCount(1)
+  await expect(page.locator('[data-testid="calendar-day"][data-practised]')).toHaveCount(1)
+  await expect(page.getByTestId('current-streak')).toHaveText('1 dia seguido')
+  await expect(page.getByText('Um dia perdido por semana não quebra sua sequência.')).toBeVisible()
+  // The browser's zone was sent once, from the dashboard: the select shows it.
+  await expect(page.getByLabel('Fuso horário')).toHaveValue('America/Sao_Paulo')
+  await screenshotBoth(page, 'pratica-progresso')
+
+  // Between 768 and 1023 px the header keeps the practice's links on one line.
+  await page.setViewportSize({ width: 800, height: 900 })
+  await expectNoSidewaysScroll(page)
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Programas' })).toBeInViewport()
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sair' })).toBeInViewport()
+  await page.getByRole('banner').screenshot({ path: `${SHOTS}pratica-cabecalho-800.png` })
+  await page.setViewportSize({ width: 1280, height: 720 })
+})
+
+test('the next local day opens day 2 while day 3 stays closed, and another browser sees the same', async ({ browser }) => {
+  test.setTimeout(120_000)
+  // Both clocks move to the next local day (from yesterday to now).
+  const today = new Date()
+  await setServerClock(server.baseURL, server.dataDir, today)
+  await context.clock.setSystemTime(today)
+
+  await page.goto(`${server.baseURL}/dashboard`)
+  await expect(todayCard(page).getByRole('heading', { name: 'Dia 2 de 21' })).toBeVisible()
+  await page.goto(`${server.baseURL}/programas/${PROGRAM.slug}`)
+  await expect(programDay(page, 1)).toHaveAttribute('data-state', 'done')
+  await expect(programDay(page, 2)).toHaveAttribute('data-state', 'today')
+  await expect(programDay(page, 3)).toHaveAttribute('data-state', 'locked')
+  await expect(programDay(page, 2).getByTestId('day-status')).toHaveText('Hoje')
+
+  // A second browser, signed in as the same subscriber: the same path and the same day.
+  const other = await browser.newContext()
+  try {
+    const second = await other.newPage()
+    await second.goto(`${server.baseURL}/login`)
+    await submitLogin(second, { email: checkout.email, password: PASSWORD })
+    await expect(second).toHaveURL(/\/dashboard$/)
+    await expect(todayCard(second).getByRole('heading', { name: 'Dia 2 de 21' })).toBeVisible()
+    await second.goto(`${server.baseURL}/programas/${PROGRAM.slug}`)
+    await expect(programDay(second, 1)).toHaveAttribute('data-state', 'done')
+    await expect(programDay(second, 2)).toHaveAttribute('data-state', 'today')
+    await expect(programDay(second, 3)).toHaveAttribute('data-state', 'locked')
+  } finally {
+    await other.close()
+  }
+})
+
+test('day 2 listened offline counts once the connection is back, and only once', async () => {
+  test.setTimeout(180_000)
+  await page.goto(`${server.baseURL}/dashboard`)
+  await playTodayToTheEnd(page, 2, {
+    // The connection goes while the session plays: the last repetition is heard offline.
+    beforeLast: () => context.setOffline(true),
+  })
+  await expect(page.getByText('Você está sem conexão. Sua prática ficou guardada neste aparelho e será contada assim que a conexão voltar.')).toBeVisible({
+    timeout: 15_000,
+  })
+  // The repetitions heard offline wait on the device; the server has not counted the day.
+  const pending = await page.evaluate(() => JSON.parse(localStorage.getItem('listening:pending') ?? '[]') as { id: string; audioId: string; kind: string; occurredAt: string }[])
+  expect(pending.filter((event) => event.kind === 'repetition').length).toBeGreaterThanOrEqual(1)
+  // (The test's own request, outside the offline browser, reads the server as it is.)
+  const onServer = (await (await context.request.get(`${server.baseURL}/api/programs/${PROGRAM.slug}`)).json()) as ProgramDetail
+  expect(onServer.days[1]?.state).toBe('today')
+
+  // Back online: the queue goes out, the server counts the day, the celebration follows.
+  await context.setOffline(false)
+  await expect(page.getByRole('heading', { level: 1, name: 'Dia 2 concluído.' })).toBeVisible({ timeout: 30_000 })
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('listening:pending'))).toBeNull()
+
+  // Sent again (a retry, another tab), the same events count once: nothing new is accepted, and
+  // day 3 stays closed.
+  const again = await page.evaluate(async (events) => {
+    const response = await fetch('/api/listening/events', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ events }) })
+    return (await response.json()) as { accepted: number; duplicates: number }
+  }, pending)
+  expect(again).toEqual({ accepted: 0, duplicates: pending.length })
+  await page.goto(`${server.baseURL}/programas/${PROGRAM.slug}`)
+  await expect(programDay(page, 2)).toHaveAttribute('data-state', 'done')
+  await expect(programDay(page, 3)).toHaveAttribute('data-state', 'locked')
+  await expect(programDay(page, 3).getByTestId('day-status')).toHaveText('Abre amanhã')
+  await page.goto(`${server.baseURL}/progresso`)
+  await expect(page.locator('[data-testid="progress-day"][data-state="done"]')).toHaveCount(2)
+  await expect(page.getByTestId('current-streak')).toHaveText('2 dias seguidos')
+})
