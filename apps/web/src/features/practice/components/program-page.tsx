@@ -150,15 +150,17 @@ function ProgramView({ detail }: { detail: ProgramDetail }) {
                 </span>
               </p>
             ) : null}
-            <div className="flex flex-wrap items-center gap-2">
-              {today ? practiseButton : null}
-              {active && !enrolment.featured ? (
-                <Button variant="outline" size="md" onClick={makeFeatured} disabled={busy}>
-                  <Star aria-hidden="true" />
-                  Definir como destaque
-                </Button>
-              ) : null}
-            </div>
+            {today || (active && !enrolment.featured) ? (
+              <div className="flex flex-wrap items-center gap-2">
+                {today ? practiseButton : null}
+                {active && !enrolment.featured ? (
+                  <Button variant="outline" size="md" onClick={makeFeatured} disabled={busy}>
+                    <Star aria-hidden="true" />
+                    Definir como destaque
+                  </Button>
+                ) : null}
+              </div>
+            ) : null}
             <div className="flex flex-wrap gap-x-2 gap-y-1 border-t border-line pt-3">
               <Button variant="ghost" size="sm" onClick={() => setConfirm('restart')}>
                 <RotateCcw aria-hidden="true" />

@@ -67,7 +67,7 @@ export function TodayCardView({ today }: { today: Today }) {
             </p>
           </div>
         </div>
-        <div className="mt-5 flex flex-wrap items-center gap-3">
+        <div className="mt-5 flex flex-wrap items-center gap-3 sm:pl-16">
           <ButtonLink to="/programas" size="md">
             Conhecer os programas
             <ChevronRight aria-hidden="true" />
@@ -95,7 +95,7 @@ export function TodayCardView({ today }: { today: Today }) {
             </p>
           </div>
         </div>
-        <div className="mt-5 flex flex-wrap items-center gap-3">
+        <div className="mt-5 flex flex-wrap items-center gap-3 sm:pl-16">
           <ButtonLink to="/programas" size="md">
             Escolher o próximo programa
             <ChevronRight aria-hidden="true" />
@@ -125,7 +125,7 @@ export function TodayCardView({ today }: { today: Today }) {
             <p className="mt-2 text-[0.95rem] leading-relaxed text-ink-muted">{next ? `${next}. Até lá, leve com você o que ouviu hoje.` : 'Até amanhã.'}</p>
           </div>
         </div>
-        <div className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-3">
+        <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-3 sm:pl-16">
           {streakText ? <StreakMark label={streakText} /> : null}
           <ButtonLink to={`/programas/${program.slug}`} variant="ghost" size="sm" className="-ml-3">
             Ver o caminho
