@@ -39,8 +39,8 @@ async function listened(userId: string, audioId: string, at: string) {
   await ctx.database.db.insert(listeningEvents).values({ id: randomUUID(), userId, audioId, kind: 'repetition', occurredAt: new Date(at) })
 }
 
-async function reminder(userId: string, programId: string, localDate: string, opened: boolean) {
-  await ctx.database.db.insert(reminderDeliveries).values({ userId, programId, localDate, channels: ['push'], openedAt: opened ? new Date(`${localDate}T12:00:00Z`) : null })
+async function reminder(userId: string, programId: string, localDate: string, opened: boolean, channels = ['push']) {
+  await ctx.database.db.insert(reminderDeliveries).values({ userId, programId, localDate, channels, openedAt: opened ? new Date(`${localDate}T12:00:00Z`) : null })
 }
 
 beforeAll(async () => {
@@ -76,6 +76,8 @@ beforeAll(async () => {
   await reminder(first.userId, P.id, '2026-04-15', false)
   await reminder(fourteen.userId, P.id, '2026-04-30', true)
   await reminder(fourteen.userId, P.id, '2026-05-01', true)
+  // Claimed but every channel failed: not a reminder sent.
+  await reminder(first.userId, P.id, '2026-04-20', false, [])
 })
 afterAll(() => ctx.close())
 

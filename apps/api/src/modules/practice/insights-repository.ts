@@ -48,9 +48,10 @@ export async function programInsightsRows(db: Database, window: InsightsWindow):
       where e.created_at >= ${window.from}::timestamptz and e.created_at < ${window.to}::timestamptz
     ),
     reminders as (
+      -- A delivery whose every channel failed has no channels: it was claimed, not sent.
       select r.program_id, count(*)::int as sent, count(r.opened_at)::int as opened
       from ${reminderDeliveries} r
-      where r.program_id is not null and r.local_date between ${window.fromDate}::date and ${window.toDate}::date
+      where r.program_id is not null and cardinality(r.channels) > 0 and r.local_date between ${window.fromDate}::date and ${window.toDate}::date
       group by r.program_id
     )
     select p.id, p.title,
