@@ -53,7 +53,7 @@ export function TodayCardView({ today }: { today: Today }) {
   if (!program) {
     return (
       <LightCard>
-        <div className="flex items-start gap-4">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:gap-4">
           <IconMark tone="emerald">
             <Sprout className="size-6" />
           </IconMark>
@@ -62,7 +62,7 @@ export function TodayCardView({ today }: { today: Today }) {
             <h2 id="today-heading" className="mt-1 text-xl font-bold tracking-tight text-ink sm:text-2xl">
               Comece uma jornada de alguns minutos por dia
             </h2>
-            <p className="mt-2 max-w-xl text-[0.95rem] leading-relaxed text-ink-muted">
+            <p className="mt-2 max-w-xl text-[0.95rem] leading-6 text-ink-muted">
               Escolha um programa e, a cada dia, uma intenção e seus áudios esperam por você. Um dia de cada vez, no seu ritmo.
             </p>
           </div>
@@ -81,7 +81,7 @@ export function TodayCardView({ today }: { today: Today }) {
   if (program.enrolment?.status === 'completed' || !day) {
     return (
       <LightCard>
-        <div className="flex items-start gap-4">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:gap-4">
           <IconMark tone="gold">
             <Award className="size-6" />
           </IconMark>
@@ -90,7 +90,7 @@ export function TodayCardView({ today }: { today: Today }) {
             <h2 id="today-heading" className="mt-1 text-xl font-bold tracking-tight text-balance text-ink sm:text-2xl">
               Você concluiu “{program.title}”
             </h2>
-            <p className="mt-2 max-w-xl text-[0.95rem] leading-relaxed text-ink-muted">
+            <p className="mt-2 max-w-xl text-[0.95rem] leading-6 text-ink-muted">
               {program.daysCount} dias de prática. Quando quiser, escolha o próximo caminho.
             </p>
           </div>
@@ -113,7 +113,7 @@ export function TodayCardView({ today }: { today: Today }) {
     const next = nextDayLabel(day.day, program.daysCount, nextUnlockAt)
     return (
       <LightCard>
-        <div className="flex items-start gap-4">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:gap-4">
           <IconMark tone="emerald">
             <CircleCheck className="size-6" />
           </IconMark>
@@ -122,7 +122,7 @@ export function TodayCardView({ today }: { today: Today }) {
             <h2 id="today-heading" className="mt-1 text-xl font-bold tracking-tight text-ink sm:text-2xl">
               Dia {day.day} concluído
             </h2>
-            <p className="mt-2 text-[0.95rem] leading-relaxed text-ink-muted">{next ? `${next}. Até lá, leve com você o que ouviu hoje.` : 'Até amanhã.'}</p>
+            <p className="mt-2 text-[0.95rem] leading-6 text-ink-muted">{next ? `${next}. Até lá, leve com você o que ouviu hoje.` : 'Até amanhã.'}</p>
           </div>
         </div>
         <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-3 sm:pl-16">
@@ -148,11 +148,11 @@ export function TodayCardView({ today }: { today: Today }) {
       <h2 id="today-heading" className="mt-2 text-2xl font-extrabold tracking-tight sm:text-3xl">
         Dia {day.day} de {program.daysCount}
       </h2>
-      <p className="mt-1 text-[0.95rem] font-medium text-brand-100">
+      <p className="mt-1 text-[0.95rem] leading-6 font-medium text-brand-100">
         {program.title} · {minutesLabel(day.minutes)}
       </p>
       {day.intention ? (
-        <p data-testid="today-intention" className="mt-5 max-w-2xl text-lg leading-relaxed text-balance text-white/90 sm:text-xl">
+        <p data-testid="today-intention" className="mt-5 max-w-2xl text-lg leading-7 text-balance text-white/90 sm:text-xl sm:leading-8">
           {day.intention}
         </p>
       ) : null}
