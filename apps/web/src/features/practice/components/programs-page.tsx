@@ -107,7 +107,7 @@ export function ProgramCard({ program }: { program: ProgramSummary }) {
                 {enrol.isPending ? <Spinner label={null} className="size-5 [&>span]:border-white/30 [&>span]:border-t-white" /> : <Play aria-hidden="true" />}
                 Começar programa
               </Button>
-              <ButtonLink to={href} variant="ghost" size="md" aria-label={`Ver os dias de ${program.title}`}>
+              <ButtonLink to={href} variant="ghost" size="md" className="flex-1 sm:flex-none" aria-label={`Ver os dias de ${program.title}`}>
                 Ver os dias
               </ButtonLink>
             </>
