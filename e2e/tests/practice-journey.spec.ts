@@ -106,6 +106,9 @@ test('a subscriber starts a programme, plays day 1 to its end, and the day is do
   await expect(page.getByRole('heading', { level: 1, name: 'Dia 1 concluído.' })).toBeVisible({ timeout: 20_000 })
   await expect(page.getByText('Até amanhã.')).toBeVisible()
   await expect(page.getByText('O dia 2 abre amanhã.')).toBeVisible()
+  // It settles in softly, once.
+  await expect(page.getByTestId('day-celebration')).toHaveAttribute('data-motion', 'gentle')
+  await expect(page.getByTestId('day-celebration')).toHaveCSS('opacity', '1')
   await screenshotBoth(page, 'pratica-celebracao')
 
   // Back on the dashboard the day is done, and the next one opens tomorrow.
@@ -187,9 +190,13 @@ test('day 2 listened offline counts once the connection is back, and only once',
   const onServer = (await (await context.request.get(`${server.baseURL}/api/programs/${PROGRAM.slug}`)).json()) as ProgramDetail
   expect(onServer.days[1]?.state).toBe('today')
 
-  // Back online: the queue goes out, the server counts the day, the celebration follows.
+  // Back online: the queue goes out, the server counts the day, the celebration follows — for a
+  // listener who asked for less motion, without moving.
+  await page.emulateMedia({ reducedMotion: 'reduce' })
   await context.setOffline(false)
   await expect(page.getByRole('heading', { level: 1, name: 'Dia 2 concluído.' })).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByTestId('day-celebration')).toHaveAttribute('data-motion', 'none')
+  await expect(page.getByTestId('streak')).toHaveText('2 dias seguidos')
   await expect.poll(() => page.evaluate(() => localStorage.getItem('listening:pending'))).toBeNull()
 
   // Sent again (a retry, another tab), the same events count once: nothing new is accepted, and
