@@ -67,7 +67,7 @@ export function InsightsTable({ programs }: { programs: InsightsRow[] }) {
         <tbody>
           {programs.map((row) => (
             <Tr key={row.id} data-testid="insights-row">
-              <Td className="min-w-44 px-3 font-semibold">{row.title}</Td>
+              <Td className="min-w-52 px-3 font-semibold">{row.title}</Td>
               <Td className={td}>{count(row.enrolled)}</Td>
               <Td className={td}>{count(row.activeLast7Days)}</Td>
               <Td className={td}>{reached(row, 7)}</Td>
