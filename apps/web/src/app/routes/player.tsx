@@ -5,19 +5,11 @@ import { useLocation, useNavigate, useParams } from 'react-router'
 import { audioQueryOptions, fieldAudiosQueryOptions, fieldQueryOptions } from '../../features/catalogue'
 import { AddToPlaylistButton, FavouriteButton } from '../../features/playlists'
 import { useConnectivity } from '../../features/connectivity'
-import { createOfflinePlayableUrlResolver, DownloadButton, OfflineAvailabilityNotice, withOfflineMusic } from '../../features/offline'
-import {
-  AudioNotFound,
-  createListenerPlayer,
-  loadBackgroundMusic,
-  PlayerPage,
-  PlayerPageLoading,
-  useListenerPlayer,
-} from '../../features/player'
-import { useRealtimeEvent } from '../../features/realtime'
+import { DownloadButton, OfflineAvailabilityNotice } from '../../features/offline'
+import { AudioNotFound, PlayerPage, PlayerPageLoading } from '../../features/player'
 import { ApiRequestError, getErrorMessage } from '../../lib/api-client'
-import { pageAudioElements } from '../../lib/page-audio'
 import { useProductName } from '../../lib/product-name'
+import { useOfflineListenerPlayer } from '../use-offline-listener-player'
 
 /**
  * Navigation state of playlist mode: `navigate('/audio/:id', { state: { playlist, currentIndex, autoStart } })`.
@@ -54,29 +46,7 @@ export default function PlayerRoute() {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const productName = useProductName()
-  // The voice plays this device's offline copy when there is one (and always when offline); the
-  // background music plays the tracks kept with the downloads, so it sounds offline too.
-  const player = useListenerPlayer(() => {
-    const resolveUrl = createOfflinePlayableUrlResolver()
-    const loadMusic = withOfflineMusic(loadBackgroundMusic)
-    // The page's own elements: "Tocar playlist" unlocked them in its click (lib/page-audio.ts).
-    const elements = pageAudioElements()
-    const created = createListenerPlayer({
-      loadMusic,
-      resolveUrl,
-      ...(elements ? { voiceElement: elements.voice, musicElement: elements.music } : {}),
-    })
-    const destroy = created.destroy.bind(created)
-    return Object.assign(created, {
-      destroy() {
-        destroy()
-        resolveUrl.dispose()
-        loadMusic.dispose()
-      },
-    })
-  })
-  // An admin changed the background music: reload the tracks (playback continues if it was on).
-  useRealtimeEvent('music_changed', () => void player?.music.refresh())
+  const player = useOfflineListenerPlayer()
 
   const connection = useConnectivity()
   const playlistState = readPlaylistState(location.state)

@@ -1,13 +1,12 @@
 import { useEffect } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { createOfflinePlayableUrlResolver, DownloadButton, OfflineAvailabilityNotice, withOfflineMusic } from '../../features/offline'
+import { DownloadButton, OfflineAvailabilityNotice } from '../../features/offline'
 import { useConnectivity } from '../../features/connectivity'
-import { createListenerPlayer, loadBackgroundMusic, PlayerPage, PlayerPageLoading, useListenerPlayer } from '../../features/player'
+import { PlayerPage, PlayerPageLoading } from '../../features/player'
 import { readAutoStart, TodaySession } from '../../features/practice'
-import { useRealtimeEvent } from '../../features/realtime'
 import { useReminderOpened } from '../../features/reminders'
-import { pageAudioElements } from '../../lib/page-audio'
 import { useProductName } from '../../lib/product-name'
+import { useOfflineListenerPlayer } from '../use-offline-listener-player'
 
 /**
  * `/hoje` — lazy route under the subscriber guard: today's session of the featured programme
@@ -22,26 +21,7 @@ export default function HojeRoute() {
   const connection = useConnectivity()
   // Opened from a reminder (/hoje?lembrete=<id>): the reminder is marked opened, once.
   useReminderOpened()
-  // The same player as the audio page: the offline copy when there is one, the kept music offline.
-  const player = useListenerPlayer(() => {
-    const resolveUrl = createOfflinePlayableUrlResolver()
-    const loadMusic = withOfflineMusic(loadBackgroundMusic)
-    const elements = pageAudioElements()
-    const created = createListenerPlayer({
-      loadMusic,
-      resolveUrl,
-      ...(elements ? { voiceElement: elements.voice, musicElement: elements.music } : {}),
-    })
-    const destroy = created.destroy.bind(created)
-    return Object.assign(created, {
-      destroy() {
-        destroy()
-        resolveUrl.dispose()
-        loadMusic.dispose()
-      },
-    })
-  })
-  useRealtimeEvent('music_changed', () => void player?.music.refresh())
+  const player = useOfflineListenerPlayer()
 
   // "Começar a prática de hoje" was the click: the first audio starts once loaded, once.
   const autoStart = readAutoStart(location.state)

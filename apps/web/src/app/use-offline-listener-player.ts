@@ -1,0 +1,34 @@
+import { createOfflinePlayableUrlResolver, withOfflineMusic } from '../features/offline'
+import { createListenerPlayer, loadBackgroundMusic, useListenerPlayer } from '../features/player'
+import { useRealtimeEvent } from '../features/realtime'
+import { pageAudioElements } from '../lib/page-audio'
+
+/**
+ * The listener's player as every listening page uses it (the audio page, today's session): the
+ * voice plays this device's offline copy when there is one (and always when offline), the
+ * background music the tracks kept with the downloads, on the page's own elements when a click
+ * already unlocked them (lib/page-audio.ts); an admin's music change reloads the tracks.
+ */
+export function useOfflineListenerPlayer() {
+  const player = useListenerPlayer(() => {
+    const resolveUrl = createOfflinePlayableUrlResolver()
+    const loadMusic = withOfflineMusic(loadBackgroundMusic)
+    const elements = pageAudioElements()
+    const created = createListenerPlayer({
+      loadMusic,
+      resolveUrl,
+      ...(elements ? { voiceElement: elements.voice, musicElement: elements.music } : {}),
+    })
+    const destroy = created.destroy.bind(created)
+    return Object.assign(created, {
+      destroy() {
+        destroy()
+        resolveUrl.dispose()
+        loadMusic.dispose()
+      },
+    })
+  })
+  // Playback continues if it was on.
+  useRealtimeEvent('music_changed', () => void player?.music.refresh())
+  return player
+}
