@@ -3,14 +3,15 @@ import { DashboardPage } from '../../features/dashboard'
 import { useSession } from '../../features/auth'
 import { InstallButton } from '../../features/install'
 import { PlaylistsSection, playlistKeys } from '../../features/playlists'
-import { practiceKeys, TodayCard } from '../../features/practice'
+import { DashboardPrograms, practiceKeys, TodayCard } from '../../features/practice'
 import { SearchBox } from '../../features/search'
 import { useSubscriptionDetails } from '../../features/subscription'
 import { useProductName } from '../../lib/product-name'
 
 /**
- * `/dashboard` (subscriber guard): composes the dashboard, today's practice first, search, install
- * and playlists features, and the listener's subscription for the access card.
+ * `/dashboard` (subscriber guard): composes the dashboard, today's practice first (the Today card and,
+ * under it, the other programmes), search, install and playlists features, and the listener's
+ * subscription for the access card.
  */
 export default function DashboardRoute() {
   const productName = useProductName()
@@ -26,14 +27,20 @@ export default function DashboardRoute() {
         displayName={user?.displayName}
         renderSearch={(props) => <SearchBox {...props} />}
         installSlot={<InstallButton />}
-        todaySlot={<TodayCard />}
+        todaySlot={
+          <div className="space-y-6">
+            <TodayCard />
+            <DashboardPrograms />
+          </div>
+        }
         playlistsSlot={<PlaylistsSection />}
         subscription={details.data?.subscription}
         onRefresh={() =>
           Promise.all([
             queryClient.refetchQueries({ queryKey: playlistKeys.all }, { throwOnError: true }),
-            // Today's card shows its own state when its read fails.
+            // Today's card shows its own state when its read fails; the programmes under it hide.
             queryClient.refetchQueries({ queryKey: practiceKeys.today }),
+            queryClient.refetchQueries({ queryKey: practiceKeys.programs }),
           ])
         }
       />

@@ -55,6 +55,8 @@ describe('ProgramPage', () => {
     renderWithProviders(<ProgramPage slug={SLUG} productName="Sintonia" />)
     expect((await screen.findByTestId('day-done-note')).textContent).toBe('Dia 3 concluído. O dia 4 abre amanhã.')
     expect(within(screen.getAllByTestId('program-day')[3]!).getByTestId('day-status').textContent).toBe('Abre amanhã')
+    // The badge at the top agrees: not 'Dia 4 de 21', which could not be practised today.
+    expect(screen.getByTestId('program-status').textContent).toBe('Dia 4 abre amanhã')
     expect(screen.queryByRole('button', { name: /Praticar o dia de hoje/ })).toBeNull()
   })
 

@@ -86,6 +86,23 @@ describe('ProgressPage', () => {
     await waitFor(() => expect(puts).toEqual([{ hideStreak: true }, { timeZone: 'America/Manaus' }]))
   })
 
+  it("each programme's badge says where the listener is: 'Dia 5 de 21' on an open day, 'Dia 2 abre amanhã' once today's day is done", async () => {
+    const waiting = program({
+      id: '20000000-0000-4000-8000-000000000002',
+      slug: 'sono-tranquilo',
+      title: 'Sono tranquilo',
+      enrolment: { status: 'active', featured: false, currentDay: 2, completedDays: 1, enrolledAt: '2026-03-05T10:00:00.000Z' },
+    })
+    const days = Array.from({ length: 21 }, (_, i) => ({ day: i + 1, state: i === 0 ? ('done' as const) : ('locked' as const), completedOn: i === 0 ? '2026-03-05' : null }))
+    stub({ ...progress, programs: [...progress.programs, { program: waiting, days }] })
+    renderWithProviders(<ProgressPage productName="Sintonia" />)
+    await screen.findByTestId('total-minutes')
+    const [open, done] = screen.getAllByTestId('progress-program')
+    expect(within(open!).getByTestId('program-status').textContent).toBe('Dia 5 de 21')
+    expect(within(done!).getByTestId('program-status').textContent).toBe('Dia 2 abre amanhã')
+    within(done!).getByText('1 de 21 dias concluídos')
+  })
+
   it('no programme followed: an invitation in place of the paths', async () => {
     stub({ ...progress, programs: [] })
     renderWithProviders(<ProgressPage productName="Sintonia" />)

@@ -25,6 +25,24 @@ export function programStatusLabel(program: Pick<ProgramSummary, 'daysCount' | '
   return `Dia ${Math.min(enrolment.currentDay, program.daysCount)} de ${program.daysCount}`
 }
 
+/**
+ * Where the listener is when the path's days are known (/progresso, a programme's page): the
+ * current day still closed — today's day was done, the next one opens at the listener's next local
+ * midnight (docs/product/practice.md#days-and-today) — reads 'Dia 2 abre amanhã' instead of a
+ * 'Dia 2 de 21' that could not be practised today; otherwise as programStatusLabel.
+ */
+export function pathStatusLabel(
+  program: Pick<ProgramSummary, 'daysCount' | 'enrolment'>,
+  days: readonly Pick<ProgramDay, 'day' | 'state'>[],
+): string | null {
+  const enrolment = program.enrolment
+  if (enrolment?.status === 'active') {
+    const current = days.find((day) => day.day === enrolment.currentDay)
+    if (current?.state === 'locked') return `Dia ${current.day} abre amanhã`
+  }
+  return programStatusLabel(program)
+}
+
 /** '12 de mar.' for a local date `YYYY-MM-DD` (read as a calendar date, no time zone involved). */
 export function shortDateLabel(date: string): string {
   const [, month, day] = date.split('-').map(Number) as [number, number, number]

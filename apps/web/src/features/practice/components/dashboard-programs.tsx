@@ -1,0 +1,97 @@
+import type { ReactNode } from 'react'
+import { ChevronRight, Sparkles, Sprout } from 'lucide-react'
+import { useQuery } from '@tanstack/react-query'
+import type { ProgramSummary } from '@sintonia/contract'
+import { cn } from '../../../lib/cn'
+import { Link } from '../../../lib/navigation'
+import { programsQueryOptions, todayQueryOptions } from '../api/practice-api'
+import { programLengthLabel, programStatusLabel } from '../lib/labels'
+import { programShelf } from '../lib/shelf'
+
+/**
+ * The dashboard's 'Programas', under the Today card (docs/product/practice.md): the listener's
+ * other programmes in progress ('Dia 3 de 21'), then the published ones not followed yet, at most
+ * three, and the way to all of them. It shows nothing while the lists load, when their read fails
+ * (the Today card speaks for the practice) or when there is nothing to list.
+ */
+export function DashboardPrograms() {
+  const programs = useQuery(programsQueryOptions())
+  const today = useQuery(todayQueryOptions())
+  if (!programs.isSuccess || today.isPending) return null
+  // The programme the Today card shows; without its answer, the featured one is the one it would show.
+  const inToday = today.isSuccess ? (today.data.program?.id ?? null) : (programs.data.programs.find((p) => p.enrolment?.featured)?.id ?? null)
+  const { following, discover } = programShelf(programs.data.programs, inToday)
+  if (following.length === 0 && discover.length === 0) return null
+  const followsAny = inToday !== null || following.length > 0
+  return (
+    <section aria-labelledby="dashboard-programs-heading" data-testid="dashboard-programs">
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id="dashboard-programs-heading" className="text-xl font-bold tracking-tight text-ink">
+          Programas
+        </h2>
+        <Link
+          to="/programas"
+          className="-mr-1 inline-flex shrink-0 items-center gap-0.5 rounded-md px-1 text-sm leading-5 font-semibold text-brand-700 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          Ver todos os programas
+          <ChevronRight aria-hidden="true" className="size-4" />
+        </Link>
+      </div>
+      {following.length > 0 ? (
+        <ShelfGroup title="Em andamento">
+          {following.map((program) => (
+            <ShelfCard key={program.id} program={program} detail={programStatusLabel(program)} following />
+          ))}
+        </ShelfGroup>
+      ) : null}
+      {discover.length > 0 ? (
+        <ShelfGroup title={followsAny ? 'Conheça também' : 'Para começar'}>
+          {discover.map((program) => (
+            <ShelfCard key={program.id} program={program} detail={programLengthLabel(program)} />
+          ))}
+        </ShelfGroup>
+      ) : null}
+    </section>
+  )
+}
+
+function ShelfGroup({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="mt-4">
+      <h3 className="text-sm leading-5 font-semibold text-ink-muted">{title}</h3>
+      <ul aria-label={title} className="mt-2 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {children}
+      </ul>
+    </div>
+  )
+}
+
+/** One programme, the whole card a link to its page: its title and one line (where the listener is, or its length). */
+function ShelfCard({ program, detail, following = false }: { program: ProgramSummary; detail: string | null; following?: boolean }) {
+  return (
+    <li>
+      <Link
+        to={`/programas/${program.slug}`}
+        data-testid="dashboard-program"
+        className="group flex h-full items-center gap-3 rounded-2xl border border-line bg-white p-4 shadow-soft transition-[border-color,box-shadow,transform] duration-200 hover:-translate-y-0.5 hover:border-brand-200 hover:shadow-lifted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 motion-reduce:transition-none motion-reduce:hover:translate-y-0"
+      >
+        <span
+          aria-hidden="true"
+          className={cn(
+            'grid size-10 shrink-0 place-items-center rounded-xl transition-colors',
+            following ? 'bg-emerald-50 text-emerald-700' : 'bg-brand-100 text-brand-700 group-hover:bg-brand-700 group-hover:text-white',
+          )}
+        >
+          {following ? <Sprout className="size-5" /> : <Sparkles className="size-5" />}
+        </span>
+        <span className="flex min-w-0 flex-1 flex-col">
+          <span className="line-clamp-2 leading-6 font-semibold text-ink">{program.title}</span>
+          <span data-testid="dashboard-program-detail" className={cn('text-sm leading-5', following ? 'font-semibold text-emerald-800' : 'text-ink-muted')}>
+            {detail}
+          </span>
+        </span>
+        <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-brand-700 transition-transform group-hover:translate-x-0.5 motion-reduce:transition-none" />
+      </Link>
+    </li>
+  )
+}
