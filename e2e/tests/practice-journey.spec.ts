@@ -12,7 +12,8 @@ import { onboardPaidBuyer } from '../support/subscriber'
  * from /programas, today's card says 'Dia 1 de 21', the day's session plays to its end in the
  * player and the day is done; the next local day (the browser's clock and the server's moved
  * together) opens day 2 while day 3 stays closed; another browser sees the same progress; a day
- * listened offline counts once the connection is back. Screenshots at 360 and 1280 px.
+ * listened offline counts once the connection is back; under the Today card the dashboard lists the
+ * other programmes (not followed yet, then in progress). Screenshots at 360 and 1280 px.
  */
 test.describe.configure({ mode: 'serial' })
 
@@ -45,6 +46,7 @@ test.afterAll(async () => {
 })
 
 const todayCard = (page: Page) => page.getByTestId('today-card')
+const dashboardPrograms = (page: Page) => page.getByRole('region', { name: 'Programas' })
 const programDay = (page: Page, day: number) => page.locator(`[data-testid="program-day"][data-day="${day}"]`)
 
 /**
@@ -97,9 +99,17 @@ test('a subscriber starts a programme, plays day 1 to its end, and the day is do
   await expect(programDay(page, 2)).toHaveAttribute('data-state', 'locked')
   await screenshotBoth(page, 'pratica-programa')
 
-  // The dashboard: today first, 'Dia 1 de 21'.
+  // The dashboard: today first, 'Dia 1 de 21'; under it the seeded programmes not followed yet,
+  // never the one already in the Today card.
   await page.goto(`${server.baseURL}/dashboard`)
   await expect(todayCard(page).getByRole('heading', { name: 'Dia 1 de 21' })).toBeVisible()
+  const shelf = dashboardPrograms(page)
+  const discover = shelf.getByRole('list', { name: 'Conheça também' })
+  await expect(discover.getByTestId('dashboard-program')).toHaveCount(2)
+  await expect(discover.getByRole('link', { name: /7 dias de Calma/ })).toHaveAttribute('href', '/programas/7-dias-de-calma')
+  await expect(discover.getByRole('link', { name: /7 dias de Calma/ })).toContainText(/7 dias · .+ por dia/)
+  await expect(shelf.getByText(PROGRAM.title)).toHaveCount(0)
+  await expect(shelf.getByRole('link', { name: 'Ver todos os programas' })).toHaveAttribute('href', '/programas')
   await screenshotBoth(page, 'pratica-inicio-hoje')
 
   await playTodayToTheEnd(page, 1, { beforeLast: () => screenshotBoth(page, 'pratica-hoje') })
@@ -213,4 +223,20 @@ test('day 2 listened offline counts once the connection is back, and only once',
   await page.goto(`${server.baseURL}/progresso`)
   await expect(page.locator('[data-testid="progress-day"][data-state="done"]')).toHaveCount(2)
   await expect(page.getByTestId('current-streak')).toHaveText('2 dias seguidos')
+  // Day 3 opens tomorrow, and the badge says so rather than 'Dia 3 de 21'.
+  await expect(page.getByTestId('progress-program').getByTestId('program-status')).toHaveText('Dia 3 abre amanhã')
+
+  // A second programme started from the dashboard's list: it moves to 'Em andamento' there, while
+  // the Today card keeps the featured one.
+  await page.goto(`${server.baseURL}/dashboard`)
+  await dashboardPrograms(page).getByRole('link', { name: /7 dias de Calma/ }).click()
+  await expect(page).toHaveURL(/\/programas\/7-dias-de-calma$/)
+  await page.getByRole('button', { name: 'Começar programa' }).click()
+  await expect(page.getByTestId('program-status')).toHaveText('Dia 1 de 7')
+  await page.goto(`${server.baseURL}/dashboard`)
+  await expect(todayCard(page).getByRole('heading', { name: 'Dia 2 concluído' })).toBeVisible()
+  const following = dashboardPrograms(page).getByRole('list', { name: 'Em andamento' })
+  await expect(following.getByTestId('dashboard-program')).toHaveText(['7 dias de CalmaDia 1 de 7'])
+  await expect(dashboardPrograms(page).getByRole('list', { name: 'Conheça também' }).getByTestId('dashboard-program')).toHaveCount(1)
+  await screenshotBoth(page, 'pratica-inicio-programas')
 })

@@ -24,42 +24,52 @@ export function DashboardPrograms() {
   if (following.length === 0 && discover.length === 0) return null
   const followsAny = inToday !== null || following.length > 0
   return (
-    <section aria-labelledby="dashboard-programs-heading" data-testid="dashboard-programs">
-      <div className="flex items-baseline justify-between gap-3">
-        <h2 id="dashboard-programs-heading" className="text-xl font-bold tracking-tight text-ink">
-          Programas
-        </h2>
-        <Link
-          to="/programas"
-          className="-mr-1 inline-flex shrink-0 items-center gap-0.5 rounded-md px-1 text-sm leading-5 font-semibold text-brand-700 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-        >
-          Ver todos os programas
-          <ChevronRight aria-hidden="true" className="size-4" />
-        </Link>
+    <section
+      aria-labelledby="dashboard-programs-heading"
+      data-testid="dashboard-programs"
+      className="grid grid-cols-1 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-baseline sm:gap-x-3"
+    >
+      <h2 id="dashboard-programs-heading" className="text-xl font-bold tracking-tight text-ink">
+        Programas
+      </h2>
+      {/* From 1024 px both groups share one row of three columns, each as wide as its cards. */}
+      <div className="mt-4 grid gap-x-3 gap-y-4 sm:col-span-2 lg:grid-cols-3">
+        {following.length > 0 ? (
+          <ShelfGroup title="Em andamento" count={following.length}>
+            {following.map((program) => (
+              <ShelfCard key={program.id} program={program} detail={programStatusLabel(program)} following />
+            ))}
+          </ShelfGroup>
+        ) : null}
+        {discover.length > 0 ? (
+          <ShelfGroup title={followsAny ? 'Conheça também' : 'Para começar'} count={discover.length}>
+            {discover.map((program) => (
+              <ShelfCard key={program.id} program={program} detail={programLengthLabel(program)} />
+            ))}
+          </ShelfGroup>
+        ) : null}
       </div>
-      {following.length > 0 ? (
-        <ShelfGroup title="Em andamento">
-          {following.map((program) => (
-            <ShelfCard key={program.id} program={program} detail={programStatusLabel(program)} following />
-          ))}
-        </ShelfGroup>
-      ) : null}
-      {discover.length > 0 ? (
-        <ShelfGroup title={followsAny ? 'Conheça também' : 'Para começar'}>
-          {discover.map((program) => (
-            <ShelfCard key={program.id} program={program} detail={programLengthLabel(program)} />
-          ))}
-        </ShelfGroup>
-      ) : null}
+      {/* After the cards on a phone (the heading's line has no room for it); beside the heading from 640 px. */}
+      <Link
+        to="/programas"
+        className="mt-2 inline-flex items-center gap-0.5 justify-self-start rounded-md py-2 text-sm leading-5 font-semibold text-brand-700 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:col-start-2 sm:row-start-1 sm:mt-0 sm:py-0 sm:pl-1"
+      >
+        Ver todos os programas
+        <ChevronRight aria-hidden="true" className="size-4" />
+      </Link>
     </section>
   )
 }
 
-function ShelfGroup({ title, children }: { title: string; children: ReactNode }) {
+/** A group's columns from 1024 px: as many as its cards (SHELF_LIMIT at most). */
+const GROUP_SPAN = ['', 'lg:col-span-1', 'lg:col-span-2', 'lg:col-span-3'] as const
+const GROUP_COLUMNS = ['', 'lg:grid-cols-1', 'lg:grid-cols-2', 'lg:grid-cols-3'] as const
+
+function ShelfGroup({ title, count, children }: { title: string; count: number; children: ReactNode }) {
   return (
-    <div className="mt-4">
+    <div className={GROUP_SPAN[count]}>
       <h3 className="text-sm leading-5 font-semibold text-ink-muted">{title}</h3>
-      <ul aria-label={title} className="mt-2 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      <ul aria-label={title} className={cn('mt-2 grid gap-3 sm:grid-cols-2', GROUP_COLUMNS[count])}>
         {children}
       </ul>
     </div>
