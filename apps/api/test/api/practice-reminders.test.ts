@@ -179,7 +179,9 @@ describe('when a reminder is due', () => {
     }
     const daniBrowser = await subscribeBrowser(dani)
     const eduBrowser = await subscribeBrowser(edu)
-    // Edu listens to day 1 in the afternoon (São Paulo), before his reminder time.
+    // Edu listens to day 1 in the afternoon (São Paulo), before his reminder time; the player sends
+    // the records as they happen (a time after the server's clock is recorded as the clock's).
+    clock.set(new Date('2026-03-14T17:05:00Z'))
     await sendEvents(ctx, edu, repetitions(audioA, 2, new Date('2026-03-14T17:00:00Z')))
 
     const sent = await passAt('2026-03-14T21:00:00Z') // 18:00 in São Paulo
@@ -198,6 +200,7 @@ describe('when a reminder is due', () => {
     const fabi = await subscriber(ctx)
     await setReminders(fabi, { time: '09:00' })
     await subscribeBrowser(fabi)
+    clock.set(new Date('2026-03-16T11:05:00Z'))
     await sendEvents(ctx, fabi, repetitions(audioB, 1, new Date('2026-03-16T11:00:00Z'))) // 08:00 local
     expect(await passAt('2026-03-16T12:00:00Z', fabi)).toEqual([])
     // The next day nothing was practised yet: due.

@@ -6,7 +6,8 @@ import { subscriptionChecker } from '../lib/use-subscription'
 import { fetchByPath, jsonResponse, renderRoutes } from '../test/render'
 import { routes } from './router'
 
-const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }))
+// Every toast the pages may raise, even after a test ends (a redirect to the plans page starts a checkout's 'loading' toast).
+const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), loading: vi.fn(), dismiss: vi.fn() }))
 vi.mock('sonner', async (importOriginal) => ({ ...(await importOriginal<typeof Sonner>()), toast: toastMock }))
 
 const landing = { productName: 'Sintonia', content: DEFAULT_LANDING_CONTENT, videos: { active_video_id: null, videos: [] }, updatedAt: null }
