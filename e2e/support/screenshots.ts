@@ -36,12 +36,15 @@ export async function screenshotAt(page: Page, name: string, width: 360 | 1280):
   await page.setViewportSize({ width, height: width === 360 ? 780 : 900 })
   await expectNoSidewaysScroll(page)
   await page.evaluate(() => window.scrollTo(0, 0))
-  const height = await page.evaluate(() => document.documentElement.scrollHeight)
-  await page.setViewportSize({ width, height })
-  // The window grew: wait until the page below the first screen is laid out and painted.
   // The site's footer (the contentinfo landmark, not a card's <footer>), where a page has one.
   const footer = page.getByRole('contentinfo')
-  if ((await footer.count()) > 0) await expect(footer.first()).toBeInViewport()
+  // The window grows to the page's height; sections drawn only once on screen (the landing's
+  // content-visibility) may then grow the page again, so measure until the footer is in the window.
+  await expect(async () => {
+    const height = await page.evaluate(() => document.documentElement.scrollHeight)
+    await page.setViewportSize({ width, height })
+    if ((await footer.count()) > 0) await expect(footer.first()).toBeInViewport({ timeout: 1000 })
+  }).toPass({ timeout: 15_000 })
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
   await page.screenshot({ path: `${SHOTS}${name}-${width}.png` })
   if (previous) await page.setViewportSize(previous)
