@@ -203,7 +203,7 @@ describe('enrolment', () => {
     await sendEvents(ctx, person, repetitions(audios[0]!.id, 1, new Date('2026-03-10T11:00:00Z')))
     clock.set(new Date('2026-03-11T12:00:00Z'))
     await sendEvents(ctx, person, repetitions(audios[1]!.id, 1, new Date('2026-03-11T11:00:00Z')))
-    expect((await list(person)).find((row) => row.id === program.id)!.enrolment).toMatchObject({ status: 'completed', completedDays: 2, currentDay: 3 })
+    expect((await list(person)).find((row) => row.id === program.id)!.enrolment).toMatchObject({ status: 'completed', completedDays: 2, currentDay: 3, currentDayOpen: false })
 
     clock.set(new Date('2026-03-13T12:00:00Z'))
     const res = await post(person, API.practice.restart(program.id))

@@ -37,6 +37,11 @@ export const enrolmentSchema = z.object({
   /** The day to practise next (1-based); equals daysCount + 1 once completed. */
   currentDay: z.number().int().min(1),
   completedDays: z.number().int().nonnegative(),
+  /**
+   * The current day can be practised today; false when it opens on a later date (today's day was
+   * done, the next one opens at the listener's next local midnight) or the programme is completed.
+   */
+  currentDayOpen: z.boolean(),
   enrolledAt: z.string(),
 })
 export type Enrolment = z.infer<typeof enrolmentSchema>

@@ -15,18 +15,22 @@ export function statesOf(practice: PracticeState, state: EnrolmentState): DaySta
   return dayStates(state.program.row.isOpen, state.enrolment.enrolledOn, state.program.days.length, state.completed, practice.today)
 }
 
-export function enrolmentDto(state: EnrolmentState): Enrolment {
+/** The listener's enrolment as of `today` (their local date). */
+export function enrolmentDto(state: EnrolmentState, today: string): Enrolment {
   const daysCount = state.program.days.length
+  const active = state.enrolment.status === 'active'
+  const { currentOpensOn } = dayStates(state.program.row.isOpen, state.enrolment.enrolledOn, daysCount, state.completed, today)
   return {
     status: state.enrolment.status,
     featured: state.enrolment.featured,
-    currentDay: state.enrolment.status === 'completed' ? daysCount + 1 : Math.min(state.completed.length + 1, daysCount + 1),
+    currentDay: active ? Math.min(state.completed.length + 1, daysCount + 1) : daysCount + 1,
     completedDays: state.completed.length,
+    currentDayOpen: active && currentOpensOn !== null && currentOpensOn <= today,
     enrolledAt: state.enrolment.enrolledAt.toISOString(),
   }
 }
 
-export function summaryDto(program: ProgramModel, state: EnrolmentState | undefined): ProgramSummary {
+export function summaryDto(program: ProgramModel, state: EnrolmentState | undefined, today: string): ProgramSummary {
   const { row } = program
   return {
     id: row.id,
@@ -37,7 +41,7 @@ export function summaryDto(program: ProgramModel, state: EnrolmentState | undefi
     minutesPerDay: program.minutesPerDay,
     isOpen: row.isOpen,
     fields: program.fields.map((field) => ({ id: field.id, title: field.title, iconName: field.iconName })),
-    enrolment: state ? enrolmentDto(state) : null,
+    enrolment: state ? enrolmentDto(state, today) : null,
   }
 }
 

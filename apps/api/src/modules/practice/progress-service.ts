@@ -28,7 +28,7 @@ export async function getProgress(db: Database, userId: string, now: Date): Prom
     programs: [...practice.enrolments].sort(progressOrder).map((state) => {
       const { states } = statesOf(practice, state)
       return {
-        program: summaryDto(state.program, state),
+        program: summaryDto(state.program, state, practice.today),
         days: states.map((dayState, index) => ({ day: index + 1, state: dayState, completedOn: state.completed[index]?.completedOn ?? null })),
       }
     }),

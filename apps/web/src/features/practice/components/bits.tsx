@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react'
 import { Leaf, RefreshCw, Star } from 'lucide-react'
-import type { ProgramDay, ProgramSummary } from '@sintonia/contract'
+import type { ProgramSummary } from '@sintonia/contract'
 import { ContentIcon } from '../../../components/icon'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { cn } from '../../../lib/cn'
 import { getErrorMessage } from '../../../lib/api-client'
-import { pathStatusLabel, programStatusLabel } from '../lib/labels'
+import { programStatusLabel } from '../lib/labels'
 
 /** The streak, calm: a small leaf and '7 dias seguidos'. `onDark` on a dark surface. */
 export function StreakMark({ label, className, onDark = false }: { label: string; className?: string; onDark?: boolean }) {
@@ -35,23 +35,18 @@ export function FieldChips({ fields, className }: { fields: ProgramSummary['fiel
   )
 }
 
-/**
- * 'Dia 5 de 21' / 'Concluído', and 'Em destaque' for the featured one. Given the path's `days`, a
- * current day that opens tomorrow reads 'Dia 6 abre amanhã' (pathStatusLabel).
- */
+/** 'Dia 5 de 21' / 'Dia 6 abre amanhã' / 'Concluído' (programStatusLabel), and 'Em destaque' for the featured one. */
 export function ProgramBadges({
   program,
-  days,
   className,
 }: {
   program: Pick<ProgramSummary, 'daysCount' | 'enrolment'>
-  days?: readonly Pick<ProgramDay, 'day' | 'state'>[]
   className?: string
 }) {
-  const status = days ? pathStatusLabel(program, days) : programStatusLabel(program)
+  const status = programStatusLabel(program)
   if (!status) return null
   const completed = program.enrolment?.status === 'completed'
-  const waiting = status !== programStatusLabel(program)
+  const waiting = program.enrolment?.status === 'active' && !program.enrolment.currentDayOpen
   return (
     <div className={cn('flex flex-wrap items-center gap-1.5', className)}>
       <Badge variant={completed ? 'success' : waiting ? 'outline' : 'brand'} data-testid="program-status">

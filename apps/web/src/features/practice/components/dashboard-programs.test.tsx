@@ -6,11 +6,12 @@ import { practiceKeys } from '../keys'
 import { program, today } from '../testing/fixtures'
 import { DashboardPrograms } from './dashboard-programs'
 
-const active = (currentDay: number, featured = false): ProgramSummary['enrolment'] => ({
+const active = (currentDay: number, featured = false, currentDayOpen = true): ProgramSummary['enrolment'] => ({
   status: 'active',
   featured,
   currentDay,
   completedDays: currentDay - 1,
+  currentDayOpen,
   enrolledAt: '2026-03-01T10:00:00.000Z',
 })
 
@@ -24,7 +25,7 @@ function published(title: string, overrides: Partial<ProgramSummary> = {}): Prog
 
 const featured = published('Calma em 21 dias', { enrolment: active(5, true) })
 const other = published('Sono tranquilo', { daysCount: 14, enrolment: active(3) })
-const finished = published('Gratidão', { enrolment: { status: 'completed', featured: false, currentDay: 8, completedDays: 7, enrolledAt: '' } })
+const finished = published('Gratidão', { enrolment: { status: 'completed', featured: false, currentDay: 8, completedDays: 7, currentDayOpen: false, enrolledAt: '' } })
 const newOnes = [
   published('Autoestima', { minutesPerDay: 18 }),
   published('Foco', { daysCount: 7, minutesPerDay: 10 }),
@@ -70,6 +71,14 @@ describe('DashboardPrograms', () => {
     expect(within(section()).queryByText('Gratidão')).toBeNull()
     expect(screen.getAllByTestId('dashboard-program')).toHaveLength(3)
     expect(within(section()).getByRole('link', { name: 'Ver todos os programas' }).getAttribute('href')).toBe('/programas')
+  })
+
+  it("a programme in progress whose day was done today reads 'Dia N abre amanhã'", async () => {
+    const waiting = published('Sono tranquilo', { daysCount: 14, enrolment: active(3, false, false) })
+    stub([featured, waiting])
+    renderWithProviders(<DashboardPrograms />)
+    const following = await screen.findByRole('list', { name: 'Em andamento' })
+    expect(titlesIn(following)).toEqual(['Sono tranquiloDia 3 abre amanhã'])
   })
 
   it("a listener who follows nothing yet: three programmes 'Para começar', the others one link away", async () => {

@@ -89,7 +89,7 @@ describe('ProgramPage', () => {
 
   it('not enrolled: the days are listed without states, and one button starts the programme', async () => {
     const d = detail(1, 'locked', { program: program({ enrolment: null }) })
-    stub(d, { [`POST ${API.practice.enrolment(ID)}`]: () => jsonResponse({ program: program({ enrolment: { status: 'active', featured: true, currentDay: 1, completedDays: 0, enrolledAt: '2026-03-05T10:00:00.000Z' } }) }, 201) })
+    stub(d, { [`POST ${API.practice.enrolment(ID)}`]: () => jsonResponse({ program: program({ enrolment: { status: 'active', featured: true, currentDay: 1, completedDays: 0, currentDayOpen: true, enrolledAt: '2026-03-05T10:00:00.000Z' } }) }, 201) })
     renderWithProviders(<ProgramPage slug={SLUG} productName="Sintonia" />)
     fireEvent.click(await screen.findByRole('button', { name: /Começar programa/ }))
     expect(screen.queryAllByTestId('day-status')).toHaveLength(0)

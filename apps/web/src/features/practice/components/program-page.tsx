@@ -112,7 +112,7 @@ function ProgramView({ detail }: { detail: ProgramDetail }) {
   return (
     <>
       <header className="mt-4">
-        <ProgramBadges program={program} days={days} />
+        <ProgramBadges program={program} />
         <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-balance text-ink sm:text-4xl">{program.title}</h1>
         <p className="mt-2 flex items-center gap-1.5 text-sm font-medium text-brand-800">
           <CalendarDays aria-hidden="true" className="size-4 shrink-0" />

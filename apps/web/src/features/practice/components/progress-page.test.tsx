@@ -91,7 +91,7 @@ describe('ProgressPage', () => {
       id: '20000000-0000-4000-8000-000000000002',
       slug: 'sono-tranquilo',
       title: 'Sono tranquilo',
-      enrolment: { status: 'active', featured: false, currentDay: 2, completedDays: 1, enrolledAt: '2026-03-05T10:00:00.000Z' },
+      enrolment: { status: 'active', featured: false, currentDay: 2, completedDays: 1, currentDayOpen: false, enrolledAt: '2026-03-05T10:00:00.000Z' },
     })
     const days = Array.from({ length: 21 }, (_, i) => ({ day: i + 1, state: i === 0 ? ('done' as const) : ('locked' as const), completedOn: i === 0 ? '2026-03-05' : null }))
     stub({ ...progress, programs: [...progress.programs, { program: waiting, days }] })

@@ -105,7 +105,7 @@ function ProgressView({ progress }: { progress: Progress }) {
                       {program.enrolment?.completedDays ?? 0} de {program.daysCount} dias concluídos
                     </p>
                   </div>
-                  <ProgramBadges program={program} days={days} />
+                  <ProgramBadges program={program} />
                 </div>
                 <ol aria-label={`Dias de ${program.title}`} className="mt-4 flex flex-wrap gap-1.5">
                   {days.map((day) => {

@@ -72,7 +72,7 @@ describe('TodayCard', () => {
   })
 
   it('the programme completed: the next one is suggested', async () => {
-    stub(today({ program: program({ enrolment: { status: 'completed', featured: true, currentDay: 22, completedDays: 21, enrolledAt: '' } }), day: null }))
+    stub(today({ program: program({ enrolment: { status: 'completed', featured: true, currentDay: 22, completedDays: 21, currentDayOpen: false, enrolledAt: '' } }), day: null }))
     renderWithProviders(<TodayCard />)
     await screen.findByRole('heading', { name: 'Você concluiu “Calma em 21 dias”' })
     expect(screen.getByRole('link', { name: /Escolher o próximo programa/ }).getAttribute('href')).toBe('/programas')

@@ -123,7 +123,7 @@ describe('TodaySession', () => {
   })
 
   it('the last day done: the whole path, every day ✓, and the next programme suggested', async () => {
-    const completed = program({ enrolment: { status: 'completed', featured: true, currentDay: 22, completedDays: 21, enrolledAt: '2026-03-01T10:00:00.000Z' } })
+    const completed = program({ enrolment: { status: 'completed', featured: true, currentDay: 22, completedDays: 21, currentDayOpen: false, enrolledAt: '2026-03-01T10:00:00.000Z' } })
     const finished = detail(22, 'today', { program: completed })
     const next = program({ id: '20000000-0000-4000-8000-000000000002', slug: 'gratidao', title: 'Gratidão', enrolment: null, daysCount: 7 })
     vi.stubGlobal(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dayStatus, minutesLabel, nextDayLabel, pathStatusLabel, programLengthLabel, programStatusLabel, shortDateLabel, totalMinutesLabel, visibleStreak } from './labels'
+import { dayStatus, minutesLabel, nextDayLabel, programLengthLabel, programStatusLabel, shortDateLabel, totalMinutesLabel, visibleStreak } from './labels'
 import { program, STREAK } from '../testing/fixtures'
 
 describe('practice labels', () => {
@@ -11,25 +11,21 @@ describe('practice labels', () => {
 
   it("where the listener is: 'Dia 5 de 21', 'Concluído', nothing when not enrolled", () => {
     expect(programStatusLabel(program())).toBe('Dia 5 de 21')
-    expect(programStatusLabel(program({ enrolment: { status: 'completed', featured: false, currentDay: 22, completedDays: 21, enrolledAt: '' } }))).toBe('Concluído')
+    expect(programStatusLabel(program({ enrolment: { status: 'completed', featured: false, currentDay: 22, completedDays: 21, currentDayOpen: false, enrolledAt: '' } }))).toBe('Concluído')
     expect(programStatusLabel(program({ enrolment: null }))).toBeNull()
     // The next day after the last one is never announced as 'Dia 22 de 21'.
-    expect(programStatusLabel(program({ enrolment: { status: 'active', featured: true, currentDay: 22, completedDays: 21, enrolledAt: '' } }))).toBe('Dia 21 de 21')
+    expect(programStatusLabel(program({ enrolment: { status: 'active', featured: true, currentDay: 22, completedDays: 21, currentDayOpen: true, enrolledAt: '' } }))).toBe('Dia 21 de 21')
   })
 
-  it("with the path known, a current day that opens tomorrow reads 'Dia 2 abre amanhã', not 'Dia 2 de 21'", () => {
-    const enrolment = (currentDay: number, status: 'active' | 'completed' = 'active') => ({ status, featured: true, currentDay, completedDays: currentDay - 1, enrolledAt: '' })
-    const path = (current: number, state: 'today' | 'locked' | 'open', count = 21) =>
-      Array.from({ length: count }, (_, i) => ({ day: i + 1, state: i + 1 < current ? ('done' as const) : i + 1 === current ? state : ('locked' as const) }))
+  it("a current day that opens tomorrow reads 'Dia 2 abre amanhã', not 'Dia 2 de 21'", () => {
+    const enrolment = (currentDay: number, currentDayOpen: boolean, status: 'active' | 'completed' = 'active') => ({ status, featured: true, currentDay, completedDays: currentDay - 1, currentDayOpen, enrolledAt: '' })
     // Day 1 done today: day 2 is the current day and waits for tomorrow.
-    expect(pathStatusLabel(program({ enrolment: enrolment(2) }), path(2, 'locked'))).toBe('Dia 2 abre amanhã')
-    // Day 2 open today: where the listener is.
-    expect(pathStatusLabel(program({ enrolment: enrolment(2) }), path(2, 'today'))).toBe('Dia 2 de 21')
-    // "Livre": the current day is always open.
-    expect(pathStatusLabel(program({ isOpen: true, enrolment: enrolment(4) }), path(4, 'today'))).toBe('Dia 4 de 21')
+    expect(programStatusLabel(program({ enrolment: enrolment(2, false) }))).toBe('Dia 2 abre amanhã')
+    // Day 2 open today: where the listener is ("livre" programmes always read so).
+    expect(programStatusLabel(program({ enrolment: enrolment(2, true) }))).toBe('Dia 2 de 21')
     // Completed, or not followed: as before.
-    expect(pathStatusLabel(program({ enrolment: enrolment(22, 'completed') }), path(22, 'locked'))).toBe('Concluído')
-    expect(pathStatusLabel(program({ enrolment: null }), path(1, 'locked'))).toBeNull()
+    expect(programStatusLabel(program({ enrolment: enrolment(22, false, 'completed') }))).toBe('Concluído')
+    expect(programStatusLabel(program({ enrolment: null }))).toBeNull()
   })
 
   it('each day of the path says what it is: done with its date, today, free, opens tomorrow, or after an earlier day', () => {

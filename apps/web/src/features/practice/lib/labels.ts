@@ -17,30 +17,18 @@ export function programLengthLabel(program: Pick<ProgramSummary, 'daysCount' | '
   return `${days} · ${minutesLabel(program.minutesPerDay)} por dia`
 }
 
-/** 'Dia 5 de 21' while following it, 'Concluído' once done; null when not enrolled. */
+/**
+ * 'Dia 5 de 21' while following it, 'Concluído' once done; null when not enrolled. A current day
+ * that cannot be practised today — today's day was done, the next opens at the listener's next
+ * local midnight (docs/product/practice.md#days-and-today) — reads 'Dia 2 abre amanhã'.
+ */
 export function programStatusLabel(program: Pick<ProgramSummary, 'daysCount' | 'enrolment'>): string | null {
   const enrolment = program.enrolment
   if (!enrolment) return null
   if (enrolment.status === 'completed') return 'Concluído'
-  return `Dia ${Math.min(enrolment.currentDay, program.daysCount)} de ${program.daysCount}`
-}
-
-/**
- * Where the listener is when the path's days are known (/progresso, a programme's page): the
- * current day still closed — today's day was done, the next one opens at the listener's next local
- * midnight (docs/product/practice.md#days-and-today) — reads 'Dia 2 abre amanhã' instead of a
- * 'Dia 2 de 21' that could not be practised today; otherwise as programStatusLabel.
- */
-export function pathStatusLabel(
-  program: Pick<ProgramSummary, 'daysCount' | 'enrolment'>,
-  days: readonly Pick<ProgramDay, 'day' | 'state'>[],
-): string | null {
-  const enrolment = program.enrolment
-  if (enrolment?.status === 'active') {
-    const current = days.find((day) => day.day === enrolment.currentDay)
-    if (current?.state === 'locked') return `Dia ${current.day} abre amanhã`
-  }
-  return programStatusLabel(program)
+  const current = Math.min(enrolment.currentDay, program.daysCount)
+  if (!enrolment.currentDayOpen && enrolment.currentDay <= program.daysCount) return `Dia ${current} abre amanhã`
+  return `Dia ${current} de ${program.daysCount}`
 }
 
 /** '12 de mar.' for a local date `YYYY-MM-DD` (read as a calendar date, no time zone involved). */

@@ -48,7 +48,7 @@ describe('sessionOutcome: when to celebrate', () => {
     expect(sessionOutcome(detail(5, 'done'), 5)).toBe('day')
     // Another day done does not count for this one.
     expect(sessionOutcome(detail(6, 'today'), 6)).toBe('pending')
-    const finished = detail(21, 'done', { program: program({ enrolment: { status: 'completed', featured: true, currentDay: 22, completedDays: 21, enrolledAt: '' } }) })
+    const finished = detail(21, 'done', { program: program({ enrolment: { status: 'completed', featured: true, currentDay: 22, completedDays: 21, currentDayOpen: false, enrolledAt: '' } }) })
     expect(sessionOutcome(finished, 21)).toBe('program')
   })
 

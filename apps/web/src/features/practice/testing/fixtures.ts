@@ -35,7 +35,7 @@ export function program(overrides: Partial<ProgramSummary> = {}): ProgramSummary
     minutesPerDay: 20,
     isOpen: false,
     fields: [{ id: '10000000-0000-4000-8000-000000000001', title: 'Ansiedade', iconName: 'Brain' }],
-    enrolment: { status: 'active', featured: true, currentDay: 5, completedDays: 4, enrolledAt: '2026-03-01T10:00:00.000Z' },
+    enrolment: { status: 'active', featured: true, currentDay: 5, completedDays: 4, currentDayOpen: true, enrolledAt: '2026-03-01T10:00:00.000Z' },
     ...overrides,
   }
 }
@@ -61,7 +61,7 @@ export function today(overrides: Partial<Today> = {}): Today {
 
 /** A programme's path: days before `current` done, `current` in `currentState`, the rest locked. */
 export function detail(current: number, currentState: ProgramDay['state'] = 'today', overrides: Partial<ProgramDetail> = {}): ProgramDetail {
-  const p = overrides.program ?? program({ enrolment: { status: 'active', featured: true, currentDay: current, completedDays: current - 1, enrolledAt: '2026-03-01T10:00:00.000Z' } })
+  const p = overrides.program ?? program({ enrolment: { status: 'active', featured: true, currentDay: current, completedDays: current - 1, currentDayOpen: currentState === 'today' || currentState === 'open', enrolledAt: '2026-03-01T10:00:00.000Z' } })
   const days = Array.from({ length: p.daysCount }, (_, i) => {
     const d = i + 1
     if (d < current) return day(d, { state: 'done', completedOn: `2026-03-0${Math.min(d, 9)}` })
