@@ -3,7 +3,6 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { toast } from 'sonner'
 import { API, type Field } from '@sintonia/contract'
 import { fetchByPath, jsonResponse, renderWithProviders } from '../../../test/render'
-import { moveItem } from '../lib/reorder'
 import { FieldList, FieldsPage } from './fields-page'
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
@@ -22,16 +21,6 @@ const titles = () => screen.getAllByTestId('field-row').map((row) => within(row)
 afterEach(() => {
   vi.unstubAllGlobals()
   vi.clearAllMocks()
-})
-
-describe('moveItem', () => {
-  it('moves an item and clamps the target; the input is untouched', () => {
-    const list = ['a', 'b', 'c']
-    expect(moveItem(list, 0, 2)).toEqual(['b', 'c', 'a'])
-    expect(moveItem(list, 2, -5)).toEqual(['c', 'a', 'b'])
-    expect(moveItem(list, 7, 0)).toEqual(['a', 'b', 'c'])
-    expect(list).toEqual(['a', 'b', 'c'])
-  })
 })
 
 describe('FieldList keyboard reorder', () => {

@@ -12,7 +12,8 @@ import { Skeleton } from '../../../components/ui/skeleton'
 import { getErrorMessage } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
 import { useAdminFields, useDeleteField, useReorderFields } from '../api/fields'
-import { moveItem, sameOrder } from '../lib/reorder'
+import { moveItem } from '../../../lib/move-item'
+import { sameOrder } from '../lib/reorder'
 import { FieldDialog } from './field-dialog'
 
 export interface FieldListProps {

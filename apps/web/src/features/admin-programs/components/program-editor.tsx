@@ -24,12 +24,12 @@ import {
   emptyDay,
   incompleteDays,
   isDirty,
-  moveEntry,
   toInput,
   validateDraft,
   type DraftDay,
   type ProgramDraft,
 } from '../lib/editor'
+import { moveItem } from '../../../lib/move-item'
 import { DayEditor, EditorField } from './day-editor'
 import { ProgramStatus, enrolledLabel } from './program-list'
 
@@ -149,7 +149,7 @@ export function ProgramEditor({ program, catalogue, fields }: ProgramEditorProps
   const setDay = (index: number, day: DraftDay) => update({ ...draft, days: draft.days.map((d, i) => (i === index ? day : d)) })
   const moveDay = (from: number, to: number) => {
     const moved = draft.days[from]!
-    update({ ...draft, days: moveEntry(draft.days, from, to) })
+    update({ ...draft, days: moveItem(draft.days, from, to) })
     setAnnouncement(`O dia ${from + 1} agora é o dia ${to + 1}`)
     // The focus stays on the moved day's arrow in the same direction while it can still move that way.
     const last = draft.days.length - 1

@@ -8,7 +8,8 @@ import { Button, ButtonLink } from '../../../components/ui/button'
 import { getErrorMessage } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
 import { usePublishProgram } from '../api/programs'
-import { daysLabel, minutesPerDayLabel, moveEntry } from '../lib/editor'
+import { daysLabel, minutesPerDayLabel } from '../lib/editor'
+import { moveItem } from '../../../lib/move-item'
 
 export type ProgramRow = AdminProgramList['programs'][number]
 
@@ -78,7 +79,7 @@ export function ProgramList({ programs, onReorder, onDelete, disabled = false }:
     if (disabled || to < 0 || to >= programs.length || from === to) return
     const moved = programs[from]!
     setAnnouncement(`${moved.title} agora está na posição ${to + 1} de ${programs.length}`)
-    onReorder(moveEntry(programs, from, to))
+    onReorder(moveItem(programs, from, to))
   }
 
   return (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PRACTICE_MSG } from '@sintonia/contract'
-import { averageMinutes, dayMinutes, incompleteDays, isDirty, moveEntry, newItem, toInput, validateDraft, type AudioInfo, type DraftDay, type ProgramDraft } from './editor'
+import { averageMinutes, dayMinutes, incompleteDays, isDirty, newItem, toInput, validateDraft, type AudioInfo, type DraftDay, type ProgramDraft } from './editor'
 import { lastDays } from './range'
 
 const A = '00000000-0000-4000-8000-0000000000a1'
@@ -73,16 +73,6 @@ describe('what is sent', () => {
     const saved = draft([day('Calma', [item(A, '3')])])
     expect(isDirty({ ...saved, title: 'Sete dias de calma ' }, saved)).toBe(false)
     expect(isDirty({ ...saved, days: [day('Calma', [item(A, '4')])] }, saved)).toBe(true)
-  })
-})
-
-describe('reorder', () => {
-  it('moves an entry and clamps the target; the input is untouched', () => {
-    const list = ['dia 1', 'dia 2', 'dia 3']
-    expect(moveEntry(list, 0, 1)).toEqual(['dia 2', 'dia 1', 'dia 3'])
-    expect(moveEntry(list, 2, -4)).toEqual(['dia 3', 'dia 1', 'dia 2'])
-    expect(moveEntry(list, 5, 0)).toEqual(list)
-    expect(list).toEqual(['dia 1', 'dia 2', 'dia 3'])
   })
 })
 

@@ -131,16 +131,6 @@ export function incompleteDays(draft: ProgramDraft): number[] {
   return draft.days.flatMap((day, index) => (day.intention.trim() === '' || day.items.filter((item) => item.audioId).length === 0 ? [index + 1] : []))
 }
 
-/** The list with the entry at `from` moved to `to` (clamped); the input is not changed. */
-export function moveEntry<T>(list: readonly T[], from: number, to: number): T[] {
-  const next = [...list]
-  if (from < 0 || from >= list.length) return next
-  const target = Math.max(0, Math.min(list.length - 1, to))
-  const [entry] = next.splice(from, 1)
-  next.splice(target, 0, entry as T)
-  return next
-}
-
 export const canAddDay = (draft: ProgramDraft) => draft.days.length < PROGRAM_LIMITS.daysMax
 export const canRemoveDay = (draft: ProgramDraft) => draft.days.length > PROGRAM_LIMITS.daysMin
 export const canAddItem = (day: DraftDay) => day.items.length < PROGRAM_LIMITS.itemsPerDayMax
