@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Browser, type Page } from '@playwright/test'
 import { e2eDataDirFromRoot } from './run-paths'
 
 const run = promisify(execFile)
@@ -37,6 +37,21 @@ export async function submitLogin(page: Page, { email, password }: { email: stri
   await page.getByLabel('E-mail').fill(email)
   await page.getByLabel('Senha', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Entrar', exact: true }).click()
+}
+
+/**
+ * An admin's own browser at 1280 px (pt-BR, São Paulo time), signed in through /admin/login and
+ * on the admin home.
+ */
+export async function adminBrowserPage(browser: Browser, baseURL: string, admin: { email: string; password: string }): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' })
+  const page = await context.newPage()
+  await page.goto('/admin/login')
+  await page.getByLabel('E-mail').fill(admin.email)
+  await page.getByLabel('Senha', { exact: true }).fill(admin.password)
+  await page.getByRole('button', { name: /Entrar no painel/ }).click()
+  await expect(page).toHaveURL(/\/admin$/)
+  return page
 }
 
 /** Creates a listener through the Cadastro tab of /login. */

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
-import { createAdmin } from '../support/accounts'
+import { adminBrowserPage, createAdmin } from '../support/accounts'
 import { formatViolations, seriousAxeViolations } from '../support/axe'
 import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
 
@@ -37,15 +37,8 @@ test.afterAll(async () => {
   await server?.stop()
 })
 
-async function adminPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1280, height: 900 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' })
-  const page = await context.newPage()
-  await page.goto('/admin/login')
-  await page.getByLabel('E-mail').fill(ADMIN.email)
-  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password)
-  await page.getByRole('button', { name: /Entrar no painel/ }).click()
-  await expect(page).toHaveURL(/\/admin$/)
-  return page
+function adminPage(browser: Browser): Promise<Page> {
+  return adminBrowserPage(browser, server.baseURL, ADMIN)
 }
 
 /** After a resize the charts follow the new width on their next observed frame: wait for it. */

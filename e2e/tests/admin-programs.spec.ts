@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { PRACTICE_MSG, type AdminAudio } from '@sintonia/contract'
-import { createAdmin } from '../support/accounts'
+import { adminBrowserPage, createAdmin } from '../support/accounts'
 import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
 import { screenshotBoth } from '../support/screenshots'
 import { onboardPaidBuyer } from '../support/subscriber'
@@ -28,15 +28,8 @@ test.afterAll(async () => {
   await server?.stop()
 })
 
-async function adminPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1280, height: 900 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' })
-  const page = await context.newPage()
-  await page.goto('/admin/login')
-  await page.getByLabel('E-mail').fill(ADMIN.email)
-  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password)
-  await page.getByRole('button', { name: /Entrar no painel/ }).click()
-  await expect(page).toHaveURL(/\/admin$/)
-  return page
+function adminPage(browser: Browser): Promise<Page> {
+  return adminBrowserPage(browser, server.baseURL, ADMIN)
 }
 
 /** The editor's option text for an audio: its title and its length. */
