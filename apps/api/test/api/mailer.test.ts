@@ -108,7 +108,9 @@ describe('dispatcher', () => {
     expect(await dispatcher.dispatchPending()).toEqual({ sent: 2, failed: 0 })
 
     expect(lines).toHaveLength(2)
-    expect(lines.map((l) => l.obj)).toEqual([
+    // Two rows enqueued within the same clock tick share created_at; their order is then the ids'.
+    const bySubject = lines.map((l) => l.obj as { subject: string }).sort((a, b) => a.subject.localeCompare(b.subject))
+    expect(bySubject).toEqual([
       { outboxId: first, kind: 'test_message', to: 'pessoa1@exemplo.com', subject: 'Assunto 1' },
       { outboxId: second, kind: 'test_message', to: 'pessoa2@exemplo.com', subject: 'Assunto 2' },
     ])
