@@ -38,6 +38,7 @@ import { catalogueRoutesListener } from './modules/catalogue/listener-routes.js'
 import { catalogueRoutesAdmin } from './modules/catalogue/admin-routes.js'
 import { listeningRoutesListener } from './modules/listening/listener-routes.js'
 import { practiceModule } from './modules/practice/plugin.js'
+import { sessionsModule } from './modules/sessions/plugin.js'
 import { commerceRoutesPublic } from './modules/commerce/public-routes.js'
 import { commerceRoutesUser } from './modules/commerce/user-routes.js'
 import { commerceRoutesAdmin } from './modules/commerce/admin-routes.js'
@@ -131,6 +132,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(catalogueRoutesListener)
   await app.register(catalogueRoutesAdmin)
   await app.register(listeningRoutesListener)
+  await app.register(sessionsModule)
   await app.register(practiceModule)
   await app.register(commerceRoutesPublic)
   await app.register(commerceRoutesUser)

@@ -68,6 +68,18 @@ const envSchema = z
       .min(1, 'deve ser pelo menos 1')
       .max(3600, 'deve ser no máximo 3600')
       .default(60),
+    FFMPEG_PATH: z.string().trim().min(1).optional(),
+    SESSION_CACHE_MAX_MB: z.coerce
+      .number({ error: 'deve ser um número' })
+      .int('deve ser um número inteiro')
+      .min(50, 'deve ser pelo menos 50')
+      .default(2048),
+    SESSION_RENDER_CONCURRENCY: z.coerce
+      .number({ error: 'deve ser um número' })
+      .int('deve ser um número inteiro')
+      .min(1, 'deve ser pelo menos 1')
+      .max(32, 'deve ser no máximo 32')
+      .default(2),
     MEDIA_ACCEL_REDIRECT: z
       .string()
       .trim()
@@ -145,6 +157,12 @@ export interface AppConfig {
    * included. Unset: the API streams the file itself.
    */
   mediaAccelRedirect: string | undefined
+  /**
+   * Rendered sessions (docs/product/sessions.md, docs/decisions/019-rendered-sessions-ffmpeg.md):
+   * the ffmpeg binary (FFMPEG_PATH, else the one shipped by the npm package, else `ffmpeg` on the
+   * PATH), the cache's size limit in bytes and how many renders one instance runs at a time.
+   */
+  sessions: { ffmpegPath: string | undefined; cacheMaxBytes: number; renderConcurrency: number }
   storage:
     | { driver: 'local'; root: string }
     | {
@@ -250,6 +268,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     push: { subject: env.VAPID_SUBJECT ?? `mailto:${addressOf(env.MAIL_FROM)}` },
     reminders: { intervalSeconds: env.REMINDER_INTERVAL_SECONDS },
     mediaAccelRedirect: env.MEDIA_ACCEL_REDIRECT,
+    sessions: {
+      ffmpegPath: env.FFMPEG_PATH,
+      cacheMaxBytes: env.SESSION_CACHE_MAX_MB * 1024 * 1024,
+      renderConcurrency: env.SESSION_RENDER_CONCURRENCY,
+    },
     storage:
       env.STORAGE_DRIVER === 's3'
         ? {

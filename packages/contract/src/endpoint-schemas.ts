@@ -11,6 +11,7 @@ import { CONTENT_ENDPOINT_SCHEMAS } from './content/endpoint-schemas.js'
 import { INSIGHTS_ENDPOINT_SCHEMAS } from './insights/endpoint-schemas.js'
 import { LISTENING_ENDPOINT_SCHEMAS } from './listening/endpoint-schemas.js'
 import { PRACTICE_ENDPOINT_SCHEMAS } from './practice/endpoint-schemas.js'
+import { SESSIONS_ENDPOINT_SCHEMAS } from './sessions/endpoint-schemas.js'
 import { ENDPOINTS } from './endpoints.js'
 import { healthSchema } from './common/health.js'
 import { pairEndpoints, type Endpoint, type EndpointSchemas, type SchemasOf } from './common/http.js'
@@ -21,6 +22,7 @@ export const ENDPOINT_SCHEMAS = {
   catalogue: CATALOGUE_ENDPOINT_SCHEMAS,
   listening: LISTENING_ENDPOINT_SCHEMAS,
   practice: PRACTICE_ENDPOINT_SCHEMAS,
+  sessions: SESSIONS_ENDPOINT_SCHEMAS,
   commerce: COMMERCE_ENDPOINT_SCHEMAS,
   content: CONTENT_ENDPOINT_SCHEMAS,
   communication: COMMUNICATION_ENDPOINT_SCHEMAS,

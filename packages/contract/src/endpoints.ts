@@ -11,6 +11,7 @@ import { CONTENT_ENDPOINTS } from './content/endpoints.js'
 import { INSIGHTS_ENDPOINTS } from './insights/endpoints.js'
 import { LISTENING_ENDPOINTS } from './listening/endpoints.js'
 import { PRACTICE_ENDPOINTS } from './practice/endpoints.js'
+import { SESSIONS_ENDPOINTS } from './sessions/endpoints.js'
 import type { healthSchema } from './common/health.js'
 import { get, schema } from './common/http.js'
 import { API } from './paths.js'
@@ -21,6 +22,7 @@ export const ENDPOINTS = {
   catalogue: CATALOGUE_ENDPOINTS,
   listening: LISTENING_ENDPOINTS,
   practice: PRACTICE_ENDPOINTS,
+  sessions: SESSIONS_ENDPOINTS,
   commerce: COMMERCE_ENDPOINTS,
   content: CONTENT_ENDPOINTS,
   communication: COMMUNICATION_ENDPOINTS,

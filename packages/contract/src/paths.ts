@@ -10,6 +10,7 @@ import { CONTENT_PATHS } from './content/paths.js'
 import { INSIGHTS_PATHS } from './insights/paths.js'
 import { LISTENING_PATHS } from './listening/paths.js'
 import { PRACTICE_PATHS } from './practice/paths.js'
+import { SESSIONS_PATHS } from './sessions/paths.js'
 
 export const API = {
   health: '/api/health',
@@ -22,6 +23,7 @@ export const API = {
   catalogue: CATALOGUE_PATHS,
   listening: LISTENING_PATHS,
   practice: PRACTICE_PATHS,
+  sessions: SESSIONS_PATHS,
   commerce: COMMERCE_PATHS,
   content: CONTENT_PATHS,
   communication: COMMUNICATION_PATHS,

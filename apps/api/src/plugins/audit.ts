@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 import { loggableError } from '../lib/pg-errors.js'
+import { HttpError } from '../lib/http/errors.js'
 import { RefusalAuditor, REFUSAL_WINDOW_MS, type Refusal, type RefusalAuditOptions } from '../lib/audit/refusals.js'
 import { AUDIT_CLEANUP_EVERY_MS, purgeExpiredAudit } from '../lib/audit/retention.js'
 
@@ -22,6 +23,16 @@ export function auditRefusal(request: FastifyRequest, refusal: RefusalOf): Promi
     route: request.routeOptions.url ?? null,
     path: request.url.split('?')[0] ?? '/',
   })
+}
+
+/**
+ * Refuses a listener a file a route decides on itself (declared 'public' because the demo is):
+ * audited like the access guard's refusals, then thrown as the answer.
+ */
+export async function refuseListening(request: FastifyRequest, denial: { status: 401 | 403; message: string; reason: string }): Promise<never> {
+  const user = (await request.authSession())?.user
+  await auditRefusal(request, { action: 'access_denied', reason: denial.reason, actorUserId: user?.id ?? null, details: { required: 'subscriber' } })
+  throw new HttpError(denial.status, denial.message)
 }
 
 export interface AuditPluginOptions {

@@ -9,6 +9,8 @@ export interface SendStoredFileOptions {
   contentType: string
   /** Cache-Control for this response; private media must not sit in shared caches. */
   cacheControl: string
+  /** A validator of the content itself (a rendered session's key) instead of size and date. */
+  etag?: string
 }
 
 /**
@@ -29,7 +31,7 @@ export async function sendStoredFile(request: FastifyRequest, reply: FastifyRepl
       .header('Content-Type', contentType)
       .send()
   }
-  const etag = entityTag(object.size, object.lastModified)
+  const etag = options.etag ?? entityTag(object.size, object.lastModified)
   reply
     .header('Accept-Ranges', 'bytes')
     .header('ETag', etag)

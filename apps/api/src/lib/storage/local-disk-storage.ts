@@ -59,6 +59,10 @@ export class LocalDiskStorage implements MediaStorage {
     return createReadStream(this.pathOf(key), range ? { start: range.start, end: range.end, highWaterMark } : { highWaterMark })
   }
 
+  localPath(key: string): string {
+    return this.pathOf(key)
+  }
+
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true })
   }

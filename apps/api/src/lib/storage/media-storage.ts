@@ -23,6 +23,11 @@ export interface MediaStorage {
   stat(key: string): Promise<StoredObject | null>
   read(key: string, range?: ByteRange): Readable
   delete(key: string): Promise<void>
+  /**
+   * A path on this machine where the object can be read as a file (local disk), or null when it
+   * lives elsewhere: a program that needs files (ffmpeg) then gets a local copy first.
+   */
+  localPath(key: string): string | null
 }
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)*$/

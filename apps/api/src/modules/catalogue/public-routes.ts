@@ -6,12 +6,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { API, apiErrorSchema, demoSchema, fieldListSchema, MSG } from '@sintonia/contract'
 import { sendCachedCatalogue } from './cache-plugin.js'
 import { getDemo, listPublicFields } from './service.js'
-import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { HttpError } from '../../lib/http/errors.js'
 import { sendStoredFile } from '../../lib/http/send-stored-file.js'
-import { auditRefusal } from '../../plugins/audit.js'
-import { type Denial, findAudioFile, isPublicDemo, listeningDenial } from './media-service.js'
+import { refuseListening } from '../../plugins/audit.js'
+import { findAudioFile, isPublicDemo, listeningDenial } from './media-service.js'
 
 const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -46,13 +45,6 @@ const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
 const paramsSchema = z.object({ audioId: z.uuid({ error: MSG.validation.invalidUuid }) })
 
-async function refuse(request: FastifyRequest, denial: Denial): Promise<never> {
-  const user = (await request.authSession())?.user
-  // Audited like the access guard's refusals (the guard does not see this route: it is 'public').
-  await auditRefusal(request, { action: 'access_denied', reason: denial.reason, actorUserId: user?.id ?? null, details: { required: 'subscriber' } })
-  throw new HttpError(denial.status, denial.message)
-}
-
 const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: ['GET', 'HEAD'],
@@ -74,7 +66,7 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       // Listeners with access are settled first: resolving the public demo costs queries and a
       // storage check, and only matters for people who may not hear the rest.
       const demo = denial ? await isPublicDemo(deps, file.audio.id) : false
-      if (denial && !demo) await refuse(request, denial)
+      if (denial && !demo) await refuseListening(request, denial)
       if (!file.object) throw new HttpError(404, MSG.media.audioFileMissing)
       return sendStoredFile(request, reply, {
         storage: app.storage,

@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from 'drizzle-orm'
+import { asc, count, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
 import { perDatabase } from '../../db/prepared.js'
 import { audios, fields } from '../../db/schema/index.js'
@@ -57,4 +57,10 @@ export async function listAudiosByCreation(db: Database, limit: number): Promise
 export async function findFieldTitle(db: Database, id: string): Promise<string | undefined> {
   const [row] = await db.select({ title: fields.title }).from(fields).where(eq(fields.id, id))
   return row?.title
+}
+
+/** The audios with these ids (any order; unknown ids are simply absent). */
+export async function findAudiosByIds(db: Database, ids: readonly string[]): Promise<AudioRow[]> {
+  if (ids.length === 0) return []
+  return db.select().from(audios).where(inArray(audios.id, [...ids]))
 }

@@ -1,0 +1,72 @@
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { createRequire } from 'node:module'
+
+/** The ffmpeg binary the server renders sessions with (docs/decisions/019-rendered-sessions-ffmpeg.md). */
+export interface Ffmpeg {
+  path: string
+  /** The binary's own version line ('ffmpeg version N-47683-g0e8eb07980-static'); part of every render's key. */
+  version: string
+  source: 'config' | 'package' | 'system'
+}
+
+function versionOf(path: string): string | null {
+  const result = spawnSync(path, ['-hide_banner', '-version'], { encoding: 'utf8', timeout: 10_000 })
+  if (result.status !== 0 || typeof result.stdout !== 'string') return null
+  const first = result.stdout.split('\n')[0]?.trim() ?? ''
+  return /^ffmpeg version /.test(first) ? first.replace(/ Copyright.*$/, '') : null
+}
+
+/** The binary shipped inside the npm package for this platform, when it is installed. */
+function packagedPath(): string | null {
+  try {
+    const require = createRequire(import.meta.url)
+    const installer = require('@ffmpeg-installer/ffmpeg') as { path?: unknown }
+    return typeof installer.path === 'string' && existsSync(installer.path) ? installer.path : null
+  } catch {
+    // No package for this platform (the installer throws): the system's ffmpeg may still be there.
+    return null
+  }
+}
+
+/**
+ * Finds ffmpeg: FFMPEG_PATH when set (and then only it), else the binary the npm package ships for
+ * this platform (the same version on every machine, nothing to install), else `ffmpeg` on the PATH.
+ * Null when none runs: sessions are then unavailable and the player falls back to the raw voice.
+ */
+export function locateFfmpeg(configured: string | undefined): Ffmpeg | null {
+  if (configured) {
+    const version = versionOf(configured)
+    return version ? { path: configured, version, source: 'config' } : null
+  }
+  const packaged = packagedPath()
+  const packagedVersion = packaged ? versionOf(packaged) : null
+  if (packaged && packagedVersion) return { path: packaged, version: packagedVersion, source: 'package' }
+  const systemVersion = versionOf('ffmpeg')
+  return systemVersion ? { path: 'ffmpeg', version: systemVersion, source: 'system' } : null
+}
+
+/**
+ * Decodes an audio file as the renderer does (48 kHz mono) and counts its samples: the exact
+ * length the session's timeline is built on. Rejects when the file cannot be decoded.
+ */
+export function countDecodedSamples(ffmpeg: Ffmpeg, inputPath: string, sampleRate: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpeg.path, ['-v', 'error', '-nostdin', '-i', inputPath, '-ac', '1', '-ar', String(sampleRate), '-f', 's16le', 'pipe:1'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let bytes = 0
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      bytes += chunk.length
+    })
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < 4_000) stderr += chunk.toString('utf8')
+    })
+    child.once('error', reject)
+    child.once('close', (code) => {
+      if (code === 0 && bytes > 0) resolve(Math.floor(bytes / 2))
+      else reject(new Error(`ffmpeg não decodificou o áudio (código ${code}): ${stderr.trim().slice(0, 500)}`))
+    })
+  })
+}

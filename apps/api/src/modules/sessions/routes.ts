@@ -1,0 +1,95 @@
+/**
+ * Rendered sessions (docs/product/sessions.md): the manifest of a session and its stream. Declared
+ * 'public' at the guard because the demo's session is public; every other session is for
+ * subscribers (and admins), decided per request like the audio files.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { API, apiErrorSchema, MSG, SESSION_MSG, sessionManifestSchema, sessionRequestSchema } from '@sintonia/contract'
+import { isNotModified, parseRangeHeader } from '../../lib/http/byte-range.js'
+import { sendStoredFile } from '../../lib/http/send-stored-file.js'
+import type { MediaStorage } from '../../lib/storage/media-storage.js'
+import { refuseListening } from '../../plugins/audit.js'
+import { isPublicDemo, listeningDenial } from '../catalogue/media-service.js'
+import type { AudioRow } from '../catalogue/repository.js'
+import { readWhileRendering, type RenderJob } from './renderer.js'
+import { describeSession, openSessionStream, type Authorize, type SessionDeps } from './service.js'
+
+const keyParams = z.object({ key: z.string().regex(/^[a-f0-9]{32}$/, { error: SESSION_MSG.notFound }) })
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 503: apiErrorSchema }
+
+/** Subscribers and admins hear every session; anyone hears one made only of the public demo audio. */
+function authorizeListener(request: FastifyRequest): Authorize {
+  return async (audios: readonly AudioRow[]) => {
+    const db = request.server.database.db
+    const denial = await listeningDenial(db, await request.authSession())
+    if (!denial) return 'listener'
+    // Listeners with access are settled first: resolving the public demo costs queries.
+    const [first] = audios
+    const onlyDemo = first !== undefined && audios.every((audio) => audio.id === first.id) && (await isPublicDemo({ db, storage: request.server.storage }, first.id))
+    if (!onlyDemo) await refuseListening(request, denial)
+    return 'demo'
+  }
+}
+
+/** A session's bytes while it is rendered: Range and validators as for a stored file, the length known in advance. */
+function sendRendering(request: FastifyRequest, reply: FastifyReply, job: RenderJob, storage: MediaStorage, etag: string, cacheControl: string) {
+  reply.header('Accept-Ranges', 'bytes').header('ETag', etag).header('Cache-Control', cacheControl).header('Content-Type', 'audio/mpeg')
+  if (isNotModified(request.headers['if-none-match'], etag)) return reply.code(304).send()
+  const ifRange = request.headers['if-range']
+  const range = parseRangeHeader(ifRange && ifRange !== etag ? undefined : request.headers.range, job.bytes)
+  if (range.kind === 'unsatisfiable') {
+    return reply
+      .code(416)
+      .header('Content-Range', `bytes */${job.bytes}`)
+      .header('Content-Type', 'application/json; charset=utf-8')
+      .send({ statusCode: 416, error: 'Range Not Satisfiable', message: MSG.media.rangeNotSatisfiable })
+  }
+  const wanted = range.kind === 'range' ? range.range : { start: 0, end: job.bytes - 1 }
+  if (range.kind === 'range') reply.code(206).header('Content-Range', `bytes ${wanted.start}-${wanted.end}/${job.bytes}`)
+  else reply.code(200)
+  reply.header('Content-Length', wanted.end - wanted.start + 1)
+  if (request.method === 'HEAD') return reply.send()
+  return reply.send(readWhileRendering(job, storage, wanted))
+}
+
+export function sessionRoutes(deps: () => SessionDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      API.sessions.sessions,
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['ouvinte'],
+          summary: 'Sessão: as repetições, as pausas e a música de fundo num único áudio contínuo (assinantes; a demonstração é pública)',
+          body: sessionRequestSchema,
+          response: { 200: sessionManifestSchema, ...errors },
+        },
+      },
+      async (request) => describeSession(deps(), request.body, authorizeListener(request)),
+    )
+
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: API.sessions.audio(':key'),
+      config: { access: 'public' },
+      schema: {
+        tags: ['mídia'],
+        summary: 'O áudio de uma sessão (MP3) com HTTP Range e ETag, tocável enquanto é produzido',
+        params: keyParams,
+        response: { ...errors, 416: apiErrorSchema },
+      },
+      handler: async (request, reply) => {
+        const stream = await openSessionStream(deps(), request.params.key, authorizeListener(request))
+        // The key names the sound: the same key is always the same bytes, so it is the validator.
+        const etag = `"${request.params.key}"`
+        // A subscriber's session must never sit in a shared cache.
+        const cacheControl = stream.access === 'demo' ? 'public, max-age=86400' : 'private, max-age=86400'
+        if (stream.kind === 'stored') return sendStoredFile(request, reply, { storage: app.storage, object: stream.object, contentType: 'audio/mpeg', cacheControl, etag })
+        return sendRendering(request, reply, stream.job, app.storage, etag, cacheControl)
+      },
+    })
+  }
+}
+

@@ -1,0 +1,157 @@
+/**
+ * Rendered sessions (docs/product/sessions.md): a request becomes a plan and a manifest; the stream
+ * comes from the cache or is rendered while it is heard. Who may hear it is the caller's rule
+ * (`authorize`): subscribers, or anyone when every audio is the public demo.
+ */
+import { createHash } from 'node:crypto'
+import { API, SESSION_MSG, SESSION_SAMPLE_RATE, type SessionManifest, type sessionRequestSchema } from '@sintonia/contract'
+import type { z } from 'zod'
+import type { Database } from '../../db/client.js'
+import { countDecodedSamples } from '../../lib/media/ffmpeg.js'
+import { HttpError } from '../../lib/http/errors.js'
+import type { ServiceLogger } from '../../lib/service-deps.js'
+import type { MediaStorage, StoredObject } from '../../lib/storage/media-storage.js'
+import { findAudiosByIds, type AudioRow } from '../catalogue/repository.js'
+import { findActiveBackgroundTrack, findLatestVolume, listActiveBackgroundTracks } from '../catalogue/listener-repository.js'
+import { DEFAULT_BACKGROUND_VOLUME } from '../catalogue/listener-service.js'
+import { findRender, findVoiceLengths, saveVoiceLength, touchRender, upsertRender, type RenderRow } from './repository.js'
+import { renderStorageKey, type RenderJob, type SessionRenderer } from './renderer.js'
+import { manifestOf, planSession, type PlanMusic, type SessionPlan } from './session-plan.js'
+
+type SessionRequest = z.output<typeof sessionRequestSchema>
+
+export interface SessionDeps {
+  db: Database
+  storage: MediaStorage
+  log: ServiceLogger
+  /** Null when no ffmpeg runs on this machine: sessions are then unavailable (503). */
+  renderer: SessionRenderer | null
+  /** Files ffmpeg can open for stored keys (./source-files.ts). */
+  sourcePaths: (keys: string[]) => Promise<Map<string, string>>
+}
+
+/**
+ * Throws the refusal (401/403) when the caller may not hear these audios; otherwise says whether
+ * they hear them as a listener with access or as anyone hearing the public demo.
+ */
+export type Authorize = (audios: readonly AudioRow[]) => Promise<'listener' | 'demo'>
+
+function rendererOf(deps: SessionDeps): SessionRenderer {
+  if (!deps.renderer) throw new HttpError(503, SESSION_MSG.unavailable)
+  return deps.renderer
+}
+
+/** Decoded lengths, measured once per audio file and kept (a replaced file is measured again). */
+const measuring = new Map<string, Promise<number>>()
+
+async function voiceSamples(deps: SessionDeps, renderer: SessionRenderer, audios: readonly AudioRow[]): Promise<Map<string, number>> {
+  const known = await findVoiceLengths(deps.db, audios.map((audio) => audio.id))
+  const samples = new Map<string, number>()
+  await Promise.all(
+    audios.map(async (audio) => {
+      const kept = known.get(audio.id)
+      if (kept && kept.fileKey === audio.fileKey) {
+        samples.set(audio.id, kept.samples)
+        return
+      }
+      let pending = measuring.get(audio.fileKey)
+      if (!pending) {
+        pending = (async () => {
+          const paths = await deps.sourcePaths([audio.fileKey])
+          const count = await countDecodedSamples(renderer.ffmpeg, paths.get(audio.fileKey)!, SESSION_SAMPLE_RATE)
+          await saveVoiceLength(deps.db, audio.id, audio.fileKey, count)
+          return count
+        })().finally(() => measuring.delete(audio.fileKey))
+        measuring.set(audio.fileKey, pending)
+      }
+      try {
+        samples.set(audio.id, await pending)
+      } catch (error) {
+        deps.log.error({ audioId: audio.id, err: (error as Error).message }, 'áudio não decodificado para a sessão')
+        throw new HttpError(503, SESSION_MSG.audioFileMissing)
+      }
+    }),
+  )
+  return samples
+}
+
+/**
+ * The track for 'auto': one of the active tracks, the same for the same first audio (so the same
+ * request finds the same render), different across audios so listeners hear them all.
+ */
+function autoTrack<T extends { id: string }>(tracks: readonly T[], firstAudioId: string): T | null {
+  if (tracks.length === 0) return null
+  const sorted = [...tracks].sort((a, b) => a.id.localeCompare(b.id))
+  const hash = createHash('sha256').update(firstAudioId).digest().readUInt32BE(0)
+  return sorted[hash % sorted.length]!
+}
+
+async function resolveMusic(db: Database, request: SessionRequest): Promise<{ music: PlanMusic | null; level: number }> {
+  const level = request.musicLevel ?? (await findLatestVolume(db)) ?? DEFAULT_BACKGROUND_VOLUME
+  if (request.music === 'none' || level === 0) return { music: null, level: 0 }
+  let track
+  if (request.music === 'auto') track = autoTrack(await listActiveBackgroundTracks(db), request.items[0]!.audioId)
+  else {
+    track = await findActiveBackgroundTrack(db, request.music)
+    if (!track) throw new HttpError(404, SESSION_MSG.musicNotFound)
+  }
+  return track ? { music: { id: track.id, title: track.title, fileKey: track.fileKey }, level } : { music: null, level: 0 }
+}
+
+/** POST /api/sessions: checks the audios and who asks, lays the session out, records it, answers where it plays. */
+export async function describeSession(deps: SessionDeps, request: SessionRequest, authorize: Authorize): Promise<SessionManifest> {
+  const ids = [...new Set(request.items.map((item) => item.audioId))]
+  const found = await findAudiosByIds(deps.db, ids)
+  if (found.length !== ids.length) throw new HttpError(404, SESSION_MSG.audioNotFound)
+  await authorize(found)
+  const renderer = rendererOf(deps)
+  const byId = new Map(found.map((audio) => [audio.id, audio]))
+  for (const audio of found) {
+    if (!(await deps.storage.stat(audio.fileKey))) throw new HttpError(404, SESSION_MSG.audioFileMissing)
+  }
+  const [samples, { music, level }] = await Promise.all([voiceSamples(deps, renderer, found), resolveMusic(deps.db, request)])
+  const plan = planSession({
+    items: request.items.map((item) => {
+      const audio = byId.get(item.audioId)!
+      return { voice: { audioId: audio.id, title: audio.title, fileKey: audio.fileKey, samples: samples.get(audio.id)! }, repetitions: item.repetitions }
+    }),
+    pauseSeconds: request.pauseSeconds,
+    music,
+    musicLevel: level,
+    endAtSeconds: request.endAtSeconds,
+    renderer: renderer.ffmpeg.version,
+  })
+  const audioIds = [...new Set(plan.items.map((item) => item.voice.audioId))]
+  const sourceFileKeys = [...new Set(plan.items.map((item) => item.voice.fileKey).concat(plan.music ? [plan.music.fileKey] : []))]
+  await upsertRender(deps.db, { key: plan.key, plan, audioIds, sourceFileKeys, sizeBytes: plan.bytes })
+  return manifestOf(plan, API.sessions.audio(plan.key))
+}
+
+export type SessionStream = { access: 'listener' | 'demo' } & ({ kind: 'stored'; object: StoredObject } | { kind: 'rendering'; job: RenderJob })
+
+/**
+ * GET /api/sessions/:key/audio: the stored stream, or the render in progress (started now when
+ * the session was never rendered, or was evicted).
+ */
+export async function openSessionStream(deps: SessionDeps, key: string, authorize: Authorize): Promise<SessionStream> {
+  const row = await findRender(deps.db, key)
+  if (!row) throw new HttpError(404, SESSION_MSG.notFound)
+  const audios = await findAudiosByIds(deps.db, row.audioIds)
+  if (audios.length !== row.audioIds.length) throw new HttpError(404, SESSION_MSG.notFound)
+  const access = await authorize(audios)
+  const renderer = rendererOf(deps)
+  const inProgress = renderer.current(key)
+  if (inProgress) return { access, kind: 'rendering', job: inProgress }
+  if (row.renderedAt) {
+    const object = await deps.storage.stat(renderStorageKey(key))
+    if (object) {
+      void touchRender(deps.db, key).catch((error: Error) => deps.log.warn({ err: error.message }, 'uso da sessão não registrado'))
+      return { access, kind: 'stored', object }
+    }
+  }
+  return { access, kind: 'rendering', job: renderer.render(planOf(row)) }
+}
+
+function planOf(row: RenderRow): SessionPlan {
+  return row.plan as SessionPlan
+}
