@@ -26,10 +26,12 @@ export interface Preparation {
   /**
    * Published programmes of the daily practice made of one short clip (PRACTICE_CLIP, 12 s) per
    * day, heard `repetitions` times: a journey plays a whole day in seconds. Listed first
-   * (position 0, before the seeded programmes).
+   * (position 0, before the seeded programmes). `withBreath`: each day also plays BREATH_CLIP after it.
    */
-  practicePrograms?: { title: string; slug: string; days: number; repetitions: number; isOpen?: boolean; description?: string }[]
+  practicePrograms?: { title: string; slug: string; days: number; repetitions: number; isOpen?: boolean; description?: string; withBreath?: boolean }[]
 }
 
 /** The short clip the prepared programmes play: e2e/fixtures/audio-curto.mp3, stored as a catalogue audio of the first field. */
 export const PRACTICE_CLIP = { file: 'e2e/fixtures/audio-curto.mp3', title: 'Pausa curta', durationSeconds: 12 } as const
+/** A second, shorter clip: with `withBreath`, each day plays it after PRACTICE_CLIP (a day of two audios). */
+export const BREATH_CLIP = { file: 'e2e/fixtures/audio-respiro.mp3', title: 'Respiro breve', durationSeconds: 6 } as const

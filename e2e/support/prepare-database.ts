@@ -35,7 +35,7 @@ import {
 import { seedIfEmpty } from '../../apps/api/src/seed/index.js'
 import { LocalDiskStorage } from '../../apps/api/src/lib/storage/local-disk-storage.js'
 import { upsertSection } from '../../apps/api/src/modules/content/landing-repository.js'
-import { PRACTICE_CLIP, preparedAccessToken, type Preparation } from './preparation.js'
+import { BREATH_CLIP, PRACTICE_CLIP, preparedAccessToken, type Preparation } from './preparation.js'
 
 const [dataDir, preparationFile] = process.argv.slice(2)
 if (!dataDir || !preparationFile) {
@@ -120,22 +120,18 @@ try {
   }
   if (preparation.practicePrograms?.length) {
     const [field] = await database.db.select({ id: fields.id }).from(fields).orderBy(asc(fields.displayOrder)).limit(1)
-    const clip = readFileSync(join(repoRoot, PRACTICE_CLIP.file))
-    const fileKey = `audios/${randomUUID()}.mp3`
-    await new LocalDiskStorage(join(dataDir, 'media')).put(fileKey, clip)
-    const [audio] = await database.db
-      .insert(audios)
-      .values({
-        title: PRACTICE_CLIP.title,
-        description: 'Uma pausa curta e guiada para a prática diária.',
-        fieldId: field!.id,
-        tags: ['prática'],
-        durationSeconds: PRACTICE_CLIP.durationSeconds,
-        fileKey,
-        mimeType: 'audio/mpeg',
-        sizeBytes: clip.byteLength,
-      })
-      .returning({ id: audios.id })
+    const storeClip = async (wanted: typeof PRACTICE_CLIP | typeof BREATH_CLIP, description: string) => {
+      const clip = readFileSync(join(repoRoot, wanted.file))
+      const fileKey = `audios/${randomUUID()}.mp3`
+      await new LocalDiskStorage(join(dataDir, 'media')).put(fileKey, clip)
+      const [row] = await database.db
+        .insert(audios)
+        .values({ title: wanted.title, description, fieldId: field!.id, tags: ['prática'], durationSeconds: wanted.durationSeconds, fileKey, mimeType: 'audio/mpeg', sizeBytes: clip.byteLength })
+        .returning({ id: audios.id })
+      return row!
+    }
+    const audio = await storeClip(PRACTICE_CLIP, 'Uma pausa curta e guiada para a prática diária.')
+    const breath = preparation.practicePrograms.some((p) => p.withBreath) ? await storeClip(BREATH_CLIP, 'Um respiro breve entre uma coisa e outra.') : null
     for (const wanted of preparation.practicePrograms) {
       const [program] = await database.db
         .insert(programs)
@@ -150,7 +146,10 @@ try {
         .returning({ id: programs.id })
       const days = Array.from({ length: wanted.days }, (_, i) => i + 1)
       await database.db.insert(programDays).values(days.map((day) => ({ programId: program!.id, day, intention: INTENTIONS[(day - 1) % INTENTIONS.length]! })))
-      await database.db.insert(programDayItems).values(days.map((day) => ({ programId: program!.id, day, position: 0, audioId: audio!.id, repetitions: wanted.repetitions })))
+      await database.db.insert(programDayItems).values(days.map((day) => ({ programId: program!.id, day, position: 0, audioId: audio.id, repetitions: wanted.repetitions })))
+      if (wanted.withBreath && breath) {
+        await database.db.insert(programDayItems).values(days.map((day) => ({ programId: program!.id, day, position: 1, audioId: breath.id, repetitions: wanted.repetitions })))
+      }
     }
   }
 } finally {

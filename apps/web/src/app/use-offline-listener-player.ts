@@ -1,5 +1,5 @@
 import { createOfflinePlayableUrlResolver, withOfflineMusic } from '../features/offline'
-import { createListenerPlayer, loadBackgroundMusic, useListenerPlayer } from '../features/player'
+import { createListenerPlayer, describeSession, loadBackgroundMusic, useListenerPlayer } from '../features/player'
 import { useRealtimeEvent } from '../features/realtime'
 import { pageAudioElements } from '../lib/page-audio'
 
@@ -17,6 +17,7 @@ export function useOfflineListenerPlayer() {
     const created = createListenerPlayer({
       loadMusic,
       resolveUrl,
+      resolveSession: describeSession,
       ...(elements ? { voiceElement: elements.voice, musicElement: elements.music } : {}),
     })
     const destroy = created.destroy.bind(created)

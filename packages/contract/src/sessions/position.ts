@@ -6,13 +6,13 @@
  */
 import type { SessionManifest, SessionManifestItem } from './sessions.js'
 
-/** The audio playing at `position`: the last one whose voice has started (the first before any has). */
+/**
+ * The audio at `position`: the first one whose last voice has not ended yet — so in the breath
+ * between two audios the page already shows the one coming — or the last one at the end.
+ */
 export function itemIndexAt(manifest: Pick<SessionManifest, 'items'>, position: number): number {
-  let index = 0
-  manifest.items.forEach((item, i) => {
-    if (item.start <= position) index = i
-  })
-  return index
+  const index = manifest.items.findIndex((item) => position < item.end)
+  return index === -1 ? manifest.items.length - 1 : index
 }
 
 /** Whole repetitions of this audio heard by `position`. */

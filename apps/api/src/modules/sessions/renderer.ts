@@ -13,12 +13,21 @@ import { join } from 'node:path'
 import { Readable, Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { randomUUID } from 'node:crypto'
+import { SESSION_BYTES_PER_MINUTE } from '@sintonia/contract'
 import type { Ffmpeg } from '../../lib/media/ffmpeg.js'
 import { ExactLengthMp3 } from '../../lib/media/mp3-stream.js'
 import type { ServiceLogger } from '../../lib/service-deps.js'
 import type { ByteRange, MediaStorage } from '../../lib/storage/media-storage.js'
 import { renderArguments } from './render-command.js'
 import type { SessionPlan } from './session-plan.js'
+
+/**
+ * A render runs at most this far ahead of the furthest listener, then waits (ffmpeg blocks on its
+ * output): an hour of "sem parar" costs only what is heard, plus this.
+ */
+export const RENDER_AHEAD_BYTES = SESSION_BYTES_PER_MINUTE * 3
+/** A render waiting for listeners that nobody reads for this long is dropped; the next request starts it again. */
+export const RENDER_ABANDON_MS = 2 * 60_000
 
 /** Where a finished render is kept in media storage. */
 export function renderStorageKey(key: string): string {
@@ -33,12 +42,21 @@ export interface RenderJob {
   /** Resolves once the file is in media storage; rejects when the render failed. */
   readonly finished: Promise<void>
   readonly stored: boolean
+  /** Waiting for listeners: far enough ahead of all of them. */
+  readonly waitingForListeners: boolean
 }
 
 class Job extends EventEmitter implements RenderJob {
   written = 0
   stored = false
   failure: Error | null = null
+  /** The furthest byte any listener has read. */
+  demand = 0
+  /** Requests reading this render now. */
+  readers = 0
+  /** Whether this render holds one of the renderer's slots (not while it waits for listeners). */
+  holdsSlot = false
+  waitingForListeners = false
   readonly finished: Promise<void>
   private settle!: { resolve: () => void; reject: (error: Error) => void }
 
@@ -75,6 +93,48 @@ class Job extends EventEmitter implements RenderJob {
     this.changed()
   }
 
+  /** A listener read up to `position`. */
+  reached(position: number) {
+    if (position <= this.demand) return
+    this.demand = position
+    this.emit('demand')
+  }
+
+  reading(delta: 1 | -1) {
+    this.readers += delta
+    this.emit('demand')
+  }
+
+  /**
+   * Resolves once writing at `offset` stays within RENDER_AHEAD_BYTES of the furthest listener;
+   * rejects when nobody has read for RENDER_ABANDON_MS (the render is then dropped).
+   */
+  async room(offset: number, abandonMs: number): Promise<void> {
+    this.waitingForListeners = true
+    try {
+      await this.waitForDemand(offset, abandonMs)
+    } finally {
+      this.waitingForListeners = false
+    }
+  }
+
+  private async waitForDemand(offset: number, abandonMs: number): Promise<void> {
+    let idleSince = Date.now()
+    while (offset >= this.demand + RENDER_AHEAD_BYTES) {
+      const before = this.demand
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, Math.max(1, abandonMs - (Date.now() - idleSince)))
+        function done() {
+          clearTimeout(timer)
+          resolve()
+        }
+        this.once('demand', done)
+      })
+      if (this.demand > before || this.readers > 0) idleSince = Date.now()
+      else if (Date.now() - idleSince >= abandonMs) throw new AbandonedRender()
+    }
+  }
+
   succeed() {
     this.stored = true
     this.settle.resolve()
@@ -85,6 +145,13 @@ class Job extends EventEmitter implements RenderJob {
     this.failure = error
     this.settle.reject(error)
     this.changed()
+  }
+}
+
+/** Nobody listened to a paused render for RENDER_ABANDON_MS. */
+class AbandonedRender extends Error {
+  constructor() {
+    super('sessão sem ouvintes: renderização interrompida')
   }
 }
 
@@ -99,6 +166,8 @@ export interface SessionRendererOptions {
   onStored: (key: string, bytes: number) => Promise<void>
   /** Turns stored source keys into files ffmpeg can open. */
   sourcePaths: (keys: string[]) => Promise<Map<string, string>>
+  /** Tests shorten it. */
+  abandonMs?: number
 }
 
 export class SessionRenderer {
@@ -153,6 +222,7 @@ export class SessionRenderer {
   private async run(job: Job, plan: SessionPlan): Promise<void> {
     const started = Date.now()
     await this.slot()
+    job.holdsSlot = true
     try {
       if (this.closed) throw new Error('renderizador encerrado')
       await mkdir(this.options.workDir, { recursive: true })
@@ -166,9 +236,10 @@ export class SessionRenderer {
     } catch (error) {
       const failure = error instanceof Error ? error : new Error(String(error))
       job.fail(failure)
-      this.options.log.error({ session: job.key, err: failure.message }, 'falha ao renderizar a sessão')
+      if (failure instanceof AbandonedRender) this.options.log.info({ session: job.key, bytes: job.written }, failure.message)
+      else this.options.log.error({ session: job.key, err: failure.message }, 'falha ao renderizar a sessão')
     } finally {
-      this.release()
+      if (job.holdsSlot) this.release()
       // Readers that opened the file keep reading it; the rest read from storage.
       await rm(job.partPath, { force: true })
     }
@@ -191,7 +262,16 @@ export class SessionRenderer {
     })
     try {
       const file = await open(job.partPath, 'w')
-      await Promise.all([pipeline(child.stdout, new ExactLengthMp3(job.bytes), new ProgressFile(file, (bytes) => job.progress(bytes))), exited])
+      // Ahead of every listener, the render waits and gives its slot to another one meanwhile.
+      const pace = async (offset: number) => {
+        if (offset < job.demand + RENDER_AHEAD_BYTES) return
+        job.holdsSlot = false
+        this.release()
+        await job.room(offset, this.options.abandonMs ?? RENDER_ABANDON_MS)
+        await this.slot()
+        job.holdsSlot = true
+      }
+      await Promise.all([pipeline(child.stdout, new ExactLengthMp3(job.bytes), new ProgressFile(file, (bytes) => job.progress(bytes), pace)), exited])
     } catch (error) {
       child.kill('SIGKILL')
       throw error
@@ -206,19 +286,22 @@ class ProgressFile extends Writable {
   constructor(
     private readonly file: FileHandle,
     private readonly onProgress: (bytes: number) => void,
+    private readonly pace: (offset: number) => Promise<void>,
   ) {
-    super({ highWaterMark: 256 * 1024 })
+    super({ highWaterMark: 64 * 1024 })
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
-    this.file.write(chunk).then(
-      () => {
-        this.bytes += chunk.length
-        this.onProgress(this.bytes)
-        callback()
-      },
-      (error: Error) => callback(error),
-    )
+    this.pace(this.bytes)
+      .then(() => this.file.write(chunk))
+      .then(
+        () => {
+          this.bytes += chunk.length
+          this.onProgress(this.bytes)
+          callback()
+        },
+        (error: Error) => callback(error),
+      )
   }
 
   override _final(callback: (error?: Error | null) => void): void {
@@ -243,6 +326,8 @@ export function readWhileRendering(job: RenderJob, storage: MediaStorage, range:
   async function* chunks(): AsyncGenerator<Buffer> {
     let position = range.start
     let handle: FileHandle | null = null
+    source.reading(1)
+    source.reached(position)
     try {
       while (position <= range.end) {
         const seen = source.version
@@ -277,9 +362,11 @@ export function readWhileRendering(job: RenderJob, storage: MediaStorage, range:
           continue
         }
         position += bytesRead
+        source.reached(position)
         yield buffer.subarray(0, bytesRead)
       }
     } finally {
+      source.reading(-1)
       await handle?.close().catch(() => undefined)
     }
   }

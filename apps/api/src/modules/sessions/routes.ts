@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { API, apiErrorSchema, MSG, SESSION_MSG, sessionManifestSchema, sessionRequestSchema } from '@sintonia/contract'
+import { API, apiErrorSchema, MSG, sessionManifestSchema, sessionRequestSchema } from '@sintonia/contract'
 import { isNotModified, parseRangeHeader } from '../../lib/http/byte-range.js'
 import { sendStoredFile } from '../../lib/http/send-stored-file.js'
 import type { MediaStorage } from '../../lib/storage/media-storage.js'
@@ -16,7 +16,8 @@ import type { AudioRow } from '../catalogue/repository.js'
 import { readWhileRendering, type RenderJob } from './renderer.js'
 import { describeSession, openSessionStream, type Authorize, type SessionDeps } from './service.js'
 
-const keyParams = z.object({ key: z.string().regex(/^[a-f0-9]{32}$/, { error: SESSION_MSG.notFound }) })
+// Any other text is simply a session that does not exist (404), checked by the service.
+const keyParams = z.object({ key: z.string().max(100) })
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 503: apiErrorSchema }
 
 /** Subscribers and admins hear every session; anyone hears one made only of the public demo audio. */

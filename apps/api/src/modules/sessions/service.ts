@@ -20,6 +20,8 @@ import { manifestOf, planSession, type PlanMusic, type SessionPlan } from './ses
 
 type SessionRequest = z.output<typeof sessionRequestSchema>
 
+const SESSION_KEY = /^[a-f0-9]{32}$/
+
 export interface SessionDeps {
   db: Database
   storage: MediaStorage
@@ -134,7 +136,7 @@ export type SessionStream = { access: 'listener' | 'demo' } & ({ kind: 'stored';
  * the session was never rendered, or was evicted).
  */
 export async function openSessionStream(deps: SessionDeps, key: string, authorize: Authorize): Promise<SessionStream> {
-  const row = await findRender(deps.db, key)
+  const row = SESSION_KEY.test(key) ? await findRender(deps.db, key) : undefined
   if (!row) throw new HttpError(404, SESSION_MSG.notFound)
   const audios = await findAudiosByIds(deps.db, row.audioIds)
   if (audios.length !== row.audioIds.length) throw new HttpError(404, SESSION_MSG.notFound)

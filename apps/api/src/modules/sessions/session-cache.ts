@@ -27,10 +27,11 @@ export function evictionVictims(stored: ReadonlyArray<{ key: string; sizeBytes: 
   const total = stored.reduce((sum, row) => sum + row.sizeBytes, 0)
   if (total <= maxBytes) return []
   const target = maxBytes * EVICT_DOWN_TO
-  let kept = 0
+  let kept = stored.find((row) => row.key === keep)?.sizeBytes ?? 0
   const victims: string[] = []
   for (const row of stored) {
-    if (row.key === keep || kept + row.sizeBytes <= target) kept += row.sizeBytes
+    if (row.key === keep) continue
+    if (kept + row.sizeBytes <= target) kept += row.sizeBytes
     else victims.push(row.key)
   }
   return victims

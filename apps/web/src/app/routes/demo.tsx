@@ -1,15 +1,16 @@
 import { toast } from 'sonner'
 import { MSG } from '@sintonia/contract'
 import { DemoPage } from '../../features/demo'
-import { createListenerPlayer, loadPublicBackgroundMusic, StandalonePlayer, useListenerPlayer } from '../../features/player'
+import { createListenerPlayer, describeSession, loadPublicBackgroundMusic, StandalonePlayer, useListenerPlayer } from '../../features/player'
 import { PageLoader } from '../../components/page-loader'
 import { pageAudioElements } from '../../lib/page-audio'
 import { useProductName } from '../../lib/product-name'
 
 /**
- * `/demo` — lazy route. The free demo plays in the listener's own player (repetitions, background
- * music, settings), limited to the demo audio; its music is the public built-in track, since the
- * admins' tracks are for subscribers.
+ * `/demo` — lazy route. The free demo plays in the listener's own player (one rendered session
+ * with its repetitions and background music, settings), limited to the demo audio. Where no
+ * session can be had, the page plays the voice with the public built-in track, since the admins'
+ * tracks are for subscribers.
  */
 export default function DemoRoute() {
   const productName = useProductName()
@@ -17,6 +18,8 @@ export default function DemoRoute() {
     const elements = pageAudioElements()
     return createListenerPlayer({
       loadMusic: loadPublicBackgroundMusic,
+      // The demo's session is public: the same continuous stream subscribers hear.
+      resolveSession: describeSession,
       ...(elements ? { voiceElement: elements.voice, musicElement: elements.music } : {}),
     })
   })

@@ -1,12 +1,12 @@
 import { useEffect } from 'react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { LISTENER_MSG } from '@sintonia/contract'
+import { useQuery } from '@tanstack/react-query'
+import { API, LISTENER_MSG } from '@sintonia/contract'
 import { useLocation, useNavigate, useParams } from 'react-router'
 import { audioQueryOptions, fieldAudiosQueryOptions, fieldQueryOptions } from '../../features/catalogue'
 import { AddToPlaylistButton, FavouriteButton } from '../../features/playlists'
 import { useConnectivity } from '../../features/connectivity'
 import { DownloadButton, OfflineAvailabilityNotice } from '../../features/offline'
-import { AudioNotFound, PlayerPage, PlayerPageLoading } from '../../features/player'
+import { AudioNotFound, PlayerPage, PlayerPageLoading, type PlayerQueueItem } from '../../features/player'
 import { ApiRequestError, getErrorMessage } from '../../lib/api-client'
 import { useProductName } from '../../lib/product-name'
 import { useOfflineListenerPlayer } from '../use-offline-listener-player'
@@ -35,16 +35,30 @@ export function readPlaylistState(state: unknown): PlaylistNavigationState | nul
   }
 }
 
+/** The download, favourite and playlist buttons of the audio on screen (its details read on their own). */
+function AudioActions({ audioId }: { audioId: string }) {
+  const query = useQuery(audioQueryOptions(audioId))
+  if (!query.data) return null
+  const { audio, fieldTitle } = query.data
+  return (
+    <div className="flex items-center gap-1">
+      <DownloadButton audio={{ id: audio.id, title: audio.title, fieldId: audio.fieldId, url: audio.url, duration: audio.duration }} />
+      <FavouriteButton audio={{ ...audio, fieldTitle }} />
+      <AddToPlaylistButton audio={{ ...audio, fieldTitle }} />
+    </div>
+  )
+}
+
 /**
  * `/campo/:fieldId/audio/:audioId` and `/audio/:audioId` — lazy route under the subscriber guard.
- * Field mode follows the field's title order; playlist mode follows the playlist carried in the
- * navigation state.
+ * Field mode follows the field's title order and plays the chosen audio; playlist mode plays the
+ * playlist carried in the navigation state from the chosen audio on, as one session that keeps
+ * going with the screen locked (the address follows the audio playing).
  */
 export default function PlayerRoute() {
   const { audioId = '' } = useParams()
   const location = useLocation()
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
   const productName = useProductName()
   const player = useOfflineListenerPlayer()
 
@@ -56,7 +70,6 @@ export default function PlayerRoute() {
       : playlistState.playlist.audios.findIndex((a) => a.id === audioId)
     : -1
   const inPlaylist = playlistState !== null && playlistIndex >= 0
-  const nextInPlaylist = inPlaylist ? playlistState.playlist.audios[playlistIndex + 1] : undefined
 
   // "Tocar playlist" was the click: the first audio starts once loaded. The flag is then taken out
   // of the history entry, so a reload or a way back does not start it again without a click.
@@ -67,83 +80,67 @@ export default function PlayerRoute() {
     void navigate(`${location.pathname}${location.search}`, { replace: true, state: { ...(location.state as object), autoStart: false } })
   }, [player, autoStart, navigate, location.pathname, location.search, location.state])
 
-  // The next audio of the playlist is read ahead, so the playlist goes on without a loading page.
-  const nextId = nextInPlaylist?.id
-  useEffect(() => {
-    if (nextId) void queryClient.prefetchQuery(audioQueryOptions(nextId))
-  }, [queryClient, nextId])
-
-  const audioQuery = useQuery(audioQueryOptions(audioId))
+  const audioQuery = useQuery({ ...audioQueryOptions(audioId), enabled: !inPlaylist })
   const fieldId = audioQuery.data?.audio.fieldId ?? ''
   const fieldQuery = useQuery({ ...fieldQueryOptions(fieldId), enabled: !inPlaylist && fieldId !== '' })
   const audiosQuery = useQuery({ ...fieldAudiosQueryOptions(fieldId), enabled: !inPlaylist && fieldId !== '' })
+  const actions = (item: PlayerQueueItem) => <AudioActions audioId={item.id} />
+  const notice = (item: PlayerQueueItem) => <OfflineAvailabilityNotice audioId={item.id} online={connection.isOnline} />
 
-  if (audioQuery.isError) {
-    const error = audioQuery.error
-    return <AudioNotFound message={error instanceof ApiRequestError && error.status === 404 ? LISTENER_MSG.audioNotFound : getErrorMessage(error)} />
-  }
-  if (!player || audioQuery.isPending) return <PlayerPageLoading />
-  const { audio, fieldTitle } = audioQuery.data
-  const favourite = (
-    <div className="flex items-center gap-1">
-      <DownloadButton audio={{ id: audio.id, title: audio.title, fieldId: audio.fieldId, url: audio.url, duration: audio.duration }} />
-      <FavouriteButton audio={{ ...audio, fieldTitle }} />
-      <AddToPlaylistButton audio={{ ...audio, fieldTitle }} />
-    </div>
-  )
-  const notice = <OfflineAvailabilityNotice audioId={audio.id} online={connection.isOnline} />
+  if (!player) return <PlayerPageLoading />
 
   if (inPlaylist && playlistState) {
     const { playlist } = playlistState
-    const go = (index: number) => {
-      const target = playlist.audios[index]
-      if (target) void navigate(`/audio/${target.id}`, { state: { playlist, currentIndex: index } })
-    }
-    const next = playlist.audios[playlistIndex + 1]
+    const queue: PlayerQueueItem[] = playlist.audios.map((a) => ({ id: a.id, title: a.title, url: API.catalogue.audioFile(a.id), ...(a.duration ? { duration: a.duration } : {}) }))
     return (
       <PlayerPage
         player={player}
-        audio={audio}
+        queue={queue}
+        index={playlistIndex}
         mode="playlist"
+        continuous
+        onIndexChange={(index, reason) => {
+          const target = playlist.audios[index]
+          // Followed by the stream: the address changes without a new history entry.
+          if (target) void navigate(`/audio/${target.id}`, { replace: reason === 'followed', state: { playlist, currentIndex: index } })
+        }}
         contextTitle={playlist.name}
         contextDescription={playlist.description}
-        index={playlistIndex}
-        total={playlist.audios.length}
-        nextTitle={next?.title ?? null}
-        onPrevious={playlistIndex > 0 ? () => go(playlistIndex - 1) : null}
-        onNext={next ? () => go(playlistIndex + 1) : null}
         backTo="/dashboard"
         productName={productName}
-        actions={favourite}
+        actions={actions}
         notice={notice}
       />
     )
   }
 
+  if (audioQuery.isError) {
+    const error = audioQuery.error
+    return <AudioNotFound message={error instanceof ApiRequestError && error.status === 404 ? LISTENER_MSG.audioNotFound : getErrorMessage(error)} />
+  }
+  if (audioQuery.isPending) return <PlayerPageLoading />
+  const { audio, fieldTitle } = audioQuery.data
   if (fieldQuery.isError || audiosQuery.isError) return <AudioNotFound message={getErrorMessage(fieldQuery.error ?? audiosQuery.error)} />
   if (!fieldQuery.data || !audiosQuery.data) return <PlayerPageLoading />
   const list = audiosQuery.data
   const found = list.findIndex((a) => a.id === audio.id)
-  const index = found >= 0 ? found : 0
-  const total = found >= 0 ? list.length : Math.max(1, list.length)
-  const previous = found > 0 ? list[found - 1] : undefined
-  const next = found >= 0 ? list[found + 1] : undefined
-  const go = (id: string) => void navigate(`/campo/${fieldId}/audio/${id}`)
+  const queue: PlayerQueueItem[] = (found >= 0 ? list : [audio]).map((a) => ({ id: a.id, title: a.title, url: a.url, durationSeconds: a.durationSeconds, duration: a.duration }))
   return (
     <PlayerPage
       player={player}
-      audio={audio}
+      queue={queue}
+      index={Math.max(0, found)}
       mode="field"
+      continuous={false}
+      onIndexChange={(index) => {
+        const target = queue[index]
+        if (target) void navigate(`/campo/${fieldId}/audio/${target.id}`)
+      }}
       contextTitle={fieldQuery.data.title || fieldTitle}
       contextDescription={fieldQuery.data.description}
-      index={index}
-      total={total}
-      nextTitle={next?.title ?? null}
-      onPrevious={previous ? () => go(previous.id) : null}
-      onNext={next ? () => go(next.id) : null}
       backTo={`/campo/${fieldId}`}
       productName={productName}
-      actions={favourite}
+      actions={actions}
       notice={notice}
     />
   )

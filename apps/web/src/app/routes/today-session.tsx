@@ -10,9 +10,9 @@ import { useOfflineListenerPlayer } from '../use-offline-listener-player'
 
 /**
  * `/hoje` — lazy route under the subscriber guard: today's session of the featured programme
- * (features/practice) played by the listener's player (features/player) in playlist mode, each
- * audio with the day's repetition count, from where the listener left it. A reminder's link
- * lands here (features/reminders marks it opened).
+ * (features/practice) played by the listener's player (features/player) as one rendered session
+ * of the day's audios, each with the day's count, from where the listener left it; it plays on
+ * with the screen locked. A reminder's link lands here (features/reminders marks it opened).
  */
 export default function HojeRoute() {
   const productName = useProductName()
@@ -37,36 +37,29 @@ export default function HojeRoute() {
       renderPlayer={(session) =>
         player ? (
           <PlayerPage
-            // A new step is a new page for the player: it loads the audio with its own count.
-            key={session.index}
             player={player}
-            audio={{ ...session.step.audio, repeatCount: session.step.repetitions, completedRepeats: session.startAt }}
+            queue={session.queue}
+            index={session.index}
             mode="playlist"
+            continuous
+            onIndexChange={(index) => session.onIndexChange(index)}
+            onRepetitionHeard={(heard) => session.onRepetitionHeard({ index: heard.index, completed: heard.completed })}
             contextTitle={session.contextTitle}
             contextDescription={session.intention}
-            index={session.index}
-            total={session.total}
-            nextTitle={session.nextTitle}
-            onPrevious={session.onPrevious}
-            onNext={session.onNext}
-            onRepeatCompleted={session.onRepeatCompleted}
-            onCycleCompleted={session.onCycleCompleted}
             backTo="/dashboard"
             backLabel="Voltar ao início"
             totalLabel="Áudios do dia"
             productName={productName}
-            actions={
-              <DownloadButton
-                compact
-                audio={{ id: session.step.audio.id, title: session.step.audio.title, fieldId: session.step.audio.fieldId, url: session.step.audio.url, duration: session.step.audio.duration }}
-              />
-            }
-            notice={
+            actions={(item) => {
+              const step = session.queue.find((q) => q.id === item.id)
+              return step ? <DownloadButton compact audio={{ id: step.id, title: step.title, fieldId: step.fieldId, url: step.url, duration: step.duration }} /> : null
+            }}
+            notice={(item) => (
               <>
                 {session.steps}
-                <OfflineAvailabilityNotice audioId={session.step.audio.id} online={connection.isOnline} />
+                <OfflineAvailabilityNotice audioId={item.id} online={connection.isOnline} />
               </>
-            }
+            )}
           />
         ) : (
           <PlayerPageLoading />

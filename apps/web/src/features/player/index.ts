@@ -12,6 +12,9 @@ export {
   type VoiceSnapshot,
   type VoiceSourceMeta,
   type VoiceStatus,
+  type VoiceSession,
+  type RepetitionHeard,
+  type SessionPosition,
 } from './engine/voice-engine'
 export {
   BackgroundMusic,
@@ -59,11 +62,14 @@ export { usePlayerSnapshot } from './hooks/use-player-snapshot'
 export { PlayerCard, toastNotice, type PlayerCardProps } from './components/player-card'
 export { AudioSettingsDialog, type AudioSettingsDialogProps } from './components/audio-settings-dialog'
 export { DiagnosticsDialog, type DiagnosticsDialogProps } from './components/diagnostics-dialog'
-export { AudioNotFound, PlayerPage, PlayerPageLoading, type PlayerPageAudio, type PlayerPageProps } from './components/player-page'
+export { AudioNotFound, PlayerPage, PlayerPageLoading, type PlayerPageProps } from './components/player-page'
+export { sessionRequestFor, type PlayableSession, type PlayerQueueItem, type SessionAnchor, type SessionResolver } from './engine/session-request'
+export { usePlayerSession, type PlayerSessionControls } from './hooks/use-player-session'
 export { StandalonePlayer, type StandalonePlayerAudio, type StandalonePlayerProps } from './components/standalone-player'
 export {
   loadBackgroundMusic,
   loadPublicBackgroundMusic,
+  describeSession,
   repetitionsTodayKey,
   repetitionsTodayQueryOptions,
   type ListeningEvent,

@@ -1,8 +1,9 @@
-/** The player's calls to the listener API: background music, today's repetitions, listening events. */
+/** The player's calls to the listener API: sessions, background music, today's repetitions, listening events. */
 import { queryOptions } from '@tanstack/react-query'
-import { BACKGROUND_MUSIC_DEFAULT_VOLUME_PERCENT, ENDPOINTS, type LISTENING_EVENT_KINDS } from '@sintonia/contract'
+import { BACKGROUND_MUSIC_DEFAULT_VOLUME_PERCENT, ENDPOINTS, type LISTENING_EVENT_KINDS, type SessionRequest } from '@sintonia/contract'
 import { api } from '../../../lib/api-client'
 import type { BackgroundMusicConfig } from '../engine/background-music'
+import type { PlayableSession } from '../engine/session-request'
 
 /** GET /api/background-music → the engine's background-music config. */
 export async function loadBackgroundMusic(): Promise<BackgroundMusicConfig> {
@@ -55,4 +56,18 @@ export interface ListeningEvent {
 /** POST listening-events: one batch of plays and completed repetitions. */
 export function sendListeningEvents(events: ListeningEvent[]) {
   return api(ENDPOINTS.listening.events, { body: { events } })
+}
+
+/**
+ * POST /api/sessions: the rendered session for a request (docs/product/sessions.md). Null when the
+ * server cannot give one (no connection, a server without ffmpeg, any refusal): the player then
+ * plays the audio's own file by page code, and the file's answer tells the listener what is wrong.
+ */
+export async function describeSession(request: SessionRequest): Promise<PlayableSession | null> {
+  try {
+    const manifest = await api(ENDPOINTS.sessions.describe, { body: request })
+    return { manifest, url: manifest.url }
+  } catch {
+    return null
+  }
 }

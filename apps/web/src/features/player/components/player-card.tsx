@@ -1,7 +1,7 @@
 import { useEffect, useState, type CSSProperties } from 'react'
-import { Loader2, Music2, Pause, Play, RefreshCw, RotateCcw, Settings2, ShieldCheck, Stethoscope, TriangleAlert } from 'lucide-react'
+import { Loader2, Moon, Music2, Pause, Play, RefreshCw, RotateCcw, Settings2, ShieldCheck, Stethoscope, TriangleAlert } from 'lucide-react'
 import { toast } from 'sonner'
-import { PLAYER_MSG, formatDuration } from '@sintonia/contract'
+import { PLAYER_MSG, SLEEP_TIMER_MINUTES, formatDuration } from '@sintonia/contract'
 import { Button } from '../../../components/ui/button'
 import { cn } from '../../../lib/cn'
 import type { ListenerPlayer } from '../engine/create-player'
@@ -26,10 +26,12 @@ export interface PlayerCardProps {
   className?: string
   /** After 'Reiniciar' rewound the audio and zeroed the counter (the demo says so in a toast). */
   onReset?: () => void
+  /** The sleep timer (minutes, or null: the session's own end); absent hides the control. */
+  sleep?: { minutes: number | null; onChange: (minutes: number | null) => void }
 }
 
 /** The audio player card (docs/product/listening.md#player-card): the UI of the voice engine, with settings and diagnostics. */
-export function PlayerCard({ player, title, className, onReset }: PlayerCardProps) {
+export function PlayerCard({ player, title, className, onReset, sleep }: PlayerCardProps) {
   const voice = usePlayerSnapshot(player.voice)
   const music = usePlayerSnapshot(player.music)
   const prefs = usePlayerSnapshot(player.preferences)
@@ -45,12 +47,15 @@ export function PlayerCard({ player, title, className, onReset }: PlayerCardProp
   const isAutoplayBlocked = voice.error === PLAYER_MSG.autoplayBlocked
   const isError = voice.status === 'error' || (voice.error !== null && !isAutoplayBlocked)
   const displayTitle = voice.meta?.title ?? title ?? ''
+  // In a session the music is part of the stream; otherwise it is the music element's.
+  const musicTitle = voice.session ? voice.session.musicTitle : (music.currentMusic?.title ?? null)
+  const musicPlaying = voice.session ? playing && voice.status === 'playing' && musicTitle !== null : music.isPlaying
 
   const statusText = voice.isValidating
     ? PLAYER_MSG.validating
     : isLoading
       ? 'Carregando áudio...'
-      : voice.status === 'transitioning'
+      : voice.status === 'transitioning' || (voice.session?.inPause && playing)
         ? 'Preparando a próxima repetição...'
         : playing
           ? 'Reproduzindo'
@@ -149,13 +154,32 @@ export function PlayerCard({ player, title, className, onReset }: PlayerCardProp
           <RotateCcw aria-hidden="true" />
           Reiniciar
         </Button>
+        {sleep ? (
+          <label className="flex items-center gap-1.5 text-xs font-medium text-ink-muted">
+            <Moon aria-hidden="true" className="size-3.5" />
+            <span>Timer</span>
+            <select
+              className="rounded-lg border border-line bg-white px-2 py-1 text-xs font-semibold text-ink focus-visible:outline-2 focus-visible:outline-brand-600"
+              value={sleep.minutes === null ? 'fim' : String(sleep.minutes)}
+              onChange={(event) => sleep.onChange(event.currentTarget.value === 'fim' ? null : Number(event.currentTarget.value))}
+              data-testid="sleep-timer"
+            >
+              <option value="fim">Ao fim da sessão</option>
+              {SLEEP_TIMER_MINUTES.map((minutes) => (
+                <option key={minutes} value={minutes}>
+                  {minutes} min
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
         <p
-          className={cn('flex items-center gap-1.5 text-xs font-medium', music.isPlaying ? 'text-brand-800' : 'text-ink-muted')}
+          className={cn('flex items-center gap-1.5 text-xs font-medium', musicPlaying ? 'text-brand-800' : 'text-ink-muted')}
           data-testid="background-music-status"
-          data-playing={music.isPlaying || undefined}
+          data-playing={musicPlaying || undefined}
         >
           <Music2 aria-hidden="true" className="size-3.5" />
-          {music.isPlaying && music.currentMusic ? `Música de fundo: ${music.currentMusic.title}` : 'Música de fundo pronta'}
+          {musicPlaying && musicTitle ? `Música de fundo: ${musicTitle}` : 'Música de fundo pronta'}
         </p>
       </div>
 

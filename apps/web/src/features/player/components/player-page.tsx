@@ -8,7 +8,10 @@ import { Spinner } from '../../../components/ui/spinner'
 import type { ListenerPlayer } from '../engine/create-player'
 import { connectMediaSession } from '../engine/media-session'
 import { isProgressMilestone } from '../engine/progress'
+import type { PlayerQueueItem } from '../engine/session-request'
+import type { RepetitionHeard } from '../engine/voice-engine'
 import { listeningQueue } from '../hooks/listening-queue'
+import { usePlayerSession } from '../hooks/use-player-session'
 import { usePlayerSnapshot } from '../hooks/use-player-snapshot'
 import { useRepetitionsToday } from '../hooks/use-repetitions-today'
 import { PlayerCard } from './player-card'
@@ -16,92 +19,66 @@ import { PlayerCard } from './player-card'
 /** The player's column starts closer to the header than other pages' (its back link comes first). */
 const PAGE_SPACING = 'pt-6 sm:pt-10 sm:pb-16'
 
-export interface PlayerPageAudio {
-  id: string
-  title: string
-  url: string
-  durationSeconds: number
-  /** Text form ('3:25'). */
-  duration: string
-  /** This audio's own repetition count (a day of a programme), instead of the listener's preference. */
-  repeatCount?: number
-  /** Repetitions already heard (a session resumed where it was left): the counter starts there. */
-  completedRepeats?: number
-}
-
 export interface PlayerPageProps {
   player: ListenerPlayer
-  audio: PlayerPageAudio
+  /** What plays: a field's audios, a playlist's, a day's (each may carry its own count and what was heard). */
+  queue: readonly PlayerQueueItem[]
+  /** 0-based: the audio the page shows. */
+  index: number
   mode: 'field' | 'playlist'
+  /**
+   * The audios after this one play on in the same stream, with the screen locked too (a playlist, a
+   * day). A field plays the chosen audio only; "Próximo" moves on.
+   */
+  continuous: boolean
+  /** The stream reached another audio ('followed'), or the listener chose one ('chosen'): the page shows it. */
+  onIndexChange: (index: number, reason: 'followed' | 'chosen') => void
   /** Field title or playlist name. */
   contextTitle: string
   contextDescription: string
-  /** 0-based position of the audio in the field's title order or the playlist. */
-  index: number
-  total: number
-  nextTitle?: string | null
-  onPrevious: (() => void) | null
-  onNext: (() => void) | null
   /** 'Ver Lista' → /campo/{fieldId}; 'Ver Playlists' → /dashboard. */
   backTo: string
   productName: string
-  /** Extra actions beside the title (e.g. the favourites button). */
-  actions?: ReactNode
+  /** Extra actions beside the title of the audio shown (e.g. the favourites button). */
+  actions?: (item: PlayerQueueItem) => ReactNode
   /** A notice above the player card (e.g. 'not available offline'), composed by the route. */
-  notice?: ReactNode
+  notice?: (item: PlayerQueueItem) => ReactNode
   /** The back link's text; defaults to 'Ver Playlists' (playlist) or 'Ver Lista' (field). */
   backLabel?: string
   /** The third stat tile's label; defaults to 'Total na Playlist' or 'Total no Campo'. */
   totalLabel?: string
-  /** After each completed repetition of this audio (n = its repetitions heard so far). */
-  onRepeatCompleted?: (completed: number) => void
-  /** After this audio's last repetition (its cycle is complete). */
-  onCycleCompleted?: () => void
+  /** After each repetition heard (in a day: which audio, and its count so far). */
+  onRepetitionHeard?: (heard: RepetitionHeard) => void
 }
 
-/** The audio player page (docs/product/listening.md#player-page): title, context, navigation, stat tiles and the player card. */
+/**
+ * The audio player page (docs/product/listening.md#player-page): title, context, navigation, stat
+ * tiles and the player card. What plays is one rendered session (docs/product/sessions.md): the
+ * page follows the stream from audio to audio, even after a locked screen.
+ */
 export function PlayerPage(props: PlayerPageProps) {
-  const { player, audio, mode, contextTitle, contextDescription, index, total, nextTitle, onPrevious, onNext, backTo, productName, actions, notice } = props
-  const { backLabel, totalLabel, onRepeatCompleted, onCycleCompleted } = props
-  const today = useRepetitionsToday(audio.id)
+  const { player, queue, index: pageIndex, mode, continuous, onIndexChange, contextTitle, contextDescription, backTo, productName, actions, notice } = props
+  const { backLabel, totalLabel, onRepetitionHeard } = props
+  const session = usePlayerSession(player, { queue, index: pageIndex, continuous, contextTitle, onIndexChange })
+  const index = Math.min(Math.max(0, session.index), Math.max(0, queue.length - 1))
+  const audio = queue[index]
+  const today = useRepetitionsToday(audio?.id ?? '')
   const prefs = usePlayerSnapshot(player.preferences)
   const voice = usePlayerSnapshot(player.voice)
+  const isPlaylist = mode === 'playlist'
+  const hasPrevious = index > 0
+  const hasNext = index < queue.length - 1
+  const total = queue.length
 
   // Keep the newest callbacks for engine/media-session handlers registered once.
-  const latest = useRef({ onPrevious, onNext, onRepeatCompleted, onCycleCompleted, increment: today.increment, audioId: audio.id, continues: false })
+  const latest = useRef({ goTo: session.goTo, index, onRepetitionHeard, increment: today.increment, continues: false, mode: session.mode })
   useEffect(() => {
-    latest.current = {
-      onPrevious,
-      onNext,
-      onRepeatCompleted,
-      onCycleCompleted,
-      increment: today.increment,
-      audioId: audio.id,
-      continues: mode === 'playlist' && onNext !== null,
-    }
+    latest.current = { goTo: session.goTo, index, onRepetitionHeard, increment: today.increment, continues: continuous && hasNext, mode: session.mode }
   })
 
-  // Load the audio into the engine (the playing intention carries over to the next audio). An
-  // audio of a programme's day brings its own repetition count and, resumed, the ones already heard.
-  const { repeatCount, completedRepeats } = audio
-  useEffect(() => {
-    void player.voice.loadAudio({
-      id: audio.id,
-      url: audio.url,
-      title: audio.title,
-      fieldTitle: contextTitle,
-      durationSeconds: audio.durationSeconds,
-      ...(repeatCount !== undefined ? { repeatCount } : {}),
-      ...(completedRepeats !== undefined ? { completedRepeats } : {}),
-    })
-  }, [player, audio.id, audio.url, audio.title, audio.durationSeconds, contextTitle, repeatCount, completedRepeats])
-
-  // A playlist goes on by itself: each audio plays its repetitions, then the next one starts
-  // (docs/product/listening.md#player-page). The engine keeps the playing intention for it.
-  const isPlaylist = mode === 'playlist'
-  const hasPrevious = onPrevious !== null
-  const hasNext = onNext !== null
-  const continues = isPlaylist && hasNext
+  // Played by page code (no session): the intention carries over to the next audio, which the
+  // page loads when this one's repetitions are done.
+  const continues = continuous && hasNext && session.mode === 'single'
   useEffect(() => {
     player.voice.continueWithNext(continues)
     return () => player.voice.continueWithNext(false)
@@ -109,21 +86,21 @@ export function PlayerPage(props: PlayerPageProps) {
   useEffect(
     () =>
       player.voice.on('cycleCompleted', () => {
-        latest.current.onCycleCompleted?.()
-        if (latest.current.continues && player.voice.getSnapshot().isPlayingIntent) latest.current.onNext?.()
+        const current = latest.current
+        if (current.mode === 'single' && current.continues && player.voice.getSnapshot().isPlayingIntent) current.goTo(current.index + 1)
       }),
     [player],
   )
 
-  // Each completed repetition: 'Repetições Hoje' +1, a listening event, and the milestone toast.
+  // Each repetition heard: 'Repetições Hoje' +1 (for the audio on screen), a listening record dated
+  // when it was heard, and the milestone toast.
   useEffect(
     () =>
-      player.voice.on('repeatCompleted', (completed) => {
-        const audioId = player.voice.getSnapshot().meta?.id ?? latest.current.audioId
-        latest.current.increment(audioId)
-        listeningQueue.record(audioId, 'repetition')
-        latest.current.onRepeatCompleted?.(completed)
-        if (isProgressMilestone(completed)) toast.success(LISTENER_MSG.progressToast, { description: `${completed} repetições concluídas.` })
+      player.voice.on('repetitionHeard', (heard) => {
+        latest.current.increment(heard.audioId)
+        listeningQueue.record(heard.audioId, 'repetition', heard.at)
+        latest.current.onRepetitionHeard?.(heard)
+        if (isProgressMilestone(heard.completed)) toast.success(LISTENER_MSG.progressToast, { description: `${heard.completed} repetições concluídas.` })
       }),
     [player],
   )
@@ -147,24 +124,28 @@ export function PlayerPage(props: PlayerPageProps) {
     })
   }, [player])
 
-  // Autoplay preference: start once per audio when it becomes ready.
+  // Autoplay preference: start once per audio shown when it becomes ready.
   const autoplayed = useRef<string | null>(null)
+  const audioId = audio?.id ?? null
   useEffect(() => {
-    if (!prefs.autoPlay || voice.status !== 'ready' || voice.meta?.id !== audio.id || autoplayed.current === audio.id) return
-    autoplayed.current = audio.id
+    if (!prefs.autoPlay || voice.status !== 'ready' || !audioId || voice.meta?.id !== audioId || autoplayed.current === audioId) return
+    autoplayed.current = audioId
     if (!voice.isPlayingIntent) void player.voice.play()
-  }, [prefs.autoPlay, voice.status, voice.meta?.id, voice.isPlayingIntent, audio.id, player])
+  }, [prefs.autoPlay, voice.status, voice.meta?.id, voice.isPlayingIntent, audioId, player])
 
-  // Lock-screen controls; previous/next follow Anterior/Próximo.
+  // Lock-screen controls; previous/next follow Anterior/Próximo (a seek inside the stream).
   useEffect(
     () =>
       connectMediaSession(player.voice, {
         productName,
-        previous: hasPrevious ? () => latest.current.onPrevious?.() : null,
-        next: hasNext ? () => latest.current.onNext?.() : null,
+        previous: hasPrevious ? () => latest.current.goTo(latest.current.index - 1) : null,
+        next: hasNext ? () => latest.current.goTo(latest.current.index + 1) : null,
       }),
     [player, productName, hasPrevious, hasNext],
   )
+
+  if (!audio) return <AudioNotFound />
+  const next = queue[index + 1]
 
   return (
     <PageShell contentClassName={PAGE_SPACING}>
@@ -183,28 +164,30 @@ export function PlayerPage(props: PlayerPageProps) {
           <span data-testid="audio-position" className="text-ink-muted">
             Áudio {index + 1} de {total}
           </span>
-          <span className="inline-flex items-center gap-1 text-ink-muted tabular-nums">
-            <Clock aria-hidden="true" className="size-3.5" />
-            <span className="sr-only">Duração: </span>
-            {audio.duration}
-          </span>
+          {audio.duration ? (
+            <span className="inline-flex items-center gap-1 text-ink-muted tabular-nums">
+              <Clock aria-hidden="true" className="size-3.5" />
+              <span className="sr-only">Duração: </span>
+              {audio.duration}
+            </span>
+          ) : null}
         </p>
         <div className="mt-2 flex items-start justify-between gap-3">
           <h1 className="text-2xl font-extrabold tracking-tight text-ink sm:text-4xl">{audio.title}</h1>
-          {actions ? <div className="shrink-0">{actions}</div> : null}
+          {actions ? <div className="shrink-0">{actions(audio)}</div> : null}
         </div>
         {contextDescription ? <p className="mt-3 max-w-2xl text-[0.98rem] leading-relaxed text-ink-muted">{contextDescription}</p> : null}
       </header>
 
-      {notice}
-      <PlayerCard player={player} title={audio.title} className="mt-6" />
+      {notice?.(audio)}
+      <PlayerCard player={player} title={audio.title} className="mt-6" sleep={{ minutes: session.sleepMinutes, onChange: session.setSleepMinutes }} />
 
       <nav aria-label="Navegação entre áudios" className="mt-4 grid grid-cols-2 gap-3">
-        <Button variant="outline" size="md" onClick={() => onPrevious?.()} disabled={!hasPrevious}>
+        <Button variant="outline" size="md" onClick={() => session.goTo(index - 1)} disabled={!hasPrevious}>
           <ChevronLeft aria-hidden="true" />
           Anterior
         </Button>
-        <Button variant="outline" size="md" onClick={() => onNext?.()} disabled={!hasNext}>
+        <Button variant="outline" size="md" onClick={() => session.goTo(index + 1)} disabled={!hasNext}>
           Próximo
           <ChevronRight aria-hidden="true" />
         </Button>
@@ -222,15 +205,15 @@ export function PlayerPage(props: PlayerPageProps) {
         </StatTile>
       </dl>
 
-      {hasNext && nextTitle ? (
+      {next ? (
         <section aria-labelledby="next-audio-heading" className="mt-6 flex flex-col gap-4 rounded-3xl border border-line bg-white p-5 shadow-soft sm:flex-row sm:items-center sm:p-6">
           <div className="min-w-0 flex-1">
             <h2 id="next-audio-heading" className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
               Próximo áudio
             </h2>
-            <p className="mt-1 truncate font-semibold text-ink">{nextTitle}</p>
+            <p className="mt-1 truncate font-semibold text-ink">{next.title}</p>
           </div>
-          <Button variant="secondary" size="md" onClick={() => onNext?.()}>
+          <Button variant="secondary" size="md" onClick={() => session.goTo(index + 1)}>
             <SkipForward aria-hidden="true" />
             Reproduzir Próximo
           </Button>

@@ -1,7 +1,8 @@
-import { useEffect } from 'react'
+import { useEffect, useMemo } from 'react'
 import type { ListenerPlayer } from '../engine/create-player'
 import { connectMediaSession } from '../engine/media-session'
 import { PlayerCard } from './player-card'
+import { usePlayerSession } from '../hooks/use-player-session'
 
 export interface StandalonePlayerAudio {
   id: string
@@ -21,22 +22,15 @@ export interface StandalonePlayerProps {
 }
 
 /**
- * The player card for one audio on its own (the free demo): the real engine — repetitions,
- * background music, settings, diagnostics, lock-screen controls — with no list around it and no
- * listening records (docs/product/public-pages.md#demo-demo).
+ * The player card for one audio on its own (the free demo): the real engine — one rendered
+ * session with its repetitions and music, settings, sleep timer, diagnostics, lock-screen
+ * controls — with no list around it and no listening records (docs/product/public-pages.md#demo-demo).
  */
 export function StandalonePlayer({ player, audio, contextTitle, productName, onReset, className }: StandalonePlayerProps) {
-  useEffect(() => {
-    void player.voice.loadAudio({
-      id: audio.id,
-      url: audio.url,
-      title: audio.title,
-      fieldTitle: contextTitle ?? null,
-      durationSeconds: audio.durationSeconds,
-    })
-  }, [player, audio.id, audio.url, audio.title, audio.durationSeconds, contextTitle])
+  const queue = useMemo(() => [{ id: audio.id, title: audio.title, url: audio.url, durationSeconds: audio.durationSeconds }], [audio.id, audio.title, audio.url, audio.durationSeconds])
+  const session = usePlayerSession(player, { queue, index: 0, continuous: false, contextTitle: contextTitle ?? '', onIndexChange: () => {} })
 
   useEffect(() => connectMediaSession(player.voice, { productName, previous: null, next: null }), [player, productName])
 
-  return <PlayerCard player={player} title={audio.title} onReset={onReset} className={className} />
+  return <PlayerCard player={player} title={audio.title} onReset={onReset} className={className} sleep={{ minutes: session.sleepMinutes, onChange: session.setSleepMinutes }} />
 }

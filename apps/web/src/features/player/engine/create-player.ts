@@ -3,6 +3,7 @@ import { createPlayerCoordinator, type PlayerCoordinator } from './player-coordi
 import { createPreferencesStore, type PreferencesStore, type StorageLike } from './preferences'
 import { createAudioElement, type MediaElementLike } from './store'
 import type { PlayableUrlResolver } from './offline-source'
+import type { SessionResolver } from './session-request'
 import type { FetchLike } from './validate-url'
 import { createVoiceEngine, type VoiceEngine } from './voice-engine'
 
@@ -16,6 +17,11 @@ export interface ListenerPlayerOptions {
   fetch?: FetchLike
   random?: () => number
   resolveUrl?: PlayableUrlResolver
+  /**
+   * Turns what the listener plays into a rendered session (the API, or a copy on this device);
+   * without one, or when it answers null, audios play by page code (voice + music elements).
+   */
+  resolveSession?: SessionResolver
   /** Watch this document for other media (landing/demo video); null to skip. Defaults to `document`. */
   document?: Document | null
 }
@@ -26,6 +32,7 @@ export interface ListenerPlayer {
   music: BackgroundMusic
   preferences: PreferencesStore
   coordinator: PlayerCoordinator
+  resolveSession: SessionResolver
   destroy: () => void
 }
 
@@ -56,6 +63,7 @@ export function createListenerPlayer(options: ListenerPlayerOptions): ListenerPl
     music,
     preferences,
     coordinator,
+    resolveSession: options.resolveSession ?? (async () => null),
     destroy() {
       unsubscribePreferences()
       unwatch()

@@ -4,7 +4,7 @@ import type { VoiceSnapshot } from './voice-engine'
 /** The voice engine as the coordinator sees it. */
 export interface CoordinatedVoice {
   subscribe: (onChange: () => void) => () => void
-  getSnapshot: () => Pick<VoiceSnapshot, 'status' | 'isPlayingIntent'>
+  getSnapshot: () => Pick<VoiceSnapshot, 'status' | 'isPlayingIntent'> & Partial<Pick<VoiceSnapshot, 'session'>>
   pause: () => void
 }
 
@@ -53,7 +53,9 @@ export function createPlayerCoordinator(options: PlayerCoordinatorOptions): Play
   let destroyed = false
 
   const voiceWantsMusic = () => {
-    const { status, isPlayingIntent } = voice.getSnapshot()
+    const { status, isPlayingIntent, session } = voice.getSnapshot()
+    // A rendered session carries its music in the stream (docs/product/sessions.md).
+    if (session) return false
     return isPlayingIntent && status !== 'error' && status !== 'idle'
   }
 

@@ -19,6 +19,11 @@ export interface AudioPreferences {
   showProgress: boolean
   /** Seconds ≥ 0. */
   pauseBetweenRepeats: number
+  /**
+   * The background music's level in a session, 0–100 (0 = no music); null follows the level the
+   * admins set (docs/product/sessions.md#the-listeners-settings).
+   */
+  musicVolume: number | null
 }
 
 export const DEFAULT_AUDIO_PREFERENCES: Readonly<AudioPreferences> = Object.freeze({
@@ -27,6 +32,7 @@ export const DEFAULT_AUDIO_PREFERENCES: Readonly<AudioPreferences> = Object.free
   autoPlay: AUDIO_DEFAULT_AUTOPLAY,
   showProgress: AUDIO_DEFAULT_SHOW_PROGRESS,
   pauseBetweenRepeats: AUDIO_DEFAULT_PAUSE_BETWEEN_REPEATS_S,
+  musicVolume: null,
 })
 
 /** Raw input as a form gives it: numbers may arrive as strings. */
@@ -46,7 +52,7 @@ function toNumber(value: unknown): number | null {
 /**
  * Applies `input` over `base`: volume clamped to 0-100; repeatCount an integer ≥ 0 (negative or
  * non-numeric ignored, fractions dropped); pauseBetweenRepeats ≥ 0 seconds (negative or non-numeric
- * ignored); booleans must be booleans.
+ * ignored); musicVolume clamped to 0-100, or null for the admins' level; booleans must be booleans.
  */
 export function mergePreferences(base: AudioPreferences, input: AudioPreferencesInput): AudioPreferences {
   const next = { ...base }
@@ -58,6 +64,11 @@ export function mergePreferences(base: AudioPreferences, input: AudioPreferences
   if (pause !== null && pause >= 0) next.pauseBetweenRepeats = pause
   if (typeof input.autoPlay === 'boolean') next.autoPlay = input.autoPlay
   if (typeof input.showProgress === 'boolean') next.showProgress = input.showProgress
+  if (input.musicVolume === null) next.musicVolume = null
+  else {
+    const musicVolume = toNumber(input.musicVolume)
+    if (musicVolume !== null) next.musicVolume = Math.round(Math.min(100, Math.max(0, musicVolume)))
+  }
   return next
 }
 

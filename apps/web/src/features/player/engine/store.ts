@@ -99,6 +99,7 @@ export interface MediaElementLike extends EventTarget {
   volume: number
   muted: boolean
   preload: string
+  playbackRate: number
   readonly paused: boolean
   readonly ended: boolean
   readonly readyState: number

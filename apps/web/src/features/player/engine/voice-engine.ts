@@ -9,7 +9,11 @@ import {
   AUDIO_READY_MONITOR_DELAY_MS,
   AUDIO_READY_MONITOR_INTERVAL_MS,
   AUDIO_RETRY_BASE_DELAY_MS,
+  itemIndexAt,
   PLAYER_MSG,
+  repetitionsHeardAt,
+  repetitionsPassed,
+  type SessionManifest,
 } from '@sintonia/contract'
 import { audioErrorHint, describeMediaError } from './audio-errors'
 import { collectDiagnostics, testAudioPlayback, type DiagnosticsReport, type PlaybackTestResult } from './diagnostics'
@@ -66,6 +70,45 @@ export interface VoiceSourceMeta {
   completedRepeats?: number
 }
 
+/**
+ * A rendered session playing (docs/product/sessions.md): one stream holding every repetition, the
+ * pauses and the music. The counter, the current audio and the repetitions heard are read from
+ * the element's position, so what played while the page's code was suspended is caught up in one
+ * reading.
+ */
+export interface VoiceSession {
+  manifest: SessionManifest
+  /** Where the manifest's first audio is in the listener's list (a playlist, a day). */
+  firstIndex: number
+  /** Repetitions of each manifest audio heard before this stream (a resumed day): the counters start there. */
+  heardBefore?: readonly number[]
+  /** The field, playlist or day, shown as the lock screen's artist. */
+  contextTitle?: string | null
+}
+
+/** Where a session is, as the page shows it. */
+export interface SessionPosition {
+  key: string
+  /** The current audio's place in the listener's list. */
+  index: number
+  /** Between two repetitions or two audios (the pause, heard as music only). */
+  inPause: boolean
+  /** The background track mixed into the stream (null: none); the separate music element stays silent. */
+  musicTitle: string | null
+}
+
+/** One repetition heard, with when it was heard (in the past when caught up after a locked screen). */
+export interface RepetitionHeard {
+  /** The audio's place in the listener's list. */
+  index: number
+  audioId: string
+  /** Its repetitions heard so far, counting those from before this stream. */
+  completed: number
+  /** Its repetitions in all (0 = "sem parar"). */
+  target: number
+  at: Date
+}
+
 export interface VoiceSnapshot {
   status: VoiceStatus
   /** Seconds. */
@@ -88,6 +131,8 @@ export interface VoiceSnapshot {
   isValidating: boolean
   src: string
   meta: VoiceSourceMeta | null
+  /** Set while a rendered session is the source; null for a single audio played by page code. */
+  session: SessionPosition | null
 }
 
 export type NoticeTone = 'info' | 'success' | 'warning' | 'error'
@@ -108,6 +153,8 @@ export interface VoiceEngineEvents {
    * announced (`continueWithNext(true)`): then the playing intention is kept for it.
    */
   cycleCompleted: number
+  /** Each repetition heard, in both modes (the listening records and "Repetições Hoje" come from it). */
+  repetitionHeard: RepetitionHeard
   notice: PlayerNotice
   log: DiagnosticsEntry
 }
@@ -191,6 +238,10 @@ export class VoiceEngine extends SnapshotStore<VoiceSnapshot> {
   private sourceToken = 0
   private validationToken = 0
   private destroyed = false
+  /** The rendered session being played, or null (a single audio, repeated by this code). */
+  private session: VoiceSession | null = null
+  /** The position up to which the session's repetitions were counted. */
+  private countedTo = 0
 
   constructor(options: VoiceEngineOptions = {}) {
     const settings = sanitizeVoiceSettings(options, {
@@ -213,6 +264,7 @@ export class VoiceEngine extends SnapshotStore<VoiceSnapshot> {
       isValidating: false,
       src: '',
       meta: null,
+      session: null,
     })
     const element = options.element ?? createAudioElement()
     if (!element) throw new Error('VoiceEngine: no audio element available')
@@ -249,12 +301,38 @@ export class VoiceEngine extends SnapshotStore<VoiceSnapshot> {
     if (this.destroyed) return
     this.settings = sanitizeVoiceSettings(patch, this.settings)
     this.el.volume = this.settings.volume / 100
-    this.setState({ repeatTarget: this.repeatTarget() })
+    // A session's counts are in its stream; a new setting there means a new session (the page's).
+    if (!this.session) this.setState({ repeatTarget: this.repeatTarget() })
   }
 
   /** Loads a new source. Counters and retries reset; the playing intention is kept (next audio keeps playing). */
   setSource(url: string, meta: VoiceSourceMeta | null = null): void {
     if (this.destroyed) return
+    this.session = null
+    this.beginSource(url, meta)
+  }
+
+  /**
+   * Loads a rendered session: one stream for every repetition, pause and the music under them.
+   * Playback starts at `startAt` seconds (a chosen audio, a changed setting); the playing
+   * intention is kept, like setSource.
+   */
+  loadSession(url: string, session: VoiceSession, startAt = 0): void {
+    if (this.destroyed) return
+    this.session = session
+    this.beginSource(url, null)
+    this.countedTo = Math.max(0, startAt)
+    this.resumeAt = Math.max(0, startAt)
+    this.setState({ duration: session.manifest.durationSeconds })
+    this.followSession(this.countedTo, false)
+  }
+
+  /** The session playing, if any. */
+  get currentSession(): VoiceSession | null {
+    return this.session
+  }
+
+  private beginSource(url: string, meta: VoiceSourceMeta | null): void {
     this.sourceToken++
     this.validationToken++
     this.clearAllTimers()
@@ -279,6 +357,7 @@ export class VoiceEngine extends SnapshotStore<VoiceSnapshot> {
       attempt: trimmed ? 1 : 0,
       canValidate: false,
       isValidating: false,
+      session: null,
     })
     if (!trimmed) {
       this.el.pause()
@@ -340,9 +419,14 @@ export class VoiceEngine extends SnapshotStore<VoiceSnapshot> {
 
     this.clearTimer('transition')
     const snapshot = this.getSnapshot()
-    const cycleDone = snapshot.repeatTarget > 0 && snapshot.completedRepeats >= snapshot.repeatTarget
-    if (status === 'transitioning' || cycleDone || this.el.ended) this.rewind()
-    if (cycleDone) this.setState({ completedRepeats: 0 })
+    if (this.session) {
+      // A session heard to its end starts again from its beginning.
+      if (this.el.ended) this.rewind()
+    } else {
+      const cycleDone = snapshot.repeatTarget > 0 && snapshot.completedRepeats >= snapshot.repeatTarget
+      if (status === 'transitioning' || cycleDone || this.el.ended) this.rewind()
+      if (cycleDone) this.setState({ completedRepeats: 0 })
+    }
     this.setState({ isPlayingIntent: true, error: null, hint: null })
     this.log('info', 'Reproduzir')
     return this.playElement()
@@ -405,11 +489,36 @@ export class VoiceEngine extends SnapshotStore<VoiceSnapshot> {
       return // not seekable yet
     }
     this.setState({ currentTime: target })
+    // A jump is not listening: what it skipped is not counted.
+    if (this.session) {
+      this.countedTo = target
+      this.followSession(target, false)
+    }
+  }
+
+  /** In a session: to the start of the audio at `index` of the listener's list (false when it is not in this stream). */
+  seekToItem(index: number): boolean {
+    const session = this.session
+    const item = session?.manifest.items[index - (session?.firstIndex ?? 0)]
+    if (!session || !item) return false
+    const at = index === session.firstIndex ? 0 : Math.max(0, item.start - 1)
+    if (this.getSnapshot().status === 'loading') {
+      this.resumeAt = at
+      this.countedTo = at
+      this.followSession(at, false)
+    } else this.seek(at)
+    return true
   }
 
   /** Back to the start with the repeat counter cleared; keeps playing if it was. */
   reset(): void {
     if (this.destroyed) return
+    if (this.session) {
+      // Back to the start of the audio playing now: its counter reads from there.
+      this.seekToItem(this.getSnapshot().session?.index ?? this.session.firstIndex)
+      this.log('info', 'Reiniciar')
+      return
+    }
     const wasTransitioning = this.getSnapshot().status === 'transitioning'
     this.clearTimer('transition')
     this.rewind()
@@ -576,6 +685,7 @@ export class VoiceEngine extends SnapshotStore<VoiceSnapshot> {
       this.resumeAt = 0
       this.seek(at)
     }
+    if (this.session) this.setState({ duration: this.session.manifest.durationSeconds })
     const { isPlayingIntent } = this.getSnapshot()
     const autoPlay = this.settings.autoPlay && !this.autoPlayConsumed
     this.autoPlayConsumed = true
@@ -655,6 +765,15 @@ export class VoiceEngine extends SnapshotStore<VoiceSnapshot> {
   private onEnded(): void {
     const snapshot = this.getSnapshot()
     if (snapshot.status === 'error' || snapshot.status === 'loading' || snapshot.status === 'idle') return
+    if (this.session) {
+      this.followSession(this.session.manifest.durationSeconds, true)
+      const continues = snapshot.isPlayingIntent && this.nextFollows
+      const after = this.getSnapshot()
+      this.setState({ status: 'ready', isPlayingIntent: continues })
+      this.log('info', 'Sessão concluída')
+      this.events.emit('cycleCompleted', after.completedRepeats)
+      return
+    }
     const completed = snapshot.completedRepeats + 1
     const target = this.repeatTarget()
     const again = snapshot.isPlayingIntent && (target === 0 || completed < target)
@@ -662,6 +781,7 @@ export class VoiceEngine extends SnapshotStore<VoiceSnapshot> {
     if (again) {
       const waitMs = this.settings.pauseBetweenRepeats * 1000
       this.setState({ completedRepeats: completed, status: 'transitioning', currentTime: snapshot.duration || this.el.currentTime })
+      this.emitHeard(completed)
       this.events.emit('repeatCompleted', completed)
       if (this.getSnapshot().status !== 'transitioning') return // a listener paused or reset
       if (waitMs > 0) this.setTimer('transition', waitMs, () => this.replay())
@@ -670,9 +790,63 @@ export class VoiceEngine extends SnapshotStore<VoiceSnapshot> {
       // In a playlist the intention carries over to the next audio (its page loads it next).
       const continues = snapshot.isPlayingIntent && this.nextFollows
       this.setState({ completedRepeats: completed, status: 'ready', isPlayingIntent: continues })
+      this.emitHeard(completed)
       this.events.emit('repeatCompleted', completed)
       this.events.emit('cycleCompleted', completed)
     }
+  }
+
+  /** A repetition heard in single-audio mode: now, of the audio loaded. */
+  private emitHeard(completed: number): void {
+    const { meta } = this.getSnapshot()
+    if (!meta?.id) return
+    this.events.emit('repetitionHeard', { index: -1, audioId: meta.id, completed, target: this.repeatTarget(), at: new Date() })
+  }
+
+  /**
+   * Reads the session at `position`: the audio playing, its counter, whether it is a pause; when
+   * `listening`, every repetition that ended since the last reading is heard now, in order, dated
+   * by when it ended (the page's code may have been asleep while the stream played on).
+   */
+  private followSession(position: number, listening: boolean): void {
+    const session = this.session
+    if (!session) return
+    const { manifest, firstIndex } = session
+    const before = session.heardBefore ?? []
+    if (listening && position > this.countedTo) {
+      const now = Date.now()
+      const rate = this.el.playbackRate > 0 ? this.el.playbackRate : 1
+      for (const passed of repetitionsPassed(manifest, this.countedTo, position)) {
+        const item = manifest.items[passed.itemIndex]!
+        const completed = (before[passed.itemIndex] ?? 0) + passed.repetition
+        const target = manifest.endless ? 0 : (before[passed.itemIndex] ?? 0) + item.repetitions
+        const at = new Date(now - Math.max(0, ((position - passed.end) / rate) * 1000))
+        this.events.emit('repetitionHeard', { index: firstIndex + passed.itemIndex, audioId: passed.audioId, completed, target, at })
+        this.events.emit('repeatCompleted', completed)
+      }
+    }
+    if (position > this.countedTo || !listening) this.countedTo = position
+    const itemIndex = itemIndexAt(manifest, position)
+    const item = manifest.items[itemIndex]!
+    const heard = before[itemIndex] ?? 0
+    const current = this.getSnapshot()
+    const index = firstIndex + itemIndex
+    // Between two voices (a pause, or the breath before the next audio); not the lead-in nor the tail.
+    const insideVoice = item.repetitionStarts.some((start, r) => position >= start && position < (item.repetitionEnds[r] ?? Infinity))
+    const inPause = !insideVoice && position > manifest.items[0]!.start && position < manifest.items.at(-1)!.end
+    const meta =
+      current.meta?.id === item.audioId && current.session?.index === index
+        ? current.meta
+        : { id: item.audioId, title: item.title, fieldTitle: session.contextTitle ?? null }
+    this.setState({
+      meta,
+      completedRepeats: heard + repetitionsHeardAt(item, position),
+      repeatTarget: manifest.endless ? 0 : heard + item.repetitions,
+      session:
+        current.session && current.session.key === manifest.key && current.session.index === index && current.session.inPause === inPause
+          ? current.session
+          : { key: manifest.key, index, inPause, musicTitle: manifest.music?.title ?? null },
+    })
   }
 
   private replay(): void {
@@ -715,6 +889,13 @@ export class VoiceEngine extends SnapshotStore<VoiceSnapshot> {
     on('timeupdate', () => {
       if (this.getSnapshot().status === 'transitioning') return
       this.setState({ currentTime: this.el.currentTime })
+      if (this.session) this.followSession(this.el.currentTime, this.getSnapshot().status === 'playing' || !this.el.paused)
+    })
+    on('seeking', () => {
+      // A jump (the lock screen's or the browser's controls): not listening.
+      if (!this.session) return
+      this.countedTo = this.el.currentTime
+      this.followSession(this.el.currentTime, false)
     })
     on('playing', () => {
       const { status, isPlayingIntent } = this.getSnapshot()

@@ -9,7 +9,7 @@ import { cn } from '../../../lib/cn'
 import { practiceKeys } from '../keys'
 import { programQueryOptions, todayQueryOptions } from '../api/practice-api'
 import { useOnline } from '../hooks/use-online'
-import { allHeard, sessionOutcome, sessionPlan, withRepetition, type SessionOutcome, type SessionPlan, type SessionStep } from '../lib/session'
+import { allHeard, sessionOutcome, sessionPlan, withRepetition, type SessionOutcome, type SessionPlan } from '../lib/session'
 import { IconMark, LoadError } from './bits'
 import { DayCelebration, ProgramCelebration } from './celebration'
 
@@ -17,22 +17,35 @@ import { DayCelebration, ProgramCelebration } from './celebration'
 export const COMPLETION_POLL_MS = 2_000
 export const COMPLETION_POLL_MAX_MS = 120_000
 
-/** What the route's player needs to play one audio of the day (features/player's PlayerPage in playlist mode). */
+/** One audio of the day as the route's player plays it: the day's count and what was heard already. */
+export interface SessionQueueItem {
+  id: string
+  title: string
+  url: string
+  durationSeconds: number
+  duration: string
+  fieldId: string
+  /** The day's count for this audio. */
+  repetitions: number
+  /** Repetitions already heard (0 for an audio heard in full, which plays again from the start). */
+  heard: number
+}
+
+/**
+ * What the route's player needs to play the day (features/player's PlayerPage in playlist mode):
+ * the day's audios as one session from the current one on.
+ */
 export interface SessionPlayerSlotProps {
-  step: SessionStep
-  /** 0-based position in the day. */
+  queue: SessionQueueItem[]
+  /** 0-based: the audio shown. */
   index: number
-  total: number
-  /** Where this audio's counter starts (repetitions already heard); fixed while it plays. */
-  startAt: number
+  /** The player reached another audio, or the listener chose one. */
+  onIndexChange: (index: number) => void
+  /** A repetition heard (of the audio at `index` of the day; `completed` counts all its repetitions so far). */
+  onRepetitionHeard: (heard: { index: number; completed: number }) => void
   /** 'Dia 5 de 21 · Programa' */
   contextTitle: string
   intention: string
-  nextTitle: string | null
-  onPrevious: (() => void) | null
-  onNext: (() => void) | null
-  onRepeatCompleted: (completed: number) => void
-  onCycleCompleted: () => void
   /** The day's audios and how far each went, shown above the player card. */
   steps: ReactNode
 }
@@ -140,7 +153,7 @@ function SessionView({ session, productName, renderPlayer }: { session: ActiveSe
   const { plan } = session
   const queryClient = useQueryClient()
   const online = useOnline()
-  const [position, setPosition] = useState({ index: plan.startIndex, startAt: plan.steps[plan.startIndex]?.startAt ?? 0 })
+  const [index, setIndex] = useState(plan.startIndex)
   const [heard, setHeard] = useState(plan.heard)
   const [awaiting, setAwaiting] = useState(false)
   const [pollExpired, setPollExpired] = useState(false)
@@ -156,22 +169,28 @@ function SessionView({ session, productName, renderPlayer }: { session: ActiveSe
     return () => clearTimeout(timer)
   }, [polling, outcome])
 
-  const index = position.index
   const step = plan.steps[index]
-  const total = plan.steps.length
-  const go = useCallback(
-    (target: number) => {
-      const next = plan.steps[target]
-      if (!next || target === position.index) return
-      const already = heard[target] ?? 0
-      setPosition({ index: target, startAt: already < next.repetitions ? already : 0 })
-    },
-    [plan.steps, heard, position.index],
-  )
-  const onRepeatCompleted = useCallback((completed: number) => setHeard((current) => withRepetition(current, index, completed)), [index])
-  const onCycleCompleted = useCallback(
-    () => setHeard((current) => withRepetition(current, index, plan.steps[index]?.repetitions ?? 0)),
-    [index, plan.steps],
+  const go = useCallback((target: number) => {
+    setIndex((current) => (target === current ? current : target))
+  }, [])
+  const onRepetitionHeard = useCallback((event: { index: number; completed: number }) => setHeard((current) => withRepetition(current, event.index, event.completed)), [])
+  // An audio heard in full plays again from its start when chosen; the others from where they were left.
+  const queue = useMemo(
+    () =>
+      plan.steps.map((s, i): SessionQueueItem => {
+        const already = heard[i] ?? 0
+        return {
+          id: s.audio.id,
+          title: s.audio.title,
+          url: s.audio.url,
+          durationSeconds: s.audio.durationSeconds,
+          duration: s.audio.duration,
+          fieldId: s.audio.fieldId,
+          repetitions: s.repetitions,
+          heard: already < s.repetitions ? already : 0,
+        }
+      }),
+    [plan.steps, heard],
   )
   // Every audio heard its count: ask the server until it counted the day (the listening events
   // may still be on their way, or waiting for the connection to come back).
@@ -284,19 +303,13 @@ function SessionView({ session, productName, renderPlayer }: { session: ActiveSe
     </section>
   )
 
-  const next = plan.steps[index + 1]
   return renderPlayer({
-    step,
+    queue,
     index,
-    total,
-    startAt: position.startAt,
+    onIndexChange: go,
+    onRepetitionHeard,
     contextTitle: `Dia ${session.day} de ${session.daysCount} · ${session.programTitle}`,
     intention: session.intention,
-    nextTitle: next?.audio.title ?? null,
-    onPrevious: index > 0 ? () => go(index - 1) : null,
-    onNext: next ? () => go(index + 1) : null,
-    onRepeatCompleted,
-    onCycleCompleted,
     steps,
   })
 }

@@ -19,6 +19,7 @@ export class FakeAudioElement extends EventTarget implements MediaElementLike {
   volume = 1
   muted = false
   preload = ''
+  playbackRate = 1
   paused = true
   ended = false
   readyState = 0
@@ -42,6 +43,8 @@ export class FakeAudioElement extends EventTarget implements MediaElementLike {
   set currentTime(value: number) {
     this.time = value
     if (this.ended && value < this.duration) this.ended = false
+    // A browser announces a jump before it happens (listeners read the new position).
+    this.fire('seeking')
   }
 
   play(): Promise<void> {
@@ -133,6 +136,14 @@ export class FakeAudioElement extends EventTarget implements MediaElementLike {
   advance(seconds: number): void {
     this.time = Math.min(this.time + seconds, Number.isFinite(this.duration) ? this.duration : this.time + seconds)
     this.fire('timeupdate')
+  }
+
+  /**
+   * Plays on for `seconds` while the page's code sleeps (a locked phone): the position moves and
+   * no event is seen until the page wakes, when the queued ones arrive at once.
+   */
+  playWhileAsleep(seconds: number): void {
+    this.time = Math.min(this.time + seconds, Number.isFinite(this.duration) ? this.duration : this.time + seconds)
   }
 
   /** Reaches the end the way a browser does: paused, 'pause' then 'ended'. */

@@ -1,0 +1,146 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { ListenerPlayer } from '../engine/create-player'
+import { sessionRequestFor, type PlayerQueueItem, type SessionAnchor } from '../engine/session-request'
+import { usePlayerSnapshot } from './use-player-snapshot'
+
+export interface UsePlayerSessionOptions {
+  queue: readonly PlayerQueueItem[]
+  /** The audio the page shows (from its address or its state). */
+  index: number
+  /** Later audios follow in the same stream (a playlist, a day). */
+  continuous: boolean
+  /** The field, playlist or day (the lock screen's artist). */
+  contextTitle: string
+  /** The stream moved to another audio ('followed'), or the listener chose one ('chosen'): the page shows it. */
+  onIndexChange: (index: number, reason: 'followed' | 'chosen') => void
+}
+
+export interface PlayerSessionControls {
+  /** The audio playing (or about to). */
+  index: number
+  /** Plays the audio at `index`: a seek when it is in the stream, a new session otherwise. */
+  goTo: (index: number) => void
+  /** The sleep timer in minutes, or null: the session's own end. */
+  sleepMinutes: number | null
+  setSleepMinutes: (minutes: number | null) => void
+  /** 'session': one rendered stream plays; 'single': the audio's own file, repeated by page code. */
+  mode: 'session' | 'single' | 'loading'
+}
+
+/** The request whose session each player has loaded. */
+const loadedRequests = new WeakMap<ListenerPlayer, string>()
+
+/**
+ * Plays what the page shows as one rendered session (docs/product/sessions.md#what-plays): asks
+ * for it from the audio shown (and, when continuous, the ones after it), loads it into the engine,
+ * and tells the page when the stream reaches another audio. A changed setting or sleep timer asks
+ * for a new session from the audio playing, at the repetition it reached. When no session can be
+ * had (offline without a downloaded one, a server without ffmpeg), the audio's own file plays,
+ * repeated by page code as before.
+ */
+export function usePlayerSession(player: ListenerPlayer, options: UsePlayerSessionOptions): PlayerSessionControls {
+  const { queue, index, continuous, contextTitle, onIndexChange } = options
+  const prefs = usePlayerSnapshot(player.preferences)
+  const voice = usePlayerSnapshot(player.voice)
+  const [sleepMinutes, setSleep] = useState<number | null>(null)
+  const [mode, setMode] = useState<PlayerSessionControls['mode']>('loading')
+  const [anchor, setAnchor] = useState<SessionAnchor & { generation: number }>(() => ({ index, heard: queue[index]?.heard ?? 0, generation: 0 }))
+
+  const latest = useRef({ queue, continuous, contextTitle, prefs, sleepMinutes, onIndexChange })
+  useEffect(() => {
+    latest.current = { queue, continuous, contextTitle, prefs, sleepMinutes, onIndexChange }
+  })
+
+  // The index the stream is at (or the one asked for before it loads).
+  const streamIndex = voice.session?.index ?? null
+  const shownIndex = useRef(index)
+
+  // The page moved to an audio the stream is not at (a link, the browser's back): play it.
+  useEffect(() => {
+    if (index === shownIndex.current) return
+    shownIndex.current = index
+    if (streamIndex === index) return
+    if (player.voice.seekToItem(index)) return
+    setAnchor((current) => ({ index, heard: latest.current.queue[index]?.heard ?? 0, generation: current.generation + 1 }))
+  }, [index, streamIndex, player])
+
+  // The stream reached another audio: the page follows it.
+  useEffect(() => {
+    if (streamIndex === null || streamIndex === shownIndex.current) return
+    shownIndex.current = streamIndex
+    latest.current.onIndexChange(streamIndex, 'followed')
+  }, [streamIndex])
+
+  // A changed setting makes a new session from where the listener is.
+  const settingsKey = `${prefs.repeatCount}|${prefs.pauseBetweenRepeats}|${prefs.musicVolume}|${sleepMinutes}`
+  const appliedSettings = useRef(settingsKey)
+  useEffect(() => {
+    if (appliedSettings.current === settingsKey) return
+    appliedSettings.current = settingsKey
+    const snapshot = player.voice.getSnapshot()
+    const at = snapshot.session?.index ?? shownIndex.current
+    setAnchor((current) => ({ index: at, heard: snapshot.session ? snapshot.completedRepeats : current.heard, generation: current.generation + 1 }))
+  }, [settingsKey, player])
+
+  useEffect(() => {
+    const { queue: list, continuous: follows, contextTitle: context, prefs: preferences, sleepMinutes: sleep } = latest.current
+    const planned = sessionRequestFor(list, anchor, { continuous: follows, preferences, sleepMinutes: sleep })
+    const item = list[anchor.index]
+    if (!planned || !item) return
+    // The page was shown again (a loading screen in between) with the same session playing: keep it.
+    const requestKey = JSON.stringify(planned.request)
+    const loaded = loadedRequests.get(player)
+    if (loaded === requestKey && player.voice.currentSession && player.voice.getSnapshot().status !== 'idle') {
+      setMode('session')
+      return
+    }
+    let cancelled = false
+    setMode('loading')
+    void player.resolveSession(planned.request).then(
+      (playable) => {
+        if (cancelled) return
+        if (playable) {
+          loadedRequests.set(player, requestKey)
+          player.voice.loadSession(playable.url, { manifest: playable.manifest, firstIndex: planned.firstIndex, heardBefore: planned.heardBefore, contextTitle: context })
+          setMode('session')
+          return
+        }
+        setMode('single')
+        loadedRequests.delete(player)
+        void player.voice.loadAudio({
+          id: item.id,
+          url: item.url,
+          title: item.title,
+          fieldTitle: context,
+          ...(item.durationSeconds !== undefined ? { durationSeconds: item.durationSeconds } : {}),
+          ...(item.repetitions !== undefined ? { repeatCount: item.repetitions } : {}),
+          ...(anchor.heard > 0 ? { completedRepeats: anchor.heard } : {}),
+        })
+      },
+      () => undefined,
+    )
+    return () => {
+      cancelled = true
+    }
+  }, [anchor, player])
+
+  // Without a session the sleep timer is kept by page code (it stops when the page sleeps).
+  useEffect(() => {
+    if (mode !== 'single' || sleepMinutes === null) return
+    const timer = setTimeout(() => player.voice.pause(), sleepMinutes * 60_000)
+    return () => clearTimeout(timer)
+  }, [mode, sleepMinutes, player])
+
+  const goTo = useCallback(
+    (target: number) => {
+      if (!latest.current.queue[target]) return
+      shownIndex.current = target
+      latest.current.onIndexChange(target, 'chosen')
+      if (player.voice.seekToItem(target)) return
+      setAnchor((current) => ({ index: target, heard: latest.current.queue[target]?.heard ?? 0, generation: current.generation + 1 }))
+    },
+    [player],
+  )
+
+  return { index: streamIndex ?? index, goTo, sleepMinutes, setSleepMinutes: setSleep, mode }
+}
