@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { useState } from 'react'
 import { act, fireEvent, screen } from '@testing-library/react'
-import { API } from '@sintonia/contract'
+import { API, type SessionManifest, type SessionRequest } from '@sintonia/contract'
 import { fetchByPath, jsonResponse, renderWithProviders } from '../../../test/render'
 import { createListenerPlayer, type ListenerPlayer } from '../engine/create-player'
+import type { PlayableSession, PlayerQueueItem } from '../engine/session-request'
 import { FakeAudioElement } from '../engine/testing/fake-audio'
 import { listeningQueue } from '../hooks/listening-queue'
 import { PlayerPage, type PlayerPageProps } from './player-page'
@@ -10,26 +12,58 @@ import { PlayerPage, type PlayerPageProps } from './player-page'
 const toastMock = vi.hoisted(() => ({ success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() }))
 vi.mock('sonner', () => ({ toast: toastMock }))
 
-const AUDIO_ID = '6f1c2d1e-8b0a-4c3e-9a55-0d6b8f1e2a3b'
-const audio = { id: AUDIO_ID, title: 'Calma Interior', url: `/api/audios/${AUDIO_ID}/file`, durationSeconds: 185, duration: '3:05' }
+const IDS = ['6f1c2d1e-8b0a-4c3e-9a55-0d6b8f1e2a3b', '7a2d3e2f-9c1b-4d4f-8b66-1e7c9f2a3b4c', '8b3e4f30-ad2c-4e50-9c77-2f8da03b4c5d']
+const QUEUE: PlayerQueueItem[] = [
+  { id: IDS[0]!, title: 'Respiração Profunda', url: `/api/audios/${IDS[0]}/file`, durationSeconds: 120, duration: '2:00' },
+  { id: IDS[1]!, title: 'Calma Interior', url: `/api/audios/${IDS[1]}/file`, durationSeconds: 185, duration: '3:05' },
+  { id: IDS[2]!, title: 'Noite Serena', url: `/api/audios/${IDS[2]}/file`, durationSeconds: 150, duration: '2:30' },
+]
+
+/** The session the fake server renders for a request: each audio 10 s, 2 s lead-in, 3 s between audios. */
+function manifestFor(request: SessionRequest): SessionManifest {
+  let at = 2
+  const items = request.items.map((item, i) => {
+    if (i > 0) at += 3
+    const starts: number[] = []
+    const ends: number[] = []
+    for (let r = 0; r < item.repetitions; r++) {
+      starts.push(at)
+      at += 10
+      ends.push(at)
+      if (r < item.repetitions - 1) at += request.pauseSeconds
+    }
+    return { audioId: item.audioId, title: QUEUE.find((q) => q.id === item.audioId)!.title, repetitions: item.repetitions, start: starts[0]!, end: at, repetitionStarts: starts, repetitionEnds: ends }
+  })
+  const key = 'a'.repeat(32)
+  return { key, url: `/api/sessions/${key}/audio`, durationSeconds: at + 5, bytes: 1000, items, music: { id: IDS[0]!, title: 'Brisa Suave' }, musicLevel: 25, pauseSeconds: request.pauseSeconds, endless: false, endsEarly: request.endAtSeconds !== null, itemsLeft: 0 }
+}
 
 let player: ListenerPlayer
+let element: FakeAudioElement
+let requests: SessionRequest[]
+let withSessions: boolean
 const sent: unknown[] = []
 
 beforeEach(() => {
+  element = new FakeAudioElement()
+  requests = []
+  withSessions = false
   player = createListenerPlayer({
-    voiceElement: new FakeAudioElement(),
+    voiceElement: element,
     musicElement: new FakeAudioElement(),
     storage: null,
     document: null,
     loadMusic: async () => ({ tracks: [] }),
+    resolveSession: async (request): Promise<PlayableSession | null> => {
+      requests.push(request)
+      if (!withSessions) return null
+      const manifest = manifestFor(request)
+      return { manifest, url: manifest.url }
+    },
   })
   sent.length = 0
   listeningQueue.reset(async (events) => void sent.push(...events))
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(fetchByPath({ [API.listening.today]: () => jsonResponse({ audioId: AUDIO_ID, repetitionsToday: 3 }) })),
-  )
+  vi.stubGlobal('fetch', vi.fn(fetchByPath({ [API.listening.today]: () => jsonResponse({ audioId: IDS[1], repetitionsToday: 3 }) })))
 })
 afterEach(() => {
   player.destroy()
@@ -38,29 +72,49 @@ afterEach(() => {
   vi.clearAllMocks()
 })
 
-function renderPage(overrides: Partial<PlayerPageProps> = {}) {
-  const props: PlayerPageProps = {
+/** The page as a route holds it: the index moves when the page says so. */
+function Harness(props: Omit<PlayerPageProps, 'index' | 'onIndexChange'> & { start: number; onIndexChange: PlayerPageProps['onIndexChange'] }) {
+  const { start, onIndexChange, ...rest } = props
+  const [index, setIndex] = useState(start)
+  return (
+    <PlayerPage
+      {...rest}
+      index={index}
+      onIndexChange={(next, reason) => {
+        onIndexChange(next, reason)
+        setIndex(next)
+      }}
+    />
+  )
+}
+
+function renderPage(overrides: Partial<Omit<PlayerPageProps, 'index'>> & { start?: number } = {}) {
+  const onIndexChange = vi.fn()
+  const { start = 1, ...rest } = overrides
+  const props = {
     player,
-    audio,
-    mode: 'field',
+    queue: QUEUE,
+    mode: 'field' as const,
+    continuous: false,
     contextTitle: 'Ansiedade',
     contextDescription: 'Áudios para acalmar a mente.',
-    index: 1,
-    total: 3,
-    nextTitle: 'Respiração Profunda',
-    onPrevious: vi.fn(),
-    onNext: vi.fn(),
     backTo: '/campo/f',
     productName: 'Sintonia',
-    ...overrides,
+    onIndexChange,
+    ...rest,
   }
-  renderWithProviders(<PlayerPage {...props} />)
-  return props
+  renderWithProviders(<Harness {...props} start={start} />)
+  return { onIndexChange }
+}
+
+async function loaded(duration = 185) {
+  await vi.waitFor(() => expect(player.voice.getSnapshot().status).toBe('loading'))
+  act(() => element.loadMetadata(duration))
 }
 
 describe('PlayerPage', () => {
-  it('shows the position, the stats and enables both directions in the middle of the list', async () => {
-    const props = renderPage()
+  it('shows the position, the stats and moves both ways in the middle of the list', async () => {
+    const { onIndexChange } = renderPage()
     screen.getByRole('heading', { level: 1, name: 'Calma Interior' })
     expect(screen.getByTestId('audio-position').textContent).toBe('Áudio 2 de 3')
     screen.getByText('Áudios para acalmar a mente.')
@@ -69,21 +123,18 @@ describe('PlayerPage', () => {
     expect(screen.getByTestId('stat-current').textContent).toBe('2')
     expect(screen.getByTestId('stat-total').textContent).toBe('3')
     await screen.findByText('3', { selector: '[data-testid="stat-today"]' })
+    screen.getByText('Noite Serena')
 
-    const previous = screen.getByRole('button', { name: /Anterior/ }) as HTMLButtonElement
-    const next = screen.getByRole('button', { name: /^Próximo/ }) as HTMLButtonElement
-    expect(previous.disabled).toBe(false)
-    expect(next.disabled).toBe(false)
-    fireEvent.click(previous)
-    fireEvent.click(next)
+    fireEvent.click(screen.getByRole('button', { name: /Anterior/ }))
+    expect(onIndexChange).toHaveBeenLastCalledWith(0, 'chosen')
+    await screen.findByRole('heading', { level: 1, name: 'Respiração Profunda' })
+    expect((screen.getByRole('button', { name: /Anterior/ }) as HTMLButtonElement).disabled).toBe(true)
     fireEvent.click(screen.getByRole('button', { name: /Reproduzir Próximo/ }))
-    expect(props.onPrevious).toHaveBeenCalledTimes(1)
-    expect(props.onNext).toHaveBeenCalledTimes(2)
-    screen.getByText('Respiração Profunda')
+    expect(onIndexChange).toHaveBeenLastCalledWith(1, 'chosen')
   })
 
   it('disables Anterior at the start and Próximo at the end (playlist mode)', () => {
-    renderPage({ mode: 'playlist', contextTitle: 'Minha manhã', index: 0, total: 1, onPrevious: null, onNext: null, nextTitle: null, backTo: '/dashboard' })
+    renderPage({ mode: 'playlist', continuous: true, contextTitle: 'Minha manhã', queue: [QUEUE[0]!], start: 0, backTo: '/dashboard' })
     expect(screen.getByTestId('audio-position').textContent).toBe('Áudio 1 de 1')
     expect((screen.getByRole('button', { name: /Anterior/ }) as HTMLButtonElement).disabled).toBe(true)
     expect((screen.getByRole('button', { name: /^Próximo/ }) as HTMLButtonElement).disabled).toBe(true)
@@ -92,59 +143,93 @@ describe('PlayerPage', () => {
     expect(screen.getByRole('link', { name: /Ver Playlists/ }).getAttribute('href')).toBe('/dashboard')
   })
 
-  it('counts each repetition, records it, and toasts on multiples of 5', async () => {
-    const handlers: ((n: number) => void)[] = []
-    const original = player.voice.on.bind(player.voice)
-    const spy = vi.spyOn(player.voice, 'on')
-    spy.mockImplementation((event, handler) => {
-      if (event === 'repeatCompleted') handlers.push(handler as (n: number) => void)
-      return original(event, handler)
-    })
+  it('asks for one session of a field audio, with the listener’s settings', async () => {
+    player.preferences.update({ repeatCount: 4, pauseBetweenRepeats: 2, musicVolume: 40 })
     renderPage()
-    await screen.findByText('3', { selector: '[data-testid="stat-today"]' })
-    expect(handlers).toHaveLength(1)
-    const complete = handlers[0]!
-
-    for (let n = 1; n <= 4; n++) act(() => complete(n))
-    expect(toastMock.success).not.toHaveBeenCalled()
-    await vi.waitFor(() => expect(screen.getByTestId('stat-today').textContent).toBe('7'))
-
-    act(() => complete(5))
-    expect(toastMock.success).toHaveBeenCalledTimes(1)
-    expect(toastMock.success.mock.calls[0]?.[0]).toBe('Excelente progresso!')
-    act(() => complete(6))
-    expect(toastMock.success).toHaveBeenCalledTimes(1)
-    act(() => complete(10))
-    expect(toastMock.success).toHaveBeenCalledTimes(2)
-
-    await vi.waitFor(() => expect(sent).toHaveLength(7))
-    expect(sent.every((e) => (e as { kind: string }).kind === 'repetition')).toBe(true)
-    expect(new Set(sent.map((e) => (e as { id: string }).id)).size).toBe(7)
+    await vi.waitFor(() => expect(requests).toHaveLength(1))
+    expect(requests[0]).toEqual({ items: [{ audioId: IDS[1], repetitions: 4 }], pauseSeconds: 2, music: 'auto', musicLevel: 40, endAtSeconds: null })
   })
 
-  it('in a playlist, an audio that finished its repetitions moves on to the next one, still playing', async () => {
-    const props = renderPage({ mode: 'playlist', contextTitle: 'Minha manhã', index: 0, total: 2, onPrevious: null, backTo: '/dashboard' })
-    const element = player.voice.element as FakeAudioElement
+  it('counts each repetition heard in the session, records it dated when it ended, and toasts on multiples of 5', async () => {
+    withSessions = true
+    player.preferences.update({ repeatCount: 10, pauseBetweenRepeats: 0 })
+    renderPage()
+    await loaded(107)
+    await act(async () => {
+      await player.voice.play()
+    })
+    await screen.findByText('3', { selector: '[data-testid="stat-today"]' })
+    // The page slept through four repetitions (a locked phone), then wakes.
+    act(() => {
+      element.playWhileAsleep(45)
+      element.fire('timeupdate')
+    })
+    expect(screen.getByTestId('repeat-counter').textContent).toContain('Repetições: 4 / 10')
+    await vi.waitFor(() => expect(screen.getByTestId('stat-today').textContent).toBe('7'))
+    expect(toastMock.success).not.toHaveBeenCalled()
+    act(() => element.advance(10))
+    expect(toastMock.success).toHaveBeenCalledTimes(1)
+    expect(toastMock.success.mock.calls[0]?.[0]).toBe('Excelente progresso!')
+    await vi.waitFor(() => expect(sent).toHaveLength(5 + 1)) // five repetitions and the play
+    const repetitions = sent.filter((e) => (e as { kind: string }).kind === 'repetition') as Array<{ id: string; occurredAt: string }>
+    expect(new Set(repetitions.map((e) => e.id)).size).toBe(5)
+    // Each dated when it ended: ten seconds apart.
+    const times = repetitions.map((e) => Date.parse(e.occurredAt))
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(9_000)
+  })
+
+  it('in a playlist the session holds the audios after this one; the page follows the stream to the next', async () => {
+    withSessions = true
+    player.preferences.update({ repeatCount: 1 })
+    const { onIndexChange } = renderPage({ mode: 'playlist', continuous: true, start: 0, backTo: '/dashboard' })
+    await vi.waitFor(() => expect(requests).toHaveLength(1))
+    expect(requests[0]!.items.map((item) => item.audioId)).toEqual(IDS)
+    await loaded(50)
+    await act(async () => {
+      await player.voice.play()
+    })
+    act(() => element.advance(13))
+    expect(onIndexChange).toHaveBeenLastCalledWith(1, 'followed')
+    await screen.findByRole('heading', { level: 1, name: 'Calma Interior' })
+    expect(requests).toHaveLength(1) // still the same stream
+    // "Próximo" is a jump inside the stream, not a new session.
+    fireEvent.click(screen.getByRole('button', { name: /^Próximo/ }))
+    expect(element.currentTime).toBe(27)
+    await screen.findByRole('heading', { level: 1, name: 'Noite Serena' })
+    expect(requests).toHaveLength(1)
+  })
+
+  it('a changed setting or sleep timer asks for a new session from the audio playing', async () => {
+    withSessions = true
     player.preferences.update({ repeatCount: 2 })
-    await vi.waitFor(() => expect(player.voice.getSnapshot().status).toBe('loading'))
-    act(() => element.loadMetadata(185))
+    renderPage({ mode: 'playlist', continuous: true, start: 0, backTo: '/dashboard' })
+    await loaded(80)
+    act(() => element.advance(26)) // the first audio done, the second one shown
+    await screen.findByRole('heading', { level: 1, name: 'Calma Interior' })
+    fireEvent.change(screen.getByTestId('sleep-timer'), { target: { value: '15' } })
+    await vi.waitFor(() => expect(requests).toHaveLength(2))
+    expect(requests[1]).toMatchObject({ items: [{ audioId: IDS[1], repetitions: 2 }, { audioId: IDS[2], repetitions: 2 }], endAtSeconds: 900 })
+  })
+
+  it('without a session the audio plays by page code: a playlist moves on when its repetitions are done', async () => {
+    player.preferences.update({ repeatCount: 2 })
+    const { onIndexChange } = renderPage({ mode: 'playlist', continuous: true, contextTitle: 'Minha manhã', start: 0, backTo: '/dashboard' })
+    await loaded()
     await act(async () => {
       await player.voice.play()
     })
     act(() => element.finish())
     await vi.waitFor(() => expect(player.voice.getSnapshot().status).toBe('playing'))
-    expect(props.onNext).not.toHaveBeenCalled()
+    expect(onIndexChange).not.toHaveBeenCalled()
     act(() => element.finish())
-    expect(props.onNext).toHaveBeenCalledTimes(1)
-    expect(player.voice.getSnapshot()).toMatchObject({ completedRepeats: 2, isPlayingIntent: true })
+    expect(onIndexChange).toHaveBeenCalledWith(1, 'chosen')
+    expect(player.voice.getSnapshot().isPlayingIntent).toBe(true)
   })
 
-  it("the last audio of a playlist, or an audio of a field, stops after its repetitions and reads 'Concluído'", async () => {
-    const props = renderPage({ onNext: null, nextTitle: null })
-    const element = player.voice.element as FakeAudioElement
+  it("a field audio stops after its repetitions and reads 'Concluído'", async () => {
+    const { onIndexChange } = renderPage()
     player.preferences.update({ repeatCount: 1 })
-    await vi.waitFor(() => expect(player.voice.getSnapshot().status).toBe('loading'))
-    act(() => element.loadMetadata(185))
+    await loaded()
     await act(async () => {
       await player.voice.play()
     })
@@ -152,61 +237,39 @@ describe('PlayerPage', () => {
     act(() => element.finish())
     expect(screen.getByTestId('player-status').textContent).toBe('Concluído')
     expect(screen.getByRole('button', { name: 'Reproduzir' })).toBeTruthy()
-    expect(props.onNext).toBeNull()
+    expect(onIndexChange).not.toHaveBeenCalled()
   })
 
-  it("a programme day's audio plays its own count from where it was left, says so to the page, and records each repetition", async () => {
-    const onRepeatCompleted = vi.fn()
-    const onCycleCompleted = vi.fn()
+  it("a programme day's audio asks for the repetitions left, and its counter starts at those heard", async () => {
+    withSessions = true
+    const onRepetitionHeard = vi.fn()
     renderPage({
-      audio: { ...audio, repeatCount: 3, completedRepeats: 1 },
+      queue: [{ ...QUEUE[1]!, repetitions: 3, heard: 1 }],
       mode: 'playlist',
+      continuous: true,
       contextTitle: 'Dia 2 de 21',
-      index: 0,
-      total: 1,
-      onPrevious: null,
-      onNext: null,
-      nextTitle: null,
+      start: 0,
       backTo: '/dashboard',
       backLabel: 'Voltar ao início',
       totalLabel: 'Áudios do dia',
-      onRepeatCompleted,
-      onCycleCompleted,
+      onRepetitionHeard,
     })
     expect(screen.getByRole('link', { name: /Voltar ao início/ }).getAttribute('href')).toBe('/dashboard')
     screen.getByText('Áudios do dia')
-    const element = player.voice.element as FakeAudioElement
     // The listener's own setting does not change the day's count.
     player.preferences.update({ repeatCount: 9 })
-    await vi.waitFor(() => expect(player.voice.getSnapshot().status).toBe('loading'))
-    expect(player.voice.getSnapshot()).toMatchObject({ repeatTarget: 3, completedRepeats: 1 })
+    await vi.waitFor(() => expect(requests.length).toBeGreaterThan(0))
+    expect(requests.at(-1)!.items).toEqual([{ audioId: IDS[1], repetitions: 2 }])
+    await loaded(30)
     expect(screen.getByTestId('repeat-counter').textContent).toContain('Repetições: 1 / 3')
-    act(() => element.loadMetadata(185))
     await act(async () => {
       await player.voice.play()
     })
     act(() => element.finish())
-    await vi.waitFor(() => expect(player.voice.getSnapshot().status).toBe('playing'))
-    expect(onRepeatCompleted).toHaveBeenLastCalledWith(2)
-    expect(onCycleCompleted).not.toHaveBeenCalled()
-    act(() => element.finish())
-    expect(onRepeatCompleted).toHaveBeenLastCalledWith(3)
-    expect(onCycleCompleted).toHaveBeenCalledTimes(1)
-    expect(screen.getByTestId('player-status').textContent).toBe('Concluído')
-    await vi.waitFor(() => expect(sent.filter((e) => (e as { kind: string }).kind === 'repetition')).toHaveLength(2))
-  })
-
-  it('a field audio with a next one does not move on by itself', async () => {
-    const props = renderPage()
-    const element = player.voice.element as FakeAudioElement
-    player.preferences.update({ repeatCount: 1 })
-    await vi.waitFor(() => expect(player.voice.getSnapshot().status).toBe('loading'))
-    act(() => element.loadMetadata(185))
-    await act(async () => {
-      await player.voice.play()
-    })
-    act(() => element.finish())
-    expect(props.onNext).not.toHaveBeenCalled()
+    expect(onRepetitionHeard.mock.calls.map(([heard]) => [heard.index, heard.completed])).toEqual([
+      [0, 2],
+      [0, 3],
+    ])
     expect(screen.getByTestId('player-status').textContent).toBe('Concluído')
   })
 })

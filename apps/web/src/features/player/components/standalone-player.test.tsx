@@ -23,10 +23,11 @@ afterEach(() => player.destroy())
 describe('StandalonePlayer (the demo)', () => {
   it('plays the one audio with repetitions, the public background track and a reset the page can announce', async () => {
     const onReset = vi.fn()
+    player.preferences.update({ repeatCount: 2 })
     render(<StandalonePlayer player={player} audio={AUDIO} contextTitle="Prosperidade" productName="Sintonia" onReset={onReset} />)
+    // No session here (none resolved): the demo plays its own file, repeated by page code.
     await vi.waitFor(() => expect(voice.src).toBe(AUDIO.url))
     act(() => voice.loadMetadata(13))
-    player.preferences.update({ repeatCount: 2 })
     screen.getByRole('button', { name: 'Configurações de Áudio' })
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Reproduzir' }))
@@ -38,5 +39,34 @@ describe('StandalonePlayer (the demo)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reiniciar áudio e contador' }))
     expect(onReset).toHaveBeenCalledTimes(1)
     expect(screen.getByTestId('repeat-counter').textContent).toContain('Repetições: 0')
+  })
+
+  it("plays the demo's rendered session when there is one: the music is in the stream, the music element stays silent", async () => {
+    const manifest = {
+      key: 'b'.repeat(32),
+      url: `/api/sessions/${'b'.repeat(32)}/audio`,
+      durationSeconds: 25,
+      bytes: 200_000,
+      items: [{ audioId: AUDIO.id, title: AUDIO.title, repetitions: 1, start: 2, end: 15, repetitionStarts: [2], repetitionEnds: [15] }],
+      music: { id: '00000000-0000-4000-8000-000000000009', title: 'Brisa Suave' },
+      musicLevel: 25,
+      pauseSeconds: 0,
+      endless: false,
+      endsEarly: false,
+      itemsLeft: 0,
+    }
+    player.destroy()
+    player = createListenerPlayer({ voiceElement: voice, musicElement: music, storage: null, document: null, loadMusic: loadPublicBackgroundMusic, resolveSession: async () => ({ manifest, url: manifest.url }) })
+    render(<StandalonePlayer player={player} audio={AUDIO} contextTitle="Prosperidade" productName="Sintonia" />)
+    await vi.waitFor(() => expect(voice.src).toBe(manifest.url))
+    act(() => voice.loadMetadata(25))
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Reproduzir' }))
+    })
+    expect(screen.getByTestId('background-music-status').textContent).toBe('Música de fundo: Brisa Suave')
+    expect(music.playCalls).toBe(0)
+    act(() => voice.finish())
+    expect(screen.getByTestId('repeat-counter').textContent).toContain('Repetições: 1')
+    expect(screen.getByTestId('player-status').textContent).toBe('Concluído')
   })
 })

@@ -35,6 +35,7 @@ describe('audio preferences – reading', () => {
       autoPlay: false,
       showProgress: true,
       pauseBetweenRepeats: 0,
+      musicVolume: null,
     })
     expect(readAudioPreferences(memoryStorage())).toEqual(DEFAULT_AUDIO_PREFERENCES)
     expect(readAudioPreferences(null)).toEqual(DEFAULT_AUDIO_PREFERENCES)
@@ -50,7 +51,17 @@ describe('audio preferences – reading', () => {
       autoPlay: false,
       showProgress: false,
       pauseBetweenRepeats: 2,
+      musicVolume: null,
     })
+  })
+
+  it("keeps the music's level between 0 and 100, or null for the admins' level", () => {
+    const store = createPreferencesStore({ storage: null })
+    expect(store.update({ musicVolume: 40 }).musicVolume).toBe(40)
+    expect(store.update({ musicVolume: '120' }).musicVolume).toBe(100)
+    expect(store.update({ musicVolume: -5 }).musicVolume).toBe(0)
+    expect(store.update({ musicVolume: 'alto' }).musicVolume).toBe(0)
+    expect(store.update({ musicVolume: null }).musicVolume).toBeNull()
   })
 
   it('falls back to the defaults on malformed JSON, non-objects and storage errors', () => {

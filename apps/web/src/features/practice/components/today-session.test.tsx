@@ -33,20 +33,24 @@ function stub({ todayAnswer = resumed, doneAfter = 1 }: { todayAnswer?: unknown;
   )
 }
 
-/** The route's player, reduced to what the session gives it and two buttons standing for the engine. */
+/** The route's player, reduced to what the session gives it and buttons standing for the stream. */
 function FakePlayer(props: SessionPlayerSlotProps) {
+  const current = props.queue[props.index]!
   return (
     <div>
       <p data-testid="slot">
-        {props.step.audio.title} · passo {props.index + 1} de {props.total} · começa em {props.startAt} de {props.step.repetitions}
+        {current.title} · passo {props.index + 1} de {props.queue.length} · começa em {current.heard} de {current.repetitions}
       </p>
       <p>{props.contextTitle}</p>
       {props.steps}
-      <button type="button" onClick={() => props.onRepeatCompleted(props.step.repetitions)}>
+      <button type="button" onClick={() => props.onRepetitionHeard({ index: props.index, completed: current.repetitions })}>
         repetição
       </button>
-      <button type="button" onClick={() => props.onCycleCompleted()}>
+      <button type="button" onClick={() => props.onRepetitionHeard({ index: props.index, completed: current.repetitions })}>
         fim do áudio
+      </button>
+      <button type="button" onClick={() => props.onIndexChange(props.index + 1)}>
+        o áudio seguinte começou
       </button>
     </div>
   )
@@ -72,6 +76,29 @@ describe('TodaySession', () => {
     // The first audio can be heard again, from its start.
     fireEvent.click(screen.getAllByTestId('session-step')[0]!)
     expect(screen.getByTestId('slot').textContent).toBe('Respirar · passo 1 de 2 · começa em 0 de 2')
+    // The stream reached the next audio: the page follows it.
+    fireEvent.click(screen.getByRole('button', { name: 'o áudio seguinte começou' }))
+    expect(screen.getByTestId('slot').textContent).toBe('Soltar · passo 2 de 2 · começa em 1 de 2')
+  })
+
+  it('gives the player the whole day, each audio with its count and what was heard', async () => {
+    stub()
+    let seen: SessionPlayerSlotProps | null = null
+    renderWithProviders(
+      <TodaySession
+        productName="Sintonia"
+        renderPlayer={(props) => {
+          seen = props
+          return <FakePlayer {...props} />
+        }}
+      />,
+    )
+    await screen.findByTestId('slot')
+    expect(seen!.queue.map((q) => [q.title, q.repetitions, q.heard])).toEqual([
+      ['Respirar', 2, 0],
+      ['Soltar', 2, 1],
+    ])
+    expect(seen!.index).toBe(1)
   })
 
   it('after the last repetition it asks the server until the day is counted, then celebrates calmly', async () => {
