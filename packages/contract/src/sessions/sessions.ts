@@ -132,3 +132,17 @@ export const sessionManifestSchema = z.object({
   itemsLeft: z.number().int().min(0),
 })
 export type SessionManifest = z.infer<typeof sessionManifestSchema>
+
+/**
+ * A request written one way, whatever the order its fields were set in: how a session kept on the
+ * device for a download is found again for the same audio and settings.
+ */
+export function sessionRequestKey(request: SessionRequest): string {
+  return JSON.stringify({
+    items: request.items.map((item) => [item.audioId, item.repetitions]),
+    pause: request.pauseSeconds,
+    music: request.music ?? 'auto',
+    level: request.musicLevel ?? null,
+    end: request.endAtSeconds ?? null,
+  })
+}

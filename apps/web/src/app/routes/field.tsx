@@ -3,6 +3,10 @@ import { FieldPage } from '../../features/catalogue'
 import { DownloadButton } from '../../features/offline'
 import { AddToPlaylistButton, FavouriteButton } from '../../features/playlists'
 import { useProductName } from '../../lib/product-name'
+import { wireSessionDownloads } from '../session-downloads'
+
+// Downloads from this page keep the session of the listener's settings too.
+wireSessionDownloads()
 
 /** `/campo/:fieldId` — lazy route under the subscriber guard; each audio card carries the download and favourites buttons. */
 export default function FieldRoute() {

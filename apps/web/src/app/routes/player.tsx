@@ -10,6 +10,10 @@ import { AudioNotFound, PlayerPage, PlayerPageLoading, type PlayerQueueItem } fr
 import { ApiRequestError, getErrorMessage } from '../../lib/api-client'
 import { useProductName } from '../../lib/product-name'
 import { useOfflineListenerPlayer } from '../use-offline-listener-player'
+import { wireSessionDownloads } from '../session-downloads'
+
+// Downloads from this page keep the session of the listener's settings too.
+wireSessionDownloads()
 
 /**
  * Navigation state of playlist mode: `navigate('/audio/:id', { state: { playlist, currentIndex, autoStart } })`.

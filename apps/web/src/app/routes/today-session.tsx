@@ -7,6 +7,10 @@ import { readAutoStart, TodaySession } from '../../features/practice'
 import { useReminderOpened } from '../../features/reminders'
 import { useProductName } from '../../lib/product-name'
 import { useOfflineListenerPlayer } from '../use-offline-listener-player'
+import { wireSessionDownloads } from '../session-downloads'
+
+// Downloads from this page keep the session of the listener's settings too.
+wireSessionDownloads()
 
 /**
  * `/hoje` — lazy route under the subscriber guard: today's session of the featured programme

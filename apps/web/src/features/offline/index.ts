@@ -64,4 +64,11 @@ export {
   type OfflineMusicLoader,
 } from './lib/music-cache'
 export { clearOfflineData, prepareOfflineListening } from './lib/offline-data'
+export {
+  configureSessionDownloads,
+  createOfflineSessionResolver,
+  type OfflineSessionResolver,
+  type SessionDownloadsConfig,
+} from './lib/session-downloads'
+export { getKeptSession, SESSION_CACHE_DB_NAME, type KeptSession } from './lib/session-cache'
 export { OFFLINE_API_CACHE, SKIP_WAITING_MESSAGE, isOfflineApiPath } from './sw-shared'

@@ -1,4 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
+import { clearKeptSessions, deleteKeptSessions } from './session-cache'
 
 /** The offline audio record: local database DriveAudioCache, store audios, version 1. */
 export const AUDIO_CACHE_DB_NAME = 'DriveAudioCache'
@@ -106,6 +107,8 @@ export async function putCachedAudio(record: OfflineAudioRecord): Promise<void> 
 
 export async function deleteCachedAudio(id: string): Promise<void> {
   await (await openAudioCacheDb()).delete(AUDIO_CACHE_STORE, id)
+  // Its kept session goes with it.
+  await deleteKeptSessions([id]).catch(() => undefined)
   notifyCacheChanged()
 }
 
@@ -114,6 +117,7 @@ export async function deleteCachedAudios(ids: readonly string[]): Promise<void> 
   if (ids.length === 0) return
   const tx = (await openAudioCacheDb()).transaction(AUDIO_CACHE_STORE, 'readwrite')
   await Promise.all([...ids.map((id) => tx.store.delete(id)), tx.done])
+  await deleteKeptSessions(ids).catch(() => undefined)
   notifyCacheChanged()
 }
 
@@ -124,6 +128,7 @@ export async function listCachedAudios(): Promise<OfflineAudioRecord[]> {
 
 export async function clearCachedAudios(): Promise<void> {
   await (await openAudioCacheDb()).clear(AUDIO_CACHE_STORE)
+  await clearKeptSessions().catch(() => undefined)
   notifyCacheChanged()
 }
 

@@ -7,6 +7,8 @@ import {
   totalSizeOf,
 } from './audio-cache-db'
 import { OFFLINE_ERRORS } from './messages'
+import { keepSessionOf, keepsSessions } from './session-downloads'
+import { keptSessionBytes } from './session-cache'
 
 /** Evict when usage exceeds 90 % of the cap, 3 least-recently-accessed at a time. */
 export const EVICTION_THRESHOLD = 0.9
@@ -167,6 +169,14 @@ async function run(
     if (!response.body) throw new DownloadError(OFFLINE_ERRORS.noBody)
 
     const total = Number(response.headers.get('content-length') ?? '')
+    // With a session to keep too, the voice copy fills the first half of the bar and the session the rest.
+    const share = keepsSessions() ? 0.5 : 1
+    const report = (pct: number) => {
+      if (pct > lastProgress) {
+        lastProgress = pct
+        emit({ audioId, progress: pct, status: 'downloading' })
+      }
+    }
     const reader = response.body.getReader()
     const chunks: Uint8Array[] = []
     let received = 0
@@ -175,13 +185,7 @@ async function run(
       if (done) break
       chunks.push(value)
       received += value.byteLength
-      if (Number.isFinite(total) && total > 0) {
-        const pct = Math.min(100, Math.floor((received / total) * 100))
-        if (pct > lastProgress) {
-          lastProgress = pct
-          emit({ audioId, progress: pct, status: 'downloading' })
-        }
-      }
+      if (Number.isFinite(total) && total > 0) report(Math.min(100, Math.floor((received / total) * 100 * share)))
     }
 
     const audioBlob = new Blob(chunks as BlobPart[], {
@@ -197,6 +201,9 @@ async function run(
       downloadedAt: now,
       lastAccessedAt: now,
     })
+    // The session of the listener's settings, for playing on with the screen locked offline; the
+    // voice copy above is the fallback when it cannot be had.
+    await keepSessionOf(audioId, { fetch: doFetch, now: options.now ?? Date.now, onProgress: (fraction) => report(Math.min(99, Math.floor(50 + fraction * 50))) })
     lastProgress = 100
     const done: DownloadProgress = { audioId, progress: 100, status: 'completed' }
     emit(done)
@@ -222,12 +229,12 @@ export async function ensureSpace(options: EnsureSpaceOptions = {}): Promise<boo
   const maxBytes = options.maxBytes ?? OFFLINE_CACHE_MAX_BYTES
   const limit = maxBytes * EVICTION_THRESHOLD
   let records = await listCachedAudios() // least-recently-accessed first
-  let used = totalSizeOf(records)
+  let used = totalSizeOf(records) + (await keptSessionBytes())
   if (used >= limit) {
     const victims = records.slice(0, EVICTION_COUNT)
     await deleteCachedAudios(victims.map((r) => r.id))
     records = records.slice(victims.length)
-    used = totalSizeOf(records)
+    used = totalSizeOf(records) + (await keptSessionBytes())
   }
   if (options.requiredBytes !== undefined) return used + options.requiredBytes <= maxBytes
   return used < limit

@@ -1,5 +1,6 @@
 import { OFFLINE_CACHE_MAX_BYTES } from '@sintonia/contract'
 import { clearCachedAudios, deleteCachedAudio, listCachedAudios, totalSizeOf } from './audio-cache-db'
+import { keptSessionBytes } from './session-cache'
 
 /**
  * Cache statistics (docs/product/listening.md#downloads-downloads). Sizes in bytes; usedPercentage
@@ -28,7 +29,8 @@ function defaultStorage(): StorageLike | null {
 export async function getCacheStats(options: CacheStatsOptions = {}): Promise<CacheStats> {
   const maxBytes = options.maxBytes ?? OFFLINE_CACHE_MAX_BYTES
   const records = await listCachedAudios()
-  const totalSize = totalSizeOf(records)
+  // The sessions kept with the downloads count in the same space.
+  const totalSize = totalSizeOf(records) + (await keptSessionBytes())
   let availableSpace = Math.max(0, maxBytes - totalSize)
   const storage = options.storage === undefined ? defaultStorage() : options.storage
   if (storage?.estimate) {

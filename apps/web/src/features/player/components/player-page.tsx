@@ -70,15 +70,16 @@ export function PlayerPage(props: PlayerPageProps) {
   const hasNext = index < queue.length - 1
   const total = queue.length
 
+  // Played by page code (no session), or at the end of a stream that could not hold the whole
+  // list: the intention carries over to the next audio, which the page loads when this one is done.
+  const streamHoldsTheRest = (player.voice.currentSession?.manifest.itemsLeft ?? 0) === 0
+  const continues = continuous && hasNext && (session.mode === 'single' || (session.mode === 'session' && !streamHoldsTheRest))
   // Keep the newest callbacks for engine/media-session handlers registered once.
   const latest = useRef({ goTo: session.goTo, index, onRepetitionHeard, increment: today.increment, continues: false, mode: session.mode })
   useEffect(() => {
-    latest.current = { goTo: session.goTo, index, onRepetitionHeard, increment: today.increment, continues: continuous && hasNext, mode: session.mode }
+    latest.current = { goTo: session.goTo, index, onRepetitionHeard, increment: today.increment, continues, mode: session.mode }
   })
 
-  // Played by page code (no session): the intention carries over to the next audio, which the
-  // page loads when this one's repetitions are done.
-  const continues = continuous && hasNext && session.mode === 'single'
   useEffect(() => {
     player.voice.continueWithNext(continues)
     return () => player.voice.continueWithNext(false)
@@ -87,7 +88,7 @@ export function PlayerPage(props: PlayerPageProps) {
     () =>
       player.voice.on('cycleCompleted', () => {
         const current = latest.current
-        if (current.mode === 'single' && current.continues && player.voice.getSnapshot().isPlayingIntent) current.goTo(current.index + 1)
+        if (current.continues && player.voice.getSnapshot().isPlayingIntent) current.goTo(current.index + 1)
       }),
     [player],
   )
