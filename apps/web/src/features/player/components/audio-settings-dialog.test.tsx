@@ -27,6 +27,22 @@ describe('AudioSettingsDialog', () => {
     expect(screen.getByRole('switch', { name: 'Mostrar progresso' }).getAttribute('aria-checked')).toBe('true')
   })
 
+  it("sets the music's level under the voice: the admins' level by default, 0 for none, back to the default", () => {
+    const preferences = createPreferencesStore({ storage: null })
+    render(<AudioSettingsDialog open onClose={vi.fn()} preferences={preferences} defaultMusicLevel={30} />)
+    expect(screen.getByTestId('music-volume-value').textContent).toBe('Padrão (30%)')
+    const slider = screen.getByLabelText('Música de fundo')
+    expect((slider as HTMLInputElement).value).toBe('30')
+    fireEvent.change(slider, { target: { value: '55' } })
+    expect(preferences.get().musicVolume).toBe(55)
+    expect(screen.getByTestId('music-volume-value').textContent).toBe('55%')
+    fireEvent.change(slider, { target: { value: '0' } })
+    expect(screen.getByTestId('music-volume-value').textContent).toBe('Sem música')
+    fireEvent.click(screen.getByRole('button', { name: 'Usar o volume padrão' }))
+    expect(preferences.get().musicVolume).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Usar o volume padrão' })).toBeNull()
+  })
+
   it('sets the volume and clamps it to 0-100', () => {
     const { preferences } = setup()
     const slider = screen.getByLabelText('Volume')

@@ -1,5 +1,6 @@
 import { useState, type CSSProperties } from 'react'
 import { Music2 } from 'lucide-react'
+import { BACKGROUND_MUSIC_DEFAULT_VOLUME_PERCENT, SESSION_MAX_PAUSE_S, SESSION_MAX_REPETITIONS } from '@sintonia/contract'
 import { Button } from '../../../components/ui/button'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
 import { cn } from '../../../lib/cn'
@@ -10,16 +11,19 @@ export interface AudioSettingsDialogProps {
   open: boolean
   onClose: () => void
   preferences: PreferencesStore
+  /** The music's level the admins set (shown while the listener keeps the default). */
+  defaultMusicLevel?: number
 }
 
 /** 'Configurações de Áudio': stored through the engine's preferences ('audio-preferences'). */
-export function AudioSettingsDialog({ open, onClose, preferences }: AudioSettingsDialogProps) {
+export function AudioSettingsDialog({ open, onClose, preferences, defaultMusicLevel = BACKGROUND_MUSIC_DEFAULT_VOLUME_PERCENT }: AudioSettingsDialogProps) {
   const prefs = usePlayerSnapshot(preferences)
   // What the listener is typing; the stored value wins again on blur.
   const [repeatDraft, setRepeatDraft] = useState<string | null>(null)
   const repeatValue = repeatDraft ?? String(prefs.repeatCount)
   const [pauseDraft, setPauseDraft] = useState<string | null>(null)
   const pauseValue = pauseDraft ?? String(prefs.pauseBetweenRepeats)
+  const musicLevel = prefs.musicVolume ?? defaultMusicLevel
 
   const onRepeatChange = (raw: string) => {
     setRepeatDraft(raw)
@@ -79,6 +83,7 @@ export function AudioSettingsDialog({ open, onClose, preferences }: AudioSetting
               type="number"
               inputMode="numeric"
               min={0}
+              max={SESSION_MAX_REPETITIONS}
               step={1}
               value={repeatValue}
               onChange={(event) => onRepeatChange(event.currentTarget.value)}
@@ -112,6 +117,7 @@ export function AudioSettingsDialog({ open, onClose, preferences }: AudioSetting
               type="number"
               inputMode="numeric"
               min={0}
+              max={SESSION_MAX_PAUSE_S}
               step={1}
               value={pauseValue}
               onChange={(event) => onPauseChange(event.currentTarget.value)}
@@ -138,6 +144,38 @@ export function AudioSettingsDialog({ open, onClose, preferences }: AudioSetting
           onChange={(checked) => preferences.update({ showProgress: checked })}
         />
 
+        <div>
+          <div className="flex items-center justify-between gap-3">
+            <label htmlFor="audio-settings-music" className="text-sm font-semibold text-ink">
+              Música de fundo
+            </label>
+            <span className="text-sm font-semibold text-brand-800 tabular-nums" data-testid="music-volume-value">
+              {musicLabel(prefs.musicVolume, defaultMusicLevel)}
+            </span>
+          </div>
+          <p id="audio-settings-music-hint" className="mt-0.5 text-xs text-ink-muted">
+            O volume da música sob a voz. 0 = sem música.
+          </p>
+          <input
+            id="audio-settings-music"
+            type="range"
+            min={0}
+            max={100}
+            step={5}
+            value={musicLevel}
+            onChange={(event) => preferences.update({ musicVolume: Number(event.currentTarget.value) })}
+            aria-describedby="audio-settings-music-hint"
+            aria-valuetext={musicLabel(prefs.musicVolume, defaultMusicLevel)}
+            className="range-track mt-2"
+            style={{ '--progress': `${musicLevel}%` } as CSSProperties}
+          />
+          {prefs.musicVolume !== null ? (
+            <Button variant="ghost" size="sm" className="mt-1 -ml-3" onClick={() => preferences.update({ musicVolume: null })}>
+              Usar o volume padrão
+            </Button>
+          ) : null}
+        </div>
+
         <p className="flex items-start gap-2 rounded-xl bg-brand-50 p-3 text-sm leading-relaxed text-brand-900">
           <Music2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           A música de fundo é configurada automaticamente e toca junto com o áudio.
@@ -162,6 +200,12 @@ export function AudioSettingsDialog({ open, onClose, preferences }: AudioSetting
       </div>
     </ModalDialog>
   )
+}
+
+/** '40%', 'Sem música', or 'Padrão (25%)' while the listener keeps the admins' level. */
+function musicLabel(level: number | null, defaultLevel: number): string {
+  if (level === null) return `Padrão (${defaultLevel}%)`
+  return level === 0 ? 'Sem música' : `${level}%`
 }
 
 /** 'Sem pausa', '1 segundo', '{n} segundos'. */

@@ -225,7 +225,13 @@ export function PlayerCard({ player, title, className, onReset, sleep }: PlayerC
         </div>
       ) : null}
 
-      <AudioSettingsDialog open={dialog === 'settings'} onClose={() => setDialog(null)} preferences={player.preferences} />
+      <AudioSettingsDialog
+        open={dialog === 'settings'}
+        onClose={() => setDialog(null)}
+        preferences={player.preferences}
+        // While the listener keeps the default, the session playing tells which level that is.
+        {...(prefs.musicVolume === null && player.voice.currentSession?.manifest.music ? { defaultMusicLevel: player.voice.currentSession.manifest.musicLevel } : {})}
+      />
       <DiagnosticsDialog open={dialog === 'diagnostics'} onClose={() => setDialog(null)} voice={player.voice} />
     </section>
   )
