@@ -21,7 +21,7 @@ import {
 } from './lib/stack.mjs'
 import { renderSummary } from './lib/summary.mjs'
 
-const ALL = ['bundle', 'streaming', 'catalogue', 'realtime', 'landing', 'audio-start', 'engines']
+const ALL = ['bundle', 'streaming', 'catalogue', 'realtime', 'landing', 'audio-start', 'sessions', 'engines']
 const wanted = process.argv.slice(2).filter((a) => ALL.includes(a))
 const suites = wanted.length > 0 ? wanted : ALL
 const startedAt = Date.now()
@@ -41,6 +41,7 @@ const { catalogueSuite } = await import('./suites/catalogue.mjs')
 const { realtimeSuite } = await import('./suites/realtime.mjs')
 const { landingSuite } = await import('./suites/landing.mjs')
 const { audioStartSuite } = await import('./suites/audio-start.mjs')
+const { sessionsSuite } = await import('./suites/sessions.mjs')
 const { enginesSuite } = await import('./suites/engines.mjs')
 const snapshot = buildSnapshot(`sintonia-bench-app-${process.pid}`)
 if (!(await pgAvailable())) throw new Error('PostgreSQL is not answering on BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432): start it first')
@@ -113,6 +114,17 @@ try {
     const nginx = await startNginx({ dir: nginxDir, port: nginxPort, mediaRoot: join(dataDir, 'media'), apiPort })
     try {
       return await audioStartSuite({ ...context, nginxUrl: `http://127.0.0.1:${nginxPort}` })
+    } finally {
+      await nginx.stop()
+      rmSync(nginxDir, { recursive: true, force: true })
+    }
+  })
+  await run('sessions', async () => {
+    const nginxPort = await freePort()
+    const nginxDir = makeDataDir(`sintonia-bench-nginx-${process.pid}`)
+    const nginx = await startNginx({ dir: nginxDir, port: nginxPort, mediaRoot: join(dataDir, 'media'), apiPort })
+    try {
+      return await sessionsSuite({ ...context, nginxUrl: `http://127.0.0.1:${nginxPort}` })
     } finally {
       await nginx.stop()
       rmSync(nginxDir, { recursive: true, force: true })

@@ -42,6 +42,34 @@ export function renderSummary(results) {
       '',
     )
   }
+  if (s.sessions) {
+    const x = s.sessions
+    out.push('## Sessions (press play → playing, Slow 4G; render cost)', '')
+    out.push(
+      failed('sessions') ??
+        [
+          table(
+            ['source', 'p50 (ms)', 'p95 (ms)', 'p95 ÷ nginx', 'budget'],
+            [
+              ['session never rendered', fmt(x.uncached.p50Ms, 0), fmt(x.uncached.p95Ms, 0), fmt(x.uncachedP95Ratio, 2), `≤ ${x.budget.uncachedP95RatioMax}× ${verdict(x.uncachedP95Ratio <= x.budget.uncachedP95RatioMax)}`],
+              ['session in the cache', fmt(x.cached.p50Ms, 0), fmt(x.cached.p95Ms, 0), fmt(x.cachedP95Ratio, 2), `≤ ${x.budget.cachedP95RatioMax}× ${verdict(x.cachedP95Ratio <= x.budget.cachedP95RatioMax)}`],
+              ['raw voice file, nginx', fmt(x.nginx.p50Ms, 0), fmt(x.nginx.p95Ms, 0), '1', ''],
+            ],
+          ),
+          '',
+          `Manifest (POST /api/sessions, asked when the page opens) p50 ${fmt(x.describeLocal.p50Ms, 0)} ms, p95 ${fmt(x.describeLocal.p95Ms, 0)} ms without throttling.`,
+          '',
+          table(
+            ['render', 'session', 'wall (s)', 'CPU (s)', 'session s per CPU s', 'peak memory (MB)', 'bytes per minute'],
+            [
+              ['one audio × 5', `${fmt(x.render.session.durationSeconds / 60, 1)} min`, fmt(x.render.session.wallSeconds, 2), fmt(x.render.session.cpuSeconds, 2), fmt(x.render.session.realtimePerCpuSecond, 0), fmt(x.render.session.peakMemoryMb), fmt(x.render.session.bytesPerMinute, 0)],
+              ['a programme day (4 audios × 2)', `${fmt(x.render.day.durationSeconds / 60, 1)} min`, fmt(x.render.day.wallSeconds, 2), fmt(x.render.day.cpuSeconds, 2), fmt(x.render.day.realtimePerCpuSecond, 0), fmt(x.render.day.peakMemoryMb), fmt(x.render.day.bytesPerMinute, 0)],
+            ],
+          ),
+        ].join('\n'),
+      '',
+    )
+  }
   if (s.catalogue) {
     out.push('## Catalogue and search (10,000 audios)', '')
     out.push('Max req/s: autocannon, 50 connections. At 500 req/s: open loop, requests due every 2 ms over up to 50 connections, latency from when each was due.', '')

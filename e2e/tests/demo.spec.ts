@@ -1,13 +1,14 @@
 import { expect, test } from '@playwright/test'
-import { MSG, type Demo } from '@sintonia/contract'
+import { MSG, type Demo, type SessionManifest, type SessionRequest } from '@sintonia/contract'
 import { screenshotBoth } from '../support/screenshots'
 
 // The demo needs no service worker, and the journeys below answer /api/demo themselves.
 test.use({ serviceWorkers: 'block' })
 
 /**
- * The free demo plays in the listener's own player (docs/product/public-pages.md#demo-demo):
- * repetitions, background music (the public track) and settings, for the demo audio only.
+ * The free demo plays in the listener's own player (docs/product/public-pages.md#demo-demo): its
+ * rendered session — repetitions and background music (the public track) in one stream — and
+ * settings, for the demo audio only.
  */
 test('the demo audio plays in the real player, through HTTP Range requests, with the public background music', async ({ page, request }) => {
   const demo = (await (await request.get('/api/demo')).json()) as Demo
@@ -16,7 +17,8 @@ test('the demo audio plays in the real player, through HTTP Range requests, with
   const audioResponses: number[] = []
   const subscriberCalls: string[] = []
   page.on('response', (response) => {
-    if (response.url().includes(`/api/audios/${demo.audio!.id}/file`)) audioResponses.push(response.status())
+    // The demo plays its rendered session (one stream: voice, repetitions and music).
+    if (/\/api\/sessions\/[a-f0-9]{32}\/audio$/.test(response.url())) audioResponses.push(response.status())
     if (/\/api\/(background-music|listening|fields|playlists)/.test(response.url())) subscriberCalls.push(response.url())
   })
 
@@ -34,7 +36,7 @@ test('the demo audio plays in the real player, through HTTP Range requests, with
   await expect.poll(async () => Number(await progress.inputValue()), { timeout: 15_000 }).toBeGreaterThan(1)
   // Chromium fetches media with Range requests; the server must answer them with 206.
   expect(audioResponses).toContain(206)
-  // The music under the voice is the public track; no subscriber endpoint was asked.
+  // The music in the stream is the public track; no subscriber endpoint was asked.
   await expect(player.getByTestId('background-music-status')).toHaveAttribute('data-playing', 'true')
   await expect(player.getByTestId('background-music-status')).toHaveText('Música de fundo: Música de Fundo')
   expect(subscriberCalls).toEqual([])
@@ -52,19 +54,20 @@ test("repetitions, settings and 'Reiniciar' work on the demo, which reads 'Concl
 
   await player.getByRole('button', { name: 'Configurações de Áudio' }).click()
   const dialog = page.getByRole('dialog', { name: 'Configurações de Áudio' })
+  const asked = page.waitForResponse((response) => response.url().endsWith('/api/sessions') && (response.request().postDataJSON() as SessionRequest).pauseSeconds === 2)
   await dialog.getByLabel('Repetições', { exact: true }).fill('1')
   await dialog.getByLabel('Pausa entre repetições').fill('2')
   await expect(dialog.getByTestId('pause-display')).toHaveText('2 segundos')
   await screenshotBoth(page, 'demo-configuracoes')
   await dialog.getByRole('button', { name: 'Fechar', exact: true }).click()
+  const manifest = (await (await asked).json()) as SessionManifest
   await expect(player.getByTestId('repeat-counter')).toContainText('Repetições: 0 / 1')
 
   await player.getByRole('button', { name: 'Reproduzir', exact: true }).click()
   const progress = player.getByLabel('Progresso do áudio')
   await expect.poll(async () => Number(await progress.inputValue()), { timeout: 15_000 }).toBeGreaterThan(0)
-  // Jump close to the end instead of waiting the whole track; the play still has to finish.
-  const max = Number(await progress.getAttribute('max'))
-  await progress.fill(String(Math.max(0, max - 1)))
+  // Jump close to the end of the voice instead of waiting for it; it still has to be heard to its end.
+  await progress.fill(String(Math.floor(manifest.items[0]!.end) - 1))
   await expect(player.getByTestId('repeat-counter')).toContainText('Repetições: 1', { timeout: 15_000 })
   await expect(player.getByTestId('player-status')).toHaveText('Concluído')
   await expect(player.getByRole('button', { name: 'Reproduzir', exact: true })).toBeVisible()

@@ -24,3 +24,5 @@ export const API_ROOT = findApiRoot()
 export const MIGRATIONS_DIR = join(API_ROOT, 'drizzle')
 export const SEED_MEDIA_DIR = join(API_ROOT, 'src', 'seed', 'media')
 export const WEB_DIST_DIR = join(API_ROOT, '..', 'web', 'dist')
+/** The built-in background track the web also serves (/background.mp3): the music of the public demo's session. */
+export const PUBLIC_MUSIC_FILE = join(API_ROOT, '..', 'web', 'public', 'background.mp3')

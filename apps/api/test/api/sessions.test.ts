@@ -18,7 +18,7 @@ import {
   type SessionManifest,
 } from '@sintonia/contract'
 import { backgroundMusic, sessionRenders } from '../../src/db/schema/index.js'
-import { evict, evictionVictims } from '../../src/modules/sessions/session-cache.js'
+import { evict, evictionVictims, sweepStale } from '../../src/modules/sessions/session-cache.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { listener as signUp } from '../helpers/auth.js'
 import { callAs, castOf, type Cast } from '../helpers/session.js'
@@ -73,9 +73,16 @@ describe('who may ask for a session and hear it', () => {
 
   it("the demo's session is public (and may be cached by anyone); mixed with another audio it is not", async () => {
     const manifest = await manifestOf(one(demoId), null)
+    // The admins' tracks are for subscribers: the visitor's demo has the built-in public track.
+    expect(manifest.music).toEqual({ id: 'publica', title: 'Música de Fundo' })
+    expect(manifest.musicLevel).toBe(25)
     const heard = await callAs(ctx, null, { url: manifest.url })
     expect(heard.statusCode).toBe(200)
     expect(heard.headers['cache-control']).toBe('public, max-age=86400')
+    expect(heard.rawPayload.length).toBe(manifest.bytes)
+    // An admin's change to the catalogue does not drop it (its music is not a catalogue file).
+    expect(await sweepStale({ db: ctx.database.db, storage: ctx.storage, log: ctx.app.log, maxBytes: 1e9 })).toBe(0)
+    expect((await callAs(ctx, null, { url: manifest.url })).statusCode).toBe(200)
     const mixed = await describeAs(null, { items: [{ audioId: demoId, repetitions: 1 }, { audioId: voiceId, repetitions: 1 }], pauseSeconds: 0 })
     expect(mixed.statusCode).toBe(401)
   })

@@ -121,7 +121,8 @@ export const sessionManifestSchema = z.object({
   durationSeconds: z.number().positive(),
   bytes: z.number().int().positive(),
   items: z.array(sessionManifestItemSchema).min(1),
-  music: z.object({ id: z.uuid(), title: z.string() }).nullable(),
+  /** The track under the voice: an admin's track (its id), or the built-in public one of the demo ('publica'). */
+  music: z.object({ id: z.string(), title: z.string() }).nullable(),
   musicLevel: z.number().int().min(0).max(100),
   pauseSeconds: z.number().int().min(0),
   /** Repetitions 0 asked for: the stream holds an hour of them. */

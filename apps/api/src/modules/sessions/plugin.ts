@@ -5,7 +5,12 @@
  */
 import { join } from 'node:path'
 import fp from 'fastify-plugin'
-import type { DomainEventName } from '@sintonia/contract'
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
+import { BACKGROUND_MUSIC_FALLBACK_TITLE, type DomainEventName } from '@sintonia/contract'
+import { PUBLIC_MUSIC_FILE } from '../../paths.js'
+import type { PlanMusic } from './session-plan.js'
+import { BUILT_IN_PREFIX } from './repository.js'
 import { locateFfmpeg, type Ffmpeg } from '../../lib/media/ffmpeg.js'
 import { SessionRenderer } from './renderer.js'
 import { recordStored, sweepStale, type CacheDeps } from './session-cache.js'
@@ -22,6 +27,16 @@ declare module 'fastify' {
 
 const SOURCE_EVENTS: ReadonlySet<DomainEventName> = new Set(['audios_changed', 'music_changed'])
 
+/**
+ * The demo's music: the built-in track, named by its content (a new file is a new name, so its old
+ * sessions are never heard again). Null when the web app's file is not there.
+ */
+function builtInMusic(): PlanMusic | null {
+  if (!existsSync(PUBLIC_MUSIC_FILE)) return null
+  const digest = createHash('sha256').update(readFileSync(PUBLIC_MUSIC_FILE)).digest('hex').slice(0, 16)
+  return { id: 'publica', title: BACKGROUND_MUSIC_FALLBACK_TITLE, fileKey: `${BUILT_IN_PREFIX}background-${digest}.mp3` }
+}
+
 export const sessionsModule = fp(
   async (app) => {
     const log = app.log.child({ module: 'sessions' })
@@ -29,7 +44,14 @@ export const sessionsModule = fp(
     if (!ffmpeg) log.warn('ffmpeg não encontrado: as sessões contínuas ficam indisponíveis e o player toca a voz com a música à parte')
     app.decorate('sessionFfmpeg', ffmpeg)
     const cache: CacheDeps = { db: app.database.db, storage: app.storage, log, maxBytes: app.config.sessions.cacheMaxBytes }
-    const sourcePaths = sourceFiles(app.storage, join(app.config.dataDir, 'sessions-sources'))
+    const publicMusic = builtInMusic()
+    const storedPaths = sourceFiles(app.storage, join(app.config.dataDir, 'sessions-sources'))
+    // The built-in track is a file of the web app, not of media storage.
+    const sourcePaths = async (keys: string[]) => {
+      const paths = await storedPaths(keys.filter((key) => key !== publicMusic?.fileKey))
+      if (publicMusic && keys.includes(publicMusic.fileKey)) paths.set(publicMusic.fileKey, PUBLIC_MUSIC_FILE)
+      return paths
+    }
     const renderer = ffmpeg
       ? new SessionRenderer({
           ffmpeg,
@@ -41,7 +63,7 @@ export const sessionsModule = fp(
           onStored: (key) => recordStored(cache, key),
         })
       : null
-    const deps: SessionDeps = { db: app.database.db, storage: app.storage, log, renderer, sourcePaths }
+    const deps: SessionDeps = { db: app.database.db, storage: app.storage, log, renderer, sourcePaths, publicMusic }
 
     let sweeping: Promise<unknown> = Promise.resolve()
     const sweep = () => {

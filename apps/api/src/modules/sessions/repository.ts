@@ -9,6 +9,9 @@ import { sessionRenders, sessionVoiceLengths } from '../../db/schema/index.js'
 
 export type RenderRow = typeof sessionRenders.$inferSelect
 
+/** Source keys of files that ship with the app (the demo's built-in track), never in the catalogue. */
+export const BUILT_IN_PREFIX = 'builtin:'
+
 export async function findVoiceLengths(db: Database, audioIds: readonly string[]): Promise<Map<string, { fileKey: string; samples: number }>> {
   if (audioIds.length === 0) return new Map()
   const rows = await db.select().from(sessionVoiceLengths).where(inArray(sessionVoiceLengths.audioId, [...audioIds]))
@@ -80,7 +83,8 @@ export async function deleteStaleRenders(db: Database): Promise<Array<{ key: str
     DELETE FROM session_renders r
     WHERE EXISTS (
       SELECT 1 FROM unnest(r.source_file_keys) AS source(file_key)
-      WHERE NOT EXISTS (SELECT 1 FROM audios a WHERE a.file_key = source.file_key)
+      WHERE source.file_key NOT LIKE ${BUILT_IN_PREFIX + '%'}
+        AND NOT EXISTS (SELECT 1 FROM audios a WHERE a.file_key = source.file_key)
         AND NOT EXISTS (SELECT 1 FROM background_music m WHERE m.file_key = source.file_key AND m.is_active)
     )
     RETURNING r.key, r.rendered_at IS NOT NULL AS stored

@@ -4,7 +4,7 @@
  * (`authorize`): subscribers, or anyone when every audio is the public demo.
  */
 import { createHash } from 'node:crypto'
-import { API, SESSION_MSG, SESSION_SAMPLE_RATE, type SessionManifest, type sessionRequestSchema } from '@sintonia/contract'
+import { API, BACKGROUND_MUSIC_DEFAULT_VOLUME_PERCENT, SESSION_MSG, SESSION_SAMPLE_RATE, type SessionManifest, type sessionRequestSchema } from '@sintonia/contract'
 import type { z } from 'zod'
 import type { Database } from '../../db/client.js'
 import { countDecodedSamples } from '../../lib/media/ffmpeg.js'
@@ -30,6 +30,8 @@ export interface SessionDeps {
   renderer: SessionRenderer | null
   /** Files ffmpeg can open for stored keys (./source-files.ts). */
   sourcePaths: (keys: string[]) => Promise<Map<string, string>>
+  /** The built-in public track (the demo's music), when its file is there. */
+  publicMusic: PlanMusic | null
 }
 
 /**
@@ -88,7 +90,14 @@ function autoTrack<T extends { id: string }>(tracks: readonly T[], firstAudioId:
   return sorted[hash % sorted.length]!
 }
 
-async function resolveMusic(db: Database, request: SessionRequest): Promise<{ music: PlanMusic | null; level: number }> {
+async function resolveMusic(deps: SessionDeps, request: SessionRequest, access: 'listener' | 'demo'): Promise<{ music: PlanMusic | null; level: number }> {
+  const { db } = deps
+  if (access === 'demo') {
+    // The admins' tracks are subscriber content: the public demo's music is the built-in track.
+    const level = request.musicLevel ?? BACKGROUND_MUSIC_DEFAULT_VOLUME_PERCENT
+    if (request.music === 'none' || level === 0 || !deps.publicMusic) return { music: null, level: 0 }
+    return { music: deps.publicMusic, level }
+  }
   const level = request.musicLevel ?? (await findLatestVolume(db)) ?? DEFAULT_BACKGROUND_VOLUME
   if (request.music === 'none' || level === 0) return { music: null, level: 0 }
   let track
@@ -105,13 +114,13 @@ export async function describeSession(deps: SessionDeps, request: SessionRequest
   const ids = [...new Set(request.items.map((item) => item.audioId))]
   const found = await findAudiosByIds(deps.db, ids)
   if (found.length !== ids.length) throw new HttpError(404, SESSION_MSG.audioNotFound)
-  await authorize(found)
+  const access = await authorize(found)
   const renderer = rendererOf(deps)
   const byId = new Map(found.map((audio) => [audio.id, audio]))
   for (const audio of found) {
     if (!(await deps.storage.stat(audio.fileKey))) throw new HttpError(404, SESSION_MSG.audioFileMissing)
   }
-  const [samples, { music, level }] = await Promise.all([voiceSamples(deps, renderer, found), resolveMusic(deps.db, request)])
+  const [samples, { music, level }] = await Promise.all([voiceSamples(deps, renderer, found), resolveMusic(deps, request, access)])
   const plan = planSession({
     items: request.items.map((item) => {
       const audio = byId.get(item.audioId)!
