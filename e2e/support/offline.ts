@@ -1,4 +1,5 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test'
+import type { SessionManifest } from '@sintonia/contract'
 
 /** Waits until the service worker controls the page (first install claims open pages at once). */
 export async function waitForServiceWorker(page: Page): Promise<void> {
@@ -68,6 +69,36 @@ export function readKeptMusicIds(page: Page): Promise<string[]> {
   )
 }
 
+export interface KeptSessionRow {
+  audioId: string
+  manifest: SessionManifest
+  blobSize: number
+}
+
+/** The sessions kept with the downloads (IndexedDB `SintoniaSessionCache`/`sessions`). */
+export function readKeptSessions(page: Page): Promise<KeptSessionRow[]> {
+  return page.evaluate(
+    () =>
+      new Promise<KeptSessionRow[]>((resolve, reject) => {
+        const open = indexedDB.open('SintoniaSessionCache', 1)
+        open.onerror = () => reject(open.error)
+        open.onupgradeneeded = () => {
+          open.transaction?.abort()
+          resolve([])
+        }
+        open.onsuccess = () => {
+          const db = open.result
+          const request = db.transaction('sessions').objectStore('sessions').getAll()
+          request.onerror = () => reject(request.error)
+          request.onsuccess = () => {
+            db.close()
+            resolve((request.result as { audioId: string; manifest: SessionManifest; blob: Blob }[]).map((r) => ({ audioId: r.audioId, manifest: r.manifest, blobSize: r.blob.size })))
+          }
+        }
+      }),
+  )
+}
+
 /** Names of the Cache Storage caches of this origin. */
 export function cacheNames(page: Page): Promise<string[]> {
   return page.evaluate(() => caches.keys())
@@ -83,15 +114,16 @@ export function keptApiPaths(page: Page): Promise<string[]> {
 }
 
 /**
- * On the player page: plays the audio, jumps to its last second and waits for the first
- * repetition; pauses, then checks that one repetition waits in the listening queue (no network).
+ * On the player page: plays, jumps a second before `endsAt` (the first repetition's end: in a
+ * session, where its manifest puts it; played by page code, the audio's own length) and waits for
+ * the first repetition; pauses, then checks that one repetition waits in the listening queue (no network).
  */
-export async function hearOneRepetitionOffline(page: Page, audio: { durationSeconds: number }): Promise<void> {
+export async function hearOneRepetitionOffline(page: Page, endsAt: number): Promise<void> {
   await page.getByRole('button', { name: 'Reproduzir', exact: true }).click()
   await expect(page.getByRole('button', { name: 'Pausar', exact: true })).toBeVisible({ timeout: 15_000 })
   const progress = page.getByLabel('Progresso do áudio')
   await expect.poll(async () => Number(await progress.inputValue()), { timeout: 15_000 }).toBeGreaterThan(0)
-  await progress.fill(String(Math.max(0, audio.durationSeconds - 1)))
+  await progress.fill(String(Math.max(0, Math.floor(endsAt) - 1)))
   await expect(page.getByTestId('repeat-counter')).toContainText('Repetições: 1', { timeout: 15_000 })
   await page.getByRole('button', { name: 'Pausar', exact: true }).click()
   const queued = await page.evaluate(() => JSON.parse(localStorage.getItem('listening:pending') ?? '[]') as { kind: string }[])

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { LISTENER_MSG, type Audio, type FieldList, type Playlist } from '@sintonia/contract'
+import { LISTENER_MSG, type Audio, type FieldList, type Playlist, type SessionManifest, type SessionRequest } from '@sintonia/contract'
 import { submitLogin } from '../support/accounts'
 import { readCachedAudios, waitForServiceWorker } from '../support/offline'
 import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
@@ -110,30 +110,36 @@ test('a playlist plays through from "Tocar playlist"; the heart means Favoritos;
   await screenshotBoth(page, 'player-configuracoes')
   await settings.getByRole('button', { name: 'Fechar', exact: true }).click()
 
-  // "Tocar playlist" starts the first audio: no second click.
+  // "Tocar playlist" starts the first audio: no second click. Both audios are one session.
   await page.goto(`${server.baseURL}/dashboard`)
+  const asked = page.waitForResponse((response) => response.url().endsWith('/api/sessions') && (response.request().postDataJSON() as SessionRequest).items.length === 2)
   await page.getByRole('region', { name: 'Minhas playlists' }).getByRole('button', { name: 'Tocar a playlist Minha sequência' }).click()
+  const manifest = (await (await asked).json()) as SessionManifest
+  expect(manifest.items.map((item) => [item.audioId, item.repetitions])).toEqual([
+    [first!.id, 1],
+    [second!.id, 1],
+  ])
+  expect(manifest.pauseSeconds).toBe(1)
   await expect(page).toHaveURL(new RegExp(`/audio/${first!.id}$`))
   await expect(page.getByTestId('audio-position')).toContainText('Áudio 1 de 2')
   await expect(page.getByTestId('player-status')).toHaveText('Reproduzindo', { timeout: 15_000 })
   await expect(page.getByTestId('background-music-status')).toHaveAttribute('data-playing', 'true')
   await screenshotBoth(page, 'playlist-tocando')
 
-  // Its repetition done, the next audio of the playlist starts by itself.
+  // Its repetition heard, the stream goes on to the next audio of the playlist, and the page with it.
   const progress = page.getByLabel('Progresso do áudio')
   await expect.poll(async () => Number(await progress.inputValue()), { timeout: 15_000 }).toBeGreaterThan(0)
-  await progress.fill(String(Math.max(0, first!.durationSeconds - 1)))
+  await progress.fill(String(Math.floor(manifest.items[0]!.end) - 1))
   await expect(page).toHaveURL(new RegExp(`/audio/${second!.id}$`), { timeout: 15_000 })
   await expect(page.getByTestId('audio-position')).toContainText('Áudio 2 de 2')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(second!.title)
-  await expect(page.getByTestId('player-status')).toHaveText('Reproduzindo', { timeout: 15_000 })
+  await expect(page.getByTestId('player-status')).toHaveText(/Reproduzindo|Preparando a próxima repetição/, { timeout: 15_000 })
   await expect(page.getByTestId('background-music-status')).toHaveAttribute('data-playing', 'true')
 
   // The last one stops after its repetition and says so.
-  await expect.poll(async () => Number(await progress.inputValue()), { timeout: 15_000 }).toBeGreaterThan(0)
-  await progress.fill(String(Math.max(0, second!.durationSeconds - 1)))
+  await progress.fill(String(Math.floor(manifest.items[1]!.end) - 1))
   await expect(page.getByTestId('repeat-counter')).toContainText('Repetições: 1', { timeout: 15_000 })
-  await expect(page.getByTestId('player-status')).toHaveText('Concluído')
+  await expect(page.getByTestId('player-status')).toHaveText('Concluído', { timeout: 15_000 })
   await expect(page.getByRole('button', { name: 'Reproduzir', exact: true })).toBeVisible()
   await expect(page.getByTestId('background-music-status')).not.toHaveAttribute('data-playing', 'true')
   await expect(page).toHaveURL(new RegExp(`/audio/${second!.id}$`))
@@ -162,10 +168,12 @@ test('offline, the dashboard shows the last fields seen and the field page of a 
   const [audio] = await audiosOf(field.id)
   const unvisited = fields[4]!
 
+  // The listener hears each audio once (a download keeps the session of these settings too).
+  await page.evaluate(() => localStorage.setItem('audio-preferences', JSON.stringify({ volume: 70, repeatCount: 1, pauseBetweenRepeats: 0, autoPlay: false, showProgress: true, musicVolume: null })))
   await page.goto(`${server.baseURL}/campo/${field.id}`)
   const card = page.getByTestId('audio-card').filter({ hasText: audio!.title })
   await card.getByRole('button', { name: `Baixar “${audio!.title}” para ouvir offline` }).click()
-  await expect(card.getByRole('status', { name: 'Disponível offline' })).toBeVisible()
+  await expect(card.getByRole('status', { name: 'Disponível offline' })).toBeVisible({ timeout: 30_000 })
   await expect.poll(async () => (await readCachedAudios(page)).map((row) => row.id)).toEqual([audio!.id])
 
   await page.getByRole('banner').getByRole('link', { name: 'Downloads' }).click()

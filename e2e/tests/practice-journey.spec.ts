@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
-import type { ProgramDetail } from '@sintonia/contract'
+import type { ProgramDetail, SessionManifest } from '@sintonia/contract'
 import { submitLogin } from '../support/accounts'
 import { PRACTICE_CLIP } from '../support/preparation'
 import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
@@ -51,12 +51,17 @@ const programDay = (page: Page, day: number) => page.locator(`[data-testid="prog
 
 /**
  * Plays today's session from the Today card to the celebration: every repetition of the day's
- * clip runs to its end (the progress bar is moved close to the end to save time, as a listener
- * may), and the counter follows the day's count.
+ * clip runs to its end (the progress bar is moved close to each repetition's end, which the
+ * session's manifest gives, to save time, as a listener may), and the counter follows the day's count.
  */
 async function playTodayToTheEnd(page: Page, day: number, { beforeLast }: { beforeLast?: () => Promise<void> } = {}) {
+  const asked = page.waitForResponse((response) => response.url().endsWith('/api/sessions') && response.request().method() === 'POST' && response.ok())
   await todayCard(page).getByRole('link', { name: /Começar a prática de hoje|Continuar de onde parei/ }).click()
   await expect(page).toHaveURL(/\/hoje$/)
+  // The day is one session: the clip's repetitions and the music in one stream.
+  const manifest = (await (await asked).json()) as SessionManifest
+  expect(manifest.items.map((item) => item.repetitions)).toEqual([PROGRAM.repetitions])
+  const ends = manifest.items[0]!.repetitionEnds
   await expect(page.getByText(`Dia ${day} de ${PROGRAM.days} · ${PROGRAM.title}`)).toBeVisible()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(PRACTICE_CLIP.title)
   // One tap on the card was enough: the session plays by itself.
@@ -67,9 +72,10 @@ async function playTodayToTheEnd(page: Page, day: number, { beforeLast }: { befo
     await expect(counter).toContainText(`Repetições: ${heard}`)
     await expect(counter).toContainText(`/ ${PROGRAM.repetitions}`)
     await expect(progress).toBeEnabled()
-    await expect(page.getByTestId('player-status')).toHaveText('Reproduzindo', { timeout: 15_000 })
+    await expect(page.getByTestId('player-status')).toHaveText(/Reproduzindo|Preparando a próxima repetição/, { timeout: 15_000 })
     if (heard === PROGRAM.repetitions - 1) await beforeLast?.()
-    await progress.fill(String(PRACTICE_CLIP.durationSeconds - 1))
+    // Close to the end of this repetition: it is still heard to its end.
+    await progress.fill(String(Math.floor(ends[heard]!) - 1))
     if (heard < PROGRAM.repetitions - 1) await expect(counter).toContainText(`Repetições: ${heard + 1}`, { timeout: 15_000 })
   }
 }

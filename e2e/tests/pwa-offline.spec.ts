@@ -3,6 +3,7 @@ import type { Audio, FieldList } from '@sintonia/contract'
 import {
   expectRepetitionCountedOnce,
   hearOneRepetitionOffline,
+  readKeptSessions,
   keptApiPaths,
   readCachedAudios,
   readKeptMusicIds,
@@ -35,14 +36,20 @@ test('a listener downloads an audio, reopens the app with no network, hears it, 
   const fileSize = Number((await page.request.head(`${base}${audio.url}`)).headers()['content-length'])
   expect(fileSize).toBeGreaterThan(0)
 
+  // The listener hears each audio once (a download keeps the session of these settings too).
+  await page.evaluate(() => localStorage.setItem('audio-preferences', JSON.stringify({ volume: 70, repeatCount: 1, pauseBetweenRepeats: 0, autoPlay: false, showProgress: true, musicVolume: null })))
   // Download from the audio card of the field page: progress ends at 100 and the copy is whole.
   await page.goto(`${base}/campo/${field.id}`)
   const card = page.getByTestId('audio-card').filter({ hasText: audio.title })
   await card.getByRole('button', { name: `Baixar “${audio.title}” para ouvir offline` }).click()
-  await expect(card.getByTestId('download-state')).toHaveAttribute('data-progress', '100')
+  await expect(card.getByTestId('download-state')).toHaveAttribute('data-progress', '100', { timeout: 30_000 })
   await expect(card.getByRole('status', { name: 'Disponível offline' })).toBeVisible()
   await expect(page.getByText('Download concluído')).toBeVisible()
   await expect.poll(() => readCachedAudios(page)).toEqual([{ id: audio.id, size: fileSize, blobSize: fileSize }])
+  // …and the session of the listener's settings beside it, whole.
+  const [kept] = await readKeptSessions(page)
+  expect(kept?.audioId).toBe(audio.id)
+  expect(kept!.blobSize).toBe(kept!.manifest.bytes)
   // The active background tracks were kept with the first download.
   await expect.poll(async () => (await readKeptMusicIds(page)).length, { timeout: 15_000 }).toBe(2)
 
@@ -85,7 +92,7 @@ test('a listener downloads an audio, reopens the app with no network, hears it, 
   // Play the kept copy and complete one repetition, still offline.
   await page.getByTestId('audio-card').filter({ hasText: audio.title }).getByRole('link', { name: `Ouvir ${audio.title}` }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(audio.title)
-  await hearOneRepetitionOffline(page, audio)
+  await hearOneRepetitionOffline(page, audio.durationSeconds)
 
   // Back online: sent once, counted once — also after another reload.
   await expectRepetitionCountedOnce(page, context, base, audio.id)
@@ -95,6 +102,7 @@ test('a listener downloads an audio, reopens the app with no network, hears it, 
   await page.getByRole('banner').getByRole('button', { name: 'Sair' }).click()
   await expect(page.getByText('Logout realizado com sucesso!')).toBeVisible()
   await expect.poll(() => readCachedAudios(page)).toEqual([])
+  await expect.poll(() => readKeptSessions(page)).toEqual([])
   await expect.poll(() => readKeptMusicIds(page)).toEqual([])
   // Only public answers (the landing the app went back to) may be kept after that.
   await expect

@@ -100,6 +100,9 @@ test('Web Push: a reminder at the chosen time becomes a notification that opens 
   })
   expect(enrolled.status).toBeLessThan(300)
 
+  // The server's clock well before 07:30 in São Paulo, so nothing is due while the settings are
+  // saved, whatever the time of day the journey runs at.
+  await setServerClock(server.baseURL, server.dataDir, new Date('2026-12-02T05:00:00Z'))
   // The service worker must be in charge before the push manager is asked.
   await page.goto(url('/minha-conta'))
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true))
@@ -155,6 +158,8 @@ test('E-mail: the reminder arrives with a one-click link that turns e-mail remin
   const context = await browser.newContext()
   const page = await context.newPage()
   await signIn(page, MAILED)
+  // Midday in São Paulo: nothing is due while the settings are saved.
+  await setServerClock(server.baseURL, server.dataDir, new Date('2026-12-03T15:00:00Z'))
   const section = await openReminderSettings(page)
   await section.getByRole('switch', { name: 'Lembrete para praticar' }).click()
   await section.getByLabel('Horário').fill('20:00')
