@@ -183,6 +183,21 @@ describe('the stream', () => {
     expect(tail.statusCode).toBe(416)
   })
 
+  it('a render that fails (its file gone meanwhile) answers 503 in pt-BR, and works again once the file is back', async () => {
+    const bytes = await synthVoice(2)
+    const audio = await insertAudio(ctx, bytes, { title: 'Some' })
+    const manifest = await manifestOf(one(audio.id, 2))
+    await ctx.storage.delete(audio.fileKey)
+    const res = await callAs(ctx, cast.subscriber, { url: manifest.url })
+    expect(res.statusCode, res.body).toBe(503)
+    expect(res.headers['content-type']).toContain('application/json')
+    expect(res.json().message).toBe(SESSION_MSG.unavailable)
+    await ctx.storage.put(audio.fileKey, bytes)
+    const again = await callAs(ctx, cast.subscriber, { url: manifest.url })
+    expect(again.statusCode).toBe(200)
+    expect(again.rawPayload.length).toBe(manifest.bytes)
+  })
+
   it('two listeners asking at once share one render', async () => {
     const manifest = await manifestOf(one(voiceId, 5))
     const [a, b] = await Promise.all([callAs(ctx, cast.subscriber, { url: manifest.url }), callAs(ctx, cast.admin, { url: manifest.url })])

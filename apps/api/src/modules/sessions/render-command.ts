@@ -7,6 +7,11 @@ import { SESSION_BITRATE_KBPS, SESSION_SAMPLE_RATE } from '@sintonia/contract'
 import type { SessionPlan } from './session-plan.js'
 
 const FORMAT = `aresample=${SESSION_SAMPLE_RATE},aformat=sample_fmts=flt:channel_layouts=mono`
+/**
+ * The voices are repeated in 16-bit (aloop keeps one repetition in memory: half the memory of
+ * floats, and the sources are 16-bit MP3s anyway), and mixed in floats.
+ */
+const VOICE_FORMAT = `aresample=${SESSION_SAMPLE_RATE},aformat=sample_fmts=s16:channel_layouts=mono`
 
 /** `paths` maps a stored file key to a file ffmpeg can read. */
 export function renderArguments(plan: SessionPlan, paths: ReadonlyMap<string, string>): string[] {
@@ -18,21 +23,21 @@ export function renderArguments(plan: SessionPlan, paths: ReadonlyMap<string, st
   const inputs: string[] = []
   const filters: string[] = []
   const segments: string[] = ['[lead]']
-  filters.push(`anullsrc=r=${SESSION_SAMPLE_RATE}:cl=mono,${FORMAT},atrim=end_sample=${plan.leadSamples}[lead]`)
+  filters.push(`anullsrc=r=${SESSION_SAMPLE_RATE}:cl=mono,${VOICE_FORMAT},atrim=end_sample=${plan.leadSamples}[lead]`)
 
   plan.items.forEach((item, index) => {
     inputs.push('-i', pathOf(item.voice.fileKey))
     const cycle = item.voice.samples + item.pauseSamples
     // Repetitions that begin before the end are rendered; a sleep timer's end trims the last one.
     const plays = Math.max(1, item.repetitionStarts.length)
-    const chain = [`[${index}:a]${FORMAT}`, 'apad', `atrim=end_sample=${cycle}`]
+    const chain = [`[${index}:a]${VOICE_FORMAT}`, 'apad', `atrim=end_sample=${cycle}`]
     if (plays > 1) chain.push(`aloop=loop=${plays - 1}:size=${cycle}`)
     const extraGap = item.gapSamples - item.pauseSamples
     if (extraGap > 0) chain.push(`apad=pad_len=${extraGap}`)
     filters.push(`${chain.join(',')}[v${index}]`)
     segments.push(`[v${index}]`)
   })
-  filters.push(`${segments.join('')}concat=n=${segments.length}:v=0:a=1,apad,atrim=end_sample=${plan.totalSamples}[voice]`)
+  filters.push(`${segments.join('')}concat=n=${segments.length}:v=0:a=1,aformat=sample_fmts=flt:channel_layouts=mono,apad,atrim=end_sample=${plan.totalSamples}[voice]`)
 
   let mix = '[voice]'
   if (plan.music) {

@@ -13,7 +13,8 @@ import { join } from 'node:path'
 import { Readable, Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { randomUUID } from 'node:crypto'
-import { SESSION_BYTES_PER_MINUTE } from '@sintonia/contract'
+import { SESSION_BYTES_PER_MINUTE, SESSION_MSG } from '@sintonia/contract'
+import { HttpError } from '../../lib/http/errors.js'
 import type { Ffmpeg } from '../../lib/media/ffmpeg.js'
 import { ExactLengthMp3 } from '../../lib/media/mp3-stream.js'
 import type { ServiceLogger } from '../../lib/service-deps.js'
@@ -317,6 +318,20 @@ class ProgressFile extends Writable {
 }
 
 /**
+ * Waits until the render has the byte at `position` (or is stored): the answer's status and headers
+ * go out only then, so a render that fails before is answered 503 in pt-BR, not a broken stream.
+ */
+export async function untilAvailable(job: RenderJob, position: number): Promise<void> {
+  const source = job as Job
+  for (;;) {
+    const seen = source.version
+    if (source.failure) throw new HttpError(503, SESSION_MSG.unavailable)
+    if (source.stored || source.written > position) return
+    await source.changeAfter(seen)
+  }
+}
+
+/**
  * Reads `range` of a session while it renders: from the growing file while it is being written,
  * then from media storage once the render is stored. Ends after `range.end`; fails when the render
  * fails. A listener who goes away closes it (the generator's finally).
@@ -331,7 +346,8 @@ export function readWhileRendering(job: RenderJob, storage: MediaStorage, range:
     try {
       while (position <= range.end) {
         const seen = source.version
-        if (source.failure) throw source.failure
+        // The listener is told the session could not be made (503), never a server error.
+        if (source.failure) throw new HttpError(503, SESSION_MSG.unavailable)
         if (source.stored) {
           await handle?.close()
           handle = null

@@ -13,7 +13,7 @@ import type { MediaStorage } from '../../lib/storage/media-storage.js'
 import { refuseListening } from '../../plugins/audit.js'
 import { isPublicDemo, listeningDenial } from '../catalogue/media-service.js'
 import type { AudioRow } from '../catalogue/repository.js'
-import { readWhileRendering, type RenderJob } from './renderer.js'
+import { readWhileRendering, untilAvailable, type RenderJob } from './renderer.js'
 import { describeSession, openSessionStream, type Authorize, type SessionDeps } from './service.js'
 
 // Any other text is simply a session that does not exist (404), checked by the service.
@@ -35,9 +35,8 @@ function authorizeListener(request: FastifyRequest): Authorize {
 }
 
 /** A session's bytes while it is rendered: Range and validators as for a stored file, the length known in advance. */
-function sendRendering(request: FastifyRequest, reply: FastifyReply, job: RenderJob, storage: MediaStorage, etag: string, cacheControl: string) {
-  reply.header('Accept-Ranges', 'bytes').header('ETag', etag).header('Cache-Control', cacheControl).header('Content-Type', 'audio/mpeg')
-  if (isNotModified(request.headers['if-none-match'], etag)) return reply.code(304).send()
+async function sendRendering(request: FastifyRequest, reply: FastifyReply, job: RenderJob, storage: MediaStorage, etag: string, cacheControl: string) {
+  if (isNotModified(request.headers['if-none-match'], etag)) return reply.code(304).header('ETag', etag).header('Cache-Control', cacheControl).send()
   const ifRange = request.headers['if-range']
   const range = parseRangeHeader(ifRange && ifRange !== etag ? undefined : request.headers.range, job.bytes)
   if (range.kind === 'unsatisfiable') {
@@ -48,6 +47,9 @@ function sendRendering(request: FastifyRequest, reply: FastifyReply, job: Render
       .send({ statusCode: 416, error: 'Range Not Satisfiable', message: MSG.media.rangeNotSatisfiable })
   }
   const wanted = range.kind === 'range' ? range.range : { start: 0, end: job.bytes - 1 }
+  // Nothing is answered before the render has the first byte wanted (or failed: 503).
+  if (request.method !== 'HEAD') await untilAvailable(job, wanted.start)
+  reply.header('Accept-Ranges', 'bytes').header('ETag', etag).header('Cache-Control', cacheControl).header('Content-Type', 'audio/mpeg')
   if (range.kind === 'range') reply.code(206).header('Content-Range', `bytes ${wanted.start}-${wanted.end}/${job.bytes}`)
   else reply.code(200)
   reply.header('Content-Length', wanted.end - wanted.start + 1)
