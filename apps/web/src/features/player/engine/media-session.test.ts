@@ -140,3 +140,50 @@ describe('connectMediaSession', () => {
     voice.destroy()
   })
 })
+
+describe('connectMediaSession with a rendered session', () => {
+  it('names the audio the stream is at, and next/previous jump inside the stream', async () => {
+    const { session, handlers, createMetadata } = fakeSession()
+    const el = new FakeAudioElement()
+    const voice = new VoiceEngine({ element: el, baseUrl: 'https://app.test/', healthUrl: null })
+    const manifest = {
+      key: 'd'.repeat(32),
+      url: `/api/sessions/${'d'.repeat(32)}/audio`,
+      durationSeconds: 40,
+      bytes: 320_000,
+      items: [
+        { audioId: 'a', title: 'Abundância', repetitions: 1, start: 2, end: 15, repetitionStarts: [2], repetitionEnds: [15] },
+        { audioId: 'b', title: 'Brilho', repetitions: 1, start: 18, end: 35, repetitionStarts: [18], repetitionEnds: [35] },
+      ],
+      music: null,
+      musicLevel: 0,
+      pauseSeconds: 0,
+      endless: false,
+      endsEarly: false,
+      itemsLeft: 0,
+    }
+    voice.loadSession(manifest.url, { manifest, firstIndex: 0, contextTitle: 'Minha manhã' })
+    el.loadMetadata(40)
+    const disconnect = connectMediaSession(voice, {
+      productName: 'Sintonia',
+      next: () => voice.seekToItem(1),
+      previous: () => voice.seekToItem(0),
+      mediaSession: session,
+      createMetadata,
+    })
+    expect(session.metadata).toEqual({ title: 'Abundância', artist: 'Minha manhã', album: 'Sintonia' })
+    await voice.play()
+    // The lock screen's "next": a jump inside the same stream, and its title follows.
+    call(handlers, 'nexttrack')
+    expect(el.currentTime).toBe(17)
+    expect(session.metadata).toEqual({ title: 'Brilho', artist: 'Minha manhã', album: 'Sintonia' })
+    // Playing on past the end of an audio changes the title too, without any handler.
+    call(handlers, 'previoustrack')
+    expect(session.metadata).toMatchObject({ title: 'Abundância' })
+    el.advance(16)
+    expect(session.metadata).toMatchObject({ title: 'Brilho' })
+    expect(session.setPositionState).toHaveBeenLastCalledWith({ duration: 40, position: 16, playbackRate: 1 })
+    disconnect()
+    voice.destroy()
+  })
+})
