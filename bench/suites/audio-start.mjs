@@ -4,9 +4,9 @@ import pg from 'pg'
 import { chromium } from 'playwright-core'
 import { log, percentile, median, ratio, round } from '../lib/common.mjs'
 import { CHROMIUM } from '../lib/stack.mjs'
+import { playToPlaying } from '../lib/play-start.mjs'
 import { CHROMIUM_ARGS } from './landing.mjs'
 
-const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 }
 
 export async function audioStartSuite({ apiUrl, nginxUrl, cookie, databaseUrl, plays = 10 }) {
   const client = new pg.Client({ connectionString: databaseUrl })
@@ -25,32 +25,7 @@ export async function audioStartSuite({ apiUrl, nginxUrl, cookie, databaseUrl, p
   const samples = { app: [], nginx: [] }
   try {
     for (let play = 0; play < plays; play++) {
-      for (const [name, { page: pageUrl, src }] of Object.entries(sources)) {
-        // The session cookie travels as a header: the production cookie is __Secure- prefixed,
-        // which a browser only stores from https, and this run is plain http on 127.0.0.1.
-        const context = await browser.newContext({ extraHTTPHeaders: { cookie } })
-        const page = await context.newPage()
-        await page.goto(pageUrl)
-        const cdp = await context.newCDPSession(page)
-        await cdp.send('Network.enable')
-        await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
-        await cdp.send('Network.emulateNetworkConditions', SLOW_4G)
-        const ms = await page.evaluate(
-          (url) =>
-            new Promise((resolve, reject) => {
-              const element = new globalThis.Audio()
-              element.preload = 'none'
-              element.src = url
-              const started = globalThis.performance.now()
-              element.addEventListener('playing', () => resolve(globalThis.performance.now() - started), { once: true })
-              element.addEventListener('error', () => reject(new Error(`audio error ${element.error?.code}`)), { once: true })
-              element.play().catch(reject)
-            }),
-          src,
-        )
-        samples[name].push(ms)
-        await context.close()
-      }
+      for (const [name, { page: pageUrl, src }] of Object.entries(sources)) samples[name].push(await playToPlaying(browser, { cookie, pageUrl, src }))
     }
   } finally {
     await browser.close()

@@ -13,9 +13,9 @@ import { renderArguments } from '../../apps/api/src/modules/sessions/render-comm
 import { planSession } from '../../apps/api/src/modules/sessions/session-plan.ts'
 import { log, median, percentile, ratio, round } from '../lib/common.mjs'
 import { CHROMIUM } from '../lib/stack.mjs'
+import { playToPlaying } from '../lib/play-start.mjs'
 import { CHROMIUM_ARGS } from './landing.mjs'
 
-const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 }
 const CLOCK_TICKS = 100 // USER_HZ on Linux
 
 export async function sessionsSuite({ apiUrl, nginxUrl, cookie, databaseUrl, dataDir, plays = 10 }) {
@@ -57,30 +57,7 @@ export async function sessionsSuite({ apiUrl, nginxUrl, cookie, databaseUrl, dat
         cached: { page: `${apiUrl}/api/health`, src: cachedUrl },
         nginx: { page: `${nginxUrl}/media/`, src: `${nginxUrl}/media/${audio.file_key}` },
       }
-      for (const [name, { page: pageUrl, src }] of Object.entries(sources)) {
-        const context = await browser.newContext({ extraHTTPHeaders: { cookie } })
-        const page = await context.newPage()
-        await page.goto(pageUrl)
-        const cdp = await context.newCDPSession(page)
-        await cdp.send('Network.enable')
-        await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
-        await cdp.send('Network.emulateNetworkConditions', SLOW_4G)
-        const ms = await page.evaluate(
-          (url) =>
-            new Promise((resolve, reject) => {
-              const element = new globalThis.Audio()
-              element.preload = 'none'
-              element.src = url
-              const started = globalThis.performance.now()
-              element.addEventListener('playing', () => resolve(globalThis.performance.now() - started), { once: true })
-              element.addEventListener('error', () => reject(new Error(`audio error ${element.error?.code}`)), { once: true })
-              element.play().catch(reject)
-            }),
-          src,
-        )
-        samples[name].push(ms)
-        await context.close()
-      }
+      for (const [name, { page: pageUrl, src }] of Object.entries(sources)) samples[name].push(await playToPlaying(browser, { cookie, pageUrl, src }))
     }
   } finally {
     await browser.close()

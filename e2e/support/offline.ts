@@ -45,12 +45,12 @@ export function readCachedAudios(page: Page): Promise<CachedAudioRow[]> {
   )
 }
 
-/** Ids of the background tracks kept for offline listening (IndexedDB `SintoniaMusicCache`). */
-export function readKeptMusicIds(page: Page): Promise<string[]> {
+/** Every record of an IndexedDB store as this page sees it; none when the database was never made. */
+function readStore<T>(page: Page, database: string, store: string): Promise<T[]> {
   return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('SintoniaMusicCache', 1)
+    ({ database, store }) =>
+      new Promise<T[]>((resolve, reject) => {
+        const open = indexedDB.open(database, 1)
         open.onerror = () => reject(open.error)
         open.onupgradeneeded = () => {
           open.transaction?.abort()
@@ -58,15 +58,21 @@ export function readKeptMusicIds(page: Page): Promise<string[]> {
         }
         open.onsuccess = () => {
           const db = open.result
-          const request = db.transaction('tracks').objectStore('tracks').getAllKeys()
+          const request = db.transaction(store).objectStore(store).getAll()
           request.onerror = () => reject(request.error)
           request.onsuccess = () => {
             db.close()
-            resolve((request.result as IDBValidKey[]).map(String))
+            resolve(request.result as T[])
           }
         }
       }),
+    { database, store },
   )
+}
+
+/** Ids of the background tracks kept for offline listening (IndexedDB `SintoniaMusicCache`). */
+export async function readKeptMusicIds(page: Page): Promise<string[]> {
+  return (await readStore<{ id: string }>(page, 'SintoniaMusicCache', 'tracks')).map((track) => track.id)
 }
 
 export interface KeptSessionRow {
@@ -76,27 +82,10 @@ export interface KeptSessionRow {
 }
 
 /** The sessions kept with the downloads (IndexedDB `SintoniaSessionCache`/`sessions`). */
-export function readKeptSessions(page: Page): Promise<KeptSessionRow[]> {
-  return page.evaluate(
-    () =>
-      new Promise<KeptSessionRow[]>((resolve, reject) => {
-        const open = indexedDB.open('SintoniaSessionCache', 1)
-        open.onerror = () => reject(open.error)
-        open.onupgradeneeded = () => {
-          open.transaction?.abort()
-          resolve([])
-        }
-        open.onsuccess = () => {
-          const db = open.result
-          const request = db.transaction('sessions').objectStore('sessions').getAll()
-          request.onerror = () => reject(request.error)
-          request.onsuccess = () => {
-            db.close()
-            resolve((request.result as { audioId: string; manifest: SessionManifest; blob: Blob }[]).map((r) => ({ audioId: r.audioId, manifest: r.manifest, blobSize: r.blob.size })))
-          }
-        }
-      }),
-  )
+export async function readKeptSessions(page: Page): Promise<KeptSessionRow[]> {
+  // Blobs do not cross to the test: their sizes are read in the page.
+  const rows = await readStore<{ audioId: string; manifest: SessionManifest; size: number }>(page, 'SintoniaSessionCache', 'sessions')
+  return rows.map((row) => ({ audioId: row.audioId, manifest: row.manifest, blobSize: row.size }))
 }
 
 /** Names of the Cache Storage caches of this origin. */

@@ -7,6 +7,7 @@ import {
   totalSizeOf,
 } from './audio-cache-db'
 import { OFFLINE_ERRORS } from './messages'
+import { readBody } from './read-body'
 import { keepSessionOf, keepsSessions } from './session-downloads'
 import { keptSessionBytes } from './session-cache'
 
@@ -177,19 +178,8 @@ async function run(
         emit({ audioId, progress: pct, status: 'downloading' })
       }
     }
-    const reader = response.body.getReader()
-    const chunks: Uint8Array[] = []
-    let received = 0
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      chunks.push(value)
-      received += value.byteLength
+    const audioBlob = await readBody(response.body, response.headers.get('content-type') || 'audio/mpeg', (received) => {
       if (Number.isFinite(total) && total > 0) report(Math.min(100, Math.floor((received / total) * 100 * share)))
-    }
-
-    const audioBlob = new Blob(chunks as BlobPart[], {
-      type: response.headers.get('content-type') || 'audio/mpeg',
     })
     const now = (options.now ?? Date.now)()
     await putCachedAudio({

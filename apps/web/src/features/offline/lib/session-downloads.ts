@@ -1,6 +1,7 @@
 import type { SessionManifest, SessionRequest } from '@sintonia/contract'
 import { sessionRequestKey } from '@sintonia/contract'
 import { touchCachedAudio } from './audio-cache-db'
+import { readBody } from './read-body'
 import { keepSession, keptSessionFor } from './session-cache'
 
 /**
@@ -53,17 +54,7 @@ export async function keepSessionOf(audioId: string, options: KeepSessionOptions
     if (!playable) return false
     const response = await options.fetch(playable.url, { credentials: 'include' })
     if (!response.ok || !response.body) return false
-    const reader = response.body.getReader()
-    const chunks: Uint8Array[] = []
-    let received = 0
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      chunks.push(value)
-      received += value.byteLength
-      options.onProgress?.(Math.min(1, received / playable.manifest.bytes))
-    }
-    const blob = new Blob(chunks as BlobPart[], { type: 'audio/mpeg' })
+    const blob = await readBody(response.body, 'audio/mpeg', (received) => options.onProgress?.(Math.min(1, received / playable.manifest.bytes)))
     if (blob.size !== playable.manifest.bytes) return false
     await keepSession({ audioId, requestKey: sessionRequestKey(request), manifest: playable.manifest, blob, size: blob.size, downloadedAt: options.now() })
     return true

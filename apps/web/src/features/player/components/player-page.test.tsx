@@ -199,6 +199,44 @@ describe('PlayerPage', () => {
     expect(requests).toHaveLength(1)
   })
 
+  it('a page still showing the previous audio while its navigation finishes does not ask for that audio again', async () => {
+    withSessions = true
+    player.preferences.update({ repeatCount: 1 })
+    let commit: (() => void) | null = null
+    function SlowRoute() {
+      const [index, setIndex] = useState(1)
+      return (
+        <PlayerPage
+          player={player}
+          queue={QUEUE}
+          index={index}
+          mode="field"
+          continuous={false}
+          // The route's navigation commits later (a transition), not in the same render.
+          onIndexChange={(next) => {
+            commit = () => setIndex(next)
+          }}
+          contextTitle="Ansiedade"
+          contextDescription=""
+          backTo="/campo/f"
+          productName="Sintonia"
+        />
+      )
+    }
+    renderWithProviders(<SlowRoute />)
+    await vi.waitFor(() => expect(requests).toHaveLength(1))
+    fireEvent.click(screen.getByRole('button', { name: /Anterior/ }))
+    await vi.waitFor(() => expect(requests).toHaveLength(2))
+    expect(requests[1]!.items[0]!.audioId).toBe(IDS[0])
+    await vi.waitFor(() => expect(player.voice.getSnapshot().session?.index).toBe(0))
+    await act(async () => {})
+    expect(requests).toHaveLength(2)
+    act(() => commit!())
+    await act(async () => {})
+    expect(requests).toHaveLength(2)
+    expect(player.voice.getSnapshot().meta?.id).toBe(IDS[0])
+  })
+
   it('a changed setting or sleep timer asks for a new session from the audio playing', async () => {
     withSessions = true
     player.preferences.update({ repeatCount: 2 })

@@ -54,15 +54,22 @@ export function usePlayerSession(player: ListenerPlayer, options: UsePlayerSessi
   // The index the stream is at (or the one asked for before it loads).
   const streamIndex = voice.session?.index ?? null
   const shownIndex = useRef(index)
+  const pageIndex = useRef(index)
+  const streamAt = useRef(streamIndex)
+  streamAt.current = streamIndex
 
-  // The page moved to an audio the stream is not at (a link, the browser's back): play it.
+  // The page moved to an audio the stream is not at (a link, the browser's back): play it. Only a
+  // change of the page's own index counts: a page still showing the previous audio while its
+  // navigation finishes is not a way back to it.
   useEffect(() => {
+    if (index === pageIndex.current) return
+    pageIndex.current = index
     if (index === shownIndex.current) return
     shownIndex.current = index
-    if (streamIndex === index) return
+    if (streamAt.current === index) return
     if (player.voice.seekToItem(index)) return
     setAnchor((current) => ({ index, heard: latest.current.queue[index]?.heard ?? 0, generation: current.generation + 1 }))
-  }, [index, streamIndex, player])
+  }, [index, player])
 
   // The stream reached another audio: the page follows it.
   useEffect(() => {
