@@ -36,7 +36,14 @@ export const SILENT_MP3_FRAME: Buffer = (() => {
 export class ExactLengthMp3 extends Transform {
   private written = 0
 
-  constructor(private readonly expectedBytes: number) {
+  /**
+   * `beforePadding` resolves once the encoder is known to have succeeded (it rejects otherwise):
+   * an encoder that failed must not have its missing frames passed off as silence.
+   */
+  constructor(
+    private readonly expectedBytes: number,
+    private readonly beforePadding: () => Promise<void> = async () => {},
+  ) {
     super()
   }
 
@@ -51,9 +58,14 @@ export class ExactLengthMp3 extends Transform {
   override _flush(callback: TransformCallback): void {
     const missing = this.expectedBytes - this.written
     if (missing === 0) return callback()
-    if (missing % MP3_FRAME_BYTES !== 0) return callback(new Error(`MP3 com ${missing} bytes faltando (quadro incompleto)`))
-    for (let i = 0; i < missing / MP3_FRAME_BYTES; i++) this.push(SILENT_MP3_FRAME)
-    this.written = this.expectedBytes
-    callback()
+    this.beforePadding().then(
+      () => {
+        if (missing % MP3_FRAME_BYTES !== 0) return callback(new Error(`MP3 com ${missing} bytes faltando (quadro incompleto)`))
+        for (let i = 0; i < missing / MP3_FRAME_BYTES; i++) this.push(SILENT_MP3_FRAME)
+        this.written = this.expectedBytes
+        callback()
+      },
+      (error: Error) => callback(error),
+    )
   }
 }

@@ -195,7 +195,9 @@ export class SessionRenderer {
     if (existing) return existing
     const job = new Job(plan.key, plan.bytes, join(this.options.workDir, `${plan.key}.${randomUUID()}.part`))
     this.jobs.set(plan.key, job)
-    void this.run(job, plan).finally(() => this.jobs.delete(plan.key))
+    void this.run(job, plan).finally(() => {
+      if (this.jobs.get(plan.key) === job) this.jobs.delete(plan.key)
+    })
     return job
   }
 
@@ -236,6 +238,8 @@ export class SessionRenderer {
       this.options.log.info({ session: job.key, bytes: job.bytes, ms: Date.now() - started }, 'sessão renderizada')
     } catch (error) {
       const failure = error instanceof Error ? error : new Error(String(error))
+      // The next request starts a new render at once, rather than find this failed one.
+      if (this.jobs.get(job.key) === job) this.jobs.delete(job.key)
       job.fail(failure)
       if (failure instanceof AbandonedRender) this.options.log.info({ session: job.key, bytes: job.written }, failure.message)
       else this.options.log.error({ session: job.key, err: failure.message }, 'falha ao renderizar a sessão')
@@ -272,7 +276,7 @@ export class SessionRenderer {
         await this.slot()
         job.holdsSlot = true
       }
-      await Promise.all([pipeline(child.stdout, new ExactLengthMp3(job.bytes), new ProgressFile(file, (bytes) => job.progress(bytes), pace)), exited])
+      await Promise.all([pipeline(child.stdout, new ExactLengthMp3(job.bytes, () => exited), new ProgressFile(file, (bytes) => job.progress(bytes), pace)), exited])
     } catch (error) {
       child.kill('SIGKILL')
       throw error
