@@ -62,6 +62,9 @@ test("repetitions, settings and 'Reiniciar' work on the demo, which reads 'Concl
   await dialog.getByRole('button', { name: 'Fechar', exact: true }).click()
   const manifest = (await (await asked).json()) as SessionManifest
   await expect(player.getByTestId('repeat-counter')).toContainText('Repetições: 0 / 1')
+  // Play once that session is on the element and ready (a press while it loads only says so).
+  await expect(player).toHaveAttribute('data-session', manifest.key)
+  await expect(player.getByTestId('player-status')).toHaveText('Pronto para ouvir', { timeout: 15_000 })
 
   await player.getByRole('button', { name: 'Reproduzir', exact: true }).click()
   const progress = player.getByLabel('Progresso do áudio')

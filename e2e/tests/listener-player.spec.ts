@@ -62,6 +62,8 @@ test('a subscriber filters a field by tag, hears two repetitions with background
   expect(manifest.items).toHaveLength(1)
   expect(manifest.items[0]!.repetitions).toBe(2)
   const [firstEnd, secondEnd] = manifest.items[0]!.repetitionEnds as [number, number]
+  await expect(page.getByRole('region', { name: 'Player de áudio' })).toHaveAttribute('data-session', manifest.key)
+  await expect(page.getByTestId('player-status')).toHaveText('Pronto para ouvir', { timeout: 15_000 })
 
   await page.getByRole('button', { name: 'Reproduzir', exact: true }).click()
   await expect(page.getByRole('button', { name: 'Pausar', exact: true })).toBeVisible({ timeout: 15_000 })

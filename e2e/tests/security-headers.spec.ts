@@ -51,6 +51,7 @@ test('no page of a purchase and first listen breaks the content security policy'
   await expect(page).toHaveURL(/\/campo\/[0-9a-f-]{36}$/)
   await page.locator('main a[href*="/audio/"]').first().click()
   await expect(page).toHaveURL(/\/audio\/[0-9a-f-]{36}$/)
+  await expect(page.getByTestId('player-status')).toHaveText('Pronto para ouvir', { timeout: 15_000 })
   await page.getByRole('button', { name: 'Reproduzir', exact: true }).click()
   await expect(page.getByText('Reproduzindo', { exact: true })).toBeVisible()
   await expect(page.getByText(/Música de fundo:/)).toBeVisible()

@@ -66,7 +66,12 @@ export function PlayerCard({ player, title, className, onReset, sleep }: PlayerC
               : 'Pronto para ouvir'
 
   return (
-    <section aria-label="Player de áudio" className={cn('rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-7', className)}>
+    <section
+      aria-label="Player de áudio"
+      // The rendered session on the element, when there is one (docs/product/sessions.md).
+      data-session={voice.session?.key}
+      className={cn('rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-7', className)}
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 className="text-lg font-bold leading-snug tracking-tight text-ink">{displayTitle}</h2>
