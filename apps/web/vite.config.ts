@@ -1,7 +1,7 @@
 // This file runs in Node at build time and is never bundled, so a node: import is fine here.
 // eslint-disable-next-line no-restricted-imports
 import { fileURLToPath } from 'node:url'
-import { defineConfig, type UserConfig } from 'vite'
+import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { VitePWA } from 'vite-plugin-pwa'
@@ -29,6 +29,26 @@ const apiTarget = process.env.SINTONIA_API_URL ?? 'http://localhost:3000'
  * from here. The app registers the worker itself (src/pwa/register.ts, a dynamic import after
  * the page loaded), so nothing is injected into the landing's entry chunk.
  */
+/**
+ * The landing's first paint is its title, in the display face: its one file is preloaded there, so
+ * the title is drawn in it rather than swapped in after (docs/design.md#type).
+ */
+function preloadDisplayFont(): Plugin {
+  return {
+    name: 'sintonia-preload-display-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!context.filename.endsWith('landing.html') || !context.bundle) return html
+        const font = Object.keys(context.bundle).find((name) => /fraunces-latin-600-normal-[\w-]+\.woff2$/.test(name))
+        if (!font) return html
+        return [{ tag: 'link', attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' }]
+      },
+    },
+  }
+}
+
 const pwa = VitePWA({
   strategies: 'injectManifest',
   srcDir: 'src',
@@ -114,7 +134,7 @@ function preloadOnlyPages(filename: string, deps: string[], { hostId }: { hostId
 }
 
 const browserConfig = defineConfig({
-  plugins: [react(), tailwindcss(), pwa],
+  plugins: [react(), tailwindcss(), pwa, preloadDisplayFont()],
   resolve: {
     // The contract package ships TypeScript sources; point straight at them so dev, build and
     // tests resolve the same file whether or not the workspace symlink exists.

@@ -1,9 +1,15 @@
+import { createHash } from 'node:crypto'
 import fp from 'fastify-plugin'
 import helmet from '@fastify/helmet'
+import { THEME_BOOT_SCRIPT } from '@sintonia/contract'
+
+/** The one inline script of our pages (day or night before the first paint), allowed by its hash. */
+export const THEME_BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`
 
 /**
  * Security headers on every answer (docs/security.md#security-headers): a Content-Security-Policy
- * that allows only our own scripts (the first-paint data is a JSON block, not a script), plus
+ * that allows only our own scripts and the theme boot script by its hash (the first-paint data is
+ * a JSON block, not a script), plus
  * helmet's defaults (nosniff, frame and referrer rules, COOP). What it must let through, and why:
  * - styles: 'unsafe-inline' for the boot screen's <style> in index.html and the toast library's
  *   injected styles; no script can run from them.
@@ -21,7 +27,7 @@ export const securityHeadersPlugin = fp(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", THEME_BOOT_SCRIPT_HASH],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
           mediaSrc: ["'self'", 'blob:', 'https:'],

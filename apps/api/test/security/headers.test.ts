@@ -1,6 +1,7 @@
 /** Security headers (docs/security.md#security-headers): present on pages and API answers; HTTPS-only rules only in production. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { API } from '@sintonia/contract'
+import { createHash } from 'node:crypto'
+import { API, THEME_BOOT_SCRIPT } from '@sintonia/contract'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 
 const directives = (csp: string) => new Map(csp.split(';').map((part) => part.trim().split(/\s+/)).map(([name = '', ...values]) => [name, values]))
@@ -12,11 +13,12 @@ describe('security headers', () => {
   })
   afterAll(() => ctx.close())
 
-  it('send a CSP that runs only our own scripts, and the usual hardening headers', async () => {
+  it('send a CSP that runs only our own scripts (and the theme boot script, by its hash), and the usual hardening headers', async () => {
+    const bootHash = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`
     for (const url of [API.health, '/qualquer-pagina', '/api/nao-existe']) {
       const res = await ctx.app.inject({ method: 'GET', url })
       const csp = directives(String(res.headers['content-security-policy']))
-      expect(csp.get('script-src'), url).toEqual(["'self'"])
+      expect(csp.get('script-src'), url).toEqual(["'self'", bootHash])
       expect(csp.get('object-src')).toEqual(["'none'"])
       expect(csp.get('frame-ancestors')).toEqual(["'self'"])
       expect(csp.get('base-uri')).toEqual(["'self'"])

@@ -9,7 +9,7 @@ export interface CheckListProps {
 }
 
 /** A list of short benefits, each after a check mark (plan cards, payment and success pages). */
-export function CheckList({ items, className, checkClassName = 'text-brand-600' }: CheckListProps) {
+export function CheckList({ items, className, checkClassName = 'text-accent' }: CheckListProps) {
   return (
     <ul className={cn('space-y-2.5 text-[0.95rem] text-ink', className)}>
       {items.map((item, index) => (

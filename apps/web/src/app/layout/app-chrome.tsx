@@ -40,7 +40,7 @@ export function AppChrome({ children, showBack = false, hideFooter = false, widt
       <div className={cn('flex min-h-dvh flex-col md:pb-0', barShown && 'pb-(--bottom-bar-height)')}>
         <a
           href="#conteudo"
-          className="sr-only z-50 rounded-xl bg-white px-4 py-2 font-semibold text-brand-800 shadow-lifted focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+          className="sr-only z-50 rounded-xl bg-card px-4 py-2 font-semibold text-accent-strong shadow-lifted focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
         >
           Pular para o conteúdo
         </a>

@@ -30,8 +30,8 @@ export function AuthButton({ className, fullWidth = false }: { className?: strin
  */
 export const TAB_CLASS =
   'flex h-full min-w-0 flex-1 flex-col items-center justify-center gap-0.5 rounded-xl px-0.5 text-[0.65rem] font-semibold leading-tight tracking-tight text-ink-muted ' +
-  'transition-colors hover:bg-brand-50 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ' +
-  'aria-[current=page]:text-brand-800 aria-[current=page]:[&_svg]:text-brand-700 [&_svg]:size-5 [&_svg]:shrink-0'
+  'transition-colors hover:bg-tint hover:text-accent-strong focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ' +
+  'aria-[current=page]:text-accent-strong aria-[current=page]:[&_svg]:text-accent [&_svg]:size-5 [&_svg]:shrink-0'
 
 /** Whether `pathname` is the page `to` or one under it ('/programas/abc' is under '/programas'). */
 function isCurrent(pathname: string, to: string): boolean {
@@ -65,7 +65,7 @@ function AppNavLink({ to, icon: Icon, label, ariaLabel, tab, className, labelCla
     )
   }
   return (
-    <ButtonLink to={to} variant="ghost" size="md" aria-current={current} className={cn('px-3 aria-[current=page]:bg-brand-50', className)}>
+    <ButtonLink to={to} variant="ghost" size="md" aria-current={current} className={cn('px-3 aria-[current=page]:bg-tint', className)}>
       <Icon aria-hidden="true" />
       <span className={labelClassName}>{label}</span>
     </ButtonLink>

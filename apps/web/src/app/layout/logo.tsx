@@ -15,7 +15,7 @@ export function Logo({ productName, className }: { productName: string; classNam
       >
         <AudioWaveform className="size-5" strokeWidth={2.25} />
       </span>
-      <span className="truncate text-lg font-bold tracking-tight text-brand-950">{productName}</span>
+      <span className="truncate text-lg font-bold tracking-tight text-accent-strong">{productName}</span>
     </Link>
   )
 }

@@ -3,6 +3,7 @@ import { AccountPage } from '../../features/account'
 import { useEndSession, useRefreshSession, useReplaceSessionUser, useSession } from '../../features/auth'
 import { DownloadsSummary } from '../../features/offline'
 import { ReminderSettings } from '../../features/reminders'
+import { AppearanceSettings } from '../../components/appearance-settings'
 import { useProductName } from '../../lib/product-name'
 import { useSubscription } from '../../lib/use-subscription'
 
@@ -43,6 +44,7 @@ export default function AccountRoute() {
     >
       {/* Reminders only for a listener who may listen (the scheduler sends none to anyone else). */}
       {isUser && subscription.status === 'subscribed' ? <ReminderSettings /> : null}
+      <AppearanceSettings />
       {isUser ? <DownloadsSummary href="/downloads" /> : null}
     </AccountPage>
   )

@@ -27,7 +27,7 @@ export function RouteError() {
 
   return (
     <div role="alert" className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center px-6 py-16 text-center">
-      <span className="grid size-14 place-items-center rounded-2xl bg-gold-100 text-gold-800">
+      <span className="grid size-14 place-items-center rounded-2xl bg-warm-soft text-warm">
         <TriangleAlert aria-hidden="true" className="size-7" />
       </span>
       <h1 className="mt-6 text-2xl font-bold tracking-tight text-ink sm:text-3xl">{title}</h1>

@@ -31,7 +31,7 @@ export function DateRangeFields({ value, onChange, idPrefix }: { value: DateRang
           onChange={(e) => onChange({ ...value, to: e.target.value })}
         />
       </div>
-      {reversed ? <p className="basis-full text-sm font-medium text-red-700">A data inicial deve ser anterior à final</p> : null}
+      {reversed ? <p className="basis-full text-sm font-medium text-danger">A data inicial deve ser anterior à final</p> : null}
     </fieldset>
   )
 }

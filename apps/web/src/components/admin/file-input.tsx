@@ -7,7 +7,7 @@ export function FileInput({ className, ...props }: Omit<InputHTMLAttributes<HTML
     <input
       type="file"
       className={cn(
-        'block w-full rounded-xl border border-dashed border-brand-300 bg-brand-50/50 p-3 text-sm text-ink',
+        'block w-full rounded-xl border border-dashed border-line-strong bg-tint/50 p-3 text-sm text-ink',
         'file:mr-3 file:rounded-lg file:border-0 file:bg-brand-700 file:px-3 file:py-2 file:font-semibold file:text-white',
         className,
       )}

@@ -50,7 +50,7 @@ export function IconPicker({ label, value, onChange, error, className }: IconPic
               className={cn(
                 'grid size-10 cursor-pointer place-items-center rounded-xl border transition-colors',
                 'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
-                checked ? 'border-brand-600 bg-brand-700 text-white shadow-glow' : 'border-line bg-white text-ink-muted hover:border-brand-300 hover:text-brand-800',
+                checked ? 'border-brand-600 bg-brand-700 text-white shadow-glow' : 'border-line bg-card text-ink-muted hover:border-line-strong hover:text-accent-strong',
               )}
             >
               <input type="radio" name={name} value={icon} checked={checked} onChange={() => onChange(icon)} className="sr-only" />
@@ -60,7 +60,7 @@ export function IconPicker({ label, value, onChange, error, className }: IconPic
           )
         })}
       </div>
-      {error ? <p className="text-sm font-medium text-red-700">{error}</p> : null}
+      {error ? <p className="text-sm font-medium text-danger">{error}</p> : null}
     </fieldset>
   )
 }

@@ -5,8 +5,8 @@ import { Skeleton } from '../ui/skeleton'
 /** One number with its label on an admin page (totals, MRR, active users). */
 export function StatTile({ label, value, icon: Icon, hint, testId }: { label: string; value: ReactNode | null; icon: LucideIcon; hint?: string; testId?: string }) {
   return (
-    <div className="flex h-full flex-col gap-2 rounded-2xl border border-line bg-white p-4 shadow-soft">
-      <span aria-hidden="true" className="grid size-9 place-items-center rounded-xl bg-brand-50 text-brand-700">
+    <div className="flex h-full flex-col gap-2 rounded-2xl border border-line bg-card p-4 shadow-soft">
+      <span aria-hidden="true" className="grid size-9 place-items-center rounded-xl bg-tint text-accent">
         <Icon className="size-5" />
       </span>
       <span className="text-sm font-medium text-ink-muted">{label}</span>

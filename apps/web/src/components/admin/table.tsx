@@ -45,7 +45,7 @@ export function DataTable({
 }
 
 export function Th({ className, ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
-  return <th scope="col" className={cn('border-b border-line bg-brand-50/60 px-4 py-3 font-semibold whitespace-nowrap text-ink', className)} {...props} />
+  return <th scope="col" className={cn('border-b border-line bg-tint/60 px-4 py-3 font-semibold whitespace-nowrap text-ink', className)} {...props} />
 }
 
 export function Td({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {

@@ -7,9 +7,9 @@ export function TextArea({ className, ref, ...props }: TextareaHTMLAttributes<HT
     <textarea
       ref={ref}
       className={cn(
-        'block min-h-24 w-full rounded-xl border border-line bg-white px-4 py-3 text-base text-ink shadow-sm transition-[border-color,box-shadow] duration-200',
-        'placeholder:text-slate-500 hover:border-brand-300 focus-visible:border-brand-600 focus-visible:shadow-[0_0_0_4px_rgb(106_61_234/0.12)] focus-visible:outline-none',
-        'aria-invalid:border-red-600 disabled:cursor-not-allowed disabled:bg-slate-50',
+        'block min-h-24 w-full rounded-xl border border-line bg-card px-4 py-3 text-base text-ink shadow-sm transition-[border-color,box-shadow] duration-200',
+        'placeholder:text-ink-muted hover:border-line-strong focus-visible:border-brand-600 focus-visible:shadow-[0_0_0_4px_rgb(106_61_234/0.12)] focus-visible:outline-none',
+        'aria-invalid:border-red-600 disabled:cursor-not-allowed disabled:bg-muted',
         className,
       )}
       {...props}

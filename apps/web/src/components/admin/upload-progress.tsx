@@ -17,7 +17,7 @@ export function UploadProgressBar({ progress, label = 'Enviando arquivo' }: { pr
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
-        className="h-2.5 overflow-hidden rounded-full bg-brand-100"
+        className="h-2.5 overflow-hidden rounded-full bg-tint-strong"
       >
         <div className="h-full rounded-full bg-brand-600 transition-[width] duration-200" style={{ width: `${percent}%` }} />
       </div>

@@ -30,14 +30,14 @@ function PromotionCountdown({ countdown }: { countdown: Countdown }) {
     { value: pad(countdown.seconds), label: 's' },
   ]
   return (
-    <div role="timer" aria-label={countdownText(countdown)} className="mt-5 rounded-2xl bg-gold-50 px-3 py-3 ring-1 ring-gold-200">
-      <p aria-hidden="true" className="flex items-center justify-center gap-1.5 text-xs font-semibold text-gold-900">
+    <div role="timer" aria-label={countdownText(countdown)} className="mt-5 rounded-2xl bg-warm-soft px-3 py-3 ring-1 ring-warm-line">
+      <p aria-hidden="true" className="flex items-center justify-center gap-1.5 text-xs font-semibold text-warm">
         <Clock className="size-3.5" />
         A oferta termina em
       </p>
       <div aria-hidden="true" className="mt-2 grid grid-cols-4 gap-1.5 text-center">
         {units.map((unit) => (
-          <span key={unit.label} className="rounded-xl bg-white px-1 py-1.5 shadow-sm">
+          <span key={unit.label} className="rounded-xl bg-card px-1 py-1.5 shadow-sm">
             <span data-testid="countdown-value" className="block text-lg leading-none font-bold text-ink tabular-nums">
               {unit.value}
             </span>
@@ -68,7 +68,7 @@ export function PlanCard({ plan, action, current = false }: PlanCardProps) {
       data-testid="plan-card"
       data-plan={plan.code}
       className={cn(
-        'relative flex flex-col rounded-3xl border bg-white p-5 sm:p-7',
+        'relative flex flex-col rounded-3xl border bg-card p-5 sm:p-7',
         current
           ? 'border-emerald-600 shadow-lifted ring-4 ring-emerald-600/10'
           : plan.popular
@@ -120,7 +120,7 @@ export function PlanCard({ plan, action, current = false }: PlanCardProps) {
           {plan.intervalMonths > 1 ? (
             <>
               Equivale a{' '}
-              <strong className="font-semibold text-brand-800 tabular-nums">
+              <strong className="font-semibold text-accent-strong tabular-nums">
                 {formatMoney(price.pricePerMonthCents, plan.currency)}
               </strong>{' '}
               por mês

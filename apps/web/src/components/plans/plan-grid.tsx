@@ -15,7 +15,7 @@ export function planGridClass(count: number): string {
 /** The loading placeholder of one card (the product's skeleton shows three). */
 export function PlanSkeleton() {
   return (
-    <li className="rounded-3xl border border-line bg-white p-5 sm:p-7">
+    <li className="rounded-3xl border border-line bg-card p-5 sm:p-7">
       <Skeleton className="h-6 w-1/3" />
       <Skeleton className="mt-4 h-4 w-full" />
       <Skeleton className="mt-2 h-4 w-4/5" />

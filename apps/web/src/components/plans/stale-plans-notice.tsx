@@ -12,12 +12,12 @@ export function StalePlansNotice({ onRetry, retrying, className }: { onRetry: ()
     <div
       role="alert"
       className={cn(
-        'mx-auto flex max-w-2xl flex-col items-start gap-3 rounded-2xl border border-gold-200 bg-gold-50 px-4 py-3 text-left sm:flex-row sm:items-center sm:justify-between sm:px-5',
+        'mx-auto flex max-w-2xl flex-col items-start gap-3 rounded-2xl border border-warm-line bg-warm-soft px-4 py-3 text-left sm:flex-row sm:items-center sm:justify-between sm:px-5',
         className,
       )}
     >
-      <p className="flex items-start gap-2.5 text-[0.95rem] leading-relaxed text-gold-900">
-        <CloudOff aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-700" />
+      <p className="flex items-start gap-2.5 text-[0.95rem] leading-relaxed text-warm">
+        <CloudOff aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-warm" />
         <span>
           <strong className="font-semibold">Não foi possível atualizar os planos.</strong> Os preços abaixo podem estar desatualizados.
         </span>

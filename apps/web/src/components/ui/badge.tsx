@@ -4,11 +4,11 @@ import { cn } from '../../lib/cn'
 export type BadgeVariant = 'brand' | 'gold' | 'outline' | 'neutral' | 'success' | 'inverse'
 
 const variants: Record<BadgeVariant, string> = {
-  brand: 'bg-brand-100 text-brand-800',
-  gold: 'bg-gold-100 text-gold-900',
-  outline: 'border border-brand-200 bg-white text-brand-800',
-  neutral: 'bg-slate-100 text-slate-700',
-  success: 'bg-emerald-50 text-emerald-800',
+  brand: 'bg-tint-strong text-accent-strong',
+  gold: 'bg-warm-soft text-warm',
+  outline: 'border border-line-strong bg-card text-accent-strong',
+  neutral: 'bg-muted text-ink-muted',
+  success: 'bg-success-soft text-success',
   inverse: 'border border-white/20 bg-white/10 text-white',
 }
 

@@ -14,9 +14,9 @@ const base =
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-brand-700 text-white shadow-glow hover:bg-brand-800',
-  secondary: 'bg-brand-100 text-brand-900 hover:bg-brand-200',
-  outline: 'border border-brand-200 bg-white text-brand-900 shadow-sm hover:border-brand-300 hover:bg-brand-50',
-  ghost: 'text-brand-800 hover:bg-brand-50',
+  secondary: 'bg-tint-strong text-accent-strong hover:bg-tint-stronger',
+  outline: 'border border-line-strong bg-card text-accent-strong shadow-sm hover:border-line-strong hover:bg-tint',
+  ghost: 'text-accent-strong hover:bg-tint',
   /** Warm gold; the strongest call to action, mainly on dark surfaces. */
   accent:
     'bg-gold-400 text-ink shadow-[0_10px_30px_-10px_rgb(251_191_36/0.7)] hover:bg-gold-300 focus-visible:outline-gold-300',

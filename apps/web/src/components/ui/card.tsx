@@ -4,7 +4,7 @@ import { cn } from '../../lib/cn'
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return (
     <div
-      className={cn('rounded-2xl border border-line bg-white text-ink shadow-soft', className)}
+      className={cn('rounded-2xl border border-line bg-card text-ink shadow-soft', className)}
       {...props}
     />
   )

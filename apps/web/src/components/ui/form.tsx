@@ -6,10 +6,10 @@ import { cn } from '../../lib/cn'
 
 /** Form controls shared by every form of the app (sign-in, lead capture, playlists, admin). */
 const control =
-  'block h-12 w-full rounded-xl border border-line bg-white px-4 text-base text-ink shadow-sm transition-[border-color,box-shadow] duration-200 ' +
-  'placeholder:text-slate-500 hover:border-brand-300 focus-visible:border-brand-600 focus-visible:shadow-[0_0_0_4px_rgb(106_61_234/0.12)] focus-visible:outline-none ' +
-  'aria-invalid:border-red-600 aria-invalid:focus-visible:shadow-[0_0_0_4px_rgb(220_38_38/0.12)] disabled:cursor-not-allowed disabled:bg-slate-50 ' +
-  'read-only:bg-brand-50/60 read-only:text-ink-muted'
+  'block h-12 w-full rounded-xl border border-line bg-card px-4 text-base text-ink shadow-sm transition-[border-color,box-shadow] duration-200 ' +
+  'placeholder:text-ink-muted hover:border-line-strong focus-visible:border-brand-600 focus-visible:shadow-[0_0_0_4px_rgb(106_61_234/0.12)] focus-visible:outline-none ' +
+  'aria-invalid:border-red-600 aria-invalid:focus-visible:shadow-[0_0_0_4px_rgb(220_38_38/0.12)] disabled:cursor-not-allowed disabled:bg-muted ' +
+  'read-only:bg-tint/60 read-only:text-ink-muted'
 
 export interface FormFieldProps {
   id: string
@@ -32,7 +32,7 @@ export function FormField({ id, label, requirement, aside, hint, error, children
         <label htmlFor={id} className="text-[0.95rem] font-semibold text-ink">
           {label}
           {requirement === 'required' ? (
-            <span aria-hidden="true" className="ml-0.5 text-brand-700">
+            <span aria-hidden="true" className="ml-0.5 text-accent">
               *
             </span>
           ) : null}
@@ -47,7 +47,7 @@ export function FormField({ id, label, requirement, aside, hint, error, children
         </p>
       ) : null}
       {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
+        <p id={`${id}-error`} className="text-sm font-medium text-danger">
           {error}
         </p>
       ) : null}
@@ -107,7 +107,7 @@ export function PasswordInput({ className, ref, ...props }: Omit<InputProps, 'ty
         onClick={() => setVisible((v) => !v)}
         aria-label={visible ? 'Ocultar senha' : 'Mostrar senha'}
         aria-controls={props.id}
-        className="absolute top-1/2 right-1.5 grid size-10 -translate-y-1/2 place-items-center rounded-lg text-ink-muted transition-colors hover:bg-brand-50 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600"
+        className="absolute top-1/2 right-1.5 grid size-10 -translate-y-1/2 place-items-center rounded-lg text-ink-muted transition-colors hover:bg-tint hover:text-accent-strong focus-visible:outline-2 focus-visible:outline-brand-600"
       >
         {visible ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
       </button>
@@ -257,12 +257,12 @@ export function FormAlert({ children, className }: FormMessageProps) {
     <div
       role="alert"
       className={cn(
-        'flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-[0.95rem] leading-relaxed text-red-800 focus:outline-none',
+        'flex items-start gap-3 rounded-xl border border-danger-line bg-danger-soft px-4 py-3 text-[0.95rem] leading-relaxed text-danger focus:outline-none',
         revealMargins,
         className,
       )}
     >
-      <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-600" />
+      <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-danger" />
       <div className="min-w-0 flex-1">{children}</div>
     </div>
   )
@@ -287,12 +287,12 @@ export function FormNotice({ children, className, reveal = false }: FormNoticePr
       ref={ref}
       role="status"
       className={cn(
-        'flex items-start gap-3 rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-[0.95rem] leading-relaxed text-emerald-900',
+        'flex items-start gap-3 rounded-xl border border-success-line bg-success-soft px-4 py-3 text-[0.95rem] leading-relaxed text-success',
         revealMargins,
         className,
       )}
     >
-      <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-600" />
+      <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
       <div className="min-w-0 flex-1">{children}</div>
     </div>
   )

@@ -50,7 +50,7 @@ export function ModalDialog({ open, onClose, title, description, children, locke
         if (event.target === ref.current && !locked) onClose()
       }}
       className={cn(
-        'm-auto w-[calc(100%-2rem)] max-w-md rounded-3xl border border-line bg-white p-0 text-ink shadow-lifted',
+        'm-auto w-[calc(100%-2rem)] max-w-md rounded-3xl border border-line bg-card p-0 text-ink shadow-lifted',
         'backdrop:bg-brand-950/55 backdrop:backdrop-blur-[2px] open:animate-fade-in',
         className,
       )}
@@ -62,7 +62,7 @@ export function ModalDialog({ open, onClose, title, description, children, locke
             onClick={onClose}
             disabled={locked}
             aria-label="Fechar diálogo"
-            className="absolute top-3 right-3 grid size-10 place-items-center rounded-xl text-ink-muted transition-colors hover:bg-brand-50 hover:text-ink disabled:opacity-50"
+            className="absolute top-3 right-3 grid size-10 place-items-center rounded-xl text-ink-muted transition-colors hover:bg-tint hover:text-ink disabled:opacity-50"
           >
             <X aria-hidden="true" className="size-5" />
           </button>

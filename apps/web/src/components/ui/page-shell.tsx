@@ -41,13 +41,13 @@ export function PageShell({ children, pageTitle, backdrop = 'wash', backdropClas
         <>
           <div
             aria-hidden="true"
-            className={cn('absolute inset-x-0 top-0 -z-10 h-[32rem] bg-gradient-to-b from-brand-50 via-brand-50/50 to-surface', backdropClassName)}
+            className={cn('absolute inset-x-0 top-0 -z-10 h-[32rem] bg-gradient-to-b from-tint via-tint/50 to-surface', backdropClassName)}
           />
-          <div aria-hidden="true" className="absolute -top-40 left-1/2 -z-10 size-[30rem] -translate-x-[80%] rounded-full bg-brand-300/30 blur-3xl" />
-          <div aria-hidden="true" className="absolute -top-28 left-1/2 -z-10 size-[22rem] translate-x-[5%] rounded-full bg-gold-200/35 blur-3xl" />
+          <div aria-hidden="true" className="absolute -top-40 left-1/2 -z-10 size-[30rem] -translate-x-[80%] rounded-full bg-brand-300/30 blur-3xl night:opacity-25" />
+          <div aria-hidden="true" className="absolute -top-28 left-1/2 -z-10 size-[22rem] translate-x-[5%] rounded-full bg-gold-200/35 blur-3xl night:opacity-25" />
         </>
       ) : (
-        <div aria-hidden="true" className={cn('absolute inset-x-0 top-0 -z-10 h-72 bg-gradient-to-b from-brand-50 to-surface', backdropClassName)} />
+        <div aria-hidden="true" className={cn('absolute inset-x-0 top-0 -z-10 h-72 bg-gradient-to-b from-tint to-surface', backdropClassName)} />
       )}
       <div className={cn('mx-auto w-full px-4 pt-10 pb-16 sm:px-6 sm:pt-14 sm:pb-24', WIDTHS[width], contentClassName)}>{children}</div>
     </div>
@@ -65,7 +65,7 @@ export interface PageHeadingProps {
 export function PageHeading({ eyebrow, title, description }: PageHeadingProps) {
   return (
     <>
-      <p className="text-sm font-bold tracking-[0.18em] text-brand-700 uppercase">{eyebrow}</p>
+      <p className="text-sm font-bold tracking-[0.18em] text-accent uppercase">{eyebrow}</p>
       <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">{title}</h1>
       {description ? <p className="mt-3 max-w-2xl text-lg leading-relaxed text-ink-muted">{description}</p> : null}
     </>

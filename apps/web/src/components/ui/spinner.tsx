@@ -11,7 +11,7 @@ export function Spinner({ className, label = 'Carregando...' }: SpinnerProps) {
     <span className={cn('inline-flex size-6 items-center justify-center', className)}>
       <span
         aria-hidden="true"
-        className="size-full animate-spin rounded-full border-[3px] border-brand-100 border-t-brand-700"
+        className="size-full animate-spin rounded-full border-[3px] border-line-strong border-t-brand-700"
       />
       {label ? <span className="sr-only">{label}</span> : null}
     </span>

@@ -69,9 +69,9 @@ function formatDate(value: string | null): string | null {
 function Section({ icon, title, children, className }: { icon: ReactNode; title: string; children: ReactNode; className?: string }) {
   const id = useId()
   return (
-    <section aria-labelledby={id} className={cn('rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-7', className)}>
+    <section aria-labelledby={id} className={cn('rounded-3xl border border-line bg-card p-5 shadow-soft sm:p-7', className)}>
       <div className="flex items-center gap-3">
-        <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-xl bg-brand-100 text-brand-700 [&_svg]:size-5">
+        <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-xl bg-tint-strong text-accent [&_svg]:size-5">
           {icon}
         </span>
         <h2 id={id} className="text-lg font-bold tracking-tight text-ink">
@@ -97,7 +97,7 @@ function SubscriptionDetails({ subscription }: { subscription: AccountSubscripti
     return (
       <div className="flex flex-col items-start gap-4">
         <p className="flex items-start gap-2 text-[0.95rem] text-ink-muted">
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-700" />
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-warm" />
           Não foi possível verificar sua assinatura agora.
         </p>
         <Button variant="outline" size="sm" onClick={subscription.refresh} disabled={subscription.isChecking}>
@@ -223,14 +223,14 @@ function DeleteAccountDialog({ open, onClose, onDeleted }: { open: boolean; onCl
               value={password}
               onChange={(e) => setPassword(e.target.value)}
               aria-invalid={error ? true : undefined}
-              className="block h-12 w-full rounded-xl border border-line bg-white px-4 pr-13 text-base text-ink shadow-sm transition-[border-color,box-shadow] duration-200 hover:border-brand-300 focus-visible:border-brand-600 focus-visible:shadow-[0_0_0_4px_rgb(106_61_234/0.12)] focus-visible:outline-none aria-invalid:border-red-600"
+              className="block h-12 w-full rounded-xl border border-line bg-card px-4 pr-13 text-base text-ink shadow-sm transition-[border-color,box-shadow] duration-200 hover:border-line-strong focus-visible:border-brand-600 focus-visible:shadow-[0_0_0_4px_rgb(106_61_234/0.12)] focus-visible:outline-none aria-invalid:border-red-600"
             />
             <button
               type="button"
               onClick={() => setVisible((v) => !v)}
               aria-label={visible ? 'Ocultar senha' : 'Mostrar senha'}
               aria-controls={inputId}
-              className="absolute top-1/2 right-1.5 grid size-10 -translate-y-1/2 place-items-center rounded-lg text-ink-muted hover:bg-brand-50 hover:text-brand-800"
+              className="absolute top-1/2 right-1.5 grid size-10 -translate-y-1/2 place-items-center rounded-lg text-ink-muted hover:bg-tint hover:text-accent-strong"
             >
               {visible ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
             </button>
@@ -238,8 +238,8 @@ function DeleteAccountDialog({ open, onClose, onDeleted }: { open: boolean; onCl
         </div>
 
         {error ? (
-          <p role="alert" className="flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 px-3.5 py-2.5 text-[0.95rem] text-red-800">
-            <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-600" />
+          <p role="alert" className="flex items-start gap-2 rounded-xl border border-danger-line bg-danger-soft px-3.5 py-2.5 text-[0.95rem] text-danger">
+            <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-danger" />
             {error}
           </p>
         ) : null}
@@ -322,14 +322,14 @@ export function AccountPage({ productName, user, subscription, onDeleted, onUser
             Baixar meus dados
           </Button>
 
-          <div className="mt-7 rounded-2xl border border-red-200 bg-red-50/60 p-4 sm:p-5">
-            <h3 className="font-semibold text-red-900">Excluir conta</h3>
-            <p className="mt-1 text-[0.95rem] leading-relaxed text-red-900/85">
+          <div className="mt-7 rounded-2xl border border-danger-line bg-danger-soft/60 p-4 sm:p-5">
+            <h3 className="font-semibold text-danger">Excluir conta</h3>
+            <p className="mt-1 text-[0.95rem] leading-relaxed text-danger/85">
               Apaga sua conta e seus dados pessoais de forma permanente. Pediremos sua senha para confirmar.
             </p>
             <Button
               variant="outline"
-              className="mt-4 border-red-300 text-red-800 hover:border-red-400 hover:bg-red-100 focus-visible:outline-red-700"
+              className="mt-4 border-danger-line text-danger hover:border-danger-line hover:bg-danger-soft focus-visible:outline-red-700"
               onClick={() => setDeleteOpen(true)}
             >
               <Trash2 aria-hidden="true" />

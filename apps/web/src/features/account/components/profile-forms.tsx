@@ -67,7 +67,7 @@ export function ProfileBlock({ icon, title, children, className }: { icon: React
   const id = useId()
   return (
     <div role="group" aria-labelledby={id} className={cn('border-t border-line pt-5 first:border-t-0 first:pt-0', className)}>
-      <h3 id={id} className="flex items-center gap-2 font-semibold text-ink [&_svg]:size-[1.125rem] [&_svg]:text-brand-700">
+      <h3 id={id} className="flex items-center gap-2 font-semibold text-ink [&_svg]:size-[1.125rem] [&_svg]:text-accent">
         {icon}
         {title}
       </h3>
@@ -169,7 +169,7 @@ export function EmailBlock({ user, onEmailConfirmed }: { user: SessionUser; onEm
           'notice',
           <>
             <p>{message}</p>
-            <p className="mt-1 text-sm text-emerald-800">
+            <p className="mt-1 text-sm text-success">
               Abra o e-mail enviado para <strong className="font-semibold wrap-anywhere">{clean}</strong>. Até lá, sua conta continua com{' '}
               <span className="wrap-anywhere">{user.email}</span>.
             </p>
@@ -226,7 +226,7 @@ export function EmailBlock({ user, onEmailConfirmed }: { user: SessionUser; onEm
       </div>
 
       {editing ? (
-        <form ref={form.ref} id={formId} onSubmit={onSubmit} noValidate aria-label="Alterar e-mail" className="mt-1 flex flex-col gap-4 rounded-2xl border border-line bg-brand-50/40 p-4">
+        <form ref={form.ref} id={formId} onSubmit={onSubmit} noValidate aria-label="Alterar e-mail" className="mt-1 flex flex-col gap-4 rounded-2xl border border-line bg-tint/40 p-4">
           <FormField id={`${ids}-new-email`} label="Novo e-mail" hint={hint}>
             <EmailInput
               ref={firstField}
@@ -336,7 +336,7 @@ export function PasswordForm() {
   }
 
   return (
-    <form ref={form.ref} onSubmit={onSubmit} noValidate aria-label="Alterar senha" className="flex flex-col gap-4 rounded-2xl border border-line bg-brand-50/40 p-4">
+    <form ref={form.ref} onSubmit={onSubmit} noValidate aria-label="Alterar senha" className="flex flex-col gap-4 rounded-2xl border border-line bg-tint/40 p-4">
       <FormField id={`${ids}-current`} label="Senha atual">
         <PasswordInput
           ref={firstField}

@@ -42,7 +42,7 @@ function RowActions({ audio, onEdit, onDelete }: { audio: AdminAudio; onEdit: ()
       <Button variant="ghost" size="icon" className="size-9" aria-label={`Editar ${audio.title}`} onClick={onEdit}>
         <Pencil aria-hidden="true" />
       </Button>
-      <Button variant="ghost" size="icon" className="size-9 text-red-700 hover:bg-red-50" aria-label={`Excluir ${audio.title}`} onClick={onDelete}>
+      <Button variant="ghost" size="icon" className="size-9 text-danger hover:bg-danger-soft" aria-label={`Excluir ${audio.title}`} onClick={onDelete}>
         <Trash2 aria-hidden="true" />
       </Button>
     </span>
@@ -94,7 +94,7 @@ export function AudiosPage() {
         </div>
       ) : null}
       {audios.data && audios.data.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-line bg-white p-8 text-center text-ink-muted">Nenhum áudio {fieldId ? 'neste campo' : 'ainda'}.</p>
+        <p className="rounded-2xl border border-dashed border-line bg-card p-8 text-center text-ink-muted">Nenhum áudio {fieldId ? 'neste campo' : 'ainda'}.</p>
       ) : null}
       {audios.data && audios.data.length > 0 ? (
         <>
@@ -136,7 +136,7 @@ export function AudiosPage() {
           </DataTable>
           <ul className="flex flex-col gap-2 md:hidden" aria-label="Áudios">
             {audios.data.map((audio) => (
-              <li key={audio.id} className="rounded-2xl border border-line bg-white p-4 shadow-soft">
+              <li key={audio.id} className="rounded-2xl border border-line bg-card p-4 shadow-soft">
                 <div className="flex items-start gap-2">
                   <div className="min-w-0 flex-1">
                     <p className="font-semibold text-ink">{audio.title}</p>

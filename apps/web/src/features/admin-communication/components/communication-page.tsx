@@ -19,7 +19,7 @@ export function CommunicationPage() {
   return (
     <div>
       <AdminPageHeader title="Comunicação" description="Leads da página de inscrição, e-mails para um público e tudo o que o produto enviou." />
-      <div role="tablist" aria-label="Seções da comunicação" className="mb-6 flex gap-1 rounded-2xl border border-line bg-white p-1 shadow-soft">
+      <div role="tablist" aria-label="Seções da comunicação" className="mb-6 flex gap-1 rounded-2xl border border-line bg-card p-1 shadow-soft">
         {TABS.map((tab) => (
           <button
             key={tab.id}
@@ -31,7 +31,7 @@ export function CommunicationPage() {
             onClick={() => setParams({ aba: tab.id }, { replace: true })}
             className={cn(
               'flex-1 rounded-xl px-2 py-2.5 text-sm leading-tight font-semibold transition-colors sm:px-4 focus-visible:outline-2 focus-visible:outline-brand-600',
-              current === tab.id ? 'bg-brand-700 text-white shadow-glow' : 'text-brand-900 hover:bg-brand-50',
+              current === tab.id ? 'bg-brand-700 text-white shadow-glow' : 'text-accent-strong hover:bg-tint',
             )}
           >
             {tab.label}

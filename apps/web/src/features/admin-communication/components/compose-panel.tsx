@@ -22,7 +22,7 @@ type Errors = Partial<Record<keyof Values, string>>
 
 const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' })
 const textarea =
-  'block min-h-48 w-full rounded-xl border border-line bg-white px-4 py-3 text-base text-ink shadow-sm hover:border-brand-300 focus-visible:border-brand-600 focus-visible:shadow-[0_0_0_4px_rgb(106_61_234/0.12)] focus-visible:outline-none aria-invalid:border-red-600'
+  'block min-h-48 w-full rounded-xl border border-line bg-card px-4 py-3 text-base text-ink shadow-sm hover:border-line-strong focus-visible:border-brand-600 focus-visible:shadow-[0_0_0_4px_rgb(106_61_234/0.12)] focus-visible:outline-none aria-invalid:border-red-600'
 
 function Campaigns() {
   const campaigns = useCampaigns()
@@ -64,7 +64,7 @@ function Campaigns() {
                     {c.counts.logged} registrados (sem SMTP)
                   </Badge>
                 ) : null}
-                {c.counts.failed > 0 ? <Badge className="bg-red-50 text-red-800">{c.counts.failed} com falha</Badge> : null}
+                {c.counts.failed > 0 ? <Badge className="bg-danger-soft text-danger">{c.counts.failed} com falha</Badge> : null}
               </div>
             </Td>
           </Tr>
@@ -115,7 +115,7 @@ export function ComposePanel() {
   const recipients = audience.data?.recipients
   return (
     <div className="flex flex-col gap-8">
-      <form ref={reveal.ref} onSubmit={submit} noValidate className="grid gap-4 rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-6">
+      <form ref={reveal.ref} onSubmit={submit} noValidate className="grid gap-4 rounded-3xl border border-line bg-card p-5 shadow-soft sm:p-6">
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id="campaign-segment" label="Enviar para" requirement="required" error={errors.segment}>
             <SelectInput id="campaign-segment" value={values.segment} onChange={(e) => set('segment', e.target.value)}>

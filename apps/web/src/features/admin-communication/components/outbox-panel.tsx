@@ -19,8 +19,8 @@ function StatusBadge({ status }: { status: OutboxStatus }) {
   const tone: Record<OutboxStatus, string | undefined> = {
     pending: undefined,
     sent: undefined,
-    logged: 'bg-slate-100 text-slate-700',
-    failed: 'bg-red-50 text-red-800',
+    logged: 'bg-muted text-ink-muted',
+    failed: 'bg-danger-soft text-danger',
   }
   return (
     <Badge variant={status === 'sent' ? 'success' : status === 'pending' ? 'gold' : 'neutral'} className={cn('whitespace-nowrap', tone[status])}>
@@ -60,7 +60,7 @@ function MessageDialog({ row, onClose }: { row: OutboxRow | null; onClose: () =>
             <dt className="font-semibold text-ink-muted">Situação</dt>
             <dd>
               <StatusBadge status={(data ?? row).status} />
-              {(data ?? row).error ? <p className="mt-1 text-red-700">{(data ?? row).error}</p> : null}
+              {(data ?? row).error ? <p className="mt-1 text-danger">{(data ?? row).error}</p> : null}
             </dd>
             <dt className="font-semibold text-ink-muted">Criado em</dt>
             <dd className="tabular-nums">{dateTime.format(new Date(row.createdAt))}</dd>
@@ -80,7 +80,7 @@ function MessageDialog({ row, onClose }: { row: OutboxRow | null; onClose: () =>
             {data ? (
               <pre
                 tabIndex={0}
-                className="mt-2 max-h-[45dvh] overflow-auto rounded-xl border border-line bg-brand-50/40 p-4 font-sans text-sm leading-relaxed whitespace-pre-wrap text-ink [overflow-wrap:anywhere] focus-visible:outline-2 focus-visible:outline-brand-600"
+                className="mt-2 max-h-[45dvh] overflow-auto rounded-xl border border-line bg-tint/40 p-4 font-sans text-sm leading-relaxed whitespace-pre-wrap text-ink [overflow-wrap:anywhere] focus-visible:outline-2 focus-visible:outline-brand-600"
               >
                 {data.textBody}
               </pre>
@@ -150,7 +150,7 @@ export function OutboxPanel() {
       <div className="@container">
         <ul className="grid gap-3 @3xl:hidden" aria-label="Caixa de saída">
           {rows.map((row) => (
-            <li key={row.id} data-testid="outbox-card" className="rounded-2xl border border-line bg-white p-4 shadow-soft">
+            <li key={row.id} data-testid="outbox-card" className="rounded-2xl border border-line bg-card p-4 shadow-soft">
               <p className="font-semibold text-ink">{row.subject}</p>
               <p className="mt-0.5 text-sm text-ink-muted">
                 <EmailText email={row.toAddress} />
@@ -161,7 +161,7 @@ export function OutboxPanel() {
                   {emailKindLabel(row.kind)} · <span className="whitespace-nowrap tabular-nums">{dateTime.format(new Date(row.createdAt))}</span>
                 </span>
               </div>
-              {row.error ? <p className="mt-1 text-xs text-red-700">{row.error}</p> : null}
+              {row.error ? <p className="mt-1 text-xs text-danger">{row.error}</p> : null}
               <div className="mt-3 border-t border-line pt-3">{openButton(row)}</div>
             </li>
           ))}
@@ -198,7 +198,7 @@ export function OutboxPanel() {
                 <Td>{emailKindLabel(row.kind)}</Td>
                 <Td>
                   <StatusBadge status={row.status} />
-                  {row.error ? <p className="mt-1 max-w-xs text-xs text-red-700">{row.error}</p> : null}
+                  {row.error ? <p className="mt-1 max-w-xs text-xs text-danger">{row.error}</p> : null}
                 </Td>
                 <Td className="whitespace-nowrap tabular-nums">{dateTime.format(new Date(row.createdAt))}</Td>
                 <Td>{openButton(row)}</Td>

@@ -90,9 +90,9 @@ export function FieldList({ fields, onReorder, onEdit, onDelete, disabled = fals
               setOverIndex(null)
             }}
             className={cn(
-              'flex flex-wrap items-center gap-3 rounded-2xl border border-line bg-white p-3 shadow-soft transition-colors sm:flex-nowrap sm:p-4',
+              'flex flex-wrap items-center gap-3 rounded-2xl border border-line bg-card p-3 shadow-soft transition-colors sm:flex-nowrap sm:p-4',
               dragIndex === index && 'opacity-50',
-              overIndex === index && dragIndex !== index && 'border-brand-500 bg-brand-50',
+              overIndex === index && dragIndex !== index && 'border-brand-500 bg-tint',
             )}
           >
             <button
@@ -101,11 +101,11 @@ export function FieldList({ fields, onReorder, onEdit, onDelete, disabled = fals
               onKeyDown={(event) => onHandleKey(event, index)}
               aria-label={`Reordenar ${field.title}: posição ${index + 1} de ${fields.length}. Use as setas para cima e para baixo.`}
               aria-disabled={disabled || undefined}
-              className="grid size-9 shrink-0 cursor-grab place-items-center rounded-lg text-ink-muted hover:bg-brand-50 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600 active:cursor-grabbing"
+              className="grid size-9 shrink-0 cursor-grab place-items-center rounded-lg text-ink-muted hover:bg-tint hover:text-accent-strong focus-visible:outline-2 focus-visible:outline-brand-600 active:cursor-grabbing"
             >
               <GripVertical aria-hidden="true" className="size-5" />
             </button>
-            <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700">
+            <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-xl bg-tint text-accent">
               <ContentIcon name={field.iconName} className="size-5" />
             </span>
             <div className="min-w-0 flex-1 basis-40">
@@ -132,7 +132,7 @@ export function FieldList({ fields, onReorder, onEdit, onDelete, disabled = fals
               <Button variant="ghost" size="icon" className="size-9" aria-label={`Editar ${field.title}`} onClick={() => onEdit(field)}>
                 <Pencil aria-hidden="true" />
               </Button>
-              <Button variant="ghost" size="icon" className="size-9 text-red-700 hover:bg-red-50" aria-label={`Excluir ${field.title}`} onClick={() => onDelete(field)}>
+              <Button variant="ghost" size="icon" className="size-9 text-danger hover:bg-danger-soft" aria-label={`Excluir ${field.title}`} onClick={() => onDelete(field)}>
                 <Trash2 aria-hidden="true" />
               </Button>
             </div>
@@ -184,7 +184,7 @@ export function FieldsPage() {
         </div>
       ) : null}
       {query.data && query.data.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-line bg-white p-8 text-center text-ink-muted">Nenhum campo ainda. Crie o primeiro.</p>
+        <p className="rounded-2xl border border-dashed border-line bg-card p-8 text-center text-ink-muted">Nenhum campo ainda. Crie o primeiro.</p>
       ) : null}
       {query.data && query.data.length > 0 ? (
         <FieldList

@@ -45,7 +45,7 @@ function GuaranteeDaysForm() {
   }
 
   return (
-    <form ref={reveal.ref} onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3 rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-6">
+    <form ref={reveal.ref} onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3 rounded-3xl border border-line bg-card p-5 shadow-soft sm:p-6">
       <FormField id="guarantee-days" label="Prazo de garantia (dias)" error={error} hint="Mostrado igual na página inicial e nas páginas de planos e de pagamento." className="w-full sm:w-80">
         <TextInput
           id="guarantee-days"
@@ -145,11 +145,11 @@ function ApproveDialog({ refund, onClose }: { refund: AdminRefund | null; onClos
 
 function RefundCard({ refund, onApprove, onReject }: { refund: AdminRefund; onApprove: () => void; onReject: () => void }) {
   return (
-    <li className="rounded-2xl border border-line bg-white p-4 shadow-soft sm:p-5" data-testid={`refund-${refund.email}`}>
+    <li className="rounded-2xl border border-line bg-card p-4 shadow-soft sm:p-5" data-testid={`refund-${refund.email}`}>
       <div className="flex flex-wrap items-center gap-2">
         <p className="font-semibold text-ink">{refund.userName ?? refund.email}</p>
         <Badge variant={refund.status === 'pending' ? 'gold' : refund.status === 'approved' ? 'success' : 'neutral'}>{STATUS[refund.status]}</Badge>
-        {refund.withinWindow ? null : <Badge className="bg-red-50 text-red-800">Fora do prazo</Badge>}
+        {refund.withinWindow ? null : <Badge className="bg-danger-soft text-danger">Fora do prazo</Badge>}
       </div>
       <p className="break-all text-sm text-ink-muted">{refund.email}</p>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
@@ -170,7 +170,7 @@ function RefundCard({ refund, onApprove, onReject }: { refund: AdminRefund; onAp
           <dd className="tabular-nums">{dateTime.format(new Date(refund.requestedAt))}</dd>
         </div>
       </dl>
-      <p className="mt-3 rounded-xl bg-brand-50/60 px-3 py-2 text-sm text-ink">
+      <p className="mt-3 rounded-xl bg-tint/60 px-3 py-2 text-sm text-ink">
         <span className="font-semibold">Motivo do assinante: </span>
         {refund.reason || <span className="text-ink-muted">não informado</span>}
       </p>
@@ -206,7 +206,7 @@ export function GuaranteePage() {
     <div className="flex flex-col gap-6">
       <AdminPageHeader title="Garantia" description="Pedidos de reembolso feitos pelos assinantes dentro do prazo de garantia. Aprovar devolve o valor no provedor e encerra a assinatura; recusar exige um motivo, enviado por e-mail." />
       <GuaranteeDaysForm />
-      <div role="tablist" aria-label="Pedidos" className="flex gap-1 rounded-2xl border border-line bg-white p-1 shadow-soft sm:w-fit">
+      <div role="tablist" aria-label="Pedidos" className="flex gap-1 rounded-2xl border border-line bg-card p-1 shadow-soft sm:w-fit">
         {(['pending', 'decided'] as const).map((id) => (
           <button
             key={id}
@@ -214,7 +214,7 @@ export function GuaranteePage() {
             role="tab"
             aria-selected={tab === id}
             onClick={() => setTab(id)}
-            className={cn('flex-1 rounded-xl px-4 py-2.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-brand-600', tab === id ? 'bg-brand-700 text-white shadow-glow' : 'text-brand-900 hover:bg-brand-50')}
+            className={cn('flex-1 rounded-xl px-4 py-2.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-brand-600', tab === id ? 'bg-brand-700 text-white shadow-glow' : 'text-accent-strong hover:bg-tint')}
           >
             {id === 'pending' ? 'Pendentes' : 'Decididos'}
           </button>
@@ -224,7 +224,7 @@ export function GuaranteePage() {
         {refunds.isError ? <QueryError error={refunds.error} onRetry={() => void refunds.refetch()} /> : null}
         {refunds.isPending ? <Skeleton className="h-40 w-full" /> : null}
         {refunds.data && refunds.data.refunds.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-line bg-white px-4 py-8 text-center text-ink-muted">{tab === 'pending' ? 'Nenhum pedido aguardando decisão.' : 'Nenhum pedido decidido ainda.'}</p>
+          <p className="rounded-2xl border border-dashed border-line bg-card px-4 py-8 text-center text-ink-muted">{tab === 'pending' ? 'Nenhum pedido aguardando decisão.' : 'Nenhum pedido decidido ainda.'}</p>
         ) : null}
         <ul className="grid gap-3">
           {refunds.data?.refunds.map((refund) => (

@@ -85,7 +85,7 @@ export function AdvancedAnalyticsPage() {
       <DateRangeFields idPrefix="advanced" value={range} onChange={setRange} />
       {report.isError ? <QueryError error={report.error} onRetry={() => void report.refetch()} /> : null}
       <SummaryTiles data={report.data} />
-      <section className="rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-6" aria-labelledby="funnel-title">
+      <section className="rounded-3xl border border-line bg-card p-5 shadow-soft sm:p-6" aria-labelledby="funnel-title">
         <h2 id="funnel-title" className="text-lg font-bold text-ink">
           Funil
         </h2>
@@ -102,7 +102,7 @@ export function AdvancedAnalyticsPage() {
                     {step.shareOfFirst !== null ? ` · ${percent.format(step.shareOfFirst)} das visitas` : ''}
                   </span>
                 </div>
-                <div className="mt-1.5 h-3 rounded-full bg-brand-50" aria-hidden="true">
+                <div className="mt-1.5 h-3 rounded-full bg-tint" aria-hidden="true">
                   <div className="h-3 rounded-full bg-brand-600" style={{ width: `${width}%` }} />
                 </div>
               </li>

@@ -10,7 +10,7 @@ export const CHART_COLORS = { brand: '#6a3dea', gold: '#f59e0b', green: '#059669
 /** A titled card holding one chart; the table under it carries the same numbers for screen readers. */
 export function ChartCard({ title, children, description }: { title: string; description?: string; children: ReactNode }) {
   return (
-    <section className="rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-6">
+    <section className="rounded-3xl border border-line bg-card p-5 shadow-soft sm:p-6">
       <h2 className="text-lg font-bold text-ink">{title}</h2>
       {description ? <p className="mt-1 text-sm text-ink-muted">{description}</p> : null}
       <div className="mt-4" aria-hidden="true">

@@ -44,9 +44,9 @@ export function ValidationPage() {
                   <li
                     key={`${problem.kind}-${index}`}
                     data-testid={`problem-${problem.kind}`}
-                    className={`flex flex-col gap-3 rounded-2xl border bg-white p-4 shadow-soft sm:flex-row sm:items-center ${error ? 'border-red-200' : 'border-gold-200'}`}
+                    className={`flex flex-col gap-3 rounded-2xl border bg-card p-4 shadow-soft sm:flex-row sm:items-center ${error ? 'border-danger-line' : 'border-warm-line'}`}
                   >
-                    <Icon aria-hidden="true" className={`size-6 shrink-0 ${error ? 'text-red-600' : 'text-gold-600'}`} />
+                    <Icon aria-hidden="true" className={`size-6 shrink-0 ${error ? 'text-danger' : 'text-warm'}`} />
                     <div className="min-w-0 flex-1">
                       <p className="text-sm font-semibold text-ink">{error ? 'Erro' : 'Atenção'}</p>
                       <p className="text-ink">{problem.message}</p>

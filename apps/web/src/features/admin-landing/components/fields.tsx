@@ -60,7 +60,7 @@ export function EnabledSwitch({ path, label }: { path: Path; label: string }) {
       <input type="checkbox" role="switch" checked={enabled} onChange={(e) => update(path, e.target.checked)} className="peer sr-only" />
       <span
         aria-hidden="true"
-        className="relative h-6 w-11 rounded-full bg-slate-300 transition-colors peer-checked:bg-emerald-600 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 after:absolute after:top-0.5 after:left-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-[left] peer-checked:after:left-5.5"
+        className="relative h-6 w-11 rounded-full bg-muted-strong transition-colors peer-checked:bg-emerald-600 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 after:absolute after:top-0.5 after:left-0.5 after:size-5 after:rounded-full after:bg-card after:shadow after:transition-[left] peer-checked:after:left-5.5"
       />
       {label}
     </label>
@@ -91,7 +91,7 @@ function ItemToolbar({ index, count, name, onMove, onRemove }: { index: number; 
       <Button variant="ghost" size="icon" className="size-8" aria-label={`Mover ${name} para baixo`} disabled={index === count - 1} onClick={() => onMove(index + 1)}>
         <ArrowDown aria-hidden="true" />
       </Button>
-      <Button variant="ghost" size="icon" className="size-8 text-red-700 hover:bg-red-50" aria-label={`Remover ${name}`} onClick={onRemove}>
+      <Button variant="ghost" size="icon" className="size-8 text-danger hover:bg-danger-soft" aria-label={`Remover ${name}`} onClick={onRemove}>
         <Trash2 aria-hidden="true" />
       </Button>
     </div>
@@ -112,7 +112,7 @@ export function IconItemsEditor({ path, noun }: { path: Path; noun: string }) {
   const listError = errors[pathKey(path)]
   return (
     <div className="flex flex-col gap-3">
-      {listError ? <p className="text-sm font-medium text-red-700">{listError}</p> : null}
+      {listError ? <p className="text-sm font-medium text-danger">{listError}</p> : null}
       <ol className="flex flex-col gap-3">
         {items.map((item, index) => {
           const name = `${noun} ${index + 1}`
@@ -183,7 +183,7 @@ export function PriceOptionsEditor({ path }: { path: Path }) {
   const listError = errors[pathKey(path)]
   return (
     <div className="flex flex-col gap-3">
-      {listError ? <p className="text-sm font-medium text-red-700">{listError}</p> : null}
+      {listError ? <p className="text-sm font-medium text-danger">{listError}</p> : null}
       <ol className="flex flex-col gap-3">
         {options.map((option, index) => {
           const name = `Opção ${index + 1}`

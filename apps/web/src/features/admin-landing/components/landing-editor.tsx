@@ -79,7 +79,7 @@ function Editor({ initial, productName, renderPreview }: { initial: LandingPageC
   return (
     <EditorContext value={{ draft, errors, update }}>
       <div className="mb-4 flex flex-wrap items-center gap-2">
-        <div role="tablist" aria-label="Modo" className="inline-flex rounded-xl border border-line bg-white p-1 shadow-sm 2xl:hidden">
+        <div role="tablist" aria-label="Modo" className="inline-flex rounded-xl border border-line bg-card p-1 shadow-sm 2xl:hidden">
           {(['edit', 'preview'] as const).map((mode) => (
             <button
               key={mode}
@@ -89,7 +89,7 @@ function Editor({ initial, productName, renderPreview }: { initial: LandingPageC
               onClick={() => setView(mode)}
               className={cn(
                 'inline-flex items-center gap-2 rounded-lg px-3 py-1.5 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-brand-600',
-                view === mode ? 'bg-brand-700 text-white' : 'text-ink-muted hover:bg-brand-50',
+                view === mode ? 'bg-brand-700 text-white' : 'text-ink-muted hover:bg-tint',
               )}
             >
               {mode === 'edit' ? <PencilLine aria-hidden="true" className="size-4" /> : <Eye aria-hidden="true" className="size-4" />}
@@ -99,7 +99,7 @@ function Editor({ initial, productName, renderPreview }: { initial: LandingPageC
         </div>
         <nav aria-label="Seções do conteúdo" className={cn('flex flex-wrap gap-1', view === 'preview' && 'hidden 2xl:flex')}>
           {SECTIONS.map((section) => (
-            <a key={section.id} href={`#${section.id}`} className="rounded-lg px-2.5 py-1 text-sm text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600">
+            <a key={section.id} href={`#${section.id}`} className="rounded-lg px-2.5 py-1 text-sm text-accent-strong hover:bg-tint focus-visible:outline-2 focus-visible:outline-brand-600">
               {section.label}
             </a>
           ))}
@@ -163,7 +163,7 @@ function Editor({ initial, productName, renderPreview }: { initial: LandingPageC
             </div>
           </SectionCard>
 
-          <div className="fixed inset-x-0 bottom-[calc(4.25rem+env(safe-area-inset-bottom))] z-30 border-t border-line bg-white/95 px-4 py-3 shadow-[0_-8px_24px_-12px_rgb(37_18_99/0.18)] backdrop-blur md:bottom-0">
+          <div className="fixed inset-x-0 bottom-[calc(4.25rem+env(safe-area-inset-bottom))] z-30 border-t border-line bg-card/95 px-4 py-3 shadow-[0_-8px_24px_-12px_rgb(37_18_99/0.18)] backdrop-blur md:bottom-0">
             <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-end gap-2">
               <p className="mr-auto text-sm text-ink-muted max-sm:sr-only" aria-live="polite">
                 {dirty ? 'Alterações não salvas' : 'Tudo salvo'}
@@ -182,7 +182,7 @@ function Editor({ initial, productName, renderPreview }: { initial: LandingPageC
         <section aria-label="Pré-visualização" className={cn('2xl:block', view === 'edit' && 'hidden')}>
           <div className="2xl:sticky 2xl:top-22">
             <p className="mb-2 text-sm font-semibold text-ink-muted">Pré-visualização (não salva)</p>
-            <div className="max-h-[calc(100dvh-9rem)] overflow-auto rounded-2xl border border-line bg-white shadow-soft">
+            <div className="max-h-[calc(100dvh-9rem)] overflow-auto rounded-2xl border border-line bg-card shadow-soft">
               {/* inert: the preview's links and buttons are not reachable, and its headings stay out of the page outline. */}
               <div inert className="[zoom:0.62] max-md:[zoom:0.9]" data-testid="landing-preview">
                 {renderPreview(draft, productName)}

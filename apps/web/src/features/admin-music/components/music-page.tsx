@@ -25,7 +25,7 @@ function VolumeCard({ saved }: { saved: number }) {
   return (
     <Card className="mb-6 p-5">
       <div className="flex flex-wrap items-center gap-4">
-        <span aria-hidden="true" className="grid size-10 place-items-center rounded-xl bg-brand-50 text-brand-700">
+        <span aria-hidden="true" className="grid size-10 place-items-center rounded-xl bg-tint text-accent">
           <Volume2 className="size-5" />
         </span>
         <div className="min-w-48 flex-1">
@@ -87,8 +87,8 @@ function ActiveSwitch({ track }: { track: AdminMusicTrack }) {
       }
       className="inline-flex items-center gap-2 rounded-full text-sm font-medium text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60"
     >
-      <span className={cn('relative h-6 w-11 rounded-full transition-colors', track.isActive ? 'bg-emerald-600' : 'bg-slate-300')}>
-        <span className={cn('absolute top-0.5 size-5 rounded-full bg-white shadow transition-[left]', track.isActive ? 'left-5.5' : 'left-0.5')} />
+      <span className={cn('relative h-6 w-11 rounded-full transition-colors', track.isActive ? 'bg-emerald-600' : 'bg-muted-strong')}>
+        <span className={cn('absolute top-0.5 size-5 rounded-full bg-card shadow transition-[left]', track.isActive ? 'left-5.5' : 'left-0.5')} />
       </span>
       {track.isActive ? 'Ativa' : 'Inativa'}
     </button>
@@ -123,15 +123,15 @@ export function MusicPage() {
         <>
           <VolumeCard saved={music.data.volumePercentage} />
           {music.data.tracks.length === 0 ? (
-            <p className="rounded-2xl border border-dashed border-line bg-white p-8 text-center text-ink-muted">
+            <p className="rounded-2xl border border-dashed border-line bg-card p-8 text-center text-ink-muted">
               Nenhuma faixa enviada. Sem faixas ativas, os ouvintes ouvem a música padrão.
             </p>
           ) : (
             <ul className="grid gap-3 lg:grid-cols-2" aria-label="Faixas">
               {music.data.tracks.map((track) => (
-                <li key={track.id} data-testid="track-row" className="flex flex-col gap-3 rounded-2xl border border-line bg-white p-4 shadow-soft">
+                <li key={track.id} data-testid="track-row" className="flex flex-col gap-3 rounded-2xl border border-line bg-card p-4 shadow-soft">
                   <div className="flex items-start gap-3">
-                    <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700">
+                    <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-xl bg-tint text-accent">
                       <Music className="size-5" />
                     </span>
                     <div className="min-w-0 flex-1">
@@ -146,7 +146,7 @@ export function MusicPage() {
                     <Button
                       variant="ghost"
                       size="icon"
-                      className="size-9 text-red-700 hover:bg-red-50"
+                      className="size-9 text-danger hover:bg-danger-soft"
                       aria-label={`Excluir ${track.title}`}
                       onClick={() => setDialog({ kind: 'delete', track })}
                     >

@@ -64,7 +64,7 @@ export function DetailsEditor({ plan }: { plan: AdminPlan }) {
   return (
     <section
       aria-labelledby={id('title')}
-      className="grid gap-6 rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-6 lg:grid-cols-[minmax(0,1fr)_18rem]"
+      className="grid gap-6 rounded-3xl border border-line bg-card p-5 shadow-soft sm:p-6 lg:grid-cols-[minmax(0,1fr)_18rem]"
       data-testid={`plan-${plan.code}`}
     >
       <form ref={reveal.ref} onSubmit={submit} noValidate aria-labelledby={id('title')} className="flex min-w-0 flex-col gap-4">
@@ -179,7 +179,7 @@ function BenefitsField({
     <fieldset className="flex min-w-0 flex-col gap-2" aria-describedby={errors.benefits ? listErrorId : `${idPrefix}-hint`}>
       <legend className="text-[0.95rem] font-semibold text-ink">
         Benefícios no cartão
-        <span aria-hidden="true" className="ml-0.5 text-brand-700">
+        <span aria-hidden="true" className="ml-0.5 text-accent">
           *
         </span>
       </legend>
@@ -217,7 +217,7 @@ function BenefitsField({
                 </Button>
               </div>
               {error ? (
-                <p id={`${lineId}-error`} className="text-sm font-medium text-red-700">
+                <p id={`${lineId}-error`} className="text-sm font-medium text-danger">
                   {error}
                 </p>
               ) : null}
@@ -226,7 +226,7 @@ function BenefitsField({
         })}
       </ol>
       {errors.benefits ? (
-        <p id={listErrorId} className="text-sm font-medium text-red-700">
+        <p id={listErrorId} className="text-sm font-medium text-danger">
           {errors.benefits}
         </p>
       ) : null}

@@ -25,7 +25,7 @@ export function PricingPage() {
         description={
           <>
             Preço de cada plano e promoções com data de fim. Nome, descrição, ordem e quais planos aparecem no site ficam em{' '}
-            <Link to="/admin/subscription-plans" className="font-semibold text-brand-700 underline">
+            <Link to="/admin/subscription-plans" className="font-semibold text-accent underline">
               Planos
             </Link>
             .
@@ -54,7 +54,7 @@ export function SubscriptionPlansPage() {
           <>
             Nome, descrição, duração, benefícios do cartão, texto do botão, destaque, ordem e quais planos aparecem em /assinatura e na página
             inicial. Preços e promoções ficam em{' '}
-            <Link to="/admin/pricing" className="font-semibold text-brand-700 underline">
+            <Link to="/admin/pricing" className="font-semibold text-accent underline">
               Preços
             </Link>
             .

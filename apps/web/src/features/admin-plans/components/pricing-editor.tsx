@@ -54,7 +54,7 @@ export function PricingEditor({ plan }: { plan: AdminPlan }) {
   })
 
   return (
-    <section aria-labelledby={id('title')} className="grid gap-6 rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-6 lg:grid-cols-[minmax(0,1fr)_18rem]" data-testid={`pricing-${plan.code}`}>
+    <section aria-labelledby={id('title')} className="grid gap-6 rounded-3xl border border-line bg-card p-5 shadow-soft sm:p-6 lg:grid-cols-[minmax(0,1fr)_18rem]" data-testid={`pricing-${plan.code}`}>
       <form ref={reveal.ref} onSubmit={submit} noValidate className="flex flex-col gap-4">
         <div>
           <h2 id={id('title')} className="text-xl font-bold text-ink">

@@ -36,7 +36,7 @@ export function EditorField({
       </label>
       {children}
       {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
+        <p id={`${id}-error`} className="text-sm font-medium text-danger">
           {error}
         </p>
       ) : null}
@@ -68,12 +68,12 @@ export function DayEditor({ day, index, count, errors, incompleteNote, groups, a
   const intentionId = `day-${day.key}-intention`
 
   return (
-    <section aria-labelledby={`day-${day.key}-title`} data-testid="program-day" className="rounded-2xl border border-line bg-white p-4 shadow-soft sm:p-5">
+    <section aria-labelledby={`day-${day.key}-title`} data-testid="program-day" className="rounded-2xl border border-line bg-card p-4 shadow-soft sm:p-5">
       <header className="flex flex-wrap items-center gap-2">
         <h3 id={`day-${day.key}-title`} className="text-lg font-bold text-ink">
           Dia {n}
         </h3>
-        <span className="rounded-full bg-brand-50 px-2.5 py-1 text-sm font-semibold text-brand-800 tabular-nums" data-testid="day-minutes">
+        <span className="rounded-full bg-tint px-2.5 py-1 text-sm font-semibold text-accent-strong tabular-nums" data-testid="day-minutes">
           {minutes} min
         </span>
         <span className="ml-auto flex items-center gap-1">
@@ -91,13 +91,13 @@ export function DayEditor({ day, index, count, errors, incompleteNote, groups, a
           >
             <ArrowDown aria-hidden="true" />
           </Button>
-          <Button variant="ghost" size="icon" className="size-9 text-red-700 hover:bg-red-50" aria-label={`Remover dia ${n}`} disabled={!canRemove} onClick={onRemove}>
+          <Button variant="ghost" size="icon" className="size-9 text-danger hover:bg-danger-soft" aria-label={`Remover dia ${n}`} disabled={!canRemove} onClick={onRemove}>
             <Trash2 aria-hidden="true" />
           </Button>
         </span>
       </header>
       {incompleteNote ? (
-        <p className="mt-2 rounded-xl bg-gold-100 px-3 py-2 text-sm font-medium text-gold-900" data-testid="day-incomplete">
+        <p className="mt-2 rounded-xl bg-warm-soft px-3 py-2 text-sm font-medium text-warm" data-testid="day-incomplete">
           {incompleteNote}
         </p>
       ) : null}
@@ -128,7 +128,7 @@ export function DayEditor({ day, index, count, errors, incompleteNote, groups, a
           const repetitionsError = errors[`items.${i}.repetitions`]
           const audio = audios.get(item.audioId)
           return (
-            <li key={item.key} data-testid="day-item" className="rounded-xl border border-line/80 bg-brand-50/30 p-3">
+            <li key={item.key} data-testid="day-item" className="rounded-xl border border-line/80 bg-tint/30 p-3">
               <div className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-2 gap-y-3 md:grid-cols-[minmax(0,1fr)_8rem_auto]">
                 <EditorField id={audioId} label={`Áudio ${i + 1}`} hiddenLabel={`do dia ${n}`} error={audioError} className="col-span-2 md:col-span-1">
                   <SelectInput
@@ -168,7 +168,7 @@ export function DayEditor({ day, index, count, errors, incompleteNote, groups, a
                 <Button
                   variant="ghost"
                   size="icon"
-                  className="mt-6 size-11 text-red-700 hover:bg-red-50"
+                  className="mt-6 size-11 text-danger hover:bg-danger-soft"
                   aria-label={`Retirar áudio ${i + 1} do dia ${n}`}
                   onClick={() => onChange({ ...day, items: day.items.filter((_, at) => at !== i) })}
                 >
@@ -185,7 +185,7 @@ export function DayEditor({ day, index, count, errors, incompleteNote, groups, a
           )
         })}
       </ol>
-      {errors.items ? <p className="mt-2 text-sm font-medium text-red-700">{errors.items}</p> : null}
+      {errors.items ? <p className="mt-2 text-sm font-medium text-danger">{errors.items}</p> : null}
       <Button
         variant="outline"
         size="sm"

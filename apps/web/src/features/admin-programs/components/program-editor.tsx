@@ -50,8 +50,8 @@ function FreeSwitch({ checked, onChange }: { checked: boolean; onChange: (next: 
         onClick={() => onChange(!checked)}
         className="inline-flex w-fit items-center gap-3 rounded-full text-left text-[0.95rem] font-semibold text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
-        <span className={cn('relative h-6 w-11 shrink-0 rounded-full transition-colors', checked ? 'bg-emerald-600' : 'bg-slate-300')}>
-          <span className={cn('absolute top-0.5 size-5 rounded-full bg-white shadow transition-[left]', checked ? 'left-5.5' : 'left-0.5')} />
+        <span className={cn('relative h-6 w-11 shrink-0 rounded-full transition-colors', checked ? 'bg-emerald-600' : 'bg-muted-strong')}>
+          <span className={cn('absolute top-0.5 size-5 rounded-full bg-card shadow transition-[left]', checked ? 'left-5.5' : 'left-0.5')} />
         </span>
         Programa livre (todos os dias abertos)
       </button>
@@ -68,7 +68,7 @@ function BackToPrograms() {
   return (
     <Link
       to="/admin/programas"
-      className="mb-3 inline-flex items-center gap-1.5 rounded-lg text-sm font-semibold text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+      className="mb-3 inline-flex items-center gap-1.5 rounded-lg text-sm font-semibold text-accent-strong hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
     >
       <ArrowLeft aria-hidden="true" className="size-4" />
       Todos os programas
@@ -258,7 +258,7 @@ export function ProgramEditor({ program, catalogue, fields }: ProgramEditorProps
           <FormNotice>Este programa foi alterado em outra janela enquanto você editava. Ao salvar, a sua versão substitui aquela.</FormNotice>
         ) : null}
 
-        <section aria-labelledby="program-details-title" className="flex flex-col gap-5 rounded-2xl border border-line bg-white p-4 shadow-soft sm:p-5">
+        <section aria-labelledby="program-details-title" className="flex flex-col gap-5 rounded-2xl border border-line bg-card p-4 shadow-soft sm:p-5">
           <h2 id="program-details-title" className="text-lg font-bold text-ink">
             Sobre o programa
           </h2>
@@ -293,9 +293,9 @@ export function ProgramEditor({ program, catalogue, fields }: ProgramEditorProps
             </h2>
             <p className="text-sm text-ink-muted">Minutos de cada dia: duração dos áudios × repetições.</p>
           </div>
-          {errors.days ? <p className="text-sm font-medium text-red-700">{errors.days}</p> : null}
+          {errors.days ? <p className="text-sm font-medium text-danger">{errors.days}</p> : null}
           {catalogue && catalogue.length === 0 ? (
-            <p className="rounded-xl bg-gold-100 px-3 py-2 text-sm text-gold-900">
+            <p className="rounded-xl bg-warm-soft px-3 py-2 text-sm text-warm">
               O catálogo ainda não tem áudios. Envie-os em <Link className="font-semibold underline" to="/admin/audios">Áudios</Link> para escolhê-los aqui.
             </p>
           ) : null}
@@ -324,7 +324,7 @@ export function ProgramEditor({ program, catalogue, fields }: ProgramEditorProps
           </Button>
         </section>
 
-        <div className="flex flex-col gap-3 rounded-2xl border border-line bg-white p-4 shadow-soft sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex flex-col gap-3 rounded-2xl border border-line bg-card p-4 shadow-soft sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-ink-muted" aria-live="polite">
             {dirty ? 'Há alterações não salvas.' : 'Tudo salvo.'}
           </p>

@@ -24,7 +24,7 @@ const remindersLabel = (row: InsightsRow) => `${count(row.remindersOpened)} de $
 /** The table from 768 px; on a phone one card per programme with its numbers labelled. */
 export function InsightsTable({ programs }: { programs: InsightsRow[] }) {
   if (programs.length === 0) {
-    return <p className="rounded-2xl border border-dashed border-line bg-white p-8 text-center text-ink-muted">Nenhum programa ainda.</p>
+    return <p className="rounded-2xl border border-dashed border-line bg-card p-8 text-center text-ink-muted">Nenhum programa ainda.</p>
   }
   const th = 'px-3 text-right'
   const td = 'px-3 text-right whitespace-nowrap tabular-nums'
@@ -82,7 +82,7 @@ export function InsightsTable({ programs }: { programs: InsightsRow[] }) {
       </DataTable>
       <ul className="flex flex-col gap-2 md:hidden" aria-label="Resultados por programa">
         {programs.map((row) => (
-          <li key={row.id} data-testid="insights-card" className="rounded-2xl border border-line bg-white p-4 shadow-soft">
+          <li key={row.id} data-testid="insights-card" className="rounded-2xl border border-line bg-card p-4 shadow-soft">
             <p className="font-semibold break-words text-ink">{row.title}</p>
             <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-2.5 text-sm">
               <Figure label="Inscritos" value={count(row.enrolled)} />

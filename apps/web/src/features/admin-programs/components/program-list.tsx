@@ -52,8 +52,8 @@ function PublishSwitch({ program }: { program: ProgramRow }) {
       }
       className="inline-flex items-center gap-2 rounded-full text-sm font-medium whitespace-nowrap text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60"
     >
-      <span className={cn('relative h-6 w-11 shrink-0 rounded-full transition-colors', program.published ? 'bg-emerald-600' : 'bg-slate-300')}>
-        <span className={cn('absolute top-0.5 size-5 rounded-full bg-white shadow transition-[left]', program.published ? 'left-5.5' : 'left-0.5')} />
+      <span className={cn('relative h-6 w-11 shrink-0 rounded-full transition-colors', program.published ? 'bg-emerald-600' : 'bg-muted-strong')}>
+        <span className={cn('absolute top-0.5 size-5 rounded-full bg-card shadow transition-[left]', program.published ? 'left-5.5' : 'left-0.5')} />
       </span>
       Visível aos ouvintes
     </button>
@@ -89,12 +89,12 @@ export function ProgramList({ programs, onReorder, onDelete, disabled = false }:
       </p>
       <ol className="flex flex-col gap-2" aria-label="Programas na ordem em que os ouvintes os veem">
         {programs.map((program, index) => (
-          <li key={program.id} data-testid="program-row" className="rounded-2xl border border-line bg-white p-4 shadow-soft">
+          <li key={program.id} data-testid="program-row" className="rounded-2xl border border-line bg-card p-4 shadow-soft">
             <div className="flex flex-col gap-3 md:flex-row md:items-center">
               <div className="min-w-0 flex-1">
                 <Link
                   to={`/admin/programas/${program.id}`}
-                  className="font-semibold break-words text-ink hover:text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+                  className="font-semibold break-words text-ink hover:text-accent-strong hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
                 >
                   {program.title}
                 </Link>
@@ -131,7 +131,7 @@ export function ProgramList({ programs, onReorder, onDelete, disabled = false }:
                   <ButtonLink to={`/admin/programas/${program.id}`} variant="ghost" size="icon" className="size-9" aria-label={`Editar ${program.title}`}>
                     <Pencil aria-hidden="true" />
                   </ButtonLink>
-                  <Button variant="ghost" size="icon" className="size-9 text-red-700 hover:bg-red-50" aria-label={`Excluir ${program.title}`} onClick={() => onDelete(program)}>
+                  <Button variant="ghost" size="icon" className="size-9 text-danger hover:bg-danger-soft" aria-label={`Excluir ${program.title}`} onClick={() => onDelete(program)}>
                     <Trash2 aria-hidden="true" />
                   </Button>
                 </span>

@@ -44,7 +44,7 @@ function ProgramsPanel({ onCreate }: { onCreate: () => void }) {
         </div>
       ) : null}
       {query.data && query.data.length === 0 ? (
-        <div className="rounded-2xl border border-dashed border-line bg-white p-8 text-center text-ink-muted">
+        <div className="rounded-2xl border border-dashed border-line bg-card p-8 text-center text-ink-muted">
           <p>Nenhum programa ainda.</p>
           <Button variant="outline" className="mt-3" onClick={onCreate}>
             Criar o primeiro programa
@@ -95,7 +95,7 @@ export function ProgramsPage() {
           </Button>
         }
       />
-      <div role="tablist" aria-label="Seções dos programas" className="mb-6 flex gap-1 rounded-2xl border border-line bg-white p-1 shadow-soft sm:w-fit">
+      <div role="tablist" aria-label="Seções dos programas" className="mb-6 flex gap-1 rounded-2xl border border-line bg-card p-1 shadow-soft sm:w-fit">
         {TABS.map((tab) => (
           <button
             key={tab.id}
@@ -107,7 +107,7 @@ export function ProgramsPage() {
             onClick={() => setParams(tab.id === 'programas' ? {} : { aba: tab.id }, { replace: true })}
             className={cn(
               'flex-1 rounded-xl px-2 py-2.5 text-sm leading-tight font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-brand-600 sm:px-6',
-              current === tab.id ? 'bg-brand-700 text-white shadow-glow' : 'text-brand-900 hover:bg-brand-50',
+              current === tab.id ? 'bg-brand-700 text-white shadow-glow' : 'text-accent-strong hover:bg-tint',
             )}
           >
             {tab.label}

@@ -67,7 +67,7 @@ function SettingsForm({ initial }: { initial: GeneralSettings }) {
   )
 
   return (
-    <form ref={reveal.ref} onSubmit={submit} noValidate className="flex max-w-2xl flex-col gap-5 rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-6">
+    <form ref={reveal.ref} onSubmit={submit} noValidate className="flex max-w-2xl flex-col gap-5 rounded-3xl border border-line bg-card p-5 shadow-soft sm:p-6">
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       {field('productName', 'Nome do produto', 'Aparece no topo de todas as páginas, na página inicial e nos e-mails.', { maxLength: 60, autoComplete: 'off' })}
       {field('supportEmail', 'E-mail de suporte', 'Para onde vão as respostas aos e-mails do produto e os pedidos da LGPD.', { type: 'email', autoComplete: 'off' })}

@@ -46,9 +46,9 @@ function Counts() {
           <li key={tile.key}>
             <Link
               to={tile.to}
-              className="flex h-full flex-col gap-3 rounded-2xl border border-line bg-white p-4 shadow-soft transition-colors hover:border-brand-300 focus-visible:outline-2 focus-visible:outline-brand-600"
+              className="flex h-full flex-col gap-3 rounded-2xl border border-line bg-card p-4 shadow-soft transition-colors hover:border-line-strong focus-visible:outline-2 focus-visible:outline-brand-600"
             >
-              <span aria-hidden="true" className="grid size-9 place-items-center rounded-xl bg-brand-50 text-brand-700">
+              <span aria-hidden="true" className="grid size-9 place-items-center rounded-xl bg-tint text-accent">
                 <Icon className="size-5" />
               </span>
               <span className="text-sm font-medium text-ink-muted">{tile.label}</span>
@@ -77,7 +77,7 @@ export function AdminHome({ presence }: AdminHomeProps) {
   return (
     <div>
       <AdminPageHeader title="Área administrativa" description="Um resumo do produto e o caminho para cada área de gestão." />
-      <p className="mb-6 flex items-start gap-3 rounded-2xl border border-gold-200 bg-gold-50 px-4 py-3 text-[0.95rem] leading-relaxed text-gold-900" data-testid="demo-catalogue-note">
+      <p className="mb-6 flex items-start gap-3 rounded-2xl border border-warm-line bg-warm-soft px-4 py-3 text-[0.95rem] leading-relaxed text-warm" data-testid="demo-catalogue-note">
         <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
         <span>O catálogo que veio com a instalação (campos, áudios, músicas e programas) é uma demonstração: substitua-o pelo seu conteúdo antes de vender.</span>
       </p>
@@ -100,15 +100,15 @@ export function AdminHome({ presence }: AdminHomeProps) {
                 <li key={section.path}>
                   <Link
                     to={section.path}
-                    className="group flex h-full items-start gap-3 rounded-2xl border border-line bg-white p-4 shadow-soft transition-colors hover:border-brand-300 focus-visible:outline-2 focus-visible:outline-brand-600"
+                    className="group flex h-full items-start gap-3 rounded-2xl border border-line bg-card p-4 shadow-soft transition-colors hover:border-line-strong focus-visible:outline-2 focus-visible:outline-brand-600"
                   >
-                    <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700">
+                    <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-xl bg-tint text-accent">
                       <Icon className="size-5" />
                     </span>
                     <span className="min-w-0 flex-1">
                       <span className="flex items-center gap-1 font-semibold text-ink">
                         {section.label}
-                        <ArrowRight aria-hidden="true" className="size-4 text-brand-600 opacity-0 transition-opacity group-hover:opacity-100" />
+                        <ArrowRight aria-hidden="true" className="size-4 text-accent opacity-0 transition-opacity group-hover:opacity-100" />
                       </span>
                       <span className="mt-0.5 block text-sm text-ink-muted">{section.description}</span>
                     </span>

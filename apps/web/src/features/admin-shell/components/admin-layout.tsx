@@ -45,12 +45,12 @@ export function AdminLayout({ email, headerExtras, asideExtras, children }: Admi
         data-testid="admin-sidebar"
         className="sticky top-[calc(4rem+1px)] -mx-2 hidden h-[calc(100dvh-4rem-1px)] w-68 shrink-0 flex-col gap-4 self-start overflow-y-auto overscroll-contain px-2 pt-6 pb-4 lg:flex"
       >
-        <AdminNav className="rounded-2xl border border-line bg-white p-3 shadow-soft" />
+        <AdminNav className="rounded-2xl border border-line bg-card p-3 shadow-soft" />
         {asideExtras}
       </aside>
 
       <div className="min-w-0 flex-1 pt-4 pb-16 lg:pt-6">
-        <div className="flex flex-wrap items-center gap-3 rounded-2xl border border-line bg-white px-4 py-3 shadow-soft">
+        <div className="flex flex-wrap items-center gap-3 rounded-2xl border border-line bg-card px-4 py-3 shadow-soft">
           <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-xl bg-brand-950 text-gold-300">
             <ShieldCheck className="size-5" />
           </span>
@@ -74,7 +74,7 @@ export function AdminLayout({ email, headerExtras, asideExtras, children }: Admi
           </Button>
         </div>
 
-        <div id="admin-menu-mobile" hidden={!menuOpen} className="mt-3 rounded-2xl border border-line bg-white p-3 shadow-lifted lg:hidden">
+        <div id="admin-menu-mobile" hidden={!menuOpen} className="mt-3 rounded-2xl border border-line bg-card p-3 shadow-lifted lg:hidden">
           {menuOpen ? <AdminNav onNavigate={() => setMenuOpen(false)} /> : null}
         </div>
 

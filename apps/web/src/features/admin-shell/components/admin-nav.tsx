@@ -14,7 +14,7 @@ function NavItem({ section, onNavigate }: { section: AdminSection; onNavigate?: 
           cn(
             'flex min-h-10 items-center gap-3 rounded-xl px-3 py-2 text-[0.95rem] font-medium transition-colors lg:min-h-9 lg:py-1.5',
             'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600',
-            isActive ? 'bg-brand-700 text-white shadow-glow' : 'text-ink-muted hover:bg-brand-50 hover:text-brand-900',
+            isActive ? 'bg-brand-700 text-white shadow-glow' : 'text-ink-muted hover:bg-tint hover:text-accent-strong',
           )
         }
       >

@@ -51,8 +51,8 @@ export function UnclaimedPurchases() {
         {purchase.customerName ? <div className="font-semibold break-words">{purchase.customerName}</div> : null}
         <div className={purchase.customerName ? 'text-ink-muted wrap-anywhere' : 'font-semibold wrap-anywhere'}>{purchase.email}</div>
         {purchase.accountExists ? (
-          <p className="mt-1.5 flex items-start gap-1.5 text-xs leading-relaxed text-gold-900">
-            <CircleAlert aria-hidden="true" className="mt-px size-3.5 shrink-0 text-gold-700" />
+          <p className="mt-1.5 flex items-start gap-1.5 text-xs leading-relaxed text-warm">
+            <CircleAlert aria-hidden="true" className="mt-px size-3.5 shrink-0 text-warm" />
             Há uma conta com este e-mail que nunca confirmou o endereço. O link de acesso define a senha dela.
           </p>
         ) : null}
@@ -96,7 +96,7 @@ export function UnclaimedPurchases() {
       {purchases.isError ? <QueryError error={purchases.error} onRetry={() => void purchases.refetch()} /> : null}
       {purchases.isPending ? <Skeleton className="h-28 w-full rounded-2xl" /> : null}
       {purchases.data && list.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-line bg-white px-4 py-6 text-center text-ink-muted">{EMPTY_TEXT}</p>
+        <p className="rounded-2xl border border-dashed border-line bg-card px-4 py-6 text-center text-ink-muted">{EMPTY_TEXT}</p>
       ) : null}
 
       {list.length > 0 ? (
@@ -104,7 +104,7 @@ export function UnclaimedPurchases() {
           {/* Below 1280 px: one card per purchase. */}
           <ul className="grid gap-3 xl:hidden" aria-label="Pagamentos aguardando ativação">
             {list.map((purchase) => (
-              <li key={purchase.id} data-testid={`unclaimed-card-${purchase.email}`} className="rounded-2xl border border-line bg-white p-4 shadow-soft">
+              <li key={purchase.id} data-testid={`unclaimed-card-${purchase.email}`} className="rounded-2xl border border-line bg-card p-4 shadow-soft">
                 {buyer(purchase)}
                 <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
                   <div>

@@ -28,7 +28,7 @@ export function SubscriptionState({ user }: { user: AdminUser }) {
   return (
     <div className="flex flex-col items-start gap-1.5">
       <SubscriptionBadge subscription={user.subscription} />
-      {cancelsAt ? <span className="text-xs font-medium whitespace-nowrap text-gold-900">Cancela em {dateFormat.format(new Date(cancelsAt))}</span> : null}
+      {cancelsAt ? <span className="text-xs font-medium whitespace-nowrap text-warm">Cancela em {dateFormat.format(new Date(cancelsAt))}</span> : null}
       {user.refundPending ? (
         <Badge variant="gold" className="whitespace-nowrap">
           Reembolso pendente

@@ -62,7 +62,7 @@ export function UsersPage({ currentUserId }: { currentUserId: string | undefined
               {user.role === 'admin' ? 'Remover admin' : 'Tornar admin'}
             </Button>
             {user.role === 'admin' ? null : (
-              <Button size="sm" variant={user.banned ? 'outline' : 'ghost'} className={user.banned ? undefined : 'text-red-700 hover:bg-red-50'} onClick={() => setDialog({ kind: user.banned ? 'unban' : 'ban', user })}>
+              <Button size="sm" variant={user.banned ? 'outline' : 'ghost'} className={user.banned ? undefined : 'text-danger hover:bg-danger-soft'} onClick={() => setDialog({ kind: user.banned ? 'unban' : 'ban', user })}>
                 {user.banned ? 'Reativar' : 'Suspender'}
               </Button>
             )}
@@ -83,7 +83,7 @@ export function UsersPage({ currentUserId }: { currentUserId: string | undefined
               Admin
             </Badge>
           ) : null}
-          {user.banned ? <Badge className="bg-red-50 text-red-800">Suspensa</Badge> : null}
+          {user.banned ? <Badge className="bg-danger-soft text-danger">Suspensa</Badge> : null}
         </div>
         <EmailText email={user.email} className="block text-ink-muted" />
       </>
@@ -108,7 +108,7 @@ export function UsersPage({ currentUserId }: { currentUserId: string | undefined
       <div className="@container">
         <ul className="grid gap-3 @xl:grid-cols-2 @4xl:hidden" aria-label="Usuários encontrados">
           {users.data?.users.map((user) => (
-            <li key={user.id} data-testid={`user-card-${user.email}`} className="rounded-2xl border border-line bg-white p-4 shadow-soft">
+            <li key={user.id} data-testid={`user-card-${user.email}`} className="rounded-2xl border border-line bg-card p-4 shadow-soft">
               {person(user)}
               <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
                 <div>

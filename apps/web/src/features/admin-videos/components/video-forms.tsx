@@ -62,7 +62,7 @@ export function AddVideoLinkForm() {
     <Card>
       <CardHeader>
         <CardTitle as="h2" className="flex items-center gap-2">
-          <Link2 aria-hidden="true" className="size-5 text-brand-700" />
+          <Link2 aria-hidden="true" className="size-5 text-accent" />
           Adicionar por link
         </CardTitle>
         <CardDescription>YouTube, player parceiro ou transmissão HLS.</CardDescription>
@@ -151,7 +151,7 @@ export function UploadVideoForm() {
     <Card>
       <CardHeader>
         <CardTitle as="h2" className="flex items-center gap-2">
-          <Upload aria-hidden="true" className="size-5 text-brand-700" />
+          <Upload aria-hidden="true" className="size-5 text-accent" />
           Enviar arquivo
         </CardTitle>
         <CardDescription>O vídeo é servido pelo próprio site.</CardDescription>

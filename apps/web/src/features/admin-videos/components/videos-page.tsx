@@ -27,7 +27,7 @@ function VideoCard({ video, active, onControls, onDelete }: { video: LandingVide
   const setActive = useSetActiveVideo()
   const label = video.title || 'Vídeo sem título'
   return (
-    <li data-testid="video-row" className={cn('flex flex-col overflow-hidden rounded-2xl border bg-white shadow-soft', active ? 'border-emerald-400 ring-2 ring-emerald-100' : 'border-line')}>
+    <li data-testid="video-row" className={cn('flex flex-col overflow-hidden rounded-2xl border bg-card shadow-soft', active ? 'border-success-line ring-2 ring-success-line' : 'border-line')}>
       <div className="relative grid aspect-video place-items-center bg-brand-950 text-brand-200">
         {video.thumbnail_url ? (
           <img src={video.thumbnail_url} alt="" className="size-full object-cover" loading="lazy" />
@@ -67,7 +67,7 @@ function VideoCard({ video, active, onControls, onDelete }: { video: LandingVide
             Controles
             <span className="sr-only"> de {label}</span>
           </Button>
-          <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" onClick={onDelete} aria-label={`Excluir ${label}`}>
+          <Button size="sm" variant="ghost" className="text-danger hover:bg-danger-soft" onClick={onDelete} aria-label={`Excluir ${label}`}>
             <Trash2 aria-hidden="true" />
           </Button>
         </div>
@@ -97,7 +97,7 @@ export function VideosPage() {
       {videos.isError ? <QueryError error={videos.error} onRetry={() => void videos.refetch()} /> : null}
       {videos.isPending ? <Skeleton className="h-48 rounded-2xl" /> : null}
       {videos.data && videos.data.videos.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-line bg-white p-8 text-center text-ink-muted">Nenhum vídeo ainda. A página inicial aparece sem vídeo.</p>
+        <p className="rounded-2xl border border-dashed border-line bg-card p-8 text-center text-ink-muted">Nenhum vídeo ainda. A página inicial aparece sem vídeo.</p>
       ) : null}
       {videos.data && videos.data.videos.length > 0 ? (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Vídeos">

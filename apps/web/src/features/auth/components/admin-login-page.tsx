@@ -57,7 +57,7 @@ export function AdminLoginPage({ productName }: { productName: string }) {
           ref={errors.ref}
           onSubmit={onSubmit}
           aria-label="Login administrativo"
-          className="mt-8 flex flex-col gap-5 rounded-3xl border border-white/10 bg-white p-5 shadow-[0_30px_60px_-20px_rgb(0_0_0/0.6)] sm:p-7"
+          className="mt-8 flex flex-col gap-5 rounded-3xl border border-white/10 bg-card p-5 shadow-[0_30px_60px_-20px_rgb(0_0_0/0.6)] sm:p-7"
         >
           <FormField id={`${ids}-email`} label="E-mail">
             <EmailInput id={`${ids}-email`} name="email" autoComplete="username" required value={email} onValueChange={setEmail} />

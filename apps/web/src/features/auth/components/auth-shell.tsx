@@ -46,7 +46,7 @@ export function AuthShell({ pageTitle, icon, title, description, banner, childre
 
       {banner ? <div className="mt-6">{banner}</div> : null}
 
-      <div className="mt-7 rounded-4xl border border-line bg-white p-5 shadow-lifted sm:p-8">{children}</div>
+      <div className="mt-7 rounded-4xl border border-line bg-card p-5 shadow-lifted sm:p-8">{children}</div>
 
       {footer ? <div className="mt-6 text-center text-[0.95rem] text-ink-muted">{footer}</div> : null}
     </PageShell>
@@ -55,4 +55,4 @@ export function AuthShell({ pageTitle, icon, title, description, banner, childre
 
 /** A text link in the brand colour, used across the account pages. */
 export const textLinkClass =
-  'font-semibold text-brand-700 underline decoration-brand-300 underline-offset-4 transition-colors hover:text-brand-900 hover:decoration-brand-600'
+  'font-semibold text-accent underline decoration-accent underline-offset-4 transition-colors hover:text-accent-strong hover:decoration-accent'

@@ -52,7 +52,7 @@ export function ForgotPasswordPage({ productName }: { productName: string }) {
         {sentMessage ? (
           <FormNotice>
             <p>{sentMessage}</p>
-            <p className="mt-1 text-sm text-emerald-800">O link vale por pouco tempo. Confira também a caixa de spam.</p>
+            <p className="mt-1 text-sm text-success">O link vale por pouco tempo. Confira também a caixa de spam.</p>
           </FormNotice>
         ) : null}
         {error ? <FormAlert>{error}</FormAlert> : null}

@@ -109,13 +109,13 @@ export function LoginPage({ productName }: { productName: string }) {
 
   const banner =
     plan || sessionId ? (
-      <div className="flex items-start gap-3 rounded-2xl border border-gold-200 bg-gold-50 px-4 py-3.5 text-left shadow-sm">
+      <div className="flex items-start gap-3 rounded-2xl border border-warm-line bg-warm-soft px-4 py-3.5 text-left shadow-sm">
         <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-gold-300 text-ink">
           {sessionId ? <CreditCard aria-hidden="true" className="size-5" /> : <Sparkles aria-hidden="true" className="size-5" />}
         </span>
         <div className="min-w-0">
           {plan ? <p className="font-bold text-ink">Você está a um passo de assinar!</p> : null}
-          <p className={cn('text-[0.95rem] leading-relaxed text-gold-900', plan && 'mt-0.5')}>
+          <p className={cn('text-[0.95rem] leading-relaxed text-warm', plan && 'mt-0.5')}>
             {sessionId
               ? 'Pagamento recebido. Entre na sua conta com o mesmo e-mail para ativar sua assinatura.'
               : 'Entre ou crie sua conta para continuar com o plano escolhido.'}
@@ -158,7 +158,7 @@ export function LoginPage({ productName }: { productName: string }) {
         )
       }
     >
-      <div role="tablist" aria-label="Entrar ou criar conta" className="grid grid-cols-2 gap-1 rounded-2xl bg-brand-50 p-1">
+      <div role="tablist" aria-label="Entrar ou criar conta" className="grid grid-cols-2 gap-1 rounded-2xl bg-tint p-1">
         {TABS.map((t) => {
           const selected = t.id === tab
           return (
@@ -177,7 +177,7 @@ export function LoginPage({ productName }: { productName: string }) {
               onKeyDown={onTabKeyDown}
               className={cn(
                 'min-h-11 rounded-xl px-4 text-[0.95rem] font-semibold transition-[background-color,color,box-shadow] duration-200',
-                selected ? 'bg-white text-brand-900 shadow-soft' : 'text-ink-muted hover:text-brand-800',
+                selected ? 'bg-card text-accent-strong shadow-soft' : 'text-ink-muted hover:text-accent-strong',
               )}
             >
               {t.label}
@@ -225,7 +225,7 @@ export function LoginPage({ productName }: { productName: string }) {
           hint={isSignup ? `Mínimo de ${PASSWORD_MIN_LENGTH} caracteres.` : undefined}
           aside={
             isSignup ? null : (
-              <Link to="/esqueci-senha" className="text-sm font-semibold text-brand-700 hover:text-brand-900 hover:underline">
+              <Link to="/esqueci-senha" className="text-sm font-semibold text-accent hover:text-accent-strong hover:underline">
                 Esqueci minha senha
               </Link>
             )
@@ -261,7 +261,7 @@ export function LoginPage({ productName }: { productName: string }) {
             {showGoToLogin ? (
               <button
                 type="button"
-                className={cn(textLinkClass, 'mt-1.5 text-red-900 decoration-red-300 hover:text-red-950')}
+                className={cn(textLinkClass, 'mt-1.5 text-danger decoration-danger hover:text-danger')}
                 onClick={() => {
                   switchTab('login')
                   setPassword('')

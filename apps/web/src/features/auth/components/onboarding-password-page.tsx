@@ -102,8 +102,8 @@ function ConfirmMailbox({ productName, email, sessionId }: { productName: string
         <Step number={3}>Pronto: você entra direto nos seus áudios.</Step>
       </ol>
 
-      <p className="mt-5 flex items-start gap-2.5 rounded-xl bg-brand-50 px-4 py-3 text-[0.95rem] leading-relaxed text-brand-900">
-        <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+      <p className="mt-5 flex items-start gap-2.5 rounded-xl bg-tint px-4 py-3 text-[0.95rem] leading-relaxed text-accent-strong">
+        <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent" />
         <span>
           Não encontrou? Confira as pastas de spam e promoções. O link vale por {ACCESS_LINK_VALID_DAYS} dias e pode ser usado uma vez.
         </span>
@@ -142,7 +142,7 @@ function ConfirmMailbox({ productName, email, sessionId }: { productName: string
             {error.activated ? (
               <p className="mt-1.5">
                 Se você já criou sua senha,{' '}
-                <Link to="/login" className={`${textLinkClass} text-red-900 decoration-red-300`}>
+                <Link to="/login" className={`${textLinkClass} text-danger decoration-danger`}>
                   entre com seu e-mail
                 </Link>
                 .
@@ -158,7 +158,7 @@ function ConfirmMailbox({ productName, email, sessionId }: { productName: string
 function Step({ number, children }: { number: number; children: ReactNode }) {
   return (
     <li className="flex items-start gap-3">
-      <span aria-hidden="true" className="grid size-7 shrink-0 place-items-center rounded-full bg-brand-100 text-sm font-bold text-brand-800">
+      <span aria-hidden="true" className="grid size-7 shrink-0 place-items-center rounded-full bg-tint-strong text-sm font-bold text-accent-strong">
         {number}
       </span>
       <span className="min-w-0 pt-0.5">{children}</span>
@@ -273,7 +273,7 @@ function CreatePasswordForm({ token, preview, productName }: { token: string; pr
             <dt className="text-[0.95rem] font-semibold text-ink">E-mail</dt>
             <dd
               data-testid="onboarding-email"
-              className="rounded-xl border border-line bg-brand-50/60 px-4 py-3 text-base leading-snug text-ink-muted wrap-anywhere"
+              className="rounded-xl border border-line bg-tint/60 px-4 py-3 text-base leading-snug text-ink-muted wrap-anywhere"
             >
               {preview.email}
             </dd>
@@ -301,9 +301,9 @@ function CreatePasswordForm({ token, preview, productName }: { token: string; pr
         {preview.accountExists ? (
           <p
             data-testid="onboarding-account-exists"
-            className="flex items-start gap-2.5 rounded-xl border border-gold-200 bg-gold-50 px-4 py-3 text-[0.95rem] leading-relaxed text-gold-900"
+            className="flex items-start gap-2.5 rounded-xl border border-warm-line bg-warm-soft px-4 py-3 text-[0.95rem] leading-relaxed text-warm"
           >
-            <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-700" />
+            <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-warm" />
             <span>
               Já existe uma conta com este e-mail. A senha que você criar aqui passa a ser a senha dela e, por segurança, os outros
               aparelhos conectados saem da conta.
@@ -327,7 +327,7 @@ function CreatePasswordForm({ token, preview, productName }: { token: string; pr
           <FormAlert key={error.attempt}>
             <p>{error.text}</p>
             {error.text === AUTH_MSG.accessLinkInvalid ? (
-              <Link to="/esqueci-senha" className={`${textLinkClass} mt-1.5 inline-block text-red-900 decoration-red-300`}>
+              <Link to="/esqueci-senha" className={`${textLinkClass} mt-1.5 inline-block text-danger decoration-danger`}>
                 Pedir um novo link
               </Link>
             ) : null}

@@ -85,7 +85,7 @@ export function ResetPasswordPage({ productName }: { productName: string }) {
           <FormAlert>
             <p>{error}</p>
             {invalidToken ? (
-              <Link to="/esqueci-senha" className={`${textLinkClass} mt-1.5 inline-block text-red-900 decoration-red-300`}>
+              <Link to="/esqueci-senha" className={`${textLinkClass} mt-1.5 inline-block text-danger decoration-danger`}>
                 Pedir um novo link
               </Link>
             ) : null}

@@ -28,7 +28,7 @@ export function GuardSkeleton({ className }: { className?: string }) {
   return (
     <div role="status" aria-live="polite" className={cn('mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-14', className)}>
       <span className="sr-only">Carregando...</span>
-      <div className="rounded-3xl border border-line bg-white p-6 shadow-soft sm:p-8">
+      <div className="rounded-3xl border border-line bg-card p-6 shadow-soft sm:p-8">
         <div className="flex items-center gap-4">
           <Skeleton className="size-12 rounded-2xl" />
           <div className="flex flex-1 flex-col gap-2.5">
@@ -56,14 +56,14 @@ function GuardCard({ icon, title, children, tone = 'brand' }: { icon: ReactNode;
     <div className="mx-auto w-full max-w-xl px-4 py-12 sm:px-6 sm:py-20">
       <section
         aria-labelledby="guard-card-title"
-        className="relative overflow-hidden rounded-4xl border border-line bg-white p-7 text-center shadow-lifted sm:p-10"
+        className="relative overflow-hidden rounded-4xl border border-line bg-card p-7 text-center shadow-lifted sm:p-10"
       >
         <div aria-hidden="true" className="absolute inset-x-0 top-0 h-1.5 bg-gradient-to-r from-brand-500 via-brand-700 to-gold-400" />
         <span
           aria-hidden="true"
           className={cn(
             'mx-auto grid size-14 place-items-center rounded-2xl [&_svg]:size-7',
-            tone === 'gold' ? 'bg-gold-100 text-gold-800' : 'bg-brand-100 text-brand-700',
+            tone === 'gold' ? 'bg-warm-soft text-warm' : 'bg-tint-strong text-accent',
           )}
         >
           {icon}

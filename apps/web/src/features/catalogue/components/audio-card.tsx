@@ -21,8 +21,8 @@ export function AudioCard({ audio, fieldId, highlighted = false, actions }: Audi
       data-testid="audio-card"
       data-highlighted={highlighted || undefined}
       className={cn(
-        'flex flex-col gap-4 rounded-2xl border bg-white p-5 shadow-soft transition-shadow duration-300',
-        highlighted ? 'border-brand-400 ring-2 ring-brand-300' : 'border-line hover:shadow-md',
+        'flex flex-col gap-4 rounded-2xl border bg-card p-5 shadow-soft transition-shadow duration-300',
+        highlighted ? 'border-brand-400 ring-2 ring-line-strong' : 'border-line hover:shadow-md',
       )}
     >
       <div className="flex items-start justify-between gap-3">
@@ -37,12 +37,12 @@ export function AudioCard({ audio, fieldId, highlighted = false, actions }: Audi
           {audio.duration}
         </span>
         {shown.map((tag) => (
-          <span key={tag} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-800">
+          <span key={tag} className="rounded-full bg-tint px-2.5 py-0.5 text-xs font-medium text-accent-strong">
             {tag}
           </span>
         ))}
         {hidden > 0 ? (
-          <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700" title={audio.tags.slice(2).join(', ')}>
+          <span className="rounded-full bg-muted px-2.5 py-0.5 text-xs font-medium text-ink-muted" title={audio.tags.slice(2).join(', ')}>
             +{hidden}
           </span>
         ) : null}

@@ -60,8 +60,8 @@ export function FieldPage({ fieldId, productName, highlightAudioId, renderAudioA
     return (
       <PageShell width="6xl" contentClassName={PAGE_SPACING}>
         <title>{title}</title>
-        <div role="alert" className="mx-auto mt-6 flex max-w-lg flex-col items-center rounded-3xl border border-line bg-white p-8 text-center shadow-soft">
-          <span aria-hidden="true" className="grid size-12 place-items-center rounded-2xl bg-red-50 text-red-700">
+        <div role="alert" className="mx-auto mt-6 flex max-w-lg flex-col items-center rounded-3xl border border-line bg-card p-8 text-center shadow-soft">
+          <span aria-hidden="true" className="grid size-12 place-items-center rounded-2xl bg-danger-soft text-danger">
             <TriangleAlert className="size-6" />
           </span>
           <h1 className="mt-4 text-xl font-bold text-ink">{message || LISTENER_MSG.fieldNotFound}</h1>
@@ -109,7 +109,7 @@ export function FieldPage({ fieldId, productName, highlightAudioId, renderAudioA
         Dashboard
       </ButtonLink>
       <header className="mt-3">
-        <p className="text-sm font-semibold text-brand-700">{audioCountLabel(allAudios.length)}</p>
+        <p className="text-sm font-semibold text-accent">{audioCountLabel(allAudios.length)}</p>
         <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">{field.data.title}</h1>
         {field.data.description ? (
           <p className="mt-3 max-w-2xl text-[0.98rem] leading-relaxed text-ink-muted">{field.data.description}</p>
@@ -119,7 +119,7 @@ export function FieldPage({ fieldId, productName, highlightAudioId, renderAudioA
       {tags.length > 0 ? (
         <div className="mt-8">
           <p id="tag-filter-label" className="flex items-center gap-1.5 text-sm font-semibold text-ink">
-            <Tag aria-hidden="true" className="size-4 text-brand-700" />
+            <Tag aria-hidden="true" className="size-4 text-accent" />
             Filtrar por tags
           </p>
           <div role="group" aria-labelledby="tag-filter-label" className="mt-3 flex flex-wrap gap-2">
@@ -133,7 +133,7 @@ export function FieldPage({ fieldId, productName, highlightAudioId, renderAudioA
                   onClick={() => toggleTag(tag)}
                   className={cn(
                     'min-h-9 rounded-full border px-3.5 text-sm font-medium transition-colors duration-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
-                    active ? 'border-brand-700 bg-brand-700 text-white' : 'border-brand-200 bg-white text-brand-900 hover:bg-brand-50',
+                    active ? 'border-brand-700 bg-brand-700 text-white' : 'border-line-strong bg-card text-accent-strong hover:bg-tint',
                   )}
                 >
                   {tag}
@@ -150,7 +150,7 @@ export function FieldPage({ fieldId, productName, highlightAudioId, renderAudioA
       ) : null}
 
       {visible.length === 0 ? (
-        <div className="mt-10 flex flex-col items-center gap-3 rounded-3xl border border-dashed border-line bg-white/60 px-6 py-14 text-center">
+        <div className="mt-10 flex flex-col items-center gap-3 rounded-3xl border border-dashed border-line bg-card/60 px-6 py-14 text-center">
           <SearchX aria-hidden="true" className="size-8 text-ink-muted" />
           <p className="text-sm font-medium text-ink-muted">
             {selected.size > 0 ? LISTENER_MSG.noAudiosWithTags : LISTENER_MSG.noAudiosInField}

@@ -8,12 +8,12 @@ const pillContent: Record<Exclude<ConnectivityState, 'online'>, { label: string;
   offline: {
     label: CONNECTIVITY_MSG.offlineLabel,
     description: CONNECTIVITY_MSG.offlineDescription,
-    className: 'border-brand-200 bg-brand-50/95 text-brand-900',
+    className: 'border-line-strong bg-tint/95 text-accent-strong',
   },
   slow: {
     label: CONNECTIVITY_MSG.slowLabel,
     description: CONNECTIVITY_MSG.slowDescription,
-    className: 'border-gold-200 bg-gold-50/95 text-gold-900',
+    className: 'border-warm-line bg-warm-soft/95 text-warm',
   },
 }
 

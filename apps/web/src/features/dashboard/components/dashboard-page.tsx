@@ -81,7 +81,7 @@ export function DashboardPage({ productName, userId, displayName, renderSearch, 
 
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
-          <p className="text-sm font-semibold text-brand-700">Sua jornada</p>
+          <p className="text-sm font-semibold text-accent">Sua jornada</p>
           <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-balance break-words text-ink sm:text-4xl">
             {displayName ? `Bem-vindo, ${displayName}` : 'Bem-vindo!'}
           </h1>
@@ -112,18 +112,18 @@ export function DashboardPage({ productName, userId, displayName, renderSearch, 
               ))}
             </div>
           ) : fieldsQuery.isError ? (
-            <div role="alert" className="rounded-2xl border border-line bg-white p-6 text-center shadow-soft">
+            <div role="alert" className="rounded-2xl border border-line bg-card p-6 text-center shadow-soft">
               <p className="font-semibold text-ink">{getErrorMessage(fieldsQuery.error)}</p>
               <Button variant="outline" size="sm" className="mt-4" onClick={() => void fieldsQuery.refetch()}>
                 Tentar novamente
               </Button>
             </div>
           ) : searching ? (
-            <p role="status" className="rounded-2xl border border-dashed border-brand-200 bg-white/60 px-6 py-10 text-center text-sm text-ink-muted">
+            <p role="status" className="rounded-2xl border border-dashed border-line-strong bg-card/60 px-6 py-10 text-center text-sm text-ink-muted">
               {LISTENER_MSG.searching}
             </p>
           ) : visible.length === 0 ? (
-            <div className="flex flex-col items-center rounded-2xl border border-dashed border-brand-200 bg-white/60 px-6 py-10 text-center">
+            <div className="flex flex-col items-center rounded-2xl border border-dashed border-line-strong bg-card/60 px-6 py-10 text-center">
               <SearchX aria-hidden="true" className="size-8 text-brand-400" />
               <p className="mt-3 font-semibold text-ink">
                 {search.trim() ? `Nenhum campo encontrado para "${search.trim()}"` : 'Nenhum campo disponível no momento.'}
@@ -178,13 +178,13 @@ function StatCard({ icon, value, label, accent, wordy, testId }: StatCardProps) 
   return (
     <div
       data-testid={testId}
-      className="flex min-w-0 flex-col items-center gap-2 rounded-2xl border border-line bg-white px-2 py-4 text-center shadow-soft sm:flex-row sm:gap-4 sm:p-5 sm:text-left"
+      className="flex min-w-0 flex-col items-center gap-2 rounded-2xl border border-line bg-card px-2 py-4 text-center shadow-soft sm:flex-row sm:gap-4 sm:p-5 sm:text-left"
     >
       <span
         aria-hidden="true"
         className={cn(
           'grid size-10 shrink-0 place-items-center rounded-xl sm:size-12 sm:rounded-2xl',
-          accent ? 'bg-gold-100 text-gold-800' : 'bg-brand-100 text-brand-700',
+          accent ? 'bg-warm-soft text-warm' : 'bg-tint-strong text-accent',
         )}
       >
         {icon}

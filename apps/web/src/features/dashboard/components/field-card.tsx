@@ -16,28 +16,28 @@ export function FieldCard({ field, matchedAudios = [] }: FieldCardProps) {
   return (
     <Link
       to={first ? `/campo/${field.id}?audio=${first.id}` : `/campo/${field.id}`}
-      className="group flex h-full flex-col rounded-2xl border border-line bg-white p-5 shadow-soft transition-[border-color,box-shadow,transform] duration-200 hover:-translate-y-0.5 hover:border-brand-200 hover:shadow-lifted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      className="group flex h-full flex-col rounded-2xl border border-line bg-card p-5 shadow-soft transition-[border-color,box-shadow,transform] duration-200 hover:-translate-y-0.5 hover:border-line-strong hover:shadow-lifted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
     >
       <div className="flex items-start justify-between gap-3">
-        <span aria-hidden="true" className="grid size-12 place-items-center rounded-2xl bg-brand-100 text-brand-700 transition-colors group-hover:bg-brand-700 group-hover:text-white">
+        <span aria-hidden="true" className="grid size-12 place-items-center rounded-2xl bg-tint-strong text-accent transition-colors group-hover:bg-brand-700 group-hover:text-white">
           <ContentIcon name={field.iconName} className="size-6" />
         </span>
-        <span className="rounded-full bg-gold-100 px-2.5 py-1 text-xs font-bold tabular-nums text-gold-900" aria-hidden="true">
+        <span className="rounded-full bg-warm-soft px-2.5 py-1 text-xs font-bold tabular-nums text-warm" aria-hidden="true">
           {field.audioCount}
         </span>
       </div>
       <h3 className="mt-4 text-lg font-semibold leading-snug tracking-tight text-ink">{field.title}</h3>
       {field.description ? <p className="mt-1 line-clamp-2 text-sm leading-relaxed text-ink-muted">{field.description}</p> : null}
       {first ? (
-        <p data-testid="field-matched-audios" className="mt-3 flex items-start gap-2 rounded-xl bg-brand-50 px-3 py-2 text-sm text-brand-900">
-          <FileAudio aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
+        <p data-testid="field-matched-audios" className="mt-3 flex items-start gap-2 rounded-xl bg-tint px-3 py-2 text-sm text-accent-strong">
+          <FileAudio aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
           <span className="min-w-0">
             {matchedAudios.length === 1 ? 'Áudio encontrado: ' : `${matchedAudios.length} áudios encontrados: `}
             <span className="font-semibold">{matchedAudios.map((audio) => audio.title).join(', ')}</span>
           </span>
         </p>
       ) : null}
-      <p className="mt-auto flex items-center justify-between gap-2 pt-4 text-sm font-medium text-brand-800">
+      <p className="mt-auto flex items-center justify-between gap-2 pt-4 text-sm font-medium text-accent-strong">
         {availableAudiosLabel(field.audioCount)}
         <ChevronRight aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />
       </p>

@@ -15,8 +15,8 @@ export interface DemoUnavailableProps {
 export function DemoUnavailable({ message = MSG.demo.noneAvailable, detail, onRetry, retrying = false }: DemoUnavailableProps) {
   return (
     <div className="mx-auto max-w-xl px-5 py-16 sm:px-6 sm:py-24">
-      <div className="rounded-2xl border border-line bg-white p-8 text-center shadow-soft sm:p-10">
-        <span className="mx-auto grid size-14 place-items-center rounded-2xl bg-gold-100 text-gold-800">
+      <div className="rounded-2xl border border-line bg-card p-8 text-center shadow-soft sm:p-10">
+        <span className="mx-auto grid size-14 place-items-center rounded-2xl bg-warm-soft text-warm">
           <VolumeX aria-hidden="true" className="size-7" />
         </span>
         <h1 className="mt-6 text-2xl font-bold tracking-tight text-balance text-ink sm:text-3xl">

@@ -24,7 +24,7 @@ export interface DemoViewProps {
 export function DemoView({ audio, fieldTitle, isAlternative, player }: DemoViewProps) {
   return (
     <PageShell backdropClassName="h-96" contentClassName="px-5">
-      <Badge variant="outline" className="bg-white/80">
+      <Badge variant="outline" className="bg-card/80">
         <Headphones aria-hidden="true" />
         Demonstração gratuita
       </Badge>
@@ -49,9 +49,9 @@ export function DemoView({ audio, fieldTitle, isAlternative, player }: DemoViewP
       {isAlternative ? (
         <p
           role="status"
-          className="mt-6 flex gap-3 rounded-2xl border border-gold-200 bg-gold-50 p-4 text-sm leading-relaxed text-gold-900"
+          className="mt-6 flex gap-3 rounded-2xl border border-warm-line bg-warm-soft p-4 text-sm leading-relaxed text-warm"
         >
-          <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-700" />
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-warm" />
           {MSG.demo.alternativeWarning}
         </p>
       ) : null}

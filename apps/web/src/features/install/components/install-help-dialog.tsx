@@ -104,11 +104,11 @@ function InstallAccordion({ platform }: { platform: Platform }) {
                 aria-controls={`${id}-${guide.platform}-panel`}
                 onClick={() => setExpanded(isOpen ? null : guide.platform)}
                 className={cn(
-                  'flex w-full items-center gap-3 px-4 py-3.5 text-left transition-colors hover:bg-brand-50/60',
-                  isOpen && 'bg-brand-50/60',
+                  'flex w-full items-center gap-3 px-4 py-3.5 text-left transition-colors hover:bg-tint/60',
+                  isOpen && 'bg-tint/60',
                 )}
               >
-                <GuideIcon aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
+                <GuideIcon aria-hidden="true" className="size-5 shrink-0 text-accent" />
                 {/* On narrow screens the badge goes under the title instead of squeezing it. */}
                 <span className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1">
                   <span className="font-semibold text-ink">{guide.title}</span>
@@ -129,7 +129,7 @@ function InstallAccordion({ platform }: { platform: Platform }) {
                   <li key={step} className="flex gap-3 text-sm leading-relaxed text-ink-muted">
                     <span
                       aria-hidden="true"
-                      className="grid size-6 shrink-0 place-items-center rounded-full bg-brand-100 text-xs font-bold text-brand-800"
+                      className="grid size-6 shrink-0 place-items-center rounded-full bg-tint-strong text-xs font-bold text-accent-strong"
                     >
                       {index + 1}
                     </span>

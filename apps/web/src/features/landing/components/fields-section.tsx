@@ -32,7 +32,7 @@ export function FieldsSection({ t }: { t: TextFn }) {
         <ul className="mt-10 grid gap-4 sm:mt-12 sm:grid-cols-2 lg:grid-cols-3">
           {isPending
             ? Array.from({ length: 6 }, (_, index) => (
-                <li key={index} className="rounded-2xl border border-line bg-white p-6">
+                <li key={index} className="rounded-2xl border border-line bg-card p-6">
                   <Skeleton className="size-12 rounded-2xl" />
                   <Skeleton className="mt-5 h-5 w-2/3" />
                   <Skeleton className="mt-3 h-4 w-full" />
@@ -43,11 +43,11 @@ export function FieldsSection({ t }: { t: TextFn }) {
                 <li
                   key={field.id}
                   data-testid="field-card"
-                  className="group relative isolate flex gap-4 overflow-hidden rounded-2xl border border-line bg-white p-5 shadow-soft transition duration-300 hover:-translate-y-0.5 hover:shadow-lifted sm:flex-col sm:gap-0 sm:p-6"
+                  className="group relative isolate flex gap-4 overflow-hidden rounded-2xl border border-line bg-card p-5 shadow-soft transition duration-300 hover:-translate-y-0.5 hover:shadow-lifted sm:flex-col sm:gap-0 sm:p-6"
                 >
                   <span
                     aria-hidden="true"
-                    className="absolute -top-10 -right-10 -z-10 size-28 rounded-full bg-brand-100/60 transition-transform duration-500 group-hover:scale-125"
+                    className="absolute -top-10 -right-10 -z-10 size-28 rounded-full bg-tint-strong/60 transition-transform duration-500 group-hover:scale-125"
                   />
                   <span className="grid size-11 shrink-0 place-items-center rounded-2xl bg-gradient-to-br from-brand-600 to-brand-800 text-white shadow-glow sm:size-12">
                     <ContentIcon name={field.iconName} className="size-5 sm:size-6" />
@@ -59,7 +59,7 @@ export function FieldsSection({ t }: { t: TextFn }) {
                         {t(field.description)}
                       </p>
                     ) : null}
-                    <p className="mt-auto inline-flex items-center gap-1.5 pt-3 text-sm font-semibold text-brand-700 sm:pt-5">
+                    <p className="mt-auto inline-flex items-center gap-1.5 pt-3 text-sm font-semibold text-accent sm:pt-5">
                       <Headphones aria-hidden="true" className="size-4" />
                       {audioCountLabel(field.audioCount ?? 0)}
                     </p>

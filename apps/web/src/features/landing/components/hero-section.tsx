@@ -23,19 +23,19 @@ export function HeroSection({ hero, t, media }: HeroSectionProps) {
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden">
       {/* Decorative backdrop: soft violet and gold glows on a pale gradient. */}
-      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-b from-brand-50 via-white to-white" />
+      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-b from-tint via-card to-card" />
       <div
         aria-hidden="true"
-        className="absolute -top-40 left-1/2 -z-10 h-[36rem] w-[36rem] -translate-x-[70%] rounded-full bg-brand-300/35 blur-3xl"
+        className="absolute -top-40 left-1/2 -z-10 h-[36rem] w-[36rem] -translate-x-[70%] rounded-full bg-brand-300/35 blur-3xl night:opacity-25"
       />
       <div
         aria-hidden="true"
-        className="absolute -top-24 left-1/2 -z-10 h-[26rem] w-[26rem] translate-x-[10%] rounded-full bg-gold-200/40 blur-3xl"
+        className="absolute -top-24 left-1/2 -z-10 h-[26rem] w-[26rem] translate-x-[10%] rounded-full bg-gold-200/40 blur-3xl night:opacity-25"
       />
 
       <div className="mx-auto flex max-w-4xl flex-col items-center px-5 pt-14 pb-16 text-center sm:px-6 sm:pt-20 sm:pb-24 lg:pt-24">
-        <p className="mb-6 inline-flex items-center gap-2 rounded-full border border-brand-200 bg-white/80 px-3.5 py-1.5 text-xs font-medium sm:px-4 sm:text-sm text-brand-800 shadow-sm backdrop-blur">
-          <Headphones aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
+        <p className="mb-6 inline-flex items-center gap-2 rounded-full border border-line-strong bg-card/80 px-3.5 py-1.5 text-xs font-medium sm:px-4 sm:text-sm text-accent-strong shadow-sm backdrop-blur">
+          <Headphones aria-hidden="true" className="size-4 shrink-0 text-accent" />
           Áudios guiados de reprogramação mental
         </p>
 
@@ -48,7 +48,7 @@ export function HeroSection({ hero, t, media }: HeroSectionProps) {
             <>
               {' '}
               <span className="relative inline-block whitespace-nowrap">
-                <span className="bg-gradient-to-r from-brand-600 via-brand-700 to-brand-900 bg-clip-text text-transparent">
+                <span className="bg-gradient-to-r from-brand-600 via-brand-700 to-brand-900 bg-clip-text text-transparent night:from-brand-300 night:via-brand-300 night:to-gold-300">
                   {highlight}
                 </span>
                 <span

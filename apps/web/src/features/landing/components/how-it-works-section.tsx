@@ -17,12 +17,12 @@ export function HowItWorksSection({ section, t }: { section: Record<string, unkn
         {steps.length > 0 ? (
           <ol className={`relative mt-10 grid gap-4 sm:mt-12 sm:gap-5 sm:grid-cols-2 ${columns}`}>
             {steps.map((step, index) => (
-              <li key={step.key} className="relative flex flex-col rounded-2xl border border-line bg-white p-5 shadow-soft sm:p-6">
+              <li key={step.key} className="relative flex flex-col rounded-2xl border border-line bg-card p-5 shadow-soft sm:p-6">
                 <div className="flex items-center justify-between gap-3">
                   <span className="rounded-full bg-brand-700 px-3 py-1 text-xs font-bold tracking-wide text-white uppercase">
                     Etapa {index + 1}
                   </span>
-                  <span className="grid size-11 place-items-center rounded-2xl bg-brand-50 text-brand-700">
+                  <span className="grid size-11 place-items-center rounded-2xl bg-tint text-accent">
                     <ContentIcon name={step.icon} className="size-5" />
                   </span>
                 </div>
@@ -38,9 +38,9 @@ export function HowItWorksSection({ section, t }: { section: Record<string, unkn
         ) : null}
 
         {finalNote ? (
-          <aside className="mx-auto mt-10 flex max-w-3xl gap-4 rounded-2xl border border-gold-200 bg-gold-50 p-5 sm:p-6">
-            <Lightbulb aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-gold-700" />
-            <RichText text={finalNote} className="space-y-2" paragraphClassName="leading-relaxed text-gold-900" />
+          <aside className="mx-auto mt-10 flex max-w-3xl gap-4 rounded-2xl border border-warm-line bg-warm-soft p-5 sm:p-6">
+            <Lightbulb aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-warm" />
+            <RichText text={finalNote} className="space-y-2" paragraphClassName="leading-relaxed text-warm" />
           </aside>
         ) : null}
       </div>

@@ -115,7 +115,7 @@ export function PlansSection() {
         ) : null}
 
         <p className="mt-10 flex items-center justify-center gap-2 text-center text-sm text-ink-muted">
-          <ShieldCheck aria-hidden="true" className="size-5 shrink-0 text-emerald-700" />
+          <ShieldCheck aria-hidden="true" className="size-5 shrink-0 text-success" />
           <span>
             <strong className="font-semibold text-ink">Garantia de {guaranteeDays ?? DEFAULT_GUARANTEE_DAYS} dias</strong>: se não for para você,
             devolvemos seu dinheiro.

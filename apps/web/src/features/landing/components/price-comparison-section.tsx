@@ -37,14 +37,14 @@ export function PriceComparisonSection({ section, t }: { section: Record<string,
   }
 
   return (
-    <section id="comparacao" aria-labelledby="comparacao-title" className="render-when-near bg-white py-14 sm:py-24">
+    <section id="comparacao" aria-labelledby="comparacao-title" className="render-when-near bg-card py-14 sm:py-24">
       <div className="mx-auto max-w-5xl px-5 sm:px-6">
         <SectionHeading id="comparacao-title" eyebrow="Investimento" title={t(section.title)} subtitle={t(section.subtitle)} />
 
         {options.length > 0 ? (
           <>
             {/* Large screens: a real table. */}
-            <div className="mt-12 hidden overflow-hidden rounded-2xl border border-line bg-white shadow-soft lg:block">
+            <div className="mt-12 hidden overflow-hidden rounded-2xl border border-line bg-card shadow-soft lg:block">
               <table className="w-full border-collapse text-left">
                 <caption className="sr-only">{t(section.title) || 'Comparação de preços'}</caption>
                 <thead className="bg-surface text-sm text-ink-muted">
@@ -61,19 +61,19 @@ export function PriceComparisonSection({ section, t }: { section: Record<string,
                     return (
                       <tr
                         key={option.key}
-                        className={cn('border-t border-line', highlight && 'bg-brand-50/80')}
+                        className={cn('border-t border-line', highlight && 'bg-tint/80')}
                       >
                         <th scope="row" className={cn('px-6 py-5 font-semibold', highlight && 'border-l-4 border-l-brand-600')}>
                           <span className="flex items-center gap-3">
                             <span
                               className={cn(
                                 'grid size-10 shrink-0 place-items-center rounded-xl',
-                                highlight ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-600',
+                                highlight ? 'bg-brand-700 text-white' : 'bg-muted text-ink-muted',
                               )}
                             >
                               <ContentIcon name={option.icon} className="size-5" />
                             </span>
-                            <span className={highlight ? 'text-brand-900' : 'text-ink'}>{t(option.title)}</span>
+                            <span className={highlight ? 'text-accent-strong' : 'text-ink'}>{t(option.title)}</span>
                             {highlight && badge ? <Badge variant="gold">{badge}</Badge> : null}
                           </span>
                         </th>
@@ -81,7 +81,7 @@ export function PriceComparisonSection({ section, t }: { section: Record<string,
                         <td
                           className={cn(
                             'px-6 py-5 text-right text-lg font-bold tabular-nums',
-                            highlight ? 'text-brand-800' : 'text-ink',
+                            highlight ? 'text-accent-strong' : 'text-ink',
                           )}
                         >
                           {yearlyPrice(option.raw)}
@@ -102,7 +102,7 @@ export function PriceComparisonSection({ section, t }: { section: Record<string,
                   <li
                     key={option.key}
                     className={cn(
-                      'relative rounded-2xl border bg-white p-5 shadow-soft',
+                      'relative rounded-2xl border bg-card p-5 shadow-soft',
                       highlight ? 'border-brand-600 ring-2 ring-brand-600/20 sm:col-span-2' : 'border-line',
                     )}
                   >
@@ -115,19 +115,19 @@ export function PriceComparisonSection({ section, t }: { section: Record<string,
                       <span
                         className={cn(
                           'grid size-10 shrink-0 place-items-center rounded-xl',
-                          highlight ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-600',
+                          highlight ? 'bg-brand-700 text-white' : 'bg-muted text-ink-muted',
                         )}
                       >
                         <ContentIcon name={option.icon} className="size-5" />
                       </span>
                       <div className="min-w-0">
-                        <h3 className={cn('font-semibold', highlight ? 'text-brand-900' : 'text-ink')}>{t(option.title)}</h3>
+                        <h3 className={cn('font-semibold', highlight ? 'text-accent-strong' : 'text-ink')}>{t(option.title)}</h3>
                         <p className="mt-0.5 text-sm text-ink-muted">{t(option.raw.frequency)}</p>
                       </div>
                     </div>
                     <p className="mt-4 flex items-baseline justify-between gap-2 border-t border-line pt-4">
                       <span className="text-sm text-ink-muted">Por ano</span>
-                      <span className={cn('text-xl font-bold tabular-nums', highlight ? 'text-brand-800' : 'text-ink')}>
+                      <span className={cn('text-xl font-bold tabular-nums', highlight ? 'text-accent-strong' : 'text-ink')}>
                         {yearlyPrice(option.raw)}
                       </span>
                     </p>

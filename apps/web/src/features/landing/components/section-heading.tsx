@@ -32,7 +32,7 @@ export function SectionHeading({
         <p
           className={cn(
             'mb-3 text-sm font-semibold tracking-[0.14em] uppercase',
-            dark ? 'text-gold-300' : 'text-brand-700',
+            dark ? 'text-gold-300' : 'text-accent',
           )}
         >
           {eyebrow}

@@ -9,7 +9,7 @@ export function WhatIsSection({ section, t }: { section: Record<string, unknown>
   const benefits = asItems(section.benefits)
   const note = t(section.scientificNote)
   return (
-    <section id="o-que-e" aria-labelledby="o-que-e-title" className="render-when-near bg-white py-14 sm:py-24">
+    <section id="o-que-e" aria-labelledby="o-que-e-title" className="render-when-near bg-card py-14 sm:py-24">
       <div className="mx-auto grid max-w-6xl gap-12 px-5 sm:px-6 lg:grid-cols-[1fr_1.15fr] lg:items-start lg:gap-16">
         <div className="lg:sticky lg:top-28">
           <SectionHeading
@@ -20,9 +20,9 @@ export function WhatIsSection({ section, t }: { section: Record<string, unknown>
             align="left"
           />
           {note ? (
-            <aside className="mt-8 rounded-2xl border border-brand-100 bg-brand-50/70 p-5">
-              <p className="flex items-center gap-2.5 text-sm font-semibold text-brand-900">
-                <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-white text-brand-700 shadow-sm">
+            <aside className="mt-8 rounded-2xl border border-line-strong bg-tint/70 p-5">
+              <p className="flex items-center gap-2.5 text-sm font-semibold text-accent-strong">
+                <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-card text-accent shadow-sm">
                   <FlaskConical aria-hidden="true" className="size-4" />
                 </span>
                 Base científica

@@ -39,7 +39,7 @@ function ConsentText() {
   return (
     <>
       {LEAD_CONSENT_TEXT.slice(0, at)}
-      <Link to="/privacy" target="_blank" rel="noopener" className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-950">
+      <Link to="/privacy" target="_blank" rel="noopener" className="font-semibold text-accent-strong underline underline-offset-2 hover:text-accent-strong">
         {PRIVACY_LINK_TEXT}
         <span className="sr-only"> (abre em nova aba)</span>
       </Link>
@@ -129,7 +129,7 @@ export function LeadForm({ utm, onSuccess, track = noTrack }: LeadFormProps) {
   return (
     <form ref={reveal.ref} noValidate onSubmit={onSubmit} aria-labelledby="lead-form-title" aria-busy={pending || undefined} className="flex flex-col gap-5">
       <p className="text-sm text-ink-muted">
-        Campos com <span aria-hidden="true" className="font-semibold text-brand-700">*</span>
+        Campos com <span aria-hidden="true" className="font-semibold text-accent">*</span>
         <span className="sr-only">asterisco</span> são obrigatórios.
       </p>
 
@@ -201,24 +201,24 @@ export function LeadForm({ utm, onSuccess, track = noTrack }: LeadFormProps) {
           />
           <label htmlFor="lead-consent" className="cursor-pointer text-sm leading-relaxed text-ink">
             <ConsentText />
-            <span aria-hidden="true" className="ml-0.5 font-semibold text-brand-700">
+            <span aria-hidden="true" className="ml-0.5 font-semibold text-accent">
               *
             </span>
           </label>
         </div>
         {errors.fields.consent ? (
-          <p id="lead-consent-error" className="mt-2 pl-8 text-sm font-medium text-red-700">
+          <p id="lead-consent-error" className="mt-2 pl-8 text-sm font-medium text-danger">
             {errors.fields.consent}
           </p>
         ) : null}
         <p className="mt-3 pl-8 text-sm leading-relaxed text-ink-muted">
           Leia também os{' '}
-          <Link to="/terms" target="_blank" rel="noopener" className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-950">
+          <Link to="/terms" target="_blank" rel="noopener" className="font-semibold text-accent-strong underline underline-offset-2 hover:text-accent-strong">
             Termos de Uso
             <span className="sr-only"> (abre em nova aba)</span>
           </Link>{' '}
           e{' '}
-          <Link to="/lgpd" target="_blank" rel="noopener" className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-950">
+          <Link to="/lgpd" target="_blank" rel="noopener" className="font-semibold text-accent-strong underline underline-offset-2 hover:text-accent-strong">
             seus direitos na LGPD
             <span className="sr-only"> (abre em nova aba)</span>
           </Link>
@@ -227,7 +227,7 @@ export function LeadForm({ utm, onSuccess, track = noTrack }: LeadFormProps) {
       </div>
 
       {errors.form ? (
-        <div role="alert" className="flex gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-[0.95rem] leading-relaxed text-red-800">
+        <div role="alert" className="flex gap-3 rounded-2xl border border-danger-line bg-danger-soft p-4 text-[0.95rem] leading-relaxed text-danger">
           <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           <p>{errors.form}</p>
         </div>

@@ -66,12 +66,12 @@ export function LeadSignupPage({ productName, track = noTrack }: LeadSignupPageP
   return (
     <div className="relative isolate overflow-x-clip">
       <title>{`Receba conteúdos gratuitos — ${productName}`}</title>
-      <div aria-hidden="true" className="absolute inset-x-0 top-0 -z-10 h-[32rem] bg-gradient-to-b from-brand-50 via-brand-50/60 to-surface" />
-      <div aria-hidden="true" className="absolute -top-32 right-0 -z-10 size-[28rem] rounded-full bg-gold-200/35 blur-3xl" />
+      <div aria-hidden="true" className="absolute inset-x-0 top-0 -z-10 h-[32rem] bg-gradient-to-b from-tint via-tint/60 to-surface" />
+      <div aria-hidden="true" className="absolute -top-32 right-0 -z-10 size-[28rem] rounded-full bg-gold-200/35 blur-3xl night:opacity-25" />
 
       <div className="mx-auto grid max-w-6xl gap-10 px-5 pt-10 pb-16 sm:px-6 sm:pt-14 sm:pb-24 lg:grid-cols-[1fr_minmax(0,30rem)] lg:gap-x-16 lg:gap-y-12">
         <div className="lg:col-start-1">
-          <Badge variant="outline" className="bg-white/80">
+          <Badge variant="outline" className="bg-card/80">
             <Gift aria-hidden="true" />
             Conteúdo gratuito por e-mail
           </Badge>
@@ -90,7 +90,7 @@ export function LeadSignupPage({ productName, track = noTrack }: LeadSignupPageP
           aria-labelledby="lead-form-title"
           className="lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start"
         >
-          <div className="rounded-4xl border border-line bg-white p-5 shadow-lifted sm:p-8 lg:sticky lg:top-24">
+          <div className="rounded-4xl border border-line bg-card p-5 shadow-lifted sm:p-8 lg:sticky lg:top-24">
             <div className="mb-6 flex flex-wrap items-start justify-between gap-3">
               <div>
                 <h2 id="lead-form-title" className="text-xl font-bold tracking-tight text-ink sm:text-2xl">
@@ -98,7 +98,7 @@ export function LeadSignupPage({ productName, track = noTrack }: LeadSignupPageP
                 </h2>
                 <p className="mt-1 text-[0.95rem] text-ink-muted">Sem cartão de crédito. Sem compromisso.</p>
               </div>
-              <p className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1.5 text-sm font-bold text-emerald-800">
+              <p className="inline-flex items-center gap-1.5 rounded-full bg-success-soft px-3 py-1.5 text-sm font-bold text-success">
                 <ShieldCheck aria-hidden="true" className="size-4" />
                 100% Gratuito
               </p>
@@ -114,7 +114,7 @@ export function LeadSignupPage({ productName, track = noTrack }: LeadSignupPageP
             </h2>
             <ul className="mt-5 grid gap-4 sm:grid-cols-2">
               {BENEFITS.map(({ icon: Icon, title, text }) => (
-                <li key={title} className="flex gap-4 rounded-2xl border border-line bg-white p-5 shadow-soft sm:block">
+                <li key={title} className="flex gap-4 rounded-2xl border border-line bg-card p-5 shadow-soft sm:block">
                   <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-gradient-to-br from-brand-600 to-brand-800 text-white shadow-glow">
                     <Icon aria-hidden="true" className="size-5" />
                   </span>

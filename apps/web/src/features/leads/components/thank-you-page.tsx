@@ -67,15 +67,15 @@ export function ThankYouPage({ productName, supportEmail, track = noTrack }: Tha
   return (
     <div className="relative isolate overflow-x-clip">
       <title>{`Inscrição confirmada — ${productName}`}</title>
-      <div aria-hidden="true" className="absolute inset-x-0 top-0 -z-10 h-[30rem] bg-gradient-to-b from-brand-50 via-brand-50/50 to-surface" />
-      <div aria-hidden="true" className="absolute -top-28 left-1/2 -z-10 size-[30rem] -translate-x-1/2 rounded-full bg-gold-200/35 blur-3xl" />
+      <div aria-hidden="true" className="absolute inset-x-0 top-0 -z-10 h-[30rem] bg-gradient-to-b from-tint via-tint/50 to-surface" />
+      <div aria-hidden="true" className="absolute -top-28 left-1/2 -z-10 size-[30rem] -translate-x-1/2 rounded-full bg-gold-200/35 blur-3xl night:opacity-25" />
 
       <div className="mx-auto max-w-4xl px-5 pt-12 pb-16 sm:px-6 sm:pt-16 sm:pb-24">
         <header className="mx-auto max-w-2xl text-center">
           <span className="mx-auto grid size-16 place-items-center rounded-2xl bg-gradient-to-br from-brand-600 to-brand-900 text-white shadow-glow">
             <CircleCheckBig aria-hidden="true" className="size-8" />
           </span>
-          <p className="mt-6 text-sm font-bold tracking-[0.16em] text-brand-700 uppercase">Inscrição confirmada</p>
+          <p className="mt-6 text-sm font-bold tracking-[0.16em] text-accent uppercase">Inscrição confirmada</p>
           <h1 className="mt-2 text-[2.1rem] leading-tight font-extrabold tracking-tight text-balance break-words text-ink sm:text-5xl">
             Parabéns, {name}!
           </h1>
@@ -101,12 +101,12 @@ export function ThankYouPage({ productName, supportEmail, track = noTrack }: Tha
           </h2>
           <ol className="mt-8 grid gap-4 md:grid-cols-3">
             {steps.map(({ icon: Icon, title, text, link }, index) => (
-              <li key={title} className="flex flex-col rounded-2xl border border-line bg-white p-6 shadow-soft">
+              <li key={title} className="flex flex-col rounded-2xl border border-line bg-card p-6 shadow-soft">
                 <div className="flex items-center gap-3">
-                  <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-brand-100 text-brand-700">
+                  <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-tint-strong text-accent">
                     <Icon aria-hidden="true" className="size-5" />
                   </span>
-                  <span className="text-sm font-semibold text-brand-700">Passo {index + 1}</span>
+                  <span className="text-sm font-semibold text-accent">Passo {index + 1}</span>
                 </div>
                 <h3 className="mt-4 text-lg font-semibold text-ink">{title}</h3>
                 <p className="mt-1.5 text-[0.95rem] leading-relaxed break-words text-ink-muted">{text}</p>
@@ -117,7 +117,7 @@ export function ThankYouPage({ productName, supportEmail, track = noTrack }: Tha
                       track('thank_you_cta_click', { target: 'share' })
                       scrollToSection('compartilhar')
                     }}
-                    className="mt-3 cursor-pointer self-start rounded-md text-[0.95rem] font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-950"
+                    className="mt-3 cursor-pointer self-start rounded-md text-[0.95rem] font-semibold text-accent-strong underline underline-offset-4 hover:text-accent-strong"
                   >
                     {link.label}
                   </button>
@@ -128,14 +128,14 @@ export function ThankYouPage({ productName, supportEmail, track = noTrack }: Tha
         </section>
 
         <div className="mt-14 grid gap-6 lg:grid-cols-[1.1fr_1fr]">
-          <section aria-labelledby="o-que-esperar-title" className="rounded-4xl border border-line bg-white p-6 shadow-soft sm:p-8">
+          <section aria-labelledby="o-que-esperar-title" className="rounded-4xl border border-line bg-card p-6 shadow-soft sm:p-8">
             <h2 id="o-que-esperar-title" className="flex items-center gap-2.5 text-xl font-bold tracking-tight text-ink sm:text-2xl">
-              <Sparkles aria-hidden="true" className="size-6 text-gold-600" />O que Esperar
+              <Sparkles aria-hidden="true" className="size-6 text-warm" />O que Esperar
             </h2>
             <ul className="mt-5 flex flex-col gap-3.5">
               {EXPECTATIONS.map((item) => (
                 <li key={item} className="flex gap-3 text-[0.95rem] leading-relaxed text-ink">
-                  <CircleCheckBig aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-600" />
+                  <CircleCheckBig aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
                   {item}
                 </li>
               ))}
@@ -161,12 +161,12 @@ export function ThankYouPage({ productName, supportEmail, track = noTrack }: Tha
         </div>
 
         <p className="mt-12 flex flex-wrap items-center justify-center gap-x-2 gap-y-1 text-center text-[0.95rem] text-ink-muted">
-          <Mail aria-hidden="true" className="size-4.5 shrink-0 text-brand-700" />
+          <Mail aria-hidden="true" className="size-4.5 shrink-0 text-accent" />
           Dúvidas? Fale com a gente:
           <a
             href={`mailto:${supportEmail}`}
             onClick={onCta('contact')}
-            className="rounded-md font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-950"
+            className="rounded-md font-semibold text-accent-strong underline underline-offset-4 hover:text-accent-strong"
           >
             {supportEmail}
           </a>

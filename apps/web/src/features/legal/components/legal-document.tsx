@@ -41,13 +41,13 @@ export function LegalDocument({ current, productName, supportEmail, eyebrow, tit
     <PageShell pageTitle={`${title} — ${productName}`} backdropClassName="h-80" contentClassName="px-5">
       <article>
         <header>
-          <Badge variant="outline" className="bg-white/80">
+          <Badge variant="outline" className="bg-card/80">
             <FileText aria-hidden="true" />
             {eyebrow}
           </Badge>
           <h1 className="mt-4 text-[2rem] leading-tight font-extrabold tracking-tight text-balance text-ink sm:text-[2.5rem]">{title}</h1>
           <p className="mt-3 flex items-center gap-2 text-sm text-ink-muted">
-            <CalendarDays aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
+            <CalendarDays aria-hidden="true" className="size-4 shrink-0 text-accent" />
             <span>
               Última atualização: <time dateTime={LEGAL_LAST_UPDATED.iso}>{LEGAL_LAST_UPDATED.label}</time>
             </span>
@@ -55,8 +55,8 @@ export function LegalDocument({ current, productName, supportEmail, eyebrow, tit
           <div className="mt-6 text-[1.0625rem] leading-relaxed text-pretty text-ink sm:text-lg [&_p+p]:mt-3">{intro}</div>
         </header>
 
-        <nav aria-labelledby="indice-title" className="mt-10 rounded-2xl border border-line bg-white p-5 shadow-soft sm:p-6">
-          <h2 id="indice-title" className="text-sm font-bold tracking-[0.14em] text-brand-700 uppercase">
+        <nav aria-labelledby="indice-title" className="mt-10 rounded-2xl border border-line bg-card p-5 shadow-soft sm:p-6">
+          <h2 id="indice-title" className="text-sm font-bold tracking-[0.14em] text-accent uppercase">
             Nesta página
           </h2>
           <ol className="mt-4 gap-x-8 sm:columns-2">
@@ -64,9 +64,9 @@ export function LegalDocument({ current, productName, supportEmail, eyebrow, tit
               <li key={section.id} className="min-w-0 break-inside-avoid py-0.5">
                 <a
                   href={`#${section.id}`}
-                  className="flex gap-2.5 rounded-lg px-2 py-1.5 text-[0.95rem] leading-snug text-ink transition-colors hover:bg-brand-50 hover:text-brand-900"
+                  className="flex gap-2.5 rounded-lg px-2 py-1.5 text-[0.95rem] leading-snug text-ink transition-colors hover:bg-tint hover:text-accent-strong"
                 >
-                  <span className="w-5 shrink-0 text-right font-semibold text-brand-700 tabular-nums">{index + 1}.</span>
+                  <span className="w-5 shrink-0 text-right font-semibold text-accent tabular-nums">{index + 1}.</span>
                   <span>{section.title}</span>
                 </a>
               </li>
@@ -81,7 +81,7 @@ export function LegalDocument({ current, productName, supportEmail, eyebrow, tit
                 id={`${section.id}-title`}
                 className="flex gap-3 border-b border-line pb-3 text-xl leading-snug font-bold tracking-tight text-ink sm:text-2xl"
               >
-                <span className="shrink-0 text-brand-700 tabular-nums">{index + 1}.</span>
+                <span className="shrink-0 text-accent tabular-nums">{index + 1}.</span>
                 <span>{section.title}</span>
               </h2>
               <div className="mt-5">{section.content}</div>
@@ -90,27 +90,27 @@ export function LegalDocument({ current, productName, supportEmail, eyebrow, tit
         </div>
 
         <footer className="mt-16 grid gap-4 sm:grid-cols-2">
-          <div className="rounded-2xl border border-line bg-white p-5 shadow-soft sm:p-6">
+          <div className="rounded-2xl border border-line bg-card p-5 shadow-soft sm:p-6">
             <p className="font-semibold text-ink">Ficou com alguma dúvida?</p>
             <p className="mt-1.5 text-[0.95rem] leading-relaxed text-ink-muted">
               Fale com a equipe do {productName} e com o nosso encarregado de dados:
             </p>
             <a
               href={`mailto:${supportEmail}`}
-              className="mt-3 inline-flex items-center gap-2 rounded-md font-semibold break-all text-brand-800 underline underline-offset-4 hover:text-brand-950"
+              className="mt-3 inline-flex items-center gap-2 rounded-md font-semibold break-all text-accent-strong underline underline-offset-4 hover:text-accent-strong"
             >
               <Mail aria-hidden="true" className="size-4.5 shrink-0" />
               {supportEmail}
             </a>
           </div>
-          <nav aria-label="Outros documentos" className="rounded-2xl border border-line bg-white p-5 shadow-soft sm:p-6">
+          <nav aria-label="Outros documentos" className="rounded-2xl border border-line bg-card p-5 shadow-soft sm:p-6">
             <p className="font-semibold text-ink">Outros documentos</p>
             <ul className="mt-3 flex flex-col gap-2">
               {others.map((key) => (
                 <li key={key}>
                   <Link
                     to={DOCUMENTS[key].href}
-                    className="rounded-md text-[0.95rem] font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-950"
+                    className="rounded-md text-[0.95rem] font-semibold text-accent-strong underline underline-offset-4 hover:text-accent-strong"
                   >
                     {DOCUMENTS[key].label}
                   </Link>

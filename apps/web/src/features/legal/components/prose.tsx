@@ -28,7 +28,7 @@ export function OL({ className, ...props }: HTMLAttributes<HTMLOListElement>) {
   return (
     <ol
       className={cn(
-        'mt-4 flex list-decimal flex-col gap-2.5 pl-6 text-base leading-[1.7] text-ink-muted marker:font-semibold marker:text-brand-700 sm:text-[1.0625rem]',
+        'mt-4 flex list-decimal flex-col gap-2.5 pl-6 text-base leading-[1.7] text-ink-muted marker:font-semibold marker:text-accent sm:text-[1.0625rem]',
         className,
       )}
       {...props}
@@ -41,7 +41,7 @@ export function B({ children }: { children: ReactNode }) {
   return <strong className="font-semibold text-ink">{children}</strong>
 }
 
-const linkClass = 'rounded-sm font-semibold text-brand-800 underline decoration-brand-300 underline-offset-4 hover:text-brand-950 hover:decoration-brand-600'
+const linkClass = 'rounded-sm font-semibold text-accent-strong underline decoration-accent underline-offset-4 hover:text-accent-strong hover:decoration-accent'
 
 /** An internal link (router) or an external one (new tab, announced to screen readers). */
 export function A({ href, children, className, ...props }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
@@ -82,11 +82,11 @@ export function Callout({
     <div
       className={cn(
         'mt-6 rounded-2xl border p-5 sm:p-6',
-        tone === 'gold' ? 'border-gold-200 bg-gold-50' : 'border-brand-100 bg-brand-50/70',
+        tone === 'gold' ? 'border-warm-line bg-warm-soft' : 'border-line-strong bg-tint/70',
         className,
       )}
     >
-      {title ? <p className={cn('font-semibold', tone === 'gold' ? 'text-gold-900' : 'text-brand-900')}>{title}</p> : null}
+      {title ? <p className={cn('font-semibold', tone === 'gold' ? 'text-warm' : 'text-accent-strong')}>{title}</p> : null}
       <div className={cn('text-base leading-[1.7] text-ink sm:text-[1.0625rem] [&_p]:text-ink', title && 'mt-2')}>{children}</div>
     </div>
   )

@@ -31,7 +31,7 @@ export function DownloadButton({ audio, compact = false, className }: DownloadBu
         data-testid="download-state"
         data-progress={progress?.progress}
         title="Disponível offline"
-        className={cn(base, 'bg-emerald-50 text-emerald-800', className)}
+        className={cn(base, 'bg-success-soft text-success', className)}
       >
         <CircleCheck aria-hidden="true" className="size-5" />
         <span className={cn(compact && 'sr-only')}>Disponível offline</span>
@@ -48,9 +48,9 @@ export function DownloadButton({ audio, compact = false, className }: DownloadBu
         aria-valuenow={value}
         data-testid="download-state"
         data-progress={value}
-        className={cn(base, 'relative overflow-hidden bg-brand-50 text-brand-800', className)}
+        className={cn(base, 'relative overflow-hidden bg-tint text-accent-strong', className)}
       >
-        <span aria-hidden="true" className="absolute inset-y-0 left-0 bg-brand-100 transition-[width]" style={{ width: `${value}%` }} />
+        <span aria-hidden="true" className="absolute inset-y-0 left-0 bg-tint-strong transition-[width]" style={{ width: `${value}%` }} />
         <Download aria-hidden="true" className="relative size-5 animate-pulse" />
         <span className="relative tabular-nums">{compact ? `${value}%` : `Baixando… ${value}%`}</span>
       </span>
@@ -63,7 +63,7 @@ export function DownloadButton({ audio, compact = false, className }: DownloadBu
       aria-label={`Baixar “${audio.title}” para ouvir offline`}
       title="Baixar para ouvir offline"
       data-testid="download-state"
-      className={cn(base, 'text-ink-muted hover:bg-brand-50 hover:text-brand-800', className)}
+      className={cn(base, 'text-ink-muted hover:bg-tint hover:text-accent-strong', className)}
     >
       <Download aria-hidden="true" className="size-5" />
       <span className={cn(compact ? 'sr-only' : 'max-sm:sr-only')}>Baixar</span>

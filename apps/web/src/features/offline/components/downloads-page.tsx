@@ -84,10 +84,10 @@ export function DownloadsPage({ productName, audioHref, browseHref }: DownloadsP
               <li
                 key={audio.id}
                 data-testid="downloaded-audio"
-                className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-4 shadow-soft sm:flex-row sm:items-center sm:p-5"
+                className="flex flex-col gap-4 rounded-2xl border border-line bg-card p-4 shadow-soft sm:flex-row sm:items-center sm:p-5"
               >
                 <div className="flex min-w-0 flex-1 items-start gap-3">
-                  <span aria-hidden="true" className="grid size-11 shrink-0 place-items-center rounded-xl bg-brand-100 text-brand-700">
+                  <span aria-hidden="true" className="grid size-11 shrink-0 place-items-center rounded-xl bg-tint-strong text-accent">
                     <Headphones className="size-5" />
                   </span>
                   <div className="min-w-0">
@@ -116,7 +116,7 @@ export function DownloadsPage({ productName, audioHref, browseHref }: DownloadsP
                     aria-busy={busy === audio.id || undefined}
                     aria-label={`Remover “${audio.title}” deste dispositivo`}
                     title="Remover do dispositivo"
-                    className="text-ink-muted hover:bg-red-50 hover:text-red-800"
+                    className="text-ink-muted hover:bg-danger-soft hover:text-danger"
                   >
                     <Trash2 aria-hidden="true" />
                   </Button>
@@ -155,10 +155,10 @@ export function DownloadsPage({ productName, audioHref, browseHref }: DownloadsP
 
 function Stat({ icon, label, value, testId }: { icon: ReactNode; label: string; value: string; testId: string }) {
   return (
-    <div className="flex min-w-0 items-center gap-3 rounded-2xl bg-brand-50/70 p-3.5 sm:p-4">
+    <div className="flex min-w-0 items-center gap-3 rounded-2xl bg-tint/70 p-3.5 sm:p-4">
       <span
         aria-hidden="true"
-        className="grid size-10 shrink-0 place-items-center rounded-xl bg-white text-brand-700 shadow-sm max-[479px]:hidden [&_svg]:size-5"
+        className="grid size-10 shrink-0 place-items-center rounded-xl bg-card text-accent shadow-sm max-[479px]:hidden [&_svg]:size-5"
       >
         {icon}
       </span>
@@ -177,7 +177,7 @@ function CacheStatsPanel({ stats, loading }: { stats: ReturnType<typeof useCache
   const headingId = useId()
   const used = stats?.usedPercentage ?? 0
   return (
-    <section aria-labelledby={headingId} className="mt-8 rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-7">
+    <section aria-labelledby={headingId} className="mt-8 rounded-3xl border border-line bg-card p-5 shadow-soft sm:p-7">
       <h2 id={headingId} className="sr-only">
         Espaço neste dispositivo
       </h2>
@@ -209,7 +209,7 @@ function CacheStatsPanel({ stats, loading }: { stats: ReturnType<typeof useCache
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={Math.round(used)}
-              className="mt-2 h-2.5 overflow-hidden rounded-full bg-brand-100"
+              className="mt-2 h-2.5 overflow-hidden rounded-full bg-tint-strong"
             >
               <div
                 className={cn('h-full rounded-full transition-[width]', used > 90 ? 'bg-gold-500' : 'bg-brand-600')}
@@ -228,8 +228,8 @@ function CacheStatsPanel({ stats, loading }: { stats: ReturnType<typeof useCache
 
 function EmptyDownloads({ browseHref, failed }: { browseHref: string; failed: boolean }) {
   return (
-    <div className="mt-4 rounded-3xl border border-dashed border-brand-200 bg-white/70 px-6 py-10 text-center">
-      <span aria-hidden="true" className="mx-auto grid size-14 place-items-center rounded-2xl bg-brand-100 text-brand-700">
+    <div className="mt-4 rounded-3xl border border-dashed border-line-strong bg-card/70 px-6 py-10 text-center">
+      <span aria-hidden="true" className="mx-auto grid size-14 place-items-center rounded-2xl bg-tint-strong text-accent">
         <HardDriveDownload className="size-7" />
       </span>
       <p className="mt-4 text-lg font-semibold text-ink">Nenhum áudio baixado</p>

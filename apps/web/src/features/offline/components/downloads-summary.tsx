@@ -8,9 +8,9 @@ export function DownloadsSummary({ href }: { href: string }) {
   const { stats } = useCacheStats()
   const count = stats?.audioCount ?? 0
   return (
-    <section aria-labelledby="downloads-summary-title" className="rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-7">
+    <section aria-labelledby="downloads-summary-title" className="rounded-3xl border border-line bg-card p-5 shadow-soft sm:p-7">
       <div className="flex items-center gap-3">
-        <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-xl bg-brand-100 text-brand-700 [&_svg]:size-5">
+        <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-xl bg-tint-strong text-accent [&_svg]:size-5">
           <HardDriveDownload />
         </span>
         <h2 id="downloads-summary-title" className="text-lg font-bold tracking-tight text-ink">

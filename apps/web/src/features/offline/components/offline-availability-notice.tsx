@@ -13,12 +13,12 @@ export function OfflineAvailabilityNotice({ audioId, online }: { audioId: string
     <p
       role="status"
       data-testid="offline-unavailable"
-      className="mt-5 flex items-start gap-3 rounded-2xl border border-gold-200 bg-gold-50 px-4 py-3 text-[0.95rem] leading-relaxed text-gold-900"
+      className="mt-5 flex items-start gap-3 rounded-2xl border border-warm-line bg-warm-soft px-4 py-3 text-[0.95rem] leading-relaxed text-warm"
     >
       <WifiOff aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <span>
         <strong className="font-semibold">{OFFLINE_ERRORS.notAvailableOffline}</strong>
-        <span className="block text-gold-900/85">Quando estiver conectado, toque em “Baixar” para ouvir este áudio sem internet.</span>
+        <span className="block text-warm/85">Quando estiver conectado, toque em “Baixar” para ouvir este áudio sem internet.</span>
       </span>
     </p>
   )

@@ -10,7 +10,7 @@ export function showUpdateToast(activate: () => void): void {
     id: UPDATE_TOAST_ID,
     description: 'Atualize para usar a versão mais recente do app.',
     duration: Number.POSITIVE_INFINITY,
-    icon: <RefreshCw aria-hidden="true" className="size-4 text-brand-700" />,
+    icon: <RefreshCw aria-hidden="true" className="size-4 text-accent" />,
     action: { label: 'Atualizar', onClick: activate },
     classNames: {
       title: '!font-semibold !text-ink',

@@ -52,7 +52,7 @@ export function AudioSettingsDialog({ open, onClose, preferences, defaultMusicLe
             <label htmlFor="audio-settings-volume" className="text-sm font-semibold text-ink">
               Volume
             </label>
-            <span className="text-sm font-semibold text-brand-800 tabular-nums" data-testid="volume-value">
+            <span className="text-sm font-semibold text-accent-strong tabular-nums" data-testid="volume-value">
               {prefs.volume}%
             </span>
           </div>
@@ -89,12 +89,12 @@ export function AudioSettingsDialog({ open, onClose, preferences, defaultMusicLe
               onChange={(event) => onRepeatChange(event.currentTarget.value)}
               onBlur={() => setRepeatDraft(null)}
               aria-describedby="audio-settings-repeat-hint"
-              className="h-11 w-24 rounded-xl border border-line bg-white px-3 text-base text-ink tabular-nums focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              className="h-11 w-24 rounded-xl border border-line bg-card px-3 text-base text-ink tabular-nums focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
             />
             <span data-testid="repeat-display" className="inline-flex items-center gap-1 text-sm font-medium text-ink-muted">
               {prefs.repeatCount === 0 ? (
                 <>
-                  <span aria-hidden="true" className="text-xl leading-none text-brand-800">∞</span>
+                  <span aria-hidden="true" className="text-xl leading-none text-accent-strong">∞</span>
                   <span className="sr-only">Infinito</span>
                 </>
               ) : (
@@ -123,7 +123,7 @@ export function AudioSettingsDialog({ open, onClose, preferences, defaultMusicLe
               onChange={(event) => onPauseChange(event.currentTarget.value)}
               onBlur={() => setPauseDraft(null)}
               aria-describedby="audio-settings-pause-hint audio-settings-pause-display"
-              className="h-11 w-24 rounded-xl border border-line bg-white px-3 text-base text-ink tabular-nums focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              className="h-11 w-24 rounded-xl border border-line bg-card px-3 text-base text-ink tabular-nums focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
             />
             <span id="audio-settings-pause-display" data-testid="pause-display" className="text-sm font-medium text-ink-muted">
               {pauseLabel(prefs.pauseBetweenRepeats)}
@@ -149,7 +149,7 @@ export function AudioSettingsDialog({ open, onClose, preferences, defaultMusicLe
             <label htmlFor="audio-settings-music" className="text-sm font-semibold text-ink">
               Música de fundo
             </label>
-            <span className="text-sm font-semibold text-brand-800 tabular-nums" data-testid="music-volume-value">
+            <span className="text-sm font-semibold text-accent-strong tabular-nums" data-testid="music-volume-value">
               {musicLabel(prefs.musicVolume, defaultMusicLevel)}
             </span>
           </div>
@@ -176,7 +176,7 @@ export function AudioSettingsDialog({ open, onClose, preferences, defaultMusicLe
           ) : null}
         </div>
 
-        <p className="flex items-start gap-2 rounded-xl bg-brand-50 p-3 text-sm leading-relaxed text-brand-900">
+        <p className="flex items-start gap-2 rounded-xl bg-tint p-3 text-sm leading-relaxed text-accent-strong">
           <Music2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           A música de fundo é configurada automaticamente e toca junto com o áudio.
         </p>
@@ -230,12 +230,12 @@ function Toggle({ label, hint, checked, onChange }: { label: string; hint: strin
         onClick={() => onChange(!checked)}
         className={cn(
           'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors duration-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
-          checked ? 'bg-brand-700' : 'bg-slate-300',
+          checked ? 'bg-brand-700' : 'bg-muted-strong',
         )}
       >
         <span
           aria-hidden="true"
-          className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform duration-200', checked ? 'translate-x-6' : 'translate-x-1')}
+          className={cn('inline-block size-5 rounded-full bg-card shadow transition-transform duration-200', checked ? 'translate-x-6' : 'translate-x-1')}
         />
       </button>
     </div>

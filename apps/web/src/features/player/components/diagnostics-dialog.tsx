@@ -89,7 +89,7 @@ export function DiagnosticsDialog({ open, onClose, voice }: DiagnosticsDialogPro
           </section>
         ) : null}
         {test ? (
-          <p className={cn('mt-4 flex items-start gap-2 rounded-xl p-3 text-sm', test.ok ? 'bg-emerald-50 text-emerald-900' : 'bg-red-50 text-red-800')}>
+          <p className={cn('mt-4 flex items-start gap-2 rounded-xl p-3 text-sm', test.ok ? 'bg-success-soft text-success' : 'bg-danger-soft text-danger')}>
             <StatusIcon status={test.ok ? 'ok' : 'error'} />
             {test.message}
           </p>
@@ -101,9 +101,9 @@ export function DiagnosticsDialog({ open, onClose, voice }: DiagnosticsDialogPro
         {entries.length === 0 ? (
           <p className="mt-1 text-sm text-ink-muted">Nenhum evento registrado.</p>
         ) : (
-          <ol className="mt-2 max-h-48 overflow-y-auto rounded-xl border border-line bg-slate-50 p-3 font-mono text-xs leading-relaxed text-slate-700">
+          <ol className="mt-2 max-h-48 overflow-y-auto rounded-xl border border-line bg-muted p-3 font-mono text-xs leading-relaxed text-ink-muted">
             {entries.map((entry, index) => (
-              <li key={`${entry.at}-${index}`} className={cn(entry.level === 'error' && 'text-red-700', entry.level === 'warning' && 'text-amber-800')}>
+              <li key={`${entry.at}-${index}`} className={cn(entry.level === 'error' && 'text-danger', entry.level === 'warning' && 'text-warm')}>
                 <time dateTime={new Date(entry.at).toISOString()}>{new Date(entry.at).toLocaleTimeString('pt-BR')}</time> {entry.message}
                 {entry.detail ? ` — ${entry.detail}` : ''}
               </li>
@@ -122,7 +122,7 @@ export function DiagnosticsDialog({ open, onClose, voice }: DiagnosticsDialogPro
 }
 
 function StatusIcon({ status }: { status: 'ok' | 'warning' | 'error' }) {
-  if (status === 'ok') return <CircleCheck aria-label="OK" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
-  if (status === 'warning') return <TriangleAlert aria-label="Aviso" className="mt-0.5 size-4 shrink-0 text-amber-600" />
-  return <CircleAlert aria-label="Erro" className="mt-0.5 size-4 shrink-0 text-red-600" />
+  if (status === 'ok') return <CircleCheck aria-label="OK" className="mt-0.5 size-4 shrink-0 text-success" />
+  if (status === 'warning') return <TriangleAlert aria-label="Aviso" className="mt-0.5 size-4 shrink-0 text-warm" />
+  return <CircleAlert aria-label="Erro" className="mt-0.5 size-4 shrink-0 text-danger" />
 }

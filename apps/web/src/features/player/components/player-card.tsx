@@ -70,13 +70,13 @@ export function PlayerCard({ player, title, className, onReset, sleep }: PlayerC
       aria-label="Player de áudio"
       // The rendered session on the element, when there is one (docs/product/sessions.md).
       data-session={voice.session?.key}
-      className={cn('rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-7', className)}
+      className={cn('rounded-3xl border border-line bg-card p-5 shadow-soft sm:p-7', className)}
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 className="text-lg font-bold leading-snug tracking-tight text-ink">{displayTitle}</h2>
           <p className="mt-1 text-sm font-medium text-ink-muted" data-testid="repeat-counter" aria-live="polite">
-            Repetições: <span className="font-semibold text-brand-800 tabular-nums">{voice.completedRepeats}</span>
+            Repetições: <span className="font-semibold text-accent-strong tabular-nums">{voice.completedRepeats}</span>
             <span aria-hidden="true"> / {voice.repeatTarget === 0 ? '∞' : voice.repeatTarget}</span>
             <span className="sr-only"> de {voice.repeatTarget === 0 ? 'infinitas' : voice.repeatTarget}</span>
           </p>
@@ -112,7 +112,7 @@ export function PlayerCard({ player, title, className, onReset, sleep }: PlayerC
           </p>
           {voice.src.startsWith('blob:') ? (
             // The offline cache hands the engine an object URL: this copy plays without a connection.
-            <p className="mt-0.5 text-xs font-medium text-emerald-700" data-testid="offline-source">
+            <p className="mt-0.5 text-xs font-medium text-success" data-testid="offline-source">
               Tocando a cópia salva neste dispositivo
             </p>
           ) : null}
@@ -164,7 +164,7 @@ export function PlayerCard({ player, title, className, onReset, sleep }: PlayerC
             <Moon aria-hidden="true" className="size-3.5" />
             <span>Timer</span>
             <select
-              className="rounded-lg border border-line bg-white px-2 py-1 text-xs font-semibold text-ink focus-visible:outline-2 focus-visible:outline-brand-600"
+              className="rounded-lg border border-line bg-card px-2 py-1 text-xs font-semibold text-ink focus-visible:outline-2 focus-visible:outline-brand-600"
               value={sleep.minutes === null ? 'fim' : String(sleep.minutes)}
               onChange={(event) => sleep.onChange(event.currentTarget.value === 'fim' ? null : Number(event.currentTarget.value))}
               data-testid="sleep-timer"
@@ -179,7 +179,7 @@ export function PlayerCard({ player, title, className, onReset, sleep }: PlayerC
           </label>
         ) : null}
         <p
-          className={cn('flex items-center gap-1.5 text-xs font-medium', musicPlaying ? 'text-brand-800' : 'text-ink-muted')}
+          className={cn('flex items-center gap-1.5 text-xs font-medium', musicPlaying ? 'text-accent-strong' : 'text-ink-muted')}
           data-testid="background-music-status"
           data-playing={musicPlaying || undefined}
         >
@@ -189,18 +189,18 @@ export function PlayerCard({ player, title, className, onReset, sleep }: PlayerC
       </div>
 
       {isAutoplayBlocked ? (
-        <p role="alert" className="mt-4 rounded-xl bg-brand-50 p-3 text-sm font-medium text-brand-900">
+        <p role="alert" className="mt-4 rounded-xl bg-tint p-3 text-sm font-medium text-accent-strong">
           {PLAYER_MSG.autoplayBlocked}
         </p>
       ) : null}
 
       {isError ? (
-        <div role="alert" className="mt-4 flex flex-col gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        <div role="alert" className="mt-4 flex flex-col gap-3 rounded-xl border border-danger-line bg-danger-soft p-4 text-sm text-danger">
           <div className="flex items-start gap-2">
             <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
             <div>
               <p className="font-medium">{voice.error ?? PLAYER_MSG.mediaUnknown}</p>
-              {voice.hint ? <p className="mt-1 text-red-700">{voice.hint}</p> : null}
+              {voice.hint ? <p className="mt-1 text-danger">{voice.hint}</p> : null}
             </div>
           </div>
           <div className="flex flex-wrap gap-2">

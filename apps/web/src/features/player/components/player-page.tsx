@@ -4,6 +4,7 @@ import { toast } from 'sonner'
 import { LISTENER_MSG } from '@sintonia/contract'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { PageShell } from '../../../components/ui/page-shell'
+import { useNightInTheEvening } from '../../../lib/theme'
 import { Spinner } from '../../../components/ui/spinner'
 import type { ListenerPlayer } from '../engine/create-player'
 import { connectMediaSession } from '../engine/media-session'
@@ -60,6 +61,8 @@ export function PlayerPage(props: PlayerPageProps) {
   const { player, queue, index: pageIndex, mode, continuous, onIndexChange, contextTitle, contextDescription, backTo, productName, actions, notice } = props
   const { backLabel, totalLabel, onRepetitionHeard } = props
   const session = usePlayerSession(player, { queue, index: pageIndex, continuous, contextTitle, onIndexChange })
+  // In the evening the player opens in night for a listener who allows it (docs/design.md#night).
+  useNightInTheEvening()
   const index = Math.min(Math.max(0, session.index), Math.max(0, queue.length - 1))
   const audio = queue[index]
   const today = useRepetitionsToday(audio?.id ?? '')
@@ -157,7 +160,7 @@ export function PlayerPage(props: PlayerPageProps) {
       </ButtonLink>
 
       <header className="mt-3">
-        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm font-semibold text-brand-700">
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm font-semibold text-accent">
           <span className="inline-flex items-center gap-1.5">
             {isPlaylist ? <ListMusic aria-hidden="true" className="size-4" /> : <Headphones aria-hidden="true" className="size-4" />}
             {contextTitle}
@@ -207,9 +210,9 @@ export function PlayerPage(props: PlayerPageProps) {
       </dl>
 
       {next ? (
-        <section aria-labelledby="next-audio-heading" className="mt-6 flex flex-col gap-4 rounded-3xl border border-line bg-white p-5 shadow-soft sm:flex-row sm:items-center sm:p-6">
+        <section aria-labelledby="next-audio-heading" className="mt-6 flex flex-col gap-4 rounded-3xl border border-line bg-card p-5 shadow-soft sm:flex-row sm:items-center sm:p-6">
           <div className="min-w-0 flex-1">
-            <h2 id="next-audio-heading" className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
+            <h2 id="next-audio-heading" className="text-xs font-semibold tracking-wide text-accent uppercase">
               Próximo áudio
             </h2>
             <p className="mt-1 truncate font-semibold text-ink">{next.title}</p>
@@ -226,9 +229,9 @@ export function PlayerPage(props: PlayerPageProps) {
 
 function StatTile({ icon, label, children, testId }: { icon: ReactNode; label: string; children: ReactNode; testId: string }) {
   return (
-    <div className="flex items-center justify-between gap-3 rounded-2xl border border-line bg-white px-4 py-3 shadow-soft min-[420px]:flex-col min-[420px]:items-start min-[420px]:justify-start">
+    <div className="flex items-center justify-between gap-3 rounded-2xl border border-line bg-card px-4 py-3 shadow-soft min-[420px]:flex-col min-[420px]:items-start min-[420px]:justify-start">
       <dt className="flex items-center gap-1.5 text-xs font-semibold text-ink-muted">
-        <span className="text-brand-700">{icon}</span>
+        <span className="text-accent">{icon}</span>
         {label}
       </dt>
       <dd data-testid={testId} className="text-2xl font-extrabold text-ink tabular-nums">
@@ -242,8 +245,8 @@ function StatTile({ icon, label, children, testId }: { icon: ReactNode; label: s
 export function AudioNotFound({ message = LISTENER_MSG.audioNotFound }: { message?: string }) {
   return (
     <PageShell contentClassName={PAGE_SPACING}>
-      <div role="alert" className="mx-auto mt-6 flex max-w-lg flex-col items-center rounded-3xl border border-line bg-white p-8 text-center shadow-soft">
-        <span aria-hidden="true" className="grid size-12 place-items-center rounded-2xl bg-brand-100 text-brand-700">
+      <div role="alert" className="mx-auto mt-6 flex max-w-lg flex-col items-center rounded-3xl border border-line bg-card p-8 text-center shadow-soft">
+        <span aria-hidden="true" className="grid size-12 place-items-center rounded-2xl bg-tint-strong text-accent">
           <Headphones className="size-6" />
         </span>
         <h1 className="mt-4 text-xl font-bold text-ink">{message}</h1>

@@ -68,7 +68,7 @@ function EditPlaylistBody({ playlist, onDone }: { playlist: Playlist; onDone: ()
 
   return (
     <div>
-      <div role="tablist" aria-label="Seções da playlist" className="grid grid-cols-2 gap-1 rounded-xl bg-brand-50 p-1">
+      <div role="tablist" aria-label="Seções da playlist" className="grid grid-cols-2 gap-1 rounded-xl bg-tint p-1">
         {tabs.map((t) => (
           <button
             key={t.key}
@@ -82,7 +82,7 @@ function EditPlaylistBody({ playlist, onDone }: { playlist: Playlist; onDone: ()
             onKeyDown={onTabKey}
             className={cn(
               'rounded-lg px-3 py-2 text-sm font-semibold transition-colors',
-              tab === t.key ? 'bg-white text-brand-900 shadow-sm' : 'text-ink-muted hover:text-ink',
+              tab === t.key ? 'bg-card text-accent-strong shadow-sm' : 'text-ink-muted hover:text-ink',
             )}
           >
             {t.label}
@@ -114,7 +114,7 @@ function EditPlaylistBody({ playlist, onDone }: { playlist: Playlist; onDone: ()
           ) : (
             <ol className="h-64 space-y-2 overflow-y-auto overscroll-contain rounded-2xl border border-line bg-surface p-2" tabIndex={0} aria-label="Áudios da playlist">
               {playlist.audios.map((audio, index) => (
-                <li key={audio.id} className="flex items-center gap-1.5 rounded-xl bg-white py-2 pr-1 pl-2 shadow-sm sm:gap-2 sm:px-3">
+                <li key={audio.id} className="flex items-center gap-1.5 rounded-xl bg-card py-2 pr-1 pl-2 shadow-sm sm:gap-2 sm:px-3">
                   <span className="w-4 shrink-0 text-center text-xs font-semibold tabular-nums text-ink-muted">{index + 1}</span>
                   <div className="min-w-0 flex-1">
                     <p className="line-clamp-2 text-sm leading-snug font-semibold break-words text-ink">{audio.title}</p>
@@ -174,7 +174,7 @@ function IconButton({
       onClick={onClick}
       className={cn(
         'grid size-9 place-items-center rounded-lg text-ink-muted transition-colors disabled:opacity-35 max-sm:size-8',
-        danger ? 'hover:bg-red-50 hover:text-red-700' : 'hover:bg-brand-50 hover:text-brand-800',
+        danger ? 'hover:bg-danger-soft hover:text-danger' : 'hover:bg-tint hover:text-accent-strong',
       )}
     >
       {children}

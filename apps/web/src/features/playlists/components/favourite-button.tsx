@@ -61,7 +61,7 @@ export function FavouriteButton({ audio, className }: FavouriteButtonProps) {
         title={label}
         className={cn(
           'relative grid size-11 shrink-0 place-items-center rounded-xl transition-colors',
-          isFavourite ? 'text-rose-600 hover:bg-rose-50' : 'text-ink-muted hover:bg-brand-50 hover:text-brand-800',
+          isFavourite ? 'text-danger hover:bg-danger-soft' : 'text-ink-muted hover:bg-tint hover:text-accent-strong',
           className,
         )}
       >
@@ -99,7 +99,7 @@ export function AddToPlaylistButton({ audio, className }: FavouriteButtonProps) 
         aria-haspopup="dialog"
         title={label}
         className={cn(
-          'grid size-11 shrink-0 place-items-center rounded-xl text-ink-muted transition-colors hover:bg-brand-50 hover:text-brand-800',
+          'grid size-11 shrink-0 place-items-center rounded-xl text-ink-muted transition-colors hover:bg-tint hover:text-accent-strong',
           className,
         )}
       >
@@ -107,7 +107,7 @@ export function AddToPlaylistButton({ audio, className }: FavouriteButtonProps) 
       </button>
       <ModalDialog open={choosing} onClose={() => setChoosing(false)} title="Adicionar à playlist" description={<>Escolha onde guardar “{audio.title}”.</>}>
         {playlists.length === 0 ? (
-          <p className="rounded-xl bg-brand-50 p-4 text-sm leading-relaxed text-brand-900">
+          <p className="rounded-xl bg-tint p-4 text-sm leading-relaxed text-accent-strong">
             Você ainda não tem playlists. Crie uma no seu painel, ou toque no coração para guardar este áudio em Favoritos.
           </p>
         ) : (
@@ -121,9 +121,9 @@ export function AddToPlaylistButton({ audio, className }: FavouriteButtonProps) 
                     disabled={holds}
                     data-autofocus={index === firstFree ? true : undefined}
                     onClick={() => void choose(playlist)}
-                    className="flex w-full items-center gap-3 rounded-xl border border-line bg-white px-3.5 py-3 text-left transition-colors enabled:hover:border-brand-300 enabled:hover:bg-brand-50 disabled:cursor-default disabled:bg-slate-50"
+                    className="flex w-full items-center gap-3 rounded-xl border border-line bg-card px-3.5 py-3 text-left transition-colors enabled:hover:border-line-strong enabled:hover:bg-tint disabled:cursor-default disabled:bg-muted"
                   >
-                    <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-100 text-brand-700">
+                    <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-lg bg-tint-strong text-accent">
                       {holds ? <Check className="size-4" /> : <ListMusic className="size-4" />}
                     </span>
                     <span className="min-w-0 flex-1">

@@ -17,7 +17,7 @@ export function PlaylistCard({ playlist, onPlay, onEdit, onDelete }: PlaylistCar
   return (
     <Card className="flex h-full flex-col p-5">
       <div className="flex items-start gap-3">
-        <span aria-hidden="true" className="grid size-11 shrink-0 place-items-center rounded-xl bg-brand-100 text-brand-700">
+        <span aria-hidden="true" className="grid size-11 shrink-0 place-items-center rounded-xl bg-tint-strong text-accent">
           <ListMusic className="size-5" />
         </span>
         <div className="min-w-0 flex-1">
@@ -89,16 +89,16 @@ function CardMenu({ name, onEdit, onDelete }: { name: string; onEdit: () => void
         aria-expanded={open}
         aria-controls={open ? id : undefined}
         onClick={() => setOpen((v) => !v)}
-        className="grid size-10 place-items-center rounded-xl text-ink-muted transition-colors hover:bg-brand-50 hover:text-ink"
+        className="grid size-10 place-items-center rounded-xl text-ink-muted transition-colors hover:bg-tint hover:text-ink"
       >
         <MoreVertical aria-hidden="true" className="size-5" />
       </button>
       {open ? (
-        <div id={id} role="menu" className="absolute top-full right-0 z-20 mt-1 w-40 rounded-xl border border-line bg-white p-1 shadow-lifted">
+        <div id={id} role="menu" className="absolute top-full right-0 z-20 mt-1 w-40 rounded-xl border border-line bg-card p-1 shadow-lifted">
           <button
             type="button"
             role="menuitem"
-            className={`${item} text-ink hover:bg-brand-50`}
+            className={`${item} text-ink hover:bg-tint`}
             onClick={() => {
               setOpen(false)
               onEdit()
@@ -109,7 +109,7 @@ function CardMenu({ name, onEdit, onDelete }: { name: string; onEdit: () => void
           <button
             type="button"
             role="menuitem"
-            className={`${item} text-red-700 hover:bg-red-50`}
+            className={`${item} text-danger hover:bg-danger-soft`}
             onClick={() => {
               setOpen(false)
               onDelete()

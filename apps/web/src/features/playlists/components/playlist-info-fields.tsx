@@ -9,7 +9,7 @@ interface PlaylistInfoFieldsProps {
 }
 
 const inputClass =
-  'w-full rounded-xl border border-line bg-white px-3.5 py-2.5 text-[0.95rem] text-ink shadow-sm placeholder:text-ink-muted/70 ' +
+  'w-full rounded-xl border border-line bg-card px-3.5 py-2.5 text-[0.95rem] text-ink shadow-sm placeholder:text-ink-muted/70 ' +
   'focus-visible:border-brand-400 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600'
 
 /** Name (≤ 50) and description (≤ 200) inputs with character counters. */

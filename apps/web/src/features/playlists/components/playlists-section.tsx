@@ -61,8 +61,8 @@ export function PlaylistsSection() {
             <Skeleton className="h-48 rounded-2xl" />
           </div>
         ) : !playlists || playlists.length === 0 ? (
-          <div className="flex flex-col items-center rounded-2xl border border-dashed border-brand-200 bg-white/60 px-6 py-10 text-center">
-            <span aria-hidden="true" className="grid size-12 place-items-center rounded-2xl bg-brand-50 text-brand-600">
+          <div className="flex flex-col items-center rounded-2xl border border-dashed border-line-strong bg-card/60 px-6 py-10 text-center">
+            <span aria-hidden="true" className="grid size-12 place-items-center rounded-2xl bg-tint text-accent">
               <ListMusic className="size-6" />
             </span>
             <p className="mt-3 font-semibold text-ink">Você ainda não tem playlists</p>

@@ -11,8 +11,8 @@ import { programStatusLabel } from '../lib/labels'
 /** The streak, calm: a small leaf and '7 dias seguidos'. `onDark` on a dark surface. */
 export function StreakMark({ label, className, onDark = false }: { label: string; className?: string; onDark?: boolean }) {
   return (
-    <p data-testid="streak" className={cn('inline-flex items-center gap-1.5 text-sm font-semibold', onDark ? 'text-white' : 'text-emerald-800', className)}>
-      <span aria-hidden="true" className={cn('grid size-6 place-items-center rounded-full', onDark ? 'bg-white/15 text-emerald-200' : 'bg-emerald-50 text-emerald-700')}>
+    <p data-testid="streak" className={cn('inline-flex items-center gap-1.5 text-sm font-semibold', onDark ? 'text-white' : 'text-success', className)}>
+      <span aria-hidden="true" className={cn('grid size-6 place-items-center rounded-full', onDark ? 'bg-white/15 text-emerald-200' : 'bg-success-soft text-success')}>
         <Leaf className="size-3.5" />
       </span>
       {label}
@@ -26,7 +26,7 @@ export function FieldChips({ fields, className }: { fields: ProgramSummary['fiel
   return (
     <ul aria-label="Campos do programa" className={cn('flex flex-wrap gap-1.5', className)}>
       {fields.map((field) => (
-        <li key={field.id} className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-1 text-xs font-medium text-brand-800">
+        <li key={field.id} className="inline-flex items-center gap-1 rounded-full bg-tint px-2.5 py-1 text-xs font-medium text-accent-strong">
           <ContentIcon name={field.iconName} className="size-3.5" />
           {field.title}
         </li>
@@ -65,7 +65,7 @@ export function ProgramBadges({
 /** A read that failed, with the way to try again. */
 export function LoadError({ error, onRetry, title, className }: { error: unknown; onRetry: () => void; title: string; className?: string }) {
   return (
-    <div role="alert" className={cn('rounded-3xl border border-line bg-white p-6 text-center shadow-soft sm:p-8', className)}>
+    <div role="alert" className={cn('rounded-3xl border border-line bg-card p-6 text-center shadow-soft sm:p-8', className)}>
       <p className="font-semibold text-ink">{title}</p>
       <p className="mt-1 text-sm text-ink-muted">{getErrorMessage(error)}</p>
       <Button variant="outline" size="sm" className="mt-4" onClick={onRetry}>
@@ -83,9 +83,9 @@ export function IconMark({ children, tone = 'brand', className }: { children: Re
       aria-hidden="true"
       className={cn(
         'grid size-12 shrink-0 place-items-center rounded-2xl',
-        tone === 'brand' && 'bg-brand-100 text-brand-700',
-        tone === 'gold' && 'bg-gold-100 text-gold-800',
-        tone === 'emerald' && 'bg-emerald-50 text-emerald-700',
+        tone === 'brand' && 'bg-tint-strong text-accent',
+        tone === 'gold' && 'bg-warm-soft text-warm',
+        tone === 'emerald' && 'bg-success-soft text-success',
         className,
       )}
     >

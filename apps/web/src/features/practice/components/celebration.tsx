@@ -30,12 +30,12 @@ function CelebrationFrame({ animate, children, testId }: { animate: boolean; chi
       data-motion={moves ? 'gentle' : 'none'}
       aria-live="polite"
       className={cn(
-        'relative isolate mt-6 overflow-hidden rounded-3xl border border-line bg-gradient-to-b from-white to-brand-50 px-5 py-10 text-center shadow-soft sm:px-10 sm:py-14',
+        'relative isolate mt-6 overflow-hidden rounded-3xl border border-line bg-gradient-to-b from-card to-tint px-5 py-10 text-center shadow-soft sm:px-10 sm:py-14',
         moves && 'transition-[opacity,transform] duration-700 ease-out',
         moves && !settled && 'translate-y-2 opacity-0',
       )}
     >
-      <div aria-hidden="true" className="absolute -top-32 left-1/2 -z-10 size-80 -translate-x-1/2 rounded-full bg-emerald-100/60 blur-3xl" />
+      <div aria-hidden="true" className="absolute -top-32 left-1/2 -z-10 size-80 -translate-x-1/2 rounded-full bg-success-soft/60 blur-3xl" />
       {children}
     </section>
   )
@@ -43,7 +43,7 @@ function CelebrationFrame({ animate, children, testId }: { animate: boolean; chi
 
 function Mark({ children }: { children: ReactNode }) {
   return (
-    <span aria-hidden="true" className="mx-auto grid size-24 place-items-center rounded-full bg-emerald-50 ring-8 ring-emerald-50/60">
+    <span aria-hidden="true" className="mx-auto grid size-24 place-items-center rounded-full bg-success-soft ring-8 ring-emerald-50/60">
       <span className="grid size-16 place-items-center rounded-full bg-emerald-600 text-white shadow-soft">{children}</span>
     </span>
   )
@@ -69,7 +69,7 @@ export function DayCelebration({ day, daysCount, programTitle, slug, nextUnlockA
       <Mark>
         <Leaf className="size-8" />
       </Mark>
-      <p className="mt-6 text-sm font-semibold text-brand-700">{programTitle}</p>
+      <p className="mt-6 text-sm font-semibold text-accent">{programTitle}</p>
       <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">Dia {day} concluído.</h1>
       <p className="mt-2 text-xl text-ink-muted">Até amanhã.</p>
       <div className="mt-6 flex flex-col items-center gap-3">
@@ -112,7 +112,7 @@ export function ProgramCelebration({ slug, programTitle, streak, animate }: Prog
         <Mark>
           <Award className="size-8" />
         </Mark>
-        <p className="mt-6 text-sm font-semibold text-brand-700">Programa concluído</p>
+        <p className="mt-6 text-sm font-semibold text-accent">Programa concluído</p>
         <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-balance text-ink sm:text-4xl">Você concluiu “{programTitle}”.</h1>
         <p className="mt-2 text-lg text-ink-muted">
           {detail.data ? `${detail.data.program.daysCount} dias, um de cada vez.` : 'Um dia de cada vez.'} Leve com você o que cultivou.
@@ -120,8 +120,8 @@ export function ProgramCelebration({ slug, programTitle, streak, animate }: Prog
         {streakText ? <StreakMark label={streakText} className="mt-5" /> : null}
       </CelebrationFrame>
 
-      <section aria-labelledby="next-program-heading" className="mt-6 rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-6">
-        <h2 id="next-program-heading" className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
+      <section aria-labelledby="next-program-heading" className="mt-6 rounded-3xl border border-line bg-card p-5 shadow-soft sm:p-6">
+        <h2 id="next-program-heading" className="text-sm font-semibold tracking-wide text-accent uppercase">
           Próximo passo
         </h2>
         {suggestion ? (

@@ -52,7 +52,7 @@ export function DashboardPrograms() {
       {/* After the cards on a phone (the heading's line has no room for it); beside the heading from 640 px. */}
       <Link
         to="/programas"
-        className="mt-2 inline-flex items-center gap-0.5 justify-self-start rounded-md py-2 text-sm leading-5 font-semibold text-brand-700 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:col-start-2 sm:row-start-1 sm:mt-0 sm:py-0 sm:pl-1"
+        className="mt-2 inline-flex items-center gap-0.5 justify-self-start rounded-md py-2 text-sm leading-5 font-semibold text-accent hover:text-accent-strong focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:col-start-2 sm:row-start-1 sm:mt-0 sm:py-0 sm:pl-1"
       >
         Ver todos os programas
         <ChevronRight aria-hidden="true" className="size-4" />
@@ -83,24 +83,24 @@ function ShelfCard({ program, detail, following = false }: { program: ProgramSum
       <Link
         to={`/programas/${program.slug}`}
         data-testid="dashboard-program"
-        className="group flex h-full items-center gap-3 rounded-2xl border border-line bg-white p-4 shadow-soft transition-[border-color,box-shadow,transform] duration-200 hover:-translate-y-0.5 hover:border-brand-200 hover:shadow-lifted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 motion-reduce:transition-none motion-reduce:hover:translate-y-0"
+        className="group flex h-full items-center gap-3 rounded-2xl border border-line bg-card p-4 shadow-soft transition-[border-color,box-shadow,transform] duration-200 hover:-translate-y-0.5 hover:border-line-strong hover:shadow-lifted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 motion-reduce:transition-none motion-reduce:hover:translate-y-0"
       >
         <span
           aria-hidden="true"
           className={cn(
             'grid size-10 shrink-0 place-items-center rounded-xl transition-colors',
-            following ? 'bg-emerald-50 text-emerald-700' : 'bg-brand-100 text-brand-700 group-hover:bg-brand-700 group-hover:text-white',
+            following ? 'bg-success-soft text-success' : 'bg-tint-strong text-accent group-hover:bg-brand-700 group-hover:text-white',
           )}
         >
           {following ? <Sprout className="size-5" /> : <Sparkles className="size-5" />}
         </span>
         <span className="flex min-w-0 flex-1 flex-col">
           <span className="line-clamp-2 leading-6 font-semibold text-ink">{program.title}</span>
-          <span data-testid="dashboard-program-detail" className={cn('text-sm leading-5', following ? 'font-semibold text-emerald-800' : 'text-ink-muted')}>
+          <span data-testid="dashboard-program-detail" className={cn('text-sm leading-5', following ? 'font-semibold text-success' : 'text-ink-muted')}>
             {detail}
           </span>
         </span>
-        <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-brand-700 transition-transform group-hover:translate-x-0.5 motion-reduce:transition-none" />
+        <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-accent transition-transform group-hover:translate-x-0.5 motion-reduce:transition-none" />
       </Link>
     </li>
   )

@@ -15,18 +15,18 @@ export interface DayPathProps {
 
 const MARKER: Record<DayTone, string> = {
   done: 'bg-emerald-600 text-white',
-  today: 'bg-brand-700 text-white ring-4 ring-brand-100',
-  open: 'border-2 border-brand-300 bg-white text-brand-800',
-  soon: 'border-2 border-dashed border-brand-300 bg-white text-brand-700',
-  waiting: 'bg-slate-100 text-slate-500',
-  plain: 'bg-brand-50 text-brand-800',
+  today: 'bg-brand-700 text-white ring-4 ring-line-strong',
+  open: 'border-2 border-line-strong bg-card text-accent-strong',
+  soon: 'border-2 border-dashed border-line-strong bg-card text-accent',
+  waiting: 'bg-muted text-ink-muted',
+  plain: 'bg-tint text-accent-strong',
 }
 
 const LABEL: Record<DayTone, string> = {
-  done: 'bg-emerald-50 text-emerald-800',
+  done: 'bg-success-soft text-success',
   today: 'bg-brand-700 text-white',
-  open: 'bg-brand-50 text-brand-800',
-  soon: 'bg-brand-50 text-brand-800',
+  open: 'bg-tint text-accent-strong',
+  soon: 'bg-tint text-accent-strong',
   waiting: '',
   plain: '',
 }
@@ -58,7 +58,7 @@ export function DayPath({ days, currentDay, todayAction, className }: DayPathPro
             <div
               className={cn(
                 'mb-3 min-w-0 flex-1 rounded-2xl px-4 py-3',
-                isToday ? 'border border-brand-200 bg-white shadow-soft' : 'border border-transparent',
+                isToday ? 'border border-line-strong bg-card shadow-soft' : 'border border-transparent',
                 closed && 'opacity-80',
               )}
             >

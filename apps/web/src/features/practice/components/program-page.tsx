@@ -45,7 +45,7 @@ export function ProgramPage({ slug, productName }: ProgramPageProps) {
         </div>
       ) : query.isError ? (
         query.error instanceof ApiRequestError && query.error.status === 404 ? (
-          <div role="alert" className="mt-6 flex flex-col items-center rounded-3xl border border-line bg-white p-8 text-center shadow-soft">
+          <div role="alert" className="mt-6 flex flex-col items-center rounded-3xl border border-line bg-card p-8 text-center shadow-soft">
             <IconMark>
               <CalendarDays className="size-6" />
             </IconMark>
@@ -114,7 +114,7 @@ function ProgramView({ detail }: { detail: ProgramDetail }) {
       <header className="mt-4">
         <ProgramBadges program={program} />
         <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-balance text-ink sm:text-4xl">{program.title}</h1>
-        <p className="mt-2 flex items-center gap-1.5 text-sm font-medium text-brand-800">
+        <p className="mt-2 flex items-center gap-1.5 text-sm font-medium text-accent-strong">
           <CalendarDays aria-hidden="true" className="size-4 shrink-0" />
           {programLengthLabel(program)}
           {program.isOpen ? <span className="text-ink-muted"> · dias livres, no seu ritmo</span> : null}
@@ -123,7 +123,7 @@ function ProgramView({ detail }: { detail: ProgramDetail }) {
         <FieldChips fields={program.fields} className="mt-4" />
       </header>
 
-      <section aria-label="Ações do programa" className="mt-6 rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-6">
+      <section aria-label="Ações do programa" className="mt-6 rounded-3xl border border-line bg-card p-5 shadow-soft sm:p-6">
         {!enrolment ? (
           <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-[0.95rem] text-ink-muted">
@@ -137,13 +137,13 @@ function ProgramView({ detail }: { detail: ProgramDetail }) {
         ) : (
           <div className="flex flex-col gap-4">
             {enrolment.status === 'completed' ? (
-              <p className="flex items-start gap-2 font-semibold text-emerald-800">
+              <p className="flex items-start gap-2 font-semibold text-success">
                 <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
                 Você concluiu este programa. Cada dia continua aqui para ouvir de novo.
               </p>
             ) : doneToday ? (
               <p data-testid="day-done-note" className="flex items-start gap-2 text-ink">
-                <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-700" />
+                <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
                 <span>
                   <span className="font-semibold">Dia {lastDone} concluído.</span>{' '}
                   <span className="text-ink-muted">{nextDayLabel(lastDone, program.daysCount, nextUnlockAt)}.</span>
@@ -166,7 +166,7 @@ function ProgramView({ detail }: { detail: ProgramDetail }) {
                 <RotateCcw aria-hidden="true" />
                 Recomeçar programa
               </Button>
-              <Button variant="ghost" size="sm" className="text-ink-muted hover:bg-red-50 hover:text-red-800" onClick={() => setConfirm('leave')}>
+              <Button variant="ghost" size="sm" className="text-ink-muted hover:bg-danger-soft hover:text-danger" onClick={() => setConfirm('leave')}>
                 <LogOut aria-hidden="true" />
                 Sair do programa
               </Button>

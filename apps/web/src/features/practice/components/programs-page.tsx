@@ -37,7 +37,7 @@ export function ProgramsPage({ productName }: ProgramsPageProps) {
         ) : query.isError ? (
           <LoadError title="Não foi possível carregar os programas." error={query.error} onRetry={() => void query.refetch()} />
         ) : query.data.programs.length === 0 ? (
-          <div className="flex flex-col items-center rounded-3xl border border-dashed border-brand-200 bg-white/70 px-6 py-12 text-center">
+          <div className="flex flex-col items-center rounded-3xl border border-dashed border-line-strong bg-card/70 px-6 py-12 text-center">
             <IconMark>
               <Compass className="size-6" />
             </IconMark>
@@ -76,19 +76,19 @@ export function ProgramCard({ program }: { program: ProgramSummary }) {
   const enrolment = program.enrolment
   return (
     <Card data-testid="program-card" className="flex h-full flex-col overflow-hidden rounded-3xl">
-      <div className="flex items-start justify-between gap-3 bg-gradient-to-br from-brand-100 via-brand-50 to-gold-50 px-5 pt-5 pb-4 sm:px-6">
-        <IconMark className="bg-white text-brand-700 shadow-soft">
+      <div className="flex items-start justify-between gap-3 bg-gradient-to-br from-tint-strong via-tint to-warm-soft px-5 pt-5 pb-4 sm:px-6">
+        <IconMark className="bg-card text-accent shadow-soft">
           <Sparkles className="size-6" />
         </IconMark>
         <ProgramBadges program={program} className="justify-end pt-1" />
       </div>
       <div className="flex flex-1 flex-col p-5 sm:p-6">
         <h2 className="text-xl font-bold leading-snug tracking-tight text-balance text-ink">
-          <Link to={href} className="rounded-md hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+          <Link to={href} className="rounded-md hover:text-accent-strong focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
             {program.title}
           </Link>
         </h2>
-        <p className="mt-2 flex items-center gap-1.5 text-sm font-medium text-brand-800" data-testid="program-length">
+        <p className="mt-2 flex items-center gap-1.5 text-sm font-medium text-accent-strong" data-testid="program-length">
           <CalendarDays aria-hidden="true" className="size-4 shrink-0" />
           {programLengthLabel(program)}
           {program.isOpen ? <span className="text-ink-muted"> · dias livres</span> : null}

@@ -69,7 +69,7 @@ function ProgressView({ progress }: { progress: Progress }) {
           )}
         </dl>
         <p className="mt-3 flex items-center gap-2 text-sm text-ink-muted">
-          <Leaf aria-hidden="true" className="size-4 shrink-0 text-emerald-700" />
+          <Leaf aria-hidden="true" className="size-4 shrink-0 text-success" />
           {streak.hidden ? 'A contagem de dias seguidos está oculta. Você pode mostrá-la nas preferências abaixo.' : FORGIVING_RULE}
         </p>
       </section>
@@ -81,7 +81,7 @@ function ProgressView({ progress }: { progress: Progress }) {
           Seus programas
         </h2>
         {progress.programs.length === 0 ? (
-          <div className="mt-4 flex flex-col items-start gap-4 rounded-3xl border border-dashed border-brand-200 bg-white/70 p-6 sm:flex-row sm:items-center">
+          <div className="mt-4 flex flex-col items-start gap-4 rounded-3xl border border-dashed border-line-strong bg-card/70 p-6 sm:flex-row sm:items-center">
             <IconMark tone="emerald">
               <Sprout className="size-6" />
             </IconMark>
@@ -93,11 +93,11 @@ function ProgressView({ progress }: { progress: Progress }) {
         ) : (
           <ul className="mt-4 space-y-4">
             {progress.programs.map(({ program, days }) => (
-              <li key={program.id} data-testid="progress-program" className="rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-6">
+              <li key={program.id} data-testid="progress-program" className="rounded-3xl border border-line bg-card p-5 shadow-soft sm:p-6">
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div className="min-w-0">
                     <h3 className="text-lg font-bold text-ink">
-                      <Link to={`/programas/${program.slug}`} className="rounded-md hover:text-brand-800">
+                      <Link to={`/programas/${program.slug}`} className="rounded-md hover:text-accent-strong">
                         {program.title}
                       </Link>
                     </h3>
@@ -120,8 +120,8 @@ function ProgressView({ progress }: { progress: Progress }) {
                         className={cn(
                           'grid size-8 place-items-center rounded-full text-xs font-semibold tabular-nums',
                           state === 'done' && 'bg-emerald-600 text-white',
-                          state === 'today' && 'bg-white text-brand-800 ring-2 ring-brand-600',
-                          state === 'waiting' && 'bg-slate-100 text-slate-500',
+                          state === 'today' && 'bg-card text-accent-strong ring-2 ring-brand-600',
+                          state === 'waiting' && 'bg-muted text-ink-muted',
                         )}
                       >
                         <span aria-hidden="true">{day.day}</span>
@@ -156,11 +156,11 @@ function Legend() {
         Concluído
       </li>
       <li className="inline-flex items-center gap-1.5">
-        <span className="size-3 rounded-full bg-white ring-2 ring-brand-600" />
+        <span className="size-3 rounded-full bg-card ring-2 ring-brand-600" />
         Hoje
       </li>
       <li className="inline-flex items-center gap-1.5">
-        <span className="size-3 rounded-full bg-slate-200" />
+        <span className="size-3 rounded-full bg-muted-strong" />
         Aguardando
       </li>
     </ul>
@@ -169,14 +169,14 @@ function Legend() {
 
 function Stat({ icon, label, children, testId, tone = 'brand' }: { icon: ReactNode; label: string; children: ReactNode; testId: string; tone?: 'brand' | 'emerald' | 'gold' }) {
   return (
-    <div className="flex items-center gap-3 rounded-2xl border border-line bg-white p-4 shadow-soft min-[420px]:flex-col min-[420px]:items-start sm:flex-row sm:items-center">
+    <div className="flex items-center gap-3 rounded-2xl border border-line bg-card p-4 shadow-soft min-[420px]:flex-col min-[420px]:items-start sm:flex-row sm:items-center">
       <span
         aria-hidden="true"
         className={cn(
           'grid size-10 shrink-0 place-items-center rounded-xl',
-          tone === 'brand' && 'bg-brand-100 text-brand-700',
-          tone === 'emerald' && 'bg-emerald-50 text-emerald-700',
-          tone === 'gold' && 'bg-gold-100 text-gold-800',
+          tone === 'brand' && 'bg-tint-strong text-accent',
+          tone === 'emerald' && 'bg-success-soft text-success',
+          tone === 'gold' && 'bg-warm-soft text-warm',
         )}
       >
         {icon}
@@ -197,10 +197,10 @@ export function PracticeCalendar({ today, practised }: { today: string; practise
   const count = weeks.flat().filter((cell) => cell.practised).length
   const headingId = useId()
   return (
-    <section aria-labelledby={headingId} className="mt-8 rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-6">
+    <section aria-labelledby={headingId} className="mt-8 rounded-3xl border border-line bg-card p-5 shadow-soft sm:p-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={headingId} className="flex items-center gap-2 text-lg font-bold text-ink">
-          <CalendarCheck aria-hidden="true" className="size-5 text-brand-700" />
+          <CalendarCheck aria-hidden="true" className="size-5 text-accent" />
           Últimas 5 semanas
         </h2>
         <p className="text-sm text-ink-muted" data-testid="practised-count">
@@ -230,7 +230,7 @@ export function PracticeCalendar({ today, practised }: { today: string; practise
                     data-practised={cell.practised || undefined}
                     className={cn(
                       'mx-auto grid aspect-square w-full max-w-12 place-items-center rounded-xl text-sm tabular-nums',
-                      cell.practised ? 'bg-emerald-600 font-semibold text-white' : cell.isFuture ? 'text-slate-300' : 'bg-brand-50/70 text-ink-muted',
+                      cell.practised ? 'bg-emerald-600 font-semibold text-white' : cell.isFuture ? 'text-slate-300' : 'bg-tint/70 text-ink-muted',
                       cell.isToday && 'ring-2 ring-brand-600 ring-offset-2',
                     )}
                   >
@@ -255,7 +255,7 @@ function PreferencesSection() {
   const query = useQuery(preferencesQueryOptions())
   const headingId = useId()
   return (
-    <section aria-labelledby={headingId} className="mt-10 rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-6">
+    <section aria-labelledby={headingId} className="mt-10 rounded-3xl border border-line bg-card p-5 shadow-soft sm:p-6">
       <h2 id={headingId} className="text-lg font-bold text-ink">
         Preferências
       </h2>
@@ -315,10 +315,10 @@ export function PreferencesForm({ preferences }: { preferences: PracticePreferen
           onClick={() => save({ hideStreak: showStreak }, showStreak ? 'A sequência ficará oculta.' : 'A sequência voltará a aparecer.')}
           className={cn(
             'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors duration-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60',
-            showStreak ? 'bg-brand-700' : 'bg-slate-300',
+            showStreak ? 'bg-brand-700' : 'bg-muted-strong',
           )}
         >
-          <span aria-hidden="true" className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform duration-200', showStreak ? 'translate-x-6' : 'translate-x-1')} />
+          <span aria-hidden="true" className={cn('inline-block size-5 rounded-full bg-card shadow transition-transform duration-200', showStreak ? 'translate-x-6' : 'translate-x-1')} />
         </button>
       </div>
     </div>

@@ -30,7 +30,7 @@ export function TodayCard() {
   }
   if (query.isError) {
     return (
-      <section aria-labelledby="today-heading" data-testid="today-card" className="flex flex-col gap-3 rounded-3xl border border-line bg-white p-5 shadow-soft sm:flex-row sm:items-center sm:justify-between sm:p-6">
+      <section aria-labelledby="today-heading" data-testid="today-card" className="flex flex-col gap-3 rounded-3xl border border-line bg-card p-5 shadow-soft sm:flex-row sm:items-center sm:justify-between sm:p-6">
         <div>
           <h2 id="today-heading" className="font-semibold text-ink">
             Sua prática de hoje não carregou.
@@ -58,7 +58,7 @@ export function TodayCardView({ today }: { today: Today }) {
             <Sprout className="size-6" />
           </IconMark>
           <div className="min-w-0">
-            <p className="text-sm font-semibold text-brand-700">Prática diária</p>
+            <p className="text-sm font-semibold text-accent">Prática diária</p>
             <h2 id="today-heading" className="mt-1 text-xl font-bold tracking-tight text-ink sm:text-2xl">
               Comece uma jornada de alguns minutos por dia
             </h2>
@@ -86,7 +86,7 @@ export function TodayCardView({ today }: { today: Today }) {
             <Award className="size-6" />
           </IconMark>
           <div className="min-w-0">
-            <p className="text-sm font-semibold text-brand-700">Programa concluído</p>
+            <p className="text-sm font-semibold text-accent">Programa concluído</p>
             <h2 id="today-heading" className="mt-1 text-xl font-bold tracking-tight text-balance text-ink sm:text-2xl">
               Você concluiu “{program.title}”
             </h2>
@@ -118,7 +118,7 @@ export function TodayCardView({ today }: { today: Today }) {
             <CircleCheck className="size-6" />
           </IconMark>
           <div className="min-w-0">
-            <p className="text-sm font-semibold text-brand-700">{program.title}</p>
+            <p className="text-sm font-semibold text-accent">{program.title}</p>
             <h2 id="today-heading" className="mt-1 text-xl font-bold tracking-tight text-ink sm:text-2xl">
               Dia {day.day} concluído
             </h2>
@@ -172,7 +172,7 @@ function LightCard({ children, className }: { children: ReactNode; className?: s
     <section
       aria-labelledby="today-heading"
       data-testid="today-card"
-      className={cn('rounded-3xl border border-line bg-gradient-to-br from-white via-white to-brand-50 p-5 shadow-soft sm:p-7', className)}
+      className={cn('rounded-3xl border border-line bg-gradient-to-br from-card via-card to-tint p-5 shadow-soft sm:p-7', className)}
     >
       {children}
     </section>

@@ -123,7 +123,7 @@ function TodayAtRest({ today }: { today: Today }) {
   const { program, day } = today
   if (!program) {
     return (
-      <div className="mt-6 flex flex-col items-center rounded-3xl border border-line bg-white p-8 text-center shadow-soft">
+      <div className="mt-6 flex flex-col items-center rounded-3xl border border-line bg-card p-8 text-center shadow-soft">
         <IconMark tone="emerald">
           <Sprout className="size-6" />
         </IconMark>
@@ -229,14 +229,14 @@ function SessionView({ session, productName, renderPlayer }: { session: ActiveSe
   if (!step) return null
 
   const steps = (
-    <section aria-label="Áudios do dia" className="mt-6 rounded-3xl border border-line bg-white p-4 shadow-soft sm:p-5">
+    <section aria-label="Áudios do dia" className="mt-6 rounded-3xl border border-line bg-card p-4 shadow-soft sm:p-5">
       <div className="flex items-center justify-between gap-3">
         <h2 className="text-sm font-semibold text-ink">Sua prática de hoje</h2>
         <p className="text-sm text-ink-muted tabular-nums" data-testid="session-progress">
           {heardTotal} de {repetitionsTotal} {repetitionsTotal === 1 ? 'repetição' : 'repetições'}
         </p>
       </div>
-      <div aria-hidden="true" className="mt-2 h-1.5 overflow-hidden rounded-full bg-brand-100">
+      <div aria-hidden="true" className="mt-2 h-1.5 overflow-hidden rounded-full bg-tint-strong">
         <div className="h-full rounded-full bg-brand-600 transition-[width] duration-500" style={{ width: `${repetitionsTotal ? (heardTotal / repetitionsTotal) * 100 : 0}%` }} />
       </div>
       <ol className="mt-3 space-y-1">
@@ -252,15 +252,15 @@ function SessionView({ session, productName, renderPlayer }: { session: ActiveSe
                 aria-current={current ? 'true' : undefined}
                 data-testid="session-step"
                 className={cn(
-                  'flex w-full items-center gap-3 rounded-2xl px-2.5 py-2 text-left transition-colors hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
-                  current && 'bg-brand-50',
+                  'flex w-full items-center gap-3 rounded-2xl px-2.5 py-2 text-left transition-colors hover:bg-tint focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+                  current && 'bg-tint',
                 )}
               >
                 <span
                   aria-hidden="true"
                   className={cn(
                     'grid size-8 shrink-0 place-items-center rounded-full text-xs font-bold tabular-nums',
-                    done ? 'bg-emerald-600 text-white' : current ? 'bg-brand-700 text-white' : 'bg-brand-100 text-brand-800',
+                    done ? 'bg-emerald-600 text-white' : current ? 'bg-brand-700 text-white' : 'bg-tint-strong text-accent-strong',
                   )}
                 >
                   {done ? <Check className="size-4" strokeWidth={2.5} /> : i + 1}
@@ -278,7 +278,7 @@ function SessionView({ session, productName, renderPlayer }: { session: ActiveSe
         })}
       </ol>
       {awaiting ? (
-        <p role="status" className="mt-3 flex items-start gap-2 rounded-2xl bg-brand-50 px-3 py-2.5 text-sm text-brand-900">
+        <p role="status" className="mt-3 flex items-start gap-2 rounded-2xl bg-tint px-3 py-2.5 text-sm text-accent-strong">
           {online ? null : <CloudOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />}
           {!online
             ? 'Você está sem conexão. Sua prática ficou guardada neste aparelho e será contada assim que a conexão voltar.'

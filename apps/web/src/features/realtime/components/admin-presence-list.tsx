@@ -20,7 +20,7 @@ function PresenceRow({ entry, isSelf }: { entry: RealtimePresenceEntry; isSelf: 
   const since = new Date(entry.since)
   return (
     <li className="flex items-center gap-3 py-2" data-presence-id={entry.id}>
-      <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-full bg-brand-100 text-sm font-bold text-brand-800">
+      <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-full bg-tint-strong text-sm font-bold text-accent-strong">
         {initials(entry.displayName)}
       </span>
       <span className="min-w-0 flex-1">
@@ -68,7 +68,7 @@ export function AdminPresenceList({ className, client = getRealtimeClient() }: A
   return (
     <Card className={className} data-testid="admin-presence">
       <CardHeader className="flex-row items-start gap-3">
-        <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700">
+        <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-xl bg-tint text-accent">
           <Users className="size-5" />
         </span>
         <div>

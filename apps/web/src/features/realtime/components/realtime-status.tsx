@@ -10,19 +10,19 @@ const look: Record<RealtimeState, { label: string; hint: string; dot: string; pi
     label: REALTIME_UI_MSG.connected,
     hint: REALTIME_UI_MSG.connectedHint,
     dot: 'bg-emerald-500',
-    pill: 'border-emerald-200 bg-emerald-50 text-emerald-900',
+    pill: 'border-success-line bg-success-soft text-success',
   },
   connecting: {
     label: REALTIME_UI_MSG.connecting,
     hint: REALTIME_UI_MSG.connectingHint,
     dot: 'bg-gold-400 animate-pulse',
-    pill: 'border-gold-200 bg-gold-50 text-gold-900',
+    pill: 'border-warm-line bg-warm-soft text-warm',
   },
   disconnected: {
     label: REALTIME_UI_MSG.disconnected,
     hint: REALTIME_UI_MSG.disconnectedHint,
     dot: 'bg-slate-400',
-    pill: 'border-line bg-slate-50 text-slate-700',
+    pill: 'border-line bg-muted text-ink-muted',
   },
 }
 
@@ -62,7 +62,7 @@ export function RealtimeStatus({ className, client = getRealtimeClient() }: Real
         <button
           type="button"
           onClick={() => client.restart()}
-          className="inline-flex size-7 items-center justify-center rounded-full text-ink-muted hover:bg-slate-100 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600"
+          className="inline-flex size-7 items-center justify-center rounded-full text-ink-muted hover:bg-muted hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600"
           title={REALTIME_UI_MSG.retry}
         >
           <RefreshCw aria-hidden="true" className="size-3.5" />
@@ -87,7 +87,7 @@ export function AdminRealtimeStatus({ className, client = getRealtimeClient() }:
         <span
           data-testid="admins-online-count"
           title={REALTIME_UI_MSG.othersOnline(others)}
-          className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold leading-none text-brand-800"
+          className="inline-flex items-center gap-1 rounded-full bg-tint px-2.5 py-1 text-xs font-semibold leading-none text-accent-strong"
         >
           <Users aria-hidden="true" className="size-3.5" />
           {others}

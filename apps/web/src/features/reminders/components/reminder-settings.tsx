@@ -77,9 +77,9 @@ export function ReminderSettings({ device }: ReminderSettingsProps) {
   const headingId = useId()
   const preferences = useQuery(reminderPreferencesQueryOptions())
   return (
-    <section aria-labelledby={headingId} className="rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-7">
+    <section aria-labelledby={headingId} className="rounded-3xl border border-line bg-card p-5 shadow-soft sm:p-7">
       <div className="flex items-center gap-3">
-        <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-xl bg-brand-100 text-brand-700 [&_svg]:size-5">
+        <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-xl bg-tint-strong text-accent [&_svg]:size-5">
           <Bell />
         </span>
         <h2 id={headingId} className="text-lg font-bold tracking-tight text-ink">
@@ -92,7 +92,7 @@ export function ReminderSettings({ device }: ReminderSettingsProps) {
         ) : preferences.isError ? (
           <div className="flex flex-col items-start gap-4">
             <p className="flex items-start gap-2 text-[0.95rem] text-ink-muted">
-              <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-700" />
+              <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-warm" />
               {loadErrorMessage(preferences.error, REMINDER_TEXT.loadFailed)}
             </p>
             <Button variant="outline" size="sm" onClick={() => void preferences.refetch()} disabled={preferences.isFetching}>
@@ -216,10 +216,10 @@ function ReminderForm({ preferences, device }: { preferences: PracticePreference
           onClick={() => change({ enabled: !draft.enabled })}
           className={cn(
             'relative mt-0.5 inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors duration-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
-            draft.enabled ? 'bg-brand-700' : 'bg-slate-300',
+            draft.enabled ? 'bg-brand-700' : 'bg-muted-strong',
           )}
         >
-          <span aria-hidden="true" className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform duration-200', draft.enabled ? 'translate-x-6' : 'translate-x-1')} />
+          <span aria-hidden="true" className={cn('inline-block size-5 rounded-full bg-card shadow transition-transform duration-200', draft.enabled ? 'translate-x-6' : 'translate-x-1')} />
         </button>
       </div>
 
@@ -258,7 +258,7 @@ function ReminderForm({ preferences, device }: { preferences: PracticePreference
                     onClick={() => change({ weekdays: toggle(draft.weekdays, day) })}
                     className={cn(
                       'h-11 min-w-12 rounded-full border px-3 text-[0.95rem] font-semibold transition-colors duration-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
-                      on ? 'border-brand-700 bg-brand-700 text-white' : 'border-line bg-white text-ink hover:border-brand-300 hover:bg-brand-50',
+                      on ? 'border-brand-700 bg-brand-700 text-white' : 'border-line bg-card text-ink hover:border-line-strong hover:bg-tint',
                     )}
                   >
                     {label}
@@ -267,7 +267,7 @@ function ReminderForm({ preferences, device }: { preferences: PracticePreference
               })}
             </div>
             {errors.weekdays ? (
-              <p id={`${ids.weekdays}-error`} className="text-sm font-medium text-red-700">
+              <p id={`${ids.weekdays}-error`} className="text-sm font-medium text-danger">
                 {errors.weekdays}
               </p>
             ) : null}
@@ -296,7 +296,7 @@ function ReminderForm({ preferences, device }: { preferences: PracticePreference
               />
             </div>
             {errors.channels ? (
-              <p id={`${ids.channels}-error`} className="text-sm font-medium text-red-700">
+              <p id={`${ids.channels}-error`} className="text-sm font-medium text-danger">
                 {errors.channels}
               </p>
             ) : null}
@@ -354,7 +354,7 @@ function ChannelOption({
       htmlFor={id}
       className={cn(
         'flex cursor-pointer items-start gap-3 rounded-2xl border p-4 transition-colors duration-200 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600',
-        checked ? 'border-brand-600 bg-brand-50' : 'border-line bg-white hover:border-brand-300',
+        checked ? 'border-brand-600 bg-tint' : 'border-line bg-card hover:border-line-strong',
       )}
     >
       <input
@@ -366,7 +366,7 @@ function ChannelOption({
         className="mt-1 size-5 shrink-0 accent-brand-700"
       />
       <span className="min-w-0">
-        <span className="flex items-center gap-2 text-[0.95rem] font-semibold text-ink [&_svg]:size-4.5 [&_svg]:text-brand-700">
+        <span className="flex items-center gap-2 text-[0.95rem] font-semibold text-ink [&_svg]:size-4.5 [&_svg]:text-accent">
           {icon}
           {label}
         </span>
@@ -379,16 +379,16 @@ function ChannelOption({
 function PushExplanation({ blocker, ready, emailChosen, onUseEmail }: { blocker: PushBlocker | null; ready: boolean; emailChosen: boolean; onUseEmail: () => void }) {
   if (!blocker) {
     return (
-      <p data-testid="push-explanation" className="flex items-start gap-3 rounded-xl border border-brand-100 bg-brand-50 px-4 py-3 text-[0.95rem] leading-relaxed text-brand-900">
-        <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+      <p data-testid="push-explanation" className="flex items-start gap-3 rounded-xl border border-line-strong bg-tint px-4 py-3 text-[0.95rem] leading-relaxed text-accent-strong">
+        <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent" />
         {ready ? REMINDER_TEXT.pushReady : REMINDER_TEXT.pushExplain}
       </p>
     )
   }
   return (
-    <div data-testid="push-explanation" className="flex flex-col items-start gap-3 rounded-xl border border-gold-300 bg-gold-50 px-4 py-3 text-[0.95rem] leading-relaxed text-ink">
+    <div data-testid="push-explanation" className="flex flex-col items-start gap-3 rounded-xl border border-warm-line bg-warm-soft px-4 py-3 text-[0.95rem] leading-relaxed text-ink">
       <p className="flex items-start gap-3">
-        <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-700" />
+        <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-warm" />
         {BLOCKER_TEXT[blocker]}
       </p>
       <Button variant="outline" size="sm" onClick={onUseEmail}>

@@ -11,13 +11,13 @@ import { PageShell } from '../../../components/ui/page-shell'
 export function RemindersUnsubscribedPage({ invalid, productName }: { invalid: boolean; productName: string }) {
   return (
     <PageShell width="xl" pageTitle={`${invalid ? 'Link inválido' : 'Lembretes cancelados'} — ${productName}`}>
-      <div className="flex flex-col items-center rounded-3xl border border-line bg-white px-6 py-10 text-center shadow-soft sm:px-10">
+      <div className="flex flex-col items-center rounded-3xl border border-line bg-card px-6 py-10 text-center shadow-soft sm:px-10">
         <span
           aria-hidden="true"
           className={
             invalid
-              ? 'grid size-14 place-items-center rounded-2xl bg-gold-100 text-gold-700 [&_svg]:size-7'
-              : 'grid size-14 place-items-center rounded-2xl bg-brand-100 text-brand-700 [&_svg]:size-7'
+              ? 'grid size-14 place-items-center rounded-2xl bg-warm-soft text-warm [&_svg]:size-7'
+              : 'grid size-14 place-items-center rounded-2xl bg-tint-strong text-accent [&_svg]:size-7'
           }
         >
           {invalid ? <CircleAlert /> : <MailCheck />}

@@ -112,10 +112,10 @@ export function SearchBox({ value, onValueChange, onResults, className }: Search
         onClick={() => select(result)}
         className={cn(
           'flex cursor-pointer items-center gap-3 rounded-xl px-3 py-2.5 transition-colors',
-          selected ? 'bg-brand-50' : 'hover:bg-brand-50/60',
+          selected ? 'bg-tint' : 'hover:bg-tint/60',
         )}
       >
-        <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-100 text-brand-700">
+        <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-lg bg-tint-strong text-accent">
           {result.type === 'field' ? <ContentIcon name={result.iconName} className="size-4" /> : <FileAudio className="size-4" />}
         </span>
         <span className="min-w-0 flex-1">
@@ -156,8 +156,8 @@ export function SearchBox({ value, onValueChange, onResults, className }: Search
         onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
         className={cn(
-          'h-13 w-full rounded-2xl border border-line bg-white pr-12 pl-12 text-base text-ink shadow-soft placeholder:text-ink-muted/80',
-          'focus-visible:border-brand-300 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600',
+          'h-13 w-full rounded-2xl border border-line bg-card pr-12 pl-12 text-base text-ink shadow-soft placeholder:text-ink-muted/80',
+          'focus-visible:border-line-strong focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600',
           '[&::-webkit-search-cancel-button]:hidden',
         )}
       />
@@ -169,7 +169,7 @@ export function SearchBox({ value, onValueChange, onResults, className }: Search
             onValueChange('')
             inputRef.current?.focus()
           }}
-          className="absolute top-1/2 right-2 grid size-9 -translate-y-1/2 place-items-center rounded-xl text-ink-muted hover:bg-brand-50 hover:text-ink"
+          className="absolute top-1/2 right-2 grid size-9 -translate-y-1/2 place-items-center rounded-xl text-ink-muted hover:bg-tint hover:text-ink"
         >
           <X aria-hidden="true" className="size-4" />
         </button>
@@ -177,7 +177,7 @@ export function SearchBox({ value, onValueChange, onResults, className }: Search
 
       <div
         className={cn(
-          'absolute inset-x-0 top-full z-30 mt-2 overflow-hidden rounded-2xl border border-line bg-white shadow-lifted',
+          'absolute inset-x-0 top-full z-30 mt-2 overflow-hidden rounded-2xl border border-line bg-card shadow-lifted',
           !showDropdown && 'hidden',
         )}
       >

@@ -14,17 +14,17 @@ export interface StatusCardProps {
 }
 
 const TONES: Record<NonNullable<StatusCardProps['tone']>, string> = {
-  brand: 'bg-brand-100 text-brand-700',
-  success: 'bg-emerald-100 text-emerald-700',
-  warning: 'bg-gold-100 text-gold-800',
-  danger: 'bg-red-100 text-red-700',
+  brand: 'bg-tint-strong text-accent',
+  success: 'bg-success-soft text-success',
+  warning: 'bg-warm-soft text-warm',
+  danger: 'bg-danger-soft text-danger',
 }
 
 /** One centred card with an icon, a heading and what follows (result, processing, cancelled pages). */
 export function StatusCard({ pageTitle, icon, tone = 'brand', title, description, children, wide = false }: StatusCardProps) {
   return (
     <PageShell pageTitle={pageTitle} backdrop="glow" width={wide ? '3xl' : 'xl'} contentClassName="sm:pt-16">
-      <section aria-labelledby="status-card-title" className="relative overflow-hidden rounded-4xl border border-line bg-white p-6 text-center shadow-lifted sm:p-10">
+      <section aria-labelledby="status-card-title" className="relative overflow-hidden rounded-4xl border border-line bg-card p-6 text-center shadow-lifted sm:p-10">
         <div aria-hidden="true" className="absolute inset-x-0 top-0 h-1.5 bg-gradient-to-r from-brand-500 via-brand-700 to-gold-400" />
         <span aria-hidden="true" className={cn('mx-auto grid size-16 place-items-center rounded-2xl [&_svg]:size-8', TONES[tone])}>
           {icon}

@@ -63,9 +63,9 @@ export function CurrentSubscriptionCard({ subscription, onOpenPortal, portalBusy
   if (since) items.push({ label: 'Assinante desde', value: since, testId: 'subscription-since' })
 
   return (
-    <section aria-labelledby="current-subscription-title" className="rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-7">
+    <section aria-labelledby="current-subscription-title" className="rounded-3xl border border-line bg-card p-5 shadow-soft sm:p-7">
       <div className="flex items-start gap-4">
-        <span aria-hidden="true" className="grid size-12 shrink-0 place-items-center rounded-2xl bg-emerald-100 text-emerald-700 [&_svg]:size-6">
+        <span aria-hidden="true" className="grid size-12 shrink-0 place-items-center rounded-2xl bg-success-soft text-success [&_svg]:size-6">
           <CreditCard />
         </span>
         <div className="min-w-0">
@@ -79,7 +79,7 @@ export function CurrentSubscriptionCard({ subscription, onOpenPortal, portalBusy
       </div>
 
       {endsAtPeriodEnd ? (
-        <p role="note" className="mt-5 flex items-start gap-3 rounded-2xl border border-gold-200 bg-gold-50 px-4 py-3 text-[0.95rem] leading-relaxed text-gold-900">
+        <p role="note" className="mt-5 flex items-start gap-3 rounded-2xl border border-warm-line bg-warm-soft px-4 py-3 text-[0.95rem] leading-relaxed text-warm">
           <CalendarClock aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           <span>
             Sua assinatura cancela no fim do período{periodEnd ? `: você mantém o acesso até ${periodEnd}` : ''}. Para continuar assinando, reative no
@@ -111,7 +111,7 @@ export function CurrentSubscriptionCard({ subscription, onOpenPortal, portalBusy
         </div>
       ) : (
         <p className="mt-5 flex items-center gap-2 text-sm text-ink-muted">
-          <Gift aria-hidden="true" className="size-4.5 shrink-0 text-brand-600" />
+          <Gift aria-hidden="true" className="size-4.5 shrink-0 text-accent" />
           Acesso de cortesia concedido pela nossa equipe: não há cobrança a gerenciar.
         </p>
       )}

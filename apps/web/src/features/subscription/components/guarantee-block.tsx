@@ -32,9 +32,9 @@ export function GuaranteeBlock({ guarantee }: { guarantee: Guarantee }) {
   const status = request ? REQUEST_STATUS[request.status] : null
 
   return (
-    <section aria-labelledby="guarantee-title" className="rounded-3xl border border-emerald-200 bg-emerald-50/60 p-5 sm:p-7">
+    <section aria-labelledby="guarantee-title" className="rounded-3xl border border-success-line bg-success-soft/60 p-5 sm:p-7">
       <div className="flex items-start gap-4">
-        <span aria-hidden="true" className="grid size-12 shrink-0 place-items-center rounded-2xl bg-white text-emerald-700 shadow-sm [&_svg]:size-6">
+        <span aria-hidden="true" className="grid size-12 shrink-0 place-items-center rounded-2xl bg-card text-success shadow-sm [&_svg]:size-6">
           <ShieldCheck />
         </span>
         <div className="min-w-0 flex-1">
@@ -46,7 +46,7 @@ export function GuaranteeBlock({ guarantee }: { guarantee: Guarantee }) {
           </p>
 
           {request && status ? (
-            <div className="mt-4 rounded-2xl border border-line bg-white px-4 py-3" data-testid="refund-request">
+            <div className="mt-4 rounded-2xl border border-line bg-card px-4 py-3" data-testid="refund-request">
               <p className="flex flex-wrap items-center gap-2 text-[0.95rem] font-semibold text-ink">
                 Pedido de reembolso <Badge variant={status.variant}>{status.label}</Badge>
               </p>
@@ -62,7 +62,7 @@ export function GuaranteeBlock({ guarantee }: { guarantee: Guarantee }) {
 
           {guarantee.canRequestRefund ? (
             <div className="mt-4 flex flex-col items-start gap-3">
-              {until ? <p className="text-sm text-emerald-900">Você pode pedir o reembolso até {until}.</p> : null}
+              {until ? <p className="text-sm text-success">Você pode pedir o reembolso até {until}.</p> : null}
               <Button variant="outline" onClick={() => setOpen(true)} className="w-full sm:w-auto">
                 Pedir reembolso
               </Button>
@@ -129,7 +129,7 @@ function RefundDialog({ open, onClose, days }: { open: boolean; onClose: () => v
             onChange={(e) => setReason(e.target.value)}
             aria-describedby={`${id}-reason-hint`}
             data-autofocus
-            className="block w-full rounded-xl border border-line bg-white px-4 py-3 text-base text-ink shadow-sm transition-[border-color,box-shadow] duration-200 placeholder:text-slate-500 hover:border-brand-300 focus-visible:border-brand-600 focus-visible:shadow-[0_0_0_4px_rgb(106_61_234/0.12)] focus-visible:outline-none"
+            className="block w-full rounded-xl border border-line bg-card px-4 py-3 text-base text-ink shadow-sm transition-[border-color,box-shadow] duration-200 placeholder:text-ink-muted hover:border-line-strong focus-visible:border-brand-600 focus-visible:shadow-[0_0_0_4px_rgb(106_61_234/0.12)] focus-visible:outline-none"
           />
         </FormField>
         {error ? <FormAlert>{error}</FormAlert> : null}

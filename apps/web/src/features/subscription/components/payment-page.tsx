@@ -90,7 +90,7 @@ export function PaymentPage({ productName, plans }: PaymentPageProps) {
         <h1 className="mt-4 text-[2rem] leading-tight font-extrabold tracking-tight text-balance text-ink sm:text-4xl">
           {plan ? (
             <>
-              Plano {plan.name} por <span className="whitespace-nowrap text-brand-700">{formatMoney(plan.priceCents, plan.currency)}</span>
+              Plano {plan.name} por <span className="whitespace-nowrap text-accent">{formatMoney(plan.priceCents, plan.currency)}</span>
               <span className="text-xl font-bold text-ink-muted sm:text-2xl">/{periodLabel(plan.intervalMonths)}</span>
             </>
           ) : (
@@ -105,7 +105,7 @@ export function PaymentPage({ productName, plans }: PaymentPageProps) {
       {available.length > 1 ? (
         <fieldset className="mx-auto mt-7 max-w-xl">
           <legend className="sr-only">Plano</legend>
-          <div className={cn('grid gap-2 rounded-2xl bg-brand-50 p-1', available.length === 2 ? 'grid-cols-2' : 'grid-cols-3')}>
+          <div className={cn('grid gap-2 rounded-2xl bg-tint p-1', available.length === 2 ? 'grid-cols-2' : 'grid-cols-3')}>
             {available.map((option) => {
               const selected = option.code === plan?.code
               return (
@@ -113,7 +113,7 @@ export function PaymentPage({ productName, plans }: PaymentPageProps) {
                   key={option.code}
                   className={cn(
                     'flex min-h-12 cursor-pointer flex-col items-center justify-center rounded-xl px-2 py-1.5 text-center text-sm font-semibold transition-[background-color,color,box-shadow] has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600',
-                    selected ? 'bg-white text-brand-900 shadow-soft' : 'text-ink-muted hover:text-brand-800',
+                    selected ? 'bg-card text-accent-strong shadow-soft' : 'text-ink-muted hover:text-accent-strong',
                   )}
                 >
                   <input
@@ -134,9 +134,9 @@ export function PaymentPage({ productName, plans }: PaymentPageProps) {
       ) : null}
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[7fr_5fr] lg:gap-8">
-        <section aria-labelledby="payment-form-title" className="min-w-0 rounded-4xl border border-line bg-white p-5 shadow-lifted sm:p-8">
+        <section aria-labelledby="payment-form-title" className="min-w-0 rounded-4xl border border-line bg-card p-5 shadow-lifted sm:p-8">
           <h2 id="payment-form-title" className="flex items-center gap-2.5 text-xl font-bold tracking-tight text-ink">
-            <CreditCard aria-hidden="true" className="size-5.5 text-brand-700" />
+            <CreditCard aria-hidden="true" className="size-5.5 text-accent" />
             Seus dados
           </h2>
           <p className="mt-1 text-[0.95rem] text-ink-muted">O pagamento é feito na página segura do nosso processador de pagamentos.</p>
@@ -179,11 +179,11 @@ export function PaymentPage({ productName, plans }: PaymentPageProps) {
             </SubmitButton>
             <p className="text-center text-sm leading-relaxed text-ink-muted">
               Ao continuar você declara ter mais de 18 anos e concorda com os{' '}
-              <Link to="/terms" className="font-semibold text-brand-700 underline decoration-brand-300 underline-offset-4 hover:text-brand-900">
+              <Link to="/terms" className="font-semibold text-accent underline decoration-accent underline-offset-4 hover:text-accent-strong">
                 Termos de Uso
               </Link>{' '}
               e a{' '}
-              <Link to="/privacy" className="font-semibold text-brand-700 underline decoration-brand-300 underline-offset-4 hover:text-brand-900">
+              <Link to="/privacy" className="font-semibold text-accent underline decoration-accent underline-offset-4 hover:text-accent-strong">
                 Política de Privacidade
               </Link>
               .
@@ -191,15 +191,15 @@ export function PaymentPage({ productName, plans }: PaymentPageProps) {
           </form>
 
           {testMode && gateway.data && gateway.data.testCards.length > 0 ? (
-            <div className="mt-7 rounded-2xl border border-gold-200 bg-gold-50 p-4 sm:p-5">
-              <h3 className="flex items-center gap-2 text-[0.95rem] font-bold text-gold-900">
+            <div className="mt-7 rounded-2xl border border-warm-line bg-warm-soft p-4 sm:p-5">
+              <h3 className="flex items-center gap-2 text-[0.95rem] font-bold text-warm">
                 <FlaskConical aria-hidden="true" className="size-4.5" />
                 Cartões de teste
               </h3>
-              <p className="mt-1 text-sm text-gold-900">Nenhuma cobrança real é feita. Use qualquer validade futura e qualquer CVC.</p>
+              <p className="mt-1 text-sm text-warm">Nenhuma cobrança real é feita. Use qualquer validade futura e qualquer CVC.</p>
               <ul className="mt-3 grid gap-1.5" aria-label="Cartões de teste">
                 {gateway.data.testCards.map((card) => (
-                  <li key={card.number} className="flex flex-wrap items-baseline justify-between gap-x-3 rounded-xl bg-white px-3 py-2 text-sm">
+                  <li key={card.number} className="flex flex-wrap items-baseline justify-between gap-x-3 rounded-xl bg-card px-3 py-2 text-sm">
                     <code className="font-mono font-semibold text-ink tabular-nums">{card.number}</code>
                     <span className="text-ink-muted">{card.outcome}</span>
                   </li>
@@ -210,15 +210,15 @@ export function PaymentPage({ productName, plans }: PaymentPageProps) {
         </section>
 
         <aside className="flex min-w-0 flex-col gap-5">
-          <section aria-labelledby="payment-benefits-title" className="rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-6">
+          <section aria-labelledby="payment-benefits-title" className="rounded-3xl border border-line bg-card p-5 shadow-soft sm:p-6">
             <h2 id="payment-benefits-title" className="text-lg font-bold text-ink">
               O que está incluído
             </h2>
             <CheckList items={included} className="mt-4" />
           </section>
-          <section aria-labelledby="payment-guarantee-title" className="rounded-3xl border border-emerald-200 bg-emerald-50/70 p-5 sm:p-6">
+          <section aria-labelledby="payment-guarantee-title" className="rounded-3xl border border-success-line bg-success-soft/70 p-5 sm:p-6">
             <h2 id="payment-guarantee-title" className="flex items-center gap-2 text-lg font-bold text-ink">
-              <ShieldCheck aria-hidden="true" className="size-5.5 text-emerald-700" />
+              <ShieldCheck aria-hidden="true" className="size-5.5 text-success" />
               {guaranteeDays ? `Garantia de ${guaranteeDays} dias` : 'Garantia'}
             </h2>
             <p className="mt-2 text-[0.95rem] leading-relaxed text-ink-muted">

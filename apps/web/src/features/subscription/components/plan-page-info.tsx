@@ -27,8 +27,8 @@ export function PlanBenefits() {
       </h2>
       <ul className="mt-8 grid gap-4 sm:grid-cols-3 sm:gap-5">
         {BENEFITS.map((benefit) => (
-          <li key={benefit.title} className="rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-6">
-            <span aria-hidden="true" className="grid size-11 place-items-center rounded-2xl bg-brand-100 text-brand-700 [&_svg]:size-5.5">
+          <li key={benefit.title} className="rounded-3xl border border-line bg-card p-5 shadow-soft sm:p-6">
+            <span aria-hidden="true" className="grid size-11 place-items-center rounded-2xl bg-tint-strong text-accent [&_svg]:size-5.5">
               {benefit.icon}
             </span>
             <h3 className="mt-4 text-lg font-bold text-ink">{benefit.title}</h3>
@@ -64,12 +64,12 @@ export function PlanFaq({ guaranteeDays }: { guaranteeDays: number }) {
       <h2 id="faq-title" className="text-center text-2xl font-extrabold tracking-tight text-ink sm:text-3xl">
         Perguntas frequentes
       </h2>
-      <div className="mt-8 divide-y divide-line rounded-3xl border border-line bg-white shadow-soft">
+      <div className="mt-8 divide-y divide-line rounded-3xl border border-line bg-card shadow-soft">
         {questions.map(({ q, a }) => (
           <details key={q} className="group px-5 py-1 sm:px-7">
             <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 py-3 text-left text-[1.02rem] font-semibold text-ink marker:hidden [&::-webkit-details-marker]:hidden">
               {q}
-              <span aria-hidden="true" className="grid size-8 shrink-0 place-items-center rounded-full bg-brand-50 text-brand-700 transition-transform group-open:rotate-45">
+              <span aria-hidden="true" className="grid size-8 shrink-0 place-items-center rounded-full bg-tint text-accent transition-transform group-open:rotate-45">
                 +
               </span>
             </summary>

@@ -151,7 +151,7 @@ export function PlansPage({ productName, viewer, subscription, plans }: PlansPag
   return (
     <PageShell pageTitle={`${title} — ${productName}`} backdrop="glow" width="6xl">
       <header className="mx-auto max-w-2xl text-center">
-        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{subscribed ? 'Assinatura' : 'Planos'}</p>
+        <p className="text-sm font-semibold tracking-wide text-accent uppercase">{subscribed ? 'Assinatura' : 'Planos'}</p>
         <h1 className="mt-2 text-[2rem] leading-tight font-extrabold tracking-tight text-balance text-ink sm:text-4xl">{title}</h1>
         <p className="mt-3 text-base leading-relaxed text-pretty text-ink-muted sm:text-lg">
           {subscribed
@@ -161,11 +161,11 @@ export function PlansPage({ productName, viewer, subscription, plans }: PlansPag
       </header>
 
       {verificationFailed ? (
-        <div role="alert" className="mx-auto mt-8 flex max-w-2xl items-start gap-3 rounded-2xl border border-red-200 bg-red-50 px-4 py-4 text-left text-red-900 sm:px-5">
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-600" />
+        <div role="alert" className="mx-auto mt-8 flex max-w-2xl items-start gap-3 rounded-2xl border border-danger-line bg-danger-soft px-4 py-4 text-left text-danger sm:px-5">
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-danger" />
           <div>
             <p className="font-semibold">{COMMERCE_MSG.paymentNotVerifiable}</p>
-            <p className="mt-1 text-[0.95rem] leading-relaxed text-red-800">
+            <p className="mt-1 text-[0.95rem] leading-relaxed text-danger">
               Se você concluiu o pagamento, aguarde alguns instantes e atualize esta página; a confirmação pode levar um minuto. Se o problema
               continuar, fale com o nosso suporte.
             </p>
@@ -174,8 +174,8 @@ export function PlansPage({ productName, viewer, subscription, plans }: PlansPag
       ) : null}
 
       {viewer === 'admin' ? (
-        <p role="note" className="mx-auto mt-8 flex max-w-2xl items-start gap-3 rounded-2xl border border-line bg-white px-4 py-3 text-[0.95rem] text-ink-muted shadow-sm">
-          <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
+        <p role="note" className="mx-auto mt-8 flex max-w-2xl items-start gap-3 rounded-2xl border border-line bg-card px-4 py-3 text-[0.95rem] text-ink-muted shadow-sm">
+          <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent" />
           Contas de administrador não assinam planos. Para ver a página como um ouvinte, entre com uma conta de ouvinte.
         </p>
       ) : null}
@@ -208,7 +208,7 @@ export function PlansPage({ productName, viewer, subscription, plans }: PlansPag
             </p>
           </>
         ) : activePlans.length === 0 ? (
-          <div role="alert" className="mx-auto mt-8 max-w-md rounded-3xl border border-line bg-white p-6 text-center shadow-soft">
+          <div role="alert" className="mx-auto mt-8 max-w-md rounded-3xl border border-line bg-card p-6 text-center shadow-soft">
             <p className="font-semibold text-ink">
               {plans.isError ? 'Não foi possível carregar os planos.' : 'Nenhum plano está disponível no momento.'}
             </p>
@@ -230,7 +230,7 @@ export function PlansPage({ productName, viewer, subscription, plans }: PlansPag
         )}
         {!subscribed ? (
           <p className="mt-8 flex items-center justify-center gap-2 text-center text-sm text-ink-muted">
-            <ShieldCheck aria-hidden="true" className="size-5 shrink-0 text-emerald-700" />
+            <ShieldCheck aria-hidden="true" className="size-5 shrink-0 text-success" />
             <span>
               <strong className="font-semibold text-ink">Garantia de {guaranteeDays} dias</strong>: se não for para você, devolvemos seu dinheiro.
             </span>

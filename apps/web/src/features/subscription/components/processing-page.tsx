@@ -81,8 +81,8 @@ export function ProcessingPage({ productName, signedIn }: { productName: string;
       pageTitle={`Processando pagamento — ${productName}`}
       icon={
         <span className="relative grid size-16 place-items-center">
-          <span className="absolute inset-0 animate-spin rounded-2xl border-[3px] border-brand-200 border-t-brand-700 motion-reduce:animate-none" />
-          <span data-testid="processing-countdown" className="text-2xl font-extrabold text-brand-800 tabular-nums">
+          <span className="absolute inset-0 animate-spin rounded-2xl border-[3px] border-line-strong border-t-brand-700 motion-reduce:animate-none" />
+          <span data-testid="processing-countdown" className="text-2xl font-extrabold text-accent-strong tabular-nums">
             {counting ? remaining : '✓'}
           </span>
         </span>
@@ -90,7 +90,7 @@ export function ProcessingPage({ productName, signedIn }: { productName: string;
       title="Processando seu pagamento"
       description="Estamos confirmando seu pagamento com segurança. Não feche esta página."
     >
-      <p role="status" aria-live="polite" className="mt-6 text-[0.95rem] font-medium text-brand-800">
+      <p role="status" aria-live="polite" className="mt-6 text-[0.95rem] font-medium text-accent-strong">
         {counting
           ? `Verificando em ${remaining} ${remaining === 1 ? 'segundo' : 'segundos'}...`
           : confirming

@@ -121,7 +121,7 @@ export function SubscriptionSuccessPage({ productName, signedIn, refreshSubscrip
           <h2 id="inclusions-title" className="text-base font-bold text-ink">
             O que está incluído
           </h2>
-          <CheckList items={INCLUSIONS} className="mt-3 space-y-2" checkClassName="text-emerald-600" />
+          <CheckList items={INCLUSIONS} className="mt-3 space-y-2" checkClassName="text-success" />
         </section>
         <section aria-labelledby="next-steps-title" className="rounded-2xl border border-line p-4 sm:p-5">
           <h2 id="next-steps-title" className="text-base font-bold text-ink">
@@ -130,7 +130,7 @@ export function SubscriptionSuccessPage({ productName, signedIn, refreshSubscrip
           <ol className="mt-3 space-y-2 text-[0.95rem] text-ink">
             {NEXT_STEPS.map((step, index) => (
               <li key={step} className="flex items-start gap-2.5">
-                <span aria-hidden="true" className="grid size-6 shrink-0 place-items-center rounded-full bg-brand-100 text-xs font-bold text-brand-800">
+                <span aria-hidden="true" className="grid size-6 shrink-0 place-items-center rounded-full bg-tint-strong text-xs font-bold text-accent-strong">
                   {index + 1}
                 </span>
                 {step}
