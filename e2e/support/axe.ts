@@ -22,11 +22,30 @@ export interface AxeViolation {
 const BLOCKING: ReadonlyArray<ImpactValue> = ['serious', 'critical']
 
 /**
- * Runs axe-core on the current page and returns the violations whose impact is 'serious' or
- * 'critical' (WCAG 2.x A/AA rules plus axe's best practices), trimmed to what a failure message
- * needs. Call it once the page has settled (content loaded, no skeletons).
+ * Runs axe-core on the current page, in day and in night (docs/design.md#night: every page must
+ * pass in both), and returns the violations whose impact is 'serious' or 'critical' (WCAG 2.x A/AA
+ * rules plus axe's best practices), trimmed to what a failure message needs; one found only at
+ * night says so in its help. Call it once the page has settled (content loaded, no skeletons).
  */
 export async function seriousAxeViolations(page: Page, options: RunOptions = {}): Promise<AxeViolation[]> {
+  const shown = await page.evaluate(() => document.documentElement.dataset.theme ?? 'day')
+  const found: AxeViolation[] = []
+  try {
+    for (const theme of THEMES) {
+      await page.evaluate((value) => {
+        document.documentElement.dataset.theme = value
+      }, theme)
+      for (const violation of await violationsNow(page, options)) found.push(theme === 'night' ? { ...violation, help: `${violation.help} (noite)` } : violation)
+    }
+  } finally {
+    await page.evaluate((value) => {
+      document.documentElement.dataset.theme = value
+    }, shown)
+  }
+  return found
+}
+
+async function violationsNow(page: Page, options: RunOptions): Promise<AxeViolation[]> {
   // Colours mid-transition (a fade-in, a refresh dimming a table) are not the page at rest.
   // Endless ones (a spinner, a live dot) never finish and are left out.
   await page.evaluate(() =>
@@ -75,3 +94,6 @@ export const A11Y_VIEWPORTS = [
   { width: 360, height: 800 },
   { width: 1280, height: 800 },
 ] as const
+
+/** The two themes every page is checked in (docs/design.md#night). */
+export const THEMES = ['day', 'night'] as const

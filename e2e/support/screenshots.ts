@@ -50,7 +50,23 @@ export async function screenshotAt(page: Page, name: string, width: 360 | 1280):
   if (previous) await page.setViewportSize(previous)
 }
 
+/**
+ * The page at 1280 and 360 px, in day (`{name}-{width}.png`) and in night
+ * (`{name}-night-{width}.png`, docs/design.md#night); the page's own theme is put back after.
+ */
 export async function screenshotBoth(page: Page, name: string): Promise<void> {
   await screenshotAt(page, name, 1280)
   await screenshotAt(page, name, 360)
+  const previous = await page.evaluate(() => document.documentElement.dataset.theme ?? 'day')
+  await page.evaluate(() => {
+    document.documentElement.dataset.theme = 'night'
+  })
+  try {
+    await screenshotAt(page, `${name}-night`, 1280)
+    await screenshotAt(page, `${name}-night`, 360)
+  } finally {
+    await page.evaluate((theme) => {
+      document.documentElement.dataset.theme = theme
+    }, previous)
+  }
 }

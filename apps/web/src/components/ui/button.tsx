@@ -19,7 +19,7 @@ const variants: Record<ButtonVariant, string> = {
   ghost: 'text-accent-strong hover:bg-tint',
   /** Warm gold; the strongest call to action, mainly on dark surfaces. */
   accent:
-    'bg-gold-400 text-ink shadow-[0_10px_30px_-10px_rgb(251_191_36/0.7)] hover:bg-gold-300 focus-visible:outline-gold-300',
+    'bg-gold-400 text-on-gold shadow-[0_10px_30px_-10px_rgb(251_191_36/0.7)] hover:bg-gold-300 focus-visible:outline-gold-300',
   /** Translucent light button for dark surfaces. */
   inverse: 'border border-white/25 bg-white/10 text-white backdrop-blur hover:bg-white/20 focus-visible:outline-white',
 }

@@ -110,7 +110,7 @@ export function LoginPage({ productName }: { productName: string }) {
   const banner =
     plan || sessionId ? (
       <div className="flex items-start gap-3 rounded-2xl border border-warm-line bg-warm-soft px-4 py-3.5 text-left shadow-sm">
-        <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-gold-300 text-ink">
+        <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-gold-300 text-on-gold">
           {sessionId ? <CreditCard aria-hidden="true" className="size-5" /> : <Sparkles aria-hidden="true" className="size-5" />}
         </span>
         <div className="min-w-0">

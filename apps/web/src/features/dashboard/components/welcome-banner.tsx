@@ -32,7 +32,7 @@ export function WelcomeBanner({ productName, onDismiss }: WelcomeBannerProps) {
         <X aria-hidden="true" className="size-5" />
       </button>
       <div className="relative flex items-center gap-3 pr-10">
-        <span aria-hidden="true" className="grid size-11 shrink-0 place-items-center rounded-2xl bg-gold-400 text-ink">
+        <span aria-hidden="true" className="grid size-11 shrink-0 place-items-center rounded-2xl bg-gold-400 text-on-gold">
           <Crown className="size-5" />
         </span>
         <h2 id="welcome-heading" className="text-xl font-extrabold tracking-tight sm:text-2xl">
