@@ -1,6 +1,7 @@
 import { ChevronRight, FileAudio } from 'lucide-react'
 import { Link } from 'react-router'
 import type { Field } from '@sintonia/contract'
+import { Artwork } from '../../../components/artwork'
 import { ContentIcon } from '../../../components/icon'
 import { availableAudiosLabel, type FieldMatch } from '../lib/fields'
 
@@ -10,23 +11,26 @@ export interface FieldCardProps {
   matchedAudios?: FieldMatch['audios']
 }
 
-/** A field on the dashboard: icon, count badge and '{n} áudio(s) disponível(is)'; opens /campo/{id}. */
+/** A field on the dashboard: its cover with the icon and count badge, and '{n} áudio(s) disponível(is)'; opens /campo/{id}. */
 export function FieldCard({ field, matchedAudios = [] }: FieldCardProps) {
   const [first] = matchedAudios
   return (
     <Link
       to={first ? `/campo/${field.id}?audio=${first.id}` : `/campo/${field.id}`}
-      className="group flex h-full flex-col rounded-2xl border border-line bg-card p-5 shadow-soft transition-[border-color,box-shadow,transform] duration-200 hover:-translate-y-0.5 hover:border-line-strong hover:shadow-lifted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      className="group flex h-full flex-col overflow-hidden rounded-3xl border border-line bg-card shadow-soft transition-[border-color,box-shadow,transform] duration-200 hover:-translate-y-0.5 hover:border-line-strong hover:shadow-lifted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
     >
-      <div className="flex items-start justify-between gap-3">
-        <span aria-hidden="true" className="grid size-12 place-items-center rounded-2xl bg-tint-strong text-accent transition-colors group-hover:bg-brand-700 group-hover:text-white">
-          <ContentIcon name={field.iconName} className="size-6" />
-        </span>
-        <span className="rounded-full bg-warm-soft px-2.5 py-1 text-xs font-bold tabular-nums text-warm" aria-hidden="true">
-          {field.audioCount}
-        </span>
-      </div>
-      <h3 className="mt-4 text-lg font-semibold leading-snug tracking-tight text-ink">{field.title}</h3>
+      <Artwork seed={field.id} className="h-28 sm:h-32">
+        <div className="flex h-full items-start justify-between gap-3 p-4">
+          <span aria-hidden="true" className="grid size-11 place-items-center rounded-2xl border border-white/25 bg-white/15 text-white backdrop-blur-sm">
+            <ContentIcon name={field.iconName} className="size-5" />
+          </span>
+          <span className="rounded-full bg-black/25 px-2.5 py-1 text-xs font-bold tabular-nums text-white backdrop-blur-sm" aria-hidden="true">
+            {field.audioCount}
+          </span>
+        </div>
+      </Artwork>
+      <div className="flex flex-1 flex-col p-5">
+      <h3 className="text-lg font-semibold leading-snug tracking-tight text-ink">{field.title}</h3>
       {field.description ? <p className="mt-1 line-clamp-2 text-sm leading-relaxed text-ink-muted">{field.description}</p> : null}
       {first ? (
         <p data-testid="field-matched-audios" className="mt-3 flex items-start gap-2 rounded-xl bg-tint px-3 py-2 text-sm text-accent-strong">
@@ -41,6 +45,7 @@ export function FieldCard({ field, matchedAudios = [] }: FieldCardProps) {
         {availableAudiosLabel(field.audioCount)}
         <ChevronRight aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />
       </p>
+      </div>
     </Link>
   )
 }

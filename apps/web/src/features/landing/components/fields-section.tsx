@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { Headphones } from 'lucide-react'
 import { audioCountLabel } from '@sintonia/contract'
+import { Artwork } from '../../../components/artwork'
 import { ContentIcon } from '../../../components/icon'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { usePublicFields } from '../api/landing-queries'
@@ -45,13 +46,13 @@ export function FieldsSection({ t }: { t: TextFn }) {
                   data-testid="field-card"
                   className="group relative isolate flex gap-4 overflow-hidden rounded-2xl border border-line bg-card p-5 shadow-soft transition duration-300 hover:-translate-y-0.5 hover:shadow-lifted sm:flex-col sm:gap-0 sm:p-6"
                 >
-                  <span
-                    aria-hidden="true"
-                    className="absolute -top-10 -right-10 -z-10 size-28 rounded-full bg-tint-strong/60 transition-transform duration-500 group-hover:scale-125"
-                  />
-                  <span className="grid size-11 shrink-0 place-items-center rounded-2xl bg-gradient-to-br from-brand-600 to-brand-800 text-white shadow-glow sm:size-12">
-                    <ContentIcon name={field.iconName} className="size-5 sm:size-6" />
-                  </span>
+                  <Artwork seed={field.id} className="size-16 shrink-0 rounded-2xl sm:-mx-6 sm:-mt-6 sm:h-32 sm:w-auto sm:rounded-none">
+                    <span aria-hidden="true" className="grid size-full place-items-center text-white sm:place-items-start sm:p-4">
+                      <span className="grid size-9 place-items-center rounded-xl border border-white/25 bg-white/15 backdrop-blur-sm sm:size-11 sm:rounded-2xl">
+                        <ContentIcon name={field.iconName} className="size-5" />
+                      </span>
+                    </span>
+                  </Artwork>
                   <div className="flex min-w-0 flex-1 flex-col sm:mt-5">
                     <h3 className="text-lg font-semibold text-ink">{t(field.title)}</h3>
                     {field.description ? (

@@ -11,6 +11,7 @@ import { getErrorMessage } from '../../../lib/api-client'
 import { Link } from '../../../lib/navigation'
 import { programsQueryOptions, useProgramActions } from '../api/practice-api'
 import { programLengthLabel } from '../lib/labels'
+import { Artwork } from '../../../components/artwork'
 import { FieldChips, IconMark, LoadError, ProgramBadges } from './bits'
 
 export interface ProgramsPageProps {
@@ -76,12 +77,14 @@ export function ProgramCard({ program }: { program: ProgramSummary }) {
   const enrolment = program.enrolment
   return (
     <Card data-testid="program-card" className="flex h-full flex-col overflow-hidden rounded-3xl">
-      <div className="flex items-start justify-between gap-3 bg-gradient-to-br from-tint-strong via-tint to-warm-soft px-5 pt-5 pb-4 sm:px-6">
-        <IconMark className="bg-card text-accent shadow-soft">
-          <Sparkles className="size-6" />
-        </IconMark>
-        <ProgramBadges program={program} className="justify-end pt-1" />
-      </div>
+      <Artwork seed={program.id} className="h-32 sm:h-36">
+        <div className="flex h-full items-start justify-between gap-3 px-5 pt-5 pb-4 sm:px-6">
+          <span aria-hidden="true" className="grid size-12 shrink-0 place-items-center rounded-2xl border border-white/25 bg-white/15 text-white backdrop-blur-sm">
+            <Sparkles className="size-6" />
+          </span>
+          <ProgramBadges program={program} className="justify-end pt-1" />
+        </div>
+      </Artwork>
       <div className="flex flex-1 flex-col p-5 sm:p-6">
         <h2 className="text-xl font-bold leading-snug tracking-tight text-balance text-ink">
           <Link to={href} className="rounded-md hover:text-accent-strong focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
