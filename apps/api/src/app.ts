@@ -23,6 +23,8 @@ import { realtimeBusPlugin } from './plugins/realtime-bus.js'
 import { catalogueCachePlugin } from './modules/catalogue/cache-plugin.js'
 import { landingPageCachePlugin } from './plugins/landing-page-cache.js'
 import { uploadsPlugin } from './plugins/uploads.js'
+import { mediaToolsPlugin } from './plugins/media-tools.js'
+import { coverRoutesPublic } from './modules/covers/routes.js'
 import { paymentsPlugin } from './modules/commerce/payments-plugin.js'
 import { realtimePlugin } from './modules/realtime/routes.js'
 import { healthRoutes } from './modules/health/routes.js'
@@ -117,6 +119,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(realtimePlugin)
   // multipart/form-data for admin uploads (streamed to DATA_DIR/uploads-tmp, then to storage).
   await app.register(uploadsPlugin)
+  // ffmpeg, found once: sessions are mixed and covers converted with it.
+  await app.register(mediaToolsPlugin)
   // Payments: the gateway chosen by PAYMENT_GATEWAY (sandbox or Stripe) as app.payments.
   // A paid pay-first purchase waits for its buyer: accounts e-mails the access link.
   const mailbox = { mailer: app.mailer, publicUrl: config.publicUrl }
@@ -129,6 +133,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(internalAccountRoutes)
   await app.register(accountRoutesAdmin)
   await app.register(catalogueRoutesPublic)
+  await app.register(coverRoutesPublic)
   await app.register(catalogueRoutesListener)
   await app.register(catalogueRoutesAdmin)
   await app.register(listeningRoutesListener)

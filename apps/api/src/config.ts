@@ -158,11 +158,12 @@ export interface AppConfig {
    */
   mediaAccelRedirect: string | undefined
   /**
-   * Rendered sessions (docs/product/sessions.md, docs/decisions/019-rendered-sessions-ffmpeg.md):
-   * the ffmpeg binary (FFMPEG_PATH, else the one shipped by the npm package, else `ffmpeg` on the
-   * PATH), the cache's size limit in bytes and how many renders one instance runs at a time.
+   * The ffmpeg binary sessions are mixed and covers converted with (docs/decisions/019-rendered-sessions-ffmpeg.md):
+   * FFMPEG_PATH, else the one shipped by the npm package, else `ffmpeg` on the PATH.
    */
-  sessions: { ffmpegPath: string | undefined; cacheMaxBytes: number; renderConcurrency: number }
+  ffmpegPath: string | undefined
+  /** Rendered sessions (docs/product/sessions.md): the cache's size limit in bytes and how many renders one instance runs at a time. */
+  sessions: { cacheMaxBytes: number; renderConcurrency: number }
   storage:
     | { driver: 'local'; root: string }
     | {
@@ -268,8 +269,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     push: { subject: env.VAPID_SUBJECT ?? `mailto:${addressOf(env.MAIL_FROM)}` },
     reminders: { intervalSeconds: env.REMINDER_INTERVAL_SECONDS },
     mediaAccelRedirect: env.MEDIA_ACCEL_REDIRECT,
+    ffmpegPath: env.FFMPEG_PATH,
     sessions: {
-      ffmpegPath: env.FFMPEG_PATH,
       cacheMaxBytes: env.SESSION_CACHE_MAX_MB * 1024 * 1024,
       renderConcurrency: env.SESSION_RENDER_CONCURRENCY,
     },

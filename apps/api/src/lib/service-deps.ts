@@ -1,5 +1,6 @@
 import type { Database } from '../db/client.js'
 import type { MediaStorage } from './storage/media-storage.js'
+import type { CoverImageDeps } from './media/cover-images.js'
 
 /** The logger a service may write to (pino's and Fastify's loggers fit). */
 export interface ServiceLogger {
@@ -24,4 +25,11 @@ export function mediaDeps(
   request?: { log: ServiceLogger },
 ): MediaServiceDeps {
   return { db: app.database.db, storage: app.storage, log: request?.log ?? app.log }
+}
+
+/** What a service that sets covers needs (docs/product/covers.md): the database and the app's cover tools. */
+export type CoverServiceDeps = CoverImageDeps & { db: Database }
+
+export function coverDeps(app: { database: { db: Database }; coverImages: CoverImageDeps }): CoverServiceDeps {
+  return { ...app.coverImages, db: app.database.db }
 }

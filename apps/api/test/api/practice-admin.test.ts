@@ -106,6 +106,7 @@ describe('creating and reading', () => {
       isOpen: false,
       published: false,
       position: program.position,
+      coverImage: null,
       daysCount: 3,
       minutesPerDay: Math.round(program.days.reduce((sum, day) => sum + day.minutes, 0) / 3),
       complete: true,

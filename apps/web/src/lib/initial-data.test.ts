@@ -14,6 +14,7 @@ const field = {
   description: '',
   iconName: 'Heart',
   displayOrder: 1,
+  coverImage: null,
   audioCount: 3,
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ICON_NAMES } from '../common/icons.js'
+import { coverImageSchema } from '../common/covers.js'
 
 /** A field (campo) as the public landing grid and the listener area see it. */
 export const fieldSchema = z.object({
@@ -8,6 +9,8 @@ export const fieldSchema = z.object({
   description: z.string(),
   iconName: z.string(),
   displayOrder: z.number().int(),
+  /** An uploaded cover; null shows the generated artwork. */
+  coverImage: coverImageSchema,
   audioCount: z.number().int().nonnegative(),
 })
 export type Field = z.infer<typeof fieldSchema>
@@ -27,6 +30,8 @@ export const audioSchema = z.object({
   /** Spec text form, e.g. '3:25'. */
   duration: z.string(),
   url: z.string(),
+  /** An uploaded cover; null shows the generated artwork in the field's colour. */
+  coverImage: coverImageSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 })

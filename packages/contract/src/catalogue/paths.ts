@@ -10,13 +10,17 @@ export const CATALOGUE_PATHS = {
   backgroundMusic: '/api/background-music',
   backgroundMusicFile: (trackId: string) => `/api/background-music/${trackId}/file`,
   search: '/api/search',
+  /** A cover image's file (public, immutable): `<id>-<width>.webp` (common/covers.ts). */
+  coverFile: (file: string) => `/api/covers/${file}`,
   admin: {
     fields: '/api/admin/fields',
     field: (fieldId: string) => `/api/admin/fields/${fieldId}`,
     fieldOrder: '/api/admin/fields/order',
+    fieldCover: (fieldId: string) => `/api/admin/fields/${fieldId}/cover`,
     audios: '/api/admin/audios',
     audio: (audioId: string) => `/api/admin/audios/${audioId}`,
     audioFile: (audioId: string) => `/api/admin/audios/${audioId}/file`,
+    audioCover: (audioId: string) => `/api/admin/audios/${audioId}/cover`,
     music: '/api/admin/background-music',
     musicTrack: (trackId: string) => `/api/admin/background-music/${trackId}`,
     musicFile: (trackId: string) => `/api/admin/background-music/${trackId}/file`,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { coverImageSchema } from '../common/covers.js'
 import { localDateSchema, PROGRAM_LIMITS as L } from './programs.js'
 import { PRACTICE_MSG as M } from './practice-messages.js'
 
@@ -54,6 +55,7 @@ export const adminProgramSchema = z.object({
   isOpen: z.boolean(),
   published: z.boolean(),
   position: z.number().int(),
+  coverImage: coverImageSchema,
   days: z.array(adminProgramDaySchema),
   /** Listeners enrolled now (active or completed). */
   enrolled: z.number().int().nonnegative(),
@@ -68,6 +70,7 @@ export const adminProgramRowSchema = z.object({
   isOpen: z.boolean(),
   published: z.boolean(),
   position: z.number().int(),
+  coverImage: coverImageSchema,
   daysCount: z.number().int().nonnegative(),
   minutesPerDay: z.number().int().nonnegative(),
   /** Every day has an intention and at least one audio: it may be published. */

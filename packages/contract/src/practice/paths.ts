@@ -16,6 +16,7 @@ export const PRACTICE_PATHS = {
     programs: '/api/admin/programs',
     program: (programId: string) => `/api/admin/programs/${programId}`,
     publish: (programId: string) => `/api/admin/programs/${programId}/publish`,
+    cover: (programId: string) => `/api/admin/programs/${programId}/cover`,
     order: '/api/admin/programs/order',
     insights: '/api/admin/programs/insights',
   },

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { audioSchema } from '../catalogue/catalogue.js'
+import { coverImageSchema } from '../common/covers.js'
 
 /**
  * The daily practice (docs/product/practice.md): programmes of N days, each day one or more
@@ -57,6 +58,8 @@ export const programSummarySchema = z.object({
   minutesPerDay: z.number().int().nonnegative(),
   /** Every day open ("livre") instead of one day per calendar day. */
   isOpen: z.boolean(),
+  /** An uploaded cover; null shows the generated artwork. */
+  coverImage: coverImageSchema,
   fields: z.array(programFieldSchema),
   enrolment: enrolmentSchema.nullable(),
 })

@@ -14,6 +14,8 @@ export const fields = pgTable(
     description: text('description').notNull().default(''),
     iconName: text('icon_name').notNull().default('Sparkles'),
     displayOrder: integer('display_order').notNull().default(0),
+    /** An uploaded cover (docs/product/covers.md): the image's id; null shows the generated artwork. */
+    coverImage: uuid('cover_image'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -40,6 +42,8 @@ export const audios = pgTable(
     fileKey: text('file_key').notNull(),
     mimeType: text('mime_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
+    /** An uploaded cover (docs/product/covers.md); null shows the generated artwork. */
+    coverImage: uuid('cover_image'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // What listener search reads (migration 0008, docs/performance.md §3): the title and the tags

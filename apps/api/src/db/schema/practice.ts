@@ -20,6 +20,8 @@ export const programs = pgTable(
     isOpen: boolean('is_open').notNull().default(false),
     published: boolean('published').notNull().default(false),
     position: integer('position').notNull().default(0),
+    /** An uploaded cover (docs/product/covers.md); null shows the generated artwork. */
+    coverImage: uuid('cover_image'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

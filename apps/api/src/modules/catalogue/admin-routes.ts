@@ -21,6 +21,7 @@ import {
   adminMusicUpdateSchema,
   API,
   apiErrorSchema,
+  coverAnswerSchema,
   fieldListSchema,
   musicVolumeSchema,
 } from '@sintonia/contract'
@@ -29,11 +30,13 @@ import { createAudio, editAudio, listAdminAudios, removeAudio, replaceAudioFile 
 import { HttpError } from '../../lib/http/errors.js'
 import { sendStoredFile } from '../../lib/http/send-stored-file.js'
 import { createTrack, editTrack, findTrackForStreaming, getMusicAdmin, removeTrack, setVolume } from './music-admin-service.js'
-import { mediaDeps } from '../../lib/service-deps.js'
+import { coverDeps, mediaDeps } from '../../lib/service-deps.js'
 import { receiveMultipart } from '../../lib/uploads/receive-multipart.js'
 import { AUDIO_FILE_RULE } from '../../lib/uploads/accept.js'
+import { COVER_FILE_RULE } from '../../lib/media/cover-images.js'
+import { setAudioCover, setFieldCover } from './covers-admin-service.js'
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema }
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 503: apiErrorSchema }
 const fieldTags = ['admin: campos']
 
 const adminFieldRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -91,6 +94,38 @@ const adminFieldRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
+  app.put(
+    API.catalogue.admin.fieldCover(':fieldId'),
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: fieldTags,
+        summary: 'Envia a capa de um campo (multipart: file; JPEG, PNG ou WebP de pelo menos 480 × 480, verificado pelo conteúdo)',
+        consumes: ['multipart/form-data'],
+        params: adminFieldParamsSchema,
+        response: { 200: coverAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const coverImage = await setFieldCover(coverDeps(app), request.params.fieldId, await receiveMultipart(request, app.uploadTmpDir, { file: COVER_FILE_RULE }))
+      await app.domainEvents.publish('fields_changed')
+      return { coverImage }
+    },
+  )
+
+  app.delete(
+    API.catalogue.admin.fieldCover(':fieldId'),
+    {
+      config: { access: 'admin' },
+      schema: { tags: fieldTags, summary: 'Remove a capa de um campo (volta a arte gerada)', params: adminFieldParamsSchema, response: { 200: coverAnswerSchema, ...errors } },
+    },
+    async (request) => {
+      const coverImage = await setFieldCover(coverDeps(app), request.params.fieldId, null)
+      await app.domainEvents.publish('fields_changed')
+      return { coverImage }
+    },
+  )
+
   app.delete(
     API.catalogue.admin.field(':fieldId'),
     {
@@ -98,7 +133,7 @@ const adminFieldRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: fieldTags, summary: 'Exclui um campo sem áudios (409 quando tem áudios)', params: adminFieldParamsSchema, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
-      await removeField(db, request.params.fieldId)
+      await removeField(mediaDeps(app, request), request.params.fieldId)
       await app.domainEvents.publish('fields_changed')
       return reply.code(204).send(null)
     },
@@ -176,6 +211,38 @@ const adminAudioRoutes: FastifyPluginAsyncZod = async (app) => {
       const audio = await replaceAudioFile(mediaDeps(app, request), await receiveMultipart(request, app.uploadTmpDir, { file: AUDIO_FILE_RULE }), request.params.audioId)
       await announce()
       return { audio }
+    },
+  )
+
+  app.put(
+    API.catalogue.admin.audioCover(':audioId'),
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: audioTags,
+        summary: 'Envia a capa de um áudio (multipart: file; JPEG, PNG ou WebP de pelo menos 480 × 480, verificado pelo conteúdo)',
+        consumes: ['multipart/form-data'],
+        params: adminAudioParamsSchema,
+        response: { 200: coverAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const coverImage = await setAudioCover(coverDeps(app), request.params.audioId, await receiveMultipart(request, app.uploadTmpDir, { file: COVER_FILE_RULE }))
+      await announce()
+      return { coverImage }
+    },
+  )
+
+  app.delete(
+    API.catalogue.admin.audioCover(':audioId'),
+    {
+      config: { access: 'admin' },
+      schema: { tags: audioTags, summary: 'Remove a capa de um áudio (volta a arte gerada)', params: adminAudioParamsSchema, response: { 200: coverAnswerSchema, ...errors } },
+    },
+    async (request) => {
+      const coverImage = await setAudioCover(coverDeps(app), request.params.audioId, null)
+      await announce()
+      return { coverImage }
     },
   )
 

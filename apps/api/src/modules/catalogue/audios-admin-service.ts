@@ -1,6 +1,7 @@
 import { ADMIN_CONTENT_MSG, adminAudioMetaSchema, audioFormFieldsToMeta, PRACTICE_MSG, type AdminAudio, type adminAudioUpdateSchema } from '@sintonia/contract'
 import type { z } from 'zod'
 import { HttpError } from '../../lib/http/errors.js'
+import { deleteCoverImage } from '../../lib/media/cover-images.js'
 import { isForeignKeyViolation } from '../../lib/pg-errors.js'
 import { acceptAudio, parseFormFields } from '../../lib/uploads/accept.js'
 import type { ReceivedUpload } from '../../lib/uploads/receive-multipart.js'
@@ -127,4 +128,5 @@ export async function removeAudio(deps: MediaServiceDeps, id: string): Promise<v
   }
   if (!row) throw new HttpError(404, ADMIN_CONTENT_MSG.audioNotFound)
   await deleteStoredQuietly(deps.storage, [row.fileKey], deps.log)
+  await deleteCoverImage(deps, row.coverImage)
 }

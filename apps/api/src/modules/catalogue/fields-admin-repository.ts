@@ -32,9 +32,10 @@ export async function countAudiosOfField(db: Database, fieldId: string): Promise
   return row?.n ?? 0
 }
 
-export async function deleteField(db: Database, id: string): Promise<boolean> {
-  const rows = await db.delete(fields).where(eq(fields.id, id)).returning({ id: fields.id })
-  return rows.length > 0
+/** The deleted field's cover, so its image can go too; undefined when there was no such field. */
+export async function deleteField(db: Database, id: string): Promise<{ coverImage: string | null } | undefined> {
+  const [row] = await db.delete(fields).where(eq(fields.id, id)).returning({ coverImage: fields.coverImage })
+  return row
 }
 
 /** Every field id, locked for the reorder so a field created meanwhile cannot be left out. */

@@ -2,6 +2,8 @@ import type { z } from 'zod'
 import { ADMIN_CONTENT_MSG, type AdminFieldOrder, type Field, type adminFieldInputSchema, type adminFieldUpdateSchema } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
 import { HttpError } from '../../lib/http/errors.js'
+import { deleteCoverImage } from '../../lib/media/cover-images.js'
+import type { MediaServiceDeps } from '../../lib/service-deps.js'
 import { findFieldWithAudioCount } from './repository.js'
 import { listPublicFields } from './service.js'
 import { countAudiosOfField, deleteField, insertField, lockAllFieldIds, nextDisplayOrder, setDisplayOrder, updateField } from './fields-admin-repository.js'
@@ -34,12 +36,15 @@ export async function editField(db: Database, id: string, patch: FieldUpdate): P
  * remove listeners' audios, playlists entries and listening history. The admin moves or deletes
  * the audios first; the database refuses it too (audios.field_id ON DELETE RESTRICT).
  */
-export async function removeField(db: Database, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function removeField(deps: MediaServiceDeps, id: string): Promise<void> {
+  const deleted = await deps.db.transaction(async (tx) => {
     const audioCount = await countAudiosOfField(tx, id)
     if (audioCount > 0) throw new HttpError(409, ADMIN_CONTENT_MSG.fieldHasAudios(audioCount))
-    if (!(await deleteField(tx, id))) throw new HttpError(404, ADMIN_CONTENT_MSG.fieldNotFound)
+    const row = await deleteField(tx, id)
+    if (!row) throw new HttpError(404, ADMIN_CONTENT_MSG.fieldNotFound)
+    return row
   })
+  await deleteCoverImage(deps, deleted.coverImage)
 }
 
 /** The new display order: the list must hold every field exactly once. */

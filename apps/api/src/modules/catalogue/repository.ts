@@ -14,6 +14,7 @@ function fieldsWithAudioCounts(db: Database) {
       description: fields.description,
       iconName: fields.iconName,
       displayOrder: fields.displayOrder,
+      coverImage: fields.coverImage,
       audioCount: count(audios.id),
     })
     .from(fields)

@@ -20,6 +20,7 @@ export function toAudioDto(row: AudioRow): Audio {
     durationSeconds: row.durationSeconds,
     duration: formatDuration(row.durationSeconds),
     url: API.catalogue.audioFile(row.id),
+    coverImage: row.coverImage,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }

@@ -13,14 +13,19 @@ import {
   adminProgramSchema,
   API,
   apiErrorSchema,
+  coverAnswerSchema,
   MSG,
   programInsightsQuerySchema,
   programInsightsSchema,
 } from '@sintonia/contract'
 import { getProgramInsights } from './insights-service.js'
-import { createProgram, deleteProgram, getAdminProgram, listAdminPrograms, orderPrograms, publishProgram, saveProgram } from './programs-admin-service.js'
+import { createProgram, deleteProgram, getAdminProgram, listAdminPrograms, orderPrograms, publishProgram, saveProgram, setProgramCover } from './programs-admin-service.js'
+import { coverDeps, mediaDeps } from '../../lib/service-deps.js'
+import { receiveMultipart } from '../../lib/uploads/receive-multipart.js'
+import { COVER_FILE_RULE } from '../../lib/media/cover-images.js'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema }
+const uploadErrors = { ...errors, 413: apiErrorSchema, 415: apiErrorSchema, 503: apiErrorSchema }
 const config = { access: 'admin' } as const
 const tags = ['admin: programas']
 const params = z.object({ programId: z.uuid({ error: MSG.validation.invalidUuid }) })
@@ -124,9 +129,38 @@ export const practiceRoutesAdmin: FastifyPluginAsyncZod = async (app) => {
     API.practice.admin.program(':programId'),
     { config, schema: { tags, summary: 'Exclui o programa e suas inscrições', params, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await deleteProgram(db(), request.params.programId)
+      await deleteProgram(mediaDeps(app, request), request.params.programId)
       await announce()
       return reply.code(204).send(null)
+    },
+  )
+
+  app.put(
+    API.practice.admin.cover(':programId'),
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Envia a capa do programa (multipart: file; JPEG, PNG ou WebP de pelo menos 480 × 480, verificado pelo conteúdo)',
+        consumes: ['multipart/form-data'],
+        params,
+        response: { 200: coverAnswerSchema, ...uploadErrors },
+      },
+    },
+    async (request) => {
+      const coverImage = await setProgramCover(coverDeps(app), request.params.programId, await receiveMultipart(request, app.uploadTmpDir, { file: COVER_FILE_RULE }))
+      await announce()
+      return { coverImage }
+    },
+  )
+
+  app.delete(
+    API.practice.admin.cover(':programId'),
+    { config, schema: { tags, summary: 'Remove a capa do programa (volta a arte gerada)', params, response: { 200: coverAnswerSchema, ...uploadErrors } } },
+    async (request) => {
+      const coverImage = await setProgramCover(coverDeps(app), request.params.programId, null)
+      await announce()
+      return { coverImage }
     },
   )
 }

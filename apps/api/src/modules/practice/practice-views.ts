@@ -40,6 +40,7 @@ export function summaryDto(program: ProgramModel, state: EnrolmentState | undefi
     daysCount: program.days.length,
     minutesPerDay: program.minutesPerDay,
     isOpen: row.isOpen,
+    coverImage: row.coverImage,
     fields: program.fields.map((field) => ({ id: field.id, title: field.title, iconName: field.iconName })),
     enrolment: state ? enrolmentDto(state, today) : null,
   }

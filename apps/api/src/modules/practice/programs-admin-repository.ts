@@ -4,6 +4,7 @@
  */
 import { and, asc, count, eq, gt, inArray, like, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
+import { swapCoverImage } from '../../db/cover-column.js'
 import { programDayCompletions, programDayItems, programDays, programEnrolments, programs } from '../../db/schema/index.js'
 import type { ProgramRow } from './programs-repository.js'
 
@@ -93,10 +94,13 @@ export async function reconcileEnrolments(tx: Database, programId: string, daysC
     .where(and(eq(programEnrolments.programId, programId), eq(programEnrolments.status, 'completed'), sql`${doneDays} < ${daysCount}`))
 }
 
-export async function deleteProgramRow(db: Database, id: string): Promise<boolean> {
-  const rows = await db.delete(programs).where(eq(programs.id, id)).returning({ id: programs.id })
-  return rows.length > 0
+/** The deleted programme's cover, so its image can go too; undefined when there was no such programme. */
+export async function deleteProgramRow(db: Database, id: string): Promise<{ coverImage: string | null } | undefined> {
+  const [row] = await db.delete(programs).where(eq(programs.id, id)).returning({ coverImage: programs.coverImage })
+  return row
 }
+
+export const swapProgramCover = (db: Database, id: string, imageId: string | null) => swapCoverImage(db, programs, id, imageId)
 
 export async function lockAllProgramIds(tx: Database): Promise<string[]> {
   const rows = await tx.select({ id: programs.id }).from(programs).for('update')

@@ -8,12 +8,16 @@
 import { PRACTICE_MSG, type AdminProgram, type AdminProgramInput, type AdminProgramList } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
 import { HttpError } from '../../lib/http/errors.js'
+import { deleteCoverImage, replaceCover } from '../../lib/media/cover-images.js'
+import type { CoverServiceDeps, MediaServiceDeps } from '../../lib/service-deps.js'
+import type { ReceivedUpload } from '../../lib/uploads/receive-multipart.js'
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.js'
 import { existingAudioIds } from '../catalogue/listener-repository.js'
 import { incompleteDays, loadModels, type ProgramModel } from './program-model.js'
 import {
   countEnrolmentsByProgram,
   deleteProgramRow,
+  swapProgramCover,
   findProgramRow,
   insertProgramRow,
   listAllProgramRows,
@@ -60,6 +64,7 @@ function toAdminProgram(model: ProgramModel, enrolled: number): AdminProgram {
     isOpen: row.isOpen,
     published: row.published,
     position: row.position,
+    coverImage: row.coverImage,
     days: model.days.map((day) => ({
       day: day.day,
       intention: day.intention,
@@ -90,6 +95,7 @@ export async function listAdminPrograms(db: Database): Promise<AdminProgramList>
         isOpen: row.isOpen,
         published: row.published,
         position: row.position,
+        coverImage: row.coverImage,
         daysCount: model.days.length,
         minutesPerDay: model.minutesPerDay,
         complete: model.days.length > 0 && incompleteDays(model.days).length === 0,
@@ -187,8 +193,21 @@ export async function publishProgram(db: Database, id: string, published: boolea
 }
 
 /** The programme and its enrolments go (its reminders keep their history without it). */
-export async function deleteProgram(db: Database, id: string): Promise<void> {
-  if (!(await deleteProgramRow(db, id))) throw new HttpError(404, PRACTICE_MSG.programNotFound)
+export async function deleteProgram(deps: MediaServiceDeps, id: string): Promise<void> {
+  const deleted = await deleteProgramRow(deps.db, id)
+  if (!deleted) throw new HttpError(404, PRACTICE_MSG.programNotFound)
+  await deleteCoverImage(deps, deleted.coverImage)
+}
+
+/** The programme's cover (docs/product/covers.md): an image sets it, null removes it. */
+export async function setProgramCover(deps: CoverServiceDeps, id: string, upload: ReceivedUpload | null): Promise<string | null> {
+  const notFound = () => new HttpError(404, PRACTICE_MSG.programNotFound)
+  try {
+    if (!(await findProgramRow(deps.db, id))) throw notFound()
+    return await replaceCover(deps, upload?.files.file ?? null, (imageId) => swapProgramCover(deps.db, id, imageId), notFound)
+  } finally {
+    await upload?.discard()
+  }
 }
 
 /** The listeners' order: the list must hold every programme exactly once. */

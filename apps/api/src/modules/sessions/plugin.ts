@@ -1,5 +1,5 @@
 /**
- * Rendered sessions (docs/product/sessions.md): finds ffmpeg, runs the renderer, keeps the cache
+ * Rendered sessions (docs/product/sessions.md): runs the renderer, keeps the cache
  * clean (a changed audio or music drops the sessions mixed from its old file, on every instance),
  * and registers the routes.
  */
@@ -11,19 +11,11 @@ import { BACKGROUND_MUSIC_FALLBACK_TITLE, type DomainEventName } from '@sintonia
 import { PUBLIC_MUSIC_FILE } from '../../paths.js'
 import type { PlanMusic } from './session-plan.js'
 import { BUILT_IN_PREFIX } from './repository.js'
-import { locateFfmpeg, type Ffmpeg } from '../../lib/media/ffmpeg.js'
 import { SessionRenderer } from './renderer.js'
 import { recordStored, sweepStale, type CacheDeps } from './session-cache.js'
 import { sessionRoutes } from './routes.js'
 import { sourceFiles } from './source-files.js'
 import type { SessionDeps } from './service.js'
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The binary sessions are rendered with; null when none runs here (sessions answer 503). */
-    sessionFfmpeg: Ffmpeg | null
-  }
-}
 
 const SOURCE_EVENTS: ReadonlySet<DomainEventName> = new Set(['audios_changed', 'music_changed'])
 
@@ -40,9 +32,8 @@ function builtInMusic(): PlanMusic | null {
 export const sessionsModule = fp(
   async (app) => {
     const log = app.log.child({ module: 'sessions' })
-    const ffmpeg = locateFfmpeg(app.config.sessions.ffmpegPath)
-    if (!ffmpeg) log.warn('ffmpeg não encontrado: as sessões contínuas ficam indisponíveis e o player toca a voz com a música à parte')
-    app.decorate('sessionFfmpeg', ffmpeg)
+    // Without ffmpeg (plugins/media-tools.ts) sessions answer 503 and the player plays the voice with the music apart.
+    const ffmpeg = app.ffmpeg
     const cache: CacheDeps = { db: app.database.db, storage: app.storage, log, maxBytes: app.config.sessions.cacheMaxBytes }
     const publicMusic = builtInMusic()
     const storedPaths = sourceFiles(app.storage, join(app.config.dataDir, 'sessions-sources'))
@@ -84,5 +75,5 @@ export const sessionsModule = fp(
 
     await app.register(sessionRoutes(() => deps))
   },
-  { name: 'sessions', dependencies: ['domain-events', 'realtime-bus'] },
+  { name: 'sessions', dependencies: ['domain-events', 'realtime-bus', 'media-tools'] },
 )

@@ -13,6 +13,7 @@ const field = (id: string, title: string, displayOrder: number, audioCount = 0):
   description: '',
   iconName: 'Brain',
   displayOrder,
+  coverImage: null,
   audioCount,
 })
 const FIELDS = [field('1', 'Foco', 0, 3), field('2', 'Sono', 1), field('3', 'Calma', 2)]

@@ -13,7 +13,7 @@ const FOCO = '00000000-0000-4000-8000-0000000000f2'
 const RESPIRAR = '00000000-0000-4000-8000-0000000000a1'
 const GRATIDAO = '00000000-0000-4000-8000-0000000000a2'
 
-const field = (id: string, title: string, displayOrder: number): Field => ({ id, title, description: '', iconName: 'Brain', displayOrder, audioCount: 1 })
+const field = (id: string, title: string, displayOrder: number): Field => ({ id, title, description: '', iconName: 'Brain', displayOrder, coverImage: null, audioCount: 1 })
 const FIELDS = [field(FOCO, 'Foco', 1), field(CALMA, 'Calma', 0)]
 const audio = (id: string, title: string, fieldId: string, fieldTitle: string, durationSeconds: number): AdminAudio => ({
   id,
@@ -26,6 +26,7 @@ const audio = (id: string, title: string, fieldId: string, fieldTitle: string, d
   durationSeconds,
   duration: `${Math.floor(durationSeconds / 60)}:${String(durationSeconds % 60).padStart(2, '0')}`,
   url: `/media/${id}.mp3`,
+  coverImage: null,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
   mimeType: 'audio/mpeg',
@@ -42,6 +43,7 @@ function program(overrides: Partial<AdminProgram> = {}): AdminProgram {
     isOpen: false,
     published: false,
     position: 0,
+    coverImage: null,
     enrolled: 0,
     updatedAt: '2025-01-01T00:00:00.000Z',
     days: [

@@ -6,7 +6,7 @@ import { fetchByPath, jsonResponse, renderWithProviders } from '../../../test/re
 import { FieldPage } from './field-page'
 
 const FIELD_ID = '1d7c5b8e-2f4a-4b6c-9d0e-1a2b3c4d5e6f'
-const field: Field = { id: FIELD_ID, title: 'Ansiedade', description: 'Acalme a mente.', iconName: 'Brain', displayOrder: 1, audioCount: 3 }
+const field: Field = { id: FIELD_ID, title: 'Ansiedade', description: 'Acalme a mente.', iconName: 'Brain', displayOrder: 1, coverImage: null, audioCount: 3 }
 
 function audio(n: number, title: string, tags: string[]): Audio {
   return {
@@ -19,6 +19,7 @@ function audio(n: number, title: string, tags: string[]): Audio {
     durationSeconds: 185,
     duration: '3:05',
     url: `/api/audios/${n}/file`,
+    coverImage: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
   }

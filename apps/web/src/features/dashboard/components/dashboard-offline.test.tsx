@@ -5,7 +5,7 @@ import { API, type Field } from '@sintonia/contract'
 import { fetchByPath, jsonResponse, renderWithProviders } from '../../../test/render'
 import { DashboardPage } from './dashboard-page'
 
-const FIELD: Field = { id: '6f0f7a55-2a43-4f5e-9a8a-0d3c1b6a0001', title: 'Calma', description: '', iconName: 'Brain', displayOrder: 1, audioCount: 2 }
+const FIELD: Field = { id: '6f0f7a55-2a43-4f5e-9a8a-0d3c1b6a0001', title: 'Calma', description: '', iconName: 'Brain', displayOrder: 1, coverImage: null, audioCount: 2 }
 
 describe('DashboardPage offline', () => {
   afterEach(() => {

@@ -16,6 +16,7 @@ const field = (n: number, title: string, audioCount: number): Field => ({
   description: '',
   iconName: 'Brain',
   displayOrder: n,
+  coverImage: null,
   audioCount,
 })
 const FIELDS = [field(1, 'Autoestima', 1), field(2, 'Prosperidade', 3)]

@@ -11,6 +11,7 @@ const field = (n: number, title: string, description = ''): Field => ({
   description,
   iconName: 'Brain',
   displayOrder: n,
+  coverImage: null,
   audioCount: 3,
 })
 const SELF = field(1, 'Autoestima e Amor-Próprio', 'Práticas para se tratar com gentileza')

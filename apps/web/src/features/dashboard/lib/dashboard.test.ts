@@ -47,6 +47,7 @@ describe('field grid helpers', () => {
     description,
     iconName: 'Brain',
     displayOrder: 0,
+    coverImage: null,
     audioCount: 1,
   })
 

@@ -14,6 +14,7 @@ const AUDIO: Audio = {
   durationSeconds: 13,
   duration: '0:13',
   url: '/api/audios/00000000-0000-4000-8000-000000000001/file',
+  coverImage: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 }

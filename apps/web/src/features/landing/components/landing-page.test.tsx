@@ -14,8 +14,8 @@ import { fetchByPath, jsonResponse, renderWithProviders } from '../../../test/re
 import { LandingPage, preloadLandingBelowFold } from './landing-page'
 
 const fields: Field[] = [
-  { id: '11111111-1111-4111-8111-111111111111', title: 'Foco', description: 'Clareza mental', iconName: 'Target', displayOrder: 2, audioCount: 3 },
-  { id: '22222222-2222-4222-8222-222222222222', title: 'Autoconfiança', description: '', iconName: 'NaoExiste', displayOrder: 1, audioCount: 1 },
+  { id: '11111111-1111-4111-8111-111111111111', title: 'Foco', description: 'Clareza mental', iconName: 'Target', displayOrder: 2, coverImage: null, audioCount: 3 },
+  { id: '22222222-2222-4222-8222-222222222222', title: 'Autoconfiança', description: '', iconName: 'NaoExiste', displayOrder: 1, coverImage: null, audioCount: 1 },
 ]
 
 const annualPlan: PublicPlan = {

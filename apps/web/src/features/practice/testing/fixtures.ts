@@ -16,6 +16,7 @@ export function audio(title: string, durationSeconds = 12): Audio {
     durationSeconds,
     duration: `0:${String(durationSeconds).padStart(2, '0')}`,
     url: `/api/audios/${id}/file`,
+    coverImage: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
   }
@@ -34,6 +35,7 @@ export function program(overrides: Partial<ProgramSummary> = {}): ProgramSummary
     daysCount: 21,
     minutesPerDay: 20,
     isOpen: false,
+    coverImage: null,
     fields: [{ id: '10000000-0000-4000-8000-000000000001', title: 'Ansiedade', iconName: 'Brain' }],
     enrolment: { status: 'active', featured: true, currentDay: 5, completedDays: 4, currentDayOpen: true, enrolledAt: '2026-03-01T10:00:00.000Z' },
     ...overrides,
