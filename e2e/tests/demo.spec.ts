@@ -24,7 +24,7 @@ test('the demo audio plays in the real player, through HTTP Range requests, with
 
   await page.goto('/demo')
   await expect(page.getByRole('heading', { level: 1, name: demo.audio!.title })).toBeVisible()
-  await expect(page.getByText(demo.fieldTitle!)).toBeVisible()
+  await expect(page.getByTestId('player-stage').getByText(demo.fieldTitle!)).toBeVisible()
   const player = page.getByRole('region', { name: 'Player de áudio' })
   await expect(player.getByTestId('repeat-counter')).toContainText('Repetições: 0')
   await expect(player.getByTestId('player-status')).toHaveText('Pronto para ouvir', { timeout: 15_000 })

@@ -265,6 +265,9 @@ export class SessionRenderer {
         else fail(new Error(`ffmpeg terminou com ${signal ?? `código ${code}`}: ${stderr.trim().slice(0, 500)}`))
       })
     })
+    // ffmpeg may fail (a source gone) before the file below is open: the failure is awaited there,
+    // and must not count as unhandled meanwhile.
+    exited.catch(() => undefined)
     try {
       const file = await open(job.partPath, 'w')
       // Ahead of every listener, the render waits and gives its slot to another one meanwhile.

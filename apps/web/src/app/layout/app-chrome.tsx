@@ -37,7 +37,7 @@ export function AppChrome({ children, showBack = false, hideFooter = false, widt
     <ProductNameProvider value={productName}>
       {/* Below 768 px the page ends as high as the bottom bar is tall (--bottom-bar-height, the
           bar's own height, safe area included), so nothing ever sits under it. */}
-      <div className={cn('flex min-h-dvh flex-col md:pb-0', barShown && 'pb-(--bottom-bar-height)')}>
+      <div data-app-frame className={cn('flex min-h-dvh flex-col md:pb-0', barShown && 'pb-(--bottom-bar-height)')}>
         <a
           href="#conteudo"
           className="sr-only z-50 rounded-xl bg-card px-4 py-2 font-semibold text-accent-strong shadow-lifted focus:not-sr-only focus:fixed focus:top-3 focus:left-3"

@@ -17,7 +17,7 @@ export interface AppHeaderProps {
  */
 export function AppHeader({ productName, showBack = false, width = 'site' }: AppHeaderProps) {
   return (
-    <header className="sticky top-0 z-40 border-b border-line/80 bg-card/85 backdrop-blur-md supports-[backdrop-filter]:bg-card/70">
+    <header data-app-bar className="sticky top-0 z-40 border-b border-line/80 bg-card/85 backdrop-blur-md supports-[backdrop-filter]:bg-card/70">
       <div className={cn('mx-auto flex h-16 items-center gap-3', PAGE_MAX_WIDTH[width], PAGE_GUTTERS)} data-testid="app-header-column">
         {showBack ? (
           <div className="hidden md:block">

@@ -29,6 +29,7 @@ export function MobileBottomBar() {
     <nav
       aria-label="Acesso à conta"
       data-testid="mobile-bottom-bar"
+      data-app-bar
       className="fixed inset-x-0 bottom-0 z-40 box-border h-(--bottom-bar-height) border-t border-line bg-card/95 px-4 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] shadow-[0_-8px_24px_-12px_rgb(37_18_99/0.18)] backdrop-blur-md md:hidden"
     >
       {session.status === 'authenticated' ? (

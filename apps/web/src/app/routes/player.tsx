@@ -128,7 +128,15 @@ export default function PlayerRoute() {
   if (!fieldQuery.data || !audiosQuery.data) return <PlayerPageLoading />
   const list = audiosQuery.data
   const found = list.findIndex((a) => a.id === audio.id)
-  const queue: PlayerQueueItem[] = (found >= 0 ? list : [audio]).map((a) => ({ id: a.id, title: a.title, url: a.url, durationSeconds: a.durationSeconds, duration: a.duration }))
+  const queue: PlayerQueueItem[] = (found >= 0 ? list : [audio]).map((a) => ({
+    id: a.id,
+    title: a.title,
+    url: a.url,
+    durationSeconds: a.durationSeconds,
+    duration: a.duration,
+    fieldId: a.fieldId,
+    coverImage: a.coverImage,
+  }))
   return (
     <PlayerPage
       player={player}

@@ -28,7 +28,7 @@ export function AudioCard({ audio, fieldId, highlighted = false, actions }: Audi
     >
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 items-start gap-3">
-          <Artwork seed={audio.id} hue={hueOf(fieldId)} motif="waves" className="size-12 shrink-0 rounded-xl" />
+          <Artwork seed={audio.id} hue={hueOf(fieldId)} motif="waves" cover={audio.coverImage} sizes="48px" className="size-12 shrink-0 rounded-xl" />
           <h3 className="min-w-0 text-base font-semibold leading-snug text-ink">{audio.title}</h3>
         </div>
         {actions ? <div className="-mt-1 -mr-1 shrink-0">{actions}</div> : null}

@@ -19,7 +19,7 @@ export function FieldCard({ field, matchedAudios = [] }: FieldCardProps) {
       to={first ? `/campo/${field.id}?audio=${first.id}` : `/campo/${field.id}`}
       className="group flex h-full flex-col overflow-hidden rounded-3xl border border-line bg-card shadow-soft transition-[border-color,box-shadow,transform] duration-200 hover:-translate-y-0.5 hover:border-line-strong hover:shadow-lifted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
     >
-      <Artwork seed={field.id} className="h-28 sm:h-32">
+      <Artwork seed={field.id} cover={field.coverImage} sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw" className="h-28 sm:h-32">
         <div className="flex h-full items-start justify-between gap-3 p-4">
           <span aria-hidden="true" className="grid size-11 place-items-center rounded-2xl border border-white/25 bg-white/15 text-white backdrop-blur-sm">
             <ContentIcon name={field.iconName} className="size-5" />

@@ -46,7 +46,7 @@ export function FieldsSection({ t }: { t: TextFn }) {
                   data-testid="field-card"
                   className="group relative isolate flex gap-4 overflow-hidden rounded-2xl border border-line bg-card p-5 shadow-soft transition duration-300 hover:-translate-y-0.5 hover:shadow-lifted sm:flex-col sm:gap-0 sm:p-6"
                 >
-                  <Artwork seed={field.id} className="size-16 shrink-0 rounded-2xl sm:-mx-6 sm:-mt-6 sm:h-32 sm:w-auto sm:rounded-none">
+                  <Artwork seed={field.id} cover={field.coverImage} sizes="(min-width: 640px) 360px, 64px" className="size-16 shrink-0 rounded-2xl sm:-mx-6 sm:-mt-6 sm:h-32 sm:w-auto sm:rounded-none">
                     <span aria-hidden="true" className="grid size-full place-items-center text-white sm:place-items-start sm:p-4">
                       <span className="grid size-9 place-items-center rounded-xl border border-white/25 bg-white/15 backdrop-blur-sm sm:size-11 sm:rounded-2xl">
                         <ContentIcon name={field.iconName} className="size-5" />

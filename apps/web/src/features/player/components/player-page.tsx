@@ -1,7 +1,9 @@
 import { useEffect, useRef, type ReactNode } from 'react'
-import { ArrowLeft, ChevronLeft, ChevronRight, Clock, Headphones, ListMusic, Repeat, SkipForward } from 'lucide-react'
+import { ArrowLeft, Clock, Headphones, ListMusic, Repeat, SkipForward } from 'lucide-react'
 import { toast } from 'sonner'
 import { LISTENER_MSG } from '@sintonia/contract'
+import { Artwork, hueOf } from '../../../components/artwork'
+import { artworkImages } from '../../../components/artwork-images'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { PageShell } from '../../../components/ui/page-shell'
 import { useNightInTheEvening } from '../../../lib/theme'
@@ -17,8 +19,15 @@ import { usePlayerSnapshot } from '../hooks/use-player-snapshot'
 import { useRepetitionsToday } from '../hooks/use-repetitions-today'
 import { PlayerCard } from './player-card'
 
+/** An audio's cover: its uploaded image, else the artwork drawn from its id in its field's colour. */
+function artworkOf(item: PlayerQueueItem): { seed: string; hue: number; cover: string | null } {
+  return { seed: item.id, hue: hueOf(item.fieldId ?? item.id), cover: item.coverImage ?? null }
+}
+
 /** The player's column starts closer to the header than other pages' (its back link comes first). */
 const PAGE_SPACING = 'pt-6 sm:pt-10 sm:pb-16'
+/** The player page: on phones the stage fills the screen from the very top. */
+const PLAYER_SPACING = 'max-md:pt-0 sm:pt-8 sm:pb-16'
 
 export interface PlayerPageProps {
   player: ListenerPlayer
@@ -137,13 +146,20 @@ export function PlayerPage(props: PlayerPageProps) {
     if (!voice.isPlayingIntent) void player.voice.play()
   }, [prefs.autoPlay, voice.status, voice.meta?.id, voice.isPlayingIntent, audioId, player])
 
-  // Lock-screen controls; previous/next follow Anterior/Próximo (a seek inside the stream).
+  // Lock-screen controls; previous/next follow Anterior/Próximo (a seek inside the stream). The
+  // picture is the cover of the audio the stream is in.
+  const queueRef = useRef(queue)
+  queueRef.current = queue
   useEffect(
     () =>
       connectMediaSession(player.voice, {
         productName,
         previous: hasPrevious ? () => latest.current.goTo(latest.current.index - 1) : null,
         next: hasNext ? () => latest.current.goTo(latest.current.index + 1) : null,
+        artworkFor: (audioId) => {
+          const item = queueRef.current.find((entry) => entry.id === audioId)
+          return item ? artworkImages(artworkOf(item)) : []
+        },
       }),
     [player, productName, hasPrevious, hasNext],
   )
@@ -152,50 +168,61 @@ export function PlayerPage(props: PlayerPageProps) {
   const next = queue[index + 1]
 
   return (
-    <PageShell contentClassName={PAGE_SPACING}>
+    <PageShell contentClassName={PLAYER_SPACING}>
       <title>{`${audio.title} — ${productName}`}</title>
-      <ButtonLink to={backTo} variant="ghost" size="sm" className="-ml-3">
-        <ArrowLeft aria-hidden="true" />
-        {backLabel ?? (isPlaylist ? 'Ver Playlists' : 'Ver Lista')}
-      </ButtonLink>
+      <PlayerCard
+        player={player}
+        title={audio.title}
+        titleLevel={1}
+        contextTitle={contextTitle}
+        artwork={artworkOf(audio)}
+        fullScreenOnPhones
+        className="max-md:-mx-4"
+        topBar={
+          <>
+            <ButtonLink to={backTo} variant="ghost" size="sm">
+              <ArrowLeft aria-hidden="true" />
+              {backLabel ?? (isPlaylist ? 'Ver Playlists' : 'Ver Lista')}
+            </ButtonLink>
+            <p className="flex items-center gap-2 text-xs font-semibold whitespace-nowrap text-ink-muted">
+              <span data-testid="audio-position">
+                Áudio {index + 1} de {total}
+              </span>
+              {audio.duration ? (
+                <span className="inline-flex items-center gap-1 tabular-nums max-sm:hidden">
+                  <Clock aria-hidden="true" className="size-3.5" />
+                  <span className="sr-only">Duração: </span>
+                  {audio.duration}
+                </span>
+              ) : null}
+            </p>
+            <div className="flex min-w-9 justify-end">{actions?.(audio)}</div>
+          </>
+        }
+        onPrevious={hasPrevious ? () => session.goTo(index - 1) : null}
+        onNext={hasNext ? () => session.goTo(index + 1) : null}
+        sleep={{ minutes: session.sleepMinutes, onChange: session.setSleepMinutes }}
+        glance={
+          next ? (
+            <section aria-labelledby="next-audio-heading" className="flex items-center gap-3 rounded-2xl bg-white/6 p-2.5 text-left ring-1 ring-white/10">
+              <Artwork {...artworkOf(next)} motif="waves" sizes="44px" className="size-11 shrink-0 rounded-xl" />
+              <div className="min-w-0 flex-1">
+                <h2 id="next-audio-heading" className="font-sans text-[0.7rem] font-semibold tracking-wider text-accent uppercase">
+                  Próximo áudio
+                </h2>
+                <p className="truncate text-sm font-semibold text-ink">{next.title}</p>
+              </div>
+              <Button variant="ghost" size="sm" onClick={() => session.goTo(index + 1)}>
+                <SkipForward aria-hidden="true" />
+                <span className="max-sm:sr-only">Reproduzir Próximo</span>
+              </Button>
+            </section>
+          ) : null
+        }
+      />
 
-      <header className="mt-3">
-        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm font-semibold text-accent">
-          <span className="inline-flex items-center gap-1.5">
-            {isPlaylist ? <ListMusic aria-hidden="true" className="size-4" /> : <Headphones aria-hidden="true" className="size-4" />}
-            {contextTitle}
-          </span>
-          <span data-testid="audio-position" className="text-ink-muted">
-            Áudio {index + 1} de {total}
-          </span>
-          {audio.duration ? (
-            <span className="inline-flex items-center gap-1 text-ink-muted tabular-nums">
-              <Clock aria-hidden="true" className="size-3.5" />
-              <span className="sr-only">Duração: </span>
-              {audio.duration}
-            </span>
-          ) : null}
-        </p>
-        <div className="mt-2 flex items-start justify-between gap-3">
-          <h1 className="text-2xl font-extrabold tracking-tight text-ink sm:text-4xl">{audio.title}</h1>
-          {actions ? <div className="shrink-0">{actions(audio)}</div> : null}
-        </div>
-        {contextDescription ? <p className="mt-3 max-w-2xl text-[0.98rem] leading-relaxed text-ink-muted">{contextDescription}</p> : null}
-      </header>
-
-      {notice?.(audio)}
-      <PlayerCard player={player} title={audio.title} className="mt-6" sleep={{ minutes: session.sleepMinutes, onChange: session.setSleepMinutes }} />
-
-      <nav aria-label="Navegação entre áudios" className="mt-4 grid grid-cols-2 gap-3">
-        <Button variant="outline" size="md" onClick={() => session.goTo(index - 1)} disabled={!hasPrevious}>
-          <ChevronLeft aria-hidden="true" />
-          Anterior
-        </Button>
-        <Button variant="outline" size="md" onClick={() => session.goTo(index + 1)} disabled={!hasNext}>
-          Próximo
-          <ChevronRight aria-hidden="true" />
-        </Button>
-      </nav>
+      <div className="mt-6">{notice?.(audio)}</div>
+      {contextDescription ? <p className="mt-2 max-w-2xl text-[0.98rem] leading-relaxed text-ink-muted">{contextDescription}</p> : null}
 
       <dl className="mt-6 grid grid-cols-1 gap-3 min-[420px]:grid-cols-3">
         <StatTile icon={<Repeat aria-hidden="true" className="size-4" />} label="Repetições Hoje" testId="stat-today">
@@ -208,21 +235,6 @@ export function PlayerPage(props: PlayerPageProps) {
           {total}
         </StatTile>
       </dl>
-
-      {next ? (
-        <section aria-labelledby="next-audio-heading" className="mt-6 flex flex-col gap-4 rounded-3xl border border-line bg-card p-5 shadow-soft sm:flex-row sm:items-center sm:p-6">
-          <div className="min-w-0 flex-1">
-            <h2 id="next-audio-heading" className="text-xs font-semibold tracking-wide text-accent uppercase">
-              Próximo áudio
-            </h2>
-            <p className="mt-1 truncate font-semibold text-ink">{next.title}</p>
-          </div>
-          <Button variant="secondary" size="md" onClick={() => session.goTo(index + 1)}>
-            <SkipForward aria-hidden="true" />
-            Reproduzir Próximo
-          </Button>
-        </section>
-      ) : null}
     </PageShell>
   )
 }

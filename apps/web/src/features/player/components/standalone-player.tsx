@@ -1,6 +1,8 @@
 import { useEffect, useMemo } from 'react'
 import type { ListenerPlayer } from '../engine/create-player'
 import { connectMediaSession } from '../engine/media-session'
+import { hueOf } from '../../../components/artwork'
+import { artworkImages } from '../../../components/artwork-images'
 import { PlayerCard } from './player-card'
 import { usePlayerSession } from '../hooks/use-player-session'
 
@@ -9,6 +11,8 @@ export interface StandalonePlayerAudio {
   title: string
   url: string
   durationSeconds: number
+  fieldId?: string
+  coverImage?: string | null
 }
 
 export interface StandalonePlayerProps {
@@ -30,7 +34,22 @@ export function StandalonePlayer({ player, audio, contextTitle, productName, onR
   const queue = useMemo(() => [{ id: audio.id, title: audio.title, url: audio.url, durationSeconds: audio.durationSeconds }], [audio.id, audio.title, audio.url, audio.durationSeconds])
   const session = usePlayerSession(player, { queue, index: 0, continuous: false, contextTitle: contextTitle ?? '', onIndexChange: () => {} })
 
-  useEffect(() => connectMediaSession(player.voice, { productName, previous: null, next: null }), [player, productName])
+  const artwork = { seed: audio.id, hue: hueOf(audio.fieldId ?? audio.id), cover: audio.coverImage ?? null }
+  const { seed, hue, cover } = artwork
+  useEffect(
+    () => connectMediaSession(player.voice, { productName, previous: null, next: null, artworkFor: () => artworkImages({ seed, hue, cover }) }),
+    [player, productName, seed, hue, cover],
+  )
 
-  return <PlayerCard player={player} title={audio.title} onReset={onReset} className={className} sleep={{ minutes: session.sleepMinutes, onChange: session.setSleepMinutes }} />
+  return (
+    <PlayerCard
+      player={player}
+      title={audio.title}
+      contextTitle={contextTitle ?? undefined}
+      artwork={artwork}
+      onReset={onReset}
+      className={className}
+      sleep={{ minutes: session.sleepMinutes, onChange: session.setSleepMinutes }}
+    />
+  )
 }

@@ -133,6 +133,26 @@ describe('connectMediaSession', () => {
     voice.destroy()
   })
 
+  it("adds the audio's picture once it is ready, and never an older audio's picture to a newer one", async () => {
+    const { session, createMetadata } = fakeSession()
+    const voice = new VoiceEngine({ element: new FakeAudioElement() })
+    const pictures = new Map<string, (images: MediaImage[]) => void>()
+    const artworkFor = (audioId: string) => new Promise<MediaImage[]>((resolve) => pictures.set(audioId, resolve))
+    const disconnect = connectMediaSession(voice, { productName: 'Sintonia', mediaSession: session, createMetadata, artworkFor })
+
+    voice.setSource('/api/audios/a/file', { id: 'a', title: 'Abundância', fieldTitle: 'Prosperidade' })
+    expect(session.metadata).toEqual({ title: 'Abundância', artist: 'Prosperidade', album: 'Sintonia' })
+    voice.setSource('/api/audios/b/file', { id: 'b', title: 'Calma', fieldTitle: 'Paz' })
+    pictures.get('a')!([{ src: '/a.png', sizes: '512x512', type: 'image/png' }])
+    await vi.advanceTimersByTimeAsync(0)
+    expect(session.metadata).toEqual({ title: 'Calma', artist: 'Paz', album: 'Sintonia' })
+    pictures.get('b')!([{ src: '/b.png', sizes: '512x512', type: 'image/png' }])
+    await vi.advanceTimersByTimeAsync(0)
+    expect(session.metadata).toEqual({ title: 'Calma', artist: 'Paz', album: 'Sintonia', artwork: [{ src: '/b.png', sizes: '512x512', type: 'image/png' }] })
+    disconnect()
+    voice.destroy()
+  })
+
   it('returns a no-op without Media Session support', () => {
     const voice = new VoiceEngine({ element: new FakeAudioElement() })
     const disconnect = connectMediaSession(voice, { productName: 'Sintonia', mediaSession: null })

@@ -122,6 +122,8 @@ export interface ConnectMediaSessionOptions extends MediaSessionEnv {
   productName: string
   previous?: (() => void) | null
   next?: (() => void) | null
+  /** The lock screen's picture of an audio (its cover); the metadata shows without it until it is ready. */
+  artworkFor?: (audioId: string) => Promise<MediaImage[]> | MediaImage[]
 }
 
 function playbackStateOf(snapshot: VoiceSnapshot): MediaSessionPlaybackState {
@@ -154,11 +156,16 @@ export function connectMediaSession(voice: VoiceEngine, options: ConnectMediaSes
   const sync = () => {
     const snapshot = voice.getSnapshot()
     if (snapshot.meta !== lastMeta) {
-      lastMeta = snapshot.meta
-      setMediaSessionMetadata(
-        snapshot.meta ? { title: snapshot.meta.title, fieldTitle: snapshot.meta.fieldTitle ?? null, productName: options.productName } : null,
-        env,
-      )
+      const meta = snapshot.meta
+      lastMeta = meta
+      const track = meta ? { title: meta.title, fieldTitle: meta.fieldTitle ?? null, productName: options.productName } : null
+      setMediaSessionMetadata(track, env)
+      if (meta?.id && track && options.artworkFor) {
+        void Promise.resolve(options.artworkFor(meta.id)).then((artwork) => {
+          // Only while that audio is still the one shown.
+          if (lastMeta === meta && artwork.length > 0) setMediaSessionMetadata({ ...track, artwork }, env)
+        })
+      }
     }
     const state = playbackStateOf(snapshot)
     if (state !== lastState) {

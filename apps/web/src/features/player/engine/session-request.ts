@@ -20,6 +20,10 @@ export interface PlayerQueueItem {
   repetitions?: number
   /** Repetitions already heard (a day resumed where it was left). */
   heard?: number
+  /** Its field, whose colour its generated artwork takes (docs/design.md#artwork). */
+  fieldId?: string
+  /** Its uploaded cover, if any. */
+  coverImage?: string | null
 }
 
 /** Where a session starts in the list, and how much of that audio was heard already. */

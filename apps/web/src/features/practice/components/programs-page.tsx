@@ -77,7 +77,7 @@ export function ProgramCard({ program }: { program: ProgramSummary }) {
   const enrolment = program.enrolment
   return (
     <Card data-testid="program-card" className="flex h-full flex-col overflow-hidden rounded-3xl">
-      <Artwork seed={program.id} className="h-32 sm:h-36">
+      <Artwork seed={program.id} cover={program.coverImage} sizes="(min-width: 1024px) 560px, 100vw" className="h-32 sm:h-36">
         <div className="flex h-full items-start justify-between gap-3 px-5 pt-5 pb-4 sm:px-6">
           <span aria-hidden="true" className="grid size-12 shrink-0 place-items-center rounded-2xl border border-white/25 bg-white/15 text-white backdrop-blur-sm">
             <Sparkles className="size-6" />

@@ -25,6 +25,8 @@ export interface SessionQueueItem {
   durationSeconds: number
   duration: string
   fieldId: string
+  /** The audio's cover, else the programme's (docs/product/covers.md). */
+  coverImage: string | null
   /** The day's count for this audio. */
   repetitions: number
   /** Repetitions already heard (0 for an audio heard in full, which plays again from the start). */
@@ -59,6 +61,7 @@ interface ActiveSession {
   programId: string
   slug: string
   programTitle: string
+  programCover: string | null
   daysCount: number
   day: number
   intention: string
@@ -74,6 +77,7 @@ function startSession(today: Today): ActiveSession | null {
     programId: program.id,
     slug: program.slug,
     programTitle: program.title,
+    programCover: program.coverImage,
     daysCount: program.daysCount,
     day: day.day,
     intention: day.intention,
@@ -150,7 +154,7 @@ function TodayAtRest({ today }: { today: Today }) {
 }
 
 function SessionView({ session, productName, renderPlayer }: { session: ActiveSession; productName: string; renderPlayer: TodaySessionProps['renderPlayer'] }) {
-  const { plan } = session
+  const { plan, programCover } = session
   const queryClient = useQueryClient()
   const online = useOnline()
   const [index, setIndex] = useState(plan.startIndex)
@@ -186,11 +190,12 @@ function SessionView({ session, productName, renderPlayer }: { session: ActiveSe
           durationSeconds: s.audio.durationSeconds,
           duration: s.audio.duration,
           fieldId: s.audio.fieldId,
+          coverImage: s.audio.coverImage ?? programCover,
           repetitions: s.repetitions,
           heard: already < s.repetitions ? already : 0,
         }
       }),
-    [plan.steps, heard],
+    [plan.steps, heard, programCover],
   )
   // Every audio heard its count: ask the server until it counted the day (the listening events
   // may still be on their way, or waiting for the connection to come back).
