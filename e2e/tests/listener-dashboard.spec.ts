@@ -3,6 +3,7 @@ import type { Audio, FieldList, Playlist } from '@sintonia/contract'
 import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
 import { formatViolations, seriousAxeViolations } from '../support/axe'
 import { onboardPaidBuyer } from '../support/subscriber'
+import { screenshotBoth } from '../support/screenshots'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -83,7 +84,7 @@ test('a subscriber sees the fields, searches without accents, creates a playlist
   violations = await seriousAxeViolations(page)
   expect(violations, formatViolations(violations)).toEqual([])
   await page.getByRole('button', { name: 'Concluir' }).click()
-  await playlists.getByRole('button', { name: 'Tocar a playlist Minhas manhãs' }).click()
+  await playlists.getByRole('button', { name: 'Tocar playlist Minhas manhãs' }).click()
   await expect(page).toHaveURL(new RegExp(`/audio/${chosen[0]!.id}$`))
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(chosen[0]!.title)
   await expect(page.getByRole('link', { name: /Ver Playlists/ })).toBeVisible()
@@ -99,4 +100,29 @@ test('a subscriber sees the fields, searches without accents, creates a playlist
   await expect(page.getByRole('button', { name: /^Próximo/ }).first()).toBeDisabled()
   await page.getByRole('button', { name: /^Anterior/ }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(chosen[0]!.title)
+
+  // "Continuar ouvindo": what was heard last comes first, under today's practice and above the fields.
+  const heard = [
+    { audio: chosen[1]!, at: new Date(Date.now() - 60_000) },
+    { audio: chosen[0]!, at: new Date(Date.now() - 30_000) },
+  ]
+  const recorded = await page.evaluate(
+    async (events) => (await fetch('/api/listening/events', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ events }) })).status,
+    heard.map(({ audio, at }) => ({ id: crypto.randomUUID(), audioId: audio.id, kind: 'repetition', occurredAt: at.toISOString() })),
+  )
+  expect(recorded).toBe(200)
+  await page.goto(`${server.baseURL}/dashboard`)
+  const continueRow = page.getByRole('region', { name: 'Continuar ouvindo' })
+  await expect(continueRow.getByRole('link').first()).toHaveAccessibleName(new RegExp(`^Ouvir ${chosen[0]!.title}\\s*${fields[0]!.title}`))
+  await expect(continueRow.getByRole('link').nth(1)).toHaveAccessibleName(new RegExp(`^Ouvir ${chosen[1]!.title}\\s*${fields[0]!.title}`))
+  const top = async (name: string) => (await page.getByRole('region', { name }).boundingBox())!.y
+  const todayTop = (await page.getByTestId('today-card').boundingBox())!.y
+  expect(todayTop).toBeLessThan(await top('Continuar ouvindo'))
+  expect(await top('Continuar ouvindo')).toBeLessThan(await top('Campos'))
+  await screenshotBoth(page, 'painel-continuar-ouvindo')
+  violations = await seriousAxeViolations(page)
+  expect(violations, formatViolations(violations)).toEqual([])
+  await continueRow.getByRole('link').nth(1).click()
+  await expect(page).toHaveURL(new RegExp(`/campo/${fields[0]!.id}/audio/${chosen[1]!.id}$`))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(chosen[1]!.title)
 })

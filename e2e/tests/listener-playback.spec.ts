@@ -113,7 +113,7 @@ test('a playlist plays through from "Tocar playlist"; the heart means Favoritos;
   // "Tocar playlist" starts the first audio: no second click. Both audios are one session.
   await page.goto(`${server.baseURL}/dashboard`)
   const asked = page.waitForResponse((response) => response.url().endsWith('/api/sessions') && (response.request().postDataJSON() as SessionRequest).items.length === 2)
-  await page.getByRole('region', { name: 'Minhas playlists' }).getByRole('button', { name: 'Tocar a playlist Minha sequência' }).click()
+  await page.getByRole('region', { name: 'Minhas playlists' }).getByRole('button', { name: 'Tocar playlist Minha sequência' }).click()
   const manifest = (await (await asked).json()) as SessionManifest
   expect(manifest.items.map((item) => [item.audioId, item.repetitions])).toEqual([
     [first!.id, 1],

@@ -155,7 +155,7 @@ test('a playlist goes on to its next audio with the page stopped', async ({ page
   const breathBefore = await todayCount(page, breath.id)
   const screen = await LockedScreen.watch(page)
   const asked = nextManifest(page)
-  await page.getByRole('region', { name: 'Minhas playlists' }).getByRole('button', { name: 'Tocar a playlist Respiros' }).click()
+  await page.getByRole('region', { name: 'Minhas playlists' }).getByRole('button', { name: 'Tocar playlist Respiros' }).click()
   const manifest = await asked
   expect(manifest.items.map((item) => item.audioId)).toEqual([breath.id, clip.id])
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(BREATH_CLIP.title)

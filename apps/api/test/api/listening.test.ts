@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { API } from '@sintonia/contract'
+import { API, RECENT_LISTENING_LIMIT, type RecentListening } from '@sintonia/contract'
 import { audios, listeningEvents } from '../../src/db/schema/index.js'
 import { AdjustableClock } from '../../src/lib/clock.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
@@ -134,6 +134,36 @@ describe('GET /api/listening/today', () => {
     expect(res.statusCode).toBe(400)
     expect(res.json().message).toBe('Fuso horário inválido')
     expect((await callAs(ctx, cast.subscriber, { method: 'GET', url: `${API.listening.today}?audioId=nope` })).statusCode).toBe(400)
+  })
+})
+
+describe('GET /api/listening/recent ("Continuar ouvindo")', () => {
+  it('is for subscribers and admins only', async () => {
+    expect(await accessStatuses(ctx, cast, { method: 'GET', url: API.listening.recent })).toEqual([401, 403, 200, 200])
+  })
+
+  it("lists the listener's own audios heard last, newest first, each once, up to the limit", async () => {
+    const person = await subscriber(ctx)
+    const other = await subscriber(ctx)
+    expect((await callAs(ctx, person, { url: API.listening.recent })).json()).toEqual({ audios: [] })
+
+    const all = await ctx.database.db.select({ id: audios.id }).from(audios)
+    expect(all.length).toBeGreaterThan(RECENT_LISTENING_LIMIT)
+    const hour = (n: number) => new Date(Date.now() - (all.length - n) * 3_600_000)
+    // Every audio heard once, in order; then the first one again, last of all.
+    await send(person, all.map((row, n) => event('play', hour(n), row.id)))
+    await send(person, [event('repetition', new Date(), all[0]!.id), event('repetition', new Date(Date.now() - 1000), all[0]!.id)])
+    await send(other, [event('play', new Date(), all[1]!.id)])
+
+    const res = await callAs(ctx, person, { url: API.listening.recent })
+    expect(res.statusCode).toBe(200)
+    const body = res.json() as RecentListening
+    const expected = [all[0]!.id, ...all.slice(1).reverse().map((row) => row.id)].slice(0, RECENT_LISTENING_LIMIT)
+    expect(body.audios.map((entry) => entry.audio.id)).toEqual(expected)
+    const [first] = body.audios
+    expect(first!.fieldTitle.length).toBeGreaterThan(0)
+    expect(first!.audio.url).toBe(API.catalogue.audioFile(all[0]!.id))
+    expect(Date.parse(first!.lastListenedAt)).toBeGreaterThan(Date.parse(body.audios[1]!.lastListenedAt))
   })
 })
 

@@ -3,6 +3,7 @@ import {
   listeningAcceptedSchema,
   listeningBatchSchema,
   listeningTodaySchema,
+  recentListeningSchema,
   playlistAddAudioSchema,
   playlistCreateSchema,
   playlistListSchema,
@@ -21,4 +22,5 @@ export const LISTENING_ENDPOINT_SCHEMAS = {
   removePlaylistAudio: { response: playlistSchema, body: null },
   events: { response: listeningAcceptedSchema, body: listeningBatchSchema },
   today: { response: listeningTodaySchema, body: null },
+  recent: { response: recentListeningSchema, body: null },
 } as const satisfies SchemasOf<typeof LISTENING_ENDPOINTS>

@@ -3,6 +3,7 @@ import type {
   listeningAcceptedSchema,
   listeningBatchSchema,
   listeningTodaySchema,
+  recentListeningSchema,
   playlistAddAudioSchema,
   playlistCreateSchema,
   playlistListSchema,
@@ -20,4 +21,5 @@ export const LISTENING_ENDPOINTS = {
   removePlaylistAudio: del(P.playlistAudio, schema<typeof playlistSchema>()),
   events: post(P.events, schema<typeof listeningAcceptedSchema>(), schema<typeof listeningBatchSchema>()),
   today: get(P.today, schema<typeof listeningTodaySchema>()),
+  recent: get(P.recent, schema<typeof recentListeningSchema>()),
 } as const

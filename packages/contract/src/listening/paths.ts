@@ -5,4 +5,5 @@ export const LISTENING_PATHS = {
   playlistAudio: (playlistId: string, audioId: string) => `/api/playlists/${playlistId}/audios/${audioId}`,
   events: '/api/listening/events',
   today: '/api/listening/today',
+  recent: '/api/listening/recent',
 } as const

@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX } from '../common/constants.js'
 import { LISTENER_MSG } from '../catalogue/listener.js'
+import { audioSchema } from '../catalogue/catalogue.js'
 
 /** A playlist audio entry (docs/product/listening.md#favourites-the-heart). */
 export const playlistAudioSchema = z.object({
@@ -67,3 +68,15 @@ export const listeningAcceptedSchema = z.object({ accepted: z.number().int(), du
  */
 export const listeningTodayQuerySchema = z.object({ audioId: z.uuid(), tz: z.string().max(64).default('America/Sao_Paulo') })
 export const listeningTodaySchema = z.object({ audioId: z.uuid(), repetitionsToday: z.number().int().nonnegative() })
+
+/** How many audios "Continuar ouvindo" offers on the dashboard. */
+export const RECENT_LISTENING_LIMIT = 6
+
+/**
+ * "Continuar ouvindo" (docs/product/listening.md#continue-listening): the listener's most recently
+ * heard audios, newest first, each once, with its field's title.
+ */
+export const recentListeningSchema = z.object({
+  audios: z.array(z.object({ audio: audioSchema, fieldTitle: z.string(), lastListenedAt: z.string() })),
+})
+export type RecentListening = z.infer<typeof recentListeningSchema>

@@ -15,9 +15,10 @@ import {
   playlistListSchema,
   playlistSchema,
   playlistUpdateSchema,
+  recentListeningSchema,
 } from '@sintonia/contract'
 import { currentUserId } from '../catalogue/listener-session.js'
-import { recordEvents, repetitionsToday } from './service.js'
+import { recentListening, recordEvents, repetitionsToday } from './service.js'
 import { settlePractice } from '../practice/practice-state.js'
 import { loggableError } from '../../lib/pg-errors.js'
 import { z } from 'zod'
@@ -65,6 +66,19 @@ const listeningRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => repetitionsToday(app.database.db, await currentUserId(request), request.query.audioId, request.query.tz, app.clock.now()),
+  )
+
+  app.get(
+    API.listening.recent,
+    {
+      config: { access: 'subscriber' },
+      schema: {
+        tags: ['ouvinte'],
+        summary: 'Continuar ouvindo: os áudios ouvidos por último, do mais recente ao mais antigo',
+        response: { 200: recentListeningSchema, ...errors },
+      },
+    },
+    async (request) => recentListening(app.database.db, await currentUserId(request)),
   )
 }
 

@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, max, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
-import { listeningEvents } from '../../db/schema/index.js'
+import { audios, fields, listeningEvents } from '../../db/schema/index.js'
+import type { AudioRow } from '../catalogue/repository.js'
 
 export type NewListeningEvent = typeof listeningEvents.$inferInsert
 
@@ -32,4 +33,22 @@ export async function countRepetitionsToday(db: Database, userId: string, audioI
       ),
     )
   return Number(row?.n ?? 0)
+}
+
+/** The audios a user heard most recently (a play or a repetition), newest first, each once. */
+export async function recentlyHeardAudios(db: Database, userId: string, limit: number): Promise<{ audio: AudioRow; fieldTitle: string; lastListenedAt: Date }[]> {
+  const heard = db
+    .select({ audioId: listeningEvents.audioId, lastListenedAt: max(listeningEvents.occurredAt).as('last_listened_at') })
+    .from(listeningEvents)
+    .where(eq(listeningEvents.userId, userId))
+    .groupBy(listeningEvents.audioId)
+    .as('heard')
+  const rows = await db
+    .select({ audio: audios, fieldTitle: fields.title, lastListenedAt: heard.lastListenedAt })
+    .from(heard)
+    .innerJoin(audios, eq(audios.id, heard.audioId))
+    .innerJoin(fields, eq(fields.id, audios.fieldId))
+    .orderBy(desc(heard.lastListenedAt), desc(audios.id))
+    .limit(limit)
+  return rows.map((row) => ({ audio: row.audio, fieldTitle: row.fieldTitle, lastListenedAt: new Date(row.lastListenedAt as unknown as string) }))
 }

@@ -1,7 +1,9 @@
 import type { Database } from '../../db/client.js'
 import { HttpError } from '../../lib/http/errors.js'
+import { RECENT_LISTENING_LIMIT, type RecentListening } from '@sintonia/contract'
 import { existingAudioIds } from '../catalogue/listener-repository.js'
-import { countRepetitionsToday, insertEventsIgnoringDuplicates } from './repository.js'
+import { toAudioDto } from '../catalogue/service.js'
+import { countRepetitionsToday, insertEventsIgnoringDuplicates, recentlyHeardAudios } from './repository.js'
 
 export const INVALID_TIME_ZONE = 'Fuso horário inválido'
 
@@ -46,4 +48,10 @@ export function assertTimeZone(timeZone: string): void {
 export async function repetitionsToday(db: Database, userId: string, audioId: string, timeZone: string, now: Date) {
   assertTimeZone(timeZone)
   return { audioId, repetitionsToday: await countRepetitionsToday(db, userId, audioId, timeZone, now) }
+}
+
+/** "Continuar ouvindo": the audios heard last, newest first (docs/product/listening.md#continue-listening). */
+export async function recentListening(db: Database, userId: string): Promise<RecentListening> {
+  const rows = await recentlyHeardAudios(db, userId, RECENT_LISTENING_LIMIT)
+  return { audios: rows.map((row) => ({ audio: toAudioDto(row.audio), fieldTitle: row.fieldTitle, lastListenedAt: row.lastListenedAt.toISOString() })) }
 }

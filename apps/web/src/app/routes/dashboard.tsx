@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { ContinueListening, recentListeningKey } from '../../features/continue-listening'
 import { DashboardPage } from '../../features/dashboard'
 import { useSession } from '../../features/auth'
 import { InstallButton } from '../../features/install'
@@ -10,8 +11,8 @@ import { useProductName } from '../../lib/product-name'
 
 /**
  * `/dashboard` (subscriber guard): composes the dashboard, today's practice first (the Today card and,
- * under it, the other programmes), search, install and playlists features, and the listener's
- * subscription for the access card.
+ * under it, the other programmes), then "Continuar ouvindo", search, install and playlists features,
+ * and the listener's subscription for the access card.
  */
 export default function DashboardRoute() {
   const productName = useProductName()
@@ -33,6 +34,7 @@ export default function DashboardRoute() {
             <DashboardPrograms />
           </div>
         }
+        continueSlot={<ContinueListening />}
         playlistsSlot={<PlaylistsSection />}
         subscription={details.data?.subscription}
         onRefresh={() =>
@@ -41,6 +43,7 @@ export default function DashboardRoute() {
             // Today's card shows its own state when its read fails; the programmes under it hide.
             queryClient.refetchQueries({ queryKey: practiceKeys.today }),
             queryClient.refetchQueries({ queryKey: practiceKeys.programs }),
+            queryClient.refetchQueries({ queryKey: recentListeningKey }),
           ])
         }
       />

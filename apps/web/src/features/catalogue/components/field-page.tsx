@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, RefreshCw, SearchX, Tag, TriangleAlert } from 'lucide-react'
 import { LISTENER_MSG, audioCountLabel, type Audio } from '@sintonia/contract'
 import { Button, ButtonLink } from '../../../components/ui/button'
+import { Artwork } from '../../../components/artwork'
 import { PageShell } from '../../../components/ui/page-shell'
 import { Spinner } from '../../../components/ui/spinner'
 import { ApiRequestError, loadErrorMessage, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client'
@@ -108,12 +109,15 @@ export function FieldPage({ fieldId, productName, highlightAudioId, renderAudioA
         <ArrowLeft aria-hidden="true" />
         Dashboard
       </ButtonLink>
-      <header className="mt-3">
-        <p className="text-sm font-semibold text-accent">{audioCountLabel(allAudios.length)}</p>
-        <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">{field.data.title}</h1>
-        {field.data.description ? (
-          <p className="mt-3 max-w-2xl text-[0.98rem] leading-relaxed text-ink-muted">{field.data.description}</p>
-        ) : null}
+      <header className="mt-3 flex flex-col gap-5 sm:flex-row sm:items-center sm:gap-7">
+        <Artwork seed={field.data.id} cover={field.data.coverImage} eager sizes="(min-width: 640px) 160px, 112px" className="size-28 shrink-0 rounded-3xl shadow-lifted sm:size-40" />
+        <div className="min-w-0">
+          <p className="text-sm font-semibold text-accent">{audioCountLabel(allAudios.length)}</p>
+          <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-balance break-words text-ink sm:text-4xl">{field.data.title}</h1>
+          {field.data.description ? (
+            <p className="mt-3 max-w-2xl text-[0.98rem] leading-relaxed text-ink-muted">{field.data.description}</p>
+          ) : null}
+        </div>
       </header>
 
       {tags.length > 0 ? (

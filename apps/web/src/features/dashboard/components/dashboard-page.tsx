@@ -39,10 +39,12 @@ export interface DashboardPageProps {
   subscription?: DashboardSubscription | null
   /** Today's practice (features/practice), the first thing under the greeting. */
   todaySlot?: ReactNode
+  /** "Continuar ouvindo" (features/continue-listening), under today's practice. */
+  continueSlot?: ReactNode
 }
 
 /** The listener's home (docs/product/listening.md#dashboard-dashboard). */
-export function DashboardPage({ productName, userId, displayName, renderSearch, installSlot, playlistsSlot, onRefresh, subscription, todaySlot }: DashboardPageProps) {
+export function DashboardPage({ productName, userId, displayName, renderSearch, installSlot, playlistsSlot, onRefresh, subscription, todaySlot, continueSlot }: DashboardPageProps) {
   const queryClient = useQueryClient()
   const fieldsQuery = useQuery(listenerFieldsQueryOptions())
   const [search, setSearch] = useState('')
@@ -97,6 +99,8 @@ export function DashboardPage({ productName, userId, displayName, renderSearch, 
       </header>
 
       {todaySlot}
+
+      {continueSlot}
 
       {renderSearch({ value: search, onValueChange: setSearch, onResults: setSearchOutcome })}
 

@@ -47,7 +47,7 @@ export function PlaylistCard({ playlist, onPlay, onEdit, onDelete }: PlaylistCar
           className="w-full"
           disabled={empty}
           onClick={() => onPlay(playlist)}
-          aria-label={empty ? undefined : `Tocar a playlist ${playlist.name}`}
+          aria-label={empty ? undefined : `Tocar playlist ${playlist.name}`}
         >
           {empty ? null : <Play aria-hidden="true" />}
           {empty ? LISTENER_MSG.playlistEmpty : 'Tocar playlist'}

@@ -85,7 +85,7 @@ describe('PlaylistsSection', () => {
 
     // The click itself lets the page's voice and music elements play (the browser's gesture).
     const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined)
-    fireEvent.click(screen.getByRole('button', { name: 'Tocar a playlist Noite' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Tocar playlist Noite' }))
     expect(play).toHaveBeenCalledTimes(2)
     play.mockRestore()
     await waitFor(() => expect(router.state.location.pathname).toBe(`/audio/${FULL.audios[0]?.id}`))

@@ -5,6 +5,7 @@ import { toast } from 'sonner'
 import type { ProgramDetail } from '@sintonia/contract'
 import { ConfirmDialog } from '../../../components/admin/confirm-dialog'
 import { Button, ButtonLink } from '../../../components/ui/button'
+import { Artwork } from '../../../components/artwork'
 import { PageShell } from '../../../components/ui/page-shell'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { Spinner } from '../../../components/ui/spinner'
@@ -112,14 +113,19 @@ function ProgramView({ detail }: { detail: ProgramDetail }) {
   return (
     <>
       <header className="mt-4">
-        <ProgramBadges program={program} />
-        <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-balance text-ink sm:text-4xl">{program.title}</h1>
-        <p className="mt-2 flex items-center gap-1.5 text-sm font-medium text-accent-strong">
-          <CalendarDays aria-hidden="true" className="size-4 shrink-0" />
-          {programLengthLabel(program)}
-          {program.isOpen ? <span className="text-ink-muted"> · dias livres, no seu ritmo</span> : null}
-        </p>
-        {program.description ? <p className="mt-4 max-w-2xl text-lg leading-relaxed whitespace-pre-line text-ink-muted">{program.description}</p> : null}
+        <div className="flex flex-col gap-5 sm:flex-row sm:items-center sm:gap-7">
+          <Artwork seed={program.id} cover={program.coverImage} eager sizes="(min-width: 640px) 160px, 112px" className="size-28 shrink-0 rounded-3xl shadow-lifted sm:size-40" />
+          <div className="min-w-0">
+            <ProgramBadges program={program} />
+            <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-balance break-words text-ink sm:text-4xl">{program.title}</h1>
+            <p className="mt-2 flex items-center gap-1.5 text-sm font-medium text-accent-strong">
+              <CalendarDays aria-hidden="true" className="size-4 shrink-0" />
+              {programLengthLabel(program)}
+              {program.isOpen ? <span className="text-ink-muted"> · dias livres, no seu ritmo</span> : null}
+            </p>
+          </div>
+        </div>
+        {program.description ? <p className="mt-5 max-w-2xl text-lg leading-relaxed whitespace-pre-line text-ink-muted">{program.description}</p> : null}
         <FieldChips fields={program.fields} className="mt-4" />
       </header>
 

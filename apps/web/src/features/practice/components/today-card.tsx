@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Award, ChevronRight, CircleCheck, Play, Sprout } from 'lucide-react'
 import { useQuery } from '@tanstack/react-query'
 import type { Today } from '@sintonia/contract'
+import { Artwork } from '../../../components/artwork'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { cn } from '../../../lib/cn'
@@ -144,13 +145,18 @@ export function TodayCardView({ today }: { today: Today }) {
     >
       <div aria-hidden="true" className="absolute -top-24 -right-16 -z-10 size-72 rounded-full bg-brand-400/30 blur-3xl" />
       <div aria-hidden="true" className="absolute -bottom-28 -left-10 -z-10 size-64 rounded-full bg-gold-300/15 blur-3xl" />
-      <p className="text-sm font-semibold tracking-wide text-brand-200">Prática de hoje</p>
-      <h2 id="today-heading" className="mt-2 text-2xl font-extrabold tracking-tight sm:text-3xl">
-        Dia {day.day} de {program.daysCount}
-      </h2>
-      <p className="mt-1 text-[0.95rem] leading-6 font-medium text-brand-100">
-        {program.title} · {minutesLabel(day.minutes)}
-      </p>
+      <div className="flex items-start justify-between gap-4">
+        <div className="min-w-0">
+          <p className="text-sm font-semibold tracking-wide text-brand-200">Prática de hoje</p>
+          <h2 id="today-heading" className="mt-2 text-2xl font-extrabold tracking-tight sm:text-3xl">
+            Dia {day.day} de {program.daysCount}
+          </h2>
+          <p className="mt-1 text-[0.95rem] leading-6 font-medium text-brand-100">
+            {program.title} · {minutesLabel(day.minutes)}
+          </p>
+        </div>
+        <Artwork seed={program.id} cover={program.coverImage} eager sizes="(min-width: 640px) 112px, 64px" className="size-16 shrink-0 rounded-2xl shadow-lifted ring-1 ring-white/20 sm:size-28" />
+      </div>
       {day.intention ? (
         <p data-testid="today-intention" className="mt-5 max-w-2xl text-lg leading-7 text-balance text-white/90 sm:text-xl sm:leading-8">
           {day.intention}
