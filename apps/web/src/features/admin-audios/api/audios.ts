@@ -1,8 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { ENDPOINTS, type AdminAudioUpdate } from '@sintonia/contract'
+import { API, ENDPOINTS, del, put, schema, type AdminAudioUpdate, type coverAnswerSchema } from '@sintonia/contract'
 import { adminFieldsQueryOptions } from '../../../lib/admin-fields-query'
 import { api } from '../../../lib/api-client'
 import { uploadWithProgress, type UploadProgress } from '../../../lib/upload-with-progress'
+
+/** An audio's cover (docs/product/admin.md): multipart `file` in, the audio's cover id out. */
+const audioCover = {
+  set: put(API.catalogue.admin.audioCover, schema<typeof coverAnswerSchema>()),
+  remove: del(API.catalogue.admin.audioCover, schema<typeof coverAnswerSchema>()),
+}
 
 /** audios_changed should invalidate adminAudioKeys.all. */
 export const adminAudioKeys = {
@@ -79,6 +85,28 @@ export function useDeleteAudio() {
   const refresh = useRefresh()
   return useMutation({
     mutationFn: (id: string) => api(ENDPOINTS.catalogue.admin.deleteAudio, { params: [id] }),
+    onSuccess: refresh,
+  })
+}
+
+/** Sends an audio's cover with its progress; the lists follow (the listeners' on audios_changed). */
+export function useSetAudioCover() {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: ({ id, file, onProgress }: { id: string; file: File; onProgress: (progress: UploadProgress) => void }) => {
+      const body = new FormData()
+      body.set('file', file)
+      return uploadWithProgress(audioCover.set, body, { params: [id], onProgress })
+    },
+    onSuccess: refresh,
+  })
+}
+
+/** Removes an audio's cover: its generated art, in its field's colour, shows again. */
+export function useRemoveAudioCover() {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: (id: string) => api(audioCover.remove, { params: [id] }),
     onSuccess: refresh,
   })
 }

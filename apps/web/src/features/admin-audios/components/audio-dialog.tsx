@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { AUDIO_UPLOAD_MAX_BYTES, adminAudioMetaSchema, audioTooLargeMessage, splitTags, type AdminAudio, type Field } from '@sintonia/contract'
 import { TextArea } from '../../../components/admin/text-area'
+import { hueOf } from '../../../components/artwork'
+import { CoverAfterSave, CoverEditor } from '../../../components/cover-editor'
 import { FileInput } from '../../../components/admin/file-input'
 import { UploadProgressBar } from '../../../components/admin/upload-progress'
 import { Button } from '../../../components/ui/button'
@@ -10,7 +12,7 @@ import { ModalDialog } from '../../../components/ui/modal-dialog'
 import { getErrorMessage } from '../../../lib/api-client'
 import { formatBytes, type UploadProgress } from '../../../lib/upload-with-progress'
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/zod-issues'
-import { useReplaceAudioFile, useUpdateAudio, useUploadAudio } from '../api/audios'
+import { useRemoveAudioCover, useReplaceAudioFile, useSetAudioCover, useUpdateAudio, useUploadAudio } from '../api/audios'
 
 const FILE_HINT = `MP3, OGG, WAV, M4A, AAC, FLAC ou WebM, até ${AUDIO_UPLOAD_MAX_BYTES / 1024 / 1024}MB. A duração é lida do arquivo.`
 const TAGS_HINT = 'Separe por vírgulas, por exemplo: foco, manhã'
@@ -60,7 +62,10 @@ export function AudioDialog({ audio, fields, defaultFieldId, onClose }: AudioDia
   const upload = useUploadAudio()
   const update = useUpdateAudio()
   const replace = useReplaceAudioFile()
+  const setCover = useSetAudioCover()
+  const removeCover = useRemoveAudioCover()
   const busy = upload.isPending || update.isPending || replace.isPending
+  const coverBusy = setCover.isPending || removeCover.isPending
   const creating = audio === null
 
   const change = (patch: Partial<Draft>) => {
@@ -114,7 +119,7 @@ export function AudioDialog({ audio, fields, defaultFieldId, onClose }: AudioDia
   }
 
   return (
-    <ModalDialog open onClose={onClose} locked={busy} title={creating ? 'Enviar áudio' : 'Editar áudio'} className="max-w-xl">
+    <ModalDialog open onClose={onClose} locked={busy || coverBusy} title={creating ? 'Enviar áudio' : 'Editar áudio'} className="max-w-xl">
       <form ref={reveal.ref} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
         <FormField
           id="audio-file"
@@ -179,6 +184,18 @@ export function AudioDialog({ audio, fields, defaultFieldId, onClose }: AudioDia
             aria-describedby={describedBy('audio-tags', { hint: TAGS_HINT, error: errors.tags })}
           />
         </FormField>
+        {audio ? (
+          <CoverEditor
+            seed={audio.id}
+            hue={hueOf(draft.fieldId || audio.fieldId)}
+            motif="waves"
+            cover={audio.coverImage}
+            onUpload={(chosen, onProgress) => setCover.mutateAsync({ id: audio.id, file: chosen, onProgress })}
+            onRemove={() => removeCover.mutateAsync(audio.id)}
+          />
+        ) : (
+          <CoverAfterSave>Envie o áudio para escolher a capa. Até lá, os ouvintes veem uma arte gerada nas cores do campo.</CoverAfterSave>
+        )}
         <label className="flex items-start gap-3 rounded-xl border border-line p-3">
           <input type="checkbox" checked={draft.isDemo} onChange={(e) => change({ isDemo: e.target.checked })} className="mt-1 size-4 accent-brand-700" />
           <span>
@@ -190,7 +207,7 @@ export function AudioDialog({ audio, fields, defaultFieldId, onClose }: AudioDia
         {busy && progress ? <UploadProgressBar progress={progress} /> : null}
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose} disabled={busy}>
+          <Button variant="outline" onClick={onClose} disabled={busy || coverBusy}>
             Cancelar
           </Button>
           <SubmitButton loading={busy} loadingText={progress ? `Enviando... ${progress.percent}%` : 'Salvando...'} size="md" className="sm:w-auto">

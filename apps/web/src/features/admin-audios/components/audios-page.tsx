@@ -3,6 +3,7 @@ import { Pencil, Star, Trash2, Upload } from 'lucide-react'
 import type { AdminAudio } from '@sintonia/contract'
 import { AdminPageHeader } from '../../../components/admin/admin-page-header'
 import { ConfirmDialog } from '../../../components/admin/confirm-dialog'
+import { Artwork, hueOf } from '../../../components/artwork'
 import { QueryError } from '../../../components/admin/query-error'
 import { DataTable, Td, Th, Tr } from '../../../components/admin/table'
 import { Badge } from '../../../components/ui/badge'
@@ -25,6 +26,11 @@ function Tags({ tags }: { tags: string[] }) {
       ))}
     </span>
   )
+}
+
+/** The audio's cover as listeners see it (its own image, or the art in its field's colour). */
+function Thumbnail({ audio }: { audio: AdminAudio }) {
+  return <Artwork seed={audio.id} hue={hueOf(audio.fieldId)} motif="waves" cover={audio.coverImage} sizes="40px" className="size-10 shrink-0 rounded-xl" />
 }
 
 function DemoBadge() {
@@ -114,13 +120,18 @@ export function AudiosPage() {
               {audios.data.map((audio) => (
                 <Tr key={audio.id} data-testid="audio-row">
                   <Td>
-                    <span className="font-semibold">{audio.title}</span>
-                    {audio.isDemo ? (
-                      <span className="ml-2 inline-block align-middle">
-                        <DemoBadge />
+                    <span className="flex items-start gap-3">
+                      <Thumbnail audio={audio} />
+                      <span className="min-w-0">
+                        <span className="font-semibold">{audio.title}</span>
+                        {audio.isDemo ? (
+                          <span className="ml-2 inline-block align-middle">
+                            <DemoBadge />
+                          </span>
+                        ) : null}
+                        {audio.description ? <span className="mt-0.5 line-clamp-1 text-ink-muted">{audio.description}</span> : null}
                       </span>
-                    ) : null}
-                    {audio.description ? <span className="mt-0.5 line-clamp-1 block text-ink-muted">{audio.description}</span> : null}
+                    </span>
                   </Td>
                   <Td className="whitespace-nowrap">{audio.fieldTitle}</Td>
                   <Td className="tabular-nums">{audio.duration}</Td>
@@ -137,7 +148,8 @@ export function AudiosPage() {
           <ul className="flex flex-col gap-2 md:hidden" aria-label="Áudios">
             {audios.data.map((audio) => (
               <li key={audio.id} className="rounded-2xl border border-line bg-card p-4 shadow-soft">
-                <div className="flex items-start gap-2">
+                <div className="flex items-start gap-3">
+                  <Thumbnail audio={audio} />
                   <div className="min-w-0 flex-1">
                     <p className="font-semibold text-ink">{audio.title}</p>
                     <p className="text-sm text-ink-muted">

@@ -1,7 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { ENDPOINTS, type AdminFieldInput, type Field } from '@sintonia/contract'
+import { API, ENDPOINTS, del, put, schema, type AdminFieldInput, type Field, type coverAnswerSchema } from '@sintonia/contract'
 import { adminFieldsQueryOptions } from '../../../lib/admin-fields-query'
 import { api } from '../../../lib/api-client'
+import { uploadWithProgress, type UploadProgress } from '../../../lib/upload-with-progress'
+
+/** A field's cover (docs/product/admin.md): multipart `file` in, the field's cover id out. */
+const fieldCover = {
+  set: put(API.catalogue.admin.fieldCover, schema<typeof coverAnswerSchema>()),
+  remove: del(API.catalogue.admin.fieldCover, schema<typeof coverAnswerSchema>()),
+}
 
 /** The listener and landing field lists start with ['fields']; admin queries with ['admin']. */
 export const adminFieldKeys = { all: adminFieldsQueryOptions.queryKey }
@@ -57,5 +64,27 @@ export function useReorderFields() {
     onSettled: () => {
       void refresh()
     },
+  })
+}
+
+/** Sends a field's cover with its progress; the lists (admin, landing, listener) follow. */
+export function useSetFieldCover() {
+  const refresh = useRefreshAfterChange()
+  return useMutation({
+    mutationFn: ({ id, file, onProgress }: { id: string; file: File; onProgress: (progress: UploadProgress) => void }) => {
+      const body = new FormData()
+      body.set('file', file)
+      return uploadWithProgress(fieldCover.set, body, { params: [id], onProgress })
+    },
+    onSuccess: refresh,
+  })
+}
+
+/** Removes a field's cover: its generated art shows again. */
+export function useRemoveFieldCover() {
+  const refresh = useRefreshAfterChange()
+  return useMutation({
+    mutationFn: (id: string) => api(fieldCover.remove, { params: [id] }),
+    onSuccess: refresh,
   })
 }

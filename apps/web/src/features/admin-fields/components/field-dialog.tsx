@@ -2,13 +2,14 @@ import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { adminFieldInputSchema, DEFAULT_ICON_NAME, type Field, type IconName } from '@sintonia/contract'
 import { IconPicker } from '../../../components/admin/icon-picker'
+import { CoverAfterSave, CoverEditor } from '../../../components/cover-editor'
 import { TextArea } from '../../../components/admin/text-area'
 import { Button } from '../../../components/ui/button'
 import { FormField, SubmitButton, TextInput, describedBy, useErrorReveal } from '../../../components/ui/form'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
 import { getErrorMessage } from '../../../lib/api-client'
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/zod-issues'
-import { useSaveField } from '../api/fields'
+import { useRemoveFieldCover, useSaveField, useSetFieldCover } from '../api/fields'
 
 interface Draft {
   title: string
@@ -22,13 +23,17 @@ function draftOf(field: Field | null): Draft {
 
 /**
  * Create or edit a field. What the admin typed stays in the dialog when saving fails (the dialog
- * only closes on success).
+ * only closes on success). An existing field's cover is sent or removed at once, apart from
+ * "Salvar alterações"; a new one gets its cover once created.
  */
 export function FieldDialog({ open, field, onClose }: { open: boolean; field: Field | null; onClose: () => void }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(field))
   const [errors, setErrors] = useState<FieldErrors>({})
   const reveal = useErrorReveal()
   const save = useSaveField()
+  const setCover = useSetFieldCover()
+  const removeCover = useRemoveFieldCover()
+  const coverBusy = setCover.isPending || removeCover.isPending
   const editing = field !== null
 
   const update = (patch: Partial<Draft>) => {
@@ -61,7 +66,7 @@ export function FieldDialog({ open, field, onClose }: { open: boolean; field: Fi
   }
 
   return (
-    <ModalDialog open={open} onClose={onClose} locked={save.isPending} title={editing ? 'Editar campo' : 'Novo campo'} className="max-w-lg">
+    <ModalDialog open={open} onClose={onClose} locked={save.isPending || coverBusy} title={editing ? 'Editar campo' : 'Novo campo'} className="max-w-lg">
       <form ref={reveal.ref} noValidate onSubmit={submit} className="flex flex-col gap-5">
         <FormField id="field-title" label="Título" requirement="required" error={errors.title}>
           <TextInput
@@ -83,8 +88,18 @@ export function FieldDialog({ open, field, onClose }: { open: boolean; field: Fi
           />
         </FormField>
         <IconPicker label="Ícone" value={draft.iconName} onChange={(iconName: IconName) => update({ iconName })} error={errors.iconName} />
+        {field ? (
+          <CoverEditor
+            seed={field.id}
+            cover={field.coverImage}
+            onUpload={(file, onProgress) => setCover.mutateAsync({ id: field.id, file, onProgress })}
+            onRemove={() => removeCover.mutateAsync(field.id)}
+          />
+        ) : (
+          <CoverAfterSave>Salve o campo para escolher a capa. Até lá, os ouvintes veem uma arte gerada nas cores do campo.</CoverAfterSave>
+        )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose} disabled={save.isPending}>
+          <Button variant="outline" onClick={onClose} disabled={save.isPending || coverBusy}>
             Cancelar
           </Button>
           <SubmitButton loading={save.isPending} loadingText="Salvando..." size="md" className="sm:w-auto">

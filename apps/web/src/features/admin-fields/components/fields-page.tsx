@@ -4,6 +4,7 @@ import { ArrowDown, ArrowUp, GripVertical, Pencil, Plus, Trash2 } from 'lucide-r
 import { ADMIN_CONTENT_MSG, audioCountLabel, type Field } from '@sintonia/contract'
 import { AdminPageHeader } from '../../../components/admin/admin-page-header'
 import { ConfirmDialog } from '../../../components/admin/confirm-dialog'
+import { Artwork } from '../../../components/artwork'
 import { QueryError } from '../../../components/admin/query-error'
 import { ContentIcon } from '../../../components/icon'
 import { Badge } from '../../../components/ui/badge'
@@ -105,9 +106,12 @@ export function FieldList({ fields, onReorder, onEdit, onDelete, disabled = fals
             >
               <GripVertical aria-hidden="true" className="size-5" />
             </button>
-            <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-xl bg-tint text-accent">
-              <ContentIcon name={field.iconName} className="size-5" />
-            </span>
+            {/* The field as listeners see it: its cover (or generated art) with its icon. */}
+            <Artwork seed={field.id} cover={field.coverImage} sizes="40px" className="size-10 shrink-0 rounded-xl">
+              <span aria-hidden="true" className="grid size-full place-items-center text-white drop-shadow">
+                <ContentIcon name={field.iconName} className="size-5" />
+              </span>
+            </Artwork>
             <div className="min-w-0 flex-1 basis-40">
               <p className="font-semibold text-ink">{field.title}</p>
               {field.description ? <p className="line-clamp-1 text-sm text-ink-muted">{field.description}</p> : null}

@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { ENDPOINTS, type AdminProgram, type AdminProgramInput, type AdminProgramList } from '@sintonia/contract'
+import { API, ENDPOINTS, del, put, schema, type AdminProgram, type AdminProgramInput, type AdminProgramList, type coverAnswerSchema } from '@sintonia/contract'
 import { adminFieldsQueryOptions } from '../../../lib/admin-fields-query'
 import { api } from '../../../lib/api-client'
+import { uploadWithProgress, type UploadProgress } from '../../../lib/upload-with-progress'
 
 /**
  * The admin's programmes (docs/product/practice.md#programmes). Keys start with 'admin', so
@@ -13,6 +14,12 @@ export const adminProgramKeys = {
   list: ['admin', 'programs', 'list'] as const,
   program: (id: string) => ['admin', 'programs', 'program', id] as const,
   insights: (range: { from: string; to: string }) => ['admin', 'programs', 'insights', range] as const,
+}
+
+/** A programme's cover (docs/product/admin.md): multipart `file` in, the programme's cover id out. */
+const programCover = {
+  set: put(API.practice.admin.cover, schema<typeof coverAnswerSchema>()),
+  remove: del(API.practice.admin.cover, schema<typeof coverAnswerSchema>()),
 }
 
 /** The whole catalogue (every field), as the audio picker offers it; the audios page's own key. */
@@ -97,6 +104,41 @@ export function useDeleteProgram() {
   return useMutation({
     mutationFn: (id: string) => api(ENDPOINTS.practice.admin.deleteProgram, { params: [id] }),
     onSuccess: refresh,
+  })
+}
+
+/**
+ * Keeps a programme's new cover in the editor's copy at once (its days and texts are unchanged, so
+ * the draft is left alone), then refreshes the list; the listeners' side follows programs_changed.
+ */
+function useKeepCover() {
+  const queryClient = useQueryClient()
+  const refresh = useRefreshPrograms()
+  return ({ coverImage }: { coverImage: string | null }, id: string) => {
+    queryClient.setQueryData<AdminProgram>(adminProgramKeys.program(id), (program) => (program ? { ...program, coverImage } : program))
+    void refresh()
+  }
+}
+
+/** Sends a programme's cover with its progress. */
+export function useSetProgramCover() {
+  const keep = useKeepCover()
+  return useMutation({
+    mutationFn: ({ id, file, onProgress }: { id: string; file: File; onProgress: (progress: UploadProgress) => void }) => {
+      const body = new FormData()
+      body.set('file', file)
+      return uploadWithProgress(programCover.set, body, { params: [id], onProgress })
+    },
+    onSuccess: (answer, { id }) => keep(answer, id),
+  })
+}
+
+/** Removes a programme's cover: its generated art shows again. */
+export function useRemoveProgramCover() {
+  const keep = useKeepCover()
+  return useMutation({
+    mutationFn: (id: string) => api(programCover.remove, { params: [id] }),
+    onSuccess: (answer, id) => keep(answer, id),
   })
 }
 

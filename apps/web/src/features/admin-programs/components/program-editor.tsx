@@ -6,6 +6,7 @@ import { PRACTICE_MSG, PROGRAM_LIMITS, type AdminAudio, type AdminProgram, type 
 import { AdminPageHeader } from '../../../components/admin/admin-page-header'
 import { QueryError } from '../../../components/admin/query-error'
 import { TextArea } from '../../../components/admin/text-area'
+import { CoverEditor } from '../../../components/cover-editor'
 import { Button } from '../../../components/ui/button'
 import { FormAlert, FormNotice, SubmitButton, TextInput, useErrorReveal } from '../../../components/ui/form'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
@@ -13,7 +14,7 @@ import { Skeleton } from '../../../components/ui/skeleton'
 import { ApiRequestError, getErrorMessage } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
 import { apiFieldErrors, type FieldErrors } from '../../../lib/zod-issues'
-import { useAdminProgram, useCatalogueAudios, useCatalogueFields, usePublishProgram, useSaveProgram } from '../api/programs'
+import { useAdminProgram, useCatalogueAudios, useCatalogueFields, usePublishProgram, useRemoveProgramCover, useSaveProgram, useSetProgramCover } from '../api/programs'
 import { audioIndex, groupByField } from '../lib/audio-options'
 import {
   averageMinutes,
@@ -88,7 +89,8 @@ export interface ProgramEditorProps {
  * audios (chosen from the catalogue, grouped by field, with repetitions) and its minutes, live.
  * 'Salvar' sends the whole programme; 'Publicar' saves what changed, then publishes, and shows the
  * server's message when a day is still incomplete. The server's copy refreshes on programs_changed:
- * it replaces the draft only when nothing was typed since the last save.
+ * it replaces the draft only when nothing was typed since the last save. The cover is sent or
+ * removed at once, apart from 'Salvar'.
  */
 export function ProgramEditor({ program, catalogue, fields }: ProgramEditorProps) {
   const [base, setBase] = useState(program)
@@ -102,6 +104,8 @@ export function ProgramEditor({ program, catalogue, fields }: ProgramEditorProps
   const [announcement, setAnnouncement] = useState('')
   const save = useSaveProgram()
   const publish = usePublishProgram()
+  const setCover = useSetProgramCover()
+  const removeCover = useRemoveProgramCover()
   const reveal = useErrorReveal()
   const busy = save.isPending || publish.isPending
   const dirty = isDirty(draft, saved)
@@ -284,6 +288,12 @@ export function ProgramEditor({ program, catalogue, fields }: ProgramEditorProps
             />
           </EditorField>
           <FreeSwitch checked={draft.isOpen} onChange={(isOpen) => update({ ...draft, isOpen })} />
+          <CoverEditor
+            seed={program.id}
+            cover={program.coverImage}
+            onUpload={(file, onProgress) => setCover.mutateAsync({ id: program.id, file, onProgress })}
+            onRemove={() => removeCover.mutateAsync(program.id)}
+          />
         </section>
 
         <section aria-labelledby="program-days-title" className="flex flex-col gap-3">

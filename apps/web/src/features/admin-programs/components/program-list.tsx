@@ -3,6 +3,7 @@ import { toast } from 'sonner'
 import { ArrowDown, ArrowUp, Pencil, Trash2 } from 'lucide-react'
 import { Link } from 'react-router'
 import type { AdminProgramList } from '@sintonia/contract'
+import { Artwork } from '../../../components/artwork'
 import { Badge } from '../../../components/ui/badge'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { getErrorMessage } from '../../../lib/api-client'
@@ -91,18 +92,21 @@ export function ProgramList({ programs, onReorder, onDelete, disabled = false }:
         {programs.map((program, index) => (
           <li key={program.id} data-testid="program-row" className="rounded-2xl border border-line bg-card p-4 shadow-soft">
             <div className="flex flex-col gap-3 md:flex-row md:items-center">
-              <div className="min-w-0 flex-1">
-                <Link
-                  to={`/admin/programas/${program.id}`}
-                  className="font-semibold break-words text-ink hover:text-accent-strong hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
-                >
-                  {program.title}
-                </Link>
-                <p className="mt-0.5 text-sm text-ink-muted">
-                  {daysLabel(program.daysCount)} · <span className="tabular-nums">{minutesPerDayLabel(program.minutesPerDay)}</span> · {enrolledLabel(program.enrolled)}
-                </p>
-                <div className="mt-2">
-                  <ProgramStatus program={program} />
+              <div className="flex min-w-0 flex-1 items-start gap-3">
+                <Artwork seed={program.id} cover={program.coverImage} sizes="40px" className="size-10 shrink-0 rounded-xl" />
+                <div className="min-w-0 flex-1">
+                  <Link
+                    to={`/admin/programas/${program.id}`}
+                    className="font-semibold break-words text-ink hover:text-accent-strong hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+                  >
+                    {program.title}
+                  </Link>
+                  <p className="mt-0.5 text-sm text-ink-muted">
+                    {daysLabel(program.daysCount)} · <span className="tabular-nums">{minutesPerDayLabel(program.minutesPerDay)}</span> · {enrolledLabel(program.enrolled)}
+                  </p>
+                  <div className="mt-2">
+                    <ProgramStatus program={program} />
+                  </div>
                 </div>
               </div>
               <div className="flex flex-wrap items-center gap-x-3 gap-y-2 md:justify-end">
