@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { randomUUID } from 'node:crypto'
+import { seedId } from './seed-id.js'
 import { count } from 'drizzle-orm'
 import {
   BACKGROUND_MUSIC_DEFAULT_VOLUME_PERCENT,
@@ -78,7 +79,7 @@ export async function seedDemoCatalogue(db: Database, storage: MediaStorage): Pr
     // createdAt is spaced out so "creation order" (used to pick an alternative demo) is stable.
     let clock = Date.now() - 60_000
     for (const [index, field] of seedFields.entries()) {
-      const fieldId = randomUUID()
+      const fieldId = seedId('field', field.slug)
       fieldRows.push({
         id: fieldId,
         title: field.title,
@@ -88,7 +89,7 @@ export async function seedDemoCatalogue(db: Database, storage: MediaStorage): Pr
       })
       for (const audio of field.audios) {
         const entry = entryOf(audio.file)
-        const audioId = randomUUID()
+        const audioId = seedId('audio', audio.slug)
         audioIdBySlug.set(audio.slug, audioId)
         audioRows.push({
           id: audioId,

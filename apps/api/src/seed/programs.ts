@@ -5,8 +5,8 @@
  * with today's media (every audio is a 2–4 minute practice; seed.test.ts checks each day stays
  * within 15–25 minutes, so a regenerated audio that changes length shows up there).
  */
-import { randomUUID } from 'node:crypto'
 import { PROGRAM_LIMITS } from '@sintonia/contract'
+import { seedId } from './seed-id.js'
 import type { programDayItems, programDays, programs } from '../db/schema/index.js'
 
 export interface SeedProgramItem {
@@ -206,7 +206,7 @@ export function seedProgramRows(audioIdOf: (slug: string) => string | undefined,
     if (program.days.length < PROGRAM_LIMITS.daysMin || program.days.length > PROGRAM_LIMITS.daysMax) {
       throw new Error(`${where}: ${program.days.length} dias`)
     }
-    const programId = randomUUID()
+    const programId = seedId('program', program.slug)
     rows.programs.push({
       id: programId,
       slug: program.slug,

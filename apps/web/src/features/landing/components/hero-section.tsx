@@ -33,7 +33,9 @@ export function HeroSection({ hero, t, media }: HeroSectionProps) {
         className="absolute -top-24 left-1/2 -z-10 h-[26rem] w-[26rem] translate-x-[10%] rounded-full bg-gold-200/40 blur-3xl night:opacity-25"
       />
 
-      <div className="mx-auto flex max-w-4xl flex-col items-center px-5 pt-14 pb-16 text-center sm:px-6 sm:pt-20 sm:pb-24 lg:pt-24">
+      <HeroLandscape />
+
+      <div className="mx-auto flex max-w-4xl flex-col items-center px-5 pt-14 pb-28 text-center sm:px-6 sm:pt-20 sm:pb-40 lg:pt-24">
         <p className="mb-6 inline-flex items-center gap-2 rounded-full border border-line-strong bg-card/80 px-3.5 py-1.5 text-xs font-medium sm:px-4 sm:text-sm text-accent-strong shadow-sm backdrop-blur">
           <Headphones aria-hidden="true" className="size-4 shrink-0 text-accent" />
           Áudios guiados de reprogramação mental
@@ -82,5 +84,20 @@ export function HeroSection({ hero, t, media }: HeroSectionProps) {
         <p className="mt-4 text-sm text-ink-muted">Demonstração gratuita, sem cadastro.</p>
       </div>
     </section>
+  )
+}
+
+/**
+ * The hero's landscape (docs/design.md#artwork): the covers' soft hills at the foot of the hero, a
+ * warm one behind and violet ones in front, the last in the colour of the section below so the page
+ * flows on. Inline and sized by CSS: no request, no shift.
+ */
+function HeroLandscape() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 1440 200" preserveAspectRatio="none" className="absolute inset-x-0 bottom-0 -z-10 h-28 w-full sm:h-44">
+      <path d="M0 120 C 220 40 420 60 640 96 S 1080 150 1440 70 V200 H0Z" className="fill-gold-100 night:fill-gold-300/10" />
+      <path d="M0 150 C 260 90 520 110 760 132 S 1180 120 1440 110 V200 H0Z" className="fill-brand-100 night:fill-brand-700/25" />
+      <path d="M0 178 C 300 140 600 150 860 168 S 1240 160 1440 150 V200 H0Z" className="fill-card" />
+    </svg>
   )
 }
