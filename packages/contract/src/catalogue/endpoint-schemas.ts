@@ -1,4 +1,5 @@
 import type { SchemasOf } from '../common/http.js'
+import { coverAnswerSchema } from '../common/covers.js'
 import {
   adminAudioListSchema,
   adminAudioResponseSchema,
@@ -31,6 +32,9 @@ export const CATALOGUE_ENDPOINT_SCHEMAS = {
     createField: { response: adminFieldResponseSchema, body: adminFieldInputSchema },
     updateField: { response: adminFieldResponseSchema, body: adminFieldUpdateSchema },
     deleteField: { response: null, body: null },
+    /** Multipart: one image `file` (docs/product/covers.md). */
+    setFieldCover: { response: coverAnswerSchema, body: null },
+    removeFieldCover: { response: coverAnswerSchema, body: null },
     fieldOrder: { response: fieldListSchema, body: adminFieldOrderSchema },
     audios: { response: adminAudioListSchema, body: null },
     /** Multipart: the file and its details (sent with upload progress). */
@@ -38,6 +42,9 @@ export const CATALOGUE_ENDPOINT_SCHEMAS = {
     updateAudio: { response: adminAudioResponseSchema, body: adminAudioUpdateSchema },
     replaceAudioFile: { response: adminAudioResponseSchema, body: null },
     deleteAudio: { response: null, body: null },
+    /** Multipart: one image `file` (docs/product/covers.md). */
+    setAudioCover: { response: coverAnswerSchema, body: null },
+    removeAudioCover: { response: coverAnswerSchema, body: null },
     music: { response: adminMusicListSchema, body: null },
     createMusic: { response: adminMusicResponseSchema, body: null },
     updateMusic: { response: adminMusicResponseSchema, body: adminMusicUpdateSchema },

@@ -1,4 +1,5 @@
 import { del, get, patch, post, put, schema } from '../common/http.js'
+import type { coverAnswerSchema } from '../common/covers.js'
 import type {
   adminAudioListSchema,
   adminAudioResponseSchema,
@@ -30,6 +31,9 @@ export const CATALOGUE_ENDPOINTS = {
     createField: post(P.admin.fields, schema<typeof adminFieldResponseSchema>(), schema<typeof adminFieldInputSchema>()),
     updateField: patch(P.admin.field, schema<typeof adminFieldResponseSchema>(), schema<typeof adminFieldUpdateSchema>()),
     deleteField: del(P.admin.field),
+    /** Multipart: one image `file` (docs/product/covers.md). */
+    setFieldCover: put(P.admin.fieldCover, schema<typeof coverAnswerSchema>()),
+    removeFieldCover: del(P.admin.fieldCover, schema<typeof coverAnswerSchema>()),
     fieldOrder: put(P.admin.fieldOrder, schema<typeof fieldListSchema>(), schema<typeof adminFieldOrderSchema>()),
     audios: get(P.admin.audios, schema<typeof adminAudioListSchema>()),
     /** Multipart: the file and its details (sent with upload progress). */
@@ -37,6 +41,9 @@ export const CATALOGUE_ENDPOINTS = {
     updateAudio: patch(P.admin.audio, schema<typeof adminAudioResponseSchema>(), schema<typeof adminAudioUpdateSchema>()),
     replaceAudioFile: put(P.admin.audioFile, schema<typeof adminAudioResponseSchema>()),
     deleteAudio: del(P.admin.audio),
+    /** Multipart: one image `file` (docs/product/covers.md). */
+    setAudioCover: put(P.admin.audioCover, schema<typeof coverAnswerSchema>()),
+    removeAudioCover: del(P.admin.audioCover, schema<typeof coverAnswerSchema>()),
     music: get(P.admin.music, schema<typeof adminMusicListSchema>()),
     createMusic: post(P.admin.music, schema<typeof adminMusicResponseSchema>()),
     updateMusic: patch(P.admin.musicTrack, schema<typeof adminMusicResponseSchema>(), schema<typeof adminMusicUpdateSchema>()),

@@ -1,4 +1,5 @@
 import type { SchemasOf } from '../common/http.js'
+import { coverAnswerSchema } from '../common/covers.js'
 import {
   adminProgramInputSchema,
   adminProgramListSchema,
@@ -41,6 +42,9 @@ export const PRACTICE_ENDPOINT_SCHEMAS = {
     saveProgram: { response: adminProgramSchema, body: adminProgramInputSchema },
     publishProgram: { response: adminProgramSchema, body: adminProgramPublishSchema },
     deleteProgram: { response: null, body: null },
+    /** Multipart: one image `file` (docs/product/covers.md). */
+    setProgramCover: { response: coverAnswerSchema, body: null },
+    removeProgramCover: { response: coverAnswerSchema, body: null },
     orderPrograms: { response: adminProgramListSchema, body: adminProgramOrderSchema },
     insights: { response: programInsightsSchema, body: null },
   },

@@ -1,4 +1,5 @@
 import { del, get, post, put, schema } from '../common/http.js'
+import type { coverAnswerSchema } from '../common/covers.js'
 import type {
   adminProgramInputSchema,
   adminProgramListSchema,
@@ -40,6 +41,9 @@ export const PRACTICE_ENDPOINTS = {
     saveProgram: put(P.admin.program, schema<typeof adminProgramSchema>(), schema<typeof adminProgramInputSchema>()),
     publishProgram: post(P.admin.publish, schema<typeof adminProgramSchema>(), schema<typeof adminProgramPublishSchema>()),
     deleteProgram: del(P.admin.program),
+    /** Multipart: one image `file` (docs/product/covers.md). */
+    setProgramCover: put(P.admin.cover, schema<typeof coverAnswerSchema>()),
+    removeProgramCover: del(P.admin.cover, schema<typeof coverAnswerSchema>()),
     orderPrograms: put(P.admin.order, schema<typeof adminProgramListSchema>(), schema<typeof adminProgramOrderSchema>()),
     insights: get(P.admin.insights, schema<typeof programInsightsSchema>()),
   },

@@ -1,14 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { API, ENDPOINTS, del, put, schema, type AdminAudioUpdate, type coverAnswerSchema } from '@sintonia/contract'
+import { ENDPOINTS, type AdminAudioUpdate } from '@sintonia/contract'
 import { adminFieldsQueryOptions } from '../../../lib/admin-fields-query'
 import { api } from '../../../lib/api-client'
 import { uploadWithProgress, type UploadProgress } from '../../../lib/upload-with-progress'
-
-/** An audio's cover (docs/product/admin.md): multipart `file` in, the audio's cover id out. */
-const audioCover = {
-  set: put(API.catalogue.admin.audioCover, schema<typeof coverAnswerSchema>()),
-  remove: del(API.catalogue.admin.audioCover, schema<typeof coverAnswerSchema>()),
-}
 
 /** audios_changed should invalidate adminAudioKeys.all. */
 export const adminAudioKeys = {
@@ -96,7 +90,7 @@ export function useSetAudioCover() {
     mutationFn: ({ id, file, onProgress }: { id: string; file: File; onProgress: (progress: UploadProgress) => void }) => {
       const body = new FormData()
       body.set('file', file)
-      return uploadWithProgress(audioCover.set, body, { params: [id], onProgress })
+      return uploadWithProgress(ENDPOINTS.catalogue.admin.setAudioCover, body, { params: [id], onProgress })
     },
     onSuccess: refresh,
   })
@@ -106,7 +100,7 @@ export function useSetAudioCover() {
 export function useRemoveAudioCover() {
   const refresh = useRefresh()
   return useMutation({
-    mutationFn: (id: string) => api(audioCover.remove, { params: [id] }),
+    mutationFn: (id: string) => api(ENDPOINTS.catalogue.admin.removeAudioCover, { params: [id] }),
     onSuccess: refresh,
   })
 }

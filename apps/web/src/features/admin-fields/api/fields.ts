@@ -1,14 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { API, ENDPOINTS, del, put, schema, type AdminFieldInput, type Field, type coverAnswerSchema } from '@sintonia/contract'
+import { ENDPOINTS, type AdminFieldInput, type Field } from '@sintonia/contract'
 import { adminFieldsQueryOptions } from '../../../lib/admin-fields-query'
 import { api } from '../../../lib/api-client'
 import { uploadWithProgress, type UploadProgress } from '../../../lib/upload-with-progress'
-
-/** A field's cover (docs/product/admin.md): multipart `file` in, the field's cover id out. */
-const fieldCover = {
-  set: put(API.catalogue.admin.fieldCover, schema<typeof coverAnswerSchema>()),
-  remove: del(API.catalogue.admin.fieldCover, schema<typeof coverAnswerSchema>()),
-}
 
 /** The listener and landing field lists start with ['fields']; admin queries with ['admin']. */
 export const adminFieldKeys = { all: adminFieldsQueryOptions.queryKey }
@@ -74,7 +68,7 @@ export function useSetFieldCover() {
     mutationFn: ({ id, file, onProgress }: { id: string; file: File; onProgress: (progress: UploadProgress) => void }) => {
       const body = new FormData()
       body.set('file', file)
-      return uploadWithProgress(fieldCover.set, body, { params: [id], onProgress })
+      return uploadWithProgress(ENDPOINTS.catalogue.admin.setFieldCover, body, { params: [id], onProgress })
     },
     onSuccess: refresh,
   })
@@ -84,7 +78,7 @@ export function useSetFieldCover() {
 export function useRemoveFieldCover() {
   const refresh = useRefreshAfterChange()
   return useMutation({
-    mutationFn: (id: string) => api(fieldCover.remove, { params: [id] }),
+    mutationFn: (id: string) => api(ENDPOINTS.catalogue.admin.removeFieldCover, { params: [id] }),
     onSuccess: refresh,
   })
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { API, ENDPOINTS, del, put, schema, type AdminProgram, type AdminProgramInput, type AdminProgramList, type coverAnswerSchema } from '@sintonia/contract'
+import { ENDPOINTS, type AdminProgram, type AdminProgramInput, type AdminProgramList } from '@sintonia/contract'
 import { adminFieldsQueryOptions } from '../../../lib/admin-fields-query'
 import { api } from '../../../lib/api-client'
 import { uploadWithProgress, type UploadProgress } from '../../../lib/upload-with-progress'
@@ -14,12 +14,6 @@ export const adminProgramKeys = {
   list: ['admin', 'programs', 'list'] as const,
   program: (id: string) => ['admin', 'programs', 'program', id] as const,
   insights: (range: { from: string; to: string }) => ['admin', 'programs', 'insights', range] as const,
-}
-
-/** A programme's cover (docs/product/admin.md): multipart `file` in, the programme's cover id out. */
-const programCover = {
-  set: put(API.practice.admin.cover, schema<typeof coverAnswerSchema>()),
-  remove: del(API.practice.admin.cover, schema<typeof coverAnswerSchema>()),
 }
 
 /** The whole catalogue (every field), as the audio picker offers it; the audios page's own key. */
@@ -127,7 +121,7 @@ export function useSetProgramCover() {
     mutationFn: ({ id, file, onProgress }: { id: string; file: File; onProgress: (progress: UploadProgress) => void }) => {
       const body = new FormData()
       body.set('file', file)
-      return uploadWithProgress(programCover.set, body, { params: [id], onProgress })
+      return uploadWithProgress(ENDPOINTS.practice.admin.setProgramCover, body, { params: [id], onProgress })
     },
     onSuccess: (answer, { id }) => keep(answer, id),
   })
@@ -137,7 +131,7 @@ export function useSetProgramCover() {
 export function useRemoveProgramCover() {
   const keep = useKeepCover()
   return useMutation({
-    mutationFn: (id: string) => api(programCover.remove, { params: [id] }),
+    mutationFn: (id: string) => api(ENDPOINTS.practice.admin.removeProgramCover, { params: [id] }),
     onSuccess: (answer, id) => keep(answer, id),
   })
 }
