@@ -4,8 +4,8 @@
  * ships prebuilt binaries). Run after changing the mark: `npm run icons:generate -w @sintonia/web`.
  *
  * - icon-192.png / icon-512.png (purpose "any"): the favicon's rounded mark on transparency;
- * - maskable-512.png (purpose "maskable"): full-bleed background, the mark inside the central
- *   80 % safe zone so any launcher mask (circle, squircle) keeps it whole;
+ * - maskable-512.png (purpose "maskable"): full-bleed background with the covers' hills at its
+ *   foot, the mark inside the central 80 % safe zone so any launcher mask keeps it whole;
  * - apple-touch-icon.png (180 px): iOS ignores transparency and rounds corners itself, so it is
  *   full-bleed like the maskable one.
  */
@@ -39,11 +39,19 @@ const gradient = `
     </linearGradient>
   </defs>`
 
+/**
+ * The covers' hills (docs/design.md#artwork) at the foot of the full-bleed icons, so the home
+ * screen icon and the splash drawn from it carry the same landscape as the app.
+ */
+const hills = `
+  <path d="M0 46 Q 16 38 32 44 T 64 40 V64 H0Z" fill="#b9a8ff" opacity="0.22"/>
+  <path d="M0 54 Q 20 47 38 53 T 64 51 V64 H0Z" fill="#1e1046" opacity="0.35"/>`
+
 /** Full-bleed square; the 64-unit glyph scaled to `scale` of the side, centred. */
 function fullBleed(scale) {
   const offset = (64 - 64 * scale) / 2
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">${gradient}
-  <rect width="64" height="64" fill="url(#g)"/>
+  <rect width="64" height="64" fill="url(#g)"/>${hills}
   <g transform="translate(${offset} ${offset}) scale(${scale})">${glyph}</g>
 </svg>`
 }
