@@ -47,12 +47,18 @@ export async function seriousAxeViolations(page: Page, options: RunOptions = {})
 
 async function violationsNow(page: Page, options: RunOptions): Promise<AxeViolation[]> {
   // Colours mid-transition (a fade-in, a refresh dimming a table) are not the page at rest.
-  // Endless ones (a spinner, a live dot) never finish and are left out.
+  // Endless ones (a spinner, a live dot) never finish and are left out, and so are those of parts
+  // the browser is not drawing (a landing section far below, under content-visibility: auto): a
+  // change of theme starts their colour transitions, which only run once they are drawn.
   await page.evaluate(() =>
     Promise.all(
       document
         .getAnimations()
         .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .filter((animation) => {
+          const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null
+          return !target || target.checkVisibility({ contentVisibilityAuto: true })
+        })
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   )
