@@ -6,7 +6,7 @@ import { COVER_MIN_PIXELS, COVER_MSG, COVER_UPLOAD_MAX_BYTES, COVER_WIDTHS, type
 import { HttpError } from '../http/errors.js'
 import type { ServiceLogger } from '../service-deps.js'
 import type { MediaStorage } from '../storage/media-storage.js'
-import type { FileRule, ReceivedFile } from '../uploads/receive-multipart.js'
+import type { FileRule, ReceivedFile, ReceivedUpload } from '../uploads/receive-multipart.js'
 import { sniffImage } from '../uploads/sniff.js'
 import type { Ffmpeg } from './ffmpeg.js'
 
@@ -32,8 +32,13 @@ export interface CoverImageDeps {
   log: ServiceLogger
 }
 
+/** Where a served cover file (`<id>-<width>.webp`, coverFileSchema) is kept in media storage. */
+export function coverFileKey(file: string): string {
+  return `covers/${file}`
+}
+
 export function coverImageKey(imageId: string, width: CoverWidth): string {
-  return `covers/${imageId}-${width}.webp`
+  return coverFileKey(`${imageId}-${width}.webp`)
 }
 
 /**
@@ -136,30 +141,40 @@ export async function deleteCoverImage(deps: Pick<CoverImageDeps, 'storage' | 'l
   )
 }
 
+/** The item whose cover is set: a field, an audio or a programme, each from its own repository. */
+export interface CoverOwner {
+  exists: () => Promise<boolean>
+  /** Points the item at an image (or none) in one statement; what it pointed at before, undefined without the item. */
+  swap: (imageId: string | null) => Promise<{ previous: string | null } | undefined>
+  /** The item's own pt-BR refusal when it does not exist. */
+  notFound: () => HttpError
+}
+
 /**
- * Sets (or, with no file, removes) an item's cover: the new image is made first, then `swap`
- * points the item at it in one statement and says what it pointed at before (undefined when the
- * item does not exist: the new image is deleted and the refusal `notFound` thrown); the previous
- * image is deleted last.
+ * Sets (with an upload) or removes (null) an item's cover. The item is looked up before the image
+ * is converted, the new image made, then `swap` points the item at it (an item gone meanwhile:
+ * the new image is deleted and `notFound` thrown); the previous image is deleted last. The
+ * upload's temporary files are discarded whatever happens.
  */
-export async function replaceCover(
-  deps: CoverImageDeps,
-  file: ReceivedFile | null,
-  swap: (imageId: string | null) => Promise<{ previous: string | null } | undefined>,
-  notFound: () => HttpError,
-): Promise<string | null> {
-  const imageId = file ? await storeCoverImage(deps, file) : null
-  let swapped: { previous: string | null } | undefined
+export async function replaceCover(deps: CoverImageDeps, upload: ReceivedUpload | null, owner: CoverOwner): Promise<string | null> {
   try {
-    swapped = await swap(imageId)
-  } catch (error) {
-    await deleteCoverImage(deps, imageId)
-    throw error
+    if (!(await owner.exists())) throw owner.notFound()
+    const file = upload?.files.file
+    const imageId = file ? await storeCoverImage(deps, file) : null
+    let swapped: { previous: string | null } | undefined
+    try {
+      swapped = await owner.swap(imageId)
+    } catch (error) {
+      await deleteCoverImage(deps, imageId)
+      throw error
+    }
+    if (!swapped) {
+      await deleteCoverImage(deps, imageId)
+      throw owner.notFound()
+    }
+    if (swapped.previous !== imageId) await deleteCoverImage(deps, swapped.previous)
+    return imageId
+  } finally {
+    await upload?.discard()
   }
-  if (!swapped) {
-    await deleteCoverImage(deps, imageId)
-    throw notFound()
-  }
-  if (swapped.previous !== imageId) await deleteCoverImage(deps, swapped.previous)
-  return imageId
 }

@@ -8,25 +8,20 @@ import { fieldExists, findAudio } from './audios-admin-repository.js'
 
 /**
  * A field's or an audio's cover (docs/product/covers.md): `upload` with the image sets it, null
- * removes it (the generated artwork shows again). The item is looked up before the image is
- * converted, and again when it is pointed at the new image.
+ * removes it (the generated artwork shows again).
  */
-export async function setFieldCover(deps: CoverServiceDeps, fieldId: string, upload: ReceivedUpload | null): Promise<string | null> {
-  const notFound = () => new HttpError(404, ADMIN_CONTENT_MSG.fieldNotFound)
-  try {
-    if (!(await fieldExists(deps.db, fieldId))) throw notFound()
-    return await replaceCover(deps, upload?.files.file ?? null, (imageId) => swapFieldCover(deps.db, fieldId, imageId), notFound)
-  } finally {
-    await upload?.discard()
-  }
+export function setFieldCover(deps: CoverServiceDeps, fieldId: string, upload: ReceivedUpload | null): Promise<string | null> {
+  return replaceCover(deps, upload, {
+    exists: () => fieldExists(deps.db, fieldId),
+    swap: (imageId) => swapFieldCover(deps.db, fieldId, imageId),
+    notFound: () => new HttpError(404, ADMIN_CONTENT_MSG.fieldNotFound),
+  })
 }
 
-export async function setAudioCover(deps: CoverServiceDeps, audioId: string, upload: ReceivedUpload | null): Promise<string | null> {
-  const notFound = () => new HttpError(404, ADMIN_CONTENT_MSG.audioNotFound)
-  try {
-    if (!(await findAudio(deps.db, audioId))) throw notFound()
-    return await replaceCover(deps, upload?.files.file ?? null, (imageId) => swapAudioCover(deps.db, audioId, imageId), notFound)
-  } finally {
-    await upload?.discard()
-  }
+export function setAudioCover(deps: CoverServiceDeps, audioId: string, upload: ReceivedUpload | null): Promise<string | null> {
+  return replaceCover(deps, upload, {
+    exists: async () => (await findAudio(deps.db, audioId)) !== undefined,
+    swap: (imageId) => swapAudioCover(deps.db, audioId, imageId),
+    notFound: () => new HttpError(404, ADMIN_CONTENT_MSG.audioNotFound),
+  })
 }

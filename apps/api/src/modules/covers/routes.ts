@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { API, apiErrorSchema, coverFileSchema, COVER_MSG } from '@sintonia/contract'
 import { sendStoredFile } from '../../lib/http/send-stored-file.js'
 import { HttpError } from '../../lib/http/errors.js'
+import { coverFileKey } from '../../lib/media/cover-images.js'
 
 export const coverRoutesPublic: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -15,7 +16,7 @@ export const coverRoutesPublic: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['capas'], summary: 'Uma largura de uma capa (WebP)', params: coverFileSchema, response: { 400: apiErrorSchema, 404: apiErrorSchema } },
     },
     async (request, reply) => {
-      const object = await app.storage.stat(`covers/${request.params.file}`)
+      const object = await app.storage.stat(coverFileKey(request.params.file))
       if (!object) throw new HttpError(404, COVER_MSG.notFound)
       return sendStoredFile(request, reply, { storage: app.storage, object, contentType: 'image/webp', cacheControl: 'public, max-age=31536000, immutable' })
     },

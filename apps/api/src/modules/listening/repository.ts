@@ -50,5 +50,6 @@ export async function recentlyHeardAudios(db: Database, userId: string, limit: n
     .innerJoin(fields, eq(fields.id, audios.fieldId))
     .orderBy(desc(heard.lastListenedAt), desc(audios.id))
     .limit(limit)
-  return rows.map((row) => ({ audio: row.audio, fieldTitle: row.fieldTitle, lastListenedAt: new Date(row.lastListenedAt as unknown as string) }))
+  // max() over a group of at least one event is never null; the driver may give it as text.
+  return rows.map((row) => ({ audio: row.audio, fieldTitle: row.fieldTitle, lastListenedAt: new Date(row.lastListenedAt!) }))
 }

@@ -200,14 +200,12 @@ export async function deleteProgram(deps: MediaServiceDeps, id: string): Promise
 }
 
 /** The programme's cover (docs/product/covers.md): an image sets it, null removes it. */
-export async function setProgramCover(deps: CoverServiceDeps, id: string, upload: ReceivedUpload | null): Promise<string | null> {
-  const notFound = () => new HttpError(404, PRACTICE_MSG.programNotFound)
-  try {
-    if (!(await findProgramRow(deps.db, id))) throw notFound()
-    return await replaceCover(deps, upload?.files.file ?? null, (imageId) => swapProgramCover(deps.db, id, imageId), notFound)
-  } finally {
-    await upload?.discard()
-  }
+export function setProgramCover(deps: CoverServiceDeps, id: string, upload: ReceivedUpload | null): Promise<string | null> {
+  return replaceCover(deps, upload, {
+    exists: async () => (await findProgramRow(deps.db, id)) !== undefined,
+    swap: (imageId) => swapProgramCover(deps.db, id, imageId),
+    notFound: () => new HttpError(404, PRACTICE_MSG.programNotFound),
+  })
 }
 
 /** The listeners' order: the list must hold every programme exactly once. */
