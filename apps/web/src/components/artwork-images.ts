@@ -1,12 +1,5 @@
 import { coverPath } from '@sintonia/contract'
-import { artworkSvg, hueOf, type ArtworkMotif } from './artwork'
-
-export interface ArtworkSource {
-  seed: string
-  hue?: number
-  cover?: string | null
-  motif?: ArtworkMotif
-}
+import { artworkSvg, hueOf, type ArtworkSource } from './artwork'
 
 const drawn = new Map<string, Promise<MediaImage[]>>()
 

@@ -41,6 +41,19 @@ function numbers(seed: string, count: number): number[] {
 
 export type ArtworkMotif = 'hills' | 'waves'
 
+/** What a cover is drawn from: the item's id, its family's hue, its motif, and its uploaded image if any. */
+export interface ArtworkSource {
+  seed: string
+  hue?: number
+  motif?: ArtworkMotif
+  cover?: string | null
+}
+
+/** An audio's cover wherever it shows: drawn from its own id, in its field's colour, with waves. */
+export function audioArtwork(audio: { id: string; fieldId?: string; coverImage?: string | null }): ArtworkSource {
+  return { seed: audio.id, hue: hueOf(audio.fieldId ?? audio.id), motif: 'waves', cover: audio.coverImage ?? null }
+}
+
 /** The drawing of one cover: its colours and shapes, in a 100 × 100 box. */
 interface Scene {
   sky: [string, string]

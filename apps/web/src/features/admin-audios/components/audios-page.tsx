@@ -3,7 +3,7 @@ import { Pencil, Star, Trash2, Upload } from 'lucide-react'
 import type { AdminAudio } from '@sintonia/contract'
 import { AdminPageHeader } from '../../../components/admin/admin-page-header'
 import { ConfirmDialog } from '../../../components/admin/confirm-dialog'
-import { Artwork, hueOf } from '../../../components/artwork'
+import { Artwork, audioArtwork } from '../../../components/artwork'
 import { QueryError } from '../../../components/admin/query-error'
 import { DataTable, Td, Th, Tr } from '../../../components/admin/table'
 import { Badge } from '../../../components/ui/badge'
@@ -30,7 +30,7 @@ function Tags({ tags }: { tags: string[] }) {
 
 /** The audio's cover as listeners see it (its own image, or the art in its field's colour). */
 function Thumbnail({ audio }: { audio: AdminAudio }) {
-  return <Artwork seed={audio.id} hue={hueOf(audio.fieldId)} motif="waves" cover={audio.coverImage} sizes="40px" className="size-10 shrink-0 rounded-xl" />
+  return <Artwork {...audioArtwork(audio)} sizes="40px" className="size-10 shrink-0 rounded-xl" />
 }
 
 function DemoBadge() {

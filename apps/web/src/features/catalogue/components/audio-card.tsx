@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Clock, Play } from 'lucide-react'
 import type { Audio } from '@sintonia/contract'
-import { Artwork, hueOf } from '../../../components/artwork'
+import { Artwork, audioArtwork } from '../../../components/artwork'
 import { ButtonLink } from '../../../components/ui/button'
 import { cn } from '../../../lib/cn'
 import { visibleTags } from '../lib/tag-filter'
@@ -28,7 +28,7 @@ export function AudioCard({ audio, fieldId, highlighted = false, actions }: Audi
     >
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 items-start gap-3">
-          <Artwork seed={audio.id} hue={hueOf(fieldId)} motif="waves" cover={audio.coverImage} sizes="48px" className="size-12 shrink-0 rounded-xl" />
+          <Artwork {...audioArtwork(audio)} sizes="48px" className="size-12 shrink-0 rounded-xl" />
           <h3 className="min-w-0 text-base font-semibold leading-snug text-ink">{audio.title}</h3>
         </div>
         {actions ? <div className="-mt-1 -mr-1 shrink-0">{actions}</div> : null}

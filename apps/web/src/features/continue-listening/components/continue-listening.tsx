@@ -2,7 +2,7 @@ import { Clock } from 'lucide-react'
 import { Link } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
 import type { RecentListening } from '@sintonia/contract'
-import { Artwork, hueOf } from '../../../components/artwork'
+import { Artwork, audioArtwork } from '../../../components/artwork'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { recentListeningQueryOptions } from '../api/recent'
 
@@ -44,10 +44,7 @@ export function ContinueListeningView({ recent }: { recent: RecentListening }) {
               className="group block rounded-3xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
             >
               <Artwork
-                seed={audio.id}
-                hue={hueOf(audio.fieldId)}
-                cover={audio.coverImage}
-                motif="waves"
+                {...audioArtwork(audio)}
                 sizes="(min-width: 1024px) 180px, (min-width: 640px) 30vw, 160px"
                 className="aspect-square w-full rounded-3xl shadow-soft transition-transform duration-200 group-hover:-translate-y-0.5"
               />

@@ -2,7 +2,7 @@ import { useEffect, useState, type CSSProperties, type ReactNode } from 'react'
 import { Loader2, Moon, Music2, Pause, Play, RefreshCw, RotateCcw, Settings2, ShieldCheck, SkipBack, SkipForward, Stethoscope, TriangleAlert } from 'lucide-react'
 import { toast } from 'sonner'
 import { PLAYER_MSG, SLEEP_TIMER_MINUTES, formatDuration } from '@sintonia/contract'
-import { Artwork } from '../../../components/artwork'
+import { Artwork, type ArtworkSource } from '../../../components/artwork'
 import { Button } from '../../../components/ui/button'
 import { cn } from '../../../lib/cn'
 import type { ListenerPlayer } from '../engine/create-player'
@@ -29,7 +29,7 @@ export interface PlayerCardProps {
   /** The field, playlist or programme the audio belongs to, above the title. */
   contextTitle?: string
   /** The cover of what plays: an uploaded image or the artwork drawn from the seed (docs/design.md#artwork). */
-  artwork?: { seed: string; hue?: number; cover?: string | null }
+  artwork?: ArtworkSource
   /** The row above the cover: the way back and the page's actions for this audio. */
   topBar?: ReactNode
   /** Below 768 px the stage fills the screen (the app's bars are hidden on the player's routes). */
@@ -105,7 +105,7 @@ export function PlayerCard(props: PlayerCardProps) {
     >
       {artwork ? (
         // The cover, blurred into the whole stage: the room takes the colour of what plays.
-        <Artwork seed={artwork.seed} hue={artwork.hue} cover={artwork.cover} sizes="240px" className="absolute inset-0 -z-20 scale-125 opacity-55 blur-3xl saturate-150" />
+        <Artwork {...artwork} sizes="240px" className="absolute inset-0 -z-20 scale-125 opacity-55 blur-3xl saturate-150" />
       ) : null}
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-b from-surface/35 via-surface/70 to-surface" />
 
@@ -125,9 +125,7 @@ export function PlayerCard(props: PlayerCardProps) {
               )}
             />
             <Artwork
-              seed={artwork.seed}
-              hue={artwork.hue}
-              cover={artwork.cover}
+              {...artwork}
               eager
               sizes="(min-width: 640px) 240px, 208px"
               className="size-52 rounded-4xl shadow-[0_24px_60px_-20px_rgb(0_0_0/0.7)] ring-1 ring-white/10 sm:size-60"

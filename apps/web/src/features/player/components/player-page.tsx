@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react'
 import { ArrowLeft, Clock, Headphones, ListMusic, Repeat, SkipForward } from 'lucide-react'
 import { toast } from 'sonner'
 import { LISTENER_MSG } from '@sintonia/contract'
-import { Artwork, hueOf } from '../../../components/artwork'
+import { Artwork, audioArtwork } from '../../../components/artwork'
 import { artworkImages } from '../../../components/artwork-images'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { PageShell } from '../../../components/ui/page-shell'
@@ -18,11 +18,6 @@ import { usePlayerSession } from '../hooks/use-player-session'
 import { usePlayerSnapshot } from '../hooks/use-player-snapshot'
 import { useRepetitionsToday } from '../hooks/use-repetitions-today'
 import { PlayerCard } from './player-card'
-
-/** An audio's cover: its uploaded image, else the artwork drawn from its id in its field's colour. */
-function artworkOf(item: PlayerQueueItem): { seed: string; hue: number; cover: string | null } {
-  return { seed: item.id, hue: hueOf(item.fieldId ?? item.id), cover: item.coverImage ?? null }
-}
 
 /** The player's column starts closer to the header than other pages' (its back link comes first). */
 const PAGE_SPACING = 'pt-6 sm:pt-10 sm:pb-16'
@@ -158,7 +153,7 @@ export function PlayerPage(props: PlayerPageProps) {
         next: hasNext ? () => latest.current.goTo(latest.current.index + 1) : null,
         artworkFor: (audioId) => {
           const item = queueRef.current.find((entry) => entry.id === audioId)
-          return item ? artworkImages(artworkOf(item)) : []
+          return item ? artworkImages(audioArtwork(item)) : []
         },
       }),
     [player, productName, hasPrevious, hasNext],
@@ -175,7 +170,7 @@ export function PlayerPage(props: PlayerPageProps) {
         title={audio.title}
         titleLevel={1}
         contextTitle={contextTitle}
-        artwork={artworkOf(audio)}
+        artwork={audioArtwork(audio)}
         fullScreenOnPhones
         className="max-md:-mx-4"
         topBar={
@@ -205,7 +200,7 @@ export function PlayerPage(props: PlayerPageProps) {
         glance={
           next ? (
             <section aria-labelledby="next-audio-heading" className="flex items-center gap-3 rounded-2xl bg-white/6 p-2.5 text-left ring-1 ring-white/10">
-              <Artwork {...artworkOf(next)} motif="waves" sizes="44px" className="size-11 shrink-0 rounded-xl" />
+              <Artwork {...audioArtwork(next)} sizes="44px" className="size-11 shrink-0 rounded-xl" />
               <div className="min-w-0 flex-1">
                 <h2 id="next-audio-heading" className="font-sans text-[0.7rem] font-semibold tracking-wider text-accent uppercase">
                   Próximo áudio

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react'
 import type { ListenerPlayer } from '../engine/create-player'
 import { connectMediaSession } from '../engine/media-session'
-import { hueOf } from '../../../components/artwork'
+import { audioArtwork } from '../../../components/artwork'
 import { artworkImages } from '../../../components/artwork-images'
 import { PlayerCard } from './player-card'
 import { usePlayerSession } from '../hooks/use-player-session'
@@ -34,11 +34,11 @@ export function StandalonePlayer({ player, audio, contextTitle, productName, onR
   const queue = useMemo(() => [{ id: audio.id, title: audio.title, url: audio.url, durationSeconds: audio.durationSeconds }], [audio.id, audio.title, audio.url, audio.durationSeconds])
   const session = usePlayerSession(player, { queue, index: 0, continuous: false, contextTitle: contextTitle ?? '', onIndexChange: () => {} })
 
-  const artwork = { seed: audio.id, hue: hueOf(audio.fieldId ?? audio.id), cover: audio.coverImage ?? null }
-  const { seed, hue, cover } = artwork
+  const { id, fieldId, coverImage } = audio
+  const artwork = useMemo(() => audioArtwork({ id, fieldId, coverImage }), [id, fieldId, coverImage])
   useEffect(
-    () => connectMediaSession(player.voice, { productName, previous: null, next: null, artworkFor: () => artworkImages({ seed, hue, cover }) }),
-    [player, productName, seed, hue, cover],
+    () => connectMediaSession(player.voice, { productName, previous: null, next: null, artworkFor: () => artworkImages(artwork) }),
+    [player, productName, artwork],
   )
 
   return (
