@@ -22,9 +22,12 @@ export function hasCommand(name) {
   }
 }
 
-const pinned = (cpu, command, args) => (hasCommand('taskset') ? ['taskset', ['-c', cpu, command, ...args]] : [command, args])
+const pinned = (cpu, command, args) => (cpu !== null && hasCommand('taskset') ? ['taskset', ['-c', cpu, command, ...args]] : [command, args])
 
-/** Starts a long-running process pinned to `cpu`; returns it with a `stop()` that waits for exit. */
+/**
+ * Starts a long-running process pinned to `cpu` (`null`: free on every core); returns it with a
+ * `stop()` that waits for exit.
+ */
 export function startPinned(cpu, command, args, options = {}) {
   const [cmd, argv] = pinned(cpu, command, args)
   const child = spawn(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'], ...options })

@@ -1,6 +1,12 @@
 // Landing: Lighthouse (mobile defaults: Moto G Power, simulated Slow 4G, 4× CPU slowdown), median
 // of 3, on `/` of the production build vs a static no-JS copy of the same rendered page served by
-// the same server. Chromium runs on the client core.
+// the same server.
+//
+// The score is Lighthouse's standard one: Chromium free on both cores, as Lighthouse expects (its
+// throttling simulates the phone's slower CPU from the trace; a phone has several cores too). The
+// same runs with the whole browser pinned to the client core are kept beside it as a harsher
+// reading: there the browser's own threads (compositor, network, GC) queue behind the page's main
+// thread, which costs even the script-free copy its 95 (docs/performance.md).
 import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import lighthouse from 'lighthouse'
@@ -46,13 +52,12 @@ function metricsOf(lhr) {
   }
 }
 
-export async function landingSuite({ apiUrl, webDist, runs = 3 }) {
-  await writeStaticCopy(apiUrl, webDist)
+/** Lighthouse `runs` times on the app and on its static copy, alternating, in one browser. */
+async function measure(pages, { cpu, runs }) {
   const port = await freePort()
-  const chrome = startPinned(CLIENT_CPU, CHROMIUM, [...CHROMIUM_ARGS, '--headless=new', `--remote-debugging-port=${port}`, 'about:blank'])
+  const chrome = startPinned(cpu, CHROMIUM, [...CHROMIUM_ARGS, '--headless=new', `--remote-debugging-port=${port}`, 'about:blank'])
   try {
     await waitForHttp(`http://127.0.0.1:${port}/json/version`, { timeoutMs: 30_000 })
-    const pages = { app: `${apiUrl}/`, static: `${apiUrl}/${STATIC_COPY}` }
     const samples = { app: [], static: [] }
     for (let run = 0; run < runs; run++) {
       for (const [name, url] of Object.entries(pages)) {
@@ -65,18 +70,25 @@ export async function landingSuite({ apiUrl, webDist, runs = 3 }) {
     for (const [name, list] of Object.entries(samples)) {
       summary[name] = Object.fromEntries(Object.keys(list[0]).map((key) => [key, round(median(list.map((s) => s[key])), key === 'cls' ? 4 : 1)]))
     }
-    const result = {
-      budget: { performanceMin: 95, accessibilityMin: 95 },
-      runs,
-      app: summary.app,
-      static: summary.static,
-      lcpRatio: ratio(summary.app.lcpMs, summary.static.lcpMs),
-      samples,
-    }
-    log(`landing: score ${summary.app.performance} (static ${summary.static.performance}), LCP ${summary.app.lcpMs} ms (static ${summary.static.lcpMs} ms), TBT ${summary.app.tbtMs} ms, CLS ${summary.app.cls}, JS ${summary.app.jsTransferKb} KB`)
-    return result
+    return { app: summary.app, static: summary.static, lcpRatio: ratio(summary.app.lcpMs, summary.static.lcpMs), samples }
   } finally {
     await chrome.stop()
+  }
+}
+
+const describe = (label, m) =>
+  `landing (${label}): score ${m.app.performance} (static ${m.static.performance}; runs ${m.samples.app.map((s) => s.performance).join('/')}), LCP ${m.app.lcpMs} ms (static ${m.static.lcpMs} ms), TBT ${m.app.tbtMs} ms, CLS ${m.app.cls}, JS ${m.app.jsTransferKb} KB`
+
+export async function landingSuite({ apiUrl, webDist, runs = 3 }) {
+  await writeStaticCopy(apiUrl, webDist)
+  try {
+    const pages = { app: `${apiUrl}/`, static: `${apiUrl}/${STATIC_COPY}` }
+    const standard = await measure(pages, { cpu: null, runs })
+    log(describe('standard', standard))
+    const oneCore = await measure(pages, { cpu: CLIENT_CPU, runs })
+    log(describe('browser pinned to one core', oneCore))
+    return { budget: { performanceMin: 95, accessibilityMin: 95 }, runs, ...standard, oneCore }
+  } finally {
     rmSync(join(webDist, STATIC_COPY), { force: true })
   }
 }
