@@ -63,6 +63,11 @@ export class LocalDiskStorage implements MediaStorage {
     return this.pathOf(key)
   }
 
+  /** Local files are sent by the API's signed media path or by nginx, never by a store URL. */
+  async presignGet(): Promise<null> {
+    return null
+  }
+
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true })
   }

@@ -28,6 +28,19 @@ export interface MediaStorage {
    * lives elsewhere: a program that needs files (ffmpeg) then gets a local copy first.
    */
   localPath(key: string): string | null
+  /**
+   * A short-lived URL the object store answers itself (an S3 presigned GET), so the bytes never
+   * pass through the API; null when the store cannot sign one (local disk: the API signs its own
+   * media paths instead, lib/media/signed-media-url.ts).
+   */
+  presignGet(key: string, options: PresignOptions): Promise<string | null>
+}
+
+export interface PresignOptions {
+  /** How long the URL answers, in seconds. */
+  expiresInSeconds: number
+  /** The Content-Type the store answers with (objects keep the one given at upload otherwise). */
+  contentType?: string
 }
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)*$/
