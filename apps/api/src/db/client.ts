@@ -35,8 +35,17 @@ export interface DatabaseHandle {
   /** Cheap liveness probe for /api/health. */
   ping(): Promise<void>
   migrate(): Promise<void>
+  /**
+   * Runs `work` while no other process on this database runs its own: on PostgreSQL a session
+   * advisory lock, so several instances started at once migrate and seed one after the other
+   * (docs/deploy.md); PGlite belongs to one process and simply runs it.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>
   close(): Promise<void>
 }
+
+/** The advisory lock key of start-up work (migrations, the demo seed): any constant shared by every instance. */
+const STARTUP_LOCK_KEY = 740_321_977
 
 export const PGLITE_EXTENSIONS = { unaccent, pg_trgm }
 
@@ -78,6 +87,9 @@ function wrapPglite(client: PGlite): DatabaseHandle {
     },
     async migrate() {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR })
+    },
+    exclusively(work) {
+      return work()
     },
     async close() {
       if (!client.closed) await client.close()
@@ -165,6 +177,20 @@ async function openPostgres(connectionString: string, onPoolError?: (error: Erro
     },
     async migrate() {
       await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR })
+    },
+    async exclusively(work) {
+      // The lock belongs to one connection: held out of the pool for as long as the work runs.
+      const client = await pool.connect()
+      try {
+        await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY])
+        try {
+          return await work()
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY])
+        }
+      } finally {
+        client.release()
+      }
     },
     async close() {
       closed = true
