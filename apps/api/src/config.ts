@@ -47,6 +47,10 @@ const envSchema = z
     S3_BUCKET: optionalText,
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false'], { error: "deve ser 'true' ou 'false'" })
+      .default('false')
+      .transform((value) => value === 'true'),
     VAPID_PUBLIC_KEY: z
       .string()
       .trim()
@@ -103,10 +107,6 @@ const envSchema = z
     if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
       const missing = env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'
       ctx.addIssue({ code: 'custom', path: [missing], message: 'as duas chaves VAPID vêm juntas: defina VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY, ou nenhuma' })
-    }
-    if (env.STORAGE_DRIVER === 's3') {
-      // The S3 driver is specified but not built yet; refusing is better than silently writing to disk.
-      ctx.addIssue({ code: 'custom', path: ['STORAGE_DRIVER'], message: "o armazenamento 's3' ainda não está disponível; use 'local'" })
     }
     if (env.NODE_ENV === 'production') {
       for (const key of ['AUTH_SECRET', 'PUBLIC_URL'] as const) {
@@ -173,6 +173,8 @@ export interface AppConfig {
         bucket: string
         accessKeyId: string
         secretAccessKey: string
+        /** `<endpoint>/<bucket>/<key>` addresses (S3_FORCE_PATH_STYLE): MinIO, Ceph and most S3-compatible servers. */
+        forcePathStyle: boolean
       }
 }
 
@@ -283,6 +285,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             bucket: env.S3_BUCKET!,
             accessKeyId: env.S3_ACCESS_KEY_ID!,
             secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
           }
         : { driver: 'local', root: join(dataDir, 'media') },
   }

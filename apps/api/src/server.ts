@@ -6,7 +6,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config.js'
 import { openDatabase } from './db/client.js'
 import { seedIfEmpty } from './seed/index.js'
 import { removeServerInfo, writeServerInfo } from './lib/server-info.js'
-import { LocalDiskStorage } from './lib/storage/local-disk-storage.js'
+import { checkMediaStorage, createMediaStorage } from './lib/storage/create-media-storage.js'
 import { loggerOptions } from './logger.js'
 import { reminderSchedulerPlugin } from './modules/practice/reminder-scheduler-plugin.js'
 
@@ -26,7 +26,14 @@ function readConfigOrExit(): AppConfig {
 
 async function main() {
   const config = readConfigOrExit()
-  const storage = new LocalDiskStorage(config.storage.driver === 'local' ? config.storage.root : '')
+  const storage = createMediaStorage(config.storage)
+  try {
+    // A wrong bucket or key stops the start here, not at the first upload or listener.
+    await checkMediaStorage(storage)
+  } catch (error) {
+    console.error(`Armazenamento de mídia indisponível (STORAGE_DRIVER=${config.storage.driver}): ${error instanceof Error ? error.message : String(error)}`)
+    process.exit(1)
+  }
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDataDir: join(config.dataDir, 'pglite'),

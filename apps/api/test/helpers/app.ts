@@ -5,13 +5,14 @@ import { buildApp, type App, type BuildAppOptions } from '../../src/app.js'
 import { loadConfig, type AppConfig } from '../../src/config.js'
 import { seedDemoCatalogue } from '../../src/seed/index.js'
 import { LocalDiskStorage } from '../../src/lib/storage/local-disk-storage.js'
+import type { MediaStorage } from '../../src/lib/storage/media-storage.js'
 import { createTestDatabase, type TestDatabase } from './database.js'
 import { capturingLogger, rememberSecret } from '../support/log-capture.js'
 
 export interface TestContext {
   app: App
   database: TestDatabase
-  storage: LocalDiskStorage
+  storage: MediaStorage
   config: AppConfig
   dataDir: string
   close(): Promise<void>
@@ -31,6 +32,8 @@ export interface BuildTestAppOptions {
   logger?: BuildAppOptions['logger']
   /** "Now" for the daily practice (an AdjustableClock moves time). */
   clock?: BuildAppOptions['clock']
+  /** Media storage to use (an S3Storage on test/support/s3-server.ts); by default local disk under DATA_DIR/media. */
+  storage?: MediaStorage
 }
 
 /** The real application on a fresh database clone and its own DATA_DIR: what every API test uses. */
@@ -45,7 +48,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     rememberSecret('STRIPE_SECRET_KEY', config.payments.stripeSecretKey)
     rememberSecret('STRIPE_WEBHOOK_SECRET', config.payments.stripeWebhookSecret)
     database = await createTestDatabase()
-    const storage = new LocalDiskStorage(join(dataDir, 'media'))
+    const storage = options.storage ?? new LocalDiskStorage(join(dataDir, 'media'))
     if (options.seed) await seedDemoCatalogue(database.db, storage)
     app = await buildApp({
       config,
