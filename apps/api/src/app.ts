@@ -16,7 +16,7 @@ import { errorsPlugin } from './plugins/errors.js'
 import { securityHeadersPlugin } from './plugins/security-headers.js'
 import { mailerPlugin, type MailerOptions } from './plugins/mailer.js'
 import { openApiPlugin } from './plugins/openapi.js'
-import { rateLimitPlugin } from './plugins/rate-limit.js'
+import { rateLimitPlugin, type RateLimitPluginOptions } from './plugins/rate-limit.js'
 import { spaPlugin } from './plugins/spa.js'
 import { domainEventsPlugin } from './plugins/domain-events.js'
 import { realtimeBusPlugin } from './plugins/realtime-bus.js'
@@ -71,6 +71,8 @@ export interface BuildAppOptions {
   mailer?: MailerOptions
   /** "Now" for the daily practice; tests pass an AdjustableClock (lib/clock.ts). */
   clock?: Clock
+  /** The request limits' own clock and key prefix (tests; plugins/rate-limit.ts). */
+  rateLimits?: RateLimitPluginOptions
 }
 
 /** Builds the whole application: used by server.ts and, unchanged, by the tests. */
@@ -109,7 +111,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(accessPlugin, { hasListeningAccess: (session) => hasListeningAccess(options.database.db, session) })
   await app.register(openApiPlugin)
   await app.register(mailerPlugin, options.mailer ?? {})
-  await app.register(rateLimitPlugin)
+  // Limits counted across instances: Redis with REDIS_URL, the database otherwise (ADR 020).
+  await app.register(rateLimitPlugin, options.rateLimits ?? {})
   await app.register(authPlugin, accountAuthHooks({ db: options.database.db, mailer: app.mailer, publicUrl: config.publicUrl }))
   await app.register(domainEventsPlugin)
   // Realtime: LISTEN on the domain-event channel, WebSocket /api/realtime with admin presence.

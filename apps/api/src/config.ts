@@ -26,6 +26,11 @@ const envSchema = z
       .trim()
       .regex(/^postgres(ql)?:\/\/.+/, 'deve ser uma URL postgres://usuario@servidor:porta/banco')
       .optional(),
+    REDIS_URL: z
+      .string()
+      .trim()
+      .regex(/^rediss?:\/\/.+/, 'deve ser uma URL redis://servidor:porta (ou rediss:// com TLS)')
+      .optional(),
     PUBLIC_URL: z.url({ error: 'deve ser uma URL http(s) completa' }).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     AUTH_SECRET: z.string().min(32, 'deve ter pelo menos 32 caracteres').optional(),
@@ -131,6 +136,11 @@ export interface AppConfig {
   port: number
   dataDir: string
   databaseUrl: string | undefined
+  /**
+   * Where the request limits are counted across instances (docs/decisions/020-shared-limits-across-instances.md):
+   * this Redis when set (the server does not start without it), the database otherwise.
+   */
+  redisUrl: string | undefined
   publicUrl: string
   logLevel: Env['LOG_LEVEL']
   trustProxy: string[] | false
@@ -257,6 +267,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     port: env.PORT,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL,
     trustProxy,

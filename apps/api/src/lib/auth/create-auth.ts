@@ -99,6 +99,11 @@ export function createAuth(options: CreateAuthOptions) {
     },
     user: { changeEmail: { enabled: true, updateEmailWithoutVerification: false } },
     plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] })],
+    // Off: Better Auth limits only requests through its own HTTP handler (never the app's server-side
+    // auth.api calls, so never sign-in), and the one path exposed there, get-session, already has the
+    // app's limit counted across instances (RATE_LIMITS.authHandler, ADR 020); its own counters would
+    // live in each process's memory.
+    rateLimit: { enabled: false },
     advanced: {
       cookiePrefix: AUTH_COOKIE_PREFIX,
       useSecureCookies: config.isProduction,

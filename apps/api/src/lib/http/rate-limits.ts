@@ -1,7 +1,9 @@
 /**
  * Per-route limits (requests per window per client IP). A route opts in with
- * `config: { rateLimit: RATE_LIMITS.x }`; nothing is limited by default. Counters live in the
- * memory of each API instance (several instances behind a balancer each allow this many).
+ * `config: { rateLimit: RATE_LIMITS.x }`; nothing is limited by default. Counters are shared by
+ * every API instance (plugins/rate-limit.ts): in Redis when REDIS_URL is set, in the database
+ * otherwise, so several instances behind a balancer together allow this many. Only while that
+ * store cannot be reached does each instance count on its own (docs/decisions/020-shared-limits-across-instances.md).
  */
 export const RATE_LIMITS = {
   leads: { max: 5, timeWindow: 60_000 },
@@ -17,6 +19,9 @@ export const RATE_LIMITS = {
   verifyPayment: { max: 60, timeWindow: 60_000 },
   /** The e-mail reminder's no-login unsubscribe link (GET and the mail app's one-click POST). */
   reminderUnsubscribe: { max: 20, timeWindow: 60_000 },
-  /** Better Auth's own routes under /api/auth/* (it also limits sign-in attempts itself in production). */
+  /**
+   * Better Auth's routes under /api/auth/* (only get-session is exposed). Better Auth's own limiter
+   * is off: sign-in and the other account routes are the app's, limited above.
+   */
   authHandler: { max: 60, timeWindow: 60_000 },
 } as const satisfies Record<string, { max: number; timeWindow: number }>

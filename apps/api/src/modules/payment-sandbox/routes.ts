@@ -11,24 +11,11 @@ import { fakePixPayload, pixQrSvg } from './pix.js'
 import type { SandboxProvider } from './provider.js'
 
 const ID = /^[A-Za-z0-9_]{6,80}$/
-/** Payment attempts per client address and minute (card testing is what a provider limits). */
+/**
+ * Payment attempts per client address and minute (card testing is what a provider limits), counted
+ * across instances like the API's own limits (app.sharedLimits, ADR 020).
+ */
 const PAY_LIMIT = { max: 20, windowMs: 60_000 }
-
-function attemptsLimiter() {
-  const hits = new Map<string, number[]>()
-  return (key: string): boolean => {
-    const now = Date.now()
-    const recent = (hits.get(key) ?? []).filter((at) => now - at < PAY_LIMIT.windowMs)
-    if (recent.length >= PAY_LIMIT.max) {
-      hits.set(key, recent)
-      return false
-    }
-    recent.push(now)
-    hits.set(key, recent)
-    if (hits.size > 10_000) hits.clear()
-    return true
-  }
-}
 
 type Form = Record<string, string>
 const formValue = (body: unknown, key: string): string => {
@@ -46,10 +33,10 @@ const PORTAL_NOTICES: Record<string, string> = {
 /** The hosted pages show the merchant's name, which the app supplies (`productName`). */
 export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promise<string>): FastifyPluginAsync {
   return async (app) => {
-    const allowAttempt = attemptsLimiter()
     const html = (reply: FastifyReply, status: number, body: string) =>
       reply.code(status).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex').send(body)
     const clientKey = (request: FastifyRequest) => (request.ip ? normalizeIP(request.ip) : 'sem-ip')
+    const allowAttempt = async (request: FastifyRequest) => (await app.sharedLimits.hit(`sandbox-pay|${clientKey(request)}`, PAY_LIMIT.windowMs)).count <= PAY_LIMIT.max
 
     // HTML forms post urlencoded bodies; only this scope accepts them.
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
@@ -100,7 +87,7 @@ export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promi
       const { id } = request.params
       if (!ID.test(id)) return notFound(reply)
       const values = { number: formValue(request.body, 'number'), expiry: formValue(request.body, 'expiry'), name: formValue(request.body, 'name') }
-      if (!allowAttempt(clientKey(request))) return renderCheckout(reply, id, 'card', 429, PAYMENT_ERROR_MSG.rate_limit, values)
+      if (!(await allowAttempt(request))) return renderCheckout(reply, id, 'card', 429, PAYMENT_ERROR_MSG.rate_limit, values)
       const session = await sandbox.getCheckout(id)
       if (!session || !sandbox.isPayable(session)) return renderCheckout(reply, id, 'card', 409, null)
       if (!values.name.trim()) return renderCheckout(reply, id, 'card', 422, 'Informe o nome impresso no cartão.', values)
@@ -113,7 +100,7 @@ export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promi
     app.post<{ Params: { id: string } }>('/sandbox/checkout/:id/pix', async (request, reply) => {
       const { id } = request.params
       if (!ID.test(id)) return notFound(reply)
-      if (!allowAttempt(clientKey(request))) return renderCheckout(reply, id, 'pix', 429, PAYMENT_ERROR_MSG.rate_limit)
+      if (!(await allowAttempt(request))) return renderCheckout(reply, id, 'pix', 429, PAYMENT_ERROR_MSG.rate_limit)
       const result = await sandbox.payWithPix(id)
       if (result.ok) return reply.redirect(result.redirectUrl, 303)
       return renderCheckout(reply, id, 'pix', 409, null)
@@ -137,7 +124,7 @@ export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promi
     app.post<{ Params: { id: string; action: string } }>('/sandbox/portal/:id/:action', async (request, reply) => {
       const { id, action } = request.params
       if (!ID.test(id) || !Object.hasOwn(PORTAL_NOTICES, action)) return renderPortal(reply, '-', 404, null, null)
-      if (!allowAttempt(clientKey(request))) return renderPortal(reply, id, 429, null, PAYMENT_ERROR_MSG.rate_limit)
+      if (!(await allowAttempt(request))) return renderPortal(reply, id, 429, null, PAYMENT_ERROR_MSG.rate_limit)
       const result = await sandbox.portalAction(
         id,
         action === 'cancel'
