@@ -39,7 +39,8 @@ async function main() {
     pgliteDataDir: join(config.dataDir, 'pglite'),
     onPoolError: (error) => console.error('[db] conexão ociosa encerrada pelo servidor:', error.message),
   })
-  await database.migrate()
+  // Instances started together migrate one after the other (and seed below the same way).
+  await database.exclusively(() => database.migrate())
   const app = await buildApp({ config, database, storage, logger: loggerOptions(config), clock: config.isProduction ? systemClock : new AdjustableClock() })
   // Practice reminders, every REMINDER_INTERVAL_SECONDS (docs/decisions/018-reminder-scheduler.md); not in API tests.
   await app.register(reminderSchedulerPlugin)
@@ -47,7 +48,7 @@ async function main() {
   // DATA_DIR/server.json tells `npm run admin:create` that this process owns the embedded database.
   app.addHook('onClose', async () => removeServerInfo(config.dataDir))
 
-  if (await seedIfEmpty(database.db, storage)) app.log.info('catálogo de demonstração criado')
+  if (await database.exclusively(() => seedIfEmpty(database.db, storage))) app.log.info('catálogo de demonstração criado')
 
   let closing = false
   const shutdown = async (signal: string) => {
