@@ -25,6 +25,7 @@ import { landingPageCachePlugin } from './plugins/landing-page-cache.js'
 import { uploadsPlugin } from './plugins/uploads.js'
 import { mediaToolsPlugin } from './plugins/media-tools.js'
 import { coverRoutesPublic } from './modules/covers/routes.js'
+import { signedFileRoutes } from './modules/signed-files/routes.js'
 import { paymentsPlugin } from './modules/commerce/payments-plugin.js'
 import { realtimePlugin } from './modules/realtime/routes.js'
 import { healthRoutes } from './modules/health/routes.js'
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(accountRoutesAdmin)
   await app.register(catalogueRoutesPublic)
   await app.register(coverRoutesPublic)
+  await app.register(signedFileRoutes)
   await app.register(catalogueRoutesListener)
   await app.register(catalogueRoutesAdmin)
   await app.register(listeningRoutesListener)

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
@@ -89,6 +89,13 @@ const envSchema = z
       .min(1, 'deve ser pelo menos 1')
       .max(32, 'deve ser no máximo 32')
       .default(2),
+    MEDIA_URL_SECRET: z.string().min(32, 'deve ter pelo menos 32 caracteres').optional(),
+    MEDIA_URL_LIFETIME_SECONDS: z.coerce
+      .number({ error: 'deve ser um número' })
+      .int('deve ser um número inteiro')
+      .min(60, 'deve ser pelo menos 60')
+      .max(86_400, 'deve ser no máximo 86400 (um dia)')
+      .default(900),
     MEDIA_ACCEL_REDIRECT: z
       .string()
       .trim()
@@ -167,6 +174,12 @@ export interface AppConfig {
    * included. Unset: the API streams the file itself.
    */
   mediaAccelRedirect: string | undefined
+  /**
+   * Signed media addresses (docs/decisions/021-signed-media-urls.md): the key nginx's `secure_link`
+   * and the API check them with (MEDIA_URL_SECRET, else derived from AUTH_SECRET so every instance
+   * sharing that secret agrees), and how long an address answers beyond the length of what it plays.
+   */
+  mediaUrls: { secret: string; lifetimeSeconds: number }
   /**
    * The ffmpeg binary sessions are mixed and covers converted with (docs/decisions/019-rendered-sessions-ffmpeg.md):
    * FFMPEG_PATH, else the one shipped by the npm package, else `ffmpeg` on the PATH.
@@ -282,6 +295,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     push: { subject: env.VAPID_SUBJECT ?? `mailto:${addressOf(env.MAIL_FROM)}` },
     reminders: { intervalSeconds: env.REMINDER_INTERVAL_SECONDS },
     mediaAccelRedirect: env.MEDIA_ACCEL_REDIRECT,
+    mediaUrls: {
+      secret: env.MEDIA_URL_SECRET ?? createHmac('sha256', secrets.auth).update('sintonia:media-urls').digest('base64url'),
+      lifetimeSeconds: env.MEDIA_URL_LIFETIME_SECONDS,
+    },
     ffmpegPath: env.FFMPEG_PATH,
     sessions: {
       cacheMaxBytes: env.SESSION_CACHE_MAX_MB * 1024 * 1024,

@@ -8,6 +8,7 @@ import { API_ROOT, SEED_MEDIA_DIR } from '../../src/paths.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { callAs, castOf, subscriber, type Cast } from '../helpers/session.js'
 import { SVG_AS_MP3, filesUnder, multipart, nonAdminStatuses, type MultipartFile } from '../helpers/multipart.js'
+import { hearAs } from '../helpers/media.js'
 
 let ctx: TestContext
 let cast: Cast
@@ -79,7 +80,7 @@ describe('admin audios: upload', () => {
     const listener = await subscriber(ctx)
     const list = await callAs(ctx, listener, { method: 'GET', url: API.catalogue.fieldAudios(fieldId) })
     expect(list.json().audios.map((a: { id: string }) => a.id)).toContain(audio.id)
-    const file = await callAs(ctx, listener, { method: 'GET', url: API.catalogue.audioFile(audio.id) })
+    const file = await hearAs(ctx, listener, { method: 'GET', url: API.catalogue.audioFile(audio.id) })
     expect(file.statusCode).toBe(200)
     expect(file.rawPayload.equals(MP3)).toBe(true)
   })

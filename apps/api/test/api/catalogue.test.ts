@@ -4,6 +4,7 @@ import { demoSchema, fieldListSchema } from '@sintonia/contract'
 import { audios, fields } from '../../src/db/schema/index.js'
 import { DOMAIN_EVENTS_CHANNEL } from '../../src/plugins/domain-events.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
+import { injectMedia } from '../helpers/media.js'
 
 const fileUrl = (id: string) => `/api/audios/${id}/file`
 
@@ -131,7 +132,7 @@ describe('seeded catalogue', () => {
     it("the demo's url plays for an anonymous visitor", async () => {
       const body = await getDemo(ctx)
       if (!body.audio) throw new Error('sem demo')
-      const res = await ctx.app.inject({ url: body.audio.url })
+      const res = await injectMedia(ctx.app, { url: body.audio.url })
       expect(res.statusCode).toBe(200)
       expect(res.headers['content-type']).toBe('audio/mpeg')
     })
@@ -169,11 +170,11 @@ describe('seeded catalogue', () => {
       const [field] = await ctx.database.db.select().from(fields).where(eq(fields.id, body.audio.fieldId))
       expect(body.fieldTitle).toBe(field?.title)
 
-      const alternative = await ctx.app.inject({ url: fileUrl(body.audio.id) })
+      const alternative = await injectMedia(ctx.app, { url: fileUrl(body.audio.id) })
       expect(alternative.statusCode).toBe(200)
       expect(alternative.rawPayload.length).toBe(firstPlayable?.sizeBytes)
 
-      const broken = await ctx.app.inject({ url: fileUrl(demo.id) })
+      const broken = await injectMedia(ctx.app, { url: fileUrl(demo.id) })
       expect([401, 404]).toContain(broken.statusCode)
       expect(broken.headers['content-type']).toMatch(/^application\/json/)
     })
@@ -184,7 +185,7 @@ describe('seeded catalogue', () => {
       const body = await getDemo(ctx)
       expect(body).toEqual({ audio: null, fieldTitle: null, isAlternative: false })
       for (const row of rows.slice(0, 3)) {
-        const res = await ctx.app.inject({ url: fileUrl(row.id) })
+        const res = await injectMedia(ctx.app, { url: fileUrl(row.id) })
         expect([401, 404], row.title).toContain(res.statusCode)
       }
     })

@@ -5,6 +5,7 @@ import { audios, backgroundMusic, backgroundMusicSettings, fields } from '../../
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { auditRows } from '../helpers/auth.js'
 import { accessStatuses, callAs, castOf, type Cast } from '../helpers/session.js'
+import { injectMedia } from '../helpers/media.js'
 
 const MISSING = '00000000-0000-4000-8000-000000000000'
 const ALLOWED = [401, 403, 200, 200]
@@ -131,13 +132,16 @@ describe('background music', () => {
   it('streams a track to subscribers with Range, privately, and HEAD without a body', async () => {
     const [track] = await ctx.database.db.select().from(backgroundMusic).where(eq(backgroundMusic.title, 'Brisa Suave'))
     const url = API.catalogue.backgroundMusicFile(track!.id)
-    expect(await accessStatuses(ctx, cast, { method: 'GET', url })).toEqual(ALLOWED)
-    const res = await callAs(ctx, cast.subscriber, { method: 'GET', url, headers: { range: 'bytes=0-9' } })
+    // Allowed opens are redirected to a signed address of the file (ADR 021).
+    expect(await accessStatuses(ctx, cast, { method: 'GET', url })).toEqual([401, 403, 302, 302])
+    const opened = await callAs(ctx, cast.subscriber, { method: 'GET', url })
+    const location = String(opened.headers.location)
+    const res = await ctx.app.inject({ method: 'GET', url: location, headers: { range: 'bytes=0-9' } })
     expect(res.statusCode).toBe(206)
     expect(res.headers['content-range']).toBe(`bytes 0-9/${track!.sizeBytes}`)
     expect(res.headers['cache-control']).toMatch(/^private/)
     expect(res.rawPayload.length).toBe(10)
-    const head = await callAs(ctx, cast.subscriber, { method: 'HEAD', url })
+    const head = await ctx.app.inject({ method: 'HEAD', url: location })
     expect(head.statusCode).toBe(200)
     expect(head.rawPayload.length).toBe(0)
     const missing = await callAs(ctx, cast.subscriber, { method: 'GET', url: API.catalogue.backgroundMusicFile(MISSING) })
@@ -149,9 +153,12 @@ describe('GET /api/audios/:audioId/file (listener area)', () => {
   it('serves a subscriber audio to a subscriber and an admin, privately; 401 anonymous, 403 without subscription', async () => {
     const [row] = await ctx.database.db.select().from(audios).where(eq(audios.title, 'Coração em Paz'))
     const url = API.catalogue.audioFile(row!.id)
-    expect(await accessStatuses(ctx, cast, { method: 'GET', url, headers: { range: 'bytes=0-3' } })).toEqual([401, 403, 206, 206])
+    expect(await accessStatuses(ctx, cast, { method: 'GET', url, headers: { range: 'bytes=0-3' } })).toEqual([401, 403, 302, 302])
     const res = await callAs(ctx, cast.subscriber, { method: 'GET', url })
-    expect(res.headers['cache-control']).toMatch(/^private/)
+    expect(res.headers['cache-control']).toBe('private, no-store')
+    const file = await ctx.app.inject({ method: 'GET', url: String(res.headers.location), headers: { range: 'bytes=0-3' } })
+    expect(file.statusCode).toBe(206)
+    expect(file.headers['cache-control']).toMatch(/^private/)
     const refused = await callAs(ctx, cast.listener, { method: 'GET', url })
     expect(refused.json().message).toBe(MSG.media.subscriptionRequired)
     const audits = await auditRows(ctx, 'GET /api/audios/:audioId/file')
@@ -159,10 +166,11 @@ describe('GET /api/audios/:audioId/file (listener area)', () => {
     expect(audits.some((row) => (row.details as { reason?: string }).reason === 'anonymous')).toBe(true)
   })
 
-  it('keeps the demo public and publicly cacheable', async () => {
+  it('keeps the demo public: anyone is redirected to its signed address', async () => {
     const [demo] = await ctx.database.db.select().from(audios).where(eq(audios.isDemo, true))
-    const res = await ctx.app.inject({ method: 'GET', url: API.catalogue.audioFile(demo!.id) })
+    const res = await injectMedia(ctx.app, { method: 'GET', url: API.catalogue.audioFile(demo!.id) })
+    expect(res.redirect?.statusCode).toBe(302)
     expect(res.statusCode).toBe(200)
-    expect(res.headers['cache-control']).toMatch(/^public/)
+    expect(Number(res.headers['content-length'])).toBe(demo!.sizeBytes)
   })
 })

@@ -24,6 +24,7 @@ import { listener as signUp } from '../helpers/auth.js'
 import { callAs, castOf, type Cast } from '../helpers/session.js'
 import { multipart } from '../helpers/multipart.js'
 import { insertAudio, onlyMusic, synthMusic, synthVoice } from '../helpers/sessions.js'
+import { hearAs } from '../helpers/media.js'
 
 let ctx: TestContext
 let cast: Cast
@@ -64,9 +65,9 @@ describe('who may ask for a session and hear it', () => {
 
   it("a subscriber's session is refused to others even with its address", async () => {
     const manifest = await manifestOf(one(voiceId, 3))
-    expect((await callAs(ctx, null, { url: manifest.url })).statusCode).toBe(401)
-    expect((await callAs(ctx, cast.listener, { url: manifest.url })).statusCode).toBe(403)
-    const heard = await callAs(ctx, cast.subscriber, { url: manifest.url })
+    expect((await hearAs(ctx, null, { url: manifest.url })).statusCode).toBe(401)
+    expect((await hearAs(ctx, cast.listener, { url: manifest.url })).statusCode).toBe(403)
+    const heard = await hearAs(ctx, cast.subscriber, { url: manifest.url })
     expect(heard.statusCode).toBe(200)
     expect(heard.headers['cache-control']).toBe('private, max-age=86400')
   })
@@ -76,13 +77,13 @@ describe('who may ask for a session and hear it', () => {
     // The admins' tracks are for subscribers: the visitor's demo has the built-in public track.
     expect(manifest.music).toEqual({ id: 'publica', title: 'Música de Fundo' })
     expect(manifest.musicLevel).toBe(25)
-    const heard = await callAs(ctx, null, { url: manifest.url })
+    const heard = await hearAs(ctx, null, { url: manifest.url })
     expect(heard.statusCode).toBe(200)
     expect(heard.headers['cache-control']).toBe('public, max-age=86400')
     expect(heard.rawPayload.length).toBe(manifest.bytes)
     // An admin's change to the catalogue does not drop it (its music is not a catalogue file).
     expect(await sweepStale({ db: ctx.database.db, storage: ctx.storage, log: ctx.app.log, maxBytes: 1e9 })).toBe(0)
-    expect((await callAs(ctx, null, { url: manifest.url })).statusCode).toBe(200)
+    expect((await hearAs(ctx, null, { url: manifest.url })).statusCode).toBe(200)
     const mixed = await describeAs(null, { items: [{ audioId: demoId, repetitions: 1 }, { audioId: voiceId, repetitions: 1 }], pauseSeconds: 0 })
     expect(mixed.statusCode).toBe(401)
   })
@@ -158,8 +159,8 @@ describe('the stream', () => {
     const middle = Math.floor(manifest.bytes / 2)
     // Asked at once: the render starts with the first request and the ranges are served as it grows.
     const [part, whole] = await Promise.all([
-      callAs(ctx, cast.subscriber, { url: manifest.url, headers: { range: `bytes=${middle}-${middle + 999}` } }),
-      callAs(ctx, cast.subscriber, { url: manifest.url }),
+      hearAs(ctx, cast.subscriber, { url: manifest.url, headers: { range: `bytes=${middle}-${middle + 999}` } }),
+      hearAs(ctx, cast.subscriber, { url: manifest.url }),
     ])
     expect(part.statusCode).toBe(206)
     expect(part.headers['content-range']).toBe(`bytes ${middle}-${middle + 999}/${manifest.bytes}`)
@@ -172,14 +173,16 @@ describe('the stream', () => {
 
     await expect.poll(async () => (await row(manifest.key))?.renderedAt ?? null).not.toBeNull()
     expect(existsSync(join(ctx.dataDir, 'media', 'sessions', `${manifest.key}.mp3`))).toBe(true)
-    const again = await callAs(ctx, cast.subscriber, { url: manifest.url })
+    // Stored, it is a file like any audio: the open redirects to its signed address (ADR 021), whose
+    // validator is the file's own.
+    const again = await hearAs(ctx, cast.subscriber, { url: manifest.url })
+    expect(again.redirect?.statusCode).toBe(302)
     expect(again.rawPayload.equals(whole.rawPayload)).toBe(true)
-    expect(again.headers.etag).toBe(`"${manifest.key}"`)
-    expect((await callAs(ctx, cast.subscriber, { url: manifest.url, headers: { 'if-none-match': `"${manifest.key}"` } })).statusCode).toBe(304)
-    const head = await callAs(ctx, cast.subscriber, { method: 'HEAD', url: manifest.url })
+    expect((await hearAs(ctx, cast.subscriber, { url: manifest.url, headers: { 'if-none-match': String(again.headers.etag) } })).statusCode).toBe(304)
+    const head = await hearAs(ctx, cast.subscriber, { method: 'HEAD', url: manifest.url })
     expect(head.statusCode).toBe(200)
     expect(head.rawPayload.length).toBe(0)
-    const tail = await callAs(ctx, cast.subscriber, { url: manifest.url, headers: { range: `bytes=${manifest.bytes}-` } })
+    const tail = await hearAs(ctx, cast.subscriber, { url: manifest.url, headers: { range: `bytes=${manifest.bytes}-` } })
     expect(tail.statusCode).toBe(416)
   })
 
@@ -188,19 +191,19 @@ describe('the stream', () => {
     const audio = await insertAudio(ctx, bytes, { title: 'Some' })
     const manifest = await manifestOf(one(audio.id, 2))
     await ctx.storage.delete(audio.fileKey)
-    const res = await callAs(ctx, cast.subscriber, { url: manifest.url })
+    const res = await hearAs(ctx, cast.subscriber, { url: manifest.url })
     expect(res.statusCode, res.body).toBe(503)
     expect(res.headers['content-type']).toContain('application/json')
     expect(res.json().message).toBe(SESSION_MSG.unavailable)
     await ctx.storage.put(audio.fileKey, bytes)
-    const again = await callAs(ctx, cast.subscriber, { url: manifest.url })
+    const again = await hearAs(ctx, cast.subscriber, { url: manifest.url })
     expect(again.statusCode).toBe(200)
     expect(again.rawPayload.length).toBe(manifest.bytes)
   })
 
   it('two listeners asking at once share one render', async () => {
     const manifest = await manifestOf(one(voiceId, 5))
-    const [a, b] = await Promise.all([callAs(ctx, cast.subscriber, { url: manifest.url }), callAs(ctx, cast.admin, { url: manifest.url })])
+    const [a, b] = await Promise.all([hearAs(ctx, cast.subscriber, { url: manifest.url }), hearAs(ctx, cast.admin, { url: manifest.url })])
     expect(a.rawPayload.equals(b.rawPayload)).toBe(true)
     expect(await ctx.database.db.select().from(sessionRenders).where(eq(sessionRenders.key, manifest.key))).toHaveLength(1)
   })
@@ -214,10 +217,10 @@ describe('the cache', () => {
     expect(evictionVictims([{ key: 'a', sizeBytes: 80 }, { key: 'b', sizeBytes: 80 }], 100, 'b')).toEqual(['a'])
 
     const older = await manifestOf(one(voiceId, 6))
-    const first = await callAs(ctx, cast.subscriber, { url: older.url })
+    const first = await hearAs(ctx, cast.subscriber, { url: older.url })
     await expect.poll(async () => (await row(older.key))?.renderedAt ?? null).not.toBeNull()
     const newer = await manifestOf(one(otherVoiceId, 6))
-    await callAs(ctx, cast.subscriber, { url: newer.url })
+    await hearAs(ctx, cast.subscriber, { url: newer.url })
     await expect.poll(async () => (await row(newer.key))?.renderedAt ?? null).not.toBeNull()
     await ctx.database.db.update(sessionRenders).set({ lastUsedAt: new Date(Date.now() - 3_600_000) }).where(eq(sessionRenders.key, older.key))
 
@@ -226,7 +229,7 @@ describe('the cache', () => {
     expect(existsSync(join(ctx.dataDir, 'media', 'sessions', `${older.key}.mp3`))).toBe(false)
     expect((await row(newer.key))?.renderedAt).not.toBeNull()
 
-    const again = await callAs(ctx, cast.subscriber, { url: older.url })
+    const again = await hearAs(ctx, cast.subscriber, { url: older.url })
     expect(again.statusCode).toBe(200)
     expect(again.rawPayload.equals(first.rawPayload)).toBe(true)
   })
@@ -234,7 +237,7 @@ describe('the cache', () => {
   it("drops the sessions of an audio whose file an admin replaced, and the new file gets a new session", async () => {
     const audio = await insertAudio(ctx, await synthVoice(2), { title: 'Trocado' })
     const before = await manifestOf(one(audio.id, 2))
-    await callAs(ctx, cast.subscriber, { url: before.url })
+    await hearAs(ctx, cast.subscriber, { url: before.url })
     await expect.poll(async () => (await row(before.key))?.renderedAt ?? null).not.toBeNull()
 
     const { payload, headers } = multipart({}, [{ name: 'file', filename: 'novo.mp3', contentType: 'audio/mpeg', data: await synthVoice(3) }])
@@ -243,7 +246,7 @@ describe('the cache', () => {
 
     await expect.poll(async () => (await row(before.key)) ?? null).toBeNull()
     await expect.poll(() => existsSync(join(ctx.dataDir, 'media', 'sessions', `${before.key}.mp3`))).toBe(false)
-    expect((await callAs(ctx, cast.subscriber, { url: before.url })).statusCode).toBe(404)
+    expect((await hearAs(ctx, cast.subscriber, { url: before.url })).statusCode).toBe(404)
     const after = await manifestOf(one(audio.id, 2))
     expect(after.key).not.toBe(before.key)
     expect(after.durationSeconds).toBeGreaterThan(before.durationSeconds)
@@ -292,7 +295,7 @@ describe('lengths', () => {
     expect(second!.repetitions).toBe(3)
     expect(second!.start - first!.end).toBeCloseTo(SESSION_ITEM_GAP_S, 3)
     expect(second!.repetitionStarts[1]! - second!.repetitionEnds[0]!).toBeCloseTo(1, 3)
-    const heard = await callAs(ctx, cast.subscriber, { url: manifest.url })
+    const heard = await hearAs(ctx, cast.subscriber, { url: manifest.url })
     expect(heard.rawPayload.length).toBe(manifest.bytes)
   })
 

@@ -45,6 +45,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env })
     rememberSecret('AUTH_SECRET', config.secrets.auth)
     rememberSecret('SANDBOX_WEBHOOK_SECRET', config.secrets.sandboxWebhook)
+    rememberSecret('MEDIA_URL_SECRET', config.mediaUrls.secret)
     rememberSecret('STRIPE_SECRET_KEY', config.payments.stripeSecretKey)
     rememberSecret('STRIPE_WEBHOOK_SECRET', config.payments.stripeWebhookSecret)
     database = await createTestDatabase()

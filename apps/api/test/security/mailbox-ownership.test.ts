@@ -14,6 +14,7 @@ import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin, cookieHeader, listener, nextIp, signIn, uniqueEmail } from '../helpers/auth.js'
 import { CARDS, outboxOf, payWithCard, startPayFirst } from '../helpers/commerce.js'
 import { confirmEmail, confirmationToken, useAccessLink } from '../helpers/mailbox.js'
+import { injectMedia } from '../helpers/media.js'
 
 let ctx: TestContext
 let audioId: string
@@ -24,7 +25,7 @@ beforeAll(async () => {
 })
 afterAll(() => ctx.close())
 
-const audioRange = (cookie: string) => ctx.app.inject({ url: `/api/audios/${audioId}/file`, headers: { cookie, range: 'bytes=0-99' } })
+const audioRange = (cookie: string) => injectMedia(ctx.app, { url: `/api/audios/${audioId}/file`, headers: { cookie, range: 'bytes=0-99' } })
 const me = (cookie: string) => ctx.app.inject({ method: 'GET', url: API.accounts.me, headers: { cookie } })
 
 /** A pay-first buyer who paid and has not set a password, with the lead they left before. */

@@ -34,6 +34,10 @@ export const MSG = {
     audioFileMissing: 'Arquivo de áudio indisponível',
     subscriptionRequired: 'Assinatura ativa necessária para ouvir este áudio',
     rangeNotSatisfiable: 'Intervalo solicitado inválido para este arquivo',
+    /** A signed media address altered or made up (docs/decisions/021-signed-media-urls.md). */
+    signedUrlInvalid: 'Endereço de mídia inválido',
+    /** A genuine signed media address past its expiry: the player asks the API for a new one. */
+    signedUrlExpired: 'Este endereço de mídia expirou; abra o áudio de novo',
   },
   field: {
     invalidId: 'ID do campo inválido',

@@ -15,7 +15,7 @@ import {
   searchQuerySchema,
   searchResponseSchema,
 } from '@sintonia/contract'
-import { sendStoredFile } from '../../lib/http/send-stored-file.js'
+import { redirectToMedia } from '../../lib/http/redirect-to-media.js'
 import { sendCachedCatalogue } from './cache-plugin.js'
 import { HttpError } from '../../lib/http/errors.js'
 import { listPublicFields } from './service.js'
@@ -92,7 +92,7 @@ const listenerRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'subscriber' },
     schema: {
       tags: ['ouvinte'],
-      summary: 'Arquivo de música de fundo com suporte a HTTP Range (206), ETag e HEAD',
+      summary: 'Arquivo de música de fundo: 302 para um endereço assinado e com validade (HTTP Range, ETag, HEAD)',
       params: trackParams,
       response: { ...errors, 416: apiErrorSchema },
     },
@@ -100,7 +100,7 @@ const listenerRoutes: FastifyPluginAsyncZod = async (app) => {
       const track = await getBackgroundTrack(app.database.db, request.params.trackId)
       const object = await app.storage.stat(track.fileKey)
       if (!object) throw new HttpError(404, BACKGROUND_FILE_MISSING)
-      return sendStoredFile(request, reply, { storage: app.storage, object, contentType: track.mimeType, cacheControl: 'private, max-age=3600' })
+      return redirectToMedia(request, reply, { object, contentType: track.mimeType, playSeconds: track.durationSeconds })
     },
   })
 }

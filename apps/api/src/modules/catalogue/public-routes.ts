@@ -8,7 +8,7 @@ import { sendCachedCatalogue } from './cache-plugin.js'
 import { getDemo, listPublicFields } from './service.js'
 import { z } from 'zod'
 import { HttpError } from '../../lib/http/errors.js'
-import { sendStoredFile } from '../../lib/http/send-stored-file.js'
+import { redirectToMedia } from '../../lib/http/redirect-to-media.js'
 import { refuseListening } from '../../plugins/audit.js'
 import { findAudioFile, isPublicDemo, listeningDenial } from './media-service.js'
 
@@ -53,9 +53,9 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'public' },
     schema: {
       tags: ['mídia'],
-      summary: 'Arquivo de áudio (assinantes e admins; a demonstração é pública) com HTTP Range (206), ETag e HEAD',
+      summary: 'Arquivo de áudio (assinantes e admins; a demonstração é pública): 302 para um endereço assinado e com validade, que responde com HTTP Range (206), ETag e HEAD',
       params: paramsSchema,
-      response: { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 416: apiErrorSchema },
+      response: { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
     },
     handler: async (request, reply) => {
       // A player sends a Range request every few hundred kilobytes: the audio and its file come
@@ -68,13 +68,8 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const demo = denial ? await isPublicDemo(deps, file.audio.id) : false
       if (denial && !demo) await refuseListening(request, denial)
       if (!file.object) throw new HttpError(404, MSG.media.audioFileMissing)
-      return sendStoredFile(request, reply, {
-        storage: app.storage,
-        object: file.object,
-        contentType: file.audio.mimeType,
-        // A subscriber's file must never sit in a shared cache.
-        cacheControl: demo ? 'public, max-age=3600' : 'private, max-age=3600',
-      })
+      // The bytes come from a signed address (ADR 021), never a shared cache: its redirect is not stored.
+      return redirectToMedia(request, reply, { object: file.object, contentType: file.audio.mimeType, playSeconds: file.audio.durationSeconds })
     },
   })
 }

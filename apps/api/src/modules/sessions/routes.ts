@@ -6,9 +6,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { API, apiErrorSchema, MSG, sessionManifestSchema, sessionRequestSchema } from '@sintonia/contract'
+import { API, apiErrorSchema, MSG, SESSION_BYTES_PER_MINUTE, sessionManifestSchema, sessionRequestSchema } from '@sintonia/contract'
 import { isNotModified, parseRangeHeader } from '../../lib/http/byte-range.js'
-import { sendStoredFile } from '../../lib/http/send-stored-file.js'
+import { redirectToMedia } from '../../lib/http/redirect-to-media.js'
 import type { MediaStorage } from '../../lib/storage/media-storage.js'
 import { refuseListening } from '../../plugins/audit.js'
 import { isPublicDemo, listeningDenial } from '../catalogue/media-service.js'
@@ -89,7 +89,10 @@ export function sessionRoutes(deps: () => SessionDeps): FastifyPluginAsyncZod {
         const etag = `"${request.params.key}"`
         // A subscriber's session must never sit in a shared cache.
         const cacheControl = stream.access === 'demo' ? 'public, max-age=86400' : 'private, max-age=86400'
-        if (stream.kind === 'stored') return sendStoredFile(request, reply, { storage: app.storage, object: stream.object, contentType: 'audio/mpeg', cacheControl, etag })
+        // Once rendered, a session is a stored file like any audio: its bytes come from a signed address (ADR 021).
+        if (stream.kind === 'stored') {
+          return redirectToMedia(request, reply, { object: stream.object, contentType: 'audio/mpeg', playSeconds: (stream.object.size / SESSION_BYTES_PER_MINUTE) * 60 })
+        }
         return sendRendering(request, reply, stream.job, app.storage, etag, cacheControl)
       },
     })
