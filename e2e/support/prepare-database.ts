@@ -1,6 +1,7 @@
 /**
  * Prepares an embedded database for journeys that need state the seed does not have, written
- * before the server starts (PGlite allows one process at a time):
+ * before the server starts (PGlite allows one process at a time) — or, with DATABASE_URL, a
+ * PostgreSQL database while its servers run:
  * - `landingContent`: the stored landing_page content (any JSON, valid or not);
  * - `paidCheckouts`: checkouts the payment provider confirmed for buyers without an account yet,
  *   recorded as the payment webhook records them (pending_subscriptions, and the access link the
@@ -54,7 +55,8 @@ const INTENTIONS = [
   'Agradeça ao seu esforço. Constância também é cuidado.',
   'Olhe para o caminho feito até aqui e siga com calma.',
 ]
-const database = await openDatabase({ pgliteDataDir: join(dataDir, 'pglite') })
+// DATABASE_URL: a PostgreSQL database the servers already migrated and seeded (several instances, e2e/tests/multi-instance.spec.ts).
+const database = await openDatabase(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { pgliteDataDir: join(dataDir, 'pglite') })
 try {
   await database.migrate()
   await seedIfEmpty(database.db, new LocalDiskStorage(join(dataDir, 'media')))
