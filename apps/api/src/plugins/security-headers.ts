@@ -21,6 +21,14 @@ export const THEME_BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THE
 export const securityHeadersPlugin = fp(
   async (app) => {
     const production = app.config.isProduction
+    // Only a site served over HTTPS asks browsers to upgrade: a production build behind plain HTTP
+    // (a private network, the bench) would otherwise have every redirect, signed media addresses
+    // included (ADR 021), sent to an https:// that does not answer.
+    const servedOverHttps = production && app.config.publicUrl.startsWith('https://')
+    // Media redirected to the bucket (ADR 021) is played and downloaded from its origin; an https
+    // bucket is already allowed, a plain-http one (MinIO on a private network) is named here.
+    const storage = app.config.storage
+    const bucketOrigin = storage.driver === 's3' && storage.endpoint?.startsWith('http://') ? [new URL(storage.endpoint).origin] : []
     await app.register(helmet, {
       global: true,
       contentSecurityPolicy: {
@@ -30,8 +38,8 @@ export const securityHeadersPlugin = fp(
           scriptSrc: ["'self'", THEME_BOOT_SCRIPT_HASH],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-          mediaSrc: ["'self'", 'blob:', 'https:'],
-          connectSrc: ["'self'", 'https:'],
+          mediaSrc: ["'self'", 'blob:', 'https:', ...bucketOrigin],
+          connectSrc: ["'self'", 'https:', ...bucketOrigin],
           fontSrc: ["'self'", 'data:'],
           frameSrc: ["'self'", 'https:'],
           workerSrc: ["'self'", 'blob:'],
@@ -40,8 +48,7 @@ export const securityHeadersPlugin = fp(
           baseUri: ["'self'"],
           formAction: ["'self'"],
           frameAncestors: ["'self'"],
-          // Only behind HTTPS: on http://localhost it would break every request.
-          upgradeInsecureRequests: production ? [] : null,
+          upgradeInsecureRequests: servedOverHttps ? [] : null,
         },
       },
       crossOriginEmbedderPolicy: false,

@@ -43,4 +43,29 @@ describe('security headers', () => {
       await prod.close()
     }
   })
+
+  it('lets pages play and download media from a plain-http bucket the API redirects to', async () => {
+    const s3 = await buildTestApp({
+      env: { STORAGE_DRIVER: 's3', S3_ENDPOINT: 'http://minio.interno:9000', S3_REGION: 'us-east-1', S3_BUCKET: 'midia', S3_ACCESS_KEY_ID: 'chave', S3_SECRET_ACCESS_KEY: 'segredo-do-bucket', S3_FORCE_PATH_STYLE: 'true' },
+    })
+    try {
+      const csp = String((await s3.app.inject({ method: 'GET', url: API.health })).headers['content-security-policy'])
+      expect(csp).toMatch(/media-src 'self' blob: https: http:\/\/minio\.interno:9000;/)
+      expect(csp).toMatch(/connect-src 'self' https: http:\/\/minio\.interno:9000;/)
+    } finally {
+      await s3.close()
+    }
+  })
+
+  it('leaves upgrade-insecure-requests out of a production build served over plain HTTP', async () => {
+    const plain = await buildTestApp({
+      env: { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), PUBLIC_URL: 'http://10.0.0.5:3000', SANDBOX_WEBHOOK_SECRET: 'y'.repeat(32) },
+    })
+    try {
+      const res = await plain.app.inject({ method: 'GET', url: API.health })
+      expect(directives(String(res.headers['content-security-policy'])).has('upgrade-insecure-requests')).toBe(false)
+    } finally {
+      await plain.close()
+    }
+  })
 })
