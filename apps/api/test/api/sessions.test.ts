@@ -186,6 +186,24 @@ describe('the stream', () => {
     expect(tail.statusCode).toBe(416)
   })
 
+  it("hands out a stored session's signed address with its manifest, so the first play needs no redirect (ADR 021)", async () => {
+    const request = one(otherVoiceId, 3)
+    const fresh = await manifestOf(request)
+    expect(fresh.direct ?? null).toBeNull()
+    const whole = await hearAs(ctx, cast.subscriber, { url: fresh.url })
+    await expect.poll(async () => (await row(fresh.key))?.renderedAt ?? null).not.toBeNull()
+    const stored = await manifestOf(request)
+    expect(stored.key).toBe(fresh.key)
+    expect(stored.direct?.url).toMatch(new RegExp(`^/api/files/sessions/${fresh.key}\\.mp3\\?expires=\\d+&md5=`))
+    // It outlives the stream by the configured lifetime at least.
+    expect(Date.parse(stored.direct!.expiresAt)).toBeGreaterThanOrEqual(Date.now() + (ctx.config.mediaUrls.lifetimeSeconds + stored.durationSeconds) * 1000 - 1_000)
+    const direct = await ctx.app.inject({ url: stored.direct!.url })
+    expect(direct.statusCode).toBe(200)
+    expect(direct.rawPayload.equals(whole.rawPayload)).toBe(true)
+    // Someone refused the session gets no address at all.
+    expect((await describeAs(cast.listener, request)).statusCode).toBe(403)
+  })
+
   it('a render that fails (its file gone meanwhile) answers 503 in pt-BR, and works again once the file is back', async () => {
     const bytes = await synthVoice(2)
     const audio = await insertAudio(ctx, bytes, { title: 'Some' })

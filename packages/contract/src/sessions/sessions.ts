@@ -115,8 +115,14 @@ export type SessionManifestItem = z.infer<typeof sessionManifestItemSchema>
 export const sessionManifestSchema = z.object({
   /** Names this rendering: the same audios, counts, pause, music and level give the same key. */
   key: z.string().regex(/^[a-f0-9]{32}$/),
-  /** The stream (HTTP Range, like any audio). */
+  /** The stream (HTTP Range, like any audio); once stored, it redirects to a signed address. */
   url: z.string(),
+  /**
+   * When the session is already stored: its bytes' signed, expiring address (ADR 021), handed out
+   * with the manifest so the first play needs no redirect. Absent or null while it must be
+   * rendered; `url` is where to come back to once it has expired.
+   */
+  direct: z.object({ url: z.string(), expiresAt: z.string() }).nullable().optional(),
   /** The stream's length in seconds. */
   durationSeconds: z.number().positive(),
   bytes: z.number().int().positive(),

@@ -16,6 +16,7 @@ import { recordStored, sweepStale, type CacheDeps } from './session-cache.js'
 import { sessionRoutes } from './routes.js'
 import { sourceFiles } from './source-files.js'
 import type { SessionDeps } from './service.js'
+import { mediaAddressDepsOf, signedMediaAddress } from '../../lib/http/redirect-to-media.js'
 
 const SOURCE_EVENTS: ReadonlySet<DomainEventName> = new Set(['audios_changed', 'music_changed'])
 
@@ -54,7 +55,8 @@ export const sessionsModule = fp(
           onStored: (key) => recordStored(cache, key),
         })
       : null
-    const deps: SessionDeps = { db: app.database.db, storage: app.storage, log, renderer, sourcePaths, publicMusic }
+    const addresses = mediaAddressDepsOf(app)
+    const deps: SessionDeps = { db: app.database.db, storage: app.storage, log, renderer, sourcePaths, publicMusic, mediaAddress: (options) => signedMediaAddress(addresses, options) }
 
     let sweeping: Promise<unknown> = Promise.resolve()
     const sweep = () => {

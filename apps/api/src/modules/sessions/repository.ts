@@ -29,11 +29,13 @@ export async function saveVoiceLength(db: Database, audioId: string, fileKey: st
 export async function upsertRender(
   db: Database,
   values: { key: string; plan: unknown; audioIds: string[]; sourceFileKeys: string[]; sizeBytes: number },
-): Promise<void> {
-  await db
+): Promise<{ renderedAt: Date | null }> {
+  const [row] = await db
     .insert(sessionRenders)
     .values(values)
     .onConflictDoUpdate({ target: sessionRenders.key, set: { lastUsedAt: sql`now()` } })
+    .returning({ renderedAt: sessionRenders.renderedAt })
+  return { renderedAt: row?.renderedAt ?? null }
 }
 
 export async function findRender(db: Database, key: string): Promise<RenderRow | undefined> {

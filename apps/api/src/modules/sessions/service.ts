@@ -17,6 +17,7 @@ import { DEFAULT_BACKGROUND_VOLUME } from '../catalogue/listener-service.js'
 import { findRender, findVoiceLengths, saveVoiceLength, touchRender, upsertRender, type RenderRow } from './repository.js'
 import { renderStorageKey, type RenderJob, type SessionRenderer } from './renderer.js'
 import { manifestOf, planSession, type PlanMusic, type SessionPlan } from './session-plan.js'
+import type { MediaAddress, MediaAddressOptions } from '../../lib/http/redirect-to-media.js'
 
 type SessionRequest = z.output<typeof sessionRequestSchema>
 
@@ -32,6 +33,8 @@ export interface SessionDeps {
   sourcePaths: (keys: string[]) => Promise<Map<string, string>>
   /** The built-in public track (the demo's music), when its file is there. */
   publicMusic: PlanMusic | null
+  /** A stored stream's signed address (lib/http/redirect-to-media.ts). */
+  mediaAddress: (options: MediaAddressOptions) => Promise<MediaAddress>
 }
 
 /**
@@ -134,8 +137,15 @@ export async function describeSession(deps: SessionDeps, request: SessionRequest
   })
   const audioIds = [...new Set(plan.items.map((item) => item.voice.audioId))]
   const sourceFileKeys = [...new Set(plan.items.map((item) => item.voice.fileKey).concat(plan.music ? [plan.music.fileKey] : []))]
-  await upsertRender(deps.db, { key: plan.key, plan, audioIds, sourceFileKeys, sizeBytes: plan.bytes })
-  return manifestOf(plan, API.sessions.audio(plan.key))
+  const { renderedAt } = await upsertRender(deps.db, { key: plan.key, plan, audioIds, sourceFileKeys, sizeBytes: plan.bytes })
+  const manifest = manifestOf(plan, API.sessions.audio(plan.key))
+  // Already stored: the listener may have its bytes' address now, one round trip fewer at play.
+  const stored = renderedAt && !renderer.current(plan.key) ? await deps.storage.stat(renderStorageKey(plan.key)) : null
+  if (stored) {
+    const direct = await deps.mediaAddress({ object: stored, contentType: 'audio/mpeg', playSeconds: plan.durationSeconds })
+    manifest.direct = { url: direct.url, expiresAt: direct.expiresAt.toISOString() }
+  }
+  return manifest
 }
 
 export type SessionStream = { access: 'listener' | 'demo' } & ({ kind: 'stored'; object: StoredObject } | { kind: 'rendering'; job: RenderJob })

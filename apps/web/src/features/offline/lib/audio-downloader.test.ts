@@ -28,7 +28,7 @@ describe('downloadAudio — progress', () => {
 
     expect(result).toEqual({ audioId: 'aud-1', progress: 100, status: 'completed' })
     expect(fetch).toHaveBeenCalledTimes(1)
-    expect(fetch).toHaveBeenCalledWith('/api/audios/aud-1/stream', { credentials: 'include' })
+    expect(fetch).toHaveBeenCalledWith('/api/audios/aud-1/stream', { credentials: 'same-origin' })
     expect(events.map((e) => [e.status, e.progress])).toEqual([
       ['downloading', 0],
       ['downloading', 25],

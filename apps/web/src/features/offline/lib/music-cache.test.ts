@@ -28,7 +28,7 @@ describe('keepBackgroundMusic', () => {
     const fetch = fileFetch()
     expect(await keepBackgroundMusic({ load: async () => config, fetch, now: () => 7 })).toBe(true)
     expect(fetch).toHaveBeenCalledTimes(2)
-    expect(fetch).toHaveBeenCalledWith('/api/background-music/m1/file', { credentials: 'include' })
+    expect(fetch).toHaveBeenCalledWith('/api/background-music/m1/file', { credentials: 'same-origin' })
     const kept = await readKeptMusic()
     expect(kept?.volumePercentage).toBe(30)
     expect(kept?.tracks.map((t) => [t.id, t.title, t.cachedAt, t.blob.size])).toEqual([

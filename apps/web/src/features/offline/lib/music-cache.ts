@@ -104,7 +104,8 @@ export async function keepBackgroundMusic(options: KeepMusicOptions = {}): Promi
         continue
       }
       try {
-        const response = await doFetch(track.url, { credentials: 'include' })
+        // Our cookie goes to our API only; the signed address it redirects to gets none (ADR 021).
+        const response = await doFetch(track.url, { credentials: 'same-origin' })
         if (!response.ok) throw new Error(`HTTP ${response.status}`)
         const blob = await response.blob()
         await db.put(TRACKS, {

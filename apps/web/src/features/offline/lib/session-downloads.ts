@@ -52,7 +52,9 @@ export async function keepSessionOf(audioId: string, options: KeepSessionOptions
   try {
     const playable = await current.describe(request)
     if (!playable) return false
-    const response = await options.fetch(playable.url, { credentials: 'include' })
+    // The API's own address (not the signed one): the download outlives any expiry; same-origin
+    // keeps our cookie away from the bucket it redirects to (ADR 021).
+    const response = await options.fetch(playable.manifest.url, { credentials: 'same-origin' })
     if (!response.ok || !response.body) return false
     const blob = await readBody(response.body, 'audio/mpeg', (received) => options.onProgress?.(Math.min(1, received / playable.manifest.bytes)))
     if (blob.size !== playable.manifest.bytes) return false

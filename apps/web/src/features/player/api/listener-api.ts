@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { BACKGROUND_MUSIC_DEFAULT_VOLUME_PERCENT, ENDPOINTS, type LISTENING_EVENT_KINDS, type SessionRequest } from '@sintonia/contract'
 import { api } from '../../../lib/api-client'
 import type { BackgroundMusicConfig } from '../engine/background-music'
-import type { PlayableSession } from '../engine/session-request'
+import { sessionStreamUrl, type PlayableSession } from '../engine/session-request'
 
 /** GET /api/background-music → the engine's background-music config. */
 export async function loadBackgroundMusic(): Promise<BackgroundMusicConfig> {
@@ -66,7 +66,7 @@ export function sendListeningEvents(events: ListeningEvent[]) {
 export async function describeSession(request: SessionRequest): Promise<PlayableSession | null> {
   try {
     const manifest = await api(ENDPOINTS.sessions.describe, { body: request })
-    return { manifest, url: manifest.url }
+    return { manifest, url: sessionStreamUrl(manifest) }
   } catch {
     return null
   }

@@ -83,6 +83,20 @@ export function sessionRequestFor(queue: readonly PlayerQueueItem[], anchor: Ses
   return { request, firstIndex: anchor.index, heardBefore }
 }
 
+/** A stored session's signed address is used only with at least this much of its life left. */
+export const DIRECT_STREAM_MARGIN_MS = 5 * 60_000
+
+/**
+ * Where a session's bytes are fetched from: a stored session's signed address, handed out with its
+ * manifest so the first play needs no redirect (docs/decisions/021-signed-media-urls.md), while
+ * enough of its life is left; otherwise the session's own address, which redirects to a fresh one.
+ */
+export function sessionStreamUrl(manifest: SessionManifest, nowMs: number = Date.now()): string {
+  const direct = manifest.direct
+  if (direct && Date.parse(direct.expiresAt) - nowMs >= DIRECT_STREAM_MARGIN_MS) return direct.url
+  return manifest.url
+}
+
 /** A session the player can play: the manifest and where its bytes are (the network, or a copy on this device). */
 export interface PlayableSession {
   manifest: SessionManifest

@@ -167,4 +167,32 @@ describe('VoiceEngine – a rendered session', () => {
     expect(musicEl.playCalls).toBeGreaterThan(0)
     coordinator.destroy()
   })
+
+  it("falls back to the session's own address when the signed one it carried stops answering, and resumes where it was", async () => {
+    const direct = { url: 'https://app.test/api/files/sessions/0123456789abcdef0123456789abcdef.mp3?expires=1&md5=x', expiresAt: '2026-11-26T11:00:00.000Z' }
+    const manifest: SessionManifest = { ...ONE, direct }
+    const el = new FakeAudioElement()
+    const engine = new VoiceEngine({ element: el, baseUrl: 'https://app.test/', healthUrl: null })
+    engine.loadSession(direct.url, { manifest, firstIndex: 0 })
+    el.loadMetadata(manifest.durationSeconds)
+    await engine.play()
+    el.advance(20)
+    const loadsBefore = el.loadCalls
+    // A long pause later the address has expired: the next range is refused (a network error).
+    el.failWith(2)
+    expect(engine.getSnapshot().src).toBe(URL)
+    expect(el.src).toBe(URL)
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(el.loadCalls).toBe(loadsBefore + 1)
+    el.loadMetadata(manifest.durationSeconds)
+    expect(el.currentTime).toBe(20)
+  })
+
+  it("keeps retrying the session's own address as before when that is what failed", async () => {
+    const { el, engine } = setup({ ...ONE, direct: null })
+    await engine.play()
+    el.failWith(2)
+    expect(engine.getSnapshot().src).toBe(URL)
+    expect(el.src).toBe(URL)
+  })
 })

@@ -701,6 +701,7 @@ export class VoiceEngine extends SnapshotStore<VoiceSnapshot> {
     const hint = audioErrorHint(message)
     const { currentTime } = this.getSnapshot()
     if (currentTime > 0) this.resumeAt = currentTime
+    this.leaveExpiredAddress()
     this.log('error', message)
     if (this.retriesUsed < AUDIO_MAX_RETRIES) {
       const delay = AUDIO_RETRY_BASE_DELAY_MS * 2 ** this.retriesUsed
@@ -723,6 +724,20 @@ export class VoiceEngine extends SnapshotStore<VoiceSnapshot> {
       description: joinText(PLAYER_MSG.maxRetries, hint),
       action: { label: PLAYER_MSG.retryAction, run: () => this.retry() },
     })
+  }
+
+  /**
+   * A stored session played from the signed address its manifest carried (ADR 021) that stops
+   * answering — expired during a long pause, or refused: the retries go to the session's own
+   * address, which authorises again and redirects to a fresh one.
+   */
+  private leaveExpiredAddress(): void {
+    const session = this.session
+    const { src } = this.getSnapshot()
+    if (!session?.manifest.direct || src !== session.manifest.direct.url || src === session.manifest.url) return
+    this.log('warning', 'Endereço do áudio expirou; pedindo outro', session.manifest.url)
+    this.setState({ src: session.manifest.url })
+    this.el.src = session.manifest.url
   }
 
   // ---------------------------------------------------------------- playback
