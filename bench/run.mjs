@@ -6,7 +6,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { benchRoot, freePort, log } from './lib/common.mjs'
-import { ACCEL_PREFIX, startNginx } from './lib/nginx.mjs'
+import { startNginx } from './lib/nginx.mjs'
 import {
   addStreamingFiles,
   buildSnapshot,
@@ -21,7 +21,7 @@ import {
 } from './lib/stack.mjs'
 import { renderSummary } from './lib/summary.mjs'
 
-const ALL = ['bundle', 'streaming', 'catalogue', 'realtime', 'landing', 'audio-start', 'sessions', 'engines']
+const ALL = ['bundle', 'streaming', 'catalogue', 'instances', 'realtime', 'landing', 'audio-start', 'sessions', 'engines']
 const wanted = process.argv.slice(2).filter((a) => ALL.includes(a))
 const suites = wanted.length > 0 ? wanted : ALL
 const startedAt = Date.now()
@@ -43,6 +43,7 @@ const { landingSuite } = await import('./suites/landing.mjs')
 const { audioStartSuite } = await import('./suites/audio-start.mjs')
 const { sessionsSuite } = await import('./suites/sessions.mjs')
 const { enginesSuite } = await import('./suites/engines.mjs')
+const { instancesSuite } = await import('./suites/instances.mjs')
 const snapshot = buildSnapshot(`sintonia-bench-app-${process.pid}`)
 if (!(await pgAvailable())) throw new Error('PostgreSQL is not answering on BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432): start it first')
 
@@ -92,21 +93,32 @@ try {
 
   await run('streaming', async () => {
     const nginxPort = await freePort()
-    const accelPort = await freePort()
     const nginxDir = makeDataDir(`sintonia-bench-nginx-${process.pid}`)
-    // A second API process in the production option: it authorises and hands the file to nginx.
-    const accelApi = await startApi({ port: accelPort, dataDir, databaseUrl, env: { MEDIA_ACCEL_REDIRECT: ACCEL_PREFIX } })
-    const nginx = await startNginx({ dir: nginxDir, port: nginxPort, mediaRoot: join(dataDir, 'media'), apiPort: accelPort })
+    const nginx = await startNginx({ dir: nginxDir, port: nginxPort, mediaRoot: join(dataDir, 'media'), apiPort })
     try {
-      return await streamingSuite({ apiUrl, accelUrl: `http://127.0.0.1:${nginxPort}`, nginxUrl: `http://127.0.0.1:${nginxPort}`, files, cookie: subscriber.cookie })
+      return await streamingSuite({ apiUrl, nginxUrl: `http://127.0.0.1:${nginxPort}`, files, cookie: subscriber.cookie })
     } finally {
       await nginx.stop()
-      await accelApi.stop()
       rmSync(nginxDir, { recursive: true, force: true })
     }
   })
 
   await run('catalogue', () => catalogueSuite(context))
+  await run('instances', async () => {
+    // A second instance on the same database and media, and nginx balancing the two (round robin).
+    const secondPort = await freePort()
+    const second = await startApi({ port: secondPort, dataDir: makeDataDir(`sintonia-bench-second-${process.pid}`), databaseUrl })
+    const nginxPort = await freePort()
+    const nginxDir = makeDataDir(`sintonia-bench-nginx-${process.pid}`)
+    const nginx = await startNginx({ dir: nginxDir, port: nginxPort, mediaRoot: join(dataDir, 'media'), apiPort, extraApiPorts: [secondPort] })
+    try {
+      return await instancesSuite({ ...context, balancerUrl: `http://127.0.0.1:${nginxPort}` })
+    } finally {
+      await nginx.stop()
+      await second.stop()
+      rmSync(nginxDir, { recursive: true, force: true })
+    }
+  })
   await run('landing', () => landingSuite({ ...context, webDist: join(snapshot, 'apps/web/dist') }))
   await run('audio-start', async () => {
     const nginxPort = await freePort()

@@ -1,13 +1,15 @@
 // Our own nginx instance (never the system service): one worker on the server core, sendfile on,
-// serving DATA_DIR/media directly (/media/) and, for the X-Accel-Redirect mode, proxying /api to
-// the API with an internal location the API hands authorised files to (/_protected_media/).
+// serving DATA_DIR/media directly (/media/), the API's signed media addresses checked with
+// secure_link exactly as deploy/nginx/sintonia.conf.template does (/api/files/), and proxying the
+// rest of /api to the API, with an internal location for the X-Accel-Redirect mode (/_protected_media/).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { SERVER_CPU, startPinned, waitForHttp } from './common.mjs'
+import { BENCH_MEDIA_URL_SECRET } from './stack.mjs'
 
 export const ACCEL_PREFIX = '/_protected_media/'
 
-export async function startNginx({ dir, port, mediaRoot, apiPort, staticRoot }) {
+export async function startNginx({ dir, port, mediaRoot, apiPort, extraApiPorts = [], staticRoot }) {
   mkdirSync(join(dir, 'temp'), { recursive: true })
   const conf = `
 worker_processes 1;
@@ -31,10 +33,18 @@ http {
   fastcgi_temp_path ${dir}/temp/fastcgi;
   uwsgi_temp_path ${dir}/temp/uwsgi;
   scgi_temp_path ${dir}/temp/scgi;
-  upstream api { server 127.0.0.1:${apiPort}; keepalive 64; }
+  upstream api { ${[apiPort, ...extraApiPorts].map((p) => `server 127.0.0.1:${p};`).join(' ')} keepalive 64; }
   server {
     listen 127.0.0.1:${port};
     location /media/ { alias ${mediaRoot}/; }
+    location /api/files/ {
+      secure_link $arg_md5,$arg_expires;
+      secure_link_md5 "$secure_link_expires$uri ${BENCH_MEDIA_URL_SECRET}";
+      if ($secure_link = "") { return 403; }
+      if ($secure_link = "0") { return 410; }
+      alias ${mediaRoot}/;
+      add_header Cache-Control "private, max-age=600" always;
+    }
     location ${ACCEL_PREFIX} { internal; alias ${mediaRoot}/; }
     ${staticRoot ? `location /static/ { alias ${staticRoot}/; }` : ''}
     location / {

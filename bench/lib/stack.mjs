@@ -9,6 +9,8 @@ import { benchRoot, hasCommand, log, repoRoot, SERVER_CPU, startPinned, waitForH
 
 export const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+/** The key of signed media addresses, shared by the API and the bench's nginx (ADR 021). */
+export const BENCH_MEDIA_URL_SECRET = 'bench-media-url-secret-0123456789abcdef0123'
 
 /** Installs nginx and Chromium (apt-get, as root) and the bench's own npm packages when missing. */
 export function ensureTools() {
@@ -105,6 +107,8 @@ export async function startApi({ port, dataDir, databaseUrl, env = {}, nodeArgs 
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       AUTH_SECRET: 'bench-auth-secret-0123456789abcdef0123456789',
       SANDBOX_WEBHOOK_SECRET: 'bench-webhook-secret-0123456789abcdef',
+      // nginx checks the signed media addresses with the same key (lib/nginx.mjs).
+      MEDIA_URL_SECRET: BENCH_MEDIA_URL_SECRET,
       LOG_LEVEL: 'warn',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,

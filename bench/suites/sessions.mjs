@@ -47,6 +47,15 @@ export async function sessionsSuite({ apiUrl, nginxUrl, cookie, databaseUrl, dat
   const cachedUrl = `${apiUrl}${cachedManifest.url}`
   // Rendered once, whole (a full read makes the render run to its end and reach the cache).
   await (await fetch(cachedUrl, { headers: { cookie } })).arrayBuffer()
+  // The player asks the manifest when the page opens; a stored session's carries its signed
+  // address, which the press plays directly (ADR 021; web: sessionStreamUrl).
+  let storedManifest = null
+  for (let i = 0; i < 100 && !storedManifest?.direct; i++) {
+    storedManifest = (await describe({ items: [{ audioId: audio.id, repetitions: 3 }], pauseSeconds: 2, music: 'auto', musicLevel: 25, endAtSeconds: null })).manifest
+    if (!storedManifest.direct) await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  if (!storedManifest?.direct) throw new Error('the stored session came without its signed address')
+  const cachedDirectUrl = `${apiUrl}${storedManifest.direct.url}`
 
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'] })
   const samples = { uncached: [], cached: [], nginx: [] }
@@ -54,7 +63,7 @@ export async function sessionsSuite({ apiUrl, nginxUrl, cookie, databaseUrl, dat
     for (let play = 0; play < plays; play++) {
       const sources = {
         uncached: { page: `${apiUrl}/api/health`, src: uncached[play] },
-        cached: { page: `${apiUrl}/api/health`, src: cachedUrl },
+        cached: { page: `${apiUrl}/api/health`, src: cachedDirectUrl },
         nginx: { page: `${nginxUrl}/media/`, src: `${nginxUrl}/media/${audio.file_key}` },
       }
       for (const [name, { page: pageUrl, src }] of Object.entries(sources)) samples[name].push(await playToPlaying(browser, { cookie, pageUrl, src }))
