@@ -13,7 +13,8 @@ import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { ConfigError, loadConfig, type AppConfig } from '../config.js'
+import type { AppConfig } from '../config.js'
+import { EXIT, startCli, type CliIo, type ParsedArgs } from '../lib/cli/cli-start.js'
 import { openDatabase, type DatabaseHandle } from '../db/client.js'
 import { createAuth } from '../lib/auth/create-auth.js'
 import { CLI_SIGNATURE_HEADER, signCliBody } from '../lib/cli-signature.js'
@@ -39,9 +40,7 @@ export const ADMIN_CREATE_USAGE = [
   'Exemplo: npm run admin:create -- --email voce@exemplo.com --password "uma-senha-forte"',
 ].join('\n')
 
-export const EXIT = { ok: 0, usage: 1, failure: 2 } as const
-
-type Parsed = { ok: true; input: AdminCreateInput } | { ok: false; message: string; help?: boolean }
+type Parsed = ParsedArgs<{ input: AdminCreateInput }>
 
 export function parseAdminCreateArgs(argv: string[]): Parsed {
   let values: { email?: string | undefined; password?: string | undefined; name?: string | undefined; help?: boolean | undefined }
@@ -105,42 +104,16 @@ export async function adminCreateDirect(config: AppConfig, database: DatabaseHan
   return createOrPromoteAdmin({ db: database.db, auth }, input)
 }
 
-export interface AdminCreateIo {
-  env?: NodeJS.ProcessEnv
-  /** Already-built configuration (tests); otherwise read from `env`. */
-  config?: AppConfig
+export interface AdminCreateIo extends CliIo {
   /** Already-open database (tests); otherwise opened from the configuration when needed. */
   database?: DatabaseHandle
-  out?: (line: string) => void
-  err?: (line: string) => void
 }
 
 /** The whole command; returns the exit code. */
 export async function runAdminCreate(argv: string[], io: AdminCreateIo = {}): Promise<number> {
-  const out = io.out ?? ((line: string) => console.log(line))
-  const err = io.err ?? ((line: string) => console.error(line))
-  const parsed = parseAdminCreateArgs(argv)
-  if (!parsed.ok) {
-    if (parsed.help) {
-      out(ADMIN_CREATE_USAGE)
-      return EXIT.ok
-    }
-    err(parsed.message)
-    err('')
-    err(ADMIN_CREATE_USAGE)
-    return EXIT.usage
-  }
-
-  let config: AppConfig
-  try {
-    config = io.config ?? loadConfig(io.env ?? process.env)
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      err(error.message)
-      return EXIT.usage
-    }
-    throw error
-  }
+  const start = startCli(argv, io, parseAdminCreateArgs, ADMIN_CREATE_USAGE)
+  if (start.exit !== undefined) return start.exit
+  const { args: parsed, config, out, err } = start
 
   try {
     let result: AdminCreateResult

@@ -20,7 +20,7 @@ import { join, relative, resolve, sep } from 'node:path'
 import type { Readable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { ConfigError, loadConfig, type AppConfig } from '../config.js'
+import { EXIT, startCli, type CliIo, type ParsedArgs } from '../lib/cli/cli-start.js'
 import { createMediaStorage } from '../lib/storage/create-media-storage.js'
 import { assertSafeKey } from '../lib/storage/media-storage.js'
 import type { S3Storage } from '../lib/storage/s3-storage.js'
@@ -34,20 +34,13 @@ export const MEDIA_TO_S3_USAGE = [
   'pulando os que já estão lá iguais, e confere o bucket contra o disco.',
 ].join('\n')
 
-export const EXIT = { ok: 0, usage: 1, failure: 2 } as const
 
 /** Files hashed, sent and read back at the same time. */
 const CONCURRENCY = 4
 /** The object metadata (`x-amz-meta-sha256`) holding the file's SHA-256 in hex. */
 export const SHA256_METADATA = 'sha256'
 
-export interface MediaToS3Io {
-  env?: NodeJS.ProcessEnv
-  /** Already-built configuration (tests); otherwise read from `env`. */
-  config?: AppConfig
-  out?: (line: string) => void
-  err?: (line: string) => void
-}
+export type MediaToS3Io = CliIo
 
 interface LocalFile {
   key: string
@@ -55,7 +48,7 @@ interface LocalFile {
   size: number
 }
 
-type Parsed = { ok: true; quick: boolean } | { ok: false; message: string; help?: boolean }
+type Parsed = ParsedArgs<{ quick: boolean }>
 
 export function parseMediaToS3Args(argv: string[]): Parsed {
   try {
@@ -131,30 +124,9 @@ async function localFiles(root: string): Promise<{ files: LocalFile[]; refused: 
 
 /** The whole command; returns the exit code. */
 export async function runMediaToS3(argv: string[], io: MediaToS3Io = {}): Promise<number> {
-  const out = io.out ?? ((line: string) => console.log(line))
-  const err = io.err ?? ((line: string) => console.error(line))
-  const parsed = parseMediaToS3Args(argv)
-  if (!parsed.ok) {
-    if (parsed.help) {
-      out(MEDIA_TO_S3_USAGE)
-      return EXIT.ok
-    }
-    err(parsed.message)
-    err('')
-    err(MEDIA_TO_S3_USAGE)
-    return EXIT.usage
-  }
-
-  let config: AppConfig
-  try {
-    config = io.config ?? loadConfig(io.env ?? process.env)
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      err(error.message)
-      return EXIT.usage
-    }
-    throw error
-  }
+  const start = startCli(argv, io, parseMediaToS3Args, MEDIA_TO_S3_USAGE)
+  if (start.exit !== undefined) return start.exit
+  const { args: parsed, config, out, err } = start
   if (config.storage.driver !== 's3') {
     err('Defina STORAGE_DRIVER=s3 e as variáveis S3_* do bucket de destino (as mesmas que o servidor vai usar).')
     err('')
