@@ -57,6 +57,10 @@ export function usePlayerSession(player: ListenerPlayer, options: UsePlayerSessi
   const pageIndex = useRef(index)
   const streamAt = useRef(streamIndex)
   streamAt.current = streamIndex
+  /** A session asked for and not arrived yet. */
+  const requesting = useRef(false)
+  /** An audio the listener chose in the stream playing while a new session was on its way. */
+  const choiceWhileRequesting = useRef<number | null>(null)
 
   // The page moved to an audio the stream is not at (a link, the browser's back): play it. Only a
   // change of the page's own index counts: a page still showing the previous audio while its
@@ -103,13 +107,22 @@ export function usePlayerSession(player: ListenerPlayer, options: UsePlayerSessi
     }
     let cancelled = false
     setMode('loading')
+    requesting.current = true
     void player.resolveSession(planned.request).then(
       (playable) => {
         if (cancelled) return
+        requesting.current = false
+        const chosen = choiceWhileRequesting.current
+        choiceWhileRequesting.current = null
         if (playable) {
           loadedRequests.set(player, requestKey)
           player.voice.loadSession(playable.url, { manifest: playable.manifest, firstIndex: planned.firstIndex, heardBefore: planned.heardBefore, contextTitle: context })
           setMode('session')
+          // The listener moved in the stream this one replaces ("Próximo" while a changed setting's
+          // session was on its way): it starts at the audio they chose, not where it was asked.
+          if (chosen !== null && chosen !== anchor.index && !player.voice.seekToItem(chosen)) {
+            setAnchor((current) => ({ index: chosen, heard: latest.current.queue[chosen]?.heard ?? 0, generation: current.generation + 1 }))
+          }
           return
         }
         setMode('single')
@@ -128,6 +141,7 @@ export function usePlayerSession(player: ListenerPlayer, options: UsePlayerSessi
     )
     return () => {
       cancelled = true
+      requesting.current = false
     }
   }, [anchor, player])
 
@@ -143,7 +157,11 @@ export function usePlayerSession(player: ListenerPlayer, options: UsePlayerSessi
       if (!latest.current.queue[target]) return
       shownIndex.current = target
       latest.current.onIndexChange(target, 'chosen')
-      if (player.voice.seekToItem(target)) return
+      if (player.voice.seekToItem(target)) {
+        if (requesting.current) choiceWhileRequesting.current = target
+        return
+      }
+      choiceWhileRequesting.current = null
       setAnchor((current) => ({ index: target, heard: latest.current.queue[target]?.heard ?? 0, generation: current.generation + 1 }))
     },
     [player],
