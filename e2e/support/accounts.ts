@@ -20,10 +20,11 @@ export function uniqueEmail(prefix: string): string {
 /**
  * Creates an admin with the real CLI (`admin-create`). The server of the run owns the embedded
  * database, so the CLI finds it through DATA_DIR/server.json and sends the command to it.
- * `dataDir` names another running server's folder (a prepared server's).
+ * `dataDir` names another running server's folder (a prepared server's); `env` adds settings (a
+ * DATABASE_URL shared by several servers, which the CLI then opens itself).
  */
-export async function createAdmin(email: string, password: string, dataDir = e2eDataDir, name?: string): Promise<void> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', INIT_CWD: repoRoot }
+export async function createAdmin(email: string, password: string, dataDir = e2eDataDir, name?: string, extraEnv: Record<string, string> = {}): Promise<void> {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', ...extraEnv, DATA_DIR: dataDir, INIT_CWD: repoRoot }
   const { stdout } = await run(
     process.execPath,
     ['--import', 'tsx', 'apps/api/src/cli/admin-create.ts', '--email', email, '--password', password, ...(name ? ['--name', name] : [])],

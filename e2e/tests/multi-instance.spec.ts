@@ -1,16 +1,16 @@
-import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import pg from 'pg'
 import { MSG, type FieldList } from '@sintonia/contract'
-import { freePort, startNginx, type RunningNginx } from '../../apps/api/test/support/nginx'
+import { freePort } from '../../apps/api/test/support/free-port'
+import { startNginx, type RunningNginx } from '../../apps/api/test/support/nginx'
 import { startS3Server, type TestS3Server } from '../../apps/api/test/support/s3-server'
-import { adminBrowserPage } from '../support/accounts'
+import { adminBrowserPage, createAdmin } from '../support/accounts'
+import { prepareDatabase, startServerProcess, type ServerProcess } from '../support/prepared-server'
 import { onboardPaidBuyer } from '../support/subscriber'
 
 /**
@@ -31,18 +31,12 @@ const checkout = { email: `duas-instancias-${stamp}@exemplo.com`, sessionId: `cs
 const listenerPassword = 'senha-do-ouvinte-multi'
 const adminAccount = { email: `admin-multi-${stamp}@exemplo.com`, password: 'senha-admin-multi-1' }
 
-interface Instance {
-  url: string
-  dataDir: string
-  stop(): Promise<void>
-}
-
 let s3: TestS3Server
 let nginx: RunningNginx
 /** The balancer's address as visitors use it (PUBLIC_URL of both instances). */
 let balanced: string
-let a: Instance
-let b: Instance
+let a: ServerProcess
+let b: ServerProcess
 const sharedEnv: Record<string, string> = {}
 
 async function onPostgres(query: string): Promise<void> {
@@ -61,54 +55,9 @@ function databaseUrl(): string {
   return url.toString()
 }
 
-async function startInstance(publicUrl: string): Promise<Instance> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sintonia-e2e-multi-'))
-  const port = await freePort()
-  const { spawn } = await import('node:child_process')
-  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
-    cwd: repoRoot,
-    env: { ...process.env, ...sharedEnv, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: publicUrl },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-  let stderr = ''
-  child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)))
-  const url = `http://localhost:${port}`
-  const deadline = Date.now() + 90_000
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline || child.exitCode !== null) {
-      child.kill('SIGKILL')
-      throw new Error(`uma instância não iniciou: ${stderr}`)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  return {
-    url,
-    dataDir,
-    async stop() {
-      if (child.exitCode === null) {
-        await new Promise<void>((resolve) => {
-          child.once('exit', () => resolve())
-          child.kill('SIGTERM')
-        })
-      }
-      rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
-}
-
-/** Runs one of the project's scripts against the shared database (admin creation, a paid checkout). */
-async function runScript(args: string[], dataDir: string): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, ...sharedEnv, DATA_DIR: dataDir, INIT_CWD: repoRoot },
-    timeout: 60_000,
-  })
-  return stdout
+/** One instance of the production build on the shared database, bucket and Redis, told it lives at `publicUrl`. */
+function startInstance(publicUrl: string): Promise<ServerProcess> {
+  return startServerProcess({ dataDir: mkdtempSync(join(tmpdir(), 'sintonia-e2e-multi-')), env: { ...sharedEnv, PUBLIC_URL: publicUrl } })
 }
 
 /** Every browser context opened here, closed before the servers stop (their WebSockets would hold them). */
@@ -142,14 +91,12 @@ test.beforeAll(async () => {
   ;[a, b] = await Promise.all([startInstance(publicUrl), startInstance(publicUrl)])
   nginx = await startNginx({
     port: balancerPort,
-    upstreams: [a.url.replace('http://localhost', '127.0.0.1'), b.url.replace('http://localhost', '127.0.0.1')],
+    upstreams: [a.baseURL.replace('http://localhost', '127.0.0.1'), b.baseURL.replace('http://localhost', '127.0.0.1')],
     mediaRoot: join(a.dataDir, 'media'),
     mediaUrlSecret: randomBytes(32).toString('base64url'),
   })
-  await runScript(['apps/api/src/cli/admin-create.ts', '--email', adminAccount.email, '--password', adminAccount.password, '--name', 'Admin Duas Instâncias'], a.dataDir)
-  const preparation = join(a.dataDir, 'preparation.json')
-  writeFileSync(preparation, JSON.stringify({ paidCheckouts: [{ ...checkout, planCode: 'anual' }] }))
-  await runScript(['e2e/support/prepare-database.ts', a.dataDir, preparation], a.dataDir)
+  await createAdmin(adminAccount.email, adminAccount.password, a.dataDir, 'Admin Duas Instâncias', sharedEnv)
+  prepareDatabase(a.dataDir, { paidCheckouts: [{ ...checkout, planCode: 'anual' }] }, sharedEnv)
 })
 
 test.afterAll(async () => {
@@ -169,27 +116,27 @@ test('the demo catalogue was seeded once, into the bucket', async ({ request }) 
 
 let listener: Page
 test('a listener who signs in through one instance keeps the session on the other', async ({ browser }) => {
-  const context = await newContext(browser, a.url)
+  const context = await newContext(browser, a.baseURL)
   listener = await context.newPage()
-  await onboardPaidBuyer(listener, a.url, checkout, listenerPassword)
+  await onboardPaidBuyer(listener, a.baseURL, checkout, listenerPassword)
   // Cookies belong to the host, not the port: the same browser now talks to instance B.
-  const me = await context.request.get(`${b.url}/api/account/me`)
+  const me = await context.request.get(`${b.baseURL}/api/account/me`)
   expect(me.status()).toBe(200)
   expect(((await me.json()) as { user: { email: string } }).user.email).toBe(checkout.email)
-  await listener.goto(`${b.url}/dashboard`)
+  await listener.goto(`${b.baseURL}/dashboard`)
   await expect(listener.getByRole('region', { name: 'Campos' })).toBeVisible()
   await expect(listener).toHaveURL(/\/dashboard$/)
 })
 
 test('an audio an admin uploads through one instance plays through the other, its bytes from the bucket', async ({ browser }) => {
-  const admin = (await adminBrowserPage(browser, a.url, adminAccount)).context()
+  const admin = (await adminBrowserPage(browser, a.baseURL, adminAccount)).context()
   contexts.push(admin)
-  const fields = (await (await admin.request.get(`${a.url}/api/public/fields`)).json()) as FieldList
+  const fields = (await (await admin.request.get(`${a.baseURL}/api/public/fields`)).json()) as FieldList
   const field = fields.fields[0]!
   const voice = readFileSync(join(repoRoot, 'e2e/fixtures/audio-respiro.mp3'))
   const storedBefore = s3.keys().filter((key) => key.startsWith('audios/'))
-  const created = await admin.request.post(`${a.url}/api/admin/audios`, {
-    headers: { origin: a.url },
+  const created = await admin.request.post(`${a.baseURL}/api/admin/audios`, {
+    headers: { origin: a.baseURL },
     multipart: {
       title: `Respiro entre instâncias ${stamp}`,
       fieldId: field.id,
@@ -202,7 +149,7 @@ test('an audio an admin uploads through one instance plays through the other, it
   expect(s3.keys().filter((key) => key.startsWith('audios/') && !storedBefore.includes(key))).toHaveLength(1)
 
   // Instance B authorises the listener and sends them to the bucket for the bytes.
-  const opened = await listener.context().request.get(`${b.url}/api/audios/${audio.id}/file`, { maxRedirects: 0 })
+  const opened = await listener.context().request.get(`${b.baseURL}/api/audios/${audio.id}/file`, { maxRedirects: 0 })
   expect(opened.status()).toBe(302)
   const location = opened.headers()['location']!
   expect(location.startsWith(s3.endpoint)).toBe(true)
@@ -210,7 +157,7 @@ test('an audio an admin uploads through one instance plays through the other, it
   expect(Buffer.from(await file.body()).equals(voice)).toBe(true)
 
   // And it plays, through B.
-  await listener.goto(`${b.url}/audio/${audio.id}`)
+  await listener.goto(`${b.baseURL}/audio/${audio.id}`)
   await expect(listener.getByRole('heading', { level: 1 })).toHaveText(`Respiro entre instâncias ${stamp}`)
   await expect(listener.getByTestId('player-status')).toHaveText('Pronto para ouvir', { timeout: 20_000 })
   await listener.getByRole('button', { name: 'Reproduzir', exact: true }).click()
@@ -227,7 +174,7 @@ test('a rate limit counts the requests of both instances', async ({ request }) =
   const statuses: number[] = []
   for (let i = 0; i < 6; i++) {
     const instance = i % 2 === 0 ? a : b
-    const res = await request.post(`${instance.url}/api/leads`, {
+    const res = await request.post(`${instance.baseURL}/api/leads`, {
       headers: { 'x-forwarded-for': visitor },
       data: { name: `Visitante ${i}`, email: `lead-${stamp}-${i}@exemplo.com`, consent: true },
     })
@@ -249,7 +196,7 @@ test("an admin's edit reaches pages served by each instance, and both instances'
   const fields = (await (await request.get(`${balanced}/api/public/fields`)).json()) as FieldList
   const field = fields.fields[0]!
   // One visitor's page came from A, the other's through the balancer (its WebSocket through nginx).
-  const visitorA = await (await newContext(browser, a.url)).newPage()
+  const visitorA = await (await newContext(browser, a.baseURL)).newPage()
   const visitorBalanced = await (await newContext(browser, balanced)).newPage()
   for (const page of [visitorA, visitorBalanced]) {
     await page.goto('/')
@@ -257,24 +204,24 @@ test("an admin's edit reaches pages served by each instance, and both instances'
     await expect(page.getByText(field.title).first()).toBeVisible()
   }
   // The listener's dashboard, served by B.
-  await listener.goto(`${b.url}/dashboard`)
+  await listener.goto(`${b.baseURL}/dashboard`)
   const grid = listener.getByRole('region', { name: 'Campos' })
   await expect(grid.getByRole('link', { name: new RegExp(field.title) })).toBeVisible()
   // Every instance has the field list in its cache now.
-  for (const instance of [a, b]) await request.get(`${instance.url}/api/public/fields`)
+  for (const instance of [a, b]) await request.get(`${instance.baseURL}/api/public/fields`)
 
-  const admin = (await adminBrowserPage(browser, a.url, adminAccount)).context()
+  const admin = (await adminBrowserPage(browser, a.baseURL, adminAccount)).context()
   contexts.push(admin)
   const newTitle = `${field.title} ${stamp}`
-  const saved = await admin.request.patch(`${a.url}/api/admin/fields/${field.id}`, { headers: { origin: a.url }, data: { title: newTitle } })
+  const saved = await admin.request.patch(`${a.baseURL}/api/admin/fields/${field.id}`, { headers: { origin: a.baseURL }, data: { title: newTitle } })
   expect(saved.status(), await saved.text()).toBe(200)
 
   await expect(grid.getByRole('link', { name: new RegExp(newTitle) })).toBeVisible({ timeout: 5_000 })
   for (const page of [visitorA, visitorBalanced]) await expect(page.getByText(newTitle).first()).toBeVisible({ timeout: 5_000 })
   // Both instances dropped their cached answers: a fresh read from either has the new title.
   for (const instance of [a, b]) {
-    const list = (await (await request.get(`${instance.url}/api/public/fields`)).json()) as FieldList
+    const list = (await (await request.get(`${instance.baseURL}/api/public/fields`)).json()) as FieldList
     expect(list.fields.find((f) => f.id === field.id)?.title).toBe(newTitle)
-    expect(await (await request.get(`${instance.url}/`)).text()).toContain(newTitle)
+    expect(await (await request.get(`${instance.baseURL}/`)).text()).toContain(newTitle)
   }
 })

@@ -6,10 +6,10 @@
  */
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { freePort } from './free-port.js'
 
 export const NGINX_TEMPLATE = fileURLToPath(new URL('../../../../deploy/nginx/sintonia.conf.template', import.meta.url))
 
@@ -28,17 +28,6 @@ export function renderNginxTemplate(values: TemplateValues): string {
     const value = (values as unknown as Record<string, string | undefined>)[name]
     if (value === undefined) throw new Error(`valor ausente para ${whole}`)
     return value
-  })
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('sem porta'))))
-    })
   })
 }
 

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterEach } from 'vitest'
@@ -90,17 +89,7 @@ export async function waitForExit(server: Server, timeoutMs = EXIT_TIMEOUT_MS) {
   }
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer()
-    probe.once('error', fail)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      probe.close(() => done(port))
-    })
-  })
-}
+export { freePort } from './free-port.js'
 
 export function tempDataDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'sintonia-server-'))
