@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { S3Client } from '@aws-sdk/client-s3'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { loadConfig } from '../../src/config.js'
 import { checkMediaStorage, createMediaStorage } from '../../src/lib/storage/create-media-storage.js'
 import { S3_PART_SIZE, S3Storage } from '../../src/lib/storage/s3-storage.js'
@@ -31,14 +32,6 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 const bytes = Buffer.from(Array.from({ length: 256 }, (_, i) => i))
 /** Requests to the server after `from` (an index into s3.requests). */
 const requestsSince = (from: number) => s3.requests.slice(from)
-const waitFor = async (done: () => boolean, what: string, timeoutMs = 10_000) => {
-  const until = Date.now() + timeoutMs
-  while (!done()) {
-    if (Date.now() > until) throw new Error(`esperou demais: ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
-
 describe('put / stat / read / delete on an S3-compatible server', () => {
   it('is the s3 driver, with no local path', () => {
     expect(storage.driver).toBe('s3')
@@ -74,7 +67,7 @@ describe('put / stat / read / delete on an S3-compatible server', () => {
       for (let offset = 0; offset < total; offset += chunkSize) {
         // Past the first part, wait for it to reach the server: a driver that read the whole body
         // before sending anything would wait here forever (and fail after 10 s).
-        if (offset === S3_PART_SIZE + chunkSize) await waitFor(partOneSent, 'a primeira parte não foi enviada antes do fim do corpo')
+        if (offset === S3_PART_SIZE + chunkSize) await expect.poll(partOneSent, { message: 'a primeira parte não foi enviada antes do fim do corpo', timeout: 10_000 }).toBe(true)
         const chunk = Buffer.alloc(chunkSize, (offset / chunkSize) % 251)
         chunk.writeUInt32BE(offset, 0)
         hash.update(chunk)
@@ -126,10 +119,19 @@ describe('put / stat / read / delete on an S3-compatible server', () => {
   it('returns the read stream at once and asks the server only when it is read', async () => {
     await storage.put('audios/preguica.mp3', bytes)
     const from = s3.requests.length
-    const stream = storage.read('audios/preguica.mp3')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(requestsSince(from)).toEqual([])
-    expect((await collect(stream)).equals(bytes)).toBe(true)
+    const send = vi.spyOn(S3Client.prototype, 'send')
+    try {
+      const stream = storage.read('audios/preguica.mp3')
+      // Nothing is asked while it is made, nor once the event loop has run what it queued.
+      expect(send).not.toHaveBeenCalled()
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(send).not.toHaveBeenCalled()
+      expect(requestsSince(from)).toEqual([])
+      expect((await collect(stream)).equals(bytes)).toBe(true)
+      expect(send).toHaveBeenCalledTimes(1)
+    } finally {
+      send.mockRestore()
+    }
     expect(requestsSince(from).map((r) => r.method)).toEqual(['GET'])
   })
 
