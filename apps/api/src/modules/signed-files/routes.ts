@@ -61,13 +61,14 @@ export const signedFileRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       // The path exactly as signed (still escaped), without its query.
       const path = request.url.split('?', 1)[0]!
-      const check = checkSignedMediaUrl(path, request.query, { secret: app.config.mediaUrls.secret, nowMs: app.clock.now().getTime() })
+      const nowMs = app.clock.now().getTime()
+      const check = checkSignedMediaUrl(path, request.query, { secret: app.config.mediaUrls.secret, nowMs })
       if (check === 'invalid') throw new HttpError(403, MSG.media.signedUrlInvalid)
       if (check === 'expired') throw new HttpError(410, MSG.media.signedUrlExpired)
       const key = keyOf(path.slice(SIGNED_FILES_PREFIX.length))
       const object = key ? await app.storage.stat(key) : null
       if (!object) throw new HttpError(404, MSG.media.audioFileMissing)
-      const maxAge = Math.max(0, Number(request.query.expires) - Math.floor(app.clock.now().getTime() / 1000))
+      const maxAge = Math.max(0, Number(request.query.expires) - Math.floor(nowMs / 1000))
       // Whoever holds the address may read it until it expires: the browser may keep it that long, no shared cache.
       return sendStoredFile(request, reply, { storage: app.storage, object, contentType: contentTypeOfKey(object.key), cacheControl: `private, max-age=${maxAge}` })
     },
