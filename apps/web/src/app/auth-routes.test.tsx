@@ -309,7 +309,9 @@ describe('route guards', () => {
   it('shows a skeleton while the session loads', async () => {
     vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})))
     renderRoutes(routes, '/dashboard')
-    await screen.findByRole('status')
+    // The connectivity pill's live region (mounted once the page is idle, empty while online) is a
+    // status too: the skeleton is the one that says it is loading.
+    await waitFor(() => expect(screen.getAllByRole('status').some((s) => s.textContent?.includes('Carregando...'))).toBe(true))
     expect(screen.queryByRole('button', { name: /Entrar|Sair/ })).toBeNull()
     expect(screen.queryByRole('navigation', { name: 'Acesso à conta' })).toBeNull()
   })
@@ -492,7 +494,9 @@ describe('password pages', () => {
     screen.getByText('pagou@exemplo.com')
     expect(screen.queryByLabelText('Nova senha')).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Reenviar link' }))
-    expect((await screen.findByRole('status')).textContent).toContain(AUTH_MSG.accessLinkSent)
+    // Found by its text: the connectivity pill's empty live region is also a status on this page.
+    const sent = await screen.findByText(AUTH_MSG.accessLinkSent)
+    expect(sent.closest('[role="status"]')).not.toBeNull()
     expect(api.bodies[API.commerce.payments.resendAccessLink]).toEqual([{ sessionId: 'cs_teste_123' }])
     const calls = fetchMock.mock.calls.map(([url]) => String(url))
     expect(calls.some((url) => url.includes(API.accounts.onboardingPassword))).toBe(false)
