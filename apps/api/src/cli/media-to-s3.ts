@@ -20,6 +20,7 @@ import { join, relative, resolve, sep } from 'node:path'
 import type { Readable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
+import { formatBytes } from '@sintonia/contract'
 import { EXIT, startCli, type CliIo, type ParsedArgs } from '../lib/cli/cli-start.js'
 import { createMediaStorage } from '../lib/storage/create-media-storage.js'
 import { assertSafeKey } from '../lib/storage/media-storage.js'
@@ -67,18 +68,6 @@ export function parseMediaToS3Args(argv: string[]): Parsed {
 }
 
 const number = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 })
-
-/** 1288490188 → '1,2 GB' (powers of 1024, as file managers show). */
-export function formatBytes(bytes: number): string {
-  const units = ['bytes', 'KB', 'MB', 'GB', 'TB']
-  let value = bytes
-  let unit = 0
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024
-    unit += 1
-  }
-  return unit === 0 ? `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}` : `${number.format(value)} ${units[unit]}`
-}
 
 const files = (n: number) => `${number.format(n)} ${n === 1 ? 'arquivo' : 'arquivos'}`
 const detail = (error: unknown) => (error instanceof Error ? error.message : String(error))

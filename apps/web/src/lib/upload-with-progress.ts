@@ -64,10 +64,3 @@ export function uploadWithProgress<E extends Endpoint>(endpoint: E, body: FormDa
     xhr.send(body)
   })
 }
-
-/** '12,3 MB' style sizes for people. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 0 })} KB`
-  return `${(bytes / 1024 / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { audioCountLabel, countLabel, formatMoney } from './format.js'
+import { audioCountLabel, countLabel, formatBytes, formatMoney } from './format.js'
 
 const LOCALES = { BRL: 'pt-BR', USD: 'en-US', EUR: 'de-DE' } as const
 const intl = (minorUnits: number, code: keyof typeof LOCALES) =>
@@ -40,5 +40,22 @@ describe('countLabel (pt-BR plurals, never "(s)")', () => {
     expect(countLabel(0, 'resultado', 'resultados')).toBe('0 resultados')
     expect(audioCountLabel(1)).toBe('1 áudio')
     expect(audioCountLabel(2)).toBe('2 áudios')
+  })
+})
+
+describe('formatBytes (pt-BR, powers of 1024)', () => {
+  it.each([
+    [0, '0 B'],
+    [512, '512 B'],
+    [1536, '1,5 KB'],
+    [512 * 1024, '512 KB'],
+    [9.1 * 1024 * 1024, '9,1 MB'],
+    [25 * 1024 * 1024, '25 MB'],
+    [500 * 1024 * 1024, '500 MB'],
+    [1.25 * 1024 ** 3, '1,3 GB'],
+    [Number.NaN, '0 B'],
+    [-5, '0 B'],
+  ])('%s bytes → %s', (bytes, text) => {
+    expect(formatBytes(bytes)).toBe(text)
   })
 })

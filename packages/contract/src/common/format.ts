@@ -10,6 +10,23 @@ export function formatDuration(totalSeconds: number | null | undefined): string 
 }
 
 /**
+ * Sizes as people read them in pt-BR: '0 B', '850 KB', '12,4 MB', '1,2 GB' — powers of 1024, as
+ * file managers and the size caps (500 MB of downloads, upload limits) count them.
+ */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 B'
+  const units = ['B', 'KB', 'MB', 'GB', 'TB']
+  let value = bytes
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit += 1
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : 1
+  return `${value.toLocaleString('pt-BR', { minimumFractionDigits: 0, maximumFractionDigits: digits })} ${units[unit]}`
+}
+
+/**
  * A count with its noun in the right number, '1 resultado' / '3 resultados': the product never
  * writes 'resultado(s)'.
  */

@@ -1,4 +1,5 @@
-import { formatBytes, type UploadProgress } from '../../lib/upload-with-progress'
+import { formatBytes } from '@sintonia/contract'
+import type { UploadProgress } from '../../lib/upload-with-progress'
 
 /** A determinate progress bar for an upload in flight (role=progressbar with the percentage). */
 export function UploadProgressBar({ progress, label = 'Enviando arquivo' }: { progress: UploadProgress | null; label?: string }) {

@@ -50,7 +50,7 @@ export { DownloadsPage, type DownloadsPageProps } from './components/downloads-p
 export { DownloadsSummary } from './components/downloads-summary'
 export { OfflineAvailabilityNotice } from './components/offline-availability-notice'
 export { useCachedAudios, type CachedAudioSummary, type UseCachedAudiosResult } from './hooks/use-cached-audios'
-export { formatBytes, formatPercent } from './lib/format'
+export { formatPercent } from './lib/format'
 export {
   clearKeptMusic,
   fetchActiveMusic,

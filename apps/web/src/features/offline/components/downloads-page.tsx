@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react'
 import { Clock, Gauge, HardDrive, HardDriveDownload, Headphones, Music, Play, Trash2 } from 'lucide-react'
-import { OFFLINE_CACHE_MAX_BYTES } from '@sintonia/contract'
+import { OFFLINE_CACHE_MAX_BYTES, formatBytes } from '@sintonia/contract'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
 import { PageHeading, PageShell } from '../../../components/ui/page-shell'
@@ -8,7 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton'
 import { cn } from '../../../lib/cn'
 import { useCacheStats } from '../hooks/use-cache-stats'
 import { useCachedAudios, type CachedAudioSummary } from '../hooks/use-cached-audios'
-import { formatBytes, formatPercent } from '../lib/format'
+import { formatPercent } from '../lib/format'
 import { showOfflineNotice } from './offline-notice'
 
 export interface DownloadsPageProps {

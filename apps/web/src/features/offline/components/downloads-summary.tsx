@@ -1,7 +1,7 @@
 import { ArrowRight, HardDriveDownload } from 'lucide-react'
 import { ButtonLink } from '../../../components/ui/button'
 import { useCacheStats } from '../hooks/use-cache-stats'
-import { formatBytes } from '../lib/format'
+import { formatBytes } from '@sintonia/contract'
 
 /** A short line for the account page: how many audios this device keeps, with the way to the Downloads view. */
 export function DownloadsSummary({ href }: { href: string }) {

@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { formatBytes, formatPercent } from './format'
+import { formatPercent } from './format'
 
-describe('formatBytes / formatPercent (pt-BR)', () => {
-  it.each([
-    [0, '0 B'],
-    [512, '512 B'],
-    [1536, '1,5 KB'],
-    [25 * 1024 * 1024, '25 MB'],
-    [500 * 1024 * 1024, '500 MB'],
-    [1.25 * 1024 ** 3, '1,3 GB'],
-    [Number.NaN, '0 B'],
-  ])('%s bytes → %s', (bytes, text) => {
-    expect(formatBytes(bytes)).toBe(text)
-  })
-
+describe('formatPercent (pt-BR)', () => {
   it('percentages keep one decimal below 10 %', () => {
     expect(formatPercent(0.4)).toBe('0,4%')
     expect(formatPercent(0.03)).toBe('< 0,1%')
