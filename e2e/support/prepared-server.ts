@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { freePort } from '../../apps/api/test/support/free-port'
+import { waitForText } from '../../apps/api/test/support/process-output'
 import type { Preparation } from './preparation'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
@@ -20,7 +21,7 @@ export interface ServerProcess {
 /**
  * Starts `apps/api/dist/server.js` on a free port over `dataDir` (NODE_ENV=test, warnings only,
  * PUBLIC_URL its own address unless `env` says otherwise; `env` adds or overrides) and resolves
- * once /api/health answers; fails with the end of its stderr if it exits or takes over 90 s.
+ * once it says it is listening; fails with the end of its output if it exits or takes over 90 s.
  */
 export async function startServerProcess({ dataDir, env = {} }: { dataDir: string; env?: Record<string, string> }): Promise<ServerProcess> {
   const port = await freePort()
@@ -28,25 +29,20 @@ export async function startServerProcess({ dataDir, env = {} }: { dataDir: strin
   const child: ChildProcess = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: repoRoot,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseURL, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   })
+  let stdout = ''
   let stderr = ''
-  child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)))
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout = (stdout + chunk).slice(-4000)))
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)))
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const deadline = Date.now() + 90_000
-  for (;;) {
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) break
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline || child.exitCode !== null) {
-      child.kill('SIGKILL')
-      rmSync(dataDir, { recursive: true, force: true })
-      throw new Error(`o servidor não iniciou: ${stderr}`)
-    }
-    // Its health, asked again a moment later: a process starting has nothing to wait on but its port.
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 250))])
+  try {
+    // The server says so once it listens, after its migrations and seed (apps/api/src/server.ts).
+    await waitForText(child, () => stdout, 'Sintonia está no ar:', { timeoutMs: 90_000, describe: (why) => `o servidor não iniciou: ${why}\n${stderr}` })
+  } catch (error) {
+    child.kill('SIGKILL')
+    rmSync(dataDir, { recursive: true, force: true })
+    throw error
   }
   return {
     baseURL,

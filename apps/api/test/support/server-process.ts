@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterEach } from 'vitest'
 import { API_ROOT } from '../../src/paths.js'
+import { waitForText } from './process-output.js'
 
 /**
  * The real server as a child process (`node --import tsx apps/api/src/server.ts`), for tests
@@ -55,26 +56,7 @@ export function start(env: Record<string, string>): Server {
 
 /** Resolves when stdout contains `text`; fails with both outputs if the process exits or time runs out. */
 export function waitForOutput(server: Server, text: string, timeoutMs = START_TIMEOUT_MS): Promise<void> {
-  return new Promise((done, fail) => {
-    const check = () => {
-      if (server.stdout().includes(text)) finish(() => done())
-    }
-    const timer = setTimeout(
-      () => finish(() => fail(new Error(`"${text}" não apareceu em ${timeoutMs} ms\n${server.stdout()}\n${server.stderr()}`))),
-      timeoutMs,
-    )
-    const onExit = (code: number | null) =>
-      finish(() => fail(new Error(`o servidor saiu (código ${code}) antes de "${text}"\n${server.stdout()}\n${server.stderr()}`)))
-    const finish = (then: () => void) => {
-      clearTimeout(timer)
-      server.child.stdout?.off('data', check)
-      server.child.off('exit', onExit)
-      then()
-    }
-    server.child.stdout?.on('data', check)
-    server.child.once('exit', onExit)
-    check()
-  })
+  return waitForText(server.child, server.stdout, text, { timeoutMs, describe: (why) => `${why}\n${server.stdout()}\n${server.stderr()}` })
 }
 
 export async function waitForExit(server: Server, timeoutMs = EXIT_TIMEOUT_MS) {
