@@ -1,13 +1,7 @@
 import type { Database } from '../db/client.js'
 import type { MediaStorage } from './storage/media-storage.js'
 import type { CoverImageDeps } from './media/cover-images.js'
-
-/** The logger a service may write to (pino's and Fastify's loggers fit). */
-export interface ServiceLogger {
-  info(obj: object, msg: string): void
-  warn(obj: object, msg: string): void
-  error(obj: object, msg: string): void
-}
+import type { ServiceLogger } from './service-logger.js'
 
 /**
  * What a service that stores media needs: plain dependencies, never the Fastify instance or a

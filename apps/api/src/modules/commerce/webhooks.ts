@@ -12,7 +12,7 @@
  * before the webhook: the same idempotent effect.
  */
 import { PLAN_CODES } from '@sintonia/contract'
-import type { ServiceLogger } from '../../lib/service-deps.js'
+import type { ServiceLogger } from '../../lib/service-logger.js'
 import type { Database } from '../../db/client.js'
 import type { Mailer } from '../../plugins/mailer.js'
 import { getProductName, getSupportEmail } from '../content/settings-service.js'

@@ -6,7 +6,7 @@
  * tables; it talks to it only through `SandboxGateway`.
  */
 import { randomBytes } from 'node:crypto'
-import type { ServiceLogger } from '../../lib/service-deps.js'
+import type { ServiceLogger } from '../../lib/service-logger.js'
 import type { Database } from '../../db/client.js'
 import { signPayload } from '../../lib/http/webhook-signature.js'
 import { RENEWAL_FAILS_LAST4, checkCard, type CardInput, type CardOutcome } from './cards.js'

@@ -11,7 +11,7 @@
  */
 import { PRACTICE_MSG, REMINDER_GRACE_MINUTES, type ReminderPushPayload } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
-import type { ServiceLogger } from '../../lib/service-deps.js'
+import type { ServiceLogger } from '../../lib/service-logger.js'
 import type { Mailer } from '../../plugins/mailer.js'
 import { getProductName, getSupportEmail } from '../content/settings-service.js'
 import { localTimeIn } from './local-time.js'

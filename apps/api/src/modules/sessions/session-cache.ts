@@ -5,7 +5,7 @@
  * catalogue no longer has is removed at once. An evicted session is rendered again when asked.
  */
 import type { Database } from '../../db/client.js'
-import type { ServiceLogger } from '../../lib/service-deps.js'
+import type { ServiceLogger } from '../../lib/service-logger.js'
 import type { MediaStorage } from '../../lib/storage/media-storage.js'
 import { deleteForgottenRenders, deleteStaleRenders, listStoredRenders, markEvicted, markRendered } from './repository.js'
 import { renderStorageKey } from './renderer.js'
