@@ -17,9 +17,9 @@ import {
   playlistUpdateSchema,
   recentListeningSchema,
 } from '@sintonia/contract'
-import { currentUserId } from '../catalogue/listener-session.js'
+import { currentUserId } from '../../lib/auth/current-user.js'
 import { recentListening, recordEvents, repetitionsToday } from './service.js'
-import { settlePractice } from '../practice/practice-state.js'
+import { settlePractice } from '../practice/progress-service.js'
 import { loggableError } from '../../lib/pg-errors.js'
 import { z } from 'zod'
 import { addAudio, createPlaylist, deletePlaylist, listPlaylists, removeAudio, updatePlaylistOf } from './playlists-service.js'

@@ -18,7 +18,7 @@ import {
   progressSchema,
   todaySchema,
 } from '@sintonia/contract'
-import { currentUserId } from '../catalogue/listener-session.js'
+import { currentUserId } from '../../lib/auth/current-user.js'
 import { readPreferences, savePreferences } from './preferences-service.js'
 import { enrol, feature, getProgram, leave, listPrograms, restart } from './programs-service.js'
 import { getProgress } from './progress-service.js'

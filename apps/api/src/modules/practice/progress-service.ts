@@ -9,6 +9,9 @@ import { loadPractice, type EnrolmentState } from './practice-state.js'
 import { statesOf, streakDto, summaryDto } from './practice-views.js'
 import { listPractisedDates, sumListenedSeconds } from './programs-repository.js'
 
+// Listening settles the practice through here after a batch of repetitions, so the days they complete count at once.
+export { settlePractice } from './practice-state.js'
+
 /** The calendar of /progresso shows this many days, today included. */
 export const PRACTISED_DATES_DAYS = 35
 

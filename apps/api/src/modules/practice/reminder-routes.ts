@@ -21,7 +21,7 @@ import {
 } from '@sintonia/contract'
 import { HttpError } from '../../lib/http/errors.js'
 import { RATE_LIMITS } from '../../lib/http/rate-limits.js'
-import { currentUserId } from '../catalogue/listener-session.js'
+import { currentUserId } from '../../lib/auth/current-user.js'
 import { pushSenderFromConfig } from './push-sender.js'
 import { markReminderOpened, pushPublicKey, subscribePush, unsubscribeEmailReminders, unsubscribePush } from './reminders-service.js'
 
