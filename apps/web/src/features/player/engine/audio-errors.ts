@@ -38,3 +38,8 @@ export function audioErrorHint(message: string | null | undefined): string | nul
   const lower = message.toLocaleLowerCase('pt-BR')
   return HINT_WORDS.some((word) => lower.includes(word)) ? PLAYER_MSG.networkHint : null
 }
+
+/** A message with its hint after it, when there is one (a toast's description). */
+export function withHint(message: string, hint: string | null): string {
+  return hint ? `${message} ${hint}` : message
+}
