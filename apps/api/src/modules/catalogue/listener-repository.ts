@@ -45,7 +45,8 @@ export async function findLatestVolume(db: Database): Promise<number | undefined
   return row?.volumePercentage
 }
 
-/** Which of these ids are existing audios. */export async function existingAudioIds(db: Database, ids: string[]): Promise<Set<string>> {
+/** Which of these ids are existing audios. */
+export async function existingAudioIds(db: Database, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set()
   const rows = await db.select({ id: audios.id }).from(audios).where(inArray(audios.id, ids))
   return new Set(rows.map((row) => row.id))

@@ -12,6 +12,9 @@ import {
   type BackgroundTrackRow,
 } from './listener-repository.js'
 
+// Rendered sessions pick their background track and level from these (sessions/service.ts).
+export { findActiveBackgroundTrack, findLatestVolume, listActiveBackgroundTracks } from './listener-repository.js'
+
 /** Product rule: the global background volume when no settings row exists. */
 export const DEFAULT_BACKGROUND_VOLUME = 25
 

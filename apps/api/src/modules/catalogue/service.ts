@@ -64,3 +64,8 @@ export async function getDemo(db: Database, storage: MediaStorage): Promise<Demo
   const fieldTitle = (await findFieldTitle(db, resolved.audio.fieldId)) ?? null
   return { audio: toAudioDto(resolved.audio), fieldTitle, isAlternative: resolved.isAlternative }
 }
+
+// Other domains read audios through here: which ids exist (playlists, listening records,
+// programmes) and the rows a rendered session is made of.
+export { existingAudioIds } from './listener-repository.js'
+export { findAudiosByIds, type AudioRow } from './repository.js'

@@ -14,7 +14,7 @@ import {
   updatePlaylist,
   type PlaylistRow,
 } from './playlists-repository.js'
-import { existingAudioIds } from '../catalogue/listener-repository.js'
+import { existingAudioIds } from '../catalogue/service.js'
 
 /** An id already used by another listener's playlist (ids come from the browser). */
 export const PLAYLIST_ID_TAKEN = 'Este identificador de playlist já está em uso'

@@ -1,9 +1,8 @@
 import { and, desc, eq, max, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
 import { audios, fields, listeningEvents } from '../../db/schema/index.js'
-import type { AudioRow } from '../catalogue/repository.js'
-
 export type NewListeningEvent = typeof listeningEvents.$inferInsert
+type AudioRow = typeof audios.$inferSelect
 
 /**
  * Inserts the events; an id already recorded (for this user or any other) is left untouched.

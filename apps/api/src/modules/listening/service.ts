@@ -1,8 +1,7 @@
 import type { Database } from '../../db/client.js'
 import { HttpError } from '../../lib/http/errors.js'
 import { RECENT_LISTENING_LIMIT, type RecentListening } from '@sintonia/contract'
-import { existingAudioIds } from '../catalogue/listener-repository.js'
-import { toAudioDto } from '../catalogue/service.js'
+import { existingAudioIds, toAudioDto } from '../catalogue/service.js'
 import { countRepetitionsToday, insertEventsIgnoringDuplicates, recentlyHeardAudios } from './repository.js'
 
 export const INVALID_TIME_ZONE = 'Fuso horário inválido'

@@ -12,7 +12,7 @@ import { deleteCoverImage, replaceCover } from '../../lib/media/cover-images.js'
 import type { CoverServiceDeps, MediaServiceDeps } from '../../lib/service-deps.js'
 import type { ReceivedUpload } from '../../lib/uploads/receive-multipart.js'
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.js'
-import { existingAudioIds } from '../catalogue/listener-repository.js'
+import { existingAudioIds } from '../catalogue/service.js'
 import { incompleteDays, loadModels, type ProgramModel } from './program-model.js'
 import {
   countEnrolmentsByProgram,

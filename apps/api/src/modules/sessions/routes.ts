@@ -12,7 +12,7 @@ import { redirectToMedia } from '../../lib/http/redirect-to-media.js'
 import type { MediaStorage } from '../../lib/storage/media-storage.js'
 import { refuseListening } from '../../plugins/audit.js'
 import { isPublicDemo, listeningDenial } from '../catalogue/media-service.js'
-import type { AudioRow } from '../catalogue/repository.js'
+import type { AudioRow } from '../catalogue/service.js'
 import { readWhileRendering, untilAvailable, type RenderJob } from './renderer.js'
 import { describeSession, openSessionStream, type Authorize, type SessionDeps } from './service.js'
 
