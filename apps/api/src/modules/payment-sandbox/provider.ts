@@ -13,6 +13,9 @@ import { RENEWAL_FAILS_LAST4, checkCard, type CardInput, type CardOutcome } from
 import * as repo from './repository.js'
 import type { SandboxChargeRow, SandboxCheckoutRow, SandboxSubscriptionRow } from './repository.js'
 
+// The subscription getSubscription hands the merchant (commerce's SandboxGateway reads it).
+export type { SandboxSubscriptionRow }
+
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
 /** Stripe-like ids: a prefix and 24 random characters (a checkout id is the buyer's only secret). */
 

@@ -1,5 +1,4 @@
-import type { SandboxProvider } from '../../payment-sandbox/provider.js'
-import type { SandboxSubscriptionRow } from '../../payment-sandbox/repository.js'
+import type { SandboxProvider, SandboxSubscriptionRow } from '../../payment-sandbox/provider.js'
 import { verifySignature } from '../../../lib/http/webhook-signature.js'
 import { parseEventJson, subscriptionStateOf } from './events.js'
 import { GatewayError, type CheckoutSessionInfo, type PaymentGateway, type SubscriptionInfo, type WebhookParseResult } from './types.js'
