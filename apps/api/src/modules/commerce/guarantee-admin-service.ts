@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.js'
 import type { Payments } from './payments-plugin.js'
 import { recordAudit } from '../../lib/audit/service.js'
 import type { AdminActor } from '../../plugins/session.js'
-import { writeSetting } from '../content/settings-repository.js'
+import { saveGuaranteeDays } from '../content/settings-admin-service.js'
 import { SETTING_KEYS, getGuaranteeDays } from '../content/settings-service.js'
 import { withinGuaranteeWindow } from './guarantee-rule.js'
 import { listRefundRequests, type RefundFilter } from './guarantee-admin-repository.js'
@@ -80,7 +80,7 @@ export async function saveGuaranteeSetting(db: Database, actor: AdminActor, days
   if (!Number.isInteger(days) || days < 1 || days > 365) throw new Error(ADMIN_MSG.guaranteeDaysRange)
   await db.transaction(async (tx) => {
     const before = await getGuaranteeDays(tx)
-    await writeSetting(tx, SETTING_KEYS.guaranteeDays, days)
+    await saveGuaranteeDays(tx, days)
     await recordAudit(tx, { actorUserId: actor.userId, action: 'setting_updated', target: `setting:${SETTING_KEYS.guaranteeDays}`, outcome: 'success', ip: actor.ip, details: { from: before, to: days } })
   })
   return { days }

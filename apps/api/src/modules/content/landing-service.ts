@@ -1,4 +1,4 @@
-import { isValidLandingContent, LANDING_SECTION, resolveLandingContent, resolveVideosContent, type LandingResponse } from '@sintonia/contract'
+import { isValidLandingContent, LANDING_SECTION, resolveLandingContent, resolveVideosContent, type LandingResponse, type VideosContent } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
 import { getProductName } from './settings-service.js'
 import { readSections } from './landing-repository.js'
@@ -21,4 +21,10 @@ export async function getLanding(db: Database): Promise<LandingResponse> {
     // Contract: null when the default content is served, also when a stored row was rejected.
     updatedAt: page && isValidLandingContent(page.content) ? page.updatedAt.toISOString() : null,
   }
+}
+
+/** The videos the landing shows: the stored section as the site reads it (the default when invalid). */
+export async function getLandingVideos(db: Database): Promise<VideosContent> {
+  const [row] = await readSections(db, [LANDING_SECTION.videos])
+  return resolveVideosContent(row?.content)
 }

@@ -33,3 +33,8 @@ export async function saveGeneralSettings(db: Database, actor: SettingsActor, in
   })
   return readGeneralSettings(db)
 }
+
+/** The guarantee window alone: commerce's guarantee page checks the range and audits the change. */
+export async function saveGuaranteeDays(db: Database, days: number): Promise<void> {
+  await writeSetting(db, SETTING_KEYS.guaranteeDays, days)
+}

@@ -206,9 +206,6 @@ export async function allMusic(db: Database) {
     .from(backgroundMusic)
 }
 
-/** Stored landing sections by name (the landing module's read, shared). */
-export { readSections } from '../content/landing-repository.js'
-
 export async function landingRow(db: Database) {
   const [row] = await db.select({ content: landingContent.content }).from(landingContent).where(eq(landingContent.section, 'landing_page'))
   return row ?? null

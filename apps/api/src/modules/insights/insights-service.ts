@@ -1,7 +1,5 @@
 import {
-  LANDING_SECTION,
   isValidLandingContent,
-  resolveVideosContent,
   type AdvancedAnalytics,
   type AnalyticsSummary,
   type Financial,
@@ -15,6 +13,7 @@ import type { MediaStorage } from '../../lib/storage/media-storage.js'
 import { SNIFF_BYTES, sniffVideo } from '../../lib/uploads/sniff.js'
 import { boundsOf } from '../../db/rows.js'
 import { VIDEO_FILE_MIME, storedVideoKey } from '../content/landing-admin-service.js'
+import { getLandingVideos } from '../content/landing-service.js'
 import { funnelSteps } from './funnel-rule.js'
 import {
   activePaidSubscriptions,
@@ -28,7 +27,6 @@ import {
   listeningStats,
   monthlyFinancials,
   planCounts,
-  readSections,
   refundTotals,
   topPlayedAudios,
   type Bounds,
@@ -211,17 +209,15 @@ async function videoProblems(storage: MediaStorage, content: VideosContent): Pro
  */
 export async function runValidation(db: Database, storage: MediaStorage): Promise<ValidationReport> {
   const problems: Problem[] = []
-  const [emptyFields, audioRows, musicRows, landing, videoSections, planTotals, fieldTotal] = await Promise.all([
+  const [emptyFields, audioRows, musicRows, landing, videos, planTotals, fieldTotal] = await Promise.all([
     fieldsWithoutAudios(db),
     allAudios(db),
     allMusic(db),
     landingRow(db),
-    readSections(db, [LANDING_SECTION.videos]),
+    getLandingVideos(db),
     planCounts(db),
     countFields(db),
   ])
-  // The videos the landing shows: the stored section as the site reads it.
-  const videos = resolveVideosContent(videoSections[0]?.content)
   for (const field of emptyFields) {
     problems.push({
       kind: 'field_without_audios',
