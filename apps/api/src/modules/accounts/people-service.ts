@@ -5,8 +5,8 @@ import { isBanActive } from '../../plugins/auth.js'
 import { recordAudit } from '../../lib/audit/service.js'
 import { sendAccessLink, type MailboxDeps } from './mailbox.js'
 import { subscriptionGivesAccess } from '../commerce/access-rule.js'
+import { grantComplimentaryAccess } from '../commerce/subscriptions-service.js'
 import {
-  defaultPlanCodeFor,
   findAdminUser,
   findUnclaimedPurchaseEmail,
   listUnclaimedPurchases,
@@ -15,7 +15,6 @@ import {
   subscriptionsOfUsers,
   updateBan,
   updateRole,
-  upsertComplimentary,
   usersWithPendingRefund,
   type AdminUserRow,
   type UserSubscriptionRow,
@@ -93,8 +92,7 @@ const dateFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeZo
 export async function grantComplimentary(db: Database, actor: AdminActor, userId: string, days: number): Promise<{ user: AdminUser; message: string }> {
   const end = await db.transaction(async (tx) => {
     const target = await requireUser(tx, userId)
-    const planCode = await defaultPlanCodeFor(tx, userId)
-    const periodEnd = await upsertComplimentary(tx, { userId, email: target.email, planCode, days })
+    const { planCode, periodEnd } = await grantComplimentaryAccess(tx, { userId, email: target.email, days })
     await recordAudit(tx, {
       actorUserId: actor.userId,
       action: 'admin_complimentary_access',

@@ -134,16 +134,6 @@ export async function deleteUserRow(db: Database, userId: string): Promise<void>
   await db.delete(user).where(eq(user.id, userId))
 }
 
-export async function anonymiseAnalyticsOfUser(db: Database, userId: string): Promise<number> {
-  const rows = await db.update(analyticsEvents).set({ userId: null }).where(eq(analyticsEvents.userId, userId)).returning({ id: analyticsEvents.id })
-  return rows.length
-}
-
-export async function deleteLeadsByEmail(db: Database, email: string): Promise<number> {
-  const rows = await db.delete(leads).where(sql`lower(${leads.email}) = lower(${email})`).returning({ id: leads.id })
-  return rows.length
-}
-
 /**
  * Everything stored about a user, for the LGPD export. Secrets (password hash, tokens) are never
  * selected. `email` is null while the account has not proven it: rows found by e-mail are left out.

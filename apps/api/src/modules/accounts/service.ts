@@ -12,16 +12,15 @@ import type { Database } from '../../db/client.js'
 import type { SintoniaAuth } from '../../lib/auth/create-auth.js'
 import { authErrorCode, isBetterAuthError, toHttpError } from '../../lib/auth/errors.js'
 import { HttpError } from '../../lib/http/errors.js'
-import { detachCommerceDataOfPerson, loadCommerceDataOfPerson } from '../commerce/repository.js'
+import { detachCommerceOfPerson, loadCommerceDataOfPerson } from '../commerce/person-data-service.js'
+import { deleteLeadOfEmail } from '../communication/leads-service.js'
+import { anonymiseAnalyticsOfUser } from '../insights/analytics-service.js'
 import { recordAudit } from '../../lib/audit/service.js'
-import { detachSubscriptionsOfUser } from '../commerce/subscriptions-repository.js'
 import { mergePendingSubscriptions } from '../commerce/subscriptions-service.js'
 import { createCredentialUser, hashPassword } from './credentials.js'
 import { activateWithAccessLink, enqueueVerificationEmail, sendAccessLink, type MailboxDeps } from './mailbox.js'
 import {
-  anonymiseAnalyticsOfUser,
   deleteAccountsOfUser,
-  deleteLeadsByEmail,
   deleteResetTokensOfUser,
   deleteSessionByToken,
   deleteAccessLinksOfEmail,
@@ -295,10 +294,9 @@ export async function deleteAccount(deps: AccountDeps, input: { userId: string; 
     const analytics = await anonymiseAnalyticsOfUser(tx, row.id)
     // Rows found by e-mail are touched only when the account proved it owns the address.
     const provenEmail = row.emailVerified ? row.email : null
-    const leadsDeleted = provenEmail ? await deleteLeadsByEmail(tx, provenEmail) : 0
+    const leadsDeleted = provenEmail ? await deleteLeadOfEmail(tx, provenEmail) : 0
     if (provenEmail) await deleteAccessLinksOfEmail(tx, provenEmail)
-    const subscriptionsDetached = await detachSubscriptionsOfUser(tx, row.id, DELETED_ACCOUNT_EMAIL)
-    const commerceDetached = await detachCommerceDataOfPerson(tx, row.id, provenEmail, DELETED_ACCOUNT_EMAIL)
+    const detached = await detachCommerceOfPerson(tx, { userId: row.id, email: provenEmail, placeholderEmail: DELETED_ACCOUNT_EMAIL })
     await deleteAccountsOfUser(tx, row.id)
     await deleteUserRow(tx, row.id)
     await recordAudit(tx, {
@@ -307,7 +305,14 @@ export async function deleteAccount(deps: AccountDeps, input: { userId: string; 
       target: `user:${row.id}`,
       outcome: 'success',
       ip: input.ip,
-      details: { role: row.role, sessionsRevoked: sessions, analyticsAnonymised: analytics, leadsDeleted, subscriptionsDetached, commerceDetached },
+      details: {
+        role: row.role,
+        sessionsRevoked: sessions,
+        analyticsAnonymised: analytics,
+        leadsDeleted,
+        subscriptionsDetached: detached.subscriptions,
+        commerceDetached: detached.others,
+      },
     })
   })
 }

@@ -1,7 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
 import { perDatabase } from '../../db/prepared.js'
-import { pendingSubscriptions, subscriptions } from '../../db/schema/index.js'
+import { pendingSubscriptions, plans, subscriptions } from '../../db/schema/index.js'
 import { givesAccessNow } from './access-rule.js'
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect
@@ -99,4 +99,53 @@ export async function detachSubscriptionsOfUser(db: Database, userId: string, pl
     .where(eq(subscriptions.userId, userId))
     .returning({ id: subscriptions.id })
   return rows.length
+}
+
+export const COMPLIMENTARY_PROVIDER = 'complimentary'
+
+/**
+ * The user's one complimentary subscription (provider 'complimentary', provider id
+ * 'complimentary:<userId>'), created or extended by `days`: the new end counts from the current
+ * end when it is still in the future, otherwise from now. One statement, so two grants at once add up.
+ */
+export async function upsertComplimentary(db: Database, input: { userId: string; email: string; planCode: string; days: number }): Promise<Date> {
+  const [row] = await db
+    .insert(subscriptions)
+    .values({
+      userId: input.userId,
+      email: input.email,
+      planCode: input.planCode,
+      status: 'active',
+      provider: COMPLIMENTARY_PROVIDER,
+      providerSubscriptionId: `${COMPLIMENTARY_PROVIDER}:${input.userId}`,
+      currentPeriodEnd: sql`now() + make_interval(days => ${input.days}::int)`,
+    })
+    .onConflictDoUpdate({
+      target: [subscriptions.provider, subscriptions.providerSubscriptionId],
+      set: {
+        status: 'active',
+        userId: input.userId,
+        email: input.email,
+        cancelAtPeriodEnd: false,
+        currentPeriodEnd: sql`greatest(now(), coalesce(${subscriptions.currentPeriodEnd}, now())) + make_interval(days => ${input.days}::int)`,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ currentPeriodEnd: subscriptions.currentPeriodEnd })
+  if (!row?.currentPeriodEnd) throw new Error('subscriptions: complimentary upsert returned no row')
+  return row.currentPeriodEnd
+}
+
+/** The plan a complimentary access is filed under: the user's latest plan, else the popular/first active one. */
+export async function defaultPlanCodeFor(db: Database, userId: string): Promise<string> {
+  const [own] = await db
+    .select({ planCode: subscriptions.planCode })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.updatedAt))
+    .limit(1)
+  if (own) return own.planCode
+  const [plan] = await db.select({ code: plans.code }).from(plans).orderBy(desc(plans.isActive), desc(plans.popular), asc(plans.displayOrder)).limit(1)
+  if (!plan) throw new Error('plans: no plan to file a complimentary access under')
+  return plan.code
 }

@@ -1,10 +1,12 @@
 import type { SubscriptionState } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
 import {
+  defaultPlanCodeFor,
   deletePending,
   existsActiveSubscription,
   listSubscriptionsOfUser,
   lockPendingForEmail,
+  upsertComplimentary,
   upsertSubscriptionFromPending,
 } from './subscriptions-repository.js'
 import { subscriptionGivesAccess } from './access-rule.js'
@@ -64,4 +66,15 @@ export async function mergePendingSubscriptions(
     await deletePending(tx, row.id)
   }
   return pending.length
+}
+
+/**
+ * Complimentary access for `days` days, granted by an admin (accounts/people-service.ts): the
+ * person's one 'complimentary' subscription, created or extended, filed under their latest plan
+ * (else the popular/first active one). Call it inside the caller's transaction.
+ */
+export async function grantComplimentaryAccess(tx: Database, input: { userId: string; email: string; days: number }): Promise<{ planCode: string; periodEnd: Date }> {
+  const planCode = await defaultPlanCodeFor(tx, input.userId)
+  const periodEnd = await upsertComplimentary(tx, { ...input, planCode })
+  return { planCode, periodEnd }
 }

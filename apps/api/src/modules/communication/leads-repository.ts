@@ -38,3 +38,9 @@ export async function insertLead(db: Database, row: NewLeadRow): Promise<Inserte
     throw error
   }
 }
+
+/** Deletes the lead of the address, whatever its letter case; returns how many rows went. */
+export async function deleteLeadsByEmail(db: Database, email: string): Promise<number> {
+  const rows = await db.delete(leads).where(sql`lower(${leads.email}) = lower(${email})`).returning({ id: leads.id })
+  return rows.length
+}

@@ -5,7 +5,7 @@ import { HttpError } from '../../lib/http/errors.js'
 import { loggableError } from '../../lib/pg-errors.js'
 import type { Mailer } from '../../plugins/mailer.js'
 import { getProductName, getSupportEmail } from '../content/settings-service.js'
-import { insertLead, leadEmailTaken } from './leads-repository.js'
+import { deleteLeadsByEmail, insertLead, leadEmailTaken } from './leads-repository.js'
 import { buildLeadWelcomeEmail } from './welcome-email.js'
 
 export interface LeadDeps {
@@ -66,4 +66,9 @@ export async function createLead(deps: LeadDeps, input: LeadCreate): Promise<Lea
   })
   deps.mailer.kick()
   return created
+}
+
+/** LGPD deletion (accounts/service.ts): the lead of an address the account proved it owns. Returns how many rows went. */
+export async function deleteLeadOfEmail(db: Database, email: string): Promise<number> {
+  return deleteLeadsByEmail(db, email)
 }

@@ -1,6 +1,6 @@
 import { ANALYTICS_LIMITS, ANALYTICS_MAX_EVENT_AGE_MS, dropPersonalDataKeys, type AnalyticsBatch } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
-import { insertEvents, type NewAnalyticsEventRow } from './analytics-repository.js'
+import { clearUserOfEvents, insertEvents, type NewAnalyticsEventRow } from './analytics-repository.js'
 
 export interface EventContext {
   /** The request's User-Agent header, if any. */
@@ -36,4 +36,9 @@ export function toEventRows(batch: AnalyticsBatch, context: EventContext): NewAn
 /** Stores a batch of page events (product rule: analytics insert); returns how many were stored. */
 export async function recordEvents(db: Database, batch: AnalyticsBatch, context: EventContext): Promise<number> {
   return insertEvents(db, toEventRows(batch, context))
+}
+
+/** LGPD deletion (accounts/service.ts): the user's events are kept for the numbers, anonymised. Returns how many. */
+export async function anonymiseAnalyticsOfUser(db: Database, userId: string): Promise<number> {
+  return clearUserOfEvents(db, userId)
 }
