@@ -7,6 +7,7 @@ import {
   createLogTransport,
   createSmtpTransport,
   enqueueEmail,
+  enqueueEmailBatch,
   type DispatchResult,
   type EmailToSend,
   type MailTransport,
@@ -29,6 +30,8 @@ export interface Mailer {
    * commit, so call `kick()` after the transaction (the 5 s poll is the safety net).
    */
   enqueue(db: Database, email: EmailToSend): Promise<string>
+  /** Many e-mails in one statement, written as built (a campaign's copies); kicks like `enqueue`. */
+  enqueueBatch(db: Database, emails: readonly EmailToSend[]): Promise<string[]>
   kick(): void
   dispatchPending(): Promise<DispatchResult>
 }
@@ -61,6 +64,11 @@ export const mailerPlugin = fp<MailerOptions>(
         const id = await enqueueEmail(db, email)
         if (!is(db, PgTransaction)) kick()
         return id
+      },
+      async enqueueBatch(db, emails) {
+        const ids = await enqueueEmailBatch(db, emails)
+        if (!is(db, PgTransaction)) kick()
+        return ids
       },
       kick,
       dispatchPending: () => dispatcher.dispatchPending(),

@@ -17,22 +17,28 @@ export interface OutboxMessage {
 
 export type NewOutboxRow = Omit<OutboxMessage, 'id'>
 
+const outboxValues = (row: NewOutboxRow) => ({
+  toAddress: row.to,
+  subject: row.subject,
+  textBody: row.text,
+  htmlBody: row.html,
+  replyTo: row.replyTo,
+  headers: row.headers,
+  kind: row.kind,
+})
+
 /** `db` may be a transaction: the row then exists only if that transaction commits. */
 export async function insertOutboxRow(db: Database, row: NewOutboxRow): Promise<string> {
-  const [inserted] = await db
-    .insert(emailOutbox)
-    .values({
-      toAddress: row.to,
-      subject: row.subject,
-      textBody: row.text,
-      htmlBody: row.html,
-      replyTo: row.replyTo,
-      headers: row.headers,
-      kind: row.kind,
-    })
-    .returning({ id: emailOutbox.id })
+  const [inserted] = await db.insert(emailOutbox).values(outboxValues(row)).returning({ id: emailOutbox.id })
   if (!inserted) throw new Error('email_outbox: insert returned no row')
   return inserted.id
+}
+
+/** Many rows in one statement; returns their ids. */
+export async function insertOutboxRows(db: Database, rows: readonly NewOutboxRow[]): Promise<string[]> {
+  if (rows.length === 0) return []
+  const inserted = await db.insert(emailOutbox).values(rows.map(outboxValues)).returning({ id: emailOutbox.id })
+  return inserted.map((row) => row.id)
 }
 
 interface ClaimedRow {

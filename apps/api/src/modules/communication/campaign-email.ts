@@ -1,6 +1,5 @@
-import { escapeHtml } from '../../lib/mail/index.js'
+import { escapeHtml, type EmailToSend } from '../../lib/mail/index.js'
 import { emailDocument, emailNote, emailParagraph, emailParagraphHtml } from '../../lib/mail/layout.js'
-import type { CampaignMessage } from './campaigns-repository.js'
 
 export const CAMPAIGN_EMAIL_KIND = 'campaign'
 
@@ -15,7 +14,7 @@ export function buildCampaignEmail(input: {
   body: string
   productName: string
   supportEmail: string
-}): CampaignMessage {
+}): EmailToSend {
   const firstName = input.name.trim().split(/\s+/)[0] || ''
   const greeting = firstName ? `Olá, ${firstName}!` : 'Olá!'
   const unsubscribe = `Você recebe este e-mail porque se inscreveu no ${input.productName}. Para não receber mais, responda a esta mensagem (ou escreva para ${input.supportEmail}) pedindo o descadastro.`
@@ -25,5 +24,5 @@ export function buildCampaignEmail(input: {
     ...input.body.split(/\n{2,}/).map(emailParagraph),
     emailNote(unsubscribe),
   ])
-  return { to: input.to, subject: input.subject, text, html, replyTo: input.supportEmail }
+  return { to: input.to, subject: input.subject, text, html, replyTo: input.supportEmail, kind: CAMPAIGN_EMAIL_KIND }
 }

@@ -73,25 +73,10 @@ export async function insertCampaign(
   return row
 }
 
-export interface CampaignMessage {
-  to: string
-  subject: string
-  text: string
-  html: string
-  replyTo: string | null
-}
-
-/** The campaign's e-mails as pending outbox rows (kind 'campaign'), linked to it, in chunks. */
-export async function insertCampaignMessages(db: Database, campaignId: string, messages: CampaignMessage[]): Promise<void> {
-  const CHUNK = 500
-  for (let i = 0; i < messages.length; i += CHUNK) {
-    const chunk = messages.slice(i, i + CHUNK)
-    const inserted = await db
-      .insert(emailOutbox)
-      .values(chunk.map((m) => ({ toAddress: m.to, subject: m.subject, textBody: m.text, htmlBody: m.html, replyTo: m.replyTo, kind: 'campaign' })))
-      .returning({ id: emailOutbox.id })
-    await db.insert(emailCampaignMessages).values(inserted.map((row) => ({ campaignId, outboxId: row.id })))
-  }
+/** Links outbox rows (the campaign's e-mails, put there by the mailer) to the campaign. */
+export async function linkCampaignMessages(db: Database, campaignId: string, outboxIds: readonly string[]): Promise<void> {
+  if (outboxIds.length === 0) return
+  await db.insert(emailCampaignMessages).values(outboxIds.map((outboxId) => ({ campaignId, outboxId })))
 }
 
 export interface CampaignWithCounts extends CampaignRow {

@@ -27,7 +27,7 @@ import {
   findOutboxMessage,
   findOutboxRows,
   insertCampaign,
-  insertCampaignMessages,
+  linkCampaignMessages,
   listCampaigns,
   segmentRecipients,
   type CampaignWithCounts,
@@ -106,6 +106,8 @@ export async function listRecentCampaigns(db: Database): Promise<Campaign[]> {
   return (await listCampaigns(db, 50)).map(toCampaign)
 }
 
+const CAMPAIGN_CHUNK = 500
+
 /**
  * Sends an e-mail to a segment in the background: the campaign and one outbox row per recipient
  * are written in one transaction (all or nothing), then the dispatcher is kicked and sends them
@@ -123,11 +125,11 @@ export async function sendCampaign(
     const recipients = await segmentRecipients(tx, input.segment, interest)
     if (recipients.length === 0) throw new HttpError(409, ADMIN_MSG.noRecipients)
     const campaign = await insertCampaign(tx, { subject: input.subject, body: input.body, segment: input.segment, interest, createdBy: actor.userId })
-    await insertCampaignMessages(
-      tx,
-      campaign.id,
-      recipients.map((r) => buildCampaignEmail({ to: r.email, name: r.name, subject: input.subject, body: input.body, productName, supportEmail })),
-    )
+    const emails = recipients.map((r) => buildCampaignEmail({ to: r.email, name: r.name, subject: input.subject, body: input.body, productName, supportEmail }))
+    // In chunks: one statement for the outbox rows and one for their links per chunk.
+    for (let i = 0; i < emails.length; i += CAMPAIGN_CHUNK) {
+      await linkCampaignMessages(tx, campaign.id, await mailer.enqueueBatch(tx, emails.slice(i, i + CAMPAIGN_CHUNK)))
+    }
     await recordAudit(tx, {
       actorUserId: actor.userId,
       action: 'campaign_sent',
