@@ -42,6 +42,55 @@ const webBoundaries = [
   },
 ]
 
+/**
+ * The API's layers: db/ at the bottom; lib/ (infrastructure helpers) and plugins/ (Fastify plugins
+ * as infrastructure) above it and below every domain; modules/<domain>/ above those; app.ts,
+ * server.ts, first-paint.ts, seed/ and cli/ compose. A domain is routes → service → repository,
+ * and another domain reaches it only through its public face: its services (service.ts,
+ * *-service.ts), pure rules (*-rule.ts) and Fastify wiring (plugin.ts, *-plugin.ts) at the
+ * folder's root — never its repositories, routes or other inner files. The payment sandbox stands
+ * for an outside provider: its face is that provider's API (provider.ts) and its test cards.
+ */
+const api = path.join(import.meta.dirname, 'apps/api/src')
+const apiFiles = (...parts) => path.join(api, ...parts)
+const apiDomains = readdirSync(apiFiles('modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+const apiPublicFace = ['service', '*-service', '*-rule', 'plugin', '*-plugin']
+const apiPublicFaceExtra = { 'payment-sandbox': ['provider', 'cards'] }
+// One glob per domain (an exception must be a glob when `from` is one).
+const apiFaceOf = (domain) => apiFiles('modules', domain, `{${[...apiPublicFace, ...(apiPublicFaceExtra[domain] ?? [])].join(',')}}.ts`)
+// Globs all: a zone's `from` may not mix globs and plain paths.
+const apiComposition = [apiFiles('{app,server,first-paint}.ts'), apiFiles('seed', '**'), apiFiles('cli', '**')]
+const apiBoundaries = [
+  ...apiDomains.map((domain) => ({
+    target: apiFiles('modules', domain, '**'),
+    from: [apiFiles('modules', '**')],
+    except: [apiFiles('modules', domain, '**'), ...apiDomains.filter((other) => other !== domain).map(apiFaceOf)],
+    message: `O domínio '${domain}' usa outro domínio só pela face pública dele (service.ts, *-service.ts, *-rule.ts, plugin.ts, *-plugin.ts na raiz da pasta): nunca o repository, as rotas ou outro arquivo interno.`,
+  })),
+  {
+    target: [apiFiles('lib', '**'), apiFiles('plugins', '**')],
+    from: [apiFiles('modules', '**'), ...apiComposition],
+    message: 'lib/ e plugins/ são infraestrutura: não conhecem domínio (modules/) nem quem compõe o app; recebem o que precisam por parâmetros.',
+  },
+  {
+    target: apiFiles('lib', '**'),
+    from: [apiFiles('plugins', '**')],
+    message: 'lib/ não importa plugins/: o plugin é que usa lib/.',
+  },
+  {
+    target: apiFiles('db', '**'),
+    from: [apiFiles('lib', '**'), apiFiles('plugins', '**'), apiFiles('modules', '**'), ...apiComposition],
+    message: 'db/ é a base: não importa lib/, plugins/, domínios nem quem compõe o app.',
+  },
+  {
+    target: apiFiles('modules', '**'),
+    from: apiComposition,
+    message: 'Um domínio não importa app.ts, server.ts, first-paint.ts, seed/ nem cli/: quem compõe é que usa o domínio.',
+  },
+]
+
 export default tseslint.config(
   {
     ignores: [
@@ -86,6 +135,20 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: webBoundaries }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['apps/api/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      // The API imports its TypeScript files by their emitted name (./x.js); unresolved imports would pass unchecked.
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.mjs', '.json'], extensionAlias: { '.js': ['.ts', '.js'] } })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: apiBoundaries }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
