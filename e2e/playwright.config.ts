@@ -1,30 +1,32 @@
 import { defineConfig, devices } from '@playwright/test'
-import { fileURLToPath } from 'node:url'
-import { e2eDataDirFromRoot, e2ePort } from './support/run-paths'
+import { e2ePort, runDirFromRoot } from './support/run-paths'
 
-const repoRoot = fileURLToPath(new URL('..', import.meta.url))
-const port = e2ePort
-const dataDir = e2eDataDirFromRoot
-/** Results of a run on another port stay apart from the default run's (which CI reads). */
-const artifacts = port === 3100 ? './.artifacts' : `./.artifacts/run-${port}`
-export const baseURL = `http://localhost:${port}`
-/** The run's mailbox (e2e/support/mail-sink.ts): the server sends real SMTP to it. */
-const smtpPort = port + 1
-export const mailSinkUrl = `http://127.0.0.1:${port + 2}`
+/** This worker's server (each worker has its own: e2e/support/global-setup.ts). */
+export const baseURL = `http://localhost:${e2ePort}`
+/** This worker's mailbox (e2e/support/mail-sink.ts): its server sends real SMTP to it. */
+export const mailSinkUrl = `http://127.0.0.1:${e2ePort + 2}`
+const artifacts = runDirFromRoot.replace(/^e2e\//, './')
+/**
+ * Workers run side by side, each with its own server and database. Two by default: the journeys
+ * wait on the network, timers and real-time audio as much as on the CPU, so two overlap well on
+ * the 2-core CI machine.
+ */
+const workers = Number(process.env.E2E_WORKERS ?? 2)
 
 /**
- * Journeys run in the system Chromium (no browser download) against the production build
- * served by the real API on a fresh embedded database.
+ * Journeys run in the system Chromium (no browser download) against the production build served
+ * by the real API on embedded databases copied from one migrated and seeded template.
  */
 export default defineConfig({
   testDir: './tests',
   outputDir: `${artifacts}/test-results`,
+  globalSetup: './support/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: `${artifacts}/results.json` }]],
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_RESULTS_JSON ?? `${artifacts}/results.json` }]],
   use: {
     ...devices['Desktop Chrome'],
     baseURL,
@@ -45,31 +47,4 @@ export default defineConfig({
       ],
     },
   },
-  webServer: [
-    {
-      command: `node --import tsx e2e/support/mail-sink.ts ${smtpPort} ${port + 2}`,
-      cwd: repoRoot,
-      url: `${mailSinkUrl}/messages`,
-      timeout: 60_000,
-      reuseExistingServer: false,
-    },
-    {
-      command: `rm -rf ${dataDir} && node apps/api/dist/server.js`,
-      cwd: repoRoot,
-      url: `${baseURL}/api/health`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: 'pipe',
-      stderr: 'pipe',
-      env: {
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        PUBLIC_URL: baseURL,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-        MAIL_FROM: 'Sintonia <nao-responda@sintonia.test>',
-      },
-    },
-  ],
 })

@@ -4,6 +4,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { expect, type Browser, type Page } from '@playwright/test'
+import { INTERNAL_ADMIN_CREATE_PATH } from '../../apps/api/src/modules/accounts/internal-routes.js'
+import { sendToServerDoor } from './internal-door'
 import { e2eDataDirFromRoot } from './run-paths'
 
 const run = promisify(execFile)
@@ -18,19 +20,43 @@ export function uniqueEmail(prefix: string): string {
 }
 
 /**
- * Creates an admin with the real CLI (`admin-create`). The server of the run owns the embedded
- * database, so the CLI finds it through DATA_DIR/server.json and sends the command to it.
- * `dataDir` names another running server's folder (a prepared server's); `env` adds settings (a
- * DATABASE_URL shared by several servers, which the CLI then opens itself).
+ * Creates an admin as `npm run admin:create` does with a running server: through the server's
+ * signed loopback door (e2e/support/internal-door.ts), without starting a process for the CLI
+ * (the CLI itself is tested end to end in apps/api/test/api/admin-cli.test.ts). `dataDir` names
+ * another running server's folder (a prepared server's). With `extraEnv.DATABASE_URL` (several
+ * servers on one PostgreSQL) the real CLI writes that database itself.
  */
 export async function createAdmin(email: string, password: string, dataDir = e2eDataDir, name?: string, extraEnv: Record<string, string> = {}): Promise<void> {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', ...extraEnv, DATA_DIR: dataDir, INIT_CWD: repoRoot }
-  const { stdout } = await run(
-    process.execPath,
-    ['--import', 'tsx', 'apps/api/src/cli/admin-create.ts', '--email', email, '--password', password, ...(name ? ['--name', name] : [])],
-    { cwd: repoRoot, env, timeout: 60_000 },
-  )
-  expect(stdout).toContain(email)
+  if (extraEnv.DATABASE_URL) {
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', ...extraEnv, DATA_DIR: dataDir, INIT_CWD: repoRoot }
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'apps/api/src/cli/admin-create.ts', '--email', email, '--password', password, ...(name ? ['--name', name] : [])],
+      { cwd: repoRoot, env, timeout: 60_000 },
+    )
+    expect(stdout).toContain(email)
+    return
+  }
+  const answer = await sendToServerDoor<{ message?: string }>({ dataDir, authSecret: extraEnv.AUTH_SECRET }, INTERNAL_ADMIN_CREATE_PATH, {
+    email,
+    password,
+    ...(name ? { name } : {}),
+  })
+  expect(answer.message).toContain(email)
+}
+
+/**
+ * Signs `page`'s browser context in on the server at `baseURL` the way the sign-in form does (the
+ * same request, whose answer sets the session cookie), for journeys about something other than
+ * signing in. `portal: 'admin'` is the admin sign-in page's request.
+ */
+export async function signInByRequest(page: Page, baseURL: string, account: { email: string; password: string }, portal: 'user' | 'admin' = 'user'): Promise<void> {
+  const origin = new URL(baseURL).origin
+  const response = await page.request.post(`${origin}/api/account/sign-in`, {
+    data: { email: account.email, password: account.password, portal },
+    headers: { origin },
+  })
+  expect(response.status(), await response.text()).toBe(200)
 }
 
 /** Fills and sends the form of the current /login tab. */
@@ -41,16 +67,14 @@ export async function submitLogin(page: Page, { email, password }: { email: stri
 }
 
 /**
- * An admin's own browser at 1280 px (pt-BR, São Paulo time), signed in through /admin/login and
- * on the admin home.
+ * An admin's own browser at 1280 px (pt-BR, São Paulo time), signed in as the admin sign-in page
+ * does (by its request: the page itself is the subject of auth.spec.ts) and on the admin home.
  */
 export async function adminBrowserPage(browser: Browser, baseURL: string, admin: { email: string; password: string }): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' })
   const page = await context.newPage()
-  await page.goto('/admin/login')
-  await page.getByLabel('E-mail').fill(admin.email)
-  await page.getByLabel('Senha', { exact: true }).fill(admin.password)
-  await page.getByRole('button', { name: /Entrar no painel/ }).click()
+  await signInByRequest(page, baseURL, admin, 'admin')
+  await page.goto('/admin')
   await expect(page).toHaveURL(/\/admin$/)
   return page
 }

@@ -1,13 +1,17 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { freePort } from '../../apps/api/test/support/free-port'
 import { waitForText } from '../../apps/api/test/support/process-output'
 import type { Preparation } from './preparation'
+import { writePreparation } from './prepare-database'
+import { templateDirFromRoot } from './run-paths'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+/** The run's migrated and seeded database (built by e2e/support/global-setup.ts). */
+export const templateDir = join(repoRoot, templateDirFromRoot)
 
 /** The production build running as a process of its own on a free port, answering /api/health. */
 export interface ServerProcess {
@@ -19,12 +23,13 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `apps/api/dist/server.js` on a free port over `dataDir` (NODE_ENV=test, warnings only,
- * PUBLIC_URL its own address unless `env` says otherwise; `env` adds or overrides) and resolves
- * once it says it is listening; fails with the end of its output if it exits or takes over 90 s.
+ * Starts `apps/api/dist/server.js` on `port` (a free one unless given) over `dataDir` (NODE_ENV=test,
+ * warnings only, PUBLIC_URL its own address unless `env` says otherwise; `env` adds or overrides)
+ * and resolves once it says it is listening; fails with the end of its output if it exits or takes
+ * over 90 s.
  */
-export async function startServerProcess({ dataDir, env = {} }: { dataDir: string; env?: Record<string, string> }): Promise<ServerProcess> {
-  const port = await freePort()
+export async function startServerProcess({ dataDir, env = {}, port: wantedPort }: { dataDir: string; env?: Record<string, string>; port?: number }): Promise<ServerProcess> {
+  const port = wantedPort ?? (await freePort())
   const baseURL = `http://localhost:${port}`
   const child: ChildProcess = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: repoRoot,
@@ -67,23 +72,26 @@ export type PreparedServer = ServerProcess
  */
 export async function startPreparedServer(preparation: Preparation, env: Record<string, string> = {}): Promise<PreparedServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sintonia-e2e-prepared-'))
-  prepareDatabase(dataDir, preparation)
+  copyTemplate(dataDir)
+  await prepareDatabase(dataDir, preparation)
   return startServerProcess({ dataDir, env })
+}
+
+/**
+ * Fills `dataDir` with a copy of the run's migrated and seeded database and media, so a server
+ * started on it skips the migrations and the seed (they find nothing to do). Without a template
+ * (a journey run outside the usual setup) the server migrates and seeds as on a first start.
+ */
+export function copyTemplate(dataDir: string): void {
+  if (existsSync(templateDir)) cpSync(templateDir, dataDir, { recursive: true })
 }
 
 /**
  * Writes `preparation` into the database of `dataDir` (e2e/support/prepare-database.ts): the
  * embedded one before its server starts, or the PostgreSQL database `env.DATABASE_URL` names.
  */
-export function prepareDatabase(dataDir: string, preparation: Preparation, env: Record<string, string> = {}): void {
-  const contentFile = join(dataDir, 'preparation.json')
-  writeFileSync(contentFile, JSON.stringify(preparation))
-  const prepared = spawnSync(process.execPath, ['--import', 'tsx', 'e2e/support/prepare-database.ts', dataDir, contentFile], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
-  })
-  if (prepared.status !== 0) throw new Error(`preparação do banco falhou: ${prepared.stderr}`)
+export async function prepareDatabase(dataDir: string, preparation: Preparation, env: Record<string, string> = {}): Promise<void> {
+  await writePreparation(dataDir, preparation, { databaseUrl: env.DATABASE_URL })
 }
 
 export function startServerWithLandingContent(content: unknown): Promise<PreparedServer> {

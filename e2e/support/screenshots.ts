@@ -1,10 +1,21 @@
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 /** Full-page screenshots of the journeys, to be looked at (e2e/.artifacts/screenshots). */
 export const SHOTS = fileURLToPath(new URL('../.artifacts/screenshots/', import.meta.url))
-mkdirSync(SHOTS, { recursive: true })
+/**
+ * Pictures are taken on demand (`E2E_SCREENSHOTS=1 npm run test:e2e`, docs/testing.md): they are
+ * for people to look at, and cost seconds each. Without it the journeys still check the layout
+ * at every width and theme a picture would show.
+ */
+export const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1'
+if (TAKE_SCREENSHOTS) mkdirSync(SHOTS, { recursive: true })
+
+/** Keeps a picture of `target` (a page or a part of it) as `{name}.png`, on demand (TAKE_SCREENSHOTS). */
+export async function keepPicture(target: Page | Locator, name: string): Promise<void> {
+  if (TAKE_SCREENSHOTS) await target.screenshot({ path: `${SHOTS}${name}.png` })
+}
 
 /** Nothing wider than the window (a long title or a table would push the page sideways). */
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {
@@ -26,8 +37,8 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
 }
 
 /**
- * The whole page at `width` (a phone at 360 px, a laptop at 1280 px) as `{name}-{width}.png`, after
- * checking it does not scroll sideways. The window is made as tall as the page, so sticky and fixed
+ * Checks the page does not scroll sideways at `width` (a phone at 360 px, a laptop at 1280 px) and,
+ * on demand (TAKE_SCREENSHOTS), keeps the whole page as `{name}-{width}.png`. The window is made as tall as the page, so sticky and fixed
  * parts (the header, the bottom bar below 768 px) are drawn where they really sit; the viewport is
  * put back afterwards.
  */
@@ -35,6 +46,10 @@ export async function screenshotAt(page: Page, name: string, width: 360 | 1280):
   const previous = page.viewportSize()
   await page.setViewportSize({ width, height: width === 360 ? 780 : 900 })
   await expectNoSidewaysScroll(page)
+  if (!TAKE_SCREENSHOTS) {
+    if (previous) await page.setViewportSize(previous)
+    return
+  }
   await page.evaluate(() => window.scrollTo(0, 0))
   // The site's footer (the contentinfo landmark, not a card's <footer>), where a page has one.
   const footer = page.getByRole('contentinfo')

@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
 import { adminBrowserPage, createAdmin } from '../support/accounts'
 import { formatViolations, seriousAxeViolations } from '../support/axe'
 import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
+import { keepPicture, TAKE_SCREENSHOTS } from '../support/screenshots'
 
 /**
  * What the first admin tripped over (docs/product/admin.md): the people table at 1280 px, the
@@ -12,9 +11,6 @@ import { startPreparedServer, type PreparedServer } from '../support/prepared-se
  * install. Screenshots of every page touched go to e2e/.artifacts/screenshots at 360 and 1280 px.
  */
 test.describe.configure({ mode: 'serial' })
-
-const SHOTS = fileURLToPath(new URL('../.artifacts/screenshots/', import.meta.url))
-mkdirSync(SHOTS, { recursive: true })
 
 const stamp = Date.now().toString(36)
 const ADMIN = { email: `admin-painel-${stamp}@exemplo.com`, password: 'senha-admin-painel-1', name: 'Paula Painel' }
@@ -49,19 +45,23 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 /**
- * The whole page at `width`, with a window as tall as the page (the sticky header and sidebar are
- * drawn where they really sit).
+ * Checks the page does not scroll sideways at `width` and, on demand, keeps the whole page with a
+ * window as tall as the page (the sticky header and sidebar are drawn where they really sit).
  */
 async function screenshotAt(page: Page, name: string, width: 360 | 1280) {
   const previous = page.viewportSize()
   await page.setViewportSize({ width, height: width === 360 ? 780 : 900 })
   await expectNoSidewaysScroll(page)
+  if (TAKE_SCREENSHOTS) await keepWholePage(page, name, width)
+  if (previous) await page.setViewportSize(previous)
+}
+
+async function keepWholePage(page: Page, name: string, width: number) {
   await page.evaluate(() => window.scrollTo(0, 0))
   const height = await page.evaluate(() => document.documentElement.scrollHeight)
   await page.setViewportSize({ width, height })
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
-  await page.screenshot({ path: `${SHOTS}${name}-${width}.png` })
-  if (previous) await page.setViewportSize(previous)
+  await keepPicture(page, `${name}-${width}`)
 }
 
 async function screenshotBoth(page: Page, name: string) {

@@ -3,7 +3,7 @@ import { AUTH_MSG, COMMERCE_MSG, MSG } from '@sintonia/contract'
 import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
 import { preparedAccessToken } from '../support/preparation'
 import { onboardPaidBuyer } from '../support/subscriber'
-import { SHOTS, screenshotBoth } from '../support/screenshots'
+import { keepPicture, screenshotBoth } from '../support/screenshots'
 import { consoleErrors, expectUncovered, overlaps } from '../support/visibility'
 
 /**
@@ -192,7 +192,7 @@ test('a subscriber at 360 px: nothing under the bottom bar, Downloads in it, no 
     const logo = (await page.getByRole('link', { name: /página inicial/ }).boundingBox())!
     expect(overlaps((await close.boundingBox())!, logo)).toBe(false)
     expect(overlaps((await close.boundingBox())!, header)).toBe(false)
-    await page.screenshot({ path: `${SHOTS}layout-toast-${width}.png` })
+    await keepPicture(page, `layout-toast-${width}`)
     await close.click()
     await expect(toast).toHaveCount(0)
   }

@@ -96,7 +96,7 @@ test.beforeAll(async () => {
     mediaUrlSecret: randomBytes(32).toString('base64url'),
   })
   await createAdmin(adminAccount.email, adminAccount.password, a.dataDir, 'Admin Duas Instâncias', sharedEnv)
-  prepareDatabase(a.dataDir, { paidCheckouts: [{ ...checkout, planCode: 'anual' }] }, sharedEnv)
+  await prepareDatabase(a.dataDir, { paidCheckouts: [{ ...checkout, planCode: 'anual' }] }, sharedEnv)
 })
 
 test.afterAll(async () => {

@@ -3,7 +3,7 @@ import type { ProgramDetail, SessionManifest } from '@sintonia/contract'
 import { submitLogin } from '../support/accounts'
 import { PRACTICE_CLIP } from '../support/preparation'
 import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
-import { expectNoSidewaysScroll, screenshotBoth, SHOTS } from '../support/screenshots'
+import { expectNoSidewaysScroll, keepPicture, screenshotBoth } from '../support/screenshots'
 import { setServerClock } from '../support/server-clock'
 import { onboardPaidBuyer } from '../support/subscriber'
 
@@ -153,7 +153,7 @@ test('a subscriber starts a programme, plays day 1 to its end, and the day is do
   await expectNoSidewaysScroll(page)
   await expect(page.getByRole('banner').getByRole('link', { name: 'Programas' })).toBeInViewport()
   await expect(page.getByRole('banner').getByRole('button', { name: 'Sair' })).toBeInViewport()
-  await page.getByRole('banner').screenshot({ path: `${SHOTS}pratica-cabecalho-800.png` })
+  await keepPicture(page.getByRole('banner'), 'pratica-cabecalho-800')
   await page.setViewportSize({ width: 1280, height: 720 })
 })
 

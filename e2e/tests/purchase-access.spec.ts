@@ -3,7 +3,7 @@ import { AUTH_MSG, UNCLAIMED_MSG } from '@sintonia/contract'
 import { createAdmin, sessionButton, signUpViaUi, submitLogin, uniqueEmail } from '../support/accounts'
 import { expectCatalogueOpen, expectSandboxCheckout, passProcessing, payWithCard } from '../support/checkout'
 import { mailLinks, waitForMailLink, waitForMailTo } from '../support/mailbox'
-import { SHOTS, expectNoSidewaysScroll, screenshotAt, screenshotBoth } from '../support/screenshots'
+import { keepPicture, expectNoSidewaysScroll, screenshotAt, screenshotBoth } from '../support/screenshots'
 
 /**
  * A paid purchase reaches only the owner of its e-mail's mailbox (docs/product/accounts.md): the
@@ -92,7 +92,7 @@ test('paying and staying on the page: "Confirme seu e-mail", the access link fro
   const mismatch = page.getByRole('alert')
   await expect(mismatch).toHaveText(AUTH_MSG.onboardingPasswordMismatch)
   await expectRevealedAboveBottomBar(page, mismatch)
-  await page.screenshot({ path: `${SHOTS}onboarding-crie-sua-senha-erro-360.png` })
+  await keepPicture(page, 'onboarding-crie-sua-senha-erro-360')
   await page.setViewportSize({ width: 1280, height: 900 })
   await screenshotAt(page, 'onboarding-crie-sua-senha', 1280)
 
@@ -221,7 +221,7 @@ test('Minha conta: the name (header follows), the password (other device signed 
   const wrong = passwordForm.getByRole('alert')
   await expect(wrong).toHaveText(AUTH_MSG.currentPasswordWrong)
   await expectRevealedAboveBottomBar(page, wrong)
-  await page.screenshot({ path: `${SHOTS}minha-conta-senha-erro-360.png` })
+  await keepPicture(page, 'minha-conta-senha-erro-360')
   await passwordForm.getByLabel('Senha atual').fill(password)
   await passwordForm.getByRole('button', { name: 'Salvar nova senha' }).click()
   await expect(page.getByRole('status').filter({ hasText: AUTH_MSG.passwordChanged })).toBeVisible()

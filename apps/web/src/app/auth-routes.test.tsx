@@ -167,7 +167,7 @@ describe('/login', () => {
     fillLogin('ana@exemplo.com', 'segredo123')
     fireEvent.click(screen.getByRole('button', { name: 'Entrar' }))
     await screen.findByRole('button', { name: 'Entrando...' })
-    await screen.findByRole('heading', { name: 'Bem-vindo, Ana' }, { timeout: 3000 })
+    await screen.findByRole('heading', { name: 'Bem-vindo, Ana' })
     expect(router.state.location.pathname).toBe('/dashboard')
     expect(api.bodies[API.accounts.signIn]?.[0]).toEqual({ email: 'ana@exemplo.com', password: 'segredo123', portal: 'user' })
   })
@@ -274,7 +274,7 @@ describe('route guards', () => {
     expect(currentPath(router)).toBe('/login?redirect=%2Fdashboard')
     fillLogin('ana@exemplo.com', 'segredo123')
     fireEvent.click(screen.getByRole('button', { name: 'Entrar' }))
-    await screen.findByRole('heading', { name: 'Bem-vindo, Ana' }, { timeout: 3000 })
+    await screen.findByRole('heading', { name: 'Bem-vindo, Ana' })
     expect(currentPath(router)).toBe('/dashboard')
   })
 
@@ -468,7 +468,7 @@ describe('password pages', () => {
 
     fireEvent.change(screen.getByLabelText('Confirme a senha'), { target: { value: 'segredo123' } })
     submit()
-    await screen.findByRole('heading', { name: 'Bem-vindo, Ana' }, { timeout: 3000 })
+    await screen.findByRole('heading', { name: 'Bem-vindo, Ana' })
     expect(router.state.location.pathname).toBe('/dashboard')
     expect(api.bodies[API.accounts.onboardingPassword]).toEqual([
       { token: 'link-valido-0123456789abcdef', password: 'segredo123', confirmPassword: 'segredo123' },

@@ -1,7 +1,11 @@
-import { afterEach } from 'vitest'
-import { cleanup } from '@testing-library/react'
+import { afterAll, afterEach, vi } from 'vitest'
+import { cleanup, configure } from '@testing-library/react'
 
 afterEach(() => cleanup())
+
+// findBy…/waitFor wait on a condition; a page's first lazy load (its modules transformed on first
+// use) can take over testing-library's default second on a loaded CI machine.
+configure({ asyncUtilTimeout: 5000 })
 
 // jsdom lacks a few browser APIs the app touches (scroll restoration, smooth scrolling, media
 // queries). Quiet no-op stand-ins keep tests focused on behaviour.
@@ -22,3 +26,23 @@ if (typeof window !== 'undefined') {
       }) as MediaQueryList
   }
 }
+
+/*
+ * The web's test files share one jsdom window per worker (vitest.config.ts: isolate: false), which
+ * spares each file the window's creation and the libraries' loading. What a file may leave behind
+ * is put back before the next one: the app's own modules are evaluated afresh for each file (their
+ * module-level state — caches, stores, "already idle" flags — starts clean; libraries stay loaded),
+ * and the window's storage, document, timers and stubbed globals are reset after it.
+ */
+vi.resetModules()
+afterAll(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+  vi.unstubAllEnvs()
+  vi.restoreAllMocks()
+  localStorage.clear()
+  sessionStorage.clear()
+  document.head.innerHTML = ''
+  document.body.innerHTML = ''
+  document.documentElement.removeAttribute('data-theme')
+})

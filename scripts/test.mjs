@@ -1,0 +1,138 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every test of the project, in stages, each timed (start, end, duration) with a table
+ * at the end — the same command CI runs (.ci/run). Typecheck, lint and the production build run
+ * side by side; then the unit/API tests on PGlite; the journeys in Chromium; where PostgreSQL
+ * answers (always in CI) the API tests that touch the database again on PostgreSQL; and the
+ * database-fault test. docs/testing.md explains each stage.
+ *
+ *   npm test                      everything
+ *   npm test -- --only unit,e2e   some stages (names below), e.g. while working on one part
+ *
+ * Reports (JSON per runner, each stage's output) go to TEST_REPORTS_DIR (default .ci/.reports).
+ */
+import { spawn } from 'node:child_process'
+import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { databaseTestFiles } from './api-database-tests.mjs'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const reports = resolve(root, process.env.TEST_REPORTS_DIR ?? '.ci/.reports')
+mkdirSync(reports, { recursive: true })
+const inCi = process.env.CI === 'true'
+const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+
+const only = (() => {
+  const at = process.argv.indexOf('--only')
+  return at >= 0 ? new Set(process.argv[at + 1].split(',')) : null
+})()
+
+/** A stage: a command, its environment, and whether its output is streamed as it runs. */
+const stages = {
+  typecheck: { command: ['npm', 'run', '--silent', 'typecheck'] },
+  lint: { command: ['npm', 'run', '--silent', 'lint'] },
+  build: { command: ['npm', 'run', '--silent', 'build'] },
+  unit: {
+    command: ['npx', 'vitest', 'run', '--project', 'contract', '--project', 'api', '--project', 'web'],
+    env: { VITEST_JSON: join(reports, 'vitest-pglite.json') },
+  },
+  e2e: {
+    command: ['npm', 'run', '--silent', 'test', '-w', '@sintonia/e2e'],
+    env: { E2E_RESULTS_JSON: join(reports, 'playwright.json') },
+  },
+  faults: {
+    command: ['npx', 'vitest', 'run', '--project', 'faults'],
+    env: { VITEST_JSON: join(reports, 'vitest-faults.json') },
+  },
+  postgres: {
+    command: ['npx', 'vitest', 'run', '--project', 'api', ...databaseTestFiles(root)],
+    env: { TEST_DATABASE_URL: postgresUrl, VITEST_JSON: join(reports, 'vitest-postgres.json') },
+  },
+}
+
+/**
+ * The order: each group's stages run side by side, the groups one after another. The test stages
+ * each fill both cores on their own (two Vitest workers; two Playwright workers, each with its
+ * server and browser), so they take turns.
+ */
+const groups = [['typecheck', 'lint', 'build'], ['unit'], ['e2e'], ['postgres', 'faults']]
+
+const timings = []
+const started = Date.now()
+const clock = (ms) => new Date(ms).toISOString().slice(11, 19)
+const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`
+
+function run(name, { quiet }) {
+  const stage = stages[name]
+  const logFile = join(reports, `${name}.log`)
+  const log = createWriteStream(logFile)
+  const start = Date.now()
+  console.log(`\n==> ${name}: início ${clock(start)}`)
+  return new Promise((done) => {
+    const child = spawn(stage.command[0], stage.command.slice(1), {
+      cwd: root,
+      env: { ...process.env, FORCE_COLOR: '0', ...stage.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.on('data', (chunk) => {
+        log.write(chunk)
+        if (!quiet) process.stdout.write(chunk)
+      })
+    }
+    child.on('close', (code, signal) => {
+      log.end()
+      const end = Date.now()
+      const ok = code === 0
+      timings.push({ name, start, end, ok })
+      // A stage that ran beside others prints its output once it is over, in one piece.
+      if (quiet) log.on('close', () => finish())
+      else finish()
+      function finish() {
+        if (quiet) process.stdout.write(`\n---- saída de ${name} ----\n${readFileSync(logFile, 'utf8')}`)
+        console.log(`==> ${name}: fim ${clock(end)} (${seconds(end - start)}) ${ok ? 'ok' : `FALHOU (${signal ?? code})`}`)
+        done(ok)
+      }
+    })
+  })
+}
+
+function postgresAnswers() {
+  return new Promise((done) => {
+    const child = spawn('pg_isready', ['-q', '-d', postgresUrl], { stdio: 'ignore' })
+    child.on('error', () => done(false))
+    child.on('close', (code) => done(code === 0))
+  })
+}
+
+let failed = false
+for (const group of groups) {
+  let wanted = group.filter((name) => !only || only.has(name))
+  if (wanted.includes('postgres') && !(await postgresAnswers())) {
+    if (inCi) {
+      console.error(`Em CI o PostgreSQL é obrigatório: ${postgresUrl} não respondeu.`)
+      failed = true
+    } else console.log(`AVISO: PostgreSQL (${postgresUrl}) não respondeu; os testes da API rodaram só no PGlite.`)
+    wanted = wanted.filter((name) => name !== 'postgres')
+  }
+  // The faults test stops PostgreSQL: it runs after the PostgreSQL pass, never beside it.
+  if (wanted.includes('faults') && wanted.includes('postgres')) {
+    failed = !(await run('postgres', { quiet: false })) || failed
+    failed = !(await run('faults', { quiet: false })) || failed
+    continue
+  }
+  const results = await Promise.all(wanted.map((name) => run(name, { quiet: wanted.length > 1 })))
+  if (results.includes(false)) {
+    failed = true
+    break
+  }
+}
+
+const total = Date.now() - started
+const table = timings
+  .sort((a, b) => a.start - b.start)
+  .map((t) => `${t.name.padEnd(10)} ${clock(t.start)} → ${clock(t.end)}  ${seconds(t.end - t.start).padStart(6)}  ${t.ok ? 'ok' : 'FALHOU'}`)
+console.log(`\n==> etapas do npm test\n${table.join('\n')}\ntotal      ${seconds(total)}`)
+writeFileSync(join(reports, 'stages.json'), JSON.stringify({ total, stages: timings }, null, 2))
+process.exit(failed ? 1 : 0)
