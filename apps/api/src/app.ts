@@ -109,7 +109,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(auditPlugin)
   // Origin check before the access guard: both are onRequest hooks and run in this order.
   await app.register(originCheckPlugin)
-  await app.register(accessPlugin, { hasListeningAccess: (session) => hasListeningAccess(options.database.db, session) })
+  await app.register(accessPlugin, { hasListeningAccess: (signedIn) => hasListeningAccess(options.database.db, signedIn) })
   await app.register(openApiPlugin)
   await app.register(mailerPlugin, options.mailer ?? {})
   // Limits counted across instances: Redis with REDIS_URL, the database otherwise (ADR 020).

@@ -231,7 +231,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
 
 /**
  * Secrets may come from the environment. In the embedded default (not production) missing ones
- * are generated once and kept in DATA_DIR/secrets.json so sessions survive restarts; that file
+ * are generated once and kept in DATA_DIR/secrets.json so sign-ins survive restarts; that file
  * is never committed nor logged. The VAPID key pair of push reminders is kept there the same way
  * (a new pair would silence every browser subscribed with the old public key); in production it
  * comes from VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY or push reminders are off.

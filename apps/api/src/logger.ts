@@ -12,7 +12,7 @@ const serializers = {
 
 /**
  * JSON logs in production, readable ones in development. Headers that carry credentials are
- * redacted so no session token or webhook signature ever reaches a log line. Requests are logged
+ * redacted so no sign-in token or webhook signature ever reaches a log line. Requests are logged
  * once each by lib/http/request-log.ts (the app disables Fastify's own pair of lines).
  */
 export function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {

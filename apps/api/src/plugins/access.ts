@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 import { AUTH_MSG, MSG } from '@sintonia/contract'
-import type { AuthSessionInfo } from './auth.js'
+import type { SignInInfo } from './auth.js'
 import { auditRefusal } from './audit.js'
 import { HttpError } from '../lib/http/errors.js'
 
@@ -59,18 +59,18 @@ interface Denial {
 
 /** The commerce rule "who has access now", handed over by app.ts (infrastructure does not import the domain). */
 export interface AccessPluginOptions {
-  hasListeningAccess(session: AuthSessionInfo): Promise<boolean>
+  hasListeningAccess(signedIn: SignInInfo): Promise<boolean>
 }
 
 async function decide(request: FastifyRequest, access: Exclude<Access, 'public'>, rules: AccessPluginOptions): Promise<Denial | null> {
-  const session = await request.authSession()
-  if (!session) return { status: 401, message: MSG.generic.unauthorized, reason: 'anonymous', actorUserId: null }
-  const { user } = session
+  const signedIn = await request.signedIn()
+  if (!signedIn) return { status: 401, message: MSG.generic.unauthorized, reason: 'anonymous', actorUserId: null }
+  const { user } = signedIn
   if (user.banned) return { status: 403, message: AUTH_MSG.banned, reason: 'banned', actorUserId: user.id }
   if (access === 'user') return null
   if (user.role === 'admin') return null
   if (access === 'admin') return { status: 403, message: MSG.generic.forbidden, reason: 'role', actorUserId: user.id }
-  if (await rules.hasListeningAccess(session)) return null
+  if (await rules.hasListeningAccess(signedIn)) return null
   return { status: 403, message: AUTH_MSG.subscriptionRequired, reason: 'no_subscription', actorUserId: user.id }
 }
 

@@ -30,7 +30,7 @@ export function auditRefusal(request: FastifyRequest, refusal: RefusalOf): Promi
  * audited like the access guard's refusals, then thrown as the answer.
  */
 export async function refuseListening(request: FastifyRequest, denial: { status: 401 | 403; message: string; reason: string }): Promise<never> {
-  const user = (await request.authSession())?.user
+  const user = (await request.signedIn())?.user
   await auditRefusal(request, { action: 'access_denied', reason: denial.reason, actorUserId: user?.id ?? null, details: { required: 'subscriber' } })
   throw new HttpError(denial.status, denial.message)
 }

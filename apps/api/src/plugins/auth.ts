@@ -9,7 +9,7 @@ import { errorBody } from '../lib/http/errors.js'
 import { RATE_LIMITS } from '../lib/http/rate-limits.js'
 
 /** The signed-in person as the rest of the API sees them. */
-export interface SessionUserInfo {
+export interface SignedInUserInfo {
   id: string
   email: string
   displayName: string
@@ -20,11 +20,15 @@ export interface SessionUserInfo {
   banned: boolean
 }
 
-export interface AuthSessionInfo {
-  user: SessionUserInfo
-  session: { id: string; expiresAt: Date }
+/**
+ * A request's sign-in (docs/decisions/022-one-word-per-meaning.md): the person and Better Auth's
+ * session row behind the cookie (`signIn`: its id and end).
+ */
+export interface SignInInfo {
+  user: SignedInUserInfo
+  signIn: { id: string; expiresAt: Date }
   /**
-   * Whether the user has a subscription giving access now, when it was read with the session (the
+   * Whether the user has a subscription giving access now, when it was read with the sign-in (the
    * fast path reads both in one query); undefined otherwise — ask `hasListeningAccess`.
    */
   subscribed?: boolean
@@ -35,10 +39,10 @@ declare module 'fastify' {
     auth: SintoniaAuth
   }
   interface FastifyRequest {
-    /** The session behind the request's cookie, resolved once per request; null when anonymous. */
-    authSession(): Promise<AuthSessionInfo | null>
-    /** Shortcut for `(await authSession())?.user ?? null`. */
-    sessionUser(): Promise<SessionUserInfo | null>
+    /** The sign-in behind the request's cookie, resolved once per request; null when anonymous. */
+    signedIn(): Promise<SignInInfo | null>
+    /** Shortcut for `(await signedIn())?.user ?? null`. */
+    signedInUser(): Promise<SignedInUserInfo | null>
   }
 }
 
@@ -50,8 +54,9 @@ const DROPPED_REQUEST_HEADERS = ['content-length', 'transfer-encoding', 'connect
 const DROPPED_RESPONSE_HEADERS = new Set(['set-cookie', 'content-length', 'transfer-encoding', 'connection', 'keep-alive'])
 
 /**
- * Session tokens never leave the server in a body (get-session, list-sessions and sign-in answer
- * them in Better Auth): the HttpOnly cookie is the only carrier, out of reach of page scripts.
+ * Sign-in tokens (Better Auth's session tokens) never leave the server in a body (get-session,
+ * list-sessions and sign-in answer them in Better Auth): the HttpOnly cookie is the only carrier,
+ * out of reach of page scripts.
  */
 export function withoutTokens(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutTokens)
@@ -71,8 +76,8 @@ export function isBanActive(banned: boolean | null | undefined, banExpires: Date
 
 type BetterAuthSession = NonNullable<Awaited<ReturnType<SintoniaAuth['api']['getSession']>>>
 
-/** Better Auth's session answer as the rest of the API sees it (also used by the realtime socket's rechecks). */
-export function toAuthSessionInfo(response: BetterAuthSession): AuthSessionInfo {
+/** Better Auth's getSession answer as the rest of the API sees it (also used by the realtime socket's rechecks). */
+export function toSignInInfo(response: BetterAuthSession): SignInInfo {
   const found = response.user as typeof response.user & {
     role?: string | null
     banned?: boolean | null
@@ -87,17 +92,13 @@ export function toAuthSessionInfo(response: BetterAuthSession): AuthSessionInfo 
       emailVerified: found.emailVerified === true,
       banned: isBanActive(found.banned, found.banExpires),
     },
-    session: { id: response.session.id, expiresAt: new Date(response.session.expiresAt) },
+    signIn: { id: response.session.id, expiresAt: new Date(response.session.expiresAt) },
   }
 }
 
-/**
- * Better Auth (ADR 003): builds the instance from the configuration and database (`app.auth`),
- * mounts its handler at /api/auth/*, and resolves `request.authSession()` / `sessionUser()`.
- */
-/** A session row as the accounts' repository reads it: the session, its user and the subscription rule. */
-export interface SessionWithUserRow {
-  sessionId: string
+/** A sign-in as the accounts' repository reads it: Better Auth's session row, its user and the subscription rule. */
+export interface SignInWithUserRow {
+  signInId: string
   expiresAt: Date
   userId: string
   email: string
@@ -110,13 +111,17 @@ export interface SessionWithUserRow {
 }
 
 /**
- * What the accounts domain gives the auth wiring (app.ts passes it): the one-query session lookup
+ * What the accounts domain gives the auth wiring (app.ts passes it): the one-query sign-in lookup
  * and the e-mails Better Auth asks for. Infrastructure does not import the domain.
  */
 export interface AuthPluginOptions extends Pick<CreateAuthOptions, 'sendResetPassword' | 'sendVerificationEmail' | 'onPasswordReset'> {
-  findSessionWithUser(token: string): Promise<SessionWithUserRow | undefined>
+  findSignInWithUser(token: string): Promise<SignInWithUserRow | undefined>
 }
 
+/**
+ * Better Auth (ADR 003): builds the instance from the configuration and database (`app.auth`),
+ * mounts its handler at /api/auth/*, and resolves `request.signedIn()` / `signedInUser()`.
+ */
 export const authPlugin = fp<AuthPluginOptions>(
   async (app, options) => {
     const { config } = app
@@ -131,26 +136,26 @@ export const authPlugin = fp<AuthPluginOptions>(
     })
     app.decorate('auth', auth)
 
-    const sessions = new WeakMap<FastifyRequest, Promise<AuthSessionInfo | null>>()
-    /** Cookies Better Auth set while resolving a session (expiry refresh, expired-cookie removal). */
+    const resolved = new WeakMap<FastifyRequest, Promise<SignInInfo | null>>()
+    /** Cookies Better Auth set while resolving a sign-in (expiry refresh, expired-cookie removal). */
     const refreshedCookies = new WeakMap<FastifyRequest, Headers>()
 
     const authContext = await auth.$context
-    const sessionCookieName = authContext.authCookies.sessionToken.name
+    const signInCookieName = authContext.authCookies.sessionToken.name
     const { expiresIn, updateAge } = authContext.sessionConfig
 
     /**
      * The common case without Better Auth's endpoint machinery (docs/performance.md): a correctly
-     * signed cookie whose session exists, has not expired and is not yet due for Better Auth's
-     * sliding refresh. The same lookup getSession does (session by token, joined to its user), so
-     * a revoked session or a ban counts on the very next request. Anything else — no session,
+     * signed cookie whose sign-in exists, has not expired and is not yet due for Better Auth's
+     * sliding refresh. The same lookup getSession does (session row by token, joined to its user),
+     * so a revoked sign-in or a ban counts on the very next request. Anything else — no sign-in,
      * expired (the cookie must be cleared), due for refresh (a new cookie must be set) — goes
      * through Better Auth.
      */
-    async function fastSession(request: FastifyRequest): Promise<AuthSessionInfo | undefined> {
-      const token = readSignedCookie(request.headers.cookie, sessionCookieName, config.secrets.auth)
+    async function fastSignIn(request: FastifyRequest): Promise<SignInInfo | undefined> {
+      const token = readSignedCookie(request.headers.cookie, signInCookieName, config.secrets.auth)
       if (!token) return undefined
-      const row = await options.findSessionWithUser(token)
+      const row = await options.findSignInWithUser(token)
       if (!row) return undefined
       const now = Date.now()
       const expiresAt = row.expiresAt.getTime()
@@ -165,42 +170,42 @@ export const authPlugin = fp<AuthPluginOptions>(
           emailVerified: row.emailVerified,
           banned: isBanActive(row.banned, row.banExpires, now),
         },
-        session: { id: row.sessionId, expiresAt: row.expiresAt },
+        signIn: { id: row.signInId, expiresAt: row.expiresAt },
         subscribed: row.subscribed,
       }
     }
 
-    async function resolveSession(request: FastifyRequest): Promise<AuthSessionInfo | null> {
+    async function resolveSignIn(request: FastifyRequest): Promise<SignInInfo | null> {
       // Anonymous requests cost nothing: no cookie, no lookup.
       if (!request.headers.cookie) return null
-      const fast = await fastSession(request)
+      const fast = await fastSignIn(request)
       if (fast) return fast
       const { headers, response } = await auth.api.getSession({ headers: toAuthHeaders(request), returnHeaders: true })
       if (headers.getSetCookie().length > 0) refreshedCookies.set(request, headers)
-      return response ? toAuthSessionInfo(response) : null
+      return response ? toSignInInfo(response) : null
     }
 
-    app.decorateRequest('authSession', function (this: FastifyRequest) {
-      let pending = sessions.get(this)
+    app.decorateRequest('signedIn', function (this: FastifyRequest) {
+      let pending = resolved.get(this)
       if (!pending) {
-        pending = resolveSession(this)
-        sessions.set(this, pending)
+        pending = resolveSignIn(this)
+        resolved.set(this, pending)
       }
       return pending
     })
-    app.decorateRequest('sessionUser', async function (this: FastifyRequest) {
-      return (await this.authSession())?.user ?? null
+    app.decorateRequest('signedInUser', async function (this: FastifyRequest) {
+      return (await this.signedIn())?.user ?? null
     })
 
     app.addHook('onSend', async (request, reply) => {
       const refreshed = refreshedCookies.get(request)
-      // A route that set its own session cookie (sign-in, sign-out) has the last word.
+      // A route that set its own sign-in cookie (sign-in, sign-out) has the last word.
       if (refreshed && reply.getHeader('set-cookie') === undefined) forwardSetCookies(reply, refreshed)
     })
 
     // Better Auth's own HTTP endpoints are not exposed: every sign-in, sign-up, password, profile
     // and removal path is the app's own route (rate limits, field limits, portals, audit, LGPD),
-    // which calls Better Auth on the server. Only reading one's own session stays reachable
+    // which calls Better Auth on the server. Only reading one's own sign-in (get-session) stays reachable
     // (docs/security.md, "Better Auth's endpoints"); any other /api/auth/* path answers 404.
     app.route({
       method: 'GET',

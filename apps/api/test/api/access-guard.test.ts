@@ -162,7 +162,7 @@ describe('the route-access matrix', () => {
     expect((await ctx.app.inject({ method: 'GET', url: API.accounts.exportData, headers: { cookie: people.admin.cookie } })).statusCode).toBe(200)
   })
 
-  it('answers the session read for anyone, without a refusal to audit: a visitor reads user null, a suspended account 403', async () => {
+  it('answers the sign-in read for anyone, without a refusal to audit: a visitor reads user null, a suspended account 403', async () => {
     const before = (await deniedAudits({ method: 'GET', url: API.accounts.me } as DeclaredRoute, 'anonymous')).length
     const visitor = await ctx.app.inject({ method: 'GET', url: API.accounts.me })
     expect(visitor.statusCode).toBe(200)
@@ -254,12 +254,12 @@ describe('hasActiveSubscription (the one subscription rule)', () => {
     expect((await countOverview(ctx.database.db)).activeSubscribers).toBe(before + (expected ? 1 : 0))
     const check = await ctx.app.inject({ method: 'GET', url: API.commerce.subscription.check, headers: { cookie: person.cookie } })
     expect(check.json()).toMatchObject({ subscribed: expected, subscription_status: status, subscription_tier: 'anual' })
-    // The guard reads the rule with the session, in the same query (plugins/auth.ts): same answer.
+    // The guard reads the rule with the sign-in, in the same query (plugins/auth.ts): same answer.
     const guarded = await ctx.app.inject({ method: 'GET', url: `${FIXTURE_PREFIX}/assinante`, headers: { cookie: person.cookie } })
     expect(guarded.statusCode).toBe(expected ? 200 : 403)
   })
 
-  it('a subscription that ends counts on the next request of the same session', async () => {
+  it('a subscription that ends counts on the next request of the same sign-in', async () => {
     const person = await listener(ctx)
     const row = await seedSubscription(ctx, person.userId)
     const guarded = () => ctx.app.inject({ method: 'GET', url: `${FIXTURE_PREFIX}/assinante`, headers: { cookie: person.cookie } })

@@ -14,7 +14,7 @@ import {
   nextIp,
   seedPending,
   seedSubscription,
-  sessionCookieOf,
+  signInCookieOf,
   setBanned,
   setCookies,
   signIn,
@@ -46,18 +46,18 @@ afterAll(() => ctx.close())
 
 const me = (cookie?: string) => ctx.app.inject({ method: 'GET', url: API.accounts.me, headers: cookie ? { cookie } : {} })
 
-async function sessionsOf(userId: string) {
+async function signInsOf(userId: string) {
   return ctx.database.db.select().from(session).where(eq(session.userId, userId))
 }
 
 describe('sign-up', () => {
-  it('creates a listener, answers meSchema with the default display name and sets an HttpOnly, SameSite=Lax session cookie', async () => {
+  it('creates a listener, answers meSchema with the default display name and sets an HttpOnly, SameSite=Lax sign-in cookie', async () => {
     const { res, email, cookie } = await signUp(ctx, { email: `  Maria.Silva.${Date.now()}@Exemplo.COM ` })
     expect(res.statusCode).toBe(201)
     const body = meSchema.parse(res.json())
     expect(body.user).toEqual({ id: expect.any(String), email: email.trim(), emailVerified: false, displayName: email.trim().split('@')[0], role: 'user' })
     expect(body.user.email).toBe(body.user.email.toLowerCase())
-    const line = sessionCookieOf(res)!
+    const line = signInCookieOf(res)!
     expect(line).toMatch(/^sintonia\.session_token=/)
     expect(line).toMatch(/HttpOnly/)
     expect(line).toMatch(/SameSite=Lax/i)
@@ -108,23 +108,23 @@ describe('sign-in, me and sign-out', () => {
     const { res, cookie } = await signIn(ctx, person.email, person.password, 'user')
     expect(res.statusCode).toBe(200)
     expect(meSchema.parse(res.json()).user.id).toBe(person.userId)
-    expect(sessionCookieOf(res)).toMatch(/HttpOnly/)
+    expect(signInCookieOf(res)).toMatch(/HttpOnly/)
     expect((await me(cookie)).statusCode).toBe(200)
 
     const out = await ctx.app.inject({ method: 'POST', url: API.accounts.signOut, headers: { cookie } })
     expect(out.statusCode).toBe(200)
     expect(out.json()).toEqual({ message: AUTH_MSG.logoutSuccess })
-    expect(sessionCookieOf(out)).toMatch(/Max-Age=0/)
+    expect(signInCookieOf(out)).toMatch(/Max-Age=0/)
     expect(cookieHeader(out, cookie)).toBe('')
     // The old cookie is dead server-side too, not only forgotten by the browser.
     const again = await me(cookie)
     expect(again.statusCode).toBe(200)
     expect(again.json()).toEqual({ user: null })
-    // The sign-up session is still alive: sign-out ends only the current one.
+    // The sign-in opened at sign-up is still alive: sign-out ends only the current one.
     expect((await me(person.cookie)).statusCode).toBe(200)
   })
 
-  it('answers /me with user null (200, never a 401 that every visitor page would log) and refuses sign-out without a session', async () => {
+  it('answers /me with user null (200, never a 401 that every visitor page would log) and refuses sign-out without a sign-in', async () => {
     const res = await me()
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ user: null })
@@ -146,24 +146,24 @@ describe('sign-in, me and sign-out', () => {
     }
   })
 
-  it('refuses an admin on the listener portal with 403 and leaves no session behind', async () => {
+  it('refuses an admin on the listener portal with 403 and leaves no sign-in behind', async () => {
     const boss = await admin(ctx)
-    const before = (await sessionsOf(boss.userId)).length
+    const before = (await signInsOf(boss.userId)).length
     const { res } = await signIn(ctx, boss.email, boss.password, 'user')
     expect(res.statusCode).toBe(403)
     expect(res.json().message).toBe(AUTH_MSG.adminMustUseAdminLogin)
     expect(setCookies(res)).toEqual([])
-    expect((await sessionsOf(boss.userId)).length).toBe(before)
+    expect((await signInsOf(boss.userId)).length).toBe(before)
   })
 
-  it('refuses a listener on the admin portal with 403 and leaves no session behind', async () => {
+  it('refuses a listener on the admin portal with 403 and leaves no sign-in behind', async () => {
     const person = await listener(ctx)
-    const before = (await sessionsOf(person.userId)).length
+    const before = (await signInsOf(person.userId)).length
     const { res } = await signIn(ctx, person.email, person.password, 'admin')
     expect(res.statusCode).toBe(403)
     expect(res.json().message).toBe(AUTH_MSG.userMustUseUserLogin)
     expect(setCookies(res)).toEqual([])
-    expect((await sessionsOf(person.userId)).length).toBe(before)
+    expect((await signInsOf(person.userId)).length).toBe(before)
   })
 
   it('lets an admin in on the admin portal, with role admin', async () => {
@@ -173,18 +173,18 @@ describe('sign-in, me and sign-out', () => {
     expect(res.json().user.role).toBe('admin')
   })
 
-  it('refuses a banned account with 403 (after the password check) and opens no session', async () => {
+  it('refuses a banned account with 403 (after the password check) and opens no sign-in', async () => {
     const person = await listener(ctx)
     await setBanned(ctx, person.userId)
-    const before = (await sessionsOf(person.userId)).length
+    const before = (await signInsOf(person.userId)).length
     const right = await signIn(ctx, person.email, person.password, 'user')
     expect(right.res.statusCode).toBe(403)
     expect(right.res.json().message).toBe(AUTH_MSG.banned)
     expect(setCookies(right.res)).toEqual([])
-    expect((await sessionsOf(person.userId)).length).toBe(before)
+    expect((await signInsOf(person.userId)).length).toBe(before)
     // A wrong password says nothing about the ban.
     expect((await signIn(ctx, person.email, 'senha-errada', 'user')).res.statusCode).toBe(401)
-    // The session opened before the ban no longer works either.
+    // The sign-in opened before the ban no longer works either.
     const old = await me(person.cookie)
     expect(old.statusCode).toBe(403)
     expect(old.json().message).toBe(AUTH_MSG.banned)
@@ -346,7 +346,7 @@ describe('password reset', () => {
     expect(await resetMailsTo(email)).toEqual([])
   })
 
-  it('e-mails a pt-BR link; the token resets the password once, revokes every old session, and is never logged', async () => {
+  it('e-mails a pt-BR link; the token resets the password once, revokes every old sign-in, and is never logged', async () => {
     const person = await listener(ctx, { name: 'Joana Prado' })
     const second = await signIn(ctx, person.email, person.password, 'user')
     const res = await forgot(person.email)
@@ -368,7 +368,7 @@ describe('password reset', () => {
 
     expect((await me(person.cookie)).json().user).toBeNull()
     expect((await me(second.cookie)).json().user).toBeNull()
-    expect(await sessionsOf(person.userId)).toEqual([])
+    expect(await signInsOf(person.userId)).toEqual([])
     expect((await signIn(ctx, person.email, person.password, 'user')).res.statusCode).toBe(401)
     expect((await signIn(ctx, person.email, 'nova-senha-forte', 'user')).res.statusCode).toBe(200)
 
@@ -433,13 +433,13 @@ describe('LGPD export', () => {
     expect(data.analyticsEvents).toEqual([expect.objectContaining({ eventType: 'page_view' })])
 
     const [credential] = await ctx.database.db.select().from(account).where(eq(account.userId, person.userId))
-    const tokens = (await sessionsOf(person.userId)).map((s) => s.token)
+    const tokens = (await signInsOf(person.userId)).map((s) => s.token)
     expect(res.body).not.toContain(credential!.password!)
     for (const token of tokens) expect(res.body).not.toContain(token)
     expect(res.body).not.toMatch(/"password"|"token"/)
   })
 
-  it('answers 401 without a session', async () => {
+  it('answers 401 without a sign-in', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: API.accounts.exportData })).statusCode).toBe(401)
   })
 })
@@ -457,7 +457,7 @@ describe('account deletion', () => {
     expect((await me(person.cookie)).statusCode).toBe(200)
   })
 
-  it('deletes the account, its sessions and lead, anonymises analytics and detaches subscriptions, in one go', async () => {
+  it('deletes the account, its sign-ins and lead, anonymises analytics and detaches subscriptions, in one go', async () => {
     const person = await listener(ctx)
     // Rows recorded for the e-mail (the lead) belong to the account once it proved the address.
     expect((await confirmEmail(ctx, person.email)).statusCode).toBe(200)
@@ -480,12 +480,12 @@ describe('account deletion', () => {
     const res = await remove(person.cookie, person.password)
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ message: AUTH_MSG.accountDeleted })
-    expect(sessionCookieOf(res)).toMatch(/Max-Age=0/)
+    expect(signInCookieOf(res)).toMatch(/Max-Age=0/)
 
     const { db } = ctx.database
     expect(await db.select().from(user).where(eq(user.id, person.userId))).toEqual([])
     expect(await db.select().from(account).where(eq(account.userId, person.userId))).toEqual([])
-    expect(await sessionsOf(person.userId)).toEqual([])
+    expect(await signInsOf(person.userId)).toEqual([])
     expect(await db.select().from(leads).where(sql`lower(${leads.email}) = ${person.email}`)).toEqual([])
     expect(await db.select().from(analyticsEvents).where(eq(analyticsEvents.userId, person.userId))).toEqual([])
     expect(await db.select().from(analyticsEvents).where(eq(analyticsEvents.sessionId, 'sessao-navegador-2'))).toEqual([
@@ -505,7 +505,7 @@ describe('account deletion', () => {
 })
 
 describe("Better Auth's own routes under /api/auth", () => {
-  it('only get-session is reachable, and it never puts the session token in a body', async () => {
+  it('only get-session is reachable, and it never puts the sign-in token in a body', async () => {
     const person = await listener(ctx)
     const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: person.cookie } })
     expect(res.statusCode).toBe(200)
@@ -545,7 +545,7 @@ describe('production cookies', () => {
     try {
       const { res, cookie } = await signUp(prod)
       expect(res.statusCode).toBe(201)
-      const line = sessionCookieOf(res)!
+      const line = signInCookieOf(res)!
       expect(line).toMatch(/^__Secure-sintonia\.session_token=/)
       expect(line).toMatch(/; HttpOnly/)
       expect(line).toMatch(/; SameSite=Lax/i)

@@ -6,7 +6,7 @@ import { ADMIN_CONTENT_MSG, API } from '@sintonia/contract'
 import { audios, fields } from '../../src/db/schema/index.js'
 import { API_ROOT, SEED_MEDIA_DIR } from '../../src/paths.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
-import { callAs, castOf, subscriber, type Cast } from '../helpers/session.js'
+import { callAs, castOf, subscriber, type Cast } from '../helpers/callers.js'
 import { SVG_AS_MP3, filesUnder, multipart, nonAdminStatuses, type MultipartFile } from '../helpers/multipart.js'
 import { hearAs } from '../helpers/media.js'
 

@@ -16,7 +16,7 @@ import type { MailTransport, OutboxMessage } from '../../src/lib/mail/index.js'
 import { csvCell } from '../../src/modules/communication/csv.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin, listener, nextIp, seedSubscription, setBanned, type Account } from '../helpers/auth.js'
-import { callAs } from '../helpers/session.js'
+import { callAs } from '../helpers/callers.js'
 
 const DAY = 86_400_000
 /** Delivers everything except addresses starting with 'falha'. */

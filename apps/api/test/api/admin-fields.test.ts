@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm'
 import { ADMIN_CONTENT_MSG, API } from '@sintonia/contract'
 import { audios, fields } from '../../src/db/schema/index.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
-import { callAs, castOf, type Cast } from '../helpers/session.js'
+import { callAs, castOf, type Cast } from '../helpers/callers.js'
 import { nonAdminStatuses } from '../helpers/multipart.js'
 
 let ctx: TestContext

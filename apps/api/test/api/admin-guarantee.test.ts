@@ -5,7 +5,7 @@ import { auditLog, payments, refundRequests, subscriptions } from '../../src/db/
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin, listener, type Account } from '../helpers/auth.js'
 import { CARDS, checkState, outboxOf, payWithCard, startAuthFirst, subscriptionOf } from '../helpers/commerce.js'
-import { callAs } from '../helpers/session.js'
+import { callAs } from '../helpers/callers.js'
 
 let ctx: TestContext
 let boss: Account

@@ -15,7 +15,7 @@ import {
 import { analyticsEvents, audios, checkoutSessions, fields, landingContent, leads, listeningEvents, payments, plans, subscriptions } from '../../src/db/schema/index.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin, listener, seedSubscription, type Account } from '../helpers/auth.js'
-import { callAs } from '../helpers/session.js'
+import { callAs } from '../helpers/callers.js'
 import { HTML_AS_MP4, fakeJpeg, fakeMp4, multipart, type MultipartFile } from '../helpers/multipart.js'
 import { API_ROOT } from '../../src/paths.js'
 import { storedVideoKey } from '../../src/modules/content/landing-admin-service.js'

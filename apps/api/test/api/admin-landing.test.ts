@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ADMIN_CONTENT_MSG, API, DEFAULT_LANDING_CONTENT, VIDEO_UPLOAD_MAX_BYTES, videoTooLargeMessage } from '@sintonia/contract'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
-import { callAs, castOf, type Cast } from '../helpers/session.js'
+import { callAs, castOf, type Cast } from '../helpers/callers.js'
 import { HTML_AS_MP4, fakeJpeg, fakeMp4, filesUnder, multipart, nonAdminStatuses, type MultipartFile } from '../helpers/multipart.js'
 
 let ctx: TestContext

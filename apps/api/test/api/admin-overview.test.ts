@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API } from '@sintonia/contract'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { seedSubscription } from '../helpers/auth.js'
-import { accessStatuses, callAs, castOf, type Cast } from '../helpers/session.js'
+import { accessStatuses, callAs, castOf, type Cast } from '../helpers/callers.js'
 
 let ctx: TestContext
 let cast: Cast

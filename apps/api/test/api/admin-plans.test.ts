@@ -6,7 +6,7 @@ import { DEFAULT_PLANS } from '../../src/seed/default-plans.js'
 import { DOMAIN_EVENTS_CHANNEL } from '../../src/plugins/domain-events.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin, listener, type Account } from '../helpers/auth.js'
-import { callAs } from '../helpers/session.js'
+import { callAs } from '../helpers/callers.js'
 
 const DAY = 86_400_000
 let ctx: TestContext

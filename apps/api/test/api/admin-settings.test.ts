@@ -4,7 +4,7 @@ import { ADMIN_SETTINGS_MSG, API, DEFAULT_GUARANTEE_DAYS, DEFAULT_PRODUCT_NAME }
 import { auditLog } from '../../src/db/schema/index.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { nonAdminStatuses } from '../helpers/multipart.js'
-import { callAs, castOf, type Cast } from '../helpers/session.js'
+import { callAs, castOf, type Cast } from '../helpers/callers.js'
 
 let ctx: TestContext
 let cast: Cast

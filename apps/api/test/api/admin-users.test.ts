@@ -4,7 +4,7 @@ import { ADMIN_MSG, API, adminUsersResponseSchema, type AdminUserResponse } from
 import { auditLog, refundRequests, session, subscriptions } from '../../src/db/schema/index.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin, listener, seedSubscription, signIn, uniqueEmail, type Account } from '../helpers/auth.js'
-import { callAs } from '../helpers/session.js'
+import { callAs } from '../helpers/callers.js'
 
 let ctx: TestContext
 let boss: Account
@@ -161,7 +161,7 @@ describe('admin users: complimentary access', () => {
 })
 
 describe('admin users: roles', () => {
-  it('promotes a listener, who can then use the admin API, and demotes them again (sessions ended)', async () => {
+  it('promotes a listener, who can then use the admin API, and demotes them again (sign-ins ended)', async () => {
     const helper = await listener(ctx)
     const promoted = await callAs(ctx, boss, { method: 'PUT', url: API.accounts.admin.userRole(helper.userId), payload: { role: 'admin' } })
     expect(promoted.statusCode).toBe(200)
@@ -192,7 +192,7 @@ describe('admin users: roles', () => {
 })
 
 describe('admin users: bans', () => {
-  it('a ban ends every session at once and blocks sign-in; unban lets the person back', async () => {
+  it('a ban ends every sign-in at once and blocks sign-in; unban lets the person back', async () => {
     const target = await listener(ctx)
     const second = await signIn(ctx, target.email, target.password, 'user')
     expect((await ctx.database.db.select().from(session).where(eq(session.userId, target.userId))).length).toBe(2)

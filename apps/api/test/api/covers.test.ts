@@ -8,7 +8,7 @@ import { ADMIN_CONTENT_MSG, API, COVER_MSG, coverPath, PRACTICE_MSG } from '@sin
 import { audios, fields, programDayItems, programs } from '../../src/db/schema/index.js'
 import { locateFfmpeg } from '../../src/lib/media/ffmpeg.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
-import { callAs, castOf, type Cast } from '../helpers/session.js'
+import { callAs, castOf, type Cast } from '../helpers/callers.js'
 import { multipart, nonAdminStatuses } from '../helpers/multipart.js'
 import { catalogueAudios, seedProgram } from '../helpers/practice.js'
 

@@ -13,7 +13,7 @@ import { API, DEFAULT_LANDING_CONTENT, type FieldList } from '@sintonia/contract
 import { fields } from '../../src/db/schema/index.js'
 import { admin } from '../helpers/auth.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
-import { callAs } from '../helpers/session.js'
+import { callAs } from '../helpers/callers.js'
 
 /**
  * ADR 013: `/` arrives with the landing rendered inside #root, by the web build's server module

@@ -4,7 +4,7 @@ import { API, AUTH_MSG, LISTENER_MSG, MSG } from '@sintonia/contract'
 import { audios, backgroundMusic, backgroundMusicSettings, fields } from '../../src/db/schema/index.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { auditRows } from '../helpers/auth.js'
-import { accessStatuses, callAs, castOf, type Cast } from '../helpers/session.js'
+import { accessStatuses, callAs, castOf, type Cast } from '../helpers/callers.js'
 import { injectMedia } from '../helpers/media.js'
 
 const MISSING = '00000000-0000-4000-8000-000000000000'

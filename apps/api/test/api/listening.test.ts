@@ -6,7 +6,7 @@ import { audios, listeningEvents } from '../../src/db/schema/index.js'
 import { AdjustableClock } from '../../src/lib/clock.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import type { Account } from '../helpers/auth.js'
-import { accessStatuses, callAs, castOf, subscriber, type Cast } from '../helpers/session.js'
+import { accessStatuses, callAs, castOf, subscriber, type Cast } from '../helpers/callers.js'
 
 let ctx: TestContext
 let cast: Cast

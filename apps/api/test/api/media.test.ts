@@ -178,7 +178,7 @@ describe('signed media addresses (ADR 021)', () => {
     expect(expires).toBeLessThan(nowS() + ctx.config.mediaUrls.lifetimeSeconds + audio!.durationSeconds + 300 + 1)
   })
 
-  it('the signed address answers without a session, with Range and a private lifetime no longer than its own', async () => {
+  it('the signed address answers without a sign-in, with Range and a private lifetime no longer than its own', async () => {
     const { cookie } = await subscriberCookie()
     const location = String((await ctx.app.inject({ url: fileUrl(otherId), headers: { cookie } })).headers.location)
     const res = await ctx.app.inject({ url: location, headers: { range: 'bytes=0-99' } })

@@ -4,7 +4,7 @@ import { API, AUTH_MSG, meSchema } from '@sintonia/contract'
 import { accessLinks, auditLog, pendingSubscriptions, subscriptions, user } from '../../src/db/schema/index.js'
 import { sendAccessLink } from '../../src/modules/accounts/mailbox.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
-import { cookieHeader, listener, nextIp, seedPending, sessionCookieOf, setCookies, signIn, uniqueEmail } from '../helpers/auth.js'
+import { cookieHeader, listener, nextIp, seedPending, signInCookieOf, setCookies, signIn, uniqueEmail } from '../helpers/auth.js'
 import { outboxOf } from '../helpers/commerce.js'
 import { accessLinkToken, useAccessLink } from '../helpers/mailbox.js'
 
@@ -38,7 +38,7 @@ describe('the access link of a paid purchase (/onboarding/definir-senha?token=)'
     expect(res.statusCode).toBe(201)
     const body = meSchema.parse(res.json())
     expect(body.user).toMatchObject({ email, role: 'user', emailVerified: true, displayName: email.split('@')[0] })
-    expect(sessionCookieOf(res)).toMatch(/HttpOnly/)
+    expect(signInCookieOf(res)).toMatch(/HttpOnly/)
 
     const [sub] = await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, body.user.id))
     expect(sub).toMatchObject({ status: 'active', planCode: 'trimestral', providerSubscriptionId: pending.providerSubscriptionId })
@@ -91,7 +91,7 @@ describe('the access link of a paid purchase (/onboarding/definir-senha?token=)'
     expect(await pendingRow(pending.id)).toHaveLength(1)
   })
 
-  it('the mailbox owner wins over a stranger who registered the e-mail first: their sessions end and the purchase goes to the owner', async () => {
+  it('the mailbox owner wins over a stranger who registered the e-mail first: their sign-ins end and the purchase goes to the owner', async () => {
     const stranger = await listener(ctx, { name: 'Estranho' })
     const strangerElsewhere = await signIn(ctx, stranger.email, stranger.password, 'user')
     const pending = await seedPending(ctx, stranger.email, { planCode: 'anual' })

@@ -176,7 +176,7 @@ describe('GET /api/plans', () => {
     expect(byCode(body, 'semestral').pricePerMonthCents).toBe(1_675) // 10 047 / 6 = 1 674,5 → 1 675
   })
 
-  it('is public: no session needed', async () => {
+  it('is public: no sign-in needed', async () => {
     const res = await ctx.app.inject({ url: '/api/plans', headers: { cookie: '' } })
     expect(res.statusCode).toBe(200)
   })

@@ -5,7 +5,7 @@ import { API, LISTENER_MSG, type Playlist } from '@sintonia/contract'
 import { audios, playlistAudios, playlists, user } from '../../src/db/schema/index.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import type { Account } from '../helpers/auth.js'
-import { accessStatuses, callAs, castOf, subscriber, type Cast } from '../helpers/session.js'
+import { accessStatuses, callAs, castOf, subscriber, type Cast } from '../helpers/callers.js'
 
 let ctx: TestContext
 let cast: Cast

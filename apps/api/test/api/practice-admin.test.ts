@@ -11,7 +11,7 @@ import { AdjustableClock } from '../../src/lib/clock.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import type { Account } from '../helpers/auth.js'
 import { nonAdminStatuses } from '../helpers/multipart.js'
-import { callAs, castOf, subscriber, type Cast } from '../helpers/session.js'
+import { callAs, castOf, subscriber, type Cast } from '../helpers/callers.js'
 import { catalogueAudios, repetitions, sendEvents } from '../helpers/practice.js'
 
 let ctx: TestContext

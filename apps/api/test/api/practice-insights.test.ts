@@ -11,7 +11,7 @@ import { AdjustableClock } from '../../src/lib/clock.js'
 import { addDays } from '../../src/modules/practice/local-time.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin, listener, type Account } from '../helpers/auth.js'
-import { callAs } from '../helpers/session.js'
+import { callAs } from '../helpers/callers.js'
 import { catalogueAudios, seedProgram } from '../helpers/practice.js'
 
 let ctx: TestContext

@@ -9,7 +9,7 @@ import { CLI_SIGNATURE_HEADER, signCliBody } from '../../src/lib/cli-signature.j
 import { AdjustableClock } from '../../src/lib/clock.js'
 import { INTERNAL_CLOCK_PATH } from '../../src/modules/practice/internal-routes.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
-import { callAs, subscriber } from '../helpers/session.js'
+import { callAs, subscriber } from '../helpers/callers.js'
 
 let ctx: TestContext
 const clock = new AdjustableClock()

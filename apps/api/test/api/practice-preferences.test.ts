@@ -4,7 +4,7 @@ import { API, PRACTICE_MSG } from '@sintonia/contract'
 import { practicePreferences, pushSubscriptions } from '../../src/db/schema/index.js'
 import { getPreferences } from '../../src/modules/practice/preferences-service.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
-import { accessStatuses, callAs, castOf, subscriber, type Cast } from '../helpers/session.js'
+import { accessStatuses, callAs, castOf, subscriber, type Cast } from '../helpers/callers.js'
 
 let ctx: TestContext
 let cast: Cast

@@ -9,7 +9,7 @@ import { fields, programDayCompletions, programEnrolments } from '../../src/db/s
 import { AdjustableClock } from '../../src/lib/clock.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import type { Account } from '../helpers/auth.js'
-import { accessStatuses, callAs, castOf, subscriber, type Cast } from '../helpers/session.js'
+import { accessStatuses, callAs, castOf, subscriber, type Cast } from '../helpers/callers.js'
 import { catalogueAudios, repetitions, seedProgram, sendEvents, setTimeZone, type SeedDay } from '../helpers/practice.js'
 
 let ctx: TestContext

@@ -27,7 +27,7 @@ import type { TestContext } from '../helpers/app.js'
 import { type Account } from '../helpers/auth.js'
 import { databaseUrlFor, postgresAnswers } from '../helpers/postgres-url.js'
 import { startPushEndpoint, type PushEndpoint, type TestPushSubscription } from '../helpers/push-endpoint.js'
-import { callAs, subscriber } from '../helpers/session.js'
+import { callAs, subscriber } from '../helpers/callers.js'
 import { rememberSecret } from '../support/log-capture.js'
 
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/test'

@@ -16,7 +16,7 @@ import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { nextIp, type Account } from '../helpers/auth.js'
 import { catalogueAudios, repetitions, seedProgram, sendEvents } from '../helpers/practice.js'
 import { startPushEndpoint, type PushEndpoint, type TestPushSubscription } from '../helpers/push-endpoint.js'
-import { callAs, subscriber } from '../helpers/session.js'
+import { callAs, subscriber } from '../helpers/callers.js'
 import { rememberSecret } from '../support/log-capture.js'
 
 const clock = new AdjustableClock()

@@ -11,7 +11,7 @@ import { AdjustableClock } from '../../src/lib/clock.js'
 import { todayForReminder } from '../../src/modules/practice/today-service.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import type { Account } from '../helpers/auth.js'
-import { accessStatuses, callAs, castOf, subscriber } from '../helpers/session.js'
+import { accessStatuses, callAs, castOf, subscriber } from '../helpers/callers.js'
 import { catalogueAudios, repetitions, seedProgram, sendEvents, setTimeZone, type SeedDay } from '../helpers/practice.js'
 
 let ctx: TestContext

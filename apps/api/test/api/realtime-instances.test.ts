@@ -59,7 +59,7 @@ async function admin$(query: string) {
 async function startInstance(): Promise<Instance> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sintonia-rt-'))
   dataDirs.push(dataDir)
-  // One secret for both, as a deployment shares AUTH_SECRET: a session made on A is valid on B.
+  // One secret for both, as a deployment shares AUTH_SECRET: a sign-in made on A is valid on B.
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_SECRET: 'segredo-de-teste-compartilhado-0123456789' })
   const database = await openDatabase({ databaseUrl: databaseUrlFor(serverUrl, databaseName) })
   const app = await buildApp({ config, database, storage: new LocalDiskStorage(join(dataDir, 'media')), webRoot: join(dataDir, 'sem-web') })

@@ -142,24 +142,24 @@ describe('admin-sync presence', () => {
   })
 })
 
-describe('sessions that end', () => {
+describe('sign-ins that end', () => {
   async function signOut(account: Account) {
     const res = await ctx.app.inject({ method: 'POST', url: API.accounts.signOut, headers: { cookie: account.cookie }, remoteAddress: nextIp() })
     expect(res.statusCode).toBe(200)
   }
 
-  it('closes a socket whose session was revoked at the next recheck (4401)', async () => {
+  it('closes a socket whose sign-in was revoked at the next recheck (4401)', async () => {
     const account = await listener(ctx)
     const socket = await connect({ cookie: account.cookie })
     const anonymous = await connect()
     await signOut(account)
-    await ctx.app.realtime.recheckSessions()
+    await ctx.app.realtime.recheckSignIns()
     await expect(socket.closed).resolves.toEqual({ code: REALTIME_CLOSE.sessionEnded.code, reason: REALTIME_CLOSE.sessionEnded.reason })
-    // Anonymous sockets have no session to lose.
+    // Anonymous sockets have no sign-in to lose.
     expect(anonymous.ws.readyState).toBe(anonymous.ws.OPEN)
   })
 
-  it('closes an admin socket whose session was revoked when it tries to join', async () => {
+  it('closes an admin socket whose sign-in was revoked when it tries to join', async () => {
     const boss = await admin(ctx)
     const socket = await connect({ cookie: boss.cookie })
     await signOut(boss)
@@ -179,7 +179,7 @@ describe('sessions that end', () => {
     await watcherSocket.next('presence', (m) => m.admins.some((a) => a.id === other.userId))
 
     await setBanned(ctx, other.userId)
-    await ctx.app.realtime.recheckSessions()
+    await ctx.app.realtime.recheckSignIns()
     await expect(otherSocket.closed).resolves.toEqual({ code: REALTIME_CLOSE.accountSuspended.code, reason: 'conta_suspensa' })
     const after = await watcherSocket.next('presence', (m) => !m.admins.some((a) => a.id === other.userId))
     expect(after.admins.map((a) => a.id)).toContain(watcher.userId)

@@ -4,7 +4,7 @@ import { API, type SearchResult } from '@sintonia/contract'
 import { audios, fields } from '../../src/db/schema/index.js'
 import { searchAudiosQuery } from '../../src/modules/catalogue/search-repository.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
-import { callAs, castOf, type Cast } from '../helpers/session.js'
+import { callAs, castOf, type Cast } from '../helpers/callers.js'
 
 // Migrations 0007 and 0008 (docs/performance.md §3): tags are searched through a trigram index over
 // the stored joined tags; the rule stays "one tag contains the query", never a match across two tags.

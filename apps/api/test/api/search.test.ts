@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { API, SEARCH_MAX_RESULTS, type SearchResult } from '@sintonia/contract'
 import { audios, fields } from '../../src/db/schema/index.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
-import { accessStatuses, callAs, castOf, type Cast } from '../helpers/session.js'
+import { accessStatuses, callAs, castOf, type Cast } from '../helpers/callers.js'
 
 let ctx: TestContext
 let cast: Cast

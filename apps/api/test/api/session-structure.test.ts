@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API, SESSION_LEAD_IN_S, SESSION_TAIL_S, type SessionManifest } from '@sintonia/contract'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
-import { callAs, subscriber } from '../helpers/session.js'
+import { callAs, subscriber } from '../helpers/callers.js'
 import type { Account } from '../helpers/auth.js'
 import { bestMatch, decibels, decode, insertAudio, onlyMusic, rms, synthMusic, synthVoice } from '../helpers/sessions.js'
 

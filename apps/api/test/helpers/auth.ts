@@ -37,12 +37,12 @@ export function cookieHeader(res: LightMyRequestResponse, previous = ''): string
     const value = pair.slice(at + 1).trim()
     if (!value || /max-age=0/i.test(line)) jar.delete(name)
     else jar.set(name, value)
-    if (/session_token$/.test(name) && value) rememberSecret('session token', decodeURIComponent(value).split('.')[0])
+    if (/session_token$/.test(name) && value) rememberSecret('sign-in token', decodeURIComponent(value).split('.')[0])
   }
   return [...jar].map(([name, value]) => `${name}=${value}`).join('; ')
 }
 
-export function sessionCookieOf(res: LightMyRequestResponse): string | undefined {
+export function signInCookieOf(res: LightMyRequestResponse): string | undefined {
   return setCookies(res).find((line) => /session_token=/.test(line))
 }
 
@@ -66,7 +66,7 @@ export async function signUp(ctx: TestContext, body: Record<string, unknown> = {
   return { res, email: email.toLowerCase(), password, cookie: cookieHeader(res) }
 }
 
-/** A listener with a session (cookie), created through the real sign-up route. */
+/** A signed-in listener (cookie), created through the real sign-up route. */
 export async function listener(ctx: TestContext, body: Record<string, unknown> = {}): Promise<Account> {
   const { res, email, password, cookie } = await signUp(ctx, body)
   if (res.statusCode !== 201) throw new Error(`sign-up falhou: ${res.statusCode} ${res.body}`)

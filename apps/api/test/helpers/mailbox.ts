@@ -34,7 +34,7 @@ export async function confirmEmail(ctx: TestContext, email: string) {
   return ctx.app.inject({ method: 'POST', url: API.accounts.verifyEmail, payload: { token }, remoteAddress: nextIp() })
 }
 
-/** Uses the newest access link sent to `email` to choose `password`; returns the answer and its session cookie. */
+/** Uses the newest access link sent to `email` to choose `password`; returns the answer and its sign-in cookie. */
 export async function useAccessLink(ctx: TestContext, email: string, password = 'senha-do-dono-1') {
   const token = await accessLinkToken(ctx, email)
   if (!token) throw new Error(`nenhum link de acesso para ${email}`)

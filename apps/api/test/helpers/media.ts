@@ -20,7 +20,7 @@ export async function injectMedia(app: App, options: InjectOptions & { url: stri
   return Object.assign(followed, { redirect: first })
 }
 
-/** `injectMedia` carrying the account's session cookie (none for an anonymous call), like callAs. */
+/** `injectMedia` carrying the account's sign-in cookie (none for an anonymous call), like callAs. */
 export function hearAs(ctx: { app: App }, account: { cookie: string } | null, options: InjectOptions & { url: string }): Promise<MediaResponse> {
   const headers = { ...((options.headers as Record<string, string> | undefined) ?? {}), ...(account ? { cookie: account.cookie } : {}) }
   return injectMedia(ctx.app, { ...options, headers })

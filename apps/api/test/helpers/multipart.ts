@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import type { InjectOptions } from 'fastify'
 import type { TestContext } from './app.js'
-import { callAs, type Cast } from './session.js'
+import { callAs, type Cast } from './callers.js'
 
 /** Status codes of an admin route for anonymous, listener and subscriber (expected 401, 403, 403). */
 export async function nonAdminStatuses(ctx: TestContext, cast: Cast, options: InjectOptions): Promise<number[]> {

@@ -4,7 +4,7 @@ import { API } from '@sintonia/contract'
 import { audios, programDayItems, programDays, programs } from '../../src/db/schema/index.js'
 import type { TestContext } from './app.js'
 import type { Account } from './auth.js'
-import { callAs } from './session.js'
+import { callAs } from './callers.js'
 
 export interface SeedDay {
   intention?: string

@@ -142,7 +142,7 @@ const AUTH_PATHS = [
 
 describe('malformed bodies on the /api/auth/* paths', () => {
   it('answers each malformed body with a clean pt-BR 4xx and changes nothing, signed in or not', async () => {
-    // A listener of its own: a sign-out here must not end the sessions the other tests use.
+    // A listener of its own: a sign-out here must not end the sign-ins the other tests use.
     const { cookie } = await listener(ctx)
     const problems: string[] = []
     const before = await databaseChecksum(ctx.database.db)

@@ -121,7 +121,7 @@ describe('4. Better Auth endpoints go through the app rules', () => {
     expect(reachable).toEqual([`GET ${EXPOSED_AUTH_PATHS[0]} → 200`])
   })
 
-  it('the attack requests: a 1 MB name, a password change keeping sessions, an admin removal without audit — all refused', async () => {
+  it('the attack requests: a 1 MB name, a password change keeping sign-ins, an admin removal without audit — all refused', async () => {
     const person = await listener(ctx)
     const boss = await admin(ctx)
     const attempts = [
@@ -177,7 +177,7 @@ describe('Minha conta: name, password and e-mail through the app rules', () => {
     expect((await me(person.cookie)).json().user.displayName).toBe('Ana Luíza')
   })
 
-  it('changes the password only with the current one, and ends every other session', async () => {
+  it('changes the password only with the current one, and ends every other sign-in', async () => {
     const person = await listener(ctx)
     const elsewhere = await signIn(ctx, person.email, person.password, 'user')
     const change = (currentPassword: string, newPassword: string) =>

@@ -26,8 +26,8 @@ const ALLOWED: Record<Access, ReadonlySet<Caller>> = {
 /** The guard's own refusal texts: an allowed caller must never see one of them. */
 const GUARD_MESSAGES = new Set<string>([MSG.generic.unauthorized, MSG.generic.forbidden, AUTH_MSG.banned, AUTH_MSG.subscriptionRequired])
 
-/** Calls that end the caller's own session: run last so the other calls keep a live cookie. */
-const SESSION_ENDING = new Set([`POST ${API.accounts.signOut}`, `DELETE ${API.accounts.deleteAccount}`])
+/** Calls that end the caller's own sign-in: run last so the other calls keep a live cookie. */
+const SIGN_IN_ENDING = new Set([`POST ${API.accounts.signOut}`, `DELETE ${API.accounts.deleteAccount}`])
 
 const ZERO_UUID = '00000000-0000-4000-8000-000000000000'
 const urlOf = (route: DeclaredRoute) => route.url.replace(/:[A-Za-z0-9_]+/g, ZERO_UUID).replace(/\*$/, 'x')
@@ -62,7 +62,7 @@ function call(route: DeclaredRoute, caller: Caller) {
 
 function ordered(routes: DeclaredRoute[]): DeclaredRoute[] {
   const key = (r: DeclaredRoute) => `${r.method} ${r.url}`
-  return [...routes.filter((r) => !SESSION_ENDING.has(key(r))), ...routes.filter((r) => SESSION_ENDING.has(key(r)))]
+  return [...routes.filter((r) => !SIGN_IN_ENDING.has(key(r))), ...routes.filter((r) => SIGN_IN_ENDING.has(key(r)))]
 }
 
 describe('route matrix', () => {
@@ -96,7 +96,7 @@ describe('route matrix', () => {
       const allowed = ordered(ctx.app.accessTable).filter((route) => route.access !== 'public' && ALLOWED[route.access].has(caller))
       expect(allowed.length).toBeGreaterThan(0)
       for (const route of allowed) {
-        if (SESSION_ENDING.has(`${route.method} ${route.url}`)) continue
+        if (SIGN_IN_ENDING.has(`${route.method} ${route.url}`)) continue
         const res = await call(route, caller)
         const label = `${caller} → ${route.method} ${route.url}: ${res.statusCode} ${res.body.slice(0, 200)}`
         expect(res.statusCode, label).toBeLessThan(500)

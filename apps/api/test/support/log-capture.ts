@@ -8,7 +8,7 @@ import { loggerOptions } from '../../src/logger.js'
 /**
  * "Secrets never in logs" (security suite). Every test app logs at debug level, through the
  * production logger options (same redaction), into the run's log folder; tests record each secret
- * they handle (passwords, session tokens, signing secrets). When the run ends, the global teardown
+ * they handle (passwords, sign-in tokens, signing secrets). When the run ends, the global teardown
  * scans every log line for every secret: one hit fails the run.
  */
 function logDir(): string | null {

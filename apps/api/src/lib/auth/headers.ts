@@ -31,8 +31,8 @@ interface CookieDescriptor {
   attributes: { path?: string | undefined; secure?: boolean | undefined; domain?: string | undefined }
 }
 
-/** Set-Cookie values that remove the session cookies (after the sessions were deleted server-side). */
-export function expiredSessionCookies(cookies: Record<'sessionToken' | 'sessionData' | 'dontRememberToken', CookieDescriptor>): string[] {
+/** Set-Cookie values that remove the sign-in cookies (after the sign-ins were deleted server-side). */
+export function expiredSignInCookies(cookies: Record<'sessionToken' | 'sessionData' | 'dontRememberToken', CookieDescriptor>): string[] {
   return [cookies.sessionToken, cookies.sessionData, cookies.dontRememberToken].map(({ name, attributes }) =>
     [
       `${name}=`,

@@ -1,12 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
 /**
- * Reads a cookie signed the way Better Auth signs its session cookie (better-call's format: the
- * URL-encoded `<value>.<base64 HMAC-SHA256 of value>`), and returns the value only when the
- * signature matches. Like better-call, the first cookie of that name counts and a malformed one
- * is ignored.
+ * Reads a cookie signed the way Better Auth signs its sign-in cookie, `session_token`
+ * (better-call's format: the URL-encoded `<value>.<base64 HMAC-SHA256 of value>`), and returns the
+ * value only when the signature matches. Like better-call, the first cookie of that name counts
+ * and a malformed one is ignored.
  *
- * Why our own reader: resolving a session through Better Auth's endpoint costs ~2 ms of CPU per
+ * Why our own reader: resolving a sign-in through Better Auth's endpoint costs ~2 ms of CPU per
  * request (endpoint context, WebCrypto key import and verify on the thread pool, adapter
  * transforms), which capped every subscriber route (docs/performance.md). The same check with
  * node:crypto's synchronous HMAC costs microseconds. Every API test signs in through Better Auth

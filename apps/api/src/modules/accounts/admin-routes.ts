@@ -14,7 +14,7 @@ import {
   messageResponseSchema,
 } from '@sintonia/contract'
 import { z } from 'zod'
-import { adminActor } from '../../plugins/session.js'
+import { adminActor } from '../../plugins/signed-in.js'
 import { changeBan, changeRole, grantComplimentary, listUnclaimed, listUsers, resendAccess } from './people-service.js'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema }

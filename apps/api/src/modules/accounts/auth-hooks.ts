@@ -1,6 +1,6 @@
 /**
  * What the accounts domain hands the auth wiring (plugins/auth.ts), composed by app.ts: the
- * session lookup of every signed-in request, and the e-mails Better Auth asks for.
+ * sign-in lookup of every signed-in request, and the e-mails Better Auth asks for.
  */
 import { defaultDisplayName } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
@@ -8,13 +8,13 @@ import { RESET_TOKEN_TTL_SECONDS } from '../../lib/auth/create-auth.js'
 import type { AuthPluginOptions } from '../../plugins/auth.js'
 import { getProductName, getSupportEmail } from '../content/settings-service.js'
 import { confirmMailboxAfterReset, enqueueConfirmationEmail, type MailboxDeps } from './mailbox.js'
-import { findSessionWithUser } from './repository.js'
+import { findSignInWithUser } from './repository.js'
 import { buildPasswordResetEmail } from './reset-email.js'
 
 export function accountAuthHooks(deps: MailboxDeps & { db: Database }): AuthPluginOptions {
   const { db } = deps
   return {
-    findSessionWithUser: (token) => findSessionWithUser(db, token),
+    findSignInWithUser: (token) => findSignInWithUser(db, token),
     sendResetPassword: async ({ user, token }) => {
       const [productName, supportEmail] = await Promise.all([getProductName(db), getSupportEmail(db)])
       await deps.mailer.enqueue(

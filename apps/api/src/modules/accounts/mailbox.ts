@@ -6,7 +6,7 @@
  * - the purchase's **access link** (sent when a pay-first purchase is paid, again on request, and
  *   by "Esqueci minha senha" for an e-mail whose purchase waits): whoever opens it chooses the
  *   account's password — creating the account, or replacing the password of one a stranger may
- *   have registered first (their sessions end) — and every purchase waiting for the e-mail is
+ *   have registered first (their sign-ins end) — and every purchase waiting for the e-mail is
  *   activated;
  * - a **password reset** link: the same power, so it also activates what waits;
  * - the **confirmation link** (Better Auth's e-mail verification) sent at sign-up and for an
@@ -28,7 +28,7 @@ import { buildAccessLinkEmail, buildVerifyEmail } from './emails.js'
 import {
   deleteAccessLinksOfEmail,
   deleteResetTokensOfUser,
-  deleteSessionsOfUser,
+  deleteSignInsOfUser,
   findUserByEmail,
   findUserById,
   findValidAccessLink,
@@ -120,7 +120,7 @@ export interface ActivationDeps {
 /**
  * The access link is used: in one transaction the link (and every other of the e-mail) is
  * consumed; the account is created with the name typed at checkout, or — when one exists — its
- * password is replaced and every session of it ends (a stranger who registered the e-mail first
+ * password is replaced and every sign-in of it ends (a stranger who registered the e-mail first
  * loses it); the e-mail is marked verified; every purchase waiting for it is activated; audited.
  * Returns the account; the caller signs it in with the new password.
  */
@@ -132,7 +132,7 @@ export async function activateWithAccessLink(deps: ActivationDeps, input: { toke
     const waiting = await listWaitingPurchasesOfEmail(tx, email)
     const checkoutName = checkoutNameOf(waiting)
     let row = await findUserByEmail(tx, email)
-    let sessionsRevoked = 0
+    let signInsRevoked = 0
     const accountCreated = row === null
     if (!row) {
       if (waiting.length === 0) throw new HttpError(400, AUTH_MSG.accessLinkInvalid)
@@ -142,7 +142,7 @@ export async function activateWithAccessLink(deps: ActivationDeps, input: { toke
       row = created
     } else {
       await upsertCredentialPassword(tx, row.id, input.passwordHash, await newAuthId(deps.auth, 'account'))
-      sessionsRevoked = await deleteSessionsOfUser(tx, row.id)
+      signInsRevoked = await deleteSignInsOfUser(tx, row.id)
       await deleteResetTokensOfUser(tx, row.id)
       if (!row.emailVerified) {
         await setEmailVerified(tx, row.id)
@@ -158,7 +158,7 @@ export async function activateWithAccessLink(deps: ActivationDeps, input: { toke
       target: `user:${row.id}`,
       outcome: 'success',
       ip: input.ip,
-      details: { accountCreated, purchasesActivated: activated, sessionsRevoked },
+      details: { accountCreated, purchasesActivated: activated, sessionsRevoked: signInsRevoked },
     })
     return { ...row, emailVerified: true }
   })
@@ -166,7 +166,7 @@ export async function activateWithAccessLink(deps: ActivationDeps, input: { toke
 
 /**
  * After a password reset by e-mail link: the mailbox is proven, so the e-mail counts as verified
- * and whatever purchase waited for it is activated (Better Auth already ended every session).
+ * and whatever purchase waited for it is activated (Better Auth already ended every sign-in).
  */
 export async function confirmMailboxAfterReset(db: Database, user: { id: string; email: string }): Promise<void> {
   await db.transaction(async (tx) => {

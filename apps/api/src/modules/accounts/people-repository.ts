@@ -78,8 +78,8 @@ export async function updateBan(db: Database, userId: string, banned: boolean, r
     .where(eq(user.id, userId))
 }
 
-/** Ends every session of the user: the next request with their cookie is anonymous. */
-export async function revokeSessions(db: Database, userId: string): Promise<number> {
+/** Ends every sign-in of the user: the next request with their cookie is anonymous. */
+export async function revokeSignIns(db: Database, userId: string): Promise<number> {
   const rows = await db.delete(session).where(eq(session.userId, userId)).returning({ id: session.id })
   return rows.length
 }

@@ -10,7 +10,7 @@ import {
   findAdminUser,
   findUnclaimedPurchaseEmail,
   listUnclaimedPurchases,
-  revokeSessions,
+  revokeSignIns,
   searchUsers,
   subscriptionsOfUsers,
   updateBan,
@@ -19,7 +19,7 @@ import {
   type AdminUserRow,
   type UserSubscriptionRow,
 } from './people-repository.js'
-import type { AdminActor } from '../../plugins/session.js'
+import type { AdminActor } from '../../plugins/signed-in.js'
 
 /**
  * The subscription an admin sees for a person: the one giving access (latest end first), else the
@@ -112,8 +112,8 @@ export async function changeRole(db: Database, actor: AdminActor, userId: string
   await db.transaction(async (tx) => {
     const target = await requireUser(tx, userId)
     await updateRole(tx, userId, role)
-    // A demoted admin's open sessions carried admin rights in the browser; they sign in again.
-    const revoked = role === 'user' && target.role === 'admin' ? await revokeSessions(tx, userId) : 0
+    // A demoted admin's open sign-ins carried admin rights in the browser; they sign in again.
+    const revoked = role === 'user' && target.role === 'admin' ? await revokeSignIns(tx, userId) : 0
     await recordAudit(tx, {
       actorUserId: actor.userId,
       action: role === 'admin' ? 'admin_promoted' : 'admin_demoted',
@@ -130,7 +130,7 @@ export async function changeRole(db: Database, actor: AdminActor, userId: string
 }
 
 /**
- * Ban or unban. A ban ends every session of the person in the same transaction, so their next
+ * Ban or unban. A ban ends every sign-in of the person in the same transaction, so their next
  * request is anonymous, and Better Auth refuses their sign-in while it lasts.
  */
 export async function changeBan(
@@ -145,7 +145,7 @@ export async function changeBan(
     if (input.banned && target.role === 'admin') throw new HttpError(409, ADMIN_MSG.banAdmin)
     const reason = input.reason?.trim() || null
     await updateBan(tx, userId, input.banned, reason)
-    const revoked = input.banned ? await revokeSessions(tx, userId) : 0
+    const revoked = input.banned ? await revokeSignIns(tx, userId) : 0
     await recordAudit(tx, {
       actorUserId: actor.userId,
       action: input.banned ? 'user_banned' : 'user_unbanned',

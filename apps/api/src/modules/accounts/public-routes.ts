@@ -51,12 +51,12 @@ export const accountRoutesPublic: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const session = await request.authSession()
+      const signedIn = await request.signedIn()
       reply.header('Cache-Control', 'no-store')
-      if (!session) return { user: null }
-      // A suspended account's old session says so, as every signed-in route does.
-      if (session.user.banned) throw new HttpError(403, AUTH_MSG.banned)
-      const { user } = session
+      if (!signedIn) return { user: null }
+      // A suspended account's old sign-in says so, as every signed-in route does.
+      if (signedIn.user.banned) throw new HttpError(403, AUTH_MSG.banned)
+      const { user } = signedIn
       return { user: { id: user.id, email: user.email, emailVerified: user.emailVerified, displayName: user.displayName, role: user.role } }
     },
   )

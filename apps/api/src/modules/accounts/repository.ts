@@ -80,19 +80,19 @@ export async function setUserRole(db: Database, userId: string, role: Role): Pro
 }
 
 /**
- * The session of a token with its user, as Better Auth's getSession reads it (session by token,
- * joined to its user); the caller decides whether it is still valid. Prepared once per database:
+ * The sign-in of a token with its user, as Better Auth's getSession reads it (its session row by
+ * token, joined to its user); the caller decides whether it is still valid. Prepared once per database:
  * it runs on nearly every request (docs/performance.md).
  */
-export async function findSessionWithUser(db: Database, token: string) {
-  const [row] = await sessionWithUserQuery(db).execute({ token })
+export async function findSignInWithUser(db: Database, token: string) {
+  const [row] = await signInWithUserQuery(db).execute({ token })
   return row
 }
 
-const sessionWithUserQuery = perDatabase((db) =>
+const signInWithUserQuery = perDatabase((db) =>
   db
     .select({
-      sessionId: session.id,
+      signInId: session.id,
       expiresAt: session.expiresAt,
       userId: user.id,
       email: user.email,
@@ -102,21 +102,21 @@ const sessionWithUserQuery = perDatabase((db) =>
       banned: user.banned,
       banExpires: user.banExpires,
       // The subscription rule in the same round trip: every subscriber request (and each Range
-      // request of the player) needs it right after the session (docs/performance.md).
+      // request of the player) needs it right after the sign-in (docs/performance.md).
       subscribed: sql<boolean>`exists (select 1 from ${subscriptions} where ${subscriptions.userId} = ${user.id} and ${givesAccessNow()})`,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
     .where(eq(session.token, sql.placeholder('token')))
     .limit(1)
-    .prepare('session_with_user'),
+    .prepare('sign_in_with_user'),
 )
 
-export async function deleteSessionByToken(db: Database, token: string): Promise<void> {
+export async function deleteSignInByToken(db: Database, token: string): Promise<void> {
   await db.delete(session).where(eq(session.token, token))
 }
 
-export async function deleteSessionsOfUser(db: Database, userId: string): Promise<number> {
+export async function deleteSignInsOfUser(db: Database, userId: string): Promise<number> {
   const rows = await db.delete(session).where(eq(session.userId, userId)).returning({ id: session.id })
   return rows.length
 }
@@ -192,11 +192,11 @@ export async function setDisplayName(db: Database, userId: string, name: string)
   return row ?? null
 }
 
-/** Every session of the user but one (the one that asked for the change). */
-export async function deleteOtherSessionsOfUser(db: Database, userId: string, keepSessionId: string): Promise<number> {
+/** Every sign-in of the user but one (the one that asked for the change). */
+export async function deleteOtherSignInsOfUser(db: Database, userId: string, keepSignInId: string): Promise<number> {
   const rows = await db
     .delete(session)
-    .where(and(eq(session.userId, userId), sql`${session.id} <> ${keepSessionId}`))
+    .where(and(eq(session.userId, userId), sql`${session.id} <> ${keepSignInId}`))
     .returning({ id: session.id })
   return rows.length
 }

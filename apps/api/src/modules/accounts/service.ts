@@ -22,9 +22,9 @@ import { activateWithAccessLink, enqueueVerificationEmail, sendAccessLink, type 
 import {
   deleteAccountsOfUser,
   deleteResetTokensOfUser,
-  deleteSessionByToken,
+  deleteSignInByToken,
   deleteAccessLinksOfEmail,
-  deleteSessionsOfUser,
+  deleteSignInsOfUser,
   deleteUserRow,
   findCredentialPasswordHash,
   findUserByEmail,
@@ -65,10 +65,10 @@ export function toMe(row: Pick<UserRow, 'id' | 'email' | 'name' | 'role' | 'emai
 }
 
 /**
- * Opens a session for credentials already known to be valid and returns its token and cookies.
+ * Signs in with credentials already known to be valid and returns the sign-in's token and cookies.
  * Better Auth verifies the password again and refuses banned users (BANNED_USER).
  */
-async function openSession(deps: AccountDeps, email: string, password: string, headers: Headers, fallback: string) {
+async function openSignIn(deps: AccountDeps, email: string, password: string, headers: Headers, fallback: string) {
   try {
     const { headers: cookies, response } = await deps.auth.api.signInEmail({
       body: { email, password, rememberMe: true },
@@ -86,7 +86,7 @@ async function openSession(deps: AccountDeps, email: string, password: string, h
  * name defaults to the part of the e-mail before '@'. The e-mail is not proven yet: the account
  * and its confirmation e-mail commit together, and nothing recorded for the address before (a
  * paid purchase, a lead) is attached until the link is opened (mailbox.ts). A checkout session id
- * in the request grants nothing. Then a session is opened (cookie).
+ * in the request grants nothing. Then the person is signed in (cookie).
  */
 export async function signUp(deps: AccountMailDeps, input: SignUpInput, headers: Headers): Promise<SignedIn> {
   const passwordHash = await hashPassword(deps.auth, input.password)
@@ -96,7 +96,7 @@ export async function signUp(deps: AccountMailDeps, input: SignUpInput, headers:
     await enqueueVerificationEmail(tx, deps, row)
     return row
   })
-  const { cookies } = await openSession(deps, created.email, input.password, headers, AUTH_MSG.internalSignUp)
+  const { cookies } = await openSignIn(deps, created.email, input.password, headers, AUTH_MSG.internalSignUp)
   return { me: toMe(created), cookies }
 }
 
@@ -112,7 +112,7 @@ const PORTAL_REFUSALS: Record<Portal, { refuses: Role; message: string }> = {
  * checkout's waiting purchase is activated.
  */
 export async function signIn(deps: AccountDeps, input: SignInInput, headers: Headers): Promise<SignedIn> {
-  const opened = await openSession(deps, input.email, input.password, headers, AUTH_MSG.internalLogin)
+  const opened = await openSignIn(deps, input.email, input.password, headers, AUTH_MSG.internalLogin)
   try {
     const row = await findUserById(deps.db, opened.userId)
     if (!row) throw new HttpError(401, AUTH_MSG.userNotFound)
@@ -126,7 +126,7 @@ export async function signIn(deps: AccountDeps, input: SignInInput, headers: Hea
     }
     return { me: toMe(row), cookies: opened.cookies }
   } catch (error) {
-    await deleteSessionByToken(deps.db, opened.token)
+    await deleteSignInByToken(deps.db, opened.token)
     throw error
   }
 }
@@ -160,7 +160,7 @@ export async function requestPasswordReset(deps: AccountMailDeps, email: string,
   }
 }
 
-/** Sets the new password from a reset token; Better Auth revokes every session of the user. */
+/** Sets the new password from a reset token; Better Auth revokes every sign-in of the user. */
 export async function resetPassword(deps: AccountDeps, input: { token: string; newPassword: string }): Promise<void> {
   try {
     await deps.auth.api.resetPassword({ body: { token: input.token, newPassword: input.newPassword } })
@@ -176,12 +176,12 @@ export async function resetPassword(deps: AccountDeps, input: { token: string; n
 /**
  * The access link's page (/onboarding/definir-senha?token=): the mailbox owner chooses the
  * password; the account is created or taken back and every waiting purchase activated
- * (mailbox.ts); then a session is opened.
+ * (mailbox.ts); then the person is signed in.
  */
 export async function onboardingPassword(deps: AccountDeps, input: OnboardingPasswordInput, headers: Headers, ip: string | null): Promise<SignedIn> {
   const passwordHash = await hashPassword(deps.auth, input.password)
   const row = await activateWithAccessLink(deps, { token: input.token, passwordHash, ip })
-  const { cookies } = await openSession(deps, row.email, input.password, headers, AUTH_MSG.onboardingFailed)
+  const { cookies } = await openSignIn(deps, row.email, input.password, headers, AUTH_MSG.onboardingFailed)
   return { me: toMe(row), cookies }
 }
 
@@ -194,7 +194,7 @@ export async function updateDisplayName(db: Database, userId: string, name: stri
 
 /**
  * Minha conta: a new password, confirmed with the current one. Better Auth replaces it, ends
- * every session and opens a new one for this browser (its cookie is in the answer).
+ * every sign-in and opens a new one for this browser (its cookie is in the answer).
  */
 export async function changePassword(deps: AccountDeps, input: ChangePasswordInput, headers: Headers): Promise<Headers> {
   if (input.currentPassword === input.newPassword) throw new HttpError(400, AUTH_MSG.samePassword)
@@ -237,7 +237,7 @@ export async function resendVerification(deps: AccountMailDeps, userId: string):
 
 export const EXPORT_FILENAME = 'sintonia-meus-dados.json'
 
-/** LGPD export: everything stored about the person, without password hashes or session tokens. */
+/** LGPD export: everything stored about the person, without password hashes or sign-in tokens. */
 export async function exportUserData(db: Database, userId: string) {
   const row = await findUserById(db, userId)
   if (!row) throw new HttpError(404, AUTH_MSG.userNotFound)
@@ -278,7 +278,7 @@ async function passwordMatches(deps: AccountDeps, userId: string, password: stri
 }
 
 /**
- * LGPD deletion, confirmed with the password. In one transaction: sessions revoked, credentials,
+ * LGPD deletion, confirmed with the password. In one transaction: sign-ins revoked, credentials,
  * reset tokens and the user deleted, analytics events anonymised, the lead with their e-mail
  * deleted (only for a verified e-mail), subscriptions, checkouts, payments and guarantee requests kept for accounting but
  * detached (no user, placeholder e-mail, no name or free text), and an
@@ -289,7 +289,7 @@ export async function deleteAccount(deps: AccountDeps, input: { userId: string; 
   if (!row) throw new HttpError(404, AUTH_MSG.userNotFound)
   if (!(await passwordMatches(deps, row.id, input.password))) throw new HttpError(403, AUTH_MSG.deleteConfirmationWrong)
   await deps.db.transaction(async (tx) => {
-    const sessions = await deleteSessionsOfUser(tx, row.id)
+    const signInsRevoked = await deleteSignInsOfUser(tx, row.id)
     await deleteResetTokensOfUser(tx, row.id)
     const analytics = await anonymiseAnalyticsOfUser(tx, row.id)
     // Rows found by e-mail are touched only when the account proved it owns the address.
@@ -307,7 +307,7 @@ export async function deleteAccount(deps: AccountDeps, input: { userId: string; 
       ip: input.ip,
       details: {
         role: row.role,
-        sessionsRevoked: sessions,
+        sessionsRevoked: signInsRevoked,
         analyticsAnonymised: analytics,
         leadsDeleted,
         subscriptionsDetached: detached.subscriptions,

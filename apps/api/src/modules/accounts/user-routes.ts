@@ -10,7 +10,7 @@ import {
   updateProfileSchema,
 } from '@sintonia/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { expiredSessionCookies, forwardSetCookies, toAuthHeaders } from '../../lib/auth/headers.js'
+import { expiredSignInCookies, forwardSetCookies, toAuthHeaders } from '../../lib/auth/headers.js'
 import { RATE_LIMITS } from '../../lib/http/rate-limits.js'
 import {
   changePassword,
@@ -22,7 +22,7 @@ import {
   signOut,
   updateDisplayName,
 } from './service.js'
-import { requireSession } from '../../plugins/session.js'
+import { requireSignedIn } from '../../plugins/signed-in.js'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema }
 
@@ -61,7 +61,7 @@ export const accountRoutesUser: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user } = await requireSession(request)
+      const { user } = await requireSignedIn(request)
       await resendVerification(deps(), user.id)
       app.mailer.kick()
       return { message: AUTH_MSG.verificationSent }
@@ -80,7 +80,7 @@ export const accountRoutesUser: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user } = await requireSession(request)
+      const { user } = await requireSignedIn(request)
       return updateDisplayName(app.database.db, user.id, request.body.name)
     },
   )
@@ -98,7 +98,7 @@ export const accountRoutesUser: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await requireSession(request)
+      await requireSignedIn(request)
       forwardSetCookies(reply, await changePassword(deps(), request.body, toAuthHeaders(request)))
       return { message: AUTH_MSG.passwordChanged }
     },
@@ -117,7 +117,7 @@ export const accountRoutesUser: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user } = await requireSession(request)
+      const { user } = await requireSignedIn(request)
       await requestEmailChange(deps(), user.email, request.body.newEmail, toAuthHeaders(request))
       app.mailer.kick()
       return { message: AUTH_MSG.emailChangeSent }
@@ -135,7 +135,7 @@ export const accountRoutesUser: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user } = await requireSession(request)
+      const { user } = await requireSignedIn(request)
       const data = await exportUserData(app.database.db, user.id)
       return reply
         .header('Content-Type', 'application/json; charset=utf-8')
@@ -159,10 +159,10 @@ export const accountRoutesUser: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user } = await requireSession(request)
+      const { user } = await requireSignedIn(request)
       await deleteAccount(deps(), { userId: user.id, password: request.body.password, ip: request.ip ?? null })
       const ctx = await app.auth.$context
-      reply.header('set-cookie', expiredSessionCookies(ctx.authCookies))
+      reply.header('set-cookie', expiredSignInCookies(ctx.authCookies))
       return { message: AUTH_MSG.accountDeleted }
     },
   )

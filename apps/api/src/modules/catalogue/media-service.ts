@@ -16,17 +16,17 @@ export interface Denial {
 /**
  * Audio files go only to active subscribers (and admins, who manage them); the public demo is the
  * one exception. Anonymous → 401, signed in without access → 403. Returns why this request may not
- * hear subscriber audio, or null when it may. The subscription is read with the session (one round
+ * hear subscriber audio, or null when it may. The subscription is read with the sign-in (one round
  * trip), so a ban or a cancelled subscription counts on the next request
  * (docs/product/listening.md#who-may-listen).
  */
 export async function listeningDenial(
   db: Database,
-  session: { user: { id: string; banned: boolean; role: string }; subscribed?: boolean } | null,
+  signedIn: { user: { id: string; banned: boolean; role: string }; subscribed?: boolean } | null,
 ): Promise<Denial | null> {
-  if (!session) return { status: 401, message: MSG.media.subscriptionRequired, reason: 'anonymous' }
-  if (session.user.banned) return { status: 403, message: AUTH_MSG.banned, reason: 'banned' }
-  if (session.user.role !== 'admin' && !(await hasListeningAccess(db, session))) {
+  if (!signedIn) return { status: 401, message: MSG.media.subscriptionRequired, reason: 'anonymous' }
+  if (signedIn.user.banned) return { status: 403, message: AUTH_MSG.banned, reason: 'banned' }
+  if (signedIn.user.role !== 'admin' && !(await hasListeningAccess(db, signedIn))) {
     return { status: 403, message: MSG.media.subscriptionRequired, reason: 'no_subscription' }
   }
   return null

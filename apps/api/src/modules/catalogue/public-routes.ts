@@ -61,7 +61,7 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       // A player sends a Range request every few hundred kilobytes: the audio and its file come
       // from the catalogue's cache, the listener's access in one round trip (docs/performance.md).
       const deps = { db: app.database.db, storage: app.storage, audioFileCache: app.audioFileCache }
-      const [file, denial] = await Promise.all([findAudioFile(deps, request.params.audioId), request.authSession().then((session) => listeningDenial(deps.db, session))])
+      const [file, denial] = await Promise.all([findAudioFile(deps, request.params.audioId), request.signedIn().then((signedIn) => listeningDenial(deps.db, signedIn))])
       if (!file) throw new HttpError(404, MSG.media.audioNotFound)
       // Listeners with access are settled first: resolving the public demo costs queries and a
       // storage check, and only matters for people who may not hear the rest.

@@ -1,7 +1,7 @@
 /**
  * Who has access now (docs/product/commerce.md, "Who has access"): THE rule, once, in its two
  * forms — on a loaded row, and as SQL for queries that decide it in the database (the access
- * guard's prepared statement, the session lookup, the admin's counts and campaign segments). A
+ * guard's prepared statement, the sign-in lookup, the admin's counts and campaign segments). A
  * table test holds both forms to the same cases (test/api/access-guard.test.ts).
  *
  * A subscriptions row gives access when it is 'active' and its current_period_end is absent or in

@@ -18,7 +18,7 @@ import {
   refundRejectSchema,
   guaranteeDaysSchema,
 } from '@sintonia/contract'
-import { adminActor } from '../../plugins/session.js'
+import { adminActor } from '../../plugins/signed-in.js'
 import { listAdminPlans, savePlanDetails, savePlanPricing } from './plans-admin-service.js'
 import { decideRefund, getGuaranteeSetting, listRefunds, saveGuaranteeSetting } from './guarantee-admin-service.js'
 

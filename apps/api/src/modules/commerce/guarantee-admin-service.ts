@@ -2,7 +2,7 @@ import { ADMIN_MSG, type AdminRefund, type AdminRefundsResponse } from '@sintoni
 import type { Database } from '../../db/client.js'
 import type { Payments } from './payments-plugin.js'
 import { recordAudit } from '../../lib/audit/service.js'
-import type { AdminActor } from '../../plugins/session.js'
+import type { AdminActor } from '../../plugins/signed-in.js'
 import { saveGuaranteeDays } from '../content/settings-admin-service.js'
 import { SETTING_KEYS, getGuaranteeDays } from '../content/settings-service.js'
 import { withinGuaranteeWindow } from './guarantee-rule.js'

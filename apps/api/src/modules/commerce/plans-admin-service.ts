@@ -9,7 +9,7 @@ import type { Database } from '../../db/client.js'
 import { HttpError } from '../../lib/http/errors.js'
 import { recordAudit } from '../../lib/audit/service.js'
 import { planBenefits, toPublicPlan } from './plans-service.js'
-import type { AdminActor } from '../../plugins/session.js'
+import type { AdminActor } from '../../plugins/signed-in.js'
 import { countOtherActivePlans, listAllPlans, lockPlan, updatePlan, type PlanRow } from './plans-admin-repository.js'
 
 export function toAdminPlan(row: PlanRow, now = new Date()): AdminPlan {

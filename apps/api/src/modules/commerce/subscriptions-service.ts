@@ -21,11 +21,11 @@ export async function hasActiveSubscription(db: Database, userId: string): Promi
 }
 
 /**
- * The rule for the user of a resolved session: read with the session when it was (one round trip
+ * The rule for the user of a resolved sign-in: read with the sign-in when it was (one round trip
  * for both, plugins/auth.ts), asked of the database otherwise.
  */
-export async function hasListeningAccess(db: Database, session: { user: { id: string }; subscribed?: boolean }): Promise<boolean> {
-  return session.subscribed ?? hasActiveSubscription(db, session.user.id)
+export async function hasListeningAccess(db: Database, signedIn: { user: { id: string }; subscribed?: boolean }): Promise<boolean> {
+  return signedIn.subscribed ?? hasActiveSubscription(db, signedIn.user.id)
 }
 
 /**

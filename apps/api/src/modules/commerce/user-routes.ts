@@ -14,7 +14,7 @@ import {
   messageResponseSchema,
 } from '@sintonia/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { requireSessionUser } from '../../plugins/session.js'
+import { requireSignedInUser } from '../../plugins/signed-in.js'
 import {
   createSubscriptionCheckout,
   openPortal,
@@ -42,7 +42,7 @@ export const commerceRoutesUser: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireSessionUser(request)
+      const user = await requireSignedInUser(request)
       reply.header('Cache-Control', 'no-store')
       return getSubscriptionState(app.database.db, user.id)
     },
@@ -62,7 +62,7 @@ export const commerceRoutesUser: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireSessionUser(request)
+      const user = await requireSignedInUser(request)
       reply.headers(noStore)
       return createSubscriptionCheckout(deps, user, request.body.planCode)
     },
@@ -79,7 +79,7 @@ export const commerceRoutesUser: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireSessionUser(request)
+      const user = await requireSignedInUser(request)
       reply.headers(noStore)
       return openPortal(deps, user.id)
     },
@@ -96,7 +96,7 @@ export const commerceRoutesUser: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireSessionUser(request)
+      const user = await requireSignedInUser(request)
       reply.headers(noStore)
       return subscriptionDetails(app.database.db, user.id)
     },
@@ -115,7 +115,7 @@ export const commerceRoutesUser: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireSessionUser(request)
+      const user = await requireSignedInUser(request)
       return reply.code(201).send(await requestRefund(app.database.db, user, request.body.reason))
     },
   )

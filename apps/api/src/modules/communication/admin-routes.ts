@@ -15,7 +15,7 @@ import {
   outboxMessageParamsSchema,
   outboxMessageResponseSchema,
 } from '@sintonia/contract'
-import { adminActor } from '../../plugins/session.js'
+import { adminActor } from '../../plugins/signed-in.js'
 import { countAudience, exportLeadsCsv, getOutboxMessage, listLeads, listOutbox, listRecentCampaigns, sendCampaign } from './campaigns-service.js'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema }

@@ -25,7 +25,7 @@ import {
   setActiveVideo,
   uploadVideo,
 } from './landing-admin-service.js'
-import { adminActor } from '../../plugins/session.js'
+import { adminActor } from '../../plugins/signed-in.js'
 import { readGeneralSettings, saveGeneralSettings } from './settings-admin-service.js'
 import { mediaDeps } from '../../lib/service-deps.js'
 import { receiveMultipart } from '../../lib/uploads/receive-multipart.js'

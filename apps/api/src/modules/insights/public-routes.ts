@@ -4,9 +4,9 @@ import { analyticsAcceptedSchema, analyticsBatchSchema, API } from '@sintonia/co
 import { RATE_LIMITS } from '../../lib/http/rate-limits.js'
 import { recordEvents } from './analytics-service.js'
 
-/** The signed-in user's id for analytics_events.user_id (null for visitors), from the session cookie only. */
-async function sessionUserId(request: FastifyRequest): Promise<string | null> {
-  return (await request.sessionUser())?.id ?? null
+/** The signed-in user's id for analytics_events.user_id (null for visitors), from the sign-in cookie only. */
+async function signedInUserId(request: FastifyRequest): Promise<string | null> {
+  return (await request.signedInUser())?.id ?? null
 }
 
 export const insightsRoutesPublic: FastifyPluginAsyncZod = async (app) => {
@@ -26,7 +26,7 @@ export const insightsRoutesPublic: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const accepted = await recordEvents(app.database.db, request.body, {
         userAgent: request.headers['user-agent'],
-        userId: await sessionUserId(request),
+        userId: await signedInUserId(request),
         now: new Date(),
       })
       return reply.code(202).send({ accepted })

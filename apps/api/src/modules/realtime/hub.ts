@@ -6,32 +6,32 @@ import {
   realtimeClientMessageSchema,
   type RealtimeServerMessage,
 } from '@sintonia/contract'
-import type { AuthSessionInfo, SessionUserInfo } from '../../plugins/auth.js'
+import type { SignInInfo, SignedInUserInfo } from '../../plugins/auth.js'
 import type { BusMessage, RealtimeBus } from '../../plugins/realtime-bus.js'
 import { PresenceRegistry } from './presence.js'
 
 export interface RealtimeHubOptions {
   bus: RealtimeBus
-  /** The session behind a Cookie header, read again without extending it; null when it is gone. */
-  lookupSession: (cookie: string) => Promise<AuthSessionInfo | null>
+  /** The sign-in behind a Cookie header, read again without extending it; null when it is gone. */
+  lookupSignIn: (cookie: string) => Promise<SignInInfo | null>
   log: FastifyBaseLogger
-  /** How often signed-in sockets have their session read again (revoked, banned, role changed). */
-  sessionRecheckMs?: number
+  /** How often signed-in sockets have their sign-in read again (revoked, banned, role changed). */
+  signInRecheckMs?: number
   /** How often this instance re-announces its admins; other instances forget it after 3 of these. */
   presenceHeartbeatMs?: number
 }
 
-export const SESSION_RECHECK_MS = 30_000
+export const SIGN_IN_RECHECK_MS = 30_000
 export const PRESENCE_HEARTBEAT_MS = 10_000
 /** A socket that has this much unsent data is a stalled client: it is dropped, not buffered forever. */
 const MAX_BUFFERED_BYTES = 1024 * 1024
 
 interface Connection {
   socket: WebSocket
-  /** The handshake's Cookie header, kept to recheck the session; null for anonymous sockets. */
+  /** The handshake's Cookie header, kept to recheck the sign-in; null for anonymous sockets. */
   cookie: string | null
-  user: SessionUserInfo | null
-  sessionExpiresAt: number | null
+  user: SignedInUserInfo | null
+  signInExpiresAt: number | null
   joinedAt: string | null
   /** Answered the last protocol-level ping. */
   alive: boolean
@@ -39,7 +39,7 @@ interface Connection {
 
 /**
  * The WebSocket side of realtime on one API instance (docs/realtime.md): forwards bus events to
- * every socket, keeps the `admin-sync` presence, rechecks sessions and drops dead sockets.
+ * every socket, keeps the `admin-sync` presence, rechecks sign-ins and drops dead sockets.
  */
 export class RealtimeHub {
   private readonly connections = new Set<Connection>()
@@ -53,7 +53,7 @@ export class RealtimeHub {
   private rechecking: Promise<void> | null = null
 
   constructor(private readonly options: RealtimeHubOptions) {
-    this.recheckMs = options.sessionRecheckMs ?? SESSION_RECHECK_MS
+    this.recheckMs = options.signInRecheckMs ?? SIGN_IN_RECHECK_MS
     this.heartbeatMs = options.presenceHeartbeatMs ?? PRESENCE_HEARTBEAT_MS
     this.presence = new PresenceRegistry(this.heartbeatMs * 3)
   }
@@ -70,7 +70,7 @@ export class RealtimeHub {
       this.timers.push(timer)
     }
     every(this.heartbeatMs, () => this.heartbeat())
-    every(this.recheckMs, () => this.recheckSessions())
+    every(this.recheckMs, () => this.recheckSignIns())
     every(this.recheckMs, () => this.keepalive())
     // A starting instance asks the others for their admins instead of waiting for a heartbeat.
     void this.options.bus.announcePresence({ admins: [], sync: true })
@@ -90,12 +90,12 @@ export class RealtimeHub {
     setTimeout(() => sockets.forEach((socket) => socket.terminate()), 1_000).unref()
   }
 
-  attach(socket: WebSocket, session: AuthSessionInfo | null, cookie: string | undefined): void {
+  attach(socket: WebSocket, signedIn: SignInInfo | null, cookie: string | undefined): void {
     const connection: Connection = {
       socket,
-      cookie: session && cookie ? cookie : null,
-      user: session?.user ?? null,
-      sessionExpiresAt: session ? session.session.expiresAt.getTime() : null,
+      cookie: signedIn && cookie ? cookie : null,
+      user: signedIn?.user ?? null,
+      signInExpiresAt: signedIn ? signedIn.signIn.expiresAt.getTime() : null,
       joinedAt: null,
       alive: true,
     }
@@ -152,9 +152,9 @@ export class RealtimeHub {
   }
 
   private async join(connection: Connection): Promise<void> {
-    // The role is read again from the session now, not trusted from the handshake.
-    if (connection.cookie && !(await this.refreshSession(connection))) return
-    // The socket may have closed while its session was being read.
+    // The role is read again from the sign-in now, not trusted from the handshake.
+    if (connection.cookie && !(await this.refreshSignIn(connection))) return
+    // The socket may have closed while its sign-in was being read.
     if (!this.connections.has(connection)) return
     const user = connection.user
     if (!user || user.role !== 'admin') {
@@ -168,31 +168,31 @@ export class RealtimeHub {
   }
 
   /**
-   * Reads the socket's session again. Closes the socket (and returns false) when the session is
+   * Reads the socket's sign-in again. Closes the socket (and returns false) when the sign-in is
    * gone or expired (4401) or the account is banned (4403); an admin demoted meanwhile leaves
    * the presence channel.
    */
-  private async refreshSession(connection: Connection): Promise<boolean> {
+  private async refreshSignIn(connection: Connection): Promise<boolean> {
     if (!connection.cookie) return true
-    let session: AuthSessionInfo | null
+    let signedIn: SignInInfo | null
     try {
-      session = await this.options.lookupSession(connection.cookie)
+      signedIn = await this.options.lookupSignIn(connection.cookie)
     } catch (error) {
       // The database being briefly unavailable is no reason to drop everyone; next round decides.
-      this.options.log.warn({ err: error }, 'realtime session recheck failed')
+      this.options.log.warn({ err: error }, 'realtime sign-in recheck failed')
       return true
     }
-    if (!session || session.session.expiresAt.getTime() <= Date.now()) {
+    if (!signedIn || signedIn.signIn.expiresAt.getTime() <= Date.now()) {
       this.closeWith(connection, REALTIME_CLOSE.sessionEnded)
       return false
     }
-    if (session.user.banned) {
+    if (signedIn.user.banned) {
       this.closeWith(connection, REALTIME_CLOSE.accountSuspended)
       return false
     }
-    connection.user = session.user
-    connection.sessionExpiresAt = session.session.expiresAt.getTime()
-    if (session.user.role !== 'admin' && this.presence.removeLocal(connection)) {
+    connection.user = signedIn.user
+    connection.signInExpiresAt = signedIn.signIn.expiresAt.getTime()
+    if (signedIn.user.role !== 'admin' && this.presence.removeLocal(connection)) {
       connection.joinedAt = null
       this.send(connection, { type: 'error', code: 'forbidden', channel: REALTIME_CHANNEL_ADMIN_SYNC })
       this.presenceChanged(true)
@@ -200,13 +200,13 @@ export class RealtimeHub {
     return true
   }
 
-  /** Every signed-in socket's session, read again (also run by the timer every 30 s). */
-  async recheckSessions(): Promise<void> {
+  /** Every signed-in socket's sign-in, read again (also run by the timer every 30 s). */
+  async recheckSignIns(): Promise<void> {
     // A round slower than the interval (many sockets, slow database) is not started twice.
     if (this.rechecking) return this.rechecking
     this.rechecking = (async () => {
       for (const connection of [...this.connections]) {
-        if (connection.cookie && this.connections.has(connection)) await this.refreshSession(connection)
+        if (connection.cookie && this.connections.has(connection)) await this.refreshSignIn(connection)
       }
     })().finally(() => {
       this.rechecking = null
@@ -256,7 +256,7 @@ export class RealtimeHub {
     if (this.presence.expire(Date.now())) this.presenceChanged(false)
     const now = Date.now()
     for (const connection of [...this.connections]) {
-      if (connection.sessionExpiresAt !== null && connection.sessionExpiresAt <= now) this.closeWith(connection, REALTIME_CLOSE.sessionEnded)
+      if (connection.signInExpiresAt !== null && connection.signInExpiresAt <= now) this.closeWith(connection, REALTIME_CLOSE.sessionEnded)
     }
   }
 

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin'
 import websocket from '@fastify/websocket'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { API, apiErrorSchema, AUTH_MSG, REALTIME_MAX_MESSAGE_BYTES, REALTIME_MSG } from '@sintonia/contract'
-import { toAuthSessionInfo } from '../../plugins/auth.js'
+import { toSignInInfo } from '../../plugins/auth.js'
 import { errorBody, HttpError } from '../../lib/http/errors.js'
 import { isWebSocketHandshake } from '../../plugins/origin-check.js'
 import { logUpgrade } from '../../lib/http/request-log.js'
@@ -10,7 +10,7 @@ import { RealtimeHub } from './hub.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** This instance's WebSocket hub (tests run its session recheck directly). */
+    /** This instance's WebSocket hub (tests run its sign-in recheck directly). */
     realtime: RealtimeHub
   }
 }
@@ -42,15 +42,15 @@ const realtimeRoutes: FastifyPluginAsyncZod<{ hub: RealtimeHub }> = async (app, 
       response: { 403: apiErrorSchema, 426: apiErrorSchema },
     },
     preHandler: async (request) => {
-      const session = await request.authSession()
+      const signedIn = await request.signedIn()
       // A suspended account gets no socket at all (an existing one is closed with 4403).
-      if (session?.user.banned) throw new HttpError(403, AUTH_MSG.banned)
+      if (signedIn?.user.banned) throw new HttpError(403, AUTH_MSG.banned)
     },
     // A plain GET (no Upgrade header) is told what this address is for.
     handler: async (_request, reply) => reply.code(426).header('Upgrade', 'websocket').send(errorBody(426, REALTIME_MSG.upgradeRequired)),
     wsHandler: async (socket, request) => {
       logUpgrade(request)
-      hub.attach(socket, await request.authSession(), request.headers.cookie)
+      hub.attach(socket, await request.signedIn(), request.headers.cookie)
     },
   })
 }
@@ -61,10 +61,10 @@ export const realtimePlugin = fp(
     const hub = new RealtimeHub({
       bus: app.realtimeBus,
       log: app.log.child({ module: 'realtime' }),
-      async lookupSession(cookie) {
-        // disableRefresh: a recheck must not extend the session the way a page visit does.
+      async lookupSignIn(cookie) {
+        // disableRefresh: a recheck must not extend the sign-in the way a page visit does.
         const response = await app.auth.api.getSession({ headers: new Headers({ cookie }), query: { disableRefresh: true } })
-        return response ? toAuthSessionInfo(response) : null
+        return response ? toSignInInfo(response) : null
       },
     })
     app.decorate('realtime', hub)

@@ -24,7 +24,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 function authorizeListener(request: FastifyRequest): Authorize {
   return async (audios: readonly AudioRow[]) => {
     const db = request.server.database.db
-    const denial = await listeningDenial(db, await request.authSession())
+    const denial = await listeningDenial(db, await request.signedIn())
     if (!denial) return 'listener'
     // Listeners with access are settled first: resolving the public demo costs queries.
     const [first] = audios

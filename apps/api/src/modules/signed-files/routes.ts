@@ -1,7 +1,7 @@
 /**
  * The signed media path (docs/decisions/021-signed-media-urls.md): stored files read through an
  * address a media route signed after authorising the listener. The signature is the whole check —
- * no session, no database — so this route costs what nginx's `secure_link` does; in production
+ * no sign-in, no database — so this route costs what nginx's `secure_link` does; in production
  * nginx answers these addresses itself and the API never sees them (docs/deploy.md).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'

@@ -6,7 +6,7 @@ import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { listener, setBanned, setCookies } from '../helpers/auth.js'
 
 /**
- * Sessions resolve through one prepared query when the signed cookie is valid and Better Auth would
+ * Sign-ins resolve through one prepared query when the signed cookie is valid and Better Auth would
  * change nothing (plugins/auth.ts); everything else goes through Better Auth. These pin down that
  * both paths answer as Better Auth alone did.
  */
@@ -19,13 +19,13 @@ afterAll(() => ctx.close())
 const me = (cookie: string) => ctx.app.inject({ method: 'GET', url: API.accounts.me, headers: { cookie } })
 const DAY_MS = 24 * 60 * 60 * 1000
 
-async function sessionRow(userId: string) {
+async function signInRow(userId: string) {
   const [row] = await ctx.database.db.select().from(session).where(eq(session.userId, userId))
   return row
 }
 
-describe('resolving the session of a request', () => {
-  it('a fresh session is recognised without touching its cookie', async () => {
+describe('resolving the sign-in of a request', () => {
+  it('a fresh sign-in is recognised without touching its cookie', async () => {
     const account = await listener(ctx)
     const res = await me(account.cookie)
     expect(res.statusCode).toBe(200)
@@ -42,7 +42,7 @@ describe('resolving the session of a request', () => {
     expect((await me(account.cookie)).statusCode).toBe(200)
   })
 
-  it('a session removed from the database ends on the next request', async () => {
+  it('a sign-in removed from the database ends on the next request', async () => {
     const account = await listener(ctx)
     expect((await me(account.cookie)).statusCode).toBe(200)
     await ctx.database.db.delete(session).where(eq(session.userId, account.userId))
@@ -57,24 +57,24 @@ describe('resolving the session of a request', () => {
     expect(res.statusCode).toBe(403)
   })
 
-  it('an expired session is refused, its cookie cleared and its row removed (Better Auth)', async () => {
+  it('an expired sign-in is refused, its cookie cleared and its row removed (Better Auth)', async () => {
     const account = await listener(ctx)
     await ctx.database.db.update(session).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(session.userId, account.userId))
     const res = await me(account.cookie)
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ user: null })
     expect(setCookies(res).some((line) => /session_token=;/.test(line) || /session_token=.*max-age=0/i.test(line))).toBe(true)
-    expect(await sessionRow(account.userId)).toBeUndefined()
+    expect(await signInRow(account.userId)).toBeUndefined()
   })
 
-  it('a session due for its sliding refresh gets a new expiry and a new cookie (Better Auth)', async () => {
+  it('a sign-in due for its sliding refresh gets a new expiry and a new cookie (Better Auth)', async () => {
     const account = await listener(ctx)
-    // Better Auth's defaults: sessions last 7 days and are extended once a day of use has passed.
+    // Better Auth's defaults: sign-ins (its sessions) last 7 days and are extended once a day of use has passed.
     await ctx.database.db.update(session).set({ expiresAt: sql`now() + interval '2 days'` }).where(eq(session.userId, account.userId))
     const res = await me(account.cookie)
     expect(res.statusCode).toBe(200)
     expect(setCookies(res).some((line) => /session_token=/.test(line))).toBe(true)
-    const row = await sessionRow(account.userId)
+    const row = await signInRow(account.userId)
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6 * DAY_MS)
   })
 })

@@ -1,5 +1,5 @@
 /**
- * Sessions, cross-site requests and rate limits in production mode (issue: security suite).
+ * Sign-ins, cross-site requests and rate limits in production mode (issue: security suite).
  * Cookie flags, reset revocation and the origin check's details are in test/api/accounts.test.ts
  * and access-guard.test.ts; this file proves the rules across every route and against spoofed
  * client addresses.
@@ -22,7 +22,7 @@ const PRODUCTION_ENV = {
 const ZERO_UUID = '00000000-0000-4000-8000-000000000000'
 const urlOf = (route: DeclaredRoute) => route.url.replace(/:[A-Za-z0-9_]+/g, ZERO_UUID).replace(/\*$/, 'x')
 
-describe('a session cookie after sign-out or ban', () => {
+describe('a sign-in cookie after sign-out or ban', () => {
   let ctx: TestContext
   beforeAll(async () => {
     ctx = await buildTestApp({ seed: true })

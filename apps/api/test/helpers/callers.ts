@@ -20,7 +20,7 @@ export async function castOf(ctx: TestContext): Promise<Cast> {
   return { listener: await listener(ctx), subscriber: await subscriber(ctx), admin: await admin(ctx) }
 }
 
-/** app.inject carrying the account's session cookie (none for an anonymous call). */
+/** app.inject carrying the account's sign-in cookie (none for an anonymous call). */
 export function callAs(ctx: TestContext, account: Account | null, options: InjectOptions): Promise<LightMyRequestResponse> {
   const headers = { ...(options.headers ?? {}), ...(account ? { cookie: account.cookie } : {}) }
   return ctx.app.inject({ ...options, headers })
