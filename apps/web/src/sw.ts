@@ -6,7 +6,7 @@
  *   background track) so the listener area opens with no network.
  * - Page navigations go to the network first — the server puts the landing's first-paint data
  *   into `/` — and fall back to the precached index.html when the network fails or hangs.
- * - A short list of API reads (session, subscription, catalogue, playlists) is kept network-first
+ * - A short list of API reads (sign-in, subscription, catalogue, playlists) is kept network-first
  *   in its own cache, so a signed-in listener can reopen the app offline. Audio files never pass
  *   through here: offline copies live in IndexedDB and play from object URLs.
  * - A new version waits until the page asks it to take over ('Atualizar' in the update toast).

@@ -154,7 +154,7 @@ describe('sign-ins that end', () => {
     const anonymous = await connect()
     await signOut(account)
     await ctx.app.realtime.recheckSignIns()
-    await expect(socket.closed).resolves.toEqual({ code: REALTIME_CLOSE.sessionEnded.code, reason: REALTIME_CLOSE.sessionEnded.reason })
+    await expect(socket.closed).resolves.toEqual({ code: REALTIME_CLOSE.signInEnded.code, reason: REALTIME_CLOSE.signInEnded.reason })
     // Anonymous sockets have no sign-in to lose.
     expect(anonymous.ws.readyState).toBe(anonymous.ws.OPEN)
   })

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { API, AUTH_MSG, DEFAULT_LANDING_CONTENT, type SessionUser, type SubscriptionState } from '@sintonia/contract'
+import { API, AUTH_MSG, DEFAULT_LANDING_CONTENT, type SignedInUser, type SubscriptionState } from '@sintonia/contract'
 import type * as Sonner from 'sonner'
 import { subscriptionChecker } from '../lib/use-subscription'
 import { fetchByPath, jsonResponse, renderRoutes } from '../test/render'
@@ -11,9 +11,9 @@ const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi
 vi.mock('sonner', async (importOriginal) => ({ ...(await importOriginal<typeof Sonner>()), toast: toastMock }))
 
 const landing = { productName: 'Sintonia', content: DEFAULT_LANDING_CONTENT, videos: { active_video_id: null, videos: [] }, updatedAt: null }
-const ANA: SessionUser = { id: 'u1', email: 'ana@exemplo.com', emailVerified: true, displayName: 'Ana', role: 'user' }
+const ANA: SignedInUser = { id: 'u1', email: 'ana@exemplo.com', emailVerified: true, displayName: 'Ana', role: 'user' }
 /** An account the fake API reports with role admin (as admin:create would have made it). */
-const ADMIN: SessionUser = {
+const ADMIN: SignedInUser = {
   id: 'a1',
   email: 'equipe@exemplo.com',
   emailVerified: true,
@@ -28,7 +28,7 @@ function apiError(status: number, message: string) {
 }
 
 interface FakeApi {
-  user: SessionUser | null
+  user: SignedInUser | null
   subscription: SubscriptionState
   bodies: Record<string, unknown[]>
 }
@@ -306,7 +306,7 @@ describe('route guards', () => {
     await waitFor(() => expect(second.router.state.location.pathname).toBe('/dashboard'))
   })
 
-  it('shows a skeleton while the session loads', async () => {
+  it('shows a skeleton while the sign-in loads', async () => {
     vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})))
     renderRoutes(routes, '/dashboard')
     // The connectivity pill's live region (mounted once the page is idle, empty while online) is a
@@ -323,7 +323,7 @@ describe('route guards', () => {
   })
 })
 
-describe('header session button', () => {
+describe('header sign-in button', () => {
   it('reads Sair when signed in; signing out toasts, goes home and forgets personal data', async () => {
     stubApi({ user: ANA })
     window.localStorage.setItem('justSubscribed', 'true')

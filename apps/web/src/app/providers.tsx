@@ -16,7 +16,7 @@ const TOAST_MOBILE_OFFSET = { top: 'calc(4rem + 0.875rem)', left: '0.75rem', rig
  * App-wide providers: server-state cache and the toast outlet (one toast at a time,
  * docs/product/README.md#toasts).
  * `queryClient` is given when the app takes over from the landing's own root, so what the
- * landing already knows (session, content, plans) is not fetched again.
+ * landing already knows (sign-in, content, plans) is not fetched again.
  */
 export function AppProviders({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient }) {
   const [queryClient] = useState(() => given ?? createQueryClient())

@@ -40,7 +40,7 @@ describe('app routes', () => {
     expect(within(main).getByRole('link', { name: 'Voltar ao Início' }).getAttribute('href')).toBe('/')
     screen.getByRole('banner')
     screen.getByRole('contentinfo')
-    // The session button appears once the session is known (hidden while it loads).
+    // The sign-in button appears once the sign-in is known (hidden while it loads).
     expect((await screen.findAllByRole('link', { name: /Entrar/ }))[0]?.getAttribute('href')).toBe('/login')
   })
 

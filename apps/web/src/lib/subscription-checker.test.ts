@@ -157,7 +157,7 @@ describe('subscription check: retries', () => {
     expect(notifyError).toHaveBeenCalledTimes(1)
   })
 
-  it('a 401 means the session ended: unsubscribed, no retry, no toast', async () => {
+  it('a 401 means the sign-in ended: unsubscribed, no retry, no toast', async () => {
     const { checker, fetchState, notifyError } = setup(() => Promise.reject(new ApiRequestError(401, 'Faça login para continuar')))
     checker.endInitialisation()
     checker.setUser('u1')

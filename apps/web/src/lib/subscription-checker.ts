@@ -51,7 +51,7 @@ export interface SubscriptionCacheEntry {
 }
 
 export interface SubscriptionCheckerDeps {
-  /** Asks the server. A rejection with `status === 401` means the session is gone. */
+  /** Asks the server. A rejection with `status === 401` means the sign-in is gone. */
   fetchState: (signal: AbortSignal) => Promise<SubscriptionState>
   storage: () => Storage | null
   notifyError: (message: string) => void
@@ -202,7 +202,7 @@ export function createSubscriptionChecker(deps: SubscriptionCheckerDeps) {
       } catch (error) {
         if (runGeneration !== generation) return null
         if (isUnauthorized(error)) {
-          // The session ended on the server: nothing to retry, nobody to warn.
+          // The sign-in ended on the server: nothing to retry, nobody to warn.
           removeCache()
           emit({ status: 'ready', data: UNSUBSCRIBED, checkedAt: null, checking: false })
           return UNSUBSCRIBED

@@ -2,7 +2,7 @@ import type { ExternalToast, toast as sonnerToast } from 'sonner'
 import { whenIdle } from './when-idle'
 
 /**
- * The toast calls of code that runs on every page (session, subscription check). Importing
+ * The toast calls of code that runs on every page (sign-in, subscription check). Importing
  * `sonner` there would put the whole toast library into the JS that `/` needs before it paints
  * (docs/performance.md); here it is fetched right after the entry has run instead, like the lazy
  * `<Toaster>` in app/providers.tsx, and sonner replays toasts created before its outlet

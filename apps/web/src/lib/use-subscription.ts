@@ -35,7 +35,7 @@ function toStatus(checkStatus: SubscriptionCheckStatus, data: SubscriptionState 
 /**
  * The signed-in person's subscription (docs/product/commerce.md#subscription-check-browser). Starts
  * a check when nothing is known yet; answers from the 5-minute cache otherwise. The auth feature's
- * session (features/auth/api/session.ts) keeps the checker in step with sign-in and sign-out; its
+ * sign-in (features/auth/api/signed-in.ts) keeps the checker in step with sign-in and sign-out; its
  * subscriber guard, the account page and the commerce routes read it here.
  */
 export function useSubscription({ enabled = true }: { enabled?: boolean } = {}): UseSubscriptionResult {

@@ -17,7 +17,7 @@ import { parseInitialData, withInitialData } from '../lib/initial-data'
  * browser hydrates it: the DOM on screen is kept, nothing shifts or blinks. The sections below the
  * hero are preloaded here (lib/preloadable-lazy.ts); the plan cards (a countdown), the video
  * player, the connectivity pill and the toasts are the browser's alone (components/client-only.tsx):
- * their fallbacks are written here and hydrated as they are. The session is still loading on both
+ * their fallbacks are written here and hydrated as they are. The sign-in is still loading on both
  * sides.
  */
 

@@ -1,7 +1,7 @@
 /**
  * Accounts, zod-free part: roles, portals, password limits and the authentication message
  * catalogue (docs/product/accounts.md#error-messages), quoted verbatim. Kept apart from
- * the zod schemas (auth.ts) so the app shell (header, session) can use them without loading zod.
+ * the zod schemas (auth.ts) so the app shell (header, sign-in) can use them without loading zod.
  */
 export const ROLES = ['user', 'admin'] as const
 export type Role = (typeof ROLES)[number]
@@ -34,7 +34,7 @@ export const AUTH_MSG = {
   logoutErrorPrefix: 'Erro ao sair: ',
   banned: 'Sua conta está suspensa. Fale com o suporte.',
   tooManyAttempts: 'Muitas tentativas. Aguarde alguns minutos antes de tentar novamente.',
-  sessionExpired: 'Sua sessão expirou. Faça login novamente.',
+  signInExpired: 'Sua sessão expirou. Faça login novamente.',
   resetEmailSent: 'Se existir uma conta com este e-mail, enviamos um link para redefinir a senha.',
   resetInvalidToken: 'Link de redefinição inválido ou expirado. Peça um novo link.',
   resetDone: 'Senha redefinida! Faça login com a nova senha.',

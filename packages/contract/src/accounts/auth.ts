@@ -86,7 +86,7 @@ export const deleteAccountSchema = z.object({ password: z.string().min(1, { erro
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>
 
 
-export const sessionUserSchema = z.object({
+export const signedInUserSchema = z.object({
   id: z.string(),
   email: z.string(),
   /** The person proved they read this mailbox (link from the sign-up, e-mail change, reset or purchase e-mail). */
@@ -95,19 +95,19 @@ export const sessionUserSchema = z.object({
   displayName: z.string(),
   role: z.enum(ROLES),
 })
-export type SessionUser = z.infer<typeof sessionUserSchema>
+export type SignedInUser = z.infer<typeof signedInUserSchema>
 
-/** The answer of sign-in / sign-up (and of the other requests that open or change a session). */
-export const meSchema = z.object({ user: sessionUserSchema })
+/** The answer of sign-in / sign-up (and of the other requests that open or change a sign-in). */
+export const meSchema = z.object({ user: signedInUserSchema })
 export type Me = z.infer<typeof meSchema>
 
 /**
- * GET /api/account/me, the session read of every page: the signed-in person, or `null` for a
- * visitor (no session, or one that no longer counts). A visitor's page gets an answer, not a 401,
- * so it stays free of errors (docs/product/accounts.md#the-session).
+ * GET /api/account/me, the sign-in read of every page: the signed-in person, or `null` for a
+ * visitor (no sign-in, or one that no longer counts). A visitor's page gets an answer, not a 401,
+ * so it stays free of errors (docs/product/accounts.md#the-sign-in).
  */
-export const currentSessionSchema = z.object({ user: sessionUserSchema.nullable() })
-export type CurrentSession = z.infer<typeof currentSessionSchema>
+export const currentSignInSchema = z.object({ user: signedInUserSchema.nullable() })
+export type CurrentSignIn = z.infer<typeof currentSignInSchema>
 
 /** The link from the confirmation e-mail (sign-up or e-mail change). */
 export const verifyEmailSchema = z.object({ token: z.string({ error: AUTH_MSG.verifyLinkInvalid }).trim().min(20, { error: AUTH_MSG.verifyLinkInvalid }).max(2048, { error: AUTH_MSG.verifyLinkInvalid }).regex(/^[A-Za-z0-9_.-]+$/, { error: AUTH_MSG.verifyLinkInvalid }) }).strict()
@@ -128,7 +128,7 @@ export const updateProfileSchema = z
   .strict()
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>
 
-/** Minha conta: a new password, confirmed with the current one; the other sessions end. */
+/** Minha conta: a new password, confirmed with the current one; the other sign-ins end. */
 export const changePasswordSchema = z
   .object({
     currentPassword: z.string({ error: 'Informe a senha atual' }).min(1, { error: 'Informe a senha atual' }).max(PASSWORD_MAX_LENGTH),

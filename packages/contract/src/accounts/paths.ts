@@ -18,7 +18,7 @@ export const ACCOUNTS_PATHS = {
   changeEmail: '/api/account/email/change',
   /** PATCH {name}: the display name. */
   profile: '/api/account/profile',
-  /** POST {currentPassword, newPassword}: ends the other sessions. */
+  /** POST {currentPassword, newPassword}: ends the other sign-ins. */
   changePassword: '/api/account/password/change',
   admin: {
     users: '/api/admin/users',

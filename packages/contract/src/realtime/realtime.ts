@@ -38,8 +38,8 @@ export const REALTIME_PONG_TIMEOUT_MS = 10_000
 export const REALTIME_CLOSE = {
   /** The text frame was not a JSON object with a string `type`. */
   badMessage: { code: 4400, reason: 'mensagem_invalida' },
-  /** The session behind the socket was revoked, signed out or expired. */
-  sessionEnded: { code: 4401, reason: 'sessao_encerrada' },
+  /** The sign-in behind the socket was revoked, signed out or expired. */
+  signInEnded: { code: 4401, reason: 'sessao_encerrada' },
   /** The account behind the socket was suspended (banned). The client does not reconnect. */
   accountSuspended: { code: 4403, reason: 'conta_suspensa' },
 } as const
@@ -65,7 +65,7 @@ export type RealtimeServerMessage =
   | { type: 'presence'; admins: RealtimePresenceEntry[]; self: string }
   /** Answer to join/leave. */
   | { type: 'joined' | 'left'; channel: RealtimeChannel }
-  /** A join the socket's session may not make (not an admin). The socket stays open for events. */
+  /** A join the socket's sign-in may not make (not an admin). The socket stays open for events. */
   | { type: 'error'; code: 'forbidden'; channel: RealtimeChannel }
   | { type: 'pong' }
 

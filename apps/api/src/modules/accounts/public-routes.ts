@@ -5,7 +5,7 @@ import {
   apiErrorSchema,
   AUTH_MSG,
   authMessageSchema,
-  currentSessionSchema,
+  currentSignInSchema,
   forgotPasswordSchema,
   meSchema,
   onboardingPasswordSchema,
@@ -47,7 +47,7 @@ export const accountRoutesPublic: FastifyPluginAsyncZod = async (app) => {
         tags: ['contas'],
         summary: 'Quem está logado: id, e-mail, nome de exibição e papel; user null para um visitante',
         description: 'Sem sessão (ou com uma sessão expirada ou inválida), responde 200 com { user: null }; 403 para uma conta suspensa.',
-        response: { 200: currentSessionSchema, 403: apiErrorSchema },
+        response: { 200: currentSignInSchema, 403: apiErrorSchema },
       },
     },
     async (request, reply) => {

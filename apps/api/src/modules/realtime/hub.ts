@@ -183,7 +183,7 @@ export class RealtimeHub {
       return true
     }
     if (!signedIn || signedIn.signIn.expiresAt.getTime() <= Date.now()) {
-      this.closeWith(connection, REALTIME_CLOSE.sessionEnded)
+      this.closeWith(connection, REALTIME_CLOSE.signInEnded)
       return false
     }
     if (signedIn.user.banned) {
@@ -256,7 +256,7 @@ export class RealtimeHub {
     if (this.presence.expire(Date.now())) this.presenceChanged(false)
     const now = Date.now()
     for (const connection of [...this.connections]) {
-      if (connection.signInExpiresAt !== null && connection.signInExpiresAt <= now) this.closeWith(connection, REALTIME_CLOSE.sessionEnded)
+      if (connection.signInExpiresAt !== null && connection.signInExpiresAt <= now) this.closeWith(connection, REALTIME_CLOSE.signInEnded)
     }
   }
 

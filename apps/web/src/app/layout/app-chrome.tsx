@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { AfterIdle } from '../../components/after-idle'
 import type { PageWidth } from '../../components/page-width'
-import { useSession } from '../../features/auth'
+import { useSignedIn } from '../../features/auth'
 import { ConnectionIndicator } from '../../features/connectivity'
 import { PageViewTracker } from '../../features/analytics'
 import { SiteFooter, useProductNameSetting } from '../../features/landing'
@@ -69,8 +69,8 @@ export function AppChrome({ children, showBack = false, hideFooter = false, widt
  * subscribers nor admins, who already have everything (docs/product/README.md#footer).
  */
 function useNewsletterInvitation(): boolean {
-  const session = useSession()
-  const listener = session.status === 'authenticated' && !session.isAdmin
+  const signedIn = useSignedIn()
+  const listener = signedIn.status === 'authenticated' && !signedIn.isAdmin
   const subscription = useSubscription({ enabled: listener })
-  return !(session.isAdmin || (listener && subscription.isSubscribed))
+  return !(signedIn.isAdmin || (listener && subscription.isSubscribed))
 }

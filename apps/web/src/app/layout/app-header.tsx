@@ -7,13 +7,13 @@ import { Logo } from './logo'
 export interface AppHeaderProps {
   productName: string
   showBack?: boolean
-  /** The column the page below uses, so the logo and the session button line up with it. */
+  /** The column the page below uses, so the logo and the sign-in button line up with it. */
   width?: PageWidth
 }
 
 /**
- * Global header: logo/product name, optional back button and the session button. Below 768 px it
- * is only the logo; the session button moves to the fixed bottom bar (MobileBottomBar).
+ * Global header: logo/product name, optional back button and the sign-in button. Below 768 px it
+ * is only the logo; the sign-in button moves to the fixed bottom bar (MobileBottomBar).
  */
 export function AppHeader({ productName, showBack = false, width = 'site' }: AppHeaderProps) {
   return (

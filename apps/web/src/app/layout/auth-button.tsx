@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from 'react'
 import { CalendarCheck, Compass, HardDriveDownload, LayoutDashboard, LogIn, LogOut, UserRound } from 'lucide-react'
 import { Button, ButtonLink } from '../../components/ui/button'
-import { useSession, useSignOut } from '../../features/auth'
+import { useSignedIn, useSignOut } from '../../features/auth'
 import { cn } from '../../lib/cn'
 import { Link, useLocation } from '../../lib/navigation'
 import { useSubscription } from '../../lib/use-subscription'
@@ -9,7 +9,7 @@ import { isSignInPage } from './sign-in-pages'
 
 /**
  * The header's account cluster: the person's name, the practice ('Programas', 'Progresso') and
- * 'Downloads' for subscribers, 'Minha conta' when signed in, then the session button.
+ * 'Downloads' for subscribers, 'Minha conta' when signed in, then the sign-in button.
  */
 export function AuthButton({ className, fullWidth = false }: { className?: string; fullWidth?: boolean }) {
   return (
@@ -19,7 +19,7 @@ export function AuthButton({ className, fullWidth = false }: { className?: strin
       <ProgressLink />
       <DownloadsLink />
       <AccountLink />
-      <SessionButton className={className} fullWidth={fullWidth} />
+      <SignInButton className={className} fullWidth={fullWidth} />
     </>
   )
 }
@@ -74,8 +74,8 @@ function AppNavLink({ to, icon: Icon, label, ariaLabel, tab, className, labelCla
 
 /** Whether the signed-in person is a listener with a subscription (the practice and downloads are theirs). */
 function useSubscribedListener(): boolean {
-  const session = useSession()
-  const listener = session.status === 'authenticated' && !session.isAdmin
+  const signedIn = useSignedIn()
+  const listener = signedIn.status === 'authenticated' && !signedIn.isAdmin
   const subscription = useSubscription({ enabled: listener })
   return listener && subscription.isSubscribed
 }
@@ -93,18 +93,18 @@ export function ProgressLink(props: NavLinkProps) {
 }
 
 /**
- * The session button (docs/product/README.md#header): hidden while the session loads, 'Sair'
+ * The sign-in button (docs/product/README.md#header): hidden while the sign-in loads, 'Sair'
  * when signed in (toast 'Logout realizado com sucesso!', then '/'), 'Entrar' otherwise (→ /login)
  * — except on the sign-in pages, whose own form is the way in.
  */
-export function SessionButton({ className, fullWidth = false, tab = false }: { className?: string; fullWidth?: boolean; tab?: boolean }) {
-  const session = useSession()
+export function SignInButton({ className, fullWidth = false, tab = false }: { className?: string; fullWidth?: boolean; tab?: boolean }) {
+  const signedIn = useSignedIn()
   const { signOut, isPending } = useSignOut()
   const { pathname } = useLocation()
 
-  if (session.status !== 'authenticated' && isSignInPage(pathname)) return null
+  if (signedIn.status !== 'authenticated' && isSignInPage(pathname)) return null
 
-  if (tab && session.status === 'authenticated') {
+  if (tab && signedIn.status === 'authenticated') {
     return (
       <button type="button" className={cn(TAB_CLASS, 'disabled:opacity-55', className)} onClick={signOut} disabled={isPending} aria-busy={isPending || undefined}>
         <LogOut aria-hidden="true" />
@@ -113,9 +113,9 @@ export function SessionButton({ className, fullWidth = false, tab = false }: { c
     )
   }
 
-  if (session.status === 'loading') {
+  if (signedIn.status === 'loading') {
     // The signed-out button, invisible to everyone and out of the tab order: it takes exactly the
-    // room the button takes once the session is known, so for a visitor the header does not move
+    // room the button takes once the sign-in is known, so for a visitor the header does not move
     // (it is on screen from the server-rendered first HTML, ADR 013).
     return (
       <ButtonLink
@@ -132,7 +132,7 @@ export function SessionButton({ className, fullWidth = false, tab = false }: { c
     )
   }
 
-  if (session.status === 'authenticated') {
+  if (signedIn.status === 'authenticated') {
     return (
       <Button
         variant="outline"
@@ -158,11 +158,11 @@ export function SessionButton({ className, fullWidth = false, tab = false }: { c
 
 /** 'Minha conta' for listeners, the admin home for admins; nothing when signed out. */
 export function AccountLink({ className, compact = false, tab = false }: { className?: string; compact?: boolean; tab?: boolean }) {
-  const session = useSession()
+  const signedIn = useSignedIn()
   // A subscriber's header also holds the practice: from 768 to 1023 px this link is its icon.
   const crowded = useSubscribedListener()
-  if (session.status !== 'authenticated') return null
-  const admin = session.isAdmin
+  if (signedIn.status !== 'authenticated') return null
+  const admin = signedIn.isAdmin
   if (tab) {
     // Five tabs share a 360 px phone: 'Conta' is what fits under the icon; the link is still named 'Minha conta'.
     return admin ? (
@@ -201,12 +201,12 @@ export function DownloadsLink({ className, compact = false, tab = false }: { cla
  * whose account this is (the name follows Minha conta at once).
  */
 export function UserGreeting() {
-  const session = useSession()
+  const signedIn = useSignedIn()
   const crowded = useSubscribedListener()
-  if (session.status !== 'authenticated' || !session.user) return null
-  const firstName = session.user.displayName.trim().split(/\s+/)[0] || session.user.displayName
+  if (signedIn.status !== 'authenticated' || !signedIn.user) return null
+  const firstName = signedIn.user.displayName.trim().split(/\s+/)[0] || signedIn.user.displayName
   return (
-    <p data-testid="header-user-name" title={session.user.displayName} className={cn('mr-1 hidden max-w-[12rem] truncate text-[0.95rem] text-ink-muted', crowded ? 'xl:block' : 'lg:block')}>
+    <p data-testid="header-user-name" title={signedIn.user.displayName} className={cn('mr-1 hidden max-w-[12rem] truncate text-[0.95rem] text-ink-muted', crowded ? 'xl:block' : 'lg:block')}>
       Olá, <span className="font-semibold text-ink">{firstName}</span>
     </p>
   )

@@ -1,30 +1,30 @@
-import { useSession } from '../../features/auth'
+import { useSignedIn } from '../../features/auth'
 import { useLocation } from '../../lib/navigation'
-import { AccountLink, DownloadsLink, ProgramsLink, ProgressLink, SessionButton } from './auth-button'
+import { AccountLink, DownloadsLink, ProgramsLink, ProgressLink, SignInButton } from './auth-button'
 import { isSignInPage } from './sign-in-pages'
 
 /**
  * Whether the bottom bar takes room below 768 px, so the page keeps that much padding under its
  * content: always, except on a sign-in page for anyone not signed in, where the bar would be empty.
- * Elsewhere the room is kept while the session loads, so the bar appears without moving the page.
+ * Elsewhere the room is kept while the sign-in loads, so the bar appears without moving the page.
  */
 export function useBottomBarShown(): boolean {
-  const session = useSession()
+  const signedIn = useSignedIn()
   const { pathname } = useLocation()
-  return !(isSignInPage(pathname) && session.status !== 'authenticated')
+  return !(isSignInPage(pathname) && signedIn.status !== 'authenticated')
 }
 
 /**
- * Below 768 px: a fixed bottom bar with the session button, shown once the session has loaded.
+ * Below 768 px: a fixed bottom bar with the sign-in button, shown once the sign-in has loaded.
  * Signed-in people get it as a row of tabs (icon over label) with their account link, and
  * subscribers the practice ('Programas', 'Progresso') and their downloads too: five tabs that fit
  * a 360 px phone. Its height, safe area included, is --bottom-bar-height (styles.css), the padding
  * the page keeps under its content (docs/product/README.md#mobile-bottom-bar).
  */
 export function MobileBottomBar() {
-  const session = useSession()
+  const signedIn = useSignedIn()
   const shown = useBottomBarShown()
-  if (session.status === 'loading' || !shown) return null
+  if (signedIn.status === 'loading' || !shown) return null
   return (
     <nav
       aria-label="Acesso à conta"
@@ -32,17 +32,17 @@ export function MobileBottomBar() {
       data-app-bar
       className="fixed inset-x-0 bottom-0 z-40 box-border h-(--bottom-bar-height) border-t border-line bg-card/95 px-4 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] shadow-[0_-8px_24px_-12px_rgb(37_18_99/0.18)] backdrop-blur-md md:hidden"
     >
-      {session.status === 'authenticated' ? (
+      {signedIn.status === 'authenticated' ? (
         <div className="-mx-3 flex h-11 items-stretch">
           <ProgramsLink tab />
           <ProgressLink tab />
           <DownloadsLink tab />
           <AccountLink tab />
-          <SessionButton tab />
+          <SignInButton tab />
         </div>
       ) : (
         <div className="flex h-11 items-center gap-2">
-          <SessionButton fullWidth className="flex-1" />
+          <SignInButton fullWidth className="flex-1" />
         </div>
       )}
     </nav>

@@ -68,17 +68,17 @@ describe('realtime sync', () => {
     for (const key of keys) expect(invalidated(queryClient, key)).toBe(true)
   })
 
-  it('opens a new socket when the signed-in person changes, not on the first session answer', () => {
+  it('opens a new socket when the signed-in person changes, not on the first sign-in answer', () => {
     const queryClient = new QueryClient()
     const { client, restart } = fakeClient()
     stop = startRealtimeSync(queryClient, client)
-    queryClient.setQueryData(['session'], null)
+    queryClient.setQueryData(['signed-in'], null)
     expect(restart).not.toHaveBeenCalled()
-    queryClient.setQueryData(['session'], { id: 'admin-1', email: 'a@exemplo.com', displayName: 'a', role: 'admin' })
+    queryClient.setQueryData(['signed-in'], { id: 'admin-1', email: 'a@exemplo.com', displayName: 'a', role: 'admin' })
     expect(restart).toHaveBeenCalledTimes(1)
-    queryClient.setQueryData(['session'], { id: 'admin-1', email: 'a@exemplo.com', displayName: 'a', role: 'admin' })
+    queryClient.setQueryData(['signed-in'], { id: 'admin-1', email: 'a@exemplo.com', displayName: 'a', role: 'admin' })
     expect(restart).toHaveBeenCalledTimes(1)
-    queryClient.setQueryData(['session'], null)
+    queryClient.setQueryData(['signed-in'], null)
     expect(restart).toHaveBeenCalledTimes(2)
   })
 })

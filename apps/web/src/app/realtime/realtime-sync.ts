@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
-import { DOMAIN_EVENTS, type DomainEventName, type SessionUser } from '@sintonia/contract'
-import { sessionKeys } from '../../features/auth/keys'
+import { DOMAIN_EVENTS, type DomainEventName, type SignedInUser } from '@sintonia/contract'
+import { signedInKeys } from '../../features/auth/keys'
 import { catalogueKeys } from '../../features/catalogue/keys'
 import { dashboardKeys } from '../../features/dashboard/keys'
 import { demoKeys } from '../../features/demo/keys'
@@ -38,8 +38,8 @@ function invalidate(queryClient: QueryClient, keys: readonly QueryKey[]): void {
   for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey })
 }
 
-function sessionUserId(queryClient: QueryClient): string | null | undefined {
-  const state = queryClient.getQueryState<SessionUser | null>(sessionKeys.all)
+function signedInUserId(queryClient: QueryClient): string | null | undefined {
+  const state = queryClient.getQueryState<SignedInUser | null>(signedInKeys.all)
   if (!state || state.status !== 'success') return undefined
   return state.data?.id ?? null
 }
@@ -47,17 +47,17 @@ function sessionUserId(queryClient: QueryClient): string | null | undefined {
 /**
  * Starts the page's realtime connection and wires it to the query cache: events invalidate
  * their keys, a reconnection (`resync`) invalidates them all, and a sign-in or sign-out opens a
- * new socket, because the server reads the session cookie only at the handshake.
+ * new socket, because the server reads the sign-in cookie only at the handshake.
  */
 export function startRealtimeSync(queryClient: QueryClient, client: RealtimeClient = getRealtimeClient()): () => void {
   const offMessages = client.onMessage((message) => {
     if (message.type === 'event') invalidate(queryClient, REALTIME_QUERY_KEYS[message.name] ?? [])
     else if (message.type === 'resync') for (const name of DOMAIN_EVENTS) invalidate(queryClient, REALTIME_QUERY_KEYS[name])
   })
-  let knownUser = sessionUserId(queryClient)
-  const offSession = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' || event.query.queryHash !== JSON.stringify(sessionKeys.all)) return
-    const current = sessionUserId(queryClient)
+  let knownUser = signedInUserId(queryClient)
+  const offSignedIn = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.query.queryHash !== JSON.stringify(signedInKeys.all)) return
+    const current = signedInUserId(queryClient)
     if (current === undefined || current === knownUser) return
     const first = knownUser === undefined
     knownUser = current
@@ -67,7 +67,7 @@ export function startRealtimeSync(queryClient: QueryClient, client: RealtimeClie
   client.start()
   return () => {
     offMessages()
-    offSession()
+    offSignedIn()
     client.stop()
   }
 }

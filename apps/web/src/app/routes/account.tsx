@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { AccountPage } from '../../features/account'
-import { useEndSession, useRefreshSession, useReplaceSessionUser, useSession } from '../../features/auth'
+import { useEndSignIn, useRefreshSignedIn, useReplaceSignedInUser, useSignedIn } from '../../features/auth'
 import { DownloadsSummary } from '../../features/offline'
 import { ReminderSettings } from '../../features/reminders'
 import { AppearanceSettings } from '../../components/appearance-settings'
@@ -10,24 +10,24 @@ import { useSubscription } from '../../lib/use-subscription'
 /** `/minha-conta` — lazy route under the signed-in guard; composes account with auth. */
 export default function AccountRoute() {
   const productName = useProductName()
-  const session = useSession()
-  const isUser = session.status === 'authenticated' && !session.isAdmin
+  const signedIn = useSignedIn()
+  const isUser = signedIn.status === 'authenticated' && !signedIn.isAdmin
   const subscription = useSubscription({ enabled: isUser })
-  const endSession = useEndSession()
-  const replaceSessionUser = useReplaceSessionUser()
-  const refreshSession = useRefreshSession()
+  const endSignIn = useEndSignIn()
+  const replaceSignedInUser = useReplaceSignedInUser()
+  const refreshSignedIn = useRefreshSignedIn()
 
-  // The e-mail may have been confirmed or changed from another device since the session was read.
+  // The e-mail may have been confirmed or changed from another device since the sign-in was read.
   useEffect(() => {
-    void refreshSession()
-  }, [refreshSession])
+    void refreshSignedIn()
+  }, [refreshSignedIn])
 
-  if (!session.user) return null
+  if (!signedIn.user) return null
 
   return (
     <AccountPage
       productName={productName}
-      user={session.user}
+      user={signedIn.user}
       subscription={
         isUser
           ? {
@@ -38,9 +38,9 @@ export default function AccountRoute() {
             }
           : undefined
       }
-      onDeleted={() => endSession('/')}
-      onUserChange={replaceSessionUser}
-      onSessionStale={() => void refreshSession()}
+      onDeleted={() => endSignIn('/')}
+      onUserChange={replaceSignedInUser}
+      onSignInStale={() => void refreshSignedIn()}
     >
       {/* Reminders only for a listener who may listen (the scheduler sends none to anyone else). */}
       {isUser && subscription.status === 'subscribed' ? <ReminderSettings /> : null}

@@ -1,4 +1,4 @@
-import { useSession } from '../../features/auth'
+import { useSignedIn } from '../../features/auth'
 import { AdminLayout } from '../../features/admin-shell'
 import { AdminRealtimeStatus } from '../../features/realtime'
 
@@ -8,7 +8,7 @@ import { AdminRealtimeStatus } from '../../features/realtime'
  * admins online now).
  */
 export default function AdminLayoutRoute() {
-  const { user } = useSession()
+  const { user } = useSignedIn()
   // The status also keeps this admin present on admin-sync on every admin page.
   return <AdminLayout email={user?.email} headerExtras={<AdminRealtimeStatus />} />
 }

@@ -1,7 +1,7 @@
-import { useSession } from '../../features/auth'
+import { useSignedIn } from '../../features/auth'
 import { UsersPage } from '../../features/admin-users'
 
 export default function AdminUsersRoute() {
-  const { user } = useSession()
+  const { user } = useSignedIn()
   return <UsersPage currentUserId={user?.id} />
 }

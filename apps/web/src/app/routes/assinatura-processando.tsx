@@ -1,10 +1,10 @@
-import { useSession } from '../../features/auth'
+import { useSignedIn } from '../../features/auth'
 import { ProcessingPage } from '../../features/subscription'
 import { useProductName } from '../../lib/product-name'
 
 /** `/assinatura/processando?session_id=` — routes the buyer by session state after verifying the payment. */
 export default function AssinaturaProcessandoRoute() {
-  const session = useSession()
-  const signedIn = session.status === 'loading' ? null : session.status === 'authenticated' && !session.isAdmin
-  return <ProcessingPage productName={useProductName()} signedIn={signedIn} />
+  const signedIn = useSignedIn()
+  const listenerSignedIn = signedIn.status === 'loading' ? null : signedIn.status === 'authenticated' && !signedIn.isAdmin
+  return <ProcessingPage productName={useProductName()} signedIn={listenerSignedIn} />
 }

@@ -1,4 +1,4 @@
-import { useSession } from '../../features/auth'
+import { useSignedIn } from '../../features/auth'
 import { usePublicPlans } from '../../features/landing'
 import { SubscriptionSuccessPage } from '../../features/subscription'
 import { useProductName } from '../../lib/product-name'
@@ -6,8 +6,8 @@ import { useSubscription } from '../../lib/use-subscription'
 
 /** `/assinatura/sucesso?session_id=` — forces a fresh subscription check for the new subscriber. */
 export default function AssinaturaSucessoRoute() {
-  const session = useSession()
-  const isListener = session.status === 'authenticated' && !session.isAdmin
+  const signedIn = useSignedIn()
+  const isListener = signedIn.status === 'authenticated' && !signedIn.isAdmin
   const subscription = useSubscription({ enabled: isListener })
   const plans = usePublicPlans()
   return (

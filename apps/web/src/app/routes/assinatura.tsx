@@ -1,17 +1,17 @@
-import { useSession } from '../../features/auth'
+import { useSignedIn } from '../../features/auth'
 import { usePublicPlans } from '../../features/landing'
 import { PlansPage, type Viewer } from '../../features/subscription'
 import { useProductName } from '../../lib/product-name'
 import { useSubscription } from '../../lib/use-subscription'
 
-/** `/assinatura` — composes the plan page with the session, the subscription check and the public plans. */
+/** `/assinatura` — composes the plan page with the sign-in, the subscription check and the public plans. */
 export default function AssinaturaRoute() {
   const productName = useProductName()
-  const session = useSession()
-  const isListener = session.status === 'authenticated' && !session.isAdmin
+  const signedIn = useSignedIn()
+  const isListener = signedIn.status === 'authenticated' && !signedIn.isAdmin
   const subscription = useSubscription({ enabled: isListener })
   const plans = usePublicPlans()
-  const viewer: Viewer = session.status === 'loading' ? 'loading' : session.status === 'anonymous' ? 'anonymous' : session.isAdmin ? 'admin' : 'listener'
+  const viewer: Viewer = signedIn.status === 'loading' ? 'loading' : signedIn.status === 'anonymous' ? 'anonymous' : signedIn.isAdmin ? 'admin' : 'listener'
   return (
     <PlansPage
       productName={productName}

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { ContinueListening, recentListeningKey } from '../../features/continue-listening'
 import { DashboardPage } from '../../features/dashboard'
-import { useSession } from '../../features/auth'
+import { useSignedIn } from '../../features/auth'
 import { InstallButton } from '../../features/install'
 import { PlaylistsSection, playlistKeys } from '../../features/playlists'
 import { DashboardPrograms, practiceKeys, TodayCard } from '../../features/practice'
@@ -16,7 +16,7 @@ import { useProductName } from '../../lib/product-name'
  */
 export default function DashboardRoute() {
   const productName = useProductName()
-  const { user } = useSession()
+  const { user } = useSignedIn()
   const queryClient = useQueryClient()
   const details = useSubscriptionDetails({ enabled: true })
   return (

@@ -1,5 +1,5 @@
 import { Navigate, useSearchParams } from 'react-router'
-import { useSession } from '../../features/auth'
+import { useSignedIn } from '../../features/auth'
 import { usePublicPlans } from '../../features/landing'
 import { PaymentPage } from '../../features/subscription'
 import { useProductName } from '../../lib/product-name'
@@ -10,10 +10,10 @@ import { useProductName } from '../../lib/product-name'
  */
 export default function PagamentoRoute() {
   const productName = useProductName()
-  const session = useSession()
+  const signedIn = useSignedIn()
   const plans = usePublicPlans()
   const [search] = useSearchParams()
-  if (session.status === 'authenticated' && !session.isAdmin) {
+  if (signedIn.status === 'authenticated' && !signedIn.isAdmin) {
     const plan = search.get('plan')
     return <Navigate to={plan ? `/assinatura?auto_plan=${encodeURIComponent(plan)}` : '/assinatura'} replace />
   }

@@ -1,2 +1,2 @@
 /** Public entry for this feature's query keys only (see api/query-keys.ts). */
-export { sessionKeys } from './api/query-keys'
+export { signedInKeys } from './api/query-keys'

@@ -4,5 +4,5 @@
  * file imports nothing heavy and loads the rest on demand.
  */
 export { ServiceWorkerUpdates } from './components/service-worker-updates'
-export { useOfflineDataFollowsSession, OFFLINE_OWNER_KEY } from './hooks/use-offline-data-follows-session'
+export { useOfflineDataFollowsSignIn, OFFLINE_OWNER_KEY } from './hooks/use-offline-data-follows-sign-in'
 export { keepAnswerForOffline } from './lib/keep-answers'

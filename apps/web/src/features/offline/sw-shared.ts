@@ -14,7 +14,7 @@ export const SKIP_WAITING_MESSAGE = 'SKIP_WAITING'
  * API reads a signed-in listener needs to reopen the app without a network: who is signed in,
  * the subscription answer, the catalogue (fields, a field, its audios, one audio), the
  * listener's playlists, today's practice (the dashboard's first card and /hoje), and the public
- * landing data. Personal ones (session, subscription, playlists, today's practice) are deleted at
+ * landing data. Personal ones (sign-in, subscription, playlists, today's practice) are deleted at
  * sign-out together with the downloaded audios. Audio files, writes, search and live counters are
  * never kept.
  */

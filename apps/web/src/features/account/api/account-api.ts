@@ -76,7 +76,7 @@ export function useDeleteAccount() {
   })
 }
 
-/** PATCH /api/account/profile {name}: the display name; answers the updated session user. */
+/** PATCH /api/account/profile {name}: the display name; answers the updated signed-in user. */
 export function useUpdateProfile() {
   return useMutation({
     mutationFn: async (name: string) => (await api(ENDPOINTS.accounts.profile, { body: { name } })).user,
@@ -103,8 +103,8 @@ export function useChangeEmail() {
 }
 
 /**
- * POST /api/account/password/change: the server answers with a new session cookie for this
- * browser and ends every other session of the account.
+ * POST /api/account/password/change: the server answers with a new sign-in cookie for this
+ * browser and ends every other sign-in of the account.
  */
 export function useChangePassword() {
   return useMutation({

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { API, AUTH_MSG, type SessionUser } from '@sintonia/contract'
+import { API, AUTH_MSG, type SignedInUser } from '@sintonia/contract'
 import { fetchByPath, jsonResponse, renderWithProviders } from '../../../test/render'
 import { AccountPage } from './account-page'
 
-const ANA: SessionUser = { id: 'u1', email: 'ana@exemplo.com', emailVerified: false, displayName: 'Ana Souza', role: 'user' }
+const ANA: SignedInUser = { id: 'u1', email: 'ana@exemplo.com', emailVerified: false, displayName: 'Ana Souza', role: 'user' }
 
 function apiError(status: number, message: string, issues?: { path: string; message: string }[]) {
   return jsonResponse({ statusCode: status, error: 'Erro', message, ...(issues ? { issues } : {}) }, status)
@@ -12,7 +12,7 @@ function apiError(status: number, message: string, issues?: { path: string; mess
 
 type Handler = (body: Record<string, string>) => Response
 
-function setup(handlers: Partial<Record<'profile' | 'resend' | 'changeEmail' | 'changePassword', Handler>>, user: SessionUser = ANA) {
+function setup(handlers: Partial<Record<'profile' | 'resend' | 'changeEmail' | 'changePassword', Handler>>, user: SignedInUser = ANA) {
   const bodies: Record<string, unknown[]> = {}
   const wrap = (path: string, handler: Handler | undefined) => (_url: string, init?: RequestInit) => {
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, string>) : {}
@@ -31,9 +31,9 @@ function setup(handlers: Partial<Record<'profile' | 'resend' | 'changeEmail' | '
     ),
   )
   const onUserChange = vi.fn()
-  const onSessionStale = vi.fn()
-  renderWithProviders(<AccountPage productName="Sintonia" user={user} onDeleted={() => {}} onUserChange={onUserChange} onSessionStale={onSessionStale} />)
-  return { bodies, onUserChange, onSessionStale }
+  const onSignInStale = vi.fn()
+  renderWithProviders(<AccountPage productName="Sintonia" user={user} onDeleted={() => {}} onUserChange={onUserChange} onSignInStale={onSignInStale} />)
+  return { bodies, onUserChange, onSignInStale }
 }
 
 const nameForm = () => screen.getByRole('form', { name: 'Alterar nome' })
@@ -66,7 +66,7 @@ describe('Minha conta › Seus dados › Nome', () => {
     expect((await within(nameForm()).findByRole('alert')).textContent).toBe(AUTH_MSG.nameTooLong)
   })
 
-  it('saves the trimmed name and hands the server’s user to the session', async () => {
+  it('saves the trimmed name and hands the server’s user to the sign-in', async () => {
     const saved = { ...ANA, displayName: 'Beatriz Lima' }
     const { bodies, onUserChange } = setup({ profile: () => jsonResponse({ user: saved }) })
     fireEvent.change(within(nameForm()).getByLabelText('Nome'), { target: { value: '  Beatriz Lima ' } })
@@ -87,11 +87,11 @@ describe('Minha conta › Seus dados › E-mail', () => {
     expect(bodies[API.accounts.resendVerification]).toHaveLength(1)
   })
 
-  it('a 409 (confirmed meanwhile) is said calmly and the session is read again', async () => {
-    const { onSessionStale } = setup({ resend: () => apiError(409, AUTH_MSG.alreadyVerified) })
+  it('a 409 (confirmed meanwhile) is said calmly and the sign-in is read again', async () => {
+    const { onSignInStale } = setup({ resend: () => apiError(409, AUTH_MSG.alreadyVerified) })
     fireEvent.click(screen.getByRole('button', { name: 'Reenviar confirmação' }))
     expect((await screen.findByRole('status')).textContent).toBe(AUTH_MSG.alreadyVerified)
-    expect(onSessionStale).toHaveBeenCalled()
+    expect(onSignInStale).toHaveBeenCalled()
   })
 
   it('a confirmed e-mail reads "Confirmado" and offers no resend', () => {
@@ -187,7 +187,7 @@ describe('Minha conta › Seus dados › Senha', () => {
     expect((await within(form).findByRole('alert')).textContent).toBe(AUTH_MSG.samePassword)
   })
 
-  it('on success closes the form and says the other sessions ended', async () => {
+  it('on success closes the form and says the other sign-ins ended', async () => {
     const { bodies } = setup({ changePassword: () => jsonResponse({ message: AUTH_MSG.passwordChanged }) })
     const { fill } = openPasswordForm()
     fill('senha-antiga', 'nova-senha-1')

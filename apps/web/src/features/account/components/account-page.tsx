@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { CalendarCheck, CircleAlert, Download, Eye, EyeOff, KeyRound, Mail, RefreshCw, ShieldCheck, Trash2, UserRound } from 'lucide-react'
 import { toast } from 'sonner'
-import { AUTH_MSG, authErrorMessage, type SessionUser, type SubscriptionState } from '@sintonia/contract'
+import { AUTH_MSG, authErrorMessage, type SignedInUser, type SubscriptionState } from '@sintonia/contract'
 import { Badge } from '../../../components/ui/badge'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { PageHeading, PageShell } from '../../../components/ui/page-shell'
@@ -23,15 +23,15 @@ export interface AccountSubscriptionView {
 
 export interface AccountPageProps {
   productName: string
-  user: SessionUser
+  user: SignedInUser
   /** Absent for admins (they hold no subscription). */
   subscription?: AccountSubscriptionView
-  /** After the account was deleted: end the session locally and leave (the route decides where). */
+  /** After the account was deleted: end the sign-in locally and leave (the route decides where). */
   onDeleted: () => void
-  /** The server answered the person's updated data (name): the route puts it in the session. */
-  onUserChange: (user: SessionUser) => void
-  /** The session may be out of date (the e-mail was confirmed elsewhere): the route reads it again. */
-  onSessionStale: () => void
+  /** The server answered the person's updated data (name): the route puts it in the sign-in. */
+  onUserChange: (user: SignedInUser) => void
+  /** The sign-in may be out of date (the e-mail was confirmed elsewhere): the route reads it again. */
+  onSignInStale: () => void
   /** Extra sections composed by the route (e.g. this device's downloads), after the subscription. */
   children?: ReactNode
 }
@@ -273,7 +273,7 @@ function DeleteAccountDialog({ open, onClose, onDeleted }: { open: boolean; onCl
 }
 
 /** `/minha-conta`: name, e-mail and password, subscription status and LGPD self-service (export, deletion). */
-export function AccountPage({ productName, user, subscription, onDeleted, onUserChange, onSessionStale, children }: AccountPageProps) {
+export function AccountPage({ productName, user, subscription, onDeleted, onUserChange, onSignInStale, children }: AccountPageProps) {
   const exportData = useExportAccount()
   const [deleteOpen, setDeleteOpen] = useState(false)
 
@@ -295,7 +295,7 @@ export function AccountPage({ productName, user, subscription, onDeleted, onUser
             {/* The field's own label ('Nome') heads this block. */}
             <NameForm key={user.id} user={user} onUserChange={onUserChange} />
             <ProfileBlock icon={<Mail />} title="E-mail">
-              <EmailBlock user={user} onEmailConfirmed={onSessionStale} />
+              <EmailBlock user={user} onEmailConfirmed={onSignInStale} />
             </ProfileBlock>
             <ProfileBlock icon={<KeyRound />} title="Senha">
               <PasswordForm />

@@ -5,7 +5,7 @@ import {
   DISPLAY_NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-  type SessionUser,
+  type SignedInUser,
 } from '@sintonia/contract'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
@@ -77,7 +77,7 @@ export function ProfileBlock({ icon, title, children, className }: { icon: React
 }
 
 /** Nome: the display name, saved with PATCH /api/account/profile. */
-export function NameForm({ user, onUserChange }: { user: SessionUser; onUserChange: (user: SessionUser) => void }) {
+export function NameForm({ user, onUserChange }: { user: SignedInUser; onUserChange: (user: SignedInUser) => void }) {
   const update = useUpdateProfile()
   const [name, setName] = useState(user.displayName)
   const form = useShown<'name'>()
@@ -127,7 +127,7 @@ export function NameForm({ user, onUserChange }: { user: SessionUser; onUserChan
 }
 
 /** E-mail: the address, whether it is confirmed, the confirmation e-mail again and the change of address. */
-export function EmailBlock({ user, onEmailConfirmed }: { user: SessionUser; onEmailConfirmed: () => void }) {
+export function EmailBlock({ user, onEmailConfirmed }: { user: SignedInUser; onEmailConfirmed: () => void }) {
   const resend = useResendVerification()
   const change = useChangeEmail()
   const [editing, setEditing] = useState(false)
@@ -143,7 +143,7 @@ export function EmailBlock({ user, onEmailConfirmed }: { user: SessionUser; onEm
     resend.mutate(undefined, {
       onSuccess: (message) => status.show('notice', message),
       onError: (e) => {
-        // 409: confirmed in the meantime (e.g. from another device): say so and read the session again.
+        // 409: confirmed in the meantime (e.g. from another device): say so and read the sign-in again.
         if (e instanceof ApiRequestError && e.status === 409) {
           status.show('notice', errorMessageOr(e, AUTH_MSG.alreadyVerified))
           onEmailConfirmed()
@@ -270,7 +270,7 @@ export function EmailBlock({ user, onEmailConfirmed }: { user: SessionUser; onEm
 
 type PasswordField = 'current' | 'new' | 'confirm'
 
-/** Senha: the current one, then the new one twice; the other sessions end on the server. */
+/** Senha: the current one, then the new one twice; the other sign-ins end on the server. */
 export function PasswordForm() {
   const changePassword = useChangePassword()
   const [editing, setEditing] = useState(false)

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { AUTH_MSG, ENDPOINTS, type OnboardingPasswordInput } from '@sintonia/contract'
 import { api, ApiRequestError } from '../../../lib/api-client'
-import { acceptSignedInUser, sessionKeys } from './session'
+import { acceptSignedInUser, signedInKeys } from './signed-in'
 
 /** POST /api/account/password/forgot: always the same neutral answer (no account probing). */
 export function useForgotPassword() {
@@ -73,7 +73,7 @@ export function useResendAccessLink() {
 
 /**
  * POST /api/account/email/verify {token}: the confirmation link (sign-up or e-mail change). A
- * query, so the link is sent once per page however often the page renders; the session is read
+ * query, so the link is sent once per page however often the page renders; the sign-in is read
  * again afterwards (its e-mail or verified flag changed).
  */
 export function useVerifyEmail(token: string) {
@@ -82,7 +82,7 @@ export function useVerifyEmail(token: string) {
     queryKey: linkKeys.verifyEmail(token),
     queryFn: async () => {
       const result = await api(ENDPOINTS.accounts.verifyEmail, { body: { token } })
-      void queryClient.invalidateQueries({ queryKey: sessionKeys.all })
+      void queryClient.invalidateQueries({ queryKey: signedInKeys.all })
       return result
     },
     enabled: token !== '',

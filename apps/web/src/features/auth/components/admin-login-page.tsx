@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { ArrowLeft, ShieldCheck } from 'lucide-react'
 import { Link, Navigate } from 'react-router'
-import { useSession, useSignIn } from '../api/session'
+import { useSignedIn, useSignIn } from '../api/signed-in'
 import { authErrorText } from '../lib/auth-error'
 import { ADMIN_HOME_PATH } from '../lib/redirect'
 import { EmailInput, FormAlert, FormField, PasswordInput, SubmitButton, useErrorReveal } from '../../../components/ui/form'
@@ -12,7 +12,7 @@ import { EmailInput, FormAlert, FormField, PasswordInput, SubmitButton, useError
  * the server with a pt-BR message that points to the right form.
  */
 export function AdminLoginPage({ productName }: { productName: string }) {
-  const session = useSession()
+  const signedIn = useSignedIn()
   const signIn = useSignIn()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
@@ -20,7 +20,7 @@ export function AdminLoginPage({ productName }: { productName: string }) {
   const errors = useErrorReveal()
   const ids = useId()
 
-  if (session.status === 'authenticated' && session.isAdmin) return <Navigate to={ADMIN_HOME_PATH} replace />
+  if (signedIn.status === 'authenticated' && signedIn.isAdmin) return <Navigate to={ADMIN_HOME_PATH} replace />
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useLocation, useNavigate } from '../../../lib/navigation'
-import { useSession } from '../api/session'
-import { useSessionEndOnNavigation } from '../hooks/use-end-session'
+import { useSignedIn } from '../api/signed-in'
+import { useSignInEndOnNavigation } from '../hooks/use-end-sign-in'
 import { isStandaloneMode, readLastRoute, rememberRoute, standaloneStartTarget } from '../lib/last-route'
 
 /** Decided once per page load: the installed app only jumps on start, never on later visits to /. */
@@ -19,7 +19,7 @@ export function resetLastRouteStartForTests(): void {
  * - finishes a sign-out / account deletion once the app has left the private page.
  */
 export function AuthEffects() {
-  useSessionEndOnNavigation()
+  useSignInEndOnNavigation()
   useLastRoute()
   return null
 }
@@ -27,7 +27,7 @@ export function AuthEffects() {
 function useLastRoute() {
   const location = useLocation()
   const navigate = useNavigate()
-  const session = useSession()
+  const signedIn = useSignedIn()
   const startPath = useRef(location.pathname)
 
   useEffect(() => {
@@ -35,16 +35,16 @@ function useLastRoute() {
   }, [location.pathname, location.search])
 
   useEffect(() => {
-    if (startHandled || session.status === 'loading') return
+    if (startHandled || signedIn.status === 'loading') return
     startHandled = true
     // Only if the person is still on the page the app opened with.
     if (location.pathname !== startPath.current) return
     const target = standaloneStartTarget({
       pathname: location.pathname,
-      signedIn: session.status === 'authenticated',
+      signedIn: signedIn.status === 'authenticated',
       standalone: isStandaloneMode(),
       lastRoute: readLastRoute(),
     })
     if (target) void navigate(target, { replace: true })
-  }, [session.status, location.pathname, navigate])
+  }, [signedIn.status, location.pathname, navigate])
 }

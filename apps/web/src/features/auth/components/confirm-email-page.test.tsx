@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
-import { API, AUTH_MSG, type SessionUser, type VerifyEmailResult } from '@sintonia/contract'
+import { API, AUTH_MSG, type SignedInUser, type VerifyEmailResult } from '@sintonia/contract'
 import { fetchByPath, jsonResponse, renderRoutes } from '../../../test/render'
 import { subscriptionChecker } from '../../../lib/use-subscription'
 import { ConfirmEmailPage } from './confirm-email-page'
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImFuYUBleGVtcGxvLmNvbSJ9.assinatura'
-const ANA: SessionUser = { id: 'u1', email: 'ana@exemplo.com', emailVerified: true, displayName: 'Ana', role: 'user' }
+const ANA: SignedInUser = { id: 'u1', email: 'ana@exemplo.com', emailVerified: true, displayName: 'Ana', role: 'user' }
 
-function setup(path: string, { verify, user = null }: { verify: () => Response | Promise<Response>; user?: SessionUser | null }) {
+function setup(path: string, { verify, user = null }: { verify: () => Response | Promise<Response>; user?: SignedInUser | null }) {
   const verifyCalls: unknown[] = []
   let meCalls = 0
   vi.stubGlobal(
@@ -66,9 +66,9 @@ describe('/confirmar-email', () => {
     expect(verifyCalls).toHaveLength(1)
   })
 
-  it('an e-mail change confirmed while signed in: the message, the way to the dashboard, the session read again', async () => {
+  it('an e-mail change confirmed while signed in: the message, the way to the dashboard, the sign-in read again', async () => {
     const { meCalls } = setup(`/confirmar-email?token=${TOKEN}`, {
-      // Answers after the session was read, as the server would: the session is then read again.
+      // Answers after the sign-in was read, as the server would: the sign-in is then read again.
       verify: () => new Promise((resolve) => setTimeout(() => resolve(jsonResponse(result({ message: AUTH_MSG.emailChanged, email: 'nova@exemplo.com' }))), 30)),
       user: ANA,
     })

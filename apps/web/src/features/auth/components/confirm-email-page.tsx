@@ -7,7 +7,7 @@ import { FormAlert } from '../../../components/ui/form'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { errorMessageOr } from '../../../lib/api-client'
 import { isDeadLinkError, useVerifyEmail } from '../api/passwords'
-import { useSession } from '../api/session'
+import { useSignedIn } from '../api/signed-in'
 import { AuthShell, textLinkClass } from './auth-shell'
 
 /** Where the access link's page lives (the e-mail's ?token= goes after it). */
@@ -22,7 +22,7 @@ export function ConfirmEmailPage({ productName }: { productName: string }) {
   const [search] = useSearchParams()
   const token = search.get('token')?.trim() ?? ''
   const verify = useVerifyEmail(token)
-  const session = useSession()
+  const signedIn = useSignedIn()
   const navigate = useNavigate()
   const accessToken = verify.data?.accessToken ?? null
 
@@ -69,7 +69,7 @@ export function ConfirmEmailPage({ productName }: { productName: string }) {
     )
   }
 
-  const signedIn = session.status === 'authenticated'
+  const isSignedIn = signedIn.status === 'authenticated'
   return (
     <AuthShell
       pageTitle={pageTitle}
@@ -81,7 +81,7 @@ export function ConfirmEmailPage({ productName }: { productName: string }) {
         </>
       }
       footer={
-        signedIn ? (
+        isSignedIn ? (
           <Link to="/minha-conta" className={textLinkClass}>
             Ver Minha conta
           </Link>
@@ -89,11 +89,11 @@ export function ConfirmEmailPage({ productName }: { productName: string }) {
       }
     >
       <p role="status" className="text-[0.95rem] leading-relaxed text-ink-muted">
-        {signedIn ? 'Tudo certo. Você pode continuar de onde parou.' : 'Tudo certo. Entre com seu e-mail e senha para continuar.'}
+        {isSignedIn ? 'Tudo certo. Você pode continuar de onde parou.' : 'Tudo certo. Entre com seu e-mail e senha para continuar.'}
       </p>
-      {session.status === 'loading' ? null : (
-        <ButtonLink to={signedIn ? '/dashboard' : '/login'} size="lg" className="mt-5 w-full">
-          {signedIn ? 'Ir para o início' : 'Entrar'}
+      {signedIn.status === 'loading' ? null : (
+        <ButtonLink to={isSignedIn ? '/dashboard' : '/login'} size="lg" className="mt-5 w-full">
+          {isSignedIn ? 'Ir para o início' : 'Entrar'}
           <ArrowRight aria-hidden="true" />
         </ButtonLink>
       )}

@@ -4,7 +4,7 @@ import { Link, Navigate, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { AUTH_MSG, PASSWORD_MIN_LENGTH } from '@sintonia/contract'
 import { cn } from '../../../lib/cn'
-import { useSession, useSignIn, useSignUp } from '../api/session'
+import { useSignedIn, useSignIn, useSignUp } from '../api/signed-in'
 import { authErrorText } from '../lib/auth-error'
 import { cleanCheckoutSessionId, postLoginPath } from '../lib/redirect'
 import { AuthShell, textLinkClass } from './auth-shell'
@@ -26,7 +26,7 @@ const ALREADY_REGISTERED_HINT = 'já está cadastrado'
  */
 export function LoginPage({ productName }: { productName: string }) {
   const [search] = useSearchParams()
-  const session = useSession()
+  const signedIn = useSignedIn()
   const queryEmail = search.get('email')?.trim() ?? ''
   const plan = search.get('plan')?.trim() || null
   const redirect = search.get('redirect')
@@ -51,8 +51,8 @@ export function LoginPage({ productName }: { productName: string }) {
   const tabRefs = useRef<Record<LoginTab, HTMLButtonElement | null>>({ login: null, signup: null })
   const emailRef = useRef<HTMLInputElement>(null)
 
-  if (session.status === 'authenticated' && session.user) {
-    return <Navigate to={postLoginPath({ role: session.user.role, redirect, plan })} replace />
+  if (signedIn.status === 'authenticated' && signedIn.user) {
+    return <Navigate to={postLoginPath({ role: signedIn.user.role, redirect, plan })} replace />
   }
 
   const switchTab = (next: LoginTab, { focus = false }: { focus?: boolean } = {}) => {

@@ -4,7 +4,7 @@ import { Navigate, Outlet, useLocation } from 'react-router'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { cn } from '../../../lib/cn'
-import { useSession } from '../api/session'
+import { useSignedIn } from '../api/signed-in'
 import { ADMIN_HOME_PATH, PLANS_PATH, loginPathFor } from '../lib/redirect'
 import { useSubscription } from '../../../lib/use-subscription'
 
@@ -23,7 +23,7 @@ import { useSubscription } from '../../../lib/use-subscription'
  * (docs/architecture.md#the-access-declaration-rule).
  */
 
-/** The placeholder while the session (or the subscription) is being read. */
+/** The placeholder while the sign-in (or the subscription) is being read. */
 export function GuardSkeleton({ className }: { className?: string }) {
   return (
     <div role="status" aria-live="polite" className={cn('mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-14', className)}>
@@ -113,23 +113,23 @@ function useOriginPath(): string {
 
 /** Any signed-in person (listener or admin); e.g. /minha-conta. */
 export function SignedInGuard({ children }: { children?: ReactNode }) {
-  const session = useSession()
+  const signedIn = useSignedIn()
   const origin = useOriginPath()
-  if (session.status === 'loading') return <GuardSkeleton />
-  if (session.status === 'anonymous') return <Navigate to={loginPathFor(origin)} replace />
+  if (signedIn.status === 'loading') return <GuardSkeleton />
+  if (signedIn.status === 'anonymous') return <Navigate to={loginPathFor(origin)} replace />
   return children ?? <Outlet />
 }
 
 /** Listener screens: a signed-in user (not admin) with an active subscription. */
 export function SubscriberGuard({ children }: { children?: ReactNode }) {
-  const session = useSession()
+  const signedIn = useSignedIn()
   const origin = useOriginPath()
-  const isUser = session.status === 'authenticated' && !session.isAdmin
+  const isUser = signedIn.status === 'authenticated' && !signedIn.isAdmin
   const subscription = useSubscription({ enabled: isUser })
 
-  if (session.status === 'loading') return <GuardSkeleton />
-  if (session.status === 'anonymous') return <Navigate to={loginPathFor(origin)} replace />
-  if (session.isAdmin) return <Navigate to={ADMIN_HOME_PATH} replace />
+  if (signedIn.status === 'loading') return <GuardSkeleton />
+  if (signedIn.status === 'anonymous') return <Navigate to={loginPathFor(origin)} replace />
+  if (signedIn.isAdmin) return <Navigate to={ADMIN_HOME_PATH} replace />
   if (subscription.status === 'loading') return <GuardSkeleton />
   if (subscription.status === 'error') {
     return <SubscriptionErrorCard onRetry={() => void subscription.refresh()} retrying={subscription.isChecking} />
@@ -140,9 +140,9 @@ export function SubscriberGuard({ children }: { children?: ReactNode }) {
 
 /** Admin area: role admin only. */
 export function AdminGuard({ children }: { children?: ReactNode }) {
-  const session = useSession()
-  if (session.status === 'loading') return <GuardSkeleton />
-  if (session.status === 'anonymous') return <Navigate to="/admin/login" replace />
-  if (!session.isAdmin) return <Navigate to="/login" replace />
+  const signedIn = useSignedIn()
+  if (signedIn.status === 'loading') return <GuardSkeleton />
+  if (signedIn.status === 'anonymous') return <Navigate to="/admin/login" replace />
+  if (!signedIn.isAdmin) return <Navigate to="/login" replace />
   return children ?? <Outlet />
 }

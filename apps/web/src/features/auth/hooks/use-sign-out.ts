@@ -1,21 +1,21 @@
 import { toast } from '../../../lib/toast'
 import { AUTH_MSG } from '@sintonia/contract'
 import { getErrorMessage } from '../../../lib/api-client'
-import { useSignOutMutation } from '../api/session'
-import { useEndSession } from './use-end-session'
+import { useSignOutMutation } from '../api/signed-in'
+import { useEndSignIn } from './use-end-sign-in'
 
 /**
  * 'Sair' (docs/product/accounts.md#sign-out): success toasts 'Logout realizado com sucesso!' and
- * goes to /; failure toasts 'Erro ao sair: {message}'. The page is left before the session is
+ * goes to /; failure toasts 'Erro ao sair: {message}'. The page is left before the signed-in person is
  * forgotten, so a guarded page never flashes its "sign in" redirect.
  */
 export function useSignOut() {
-  const endSession = useEndSession()
+  const endSignIn = useEndSignIn()
   const mutation = useSignOutMutation()
 
   const signOut = () =>
     mutation.mutate(undefined, {
-      onSuccess: () => endSession('/', () => toast.success(AUTH_MSG.logoutSuccess, { id: 'auth' })),
+      onSuccess: () => endSignIn('/', () => toast.success(AUTH_MSG.logoutSuccess, { id: 'auth' })),
       onError: (error) => {
         toast.error(`${AUTH_MSG.logoutErrorPrefix}${getErrorMessage(error)}`, { id: 'auth' })
       },

@@ -39,7 +39,7 @@ export function clearPersonalLocalData(storage: Storage | null = safeLocalStorag
 
 /**
  * Query roots that hold public data (the same for every visitor) and survive a sign-out. Every
- * other cached query is private and is dropped when the session ends.
+ * other cached query is private and is dropped when the sign-in ends.
  */
 const PUBLIC_QUERY_ROOTS = new Set(['landing', 'demo', 'plans', 'legal'])
 

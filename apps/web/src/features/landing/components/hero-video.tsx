@@ -302,7 +302,7 @@ function videoKey(video: LandingVideo): string {
 }
 
 /**
- * Videos that failed in this page session. The hero may be rendered again (new landing data, a
+ * Videos that failed in this page load. The hero may be rendered again (new landing data, a
  * remount): a video already known to fail must not come back as an empty black frame.
  */
 const FAILED_VIDEO_KEYS = new Set<string>()

@@ -14,7 +14,7 @@ export interface DownloadButtonProps {
 /**
  * Keeps a copy of the audio on this device (IndexedDB) so it plays without a connection. Shows
  * the progress while downloading (0-100) and 'Disponível offline' once the copy is there.
- * `data-progress` carries the latest progress of this page session (100 after a download).
+ * `data-progress` carries the latest progress of this page load (100 after a download).
  */
 export function DownloadButton({ audio, compact = false, className }: DownloadButtonProps) {
   const { progress, isDownloading, isCached, download } = useDownload(audio.id, { onNotice: showOfflineNotice })

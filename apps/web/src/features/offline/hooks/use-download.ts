@@ -15,7 +15,7 @@ export interface UseDownloadOptions extends Omit<DownloadOptions, 'onProgress'> 
 }
 
 export interface UseDownloadResult {
-  /** Latest progress of this audio in this page session, or null if never requested. */
+  /** Latest progress of this audio in this page load, or null if never requested. */
   progress: DownloadProgress | null
   isDownloading: boolean
   /** Whether a copy is in IndexedDB (null until known); follows downloads, removals, evictions. */

@@ -19,7 +19,7 @@ export interface DownloadRequest {
   id: string
   title: string
   fieldId: string
-  /** Network URL of the audio (served only to subscribers: the session cookie goes with it). */
+  /** Network URL of the audio (served only to subscribers: the sign-in cookie goes with it). */
   url: string
   /** The catalogue's duration text. */
   duration: string
@@ -165,7 +165,7 @@ async function run(
 
     emit({ audioId, progress: 0, status: 'downloading' })
     const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis)
-    // The session cookie reaches our API (same origin); the bucket the API may redirect to gets no
+    // The sign-in cookie reaches our API (same origin); the bucket the API may redirect to gets no
     // cookie, so its CORS need not allow credentials (docs/deploy.md, ADR 021).
     const response = await doFetch(request.url, { credentials: 'same-origin' })
     if (!response.ok) throw new DownloadError(OFFLINE_ERRORS.http(response.statusText || String(response.status)))

@@ -3,7 +3,7 @@ import { isOfflineApiPath, OFFLINE_API_CACHE } from '../sw-shared'
 
 /**
  * The answers the app needs to open with no network (the fields, a field and its audios, an
- * audio, the session…) live in the cache the service worker reads when the network fails
+ * audio, the sign-in…) live in the cache the service worker reads when the network fails
  * (`sintonia-api-v1`, docs/product/realtime-and-offline.md#what-is-kept-on-the-device). The
  * worker keeps what passes through it; what it did not see — read before it took control of the
  * page, as on the very first visit — the page keeps itself, here. Small, light module: the app

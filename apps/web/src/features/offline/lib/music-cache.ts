@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client'
 /**
  * Background music kept for offline listening. Its own database, so `DriveAudioCache` stays
  * exactly the product's v1 with its single `audios` store. The active tracks are copied with the
- * first download of a page session; the player's music loader is wrapped so it uses the copies
+ * first download of a page load; the player's music loader is wrapped so it uses the copies
  * (always when offline, and online too when a copy of the same file exists).
  */
 export const MUSIC_CACHE_DB_NAME = 'SintoniaMusicCache'

@@ -27,7 +27,7 @@ beforeEach(async () => {
 })
 
 describe('prepareOfflineListening (after a completed download)', () => {
-  it('asks for persistent storage, keeps the music once per page session and reads what an offline start needs', async () => {
+  it('asks for persistent storage, keeps the music once per page load and reads what an offline start needs', async () => {
     const persist = vi.fn(async () => true)
     const load = vi.fn(async () => music)
     const fetch = vi.fn(async (url: string | URL | Request) => (String(url).endsWith('/file') ? new Response('x') : new Response('{}')))
@@ -45,7 +45,7 @@ describe('prepareOfflineListening (after a completed download)', () => {
     expect(fetch).toHaveBeenCalledWith('/api/audios/aud-1', { credentials: 'include', headers: { accept: 'application/json' } })
   })
 
-  it('keeps, for an offline start, the field list, the field and its audios, the audio, the session and the subscription', async () => {
+  it('keeps, for an offline start, the field list, the field and its audios, the audio, the sign-in and the subscription', async () => {
     const kept = new Map<string, string>()
     const storage = { open: vi.fn(async () => ({ put: vi.fn(async (path: string, response: Response) => void kept.set(path, await response.text())) })) }
     const fetch = vi.fn(async (url: string | URL | Request) => new Response(JSON.stringify({ path: String(url) })))
@@ -86,7 +86,7 @@ describe('prepareOfflineListening (after a completed download)', () => {
   })
 })
 
-describe('clearOfflineData (the session ended)', () => {
+describe('clearOfflineData (the sign-in ended)', () => {
   it('empties DriveAudioCache/audios, the kept music and the API answers kept by the service worker', async () => {
     await putCachedAudio(makeRecord('a', 10, 1))
     await putCachedAudio(makeRecord('b', 10, 2))

@@ -20,9 +20,9 @@ export interface PrepareOfflineOptions extends KeepMusicOptions {
  * What a finished download also needs so the audio can be heard with no network at all:
  * - the browser is asked (once per page load) to keep this site's storage
  *   (`navigator.storage.persist()`);
- * - the active background-music tracks are copied, with the first download of the page session;
+ * - the active background-music tracks are copied, with the first download of the page load;
  * - the catalogue the audio is reached through — the field list, its field and the field's
- *   audios, the audio itself — with the session and the subscription answer, so the dashboard,
+ *   audios, the audio itself — with the sign-in and the subscription answer, so the dashboard,
  *   the field page and the player open offline. They are read once and kept in the offline
  *   answers' cache: by the service worker when it sees them, else by the page
  *   (`keep-answers.ts`; the worker may not control the page yet, and the subscription answer is
@@ -79,7 +79,7 @@ export async function clearOfflineData(options: { caches?: CacheStorage | null }
   if (failed) throw failed.reason
 }
 
-/** Tests only: forget that the music was kept in this page session. */
+/** Tests only: forget that the music was kept in this page load. */
 export function resetPrepareOfflineForTests(): void {
   musicKept = null
 }

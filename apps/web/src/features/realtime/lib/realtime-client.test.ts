@@ -176,7 +176,7 @@ describe('RealtimeClient', () => {
     expect(FakeSocket.all).toHaveLength(2)
   })
 
-  it('reconnects a session-ended socket (4401): the next handshake is anonymous', () => {
+  it('reconnects a socket whose sign-in ended (4401): the next handshake is anonymous', () => {
     client = createClient()
     client.start()
     latest().open()

@@ -117,7 +117,7 @@ export class RealtimeClient {
     this.setSnapshot({ state: 'disconnected', attempts: 0, gaveUp: false })
   }
 
-  /** A new handshake now (the session changed: the server reads the cookie only at the handshake). */
+  /** A new handshake now (the sign-in changed: the server reads the cookie only at the handshake). */
   restart(): void {
     if (!this.started) return
     this.suspended = false

@@ -18,7 +18,7 @@ import { CurrentSubscriptionCard } from './current-subscription-card'
 import { GuaranteeBlock } from './guarantee-block'
 import { PlanBenefits, PlanFaq } from './plan-page-info'
 
-/** Who is looking at the page, as the route reads it from the session. */
+/** Who is looking at the page, as the route reads it from the sign-in. */
 export type Viewer = 'loading' | 'anonymous' | 'listener' | 'admin'
 
 export interface PlansPageProps {

@@ -75,7 +75,7 @@ describe('/assinatura/processando', () => {
     )
   })
 
-  it('waits for the session to be known before routing', async () => {
+  it('waits for the sign-in to be known before routing', async () => {
     const { location, verify } = setup('/assinatura/processando?session_id=cs_sbx_123456', null, () => jsonResponse(PAID_NEW))
     await seconds(5)
     expect(verify).not.toHaveBeenCalled()

@@ -28,7 +28,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
  * `/assinatura/processando?session_id=`: a visible 3-second countdown, then verify-session and
- * the route by the person's state. `signedIn` is null while the session is still being read.
+ * the route by the person's state. `signedIn` is null while the sign-in is still being read.
  */
 export function ProcessingPage({ productName, signedIn }: { productName: string; signedIn: boolean | null }) {
   const [search] = useSearchParams()

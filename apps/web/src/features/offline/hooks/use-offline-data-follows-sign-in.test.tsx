@@ -5,7 +5,7 @@ import { listCachedAudios, putCachedAudio } from '../lib/audio-cache-db'
 import { clearOfflineData } from '../lib/offline-data'
 import type * as OfflineData from '../lib/offline-data'
 import { makeRecord, useNodeBlob } from '../testing/helpers'
-import { OFFLINE_OWNER_KEY, useOfflineDataFollowsSession } from './use-offline-data-follows-session'
+import { OFFLINE_OWNER_KEY, useOfflineDataFollowsSignIn } from './use-offline-data-follows-sign-in'
 
 // The real clear, watched: the hook reaches it through a dynamic import.
 vi.mock('../lib/offline-data', async (importOriginal) => {
@@ -16,7 +16,7 @@ vi.mock('../lib/offline-data', async (importOriginal) => {
 type UserId = string | null | 'loading'
 
 function follow(initial: UserId) {
-  return renderHook(({ userId }: { userId: UserId }) => useOfflineDataFollowsSession(userId), { initialProps: { userId: initial } })
+  return renderHook(({ userId }: { userId: UserId }) => useOfflineDataFollowsSignIn(userId), { initialProps: { userId: initial } })
 }
 
 /**
@@ -35,7 +35,7 @@ beforeEach(async () => {
   await putCachedAudio(makeRecord('a', 10, 1))
 })
 
-describe('useOfflineDataFollowsSession', () => {
+describe('useOfflineDataFollowsSignIn', () => {
   it('a sign-out while the app is open clears the downloads and forgets the owner', async () => {
     const hook = follow('loading')
     hook.rerender({ userId: 'ana' })
@@ -63,7 +63,7 @@ describe('useOfflineDataFollowsSession', () => {
     expect(await listCachedAudios()).toHaveLength(1)
   })
 
-  it('starting with nobody signed in (e.g. the session could not be read offline) clears nothing', async () => {
+  it('starting with nobody signed in (e.g. the sign-in could not be read offline) clears nothing', async () => {
     localStorage.setItem(OFFLINE_OWNER_KEY, 'ana')
     const hook = follow('loading')
     hook.rerender({ userId: null })

@@ -1,20 +1,20 @@
 import { useCallback } from 'react'
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { ENDPOINTS, type SessionUser, type SignInInput, type SignUpInput } from '@sintonia/contract'
+import { ENDPOINTS, type SignedInUser, type SignInInput, type SignUpInput } from '@sintonia/contract'
 import { api, ApiRequestError } from '../../../lib/api-client'
 import { clearPersonalLocalData, isPublicQueryKey } from '../lib/personal-data'
 import { subscriptionChecker } from '../../../lib/use-subscription'
-import { sessionKeys } from './query-keys'
+import { signedInKeys } from './query-keys'
 
 
-let sessionResolvedOnce = false
+let signedInResolvedOnce = false
 
-/** Keeps the subscription checker on the same person as the session. */
-function followSession(user: SessionUser | null): void {
+/** Keeps the subscription checker on the same person as the sign-in. */
+function followSignedInUser(user: SignedInUser | null): void {
   subscriptionChecker.setUser(user?.id ?? null)
-  if (sessionResolvedOnce) return
-  sessionResolvedOnce = true
-  // Start-up: an existing session gets its (silent, cache-first) check; a visitor ends the
+  if (signedInResolvedOnce) return
+  signedInResolvedOnce = true
+  // Start-up: an existing sign-in gets its (silent, cache-first) check; a visitor ends the
   // initialisation right away so later failures are reported.
   if (user && user.role === 'user') void subscriptionChecker.check()
   else subscriptionChecker.endInitialisation()
@@ -25,45 +25,45 @@ function followSession(user: SessionUser | null): void {
  * `{ user: null }`, so a visitor's page logs no error). A 4xx — a suspended account's 403, a
  * server without the accounts API — also counts as "nobody signed in".
  */
-export async function fetchSession(signal?: AbortSignal): Promise<SessionUser | null> {
+export async function fetchSignedInUser(signal?: AbortSignal): Promise<SignedInUser | null> {
   try {
     const { user } = await api(ENDPOINTS.accounts.me, { signal })
-    followSession(user)
+    followSignedInUser(user)
     return user
   } catch (error) {
     if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429) {
-      followSession(null)
+      followSignedInUser(null)
       return null
     }
     throw error
   }
 }
 
-export const sessionQueryOptions = queryOptions({
-  queryKey: sessionKeys.all,
-  queryFn: ({ signal }) => fetchSession(signal),
+export const signedInQueryOptions = queryOptions({
+  queryKey: signedInKeys.all,
+  queryFn: ({ signal }) => fetchSignedInUser(signal),
   staleTime: 5 * 60_000,
-  // An unreadable session must not be re-fetched by every component that mounts (the header
-  // buttons mount and unmount with the session state): that would loop.
+  // An unreadable sign-in must not be re-fetched by every component that mounts (the header
+  // buttons mount and unmount with the sign-in state): that would loop.
   retryOnMount: false,
   retry: (failureCount, error) => failureCount < 2 && error instanceof ApiRequestError && (error.status === 0 || error.status >= 500),
 })
 
-export type SessionStatus = 'loading' | 'authenticated' | 'anonymous'
+export type SignInStatus = 'loading' | 'authenticated' | 'anonymous'
 
-export interface SessionState {
-  status: SessionStatus
-  user: SessionUser | null
+export interface SignedInState {
+  status: SignInStatus
+  user: SignedInUser | null
   isAdmin: boolean
 }
 
 /**
- * The session (docs/product/accounts.md#the-session): loading, then authenticated or anonymous.
- * A session that cannot be read (server down) counts as anonymous; guards send the person to
+ * Who is signed in (docs/product/accounts.md#the-sign-in): loading, then authenticated or anonymous.
+ * A sign-in that cannot be read (server down) counts as anonymous; guards send the person to
  * the login form, where the error shows.
  */
-export function useSession(): SessionState {
-  const query = useQuery(sessionQueryOptions)
+export function useSignedIn(): SignedInState {
+  const query = useQuery(signedInQueryOptions)
   if (query.isPending) return { status: 'loading', user: null, isAdmin: false }
   const user = query.data ?? null
   return user
@@ -73,49 +73,49 @@ export function useSession(): SessionState {
 
 /** Drops every cached query that belongs to a person (public landing/demo data stays). */
 export function removePrivateQueries(queryClient: QueryClient): void {
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' && !isPublicQueryKey(query.queryKey) })
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== signedInKeys.all[0] && !isPublicQueryKey(query.queryKey) })
 }
 
 /** After a successful sign-in, sign-up or password onboarding. */
-export function acceptSignedInUser(queryClient: QueryClient, user: SessionUser): void {
-  const previous = queryClient.getQueryData<SessionUser | null>(sessionKeys.all)
+export function acceptSignedInUser(queryClient: QueryClient, user: SignedInUser): void {
+  const previous = queryClient.getQueryData<SignedInUser | null>(signedInKeys.all)
   if (previous && previous.id !== user.id) removePrivateQueries(queryClient)
   subscriptionChecker.setUser(user.id)
   if (user.role === 'user') subscriptionChecker.scheduleCheckAfterSignIn()
-  queryClient.setQueryData(sessionKeys.all, user)
+  queryClient.setQueryData(signedInKeys.all, user)
 }
 
 /**
- * The signed-in person's own data changed on the server (Minha conta: name): the cached session
+ * The signed-in person's own data changed on the server (Minha conta: name): the cached sign-in
  * takes the server's answer, so the header and every page show it at once. Another person's
  * answer is ignored.
  */
-export function useReplaceSessionUser(): (user: SessionUser) => void {
+export function useReplaceSignedInUser(): (user: SignedInUser) => void {
   const queryClient = useQueryClient()
   return useCallback(
-    (user: SessionUser) => {
-      const current = queryClient.getQueryData<SessionUser | null>(sessionKeys.all)
-      if (current && current.id === user.id) queryClient.setQueryData(sessionKeys.all, user)
+    (user: SignedInUser) => {
+      const current = queryClient.getQueryData<SignedInUser | null>(signedInKeys.all)
+      if (current && current.id === user.id) queryClient.setQueryData(signedInKeys.all, user)
     },
     [queryClient],
   )
 }
 
-/** Reads the session again (e.g. on Minha conta, where the e-mail may have been confirmed elsewhere). */
-export function useRefreshSession(): () => Promise<void> {
+/** Reads the sign-in again (e.g. on Minha conta, where the e-mail may have been confirmed elsewhere). */
+export function useRefreshSignedIn(): () => Promise<void> {
   const queryClient = useQueryClient()
-  return useCallback(() => queryClient.invalidateQueries({ queryKey: sessionKeys.all }), [queryClient])
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: signedInKeys.all }), [queryClient])
 }
 
 /**
- * The session ended (sign-out, account deleted, expired): forget the person's data on this
+ * The sign-in ended (sign-out, account deleted, expired): forget the person's data on this
  * device: private queries, personal localStorage keys and the subscription cache.
  */
-export function forgetSession(queryClient: QueryClient): void {
+export function forgetSignedInPerson(queryClient: QueryClient): void {
   subscriptionChecker.clear()
   clearPersonalLocalData()
   removePrivateQueries(queryClient)
-  queryClient.setQueryData(sessionKeys.all, null)
+  queryClient.setQueryData(signedInKeys.all, null)
 }
 
 export type SignInRequest = Omit<SignInInput, 'portal'> & { portal?: SignInInput['portal'] }
@@ -137,7 +137,7 @@ export function useSignUp() {
   })
 }
 
-/** Signs out on the server. A 401 means the session was already gone: same outcome. */
+/** Signs out on the server. A 401 means the sign-in was already gone: same outcome. */
 export async function signOutRequest(): Promise<void> {
   try {
     await api(ENDPOINTS.accounts.signOut)
@@ -152,4 +152,4 @@ export function useSignOutMutation() {
   return useMutation({ mutationFn: signOutRequest })
 }
 
-export { sessionKeys }
+export { signedInKeys }

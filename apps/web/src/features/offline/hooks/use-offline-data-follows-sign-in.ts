@@ -24,12 +24,12 @@ function clearOfflineDataLater(): void {
 /**
  * Keeps the device's offline data (downloaded audios, kept music, the API answers kept by the
  * service worker) with the person it belongs to:
- * - a session that ends while the app is open (sign-out, account deleted, expired) clears it;
+ * - a sign-in that ends while the app is open (sign-out, account deleted, expired) clears it;
  * - a different person signing in on this device clears the previous person's data first.
- * `userId` is the signed-in person, null when nobody is, 'loading' while unknown. A session that
+ * `userId` is the signed-in person, null when nobody is, 'loading' while unknown. A sign-in that
  * merely cannot be read (offline) never clears anything.
  */
-export function useOfflineDataFollowsSession(userId: string | null | 'loading'): void {
+export function useOfflineDataFollowsSignIn(userId: string | null | 'loading'): void {
   const previous = useRef<string | null>(null)
   useEffect(() => {
     if (userId === 'loading') return
