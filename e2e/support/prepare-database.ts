@@ -70,7 +70,7 @@ export async function writePreparation(dataDir: string, preparation: Preparation
         provider: 'sandbox',
         providerCustomerId: `cus_e2e_${checkout.sessionId}`,
         providerSubscriptionId: `sub_e2e_${checkout.sessionId}`,
-        checkoutSessionId: checkout.sessionId,
+        checkoutId: checkout.sessionId,
         currentPeriodEnd: checkout.currentPeriodEnd ? new Date(checkout.currentPeriodEnd) : new Date(Date.now() + 90 * 86_400_000),
       })
       // The server keeps only the token's hash (sha256, base64url), as apps/api/src/modules/accounts/mailbox.ts does.

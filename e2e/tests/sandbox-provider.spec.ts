@@ -39,7 +39,7 @@ test('the test-card buttons fill the form; a declined card shows the pt-BR text;
   await page.getByLabel('CVC').fill('123')
   await page.getByRole('button', { name: 'Pagar', exact: true }).click()
   await expect(page).toHaveURL(new RegExp(`/assinatura/processando\\?session_id=${sessionId}$`))
-  const verified = await page.request.post(API.commerce.payments.verifySession, { data: { sessionId } })
+  const verified = await page.request.post(API.commerce.payments.verifyCheckout, { data: { sessionId } })
   expect(await verified.json()).toMatchObject({ paid: true, accountExists: false })
 })
 

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, sql } from 'drizzle-orm'
 import { API, AUTH_MSG, MSG, meSchema } from '@sintonia/contract'
-import { account, analyticsEvents, auditLog, checkoutSessions, emailOutbox, leads, payments, pendingSubscriptions, session, subscriptions, user } from '../../src/db/schema/index.js'
+import { account, analyticsEvents, auditLog, checkouts, emailOutbox, leads, payments, pendingSubscriptions, session, subscriptions, user } from '../../src/db/schema/index.js'
 import { DELETED_ACCOUNT_EMAIL } from '../../src/modules/accounts/service.js'
 import { RATE_LIMITS } from '../../src/lib/http/rate-limits.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
@@ -221,7 +221,7 @@ describe('pending subscription merge (only for a proven mailbox)', () => {
   it('on sign-up with session_id nothing is attached; the confirmation link leads to the access link, which activates it', async () => {
     const email = uniqueEmail('pagou')
     const pending = await seedPending(ctx, email.toUpperCase())
-    const { res, cookie } = await signUp(ctx, { email, sessionId: pending.checkoutSessionId })
+    const { res, cookie } = await signUp(ctx, { email, checkoutId: pending.checkoutId })
     expect(res.statusCode).toBe(201)
     expect(res.json().user.emailVerified).toBe(false)
     const userId = res.json().user.id as string
@@ -272,13 +272,13 @@ describe('pending subscription merge (only for a proven mailbox)', () => {
       subscription_status: 'none',
     })
     const pending = await seedPending(ctx, person.email, { planCode: 'anual' })
-    const unproven = await signIn(ctx, person.email, person.password, 'user', { sessionId: pending.checkoutSessionId })
+    const unproven = await signIn(ctx, person.email, person.password, 'user', { checkoutId: pending.checkoutId })
     expect(unproven.res.statusCode).toBe(200)
     expect((await check(unproven.cookie)).json()).toMatchObject({ subscribed: false })
     expect(await pendingRow(pending.id)).toHaveLength(1)
 
     expect((await confirmEmail(ctx, person.email)).statusCode).toBe(200)
-    const { res, cookie } = await signIn(ctx, person.email, person.password, 'user', { sessionId: pending.checkoutSessionId })
+    const { res, cookie } = await signIn(ctx, person.email, person.password, 'user', { checkoutId: pending.checkoutId })
     expect(res.statusCode).toBe(200)
     expect(res.json().user.emailVerified).toBe(true)
     expect((await check(cookie)).json()).toMatchObject({ subscribed: true, subscription_tier: 'anual', subscription_status: 'active' })
@@ -288,17 +288,17 @@ describe('pending subscription merge (only for a proven mailbox)', () => {
   it("does not merge another checkout's pending row, nor another e-mail's", async () => {
     const email = uniqueEmail('outro')
     const pending = await seedPending(ctx, email)
-    const withoutSession = await seedPending(ctx, email, { checkoutSessionId: null })
-    const foreign = await seedPending(ctx, uniqueEmail('alheio'), { checkoutSessionId: 'cs_alheio_123' })
-    const { res } = await signUp(ctx, { email, sessionId: 'cs_sessao_diferente' })
+    const withoutCheckout = await seedPending(ctx, email, { checkoutId: null })
+    const foreign = await seedPending(ctx, uniqueEmail('alheio'), { checkoutId: 'cs_alheio_123' })
+    const { res } = await signUp(ctx, { email, checkoutId: 'cs_sessao_diferente' })
     expect(res.statusCode).toBe(201)
     const userId = res.json().user.id as string
     expect((await confirmEmail(ctx, email)).statusCode).toBe(200)
-    expect((await signIn(ctx, email, 'senha-segura-1', 'user', { sessionId: 'cs_sessao_diferente' })).res.statusCode).toBe(200)
+    expect((await signIn(ctx, email, 'senha-segura-1', 'user', { checkoutId: 'cs_sessao_diferente' })).res.statusCode).toBe(200)
     expect(await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId))).toEqual([])
-    for (const row of [pending, withoutSession]) expect(await pendingRow(row.id)).toHaveLength(1)
+    for (const row of [pending, withoutCheckout]) expect(await pendingRow(row.id)).toHaveLength(1)
 
-    const other = await signUp(ctx, { sessionId: foreign.checkoutSessionId })
+    const other = await signUp(ctx, { checkoutId: foreign.checkoutId })
     expect(other.res.statusCode).toBe(201)
     expect(await pendingRow(foreign.id)).toHaveLength(1)
   })
@@ -560,8 +560,8 @@ describe('production cookies', () => {
 describe('LGPD and purchases', () => {
   it('the export carries the checkouts, payments and guarantee requests; deletion keeps them for accounting without the person', async () => {
     const person = await listener(ctx)
-    const { sessionId } = await startAuthFirst(ctx, person, 'semestral')
-    expect((await payWithCard(ctx, sessionId, CARDS.ok)).statusCode).toBe(303)
+    const { checkoutId } = await startAuthFirst(ctx, person, 'semestral')
+    expect((await payWithCard(ctx, checkoutId, CARDS.ok)).statusCode).toBe(303)
     const refund = await ctx.app.inject({
       method: 'POST',
       url: API.commerce.subscription.refundRequest,
@@ -573,14 +573,14 @@ describe('LGPD and purchases', () => {
     const exported = (await ctx.app.inject({ method: 'GET', url: API.accounts.exportData, headers: { cookie: person.cookie } })).json()
     expect(exported.checkouts).toEqual([expect.objectContaining({ planCode: 'semestral', paymentStatus: 'paid' })])
     // The checkout id is the buyer's secret (it proves the payment at sign-in): never in an answer.
-    expect(JSON.stringify(exported)).not.toContain(sessionId)
+    expect(JSON.stringify(exported)).not.toContain(checkoutId)
     expect(exported.payments).toEqual([expect.objectContaining({ planCode: 'semestral', status: 'paid', method: 'card' })])
     expect(exported.refundRequests).toEqual([expect.objectContaining({ reason: 'Mudei de ideia, motivo pessoal', status: 'pending' })])
 
     const deleted = await ctx.app.inject({ method: 'DELETE', url: API.accounts.deleteAccount, headers: { cookie: person.cookie }, payload: { password: person.password } })
     expect(deleted.statusCode).toBe(200)
     const { db } = ctx.database
-    const [checkout] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId))
+    const [checkout] = await db.select().from(checkouts).where(eq(checkouts.id, checkoutId))
     expect(checkout).toMatchObject({ userId: null, email: DELETED_ACCOUNT_EMAIL, customerName: null, paymentStatus: 'paid' })
     const paid = await db.select().from(payments).where(eq(payments.providerSubscriptionId, checkout!.providerSubscriptionId!))
     expect(paid).toEqual([expect.objectContaining({ userId: null, email: DELETED_ACCOUNT_EMAIL, amountCents: checkout!.amountCents })])

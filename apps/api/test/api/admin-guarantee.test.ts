@@ -18,8 +18,8 @@ afterAll(() => ctx.close())
 /** A listener who paid through the sandbox and asked for a refund within the guarantee. */
 async function buyerWithRequest(reason = 'Não era para mim') {
   const buyer = await listener(ctx)
-  const { sessionId } = await startAuthFirst(ctx, buyer, 'anual')
-  expect((await payWithCard(ctx, sessionId, CARDS.ok)).statusCode).toBe(303)
+  const { checkoutId } = await startAuthFirst(ctx, buyer, 'anual')
+  expect((await payWithCard(ctx, checkoutId, CARDS.ok)).statusCode).toBe(303)
   const [sub] = await subscriptionOf(ctx, buyer.userId)
   const res = await callAs(ctx, buyer, { method: 'POST', url: API.commerce.subscription.refundRequest, payload: { reason } })
   expect(res.statusCode).toBe(201)

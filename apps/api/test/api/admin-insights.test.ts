@@ -12,7 +12,7 @@ import {
   validationReportSchema,
   type LandingVideo,
 } from '@sintonia/contract'
-import { analyticsEvents, audios, checkoutSessions, fields, landingContent, leads, listeningEvents, payments, plans, subscriptions } from '../../src/db/schema/index.js'
+import { analyticsEvents, audios, checkouts, fields, landingContent, leads, listeningEvents, payments, plans, subscriptions } from '../../src/db/schema/index.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin, listener, seedSubscription, type Account } from '../helpers/auth.js'
 import { callAs } from '../helpers/callers.js'
@@ -92,7 +92,7 @@ describe('admin analytics', () => {
   it('advanced: funnel from landing visitors, leads, checkouts and paid checkouts, and the most played audios', async () => {
     const buyer = await listener(ctx)
     await ctx.database.db.insert(leads).values({ name: 'Lia', email: 'lia@exemplo.com', consentAt: new Date(), consentText: 'ok' })
-    await ctx.database.db.insert(checkoutSessions).values([
+    await ctx.database.db.insert(checkouts).values([
       { id: 'cs_sbx_funil_1', provider: 'sandbox', flow: 'pay_first', planCode: 'anual', amountCents: 47_880 },
       { id: 'cs_sbx_funil_2', provider: 'sandbox', flow: 'auth_first', planCode: 'anual', amountCents: 47_880, paymentStatus: 'paid', status: 'complete', userId: buyer.userId },
       // The same buyer trying twice more is still one person who started a checkout.

@@ -85,7 +85,7 @@ describe('the access link of a paid purchase (/onboarding/definir-senha?token=)'
   it('refuses the old proof: an e-mail and a checkout id create nothing', async () => {
     const email = uniqueEmail('antigo')
     const pending = await seedPending(ctx, email)
-    const res = await onboard({ email, password: 'minha-senha', confirmPassword: 'minha-senha', sessionId: pending.checkoutSessionId })
+    const res = await onboard({ email, password: 'minha-senha', confirmPassword: 'minha-senha', checkoutId: pending.checkoutId })
     expect(res.statusCode).toBe(400)
     expect(await usersWith(email)).toEqual([])
     expect(await pendingRow(pending.id)).toHaveLength(1)

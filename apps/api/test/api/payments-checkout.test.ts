@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { API, AUTH_MSG, COMMERCE_MSG, PAYMENT_ERROR_MSG, gatewayInfoSchema, paymentVerificationSchema } from '@sintonia/contract'
-import { checkoutSessions, pendingSubscriptions, plans, subscriptions, webhookEvents } from '../../src/db/schema/index.js'
+import { checkouts, pendingSubscriptions, plans, subscriptions, webhookEvents } from '../../src/db/schema/index.js'
 import { confirmEmail, useAccessLink } from '../helpers/mailbox.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin, cookieHeader, listener, nextIp, seedSubscription, signIn, uniqueEmail } from '../helpers/auth.js'
@@ -46,20 +46,20 @@ describe('auth-first purchase (create-subscription → sandbox → webhook)', ()
   for (const planCode of ['trimestral', 'semestral', 'anual'] as const) {
     it(`subscribes a listener to ${planCode} with the 4242 card`, async () => {
       const buyer = await listener(ctx)
-      const { url, sessionId } = await startAuthFirst(ctx, buyer, planCode)
-      expect(sessionId).toMatch(/^cs_sbx_[A-Za-z0-9]{24}$/)
-      expect(url).toBe(`${ctx.config.publicUrl}/sandbox/checkout/${sessionId}`)
+      const { url, checkoutId } = await startAuthFirst(ctx, buyer, planCode)
+      expect(checkoutId).toMatch(/^cs_sbx_[A-Za-z0-9]{24}$/)
+      expect(url).toBe(`${ctx.config.publicUrl}/sandbox/checkout/${checkoutId}`)
 
-      const page = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${sessionId}` })
+      const page = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}` })
       expect(page.statusCode).toBe(200)
       for (const label of ['Número do cartão', 'Validade', 'CVC', 'Nome no cartão', '>Pagar<', 'Ambiente de testes', '4242 4242 4242 4242', 'Cancelar']) {
         expect(page.body).toContain(label)
       }
       expect(page.body).not.toMatch(/<script>|<script [^>]*>[^<]/)
 
-      const paid = await payWithCard(ctx, sessionId, CARDS.ok)
+      const paid = await payWithCard(ctx, checkoutId, CARDS.ok)
       expect(paid.statusCode).toBe(303)
-      expect(paid.headers.location).toBe(`${ctx.config.publicUrl}/assinatura/processando?session_id=${sessionId}`)
+      expect(paid.headers.location).toBe(`${ctx.config.publicUrl}/assinatura/processando?session_id=${checkoutId}`)
 
       const [sub] = await subscriptionOf(ctx, buyer.userId)
       expect(sub).toMatchObject({ status: 'active', planCode, provider: 'sandbox', email: buyer.email, cancelAtPeriodEnd: false })
@@ -69,7 +69,7 @@ describe('auth-first purchase (create-subscription → sandbox → webhook)', ()
 
       const payment = (await paymentRows(ctx)).find((row) => row.providerSubscriptionId === sub!.providerSubscriptionId)
       expect(payment).toMatchObject({ amountCents: PLAN_PRICES[planCode], currency: 'BRL', method: 'card', status: 'paid', subscriptionId: sub!.id, userId: buyer.userId })
-      const [checkout] = await ctx.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId))
+      const [checkout] = await ctx.database.db.select().from(checkouts).where(eq(checkouts.id, checkoutId))
       expect(checkout).toMatchObject({ status: 'complete', paymentStatus: 'paid', flow: 'auth_first', userId: buyer.userId, amountCents: PLAN_PRICES[planCode] })
 
       const mails = await outboxOf(ctx, buyer.email)
@@ -90,12 +90,12 @@ describe('auth-first purchase (create-subscription → sandbox → webhook)', ()
       .set({ hasPromotion: true, discountPercentage: 50, promotionEndDate: new Date(Date.now() + 86_400_000), promotionLabel: 'OFERTA' })
       .where(eq(plans.code, 'semestral'))
     const first = await startAuthFirst(ctx, await listener(ctx), 'semestral')
-    const [promo] = await ctx.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, first.sessionId))
+    const [promo] = await ctx.database.db.select().from(checkouts).where(eq(checkouts.id, first.checkoutId))
     expect(promo!.amountCents).toBe(13_470)
 
     await ctx.database.db.update(plans).set({ promotionEndDate: new Date(Date.now() - 1000) }).where(eq(plans.code, 'semestral'))
     const second = await startAuthFirst(ctx, await listener(ctx), 'semestral')
-    const [regular] = await ctx.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, second.sessionId))
+    const [regular] = await ctx.database.db.select().from(checkouts).where(eq(checkouts.id, second.checkoutId))
     expect(regular!.amountCents).toBe(PLAN_PRICES.semestral)
     await ctx.database.db.update(plans).set({ hasPromotion: false, discountPercentage: null, promotionEndDate: null }).where(eq(plans.code, 'semestral'))
   })
@@ -153,27 +153,27 @@ describe('sandbox card outcomes', () => {
 
   it('shows the pt-BR decline text on the page, keeps the checkout open and lets the buyer retry', async () => {
     const buyer = await listener(ctx)
-    const { sessionId } = await startAuthFirst(ctx, buyer, 'trimestral')
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'trimestral')
     for (const [number, message] of declines) {
-      const res = await payWithCard(ctx, sessionId, number)
+      const res = await payWithCard(ctx, checkoutId, number)
       expect(res.statusCode, number).toBe(402)
       expect(res.body, number).toContain(message)
       expect(res.body).toContain('role="alert"')
     }
-    const badExpiry = await payWithCard(ctx, sessionId, CARDS.ok, { expiry: '01/20' })
+    const badExpiry = await payWithCard(ctx, checkoutId, CARDS.ok, { expiry: '01/20' })
     expect(badExpiry.body).toContain(PAYMENT_ERROR_MSG.invalid_expiry)
-    const noName = await payWithCard(ctx, sessionId, CARDS.ok, { name: ' ' })
+    const noName = await payWithCard(ctx, checkoutId, CARDS.ok, { name: ' ' })
     expect(noName.statusCode).toBe(422)
 
     expect(await subscriptionOf(ctx, buyer.userId)).toEqual([])
-    expect((await sandboxEventsOf(ctx)).filter((event) => JSON.stringify(event.payload).includes(sessionId))).toEqual([])
+    expect((await sandboxEventsOf(ctx)).filter((event) => JSON.stringify(event.payload).includes(checkoutId))).toEqual([])
 
-    const retry = await payWithCard(ctx, sessionId, CARDS.ok)
+    const retry = await payWithCard(ctx, checkoutId, CARDS.ok)
     expect(retry.statusCode).toBe(303)
     expect(await checkState(ctx, buyer)).toMatchObject({ subscribed: true, subscription_tier: 'trimestral' })
 
     // A paid checkout cannot be paid twice.
-    const again = await payWithCard(ctx, sessionId, CARDS.ok)
+    const again = await payWithCard(ctx, checkoutId, CARDS.ok)
     expect(again.statusCode).toBe(200)
     expect(again.body).toContain('Pagamento concluído')
     expect(await subscriptionOf(ctx, buyer.userId)).toHaveLength(1)
@@ -189,9 +189,9 @@ describe('sandbox card outcomes', () => {
 
   it('limits payment attempts per address and shows the rate_limit text', async () => {
     const buyer = await listener(ctx)
-    const { sessionId } = await startAuthFirst(ctx, buyer, 'anual')
-    let last = await payWithCard(ctx, sessionId, CARDS.declined, { ip: '10.250.1.1' })
-    for (let i = 0; i < 20; i++) last = await payWithCard(ctx, sessionId, CARDS.declined, { ip: '10.250.1.1' })
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'anual')
+    let last = await payWithCard(ctx, checkoutId, CARDS.declined, { ip: '10.250.1.1' })
+    for (let i = 0; i < 20; i++) last = await payWithCard(ctx, checkoutId, CARDS.declined, { ip: '10.250.1.1' })
     expect(last.statusCode).toBe(429)
     expect(last.body).toContain(PAYMENT_ERROR_MSG.rate_limit)
   })
@@ -200,14 +200,14 @@ describe('sandbox card outcomes', () => {
 describe('Pix on the sandbox', () => {
   it('shows a QR code and pays with "Simular pagamento Pix"', async () => {
     const buyer = await listener(ctx)
-    const { sessionId } = await startAuthFirst(ctx, buyer, 'semestral')
-    const page = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${sessionId}?metodo=pix` })
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'semestral')
+    const page = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}?metodo=pix` })
     expect(page.statusCode).toBe(200)
     expect(page.body).toContain('<svg')
     expect(page.body).toContain('Simular pagamento Pix')
     expect(page.body).toMatch(/000201.*BR\.GOV\.BCB\.PIX.*6304[0-9A-F]{4}/)
 
-    const paid = await payWithPix(ctx, sessionId)
+    const paid = await payWithPix(ctx, checkoutId)
     expect(paid.statusCode).toBe(303)
     const [sub] = await subscriptionOf(ctx, buyer.userId)
     expect(sub).toMatchObject({ status: 'active', planCode: 'semestral' })
@@ -226,20 +226,20 @@ describe('pay-first purchase (create-payment → sandbox → pending → passwor
 
   it('records a pending subscription for the e-mail; the buyer sets a password and is subscribed', async () => {
     const email = uniqueEmail('comprador')
-    const { sessionId, url } = await startPayFirst(ctx, email.toUpperCase(), 'anual')
+    const { checkoutId, url } = await startPayFirst(ctx, email.toUpperCase(), 'anual')
     expect(url).toContain('/sandbox/checkout/')
-    const page = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${sessionId}` })
+    const page = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}` })
     expect(page.body).toContain(email)
 
-    const unpaid = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verify, payload: { sessionId }, remoteAddress: nextIp() })
+    const unpaid = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verify, payload: { sessionId: checkoutId }, remoteAddress: nextIp() })
     expect(unpaid.json().paymentStatus).toBe('unpaid')
 
-    expect((await payWithCard(ctx, sessionId, CARDS.ok)).statusCode).toBe(303)
-    const [pending] = await ctx.database.db.select().from(pendingSubscriptions).where(eq(pendingSubscriptions.checkoutSessionId, sessionId))
+    expect((await payWithCard(ctx, checkoutId, CARDS.ok)).statusCode).toBe(303)
+    const [pending] = await ctx.database.db.select().from(pendingSubscriptions).where(eq(pendingSubscriptions.checkoutId, checkoutId))
     expect(pending).toMatchObject({ email, planCode: 'anual', provider: 'sandbox' })
     expect(pending!.currentPeriodEnd!.getTime()).toBeGreaterThan(Date.now() + 360 * 86_400_000)
 
-    const verify = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verify, payload: { sessionId }, remoteAddress: nextIp() })
+    const verify = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verify, payload: { sessionId: checkoutId }, remoteAddress: nextIp() })
     expect(paymentVerificationSchema.parse(verify.json())).toEqual({
       paymentStatus: 'paid',
       customerName: 'Maria Compradora',
@@ -248,15 +248,15 @@ describe('pay-first purchase (create-payment → sandbox → pending → passwor
       currency: 'BRL',
       planCode: 'anual',
     })
-    const session = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verifySession, payload: { sessionId }, remoteAddress: nextIp() })
-    expect(session.json()).toEqual({ email, paid: true, accountExists: false })
+    const verified = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verifyCheckout, payload: { sessionId: checkoutId }, remoteAddress: nextIp() })
+    expect(verified.json()).toEqual({ email, paid: true, accountExists: false })
     // The purchase e-mail carries a one-time access link — never the checkout id, which stays
     // with the browser that paid.
     const claims = (await outboxOf(ctx, email)).filter((mail) => mail.kind === 'purchase_claim')
     expect(claims).toHaveLength(1)
     expect(claims[0]!.textBody).toMatch(new RegExp(`${ctx.config.publicUrl}/onboarding/definir-senha\\?token=[A-Za-z0-9_-]{40,}`))
-    expect(claims[0]!.textBody).not.toContain(sessionId)
-    expect(claims[0]!.htmlBody).not.toContain(sessionId)
+    expect(claims[0]!.textBody).not.toContain(checkoutId)
+    expect(claims[0]!.htmlBody).not.toContain(checkoutId)
 
     const { res: onboard } = await useAccessLink(ctx, email, 'minha-senha')
     expect(onboard.statusCode).toBe(201)
@@ -271,22 +271,22 @@ describe('pay-first purchase (create-payment → sandbox → pending → passwor
     expect((await outboxOf(ctx, email)).some((mail) => mail.kind === 'payment_receipt')).toBe(true)
   })
 
-  it('keeps the purchase pending when an account already has the e-mail; once it confirmed the e-mail, signing in with the session id claims it', async () => {
+  it('keeps the purchase pending when an account already has the e-mail; once it confirmed the e-mail, signing in with the checkout id claims it', async () => {
     const owner = await listener(ctx)
     expect((await confirmEmail(ctx, owner.email)).statusCode).toBe(200)
-    const { sessionId } = await startPayFirst(ctx, owner.email, 'trimestral')
+    const { checkoutId } = await startPayFirst(ctx, owner.email, 'trimestral')
     // Before paying, the checkout does not reveal that an account has this e-mail.
-    const unpaid = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verifySession, payload: { sessionId }, remoteAddress: nextIp() })
+    const unpaid = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verifyCheckout, payload: { sessionId: checkoutId }, remoteAddress: nextIp() })
     expect(unpaid.json()).toEqual({ email: owner.email, paid: false, accountExists: false })
-    expect((await payWithCard(ctx, sessionId, CARDS.ok)).statusCode).toBe(303)
+    expect((await payWithCard(ctx, checkoutId, CARDS.ok)).statusCode).toBe(303)
     expect(await subscriptionOf(ctx, owner.userId)).toEqual([])
-    const session = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verifySession, payload: { sessionId }, remoteAddress: nextIp() })
-    expect(session.json()).toEqual({ email: owner.email, paid: true, accountExists: true })
+    const verified = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verifyCheckout, payload: { sessionId: checkoutId }, remoteAddress: nextIp() })
+    expect(verified.json()).toEqual({ email: owner.email, paid: true, accountExists: true })
 
     // The purchase e-mail offers the access link too (for a buyer who closed the tab).
     const claim = (await outboxOf(ctx, owner.email)).find((mail) => mail.kind === 'purchase_claim')
     expect(claim?.textBody).toContain(`${ctx.config.publicUrl}/onboarding/definir-senha?token=`)
-    const { res, cookie } = await signIn(ctx, owner.email, owner.password, 'user', { sessionId })
+    const { res, cookie } = await signIn(ctx, owner.email, owner.password, 'user', { checkoutId })
     expect(res.statusCode).toBe(200)
     const check = await ctx.app.inject({ method: 'GET', url: API.commerce.subscription.check, headers: { cookie } })
     expect(check.json()).toMatchObject({ subscribed: true, subscription_tier: 'trimestral' })
@@ -294,76 +294,76 @@ describe('pay-first purchase (create-payment → sandbox → pending → passwor
 
   it('for an account that never confirmed the e-mail, verify-session sends the buyer to the access link, not to /login', async () => {
     const stranger = await listener(ctx)
-    const { sessionId } = await startPayFirst(ctx, stranger.email, 'trimestral')
-    expect((await payWithCard(ctx, sessionId, CARDS.ok)).statusCode).toBe(303)
-    const session = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verifySession, payload: { sessionId }, remoteAddress: nextIp() })
-    expect(session.json()).toEqual({ email: stranger.email, paid: true, accountExists: false })
+    const { checkoutId } = await startPayFirst(ctx, stranger.email, 'trimestral')
+    expect((await payWithCard(ctx, checkoutId, CARDS.ok)).statusCode).toBe(303)
+    const verified = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verifyCheckout, payload: { sessionId: checkoutId }, remoteAddress: nextIp() })
+    expect(verified.json()).toEqual({ email: stranger.email, paid: true, accountExists: false })
     // Signing in to the unconfirmed account with the checkout id attaches nothing.
-    const { cookie } = await signIn(ctx, stranger.email, stranger.password, 'user', { sessionId })
+    const { cookie } = await signIn(ctx, stranger.email, stranger.password, 'user', { checkoutId })
     expect((await ctx.app.inject({ method: 'GET', url: API.commerce.subscription.check, headers: { cookie } })).json()).toMatchObject({ subscribed: false })
     // The buyer still on the processing page may ask for the link again; it goes to the purchase's e-mail only.
     const before = (await outboxOf(ctx, stranger.email)).filter((mail) => mail.kind === 'purchase_claim').length
-    const resend = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.resendAccessLink, payload: { sessionId }, remoteAddress: nextIp() })
+    const resend = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.resendAccessLink, payload: { sessionId: checkoutId }, remoteAddress: nextIp() })
     expect(resend.statusCode).toBe(200)
     expect(resend.json().message).toBe(AUTH_MSG.accessLinkSent)
     expect((await outboxOf(ctx, stranger.email)).filter((mail) => mail.kind === 'purchase_claim')).toHaveLength(before + 1)
     // After the mailbox owner activates it, there is nothing left to re-send.
     expect((await useAccessLink(ctx, stranger.email)).res.statusCode).toBe(201)
-    const again = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.resendAccessLink, payload: { sessionId }, remoteAddress: nextIp() })
+    const again = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.resendAccessLink, payload: { sessionId: checkoutId }, remoteAddress: nextIp() })
     expect(again.statusCode).toBe(404)
-    expect(again.body).not.toContain(sessionId)
+    expect(again.body).not.toContain(checkoutId)
   })
 
   it('cancel link of the hosted page goes to /pagamento/cancelado', async () => {
-    const { sessionId } = await startPayFirst(ctx, uniqueEmail('desistiu'), 'anual')
-    const page = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${sessionId}` })
+    const { checkoutId } = await startPayFirst(ctx, uniqueEmail('desistiu'), 'anual')
+    const page = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}` })
     expect(page.body).toContain(`href="${ctx.config.publicUrl}/pagamento/cancelado"`)
   })
 })
 
 describe('verify-payment / verify-session: the browser cannot mark itself paid', () => {
   it('changes nothing for an unpaid checkout, and accepts no status from the client', async () => {
-    const { sessionId } = await startPayFirst(ctx, uniqueEmail('curioso'), 'anual')
+    const { checkoutId } = await startPayFirst(ctx, uniqueEmail('curioso'), 'anual')
     const before = await databaseChecksum(ctx.database.db)
-    for (const url of [API.commerce.payments.verify, API.commerce.payments.verifySession]) {
-      const plain = await ctx.app.inject({ method: 'POST', url, payload: { sessionId }, remoteAddress: nextIp() })
+    for (const url of [API.commerce.payments.verify, API.commerce.payments.verifyCheckout]) {
+      const plain = await ctx.app.inject({ method: 'POST', url, payload: { sessionId: checkoutId }, remoteAddress: nextIp() })
       expect(plain.statusCode).toBe(200)
-      const forged = await ctx.app.inject({ method: 'POST', url, payload: { sessionId, paymentStatus: 'paid', paid: true }, remoteAddress: nextIp() })
+      const forged = await ctx.app.inject({ method: 'POST', url, payload: { sessionId: checkoutId, paymentStatus: 'paid', paid: true }, remoteAddress: nextIp() })
       expect(forged.statusCode).toBe(400)
     }
     expect(changedTables(before, await databaseChecksum(ctx.database.db))).toEqual([])
-    const [row] = await ctx.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId))
+    const [row] = await ctx.database.db.select().from(checkouts).where(eq(checkouts.id, checkoutId))
     expect(row).toMatchObject({ paymentStatus: 'unpaid', status: 'open' })
   })
 
-  it('answers 404 for a session this app did not start and 400 for a malformed id', async () => {
+  it('answers 404 for a checkout this app did not start and 400 for a malformed id', async () => {
     const unknown = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verify, payload: { sessionId: 'cs_sbx_inventada00000000000000' }, remoteAddress: nextIp() })
     expect(unknown.statusCode).toBe(404)
-    expect(unknown.json().message).toBe(COMMERCE_MSG.sessionNotFound)
-    const missing = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verifySession, payload: {}, remoteAddress: nextIp() })
+    expect(unknown.json().message).toBe(COMMERCE_MSG.checkoutNotFound)
+    const missing = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verifyCheckout, payload: {}, remoteAddress: nextIp() })
     expect(missing.statusCode).toBe(400)
-    expect(missing.json().message).toContain(COMMERCE_MSG.missingSessionId)
+    expect(missing.json().message).toContain(COMMERCE_MSG.missingCheckoutId)
     const malformed = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verify, payload: { sessionId: "cs'; drop table" }, remoteAddress: nextIp() })
     expect(malformed.statusCode).toBe(400)
   })
 
   it('applies the paid effect itself when the buyer is back before the webhook (same effect, once)', async () => {
     const buyer = await listener(ctx)
-    const { sessionId } = await startAuthFirst(ctx, buyer, 'anual')
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'anual')
     // The provider's events do not reach us (our endpoint refuses them for now).
     const sandbox = ctx.app.payments.sandbox!
     const deliver = sandbox['deps'].deliver
     sandbox['deps'].deliver = async () => 503
     try {
-      expect((await payWithCard(ctx, sessionId, CARDS.ok)).statusCode).toBe(303)
+      expect((await payWithCard(ctx, checkoutId, CARDS.ok)).statusCode).toBe(303)
     } finally {
       sandbox['deps'].deliver = deliver
     }
     expect(await subscriptionOf(ctx, buyer.userId)).toEqual([])
-    const verify = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verify, payload: { sessionId }, remoteAddress: nextIp() })
+    const verify = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verify, payload: { sessionId: checkoutId }, remoteAddress: nextIp() })
     expect(verify.json().paymentStatus).toBe('paid')
     expect(await subscriptionOf(ctx, buyer.userId)).toHaveLength(1)
-    await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verify, payload: { sessionId }, remoteAddress: nextIp() })
+    await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verify, payload: { sessionId: checkoutId }, remoteAddress: nextIp() })
     expect(await subscriptionOf(ctx, buyer.userId)).toHaveLength(1)
     expect(await ctx.database.db.select().from(webhookEvents)).not.toHaveLength(0)
     const rows = await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, buyer.userId))

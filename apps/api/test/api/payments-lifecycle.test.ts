@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { API, COMMERCE_MSG, PAYMENT_ERROR_MSG, subscriptionDetailsSchema } from '@sintonia/contract'
-import { checkoutSessions, payments, refundRequests, sandboxCharges, sandboxCheckoutSessions, sandboxSubscriptions, subscriptions } from '../../src/db/schema/index.js'
+import { checkouts, payments, refundRequests, sandboxCharges, sandboxCheckouts, sandboxSubscriptions, subscriptions } from '../../src/db/schema/index.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin, listener, nextIp, seedSubscription, type Account } from '../helpers/auth.js'
 import { CARDS, FUTURE_EXPIRY, checkState, outboxOf, payWithCard, startAuthFirst, subscriptionOf } from '../helpers/commerce.js'
@@ -23,8 +23,8 @@ afterAll(() => ctx.close())
 
 async function buy(planCode: 'trimestral' | 'semestral' | 'anual' = 'anual', card: string = CARDS.ok) {
   const buyer = await listener(ctx)
-  const { sessionId } = await startAuthFirst(ctx, buyer, planCode)
-  expect((await payWithCard(ctx, sessionId, card)).statusCode).toBe(303)
+  const { checkoutId } = await startAuthFirst(ctx, buyer, planCode)
+  expect((await payWithCard(ctx, checkoutId, card)).statusCode).toBe(303)
   const [sub] = await subscriptionOf(ctx, buyer.userId)
   return { buyer, sub: sub! }
 }
@@ -145,15 +145,15 @@ describe("the provider's clock", () => {
 
   it('expires an abandoned checkout after its 24 hours: our record says expired and the page no longer takes payment', async () => {
     const buyer = await listener(ctx)
-    const { sessionId } = await startAuthFirst(ctx, buyer, 'anual')
-    await ctx.database.db.update(sandboxCheckoutSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sandboxCheckoutSessions.id, sessionId))
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'anual')
+    await ctx.database.db.update(sandboxCheckouts).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sandboxCheckouts.id, checkoutId))
     await ctx.app.payments.sandbox!.advanceClock(new Date())
-    const [ours] = await ctx.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId))
+    const [ours] = await ctx.database.db.select().from(checkouts).where(eq(checkouts.id, checkoutId))
     expect(ours).toMatchObject({ status: 'expired', paymentStatus: 'unpaid' })
-    const page = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${sessionId}` })
+    const page = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}` })
     expect(page.statusCode).toBe(410)
     expect(page.body).toContain('Sessão expirada')
-    expect((await payWithCard(ctx, sessionId, CARDS.ok)).statusCode).toBe(410)
+    expect((await payWithCard(ctx, checkoutId, CARDS.ok)).statusCode).toBe(410)
     expect(await subscriptionOf(ctx, buyer.userId)).toEqual([])
   })
 

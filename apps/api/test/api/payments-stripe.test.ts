@@ -47,8 +47,8 @@ describe('Stripe gateway (local fake)', () => {
 
   it('creates a Checkout Session in subscription mode with price_data from our plan', async () => {
     const buyer = await listener(ctx)
-    const { url, sessionId } = await startAuthFirst(ctx, buyer, 'anual')
-    expect(url).toBe(`https://checkout.stripe.test/c/pay/${sessionId}`)
+    const { url, checkoutId } = await startAuthFirst(ctx, buyer, 'anual')
+    expect(url).toBe(`https://checkout.stripe.test/c/pay/${checkoutId}`)
     const sent = fake.requests.filter((req) => req.path === '/v1/checkout/sessions' && req.method === 'POST').at(-1)!
     expect(sent.headers.authorization).toBe('Bearer sk_test_local_123')
     expect(sent.form).toMatchObject({
@@ -70,10 +70,10 @@ describe('Stripe gateway (local fake)', () => {
 
   it('activates the subscription from a signed checkout.session.completed, re-reading the session and subscription', async () => {
     const buyer = await listener(ctx)
-    const { sessionId } = await startAuthFirst(ctx, buyer, 'semestral')
-    const { subscriptionId, periodEnd } = fake.completeSession(sessionId)
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'semestral')
+    const { subscriptionId, periodEnd } = fake.completeSession(checkoutId)
     // The event's copy says "unpaid": the handler trusts the provider's current state, not the event.
-    const res = await stripeWebhook('checkout.session.completed', { id: sessionId, object: 'checkout.session', payment_status: 'unpaid' })
+    const res = await stripeWebhook('checkout.session.completed', { id: checkoutId, object: 'checkout.session', payment_status: 'unpaid' })
     expect(res.json()).toEqual({ received: true, outcome: 'processed' })
     const [sub] = await subscriptionOf(ctx, buyer.userId)
     expect(sub).toMatchObject({ provider: 'stripe', status: 'active', planCode: 'semestral', providerSubscriptionId: subscriptionId })
@@ -142,11 +142,11 @@ describe('Stripe gateway (local fake)', () => {
 
   it('pay-first: verify-payment asks Stripe and records the pending subscription before any webhook', async () => {
     const email = uniqueEmail('stripe')
-    const { sessionId } = await startPayFirst(ctx, email, 'trimestral')
-    fake.completeSession(sessionId, { email, name: 'Ana Stripe' })
-    const verify = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verify, payload: { sessionId }, remoteAddress: nextIp() })
+    const { checkoutId } = await startPayFirst(ctx, email, 'trimestral')
+    fake.completeSession(checkoutId, { email, name: 'Ana Stripe' })
+    const verify = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verify, payload: { sessionId: checkoutId }, remoteAddress: nextIp() })
     expect(verify.json()).toMatchObject({ paymentStatus: 'paid', customerEmail: email, customerName: 'Ana Stripe', amount: 14_970, currency: 'BRL', planCode: 'trimestral' })
-    const [pending] = await ctx.database.db.select().from(pendingSubscriptions).where(eq(pendingSubscriptions.checkoutSessionId, sessionId))
+    const [pending] = await ctx.database.db.select().from(pendingSubscriptions).where(eq(pendingSubscriptions.checkoutId, checkoutId))
     expect(pending).toMatchObject({ email, planCode: 'trimestral', provider: 'stripe' })
     expect(await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.email, email))).toEqual([])
   })

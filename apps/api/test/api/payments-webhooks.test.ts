@@ -37,14 +37,14 @@ async function withWebhooksDown(action: () => Promise<unknown>) {
 /** A purchase whose events did not reach us yet. */
 async function paidWithoutWebhooks(planCode: 'trimestral' | 'semestral' | 'anual' = 'anual') {
   const buyer = await listener(ctx)
-  const { sessionId } = await startAuthFirst(ctx, buyer, planCode)
-  const events = await withWebhooksDown(async () => expect((await payWithCard(ctx, sessionId, CARDS.ok)).statusCode).toBe(303))
+  const { checkoutId } = await startAuthFirst(ctx, buyer, planCode)
+  const events = await withWebhooksDown(async () => expect((await payWithCard(ctx, checkoutId, CARDS.ok)).statusCode).toBe(303))
   const byType = (type: string) => {
     const event = events.find((row) => row.type === type)
     if (!event) throw new Error(`evento ${type} não emitido`)
     return JSON.stringify(event.payload)
   }
-  return { buyer, sessionId, events, byType }
+  return { buyer, checkoutId, events, byType }
 }
 
 const checksum = () => databaseChecksum(ctx.database.db)
@@ -164,8 +164,8 @@ describe('out-of-order events end in the current state', () => {
 
   it('customer.subscription.deleted before an older .updated: the subscription stays canceled', async () => {
     const buyer: Account = await listener(ctx)
-    const { sessionId } = await startAuthFirst(ctx, buyer, 'trimestral')
-    expect((await payWithCard(ctx, sessionId, CARDS.ok)).statusCode).toBe(303)
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'trimestral')
+    expect((await payWithCard(ctx, checkoutId, CARDS.ok)).statusCode).toBe(303)
     const [sub] = await subscriptionOf(ctx, buyer.userId)
     const sandbox = ctx.app.payments.sandbox!
     const portal = await ctx.app.inject({ method: 'POST', url: API.commerce.subscription.portal, headers: { cookie: buyer.cookie } })

@@ -115,7 +115,7 @@ export async function seedSubscription(
 export async function seedPending(
   ctx: TestContext,
   email: string,
-  values: { checkoutSessionId?: string | null; planCode?: 'trimestral' | 'semestral' | 'anual'; currentPeriodEnd?: Date } = {},
+  values: { checkoutId?: string | null; planCode?: 'trimestral' | 'semestral' | 'anual'; currentPeriodEnd?: Date } = {},
 ) {
   const [row] = await ctx.database.db
     .insert(pendingSubscriptions)
@@ -125,7 +125,7 @@ export async function seedPending(
       provider: 'sandbox',
       providerCustomerId: `cus_${Math.random().toString(36).slice(2)}`,
       providerSubscriptionId: `sub_${Math.random().toString(36).slice(2)}`,
-      checkoutSessionId: values.checkoutSessionId === undefined ? `cs_${Math.random().toString(36).slice(2, 12)}` : values.checkoutSessionId,
+      checkoutId: values.checkoutId === undefined ? `cs_${Math.random().toString(36).slice(2, 12)}` : values.checkoutId,
       currentPeriodEnd: values.currentPeriodEnd ?? new Date(Date.now() + 180 * 86_400_000),
     })
     .returning()

@@ -1,7 +1,7 @@
 /** Commerce test helpers: real checkouts through the routes and the sandbox's hosted pages. */
 import { eq, sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
-import { API, type PlanCode } from '@sintonia/contract'
+import { API, type CheckoutRedirect, type PlanCode } from '@sintonia/contract'
 import { emailOutbox, payments, sandboxEvents, subscriptions, webhookEvents } from '../../src/db/schema/index.js'
 import { signPayload } from '../../src/lib/http/webhook-signature.js'
 import type { TestContext } from './app.js'
@@ -19,34 +19,39 @@ export const CARDS = {
 
 export const FUTURE_EXPIRY = `12/${String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0')}`
 
+/** The checkout answer's `sessionId` (its wire name) as our code calls it. */
+function checkoutOf({ url, sessionId }: CheckoutRedirect): { url: string; checkoutId: string } {
+  return { url, checkoutId: sessionId }
+}
+
 export async function startAuthFirst(ctx: TestContext, account: Account, planCode: PlanCode = 'anual') {
   const res = await ctx.app.inject({ method: 'POST', url: API.commerce.subscription.checkout, headers: { cookie: account.cookie }, payload: { planCode } })
   if (res.statusCode !== 200) throw new Error(`checkout falhou: ${res.statusCode} ${res.body}`)
-  return res.json() as { url: string; sessionId: string }
+  return checkoutOf(res.json() as CheckoutRedirect)
 }
 
 export async function startPayFirst(ctx: TestContext, email: string, planCode: PlanCode = 'anual', name = 'Maria Compradora') {
   const res = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.checkout, payload: { email, name, planCode }, remoteAddress: nextIp() })
   if (res.statusCode !== 200) throw new Error(`create-payment falhou: ${res.statusCode} ${res.body}`)
-  return res.json() as { url: string; sessionId: string }
+  return checkoutOf(res.json() as CheckoutRedirect)
 }
 
 /** Submits the sandbox card form as a browser would (urlencoded). */
-export function payWithCard(ctx: TestContext, sessionId: string, number: string, extra: { expiry?: string; cvc?: string; name?: string; ip?: string } = {}) {
+export function payWithCard(ctx: TestContext, checkoutId: string, number: string, extra: { expiry?: string; cvc?: string; name?: string; ip?: string } = {}) {
   const form = new URLSearchParams({ number, expiry: extra.expiry ?? FUTURE_EXPIRY, cvc: extra.cvc ?? '123', name: extra.name ?? 'MARIA C SILVA' })
   return ctx.app.inject({
     method: 'POST',
-    url: `/sandbox/checkout/${sessionId}/pay`,
+    url: `/sandbox/checkout/${checkoutId}/pay`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: form.toString(),
     remoteAddress: extra.ip ?? nextIp(),
   })
 }
 
-export function payWithPix(ctx: TestContext, sessionId: string) {
+export function payWithPix(ctx: TestContext, checkoutId: string) {
   return ctx.app.inject({
     method: 'POST',
-    url: `/sandbox/checkout/${sessionId}/pix`,
+    url: `/sandbox/checkout/${checkoutId}/pix`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: '',
     remoteAddress: nextIp(),

@@ -119,21 +119,21 @@ describe('request URLs in the log', () => {
 
   it('a pay-first purchase through the hosted checkout (card and Pix) leaves checkout ids and claim links out of the log', async () => {
     const email = uniqueEmail('comprador-logs')
-    const { sessionId, url } = await startPayFirst(ctx, email, 'anual')
-    remember('checkout session id', sessionId)
+    const { checkoutId, url } = await startPayFirst(ctx, email, 'anual')
+    remember('checkout id', checkoutId)
     await open(url)
     await open(`${url}?metodo=pix`)
-    const declined = await payWithCard(ctx, sessionId, CARDS.declined)
+    const declined = await payWithCard(ctx, checkoutId, CARDS.declined)
     expect(declined.statusCode).toBe(402)
-    const paid = await payWithCard(ctx, sessionId, CARDS.ok)
+    const paid = await payWithCard(ctx, checkoutId, CARDS.ok)
     expect(paid.statusCode).toBe(303)
-    // The provider sends the browser back with the session id in the query string.
-    expect(paid.headers.location).toContain(sessionId)
+    // The provider sends the browser back with the checkout id in the query string (`session_id`).
+    expect(paid.headers.location).toContain(checkoutId)
     await open(String(paid.headers.location))
-    await open(`/assinatura/sucesso?session_id=${sessionId}`)
-    const verify = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verifySession, payload: { sessionId }, remoteAddress: nextIp() })
+    await open(`/assinatura/sucesso?session_id=${checkoutId}`)
+    const verify = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verifyCheckout, payload: { sessionId: checkoutId }, remoteAddress: nextIp() })
     expect(verify.json()).toMatchObject({ paid: true })
-    await open(`/pagamento/sucesso?session_id=${sessionId}`)
+    await open(`/pagamento/sucesso?session_id=${checkoutId}`)
 
     // The claim e-mail's links (set the password / sign in), opened as the buyer would.
     const links = await linksMailedTo(email)
@@ -143,9 +143,9 @@ describe('request URLs in the log', () => {
 
     // Pix on a second checkout.
     const pix = await startPayFirst(ctx, uniqueEmail('comprador-pix'), 'trimestral')
-    remember('checkout session id', pix.sessionId)
+    remember('checkout id', pix.checkoutId)
     await open(`${pix.url}?metodo=pix`)
-    expect((await payWithPix(ctx, pix.sessionId)).statusCode).toBe(303)
+    expect((await payWithPix(ctx, pix.checkoutId)).statusCode).toBe(303)
 
     expect(hitsIn(lines.join('\n'))).toEqual([])
     expect(lines.some((line) => line.includes('/sandbox/checkout/[oculto]/pay'))).toBe(true)
@@ -153,9 +153,9 @@ describe('request URLs in the log', () => {
 
   it('the customer portal leaves its id out of the log', async () => {
     const buyer = await listener(ctx)
-    const { sessionId } = await startAuthFirst(ctx, buyer, 'semestral')
-    remember('checkout session id', sessionId)
-    expect((await payWithCard(ctx, sessionId, CARDS.ok)).statusCode).toBe(303)
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'semestral')
+    remember('checkout id', checkoutId)
+    expect((await payWithCard(ctx, checkoutId, CARDS.ok)).statusCode).toBe(303)
     const portal = await ctx.app.inject({ method: 'POST', url: API.commerce.subscription.portal, headers: { cookie: buyer.cookie } })
     expect(portal.statusCode).toBe(200)
     const path = new URL(portal.json().url as string).pathname

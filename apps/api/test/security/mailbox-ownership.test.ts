@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, sql } from 'drizzle-orm'
 import { API, AUTH_MSG, MSG, UNCLAIMED_MSG, unclaimedPurchaseListSchema } from '@sintonia/contract'
-import { audios, auditLog, checkoutSessions, leads, payments, pendingSubscriptions, user } from '../../src/db/schema/index.js'
+import { audios, auditLog, checkouts, leads, payments, pendingSubscriptions, user } from '../../src/db/schema/index.js'
 import { EXPOSED_AUTH_PATHS } from '../../src/plugins/auth.js'
 import { RATE_LIMITS } from '../../src/lib/http/rate-limits.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
@@ -38,9 +38,9 @@ async function paidBuyer() {
     remoteAddress: nextIp(),
   })
   expect(lead.statusCode).toBe(201)
-  const { sessionId } = await startPayFirst(ctx, email, 'anual', 'Compradora Real')
-  expect((await payWithCard(ctx, sessionId, CARDS.ok)).statusCode).toBe(303)
-  return { email, sessionId }
+  const { checkoutId } = await startPayFirst(ctx, email, 'anual', 'Compradora Real')
+  expect((await payWithCard(ctx, checkoutId, CARDS.ok)).statusCode).toBe(303)
+  return { email, checkoutId }
 }
 
 describe('1. a paid purchase cannot be taken by whoever knows the e-mail', () => {
@@ -50,7 +50,7 @@ describe('1. a paid purchase cannot be taken by whoever knows the e-mail', () =>
 
     const exported = await ctx.app.inject({ method: 'GET', url: API.accounts.exportData, headers: { cookie: stranger.cookie } })
     expect(exported.statusCode).toBe(200)
-    expect(exported.body).not.toContain(buyer.sessionId)
+    expect(exported.body).not.toContain(buyer.checkoutId)
     const data = exported.json()
     expect(data.checkouts).toEqual([])
     expect(data.payments).toEqual([])
@@ -59,7 +59,7 @@ describe('1. a paid purchase cannot be taken by whoever knows the e-mail', () =>
     expect(exported.body).not.toContain('987654321')
 
     // Even holding the checkout id, signing in with it attaches nothing to an unproven account.
-    const withId = await signIn(ctx, buyer.email, 'senha-do-estranho', 'user', { sessionId: buyer.sessionId })
+    const withId = await signIn(ctx, buyer.email, 'senha-do-estranho', 'user', { checkoutId: buyer.checkoutId })
     expect(withId.res.statusCode).toBe(200)
     expect((await audioRange(withId.cookie)).statusCode).toBe(403)
 
@@ -68,9 +68,9 @@ describe('1. a paid purchase cannot be taken by whoever knows the e-mail', () =>
     expect(removed.statusCode).toBe(200)
     const { db } = ctx.database
     expect(await db.select().from(leads).where(sql`lower(${leads.email}) = ${buyer.email}`)).toEqual([expect.objectContaining({ name: 'Compradora Real', phone: '+5511987654321' })])
-    expect(await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, buyer.sessionId))).toEqual([expect.objectContaining({ email: buyer.email, customerName: 'Compradora Real' })])
+    expect(await db.select().from(checkouts).where(eq(checkouts.id, buyer.checkoutId))).toEqual([expect.objectContaining({ email: buyer.email, customerName: 'Compradora Real' })])
     expect(await db.select().from(payments).where(sql`lower(${payments.email}) = ${buyer.email}`)).toHaveLength(1)
-    expect(await db.select().from(pendingSubscriptions).where(eq(pendingSubscriptions.checkoutSessionId, buyer.sessionId))).toHaveLength(1)
+    expect(await db.select().from(pendingSubscriptions).where(eq(pendingSubscriptions.checkoutId, buyer.checkoutId))).toHaveLength(1)
 
     // The real buyer still reaches what they paid for, from the mailbox.
     const owner = await useAccessLink(ctx, buyer.email, 'senha-da-compradora')
@@ -82,8 +82,8 @@ describe('1. a paid purchase cannot be taken by whoever knows the e-mail', () =>
   it('the stranger who registered first and stays signed in loses the account to the mailbox owner', async () => {
     const email = uniqueEmail('primeiro')
     const stranger = await listener(ctx, { email, password: 'senha-do-estranho' })
-    const { sessionId } = await startPayFirst(ctx, email, 'trimestral', 'Dona Do Email')
-    expect((await payWithCard(ctx, sessionId, CARDS.ok)).statusCode).toBe(303)
+    const { checkoutId } = await startPayFirst(ctx, email, 'trimestral', 'Dona Do Email')
+    expect((await payWithCard(ctx, checkoutId, CARDS.ok)).statusCode).toBe(303)
     expect((await audioRange(stranger.cookie)).statusCode).toBe(403)
 
     const owner = await useAccessLink(ctx, email, 'senha-da-dona')
@@ -95,10 +95,10 @@ describe('1. a paid purchase cannot be taken by whoever knows the e-mail', () =>
 
   it('error bodies of the payment routes never carry the checkout id', async () => {
     const buyer = await paidBuyer()
-    for (const url of [API.commerce.payments.verify, API.commerce.payments.verifySession, API.commerce.payments.resendAccessLink]) {
-      for (const sessionId of [buyer.sessionId, `${buyer.sessionId}x`]) {
-        const res = await ctx.app.inject({ method: 'POST', url, payload: { sessionId }, remoteAddress: nextIp() })
-        if (res.statusCode >= 400) expect(res.body).not.toContain(buyer.sessionId)
+    for (const url of [API.commerce.payments.verify, API.commerce.payments.verifyCheckout, API.commerce.payments.resendAccessLink]) {
+      for (const checkoutId of [buyer.checkoutId, `${buyer.checkoutId}x`]) {
+        const res = await ctx.app.inject({ method: 'POST', url, payload: { sessionId: checkoutId }, remoteAddress: nextIp() })
+        if (res.statusCode >= 400) expect(res.body).not.toContain(buyer.checkoutId)
       }
     }
   })
@@ -255,7 +255,7 @@ describe('Admin › Usuários: paid purchases without an account', () => {
     const boss = await admin(ctx)
     const list = await ctx.app.inject({ method: 'GET', url: API.accounts.admin.unclaimedPurchases, headers: { cookie: boss.cookie } })
     expect(list.statusCode).toBe(200)
-    expect(list.body).not.toContain(buyer.sessionId)
+    expect(list.body).not.toContain(buyer.checkoutId)
     const row = unclaimedPurchaseListSchema.parse(list.json()).purchases.find((p) => p.email === buyer.email)
     expect(row).toMatchObject({ planCode: 'anual', planName: 'Anual', customerName: 'Compradora Real', currency: 'BRL', accountExists: false })
     expect(row!.amountCents).toBeGreaterThan(0)

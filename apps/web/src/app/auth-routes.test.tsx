@@ -226,7 +226,7 @@ describe('/login', () => {
       email: 'nova@exemplo.com',
       password: 'segredo123',
       name: 'Bia',
-      sessionId: 'cs_test_abc123',
+      checkoutId: 'cs_test_abc123',
     })
     // The new account's e-mail is not confirmed yet: the listener is told where the link went.
     expect(toastMock.success).toHaveBeenCalledWith(AUTH_MSG.verificationSent, expect.anything())

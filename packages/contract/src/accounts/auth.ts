@@ -21,15 +21,15 @@ const password = z
   .string({ error: 'Informe a senha' })
   .min(PASSWORD_MIN_LENGTH, { error: AUTH_MSG.passwordTooShort })
   .max(PASSWORD_MAX_LENGTH, { error: AUTH_MSG.passwordTooLong })
-/** A checkout session id from the payment gateway, carried through /login?session_id=. */
-const checkoutSessionId = z.string().trim().min(6).max(255).regex(/^[A-Za-z0-9_-]+$/, { error: 'Sessão de pagamento inválida' })
+/** A checkout id from the payment gateway, carried through /login?session_id=. */
+const checkoutId = z.string().trim().min(6).max(255).regex(/^[A-Za-z0-9_-]+$/, { error: 'Sessão de pagamento inválida' })
 
 export const signUpSchema = z
   .object({
     name: z.string().trim().max(DISPLAY_NAME_MAX_LENGTH, { error: AUTH_MSG.nameTooLong }).optional(),
     email,
     password,
-    sessionId: checkoutSessionId.optional(),
+    checkoutId: checkoutId.optional(),
   })
   .strict()
 export type SignUpInput = z.infer<typeof signUpSchema>
@@ -39,7 +39,7 @@ export const signInSchema = z
     email,
     password: z.string({ error: 'Informe a senha' }).min(1, { error: 'Informe a senha' }).max(PASSWORD_MAX_LENGTH),
     portal: z.enum(PORTALS),
-    sessionId: checkoutSessionId.optional(),
+    checkoutId: checkoutId.optional(),
   })
   .strict()
 export type SignInInput = z.infer<typeof signInSchema>

@@ -18,7 +18,7 @@ export const COMMERCE_MSG = {
   // Other payment errors
   missingPaymentUrl: 'Erro interno: URL de pagamento não recebida',
   internalServerError: 'Erro interno do servidor',
-  missingSessionId: 'ID da sessão não encontrado',
+  missingCheckoutId: 'ID da sessão não encontrado',
   verifyPaymentFailed: 'Erro ao verificar pagamento',
   verifyPaymentUnexpected: 'Erro inesperado ao verificar pagamento',
   paymentNotVerifiable: 'Não foi possível verificar o pagamento',
@@ -42,7 +42,7 @@ export const COMMERCE_MSG = {
   planUnavailable: 'Este plano não está disponível no momento',
   alreadySubscribed: 'Você já tem uma assinatura ativa',
   noSubscriptionForPortal: 'Você ainda não tem uma assinatura para gerenciar',
-  sessionNotFound: 'Sessão de pagamento não encontrada',
+  checkoutNotFound: 'Sessão de pagamento não encontrada',
   webhookSignatureInvalid: 'Assinatura do webhook inválida',
   refundOutsideWindow: 'O prazo de garantia desta assinatura já terminou',
   refundAlreadyRequested: 'Já existe um pedido de reembolso para esta assinatura',

@@ -10,11 +10,11 @@ import { COMMERCE_MSG } from './commerce-messages.js'
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number]
 
-/** A checkout session id as the gateways issue them (Stripe `cs_test_…`, sandbox `cs_sbx_…`). */
-export const checkoutSessionIdSchema = z
-  .string({ error: COMMERCE_MSG.missingSessionId })
+/** A checkout id as the gateways issue them (a Stripe Checkout Session's `cs_test_…`, sandbox `cs_sbx_…`). */
+export const checkoutIdSchema = z
+  .string({ error: COMMERCE_MSG.missingCheckoutId })
   .trim()
-  .min(6, { error: COMMERCE_MSG.missingSessionId })
+  .min(6, { error: COMMERCE_MSG.missingCheckoutId })
   .max(255)
   .regex(/^[A-Za-z0-9_-]+$/, { error: 'Sessão de pagamento inválida' })
 
@@ -55,7 +55,10 @@ export const createPaymentSchema = z
   .strict()
 export type CreatePaymentInput = z.input<typeof createPaymentSchema>
 
-/** Answer of create-subscription and create-payment: the provider's hosted page. */
+/**
+ * Answer of create-subscription and create-payment: the provider's hosted page and the checkout id,
+ * whose wire name stays `sessionId` (docs/decisions/022-one-word-per-meaning.md).
+ */
 export const checkoutRedirectSchema = z.object({ url: z.string(), sessionId: z.string() })
 export type CheckoutRedirect = z.infer<typeof checkoutRedirectSchema>
 
@@ -63,8 +66,9 @@ export type CheckoutRedirect = z.infer<typeof checkoutRedirectSchema>
 export const portalRedirectSchema = z.object({ url: z.string() })
 export type PortalRedirect = z.infer<typeof portalRedirectSchema>
 
-export const sessionIdBodySchema = z.object({ sessionId: checkoutSessionIdSchema }).strict()
-export type SessionIdBody = z.infer<typeof sessionIdBodySchema>
+/** The checkout id of verify-payment, verify-session and the access link's resend; `sessionId` on the wire (ADR 022). */
+export const checkoutIdBodySchema = z.object({ sessionId: checkoutIdSchema }).strict()
+export type CheckoutIdBody = z.infer<typeof checkoutIdBodySchema>
 
 /** verify-payment: 'paid' shows confirmed, anything else processing (docs/product/commerce.md#payment-result-pagamentosucesso). */
 export const paymentVerificationSchema = z.object({
@@ -83,12 +87,12 @@ export type PaymentVerification = z.infer<typeof paymentVerificationSchema>
  * (docs/product/commerce.md#processing-page-assinaturaprocessando):
  * whether the payment is done and whether an account with that e-mail exists.
  */
-export const sessionVerificationSchema = z.object({
+export const checkoutVerificationSchema = z.object({
   email: z.string(),
   paid: z.boolean(),
   accountExists: z.boolean(),
 })
-export type SessionVerification = z.infer<typeof sessionVerificationSchema>
+export type CheckoutVerification = z.infer<typeof checkoutVerificationSchema>
 
 export const SUBSCRIPTION_STATES = ['active', 'past_due', 'canceled', 'expired'] as const
 export const REFUND_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const

@@ -19,8 +19,8 @@ import {
   paymentVerificationSchema,
   portalRedirectSchema,
   refundRequestSchema,
-  sessionIdBodySchema,
-  sessionVerificationSchema,
+  checkoutIdBodySchema,
+  checkoutVerificationSchema,
   subscriptionDetailsSchema,
   subscriptionStateSchema,
 } from './commerce.js'
@@ -40,9 +40,9 @@ export const COMMERCE_ENDPOINT_SCHEMAS = {
   payments: {
     gateway: { response: gatewayInfoSchema, body: null },
     checkout: { response: checkoutRedirectSchema, body: createPaymentSchema },
-    verify: { response: paymentVerificationSchema, body: sessionIdBodySchema },
-    verifySession: { response: sessionVerificationSchema, body: sessionIdBodySchema },
-    resendAccessLink: { response: messageResponseSchema, body: sessionIdBodySchema },
+    verify: { response: paymentVerificationSchema, body: checkoutIdBodySchema },
+    verifyCheckout: { response: checkoutVerificationSchema, body: checkoutIdBodySchema },
+    resendAccessLink: { response: messageResponseSchema, body: checkoutIdBodySchema },
   },
   admin: {
     plans: { response: adminPlansResponseSchema, body: null },

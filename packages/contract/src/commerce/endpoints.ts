@@ -19,8 +19,8 @@ import type {
   paymentVerificationSchema,
   portalRedirectSchema,
   refundRequestSchema,
-  sessionIdBodySchema,
-  sessionVerificationSchema,
+  checkoutIdBodySchema,
+  checkoutVerificationSchema,
   subscriptionDetailsSchema,
   subscriptionStateSchema,
 } from './commerce.js'
@@ -39,9 +39,9 @@ export const COMMERCE_ENDPOINTS = {
   payments: {
     gateway: get(P.payments.gateway, schema<typeof gatewayInfoSchema>()),
     checkout: post(P.payments.checkout, schema<typeof checkoutRedirectSchema>(), schema<typeof createPaymentSchema>()),
-    verify: post(P.payments.verify, schema<typeof paymentVerificationSchema>(), schema<typeof sessionIdBodySchema>()),
-    verifySession: post(P.payments.verifySession, schema<typeof sessionVerificationSchema>(), schema<typeof sessionIdBodySchema>()),
-    resendAccessLink: post(P.payments.resendAccessLink, schema<typeof messageResponseSchema>(), schema<typeof sessionIdBodySchema>()),
+    verify: post(P.payments.verify, schema<typeof paymentVerificationSchema>(), schema<typeof checkoutIdBodySchema>()),
+    verifyCheckout: post(P.payments.verifyCheckout, schema<typeof checkoutVerificationSchema>(), schema<typeof checkoutIdBodySchema>()),
+    resendAccessLink: post(P.payments.resendAccessLink, schema<typeof messageResponseSchema>(), schema<typeof checkoutIdBodySchema>()),
   },
   admin: {
     plans: get(P.admin.plans, schema<typeof adminPlansResponseSchema>()),

@@ -19,8 +19,8 @@ export const COMMERCE_PATHS = {
     checkout: '/api/payments/checkout',
     /** POST {sessionId} → the payment's verification. */
     verify: '/api/payments/verify',
-    /** POST {sessionId} → {email, paid, accountExists}. */
-    verifySession: '/api/payments/verify-session',
+    /** POST {sessionId} → {email, paid, accountExists}. The path keeps its name (ADR 022). */
+    verifyCheckout: '/api/payments/verify-session',
     /** POST {sessionId}: e-mails the purchase's access link again (the buyer still on the processing page). */
     resendAccessLink: '/api/payments/access-link',
     /** Provider webhooks (raw body, signature-checked). */

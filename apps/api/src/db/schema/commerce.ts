@@ -91,13 +91,13 @@ export const pendingSubscriptions = pgTable(
     provider: text('provider').notNull(),
     providerCustomerId: text('provider_customer_id'),
     providerSubscriptionId: text('provider_subscription_id'),
-    checkoutSessionId: text('checkout_session_id'),
+    checkoutId: text('checkout_session_id'),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index('pending_subscriptions_email_idx').on(sql`lower(${t.email})`),
-    uniqueIndex('pending_subscriptions_session_idx').on(t.checkoutSessionId),
+    uniqueIndex('pending_subscriptions_session_idx').on(t.checkoutId),
   ],
 )
 
@@ -116,8 +116,8 @@ export const REFUND_STATUSES = ['pending', 'approved', 'rejected'] as const
 /** `subscriptions.provider` values: the two gateways and an admin's complimentary access. */
 export const SUBSCRIPTION_PROVIDERS = ['sandbox', 'stripe', 'complimentary'] as const
 
-/** Our record of a checkout we started at a provider; the id is the provider's session id. */
-export const checkoutSessions = pgTable(
+/** Our record of a checkout we started at a provider; the id is the provider's (a Stripe Checkout Session's). */
+export const checkouts = pgTable(
   'checkout_sessions',
   {
     id: text('id').primaryKey(),
@@ -161,7 +161,7 @@ export const payments = pgTable(
     providerInvoiceId: text('provider_invoice_id'),
     providerSubscriptionId: text('provider_subscription_id'),
     subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
-    checkoutSessionId: text('checkout_session_id'),
+    checkoutId: text('checkout_session_id'),
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     email: text('email').notNull(),
     planCode: text('plan_code')

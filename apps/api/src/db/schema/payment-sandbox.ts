@@ -16,7 +16,7 @@ export const sandboxCustomers = pgTable('sandbox_customers', {
 })
 
 /** A hosted checkout page of the sandbox (Stripe-shaped: client_reference_id, metadata, URLs). */
-export const sandboxCheckoutSessions = pgTable('sandbox_checkout_sessions', {
+export const sandboxCheckouts = pgTable('sandbox_checkout_sessions', {
   id: text('id').primaryKey(),
   productName: text('product_name').notNull(),
   amountCents: integer('amount_cents').notNull(),
@@ -72,7 +72,8 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   createdAt: createdAt(),
 })
 
-export const sandboxPortalSessions = pgTable('sandbox_portal_sessions', {
+/** A customer-portal link of the sandbox (Stripe's Billing Portal session), valid for an hour. */
+export const sandboxPortalLinks = pgTable('sandbox_portal_sessions', {
   id: text('id').primaryKey(),
   customerId: text('customer_id').notNull(),
   returnUrl: text('return_url').notNull(),

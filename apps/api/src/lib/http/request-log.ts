@@ -36,7 +36,7 @@ function decodeSegment(segment: string): string {
 
 /**
  * The request target as it may be logged: the path only (the query string carries reset tokens,
- * checkout session ids and claim links), secret segments replaced by `[oculto]`, cut to 200
+ * checkout ids and claim links), secret segments replaced by `[oculto]`, cut to 200
  * characters.
  */
 export function redactPath(url: string | undefined): string {

@@ -150,7 +150,7 @@ export async function activateWithAccessLink(deps: ActivationDeps, input: { toke
         if (checkoutName) row = (await setDisplayName(tx, row.id, checkoutName)) ?? row
       }
     }
-    const activated = await mergePendingSubscriptions(tx, { userId: row.id, email, checkoutSessionId: null })
+    const activated = await mergePendingSubscriptions(tx, { userId: row.id, email, checkoutId: null })
     await deleteAccessLinksOfEmail(tx, email)
     await recordAudit(tx, {
       actorUserId: row.id,
@@ -171,7 +171,7 @@ export async function activateWithAccessLink(deps: ActivationDeps, input: { toke
 export async function confirmMailboxAfterReset(db: Database, user: { id: string; email: string }): Promise<void> {
   await db.transaction(async (tx) => {
     await setEmailVerified(tx, user.id)
-    const activated = await mergePendingSubscriptions(tx, { userId: user.id, email: user.email, checkoutSessionId: null })
+    const activated = await mergePendingSubscriptions(tx, { userId: user.id, email: user.email, checkoutId: null })
     if (activated > 0) await deleteAccessLinksOfEmail(tx, user.email)
   })
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
-import { accessLinks, checkoutSessions, pendingSubscriptions, plans, refundRequests, session, subscriptions, user } from '../../db/schema/index.js'
+import { accessLinks, checkouts, pendingSubscriptions, plans, refundRequests, session, subscriptions, user } from '../../db/schema/index.js'
 
 export type AdminUserRow = Pick<typeof user.$inferSelect, 'id' | 'name' | 'email' | 'role' | 'banned' | 'banReason' | 'banExpires' | 'createdAt'>
 export interface UserSubscriptionRow {
@@ -92,10 +92,10 @@ export async function listUnclaimedPurchases(db: Database) {
       email: pendingSubscriptions.email,
       planCode: pendingSubscriptions.planCode,
       planName: plans.name,
-      customerName: checkoutSessions.customerName,
-      amountCents: checkoutSessions.amountCents,
-      currency: checkoutSessions.currency,
-      paidAt: sql<Date>`coalesce(${checkoutSessions.completedAt}, ${pendingSubscriptions.createdAt})`.mapWith((value: string | Date) => new Date(value)),
+      customerName: checkouts.customerName,
+      amountCents: checkouts.amountCents,
+      currency: checkouts.currency,
+      paidAt: sql<Date>`coalesce(${checkouts.completedAt}, ${pendingSubscriptions.createdAt})`.mapWith((value: string | Date) => new Date(value)),
       lastAccessLinkAt: sql<Date | null>`(select max(${accessLinks.createdAt}) from ${accessLinks} where lower(${accessLinks.email}) = lower(${pendingSubscriptions.email}))`.mapWith(
         (value: string | Date | null) => (value === null ? null : new Date(value)),
       ),
@@ -103,7 +103,7 @@ export async function listUnclaimedPurchases(db: Database) {
     })
     .from(pendingSubscriptions)
     .leftJoin(plans, eq(plans.code, pendingSubscriptions.planCode))
-    .leftJoin(checkoutSessions, eq(checkoutSessions.id, pendingSubscriptions.checkoutSessionId))
+    .leftJoin(checkouts, eq(checkouts.id, pendingSubscriptions.checkoutId))
     .orderBy(desc(pendingSubscriptions.createdAt))
     .limit(500)
 }

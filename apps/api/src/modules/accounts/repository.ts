@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, like, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
-import { accessLinks, account, analyticsEvents, checkoutSessions, leads, pendingSubscriptions, plans, session, subscriptions, user, verification } from '../../db/schema/index.js'
+import { accessLinks, account, analyticsEvents, checkouts, leads, pendingSubscriptions, plans, session, subscriptions, user, verification } from '../../db/schema/index.js'
 import { perDatabase } from '../../db/prepared.js'
 import { givesAccessNow } from '../commerce/access-rule.js'
 import { isUniqueViolation } from '../../lib/pg-errors.js'
@@ -238,12 +238,12 @@ export async function listWaitingPurchasesOfEmail(db: Database, email: string) {
       id: pendingSubscriptions.id,
       planCode: pendingSubscriptions.planCode,
       planName: plans.name,
-      customerName: checkoutSessions.customerName,
+      customerName: checkouts.customerName,
       createdAt: pendingSubscriptions.createdAt,
     })
     .from(pendingSubscriptions)
     .leftJoin(plans, eq(plans.code, pendingSubscriptions.planCode))
-    .leftJoin(checkoutSessions, eq(checkoutSessions.id, pendingSubscriptions.checkoutSessionId))
+    .leftJoin(checkouts, eq(checkouts.id, pendingSubscriptions.checkoutId))
     .where(sql`lower(${pendingSubscriptions.email}) = lower(${email})`)
     .orderBy(desc(pendingSubscriptions.createdAt))
 }

@@ -85,8 +85,8 @@ async function openSignIn(deps: AccountDeps, email: string, password: string, he
  * Sign-up (/login, tab Cadastro). The account is always a listener (role 'user'); the display
  * name defaults to the part of the e-mail before '@'. The e-mail is not proven yet: the account
  * and its confirmation e-mail commit together, and nothing recorded for the address before (a
- * paid purchase, a lead) is attached until the link is opened (mailbox.ts). A checkout session id
- * in the request grants nothing. Then the person is signed in (cookie).
+ * paid purchase, a lead) is attached until the link is opened (mailbox.ts). A checkout id in the
+ * request grants nothing. Then the person is signed in (cookie).
  */
 export async function signUp(deps: AccountMailDeps, input: SignUpInput, headers: Headers): Promise<SignedIn> {
   const passwordHash = await hashPassword(deps.auth, input.password)
@@ -108,7 +108,7 @@ const PORTAL_REFUSALS: Record<Portal, { refuses: Role; message: string }> = {
 /**
  * Sign-in on the listener portal (/login) or the admin portal (/admin/login). The password is
  * checked first, so a refusal by portal never tells a stranger which role an e-mail has; a refused
- * sign-in leaves no session behind. With a checkout session id and a verified e-mail, that
+ * sign-in leaves nobody signed in. With a checkout id and a verified e-mail, that
  * checkout's waiting purchase is activated.
  */
 export async function signIn(deps: AccountDeps, input: SignInInput, headers: Headers): Promise<SignedIn> {
@@ -120,9 +120,9 @@ export async function signIn(deps: AccountDeps, input: SignInInput, headers: Hea
     if (row.role === refusal.refuses) throw new HttpError(403, refusal.message)
     // The product's "pending subscription merge" after a login with session_id: only for an e-mail
     // the account has proven, and only that checkout's purchase (docs/product/accounts.md).
-    if (input.sessionId && row.emailVerified) {
-      const sessionId = input.sessionId
-      await deps.db.transaction((tx) => mergePendingSubscriptions(tx, { userId: row.id, email: row.email, checkoutSessionId: sessionId }))
+    if (input.checkoutId && row.emailVerified) {
+      const checkoutId = input.checkoutId
+      await deps.db.transaction((tx) => mergePendingSubscriptions(tx, { userId: row.id, email: row.email, checkoutId }))
     }
     return { me: toMe(row), cookies: opened.cookies }
   } catch (error) {

@@ -9,7 +9,7 @@ import {
   type GatewayInfo,
   type PaymentVerification,
   type PlanCode,
-  type SessionVerification,
+  type CheckoutVerification,
   type SubscriptionDetails,
 } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
@@ -21,7 +21,7 @@ import { subscriptionGivesAccess } from './access-rule.js'
 import { guaranteeDecision } from './guarantee-rule.js'
 import { listSubscriptionsOfUser } from './subscriptions-repository.js'
 import { SANDBOX_TEST_CARDS } from '../payment-sandbox/cards.js'
-import { GatewayError, type CheckoutFlow, type CheckoutSessionInfo } from './gateway/types.js'
+import { GatewayError, type CheckoutFlow, type CheckoutInfo } from './gateway/types.js'
 import * as repo from './repository.js'
 import { applyPaidCheckout, type CommerceDeps } from './webhooks.js'
 
@@ -54,9 +54,9 @@ async function startCheckout(
   const row = await repo.planByCode(deps.db, input.planCode)
   const plan = row?.isActive ? toPublicPlan(row, new Date()) : null
   if (!plan) throw new HttpError(422, COMMERCE_MSG.planUnavailable)
-  let session: CheckoutSessionInfo & { url: string }
+  let checkout: CheckoutInfo & { url: string }
   try {
-    session = await deps.gateway.createCheckoutSession({
+    checkout = await deps.gateway.createCheckout({
       planCode: plan.code,
       planName: plan.name,
       amountCents: plan.priceCents,
@@ -74,7 +74,7 @@ async function startCheckout(
     throw new HttpError(502, COMMERCE_MSG.createSubscriptionRetry)
   }
   await repo.insertCheckout(deps.db, {
-    id: session.id,
+    id: checkout.id,
     provider: deps.gateway.provider,
     flow: input.flow,
     planCode: plan.code,
@@ -84,7 +84,8 @@ async function startCheckout(
     amountCents: plan.priceCents,
     currency: plan.currency,
   })
-  return { url: session.url, sessionId: session.id }
+  // `sessionId` is the answer's field name on the wire (docs/decisions/022-one-word-per-meaning.md).
+  return { url: checkout.url, sessionId: checkout.id }
 }
 
 /** create-subscription (auth-first). Admins do not subscribe; a subscriber cannot buy twice. */
@@ -109,7 +110,7 @@ export async function openPortal(deps: CommerceDeps, userId: string): Promise<{ 
   const managed = rows.find((row) => row.provider === deps.gateway.provider && row.providerCustomerId)
   if (!managed?.providerCustomerId) throw new HttpError(404, COMMERCE_MSG.noSubscriptionForPortal)
   try {
-    return await deps.gateway.createPortalSession(managed.providerCustomerId, `${deps.publicUrl}${PORTAL_RETURN_PATH}`)
+    return await deps.gateway.createPortalLink(managed.providerCustomerId, `${deps.publicUrl}${PORTAL_RETURN_PATH}`)
   } catch (error) {
     deps.log.error({ err: error }, 'portal creation failed at the gateway')
     throw new HttpError(502, COMMERCE_MSG.portalFailed)
@@ -120,16 +121,16 @@ export async function openPortal(deps: CommerceDeps, userId: string): Promise<{ 
  * Asks the provider about a checkout we started. When it is paid and the webhook has not been
  * processed yet, the same idempotent effect runs here; an unpaid checkout changes nothing.
  */
-async function verifyCheckout(deps: CommerceDeps, sessionId: string) {
-  const ours = await repo.findCheckout(deps.db, sessionId)
-  if (!ours || ours.provider !== deps.gateway.provider) throw new HttpError(404, COMMERCE_MSG.sessionNotFound)
-  let info: CheckoutSessionInfo | null
+async function readVerifiedCheckout(deps: CommerceDeps, checkoutId: string) {
+  const ours = await repo.findCheckout(deps.db, checkoutId)
+  if (!ours || ours.provider !== deps.gateway.provider) throw new HttpError(404, COMMERCE_MSG.checkoutNotFound)
+  let info: CheckoutInfo | null
   try {
-    info = await deps.gateway.retrieveCheckoutSession(sessionId)
+    info = await deps.gateway.retrieveCheckout(checkoutId)
     if (info?.paymentStatus === 'paid' && ours.paymentStatus !== 'paid') {
-      const session = info
-      const sub = session.subscriptionId ? await deps.gateway.retrieveSubscription(session.subscriptionId) : null
-      await deps.db.transaction((tx) => applyPaidCheckout(tx, deps, session, sub))
+      const checkout = info
+      const sub = checkout.subscriptionId ? await deps.gateway.retrieveSubscription(checkout.subscriptionId) : null
+      await deps.db.transaction((tx) => applyPaidCheckout(tx, deps, checkout, sub))
       deps.mailer.kick()
     }
   } catch (error) {
@@ -137,13 +138,13 @@ async function verifyCheckout(deps: CommerceDeps, sessionId: string) {
     deps.log.error({ err: error }, 'checkout verification failed at the gateway')
     throw new HttpError(502, COMMERCE_MSG.verifyPaymentFailed)
   }
-  if (!info) throw new HttpError(404, COMMERCE_MSG.sessionNotFound)
+  if (!info) throw new HttpError(404, COMMERCE_MSG.checkoutNotFound)
   return { ours, info }
 }
 
-/** verify-payment: only what the product lists (a session id is the only secret). */
-export async function verifyPayment(deps: CommerceDeps, sessionId: string): Promise<PaymentVerification> {
-  const { ours, info } = await verifyCheckout(deps, sessionId)
+/** verify-payment: only what the product lists (a checkout id is the only secret). */
+export async function verifyPayment(deps: CommerceDeps, checkoutId: string): Promise<PaymentVerification> {
+  const { ours, info } = await readVerifiedCheckout(deps, checkoutId)
   return {
     paymentStatus: info.paymentStatus,
     customerName: info.name ?? ours.customerName,
@@ -156,12 +157,12 @@ export async function verifyPayment(deps: CommerceDeps, sessionId: string): Prom
 
 /**
  * verify-session: the buyer's e-mail, whether it is paid, whether an account has proven that
- * e-mail (then signing in with the session id activates the purchase; otherwise the access link
+ * e-mail (then signing in with the checkout id activates the purchase; otherwise the access link
  * e-mailed to the buyer does). `accountExists` is only looked up for a paid checkout: anyone can
  * open an unpaid checkout for any e-mail, and that must not tell them who has an account.
  */
-export async function verifySession(deps: CommerceDeps, sessionId: string): Promise<SessionVerification> {
-  const { ours, info } = await verifyCheckout(deps, sessionId)
+export async function verifyCheckout(deps: CommerceDeps, checkoutId: string): Promise<CheckoutVerification> {
+  const { ours, info } = await readVerifiedCheckout(deps, checkoutId)
   const email = (info.email ?? ours.email ?? '').toLowerCase()
   const paid = info.paymentStatus === 'paid'
   return { email, paid, accountExists: paid && email ? await repo.verifiedAccountExists(deps.db, email) : false }
@@ -172,9 +173,9 @@ export async function verifySession(deps: CommerceDeps, sessionId: string): Prom
  * purchase's e-mail only, so holding the checkout id gives nothing more than that. 404 when the
  * purchase is not waiting (not paid, or already activated).
  */
-export async function resendAccessLink(deps: CommerceDeps, sessionId: string): Promise<void> {
-  const waiting = await repo.pendingOfCheckout(deps.db, sessionId)
-  if (!waiting) throw new HttpError(404, COMMERCE_MSG.sessionNotFound)
+export async function resendAccessLink(deps: CommerceDeps, checkoutId: string): Promise<void> {
+  const waiting = await repo.pendingOfCheckout(deps.db, checkoutId)
+  if (!waiting) throw new HttpError(404, COMMERCE_MSG.checkoutNotFound)
   await deps.db.transaction((tx) => deps.purchaseWaiting(tx, waiting.email, 'resend'))
   deps.mailer.kick()
 }

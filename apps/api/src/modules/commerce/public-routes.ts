@@ -14,8 +14,8 @@ import {
   PAYMENT_PROVIDERS,
   paymentVerificationSchema,
   plansResponseSchema,
-  sessionIdBodySchema,
-  sessionVerificationSchema,
+  checkoutIdBodySchema,
+  checkoutVerificationSchema,
   messageResponseSchema,
 } from '@sintonia/contract'
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -27,7 +27,7 @@ import {
   gatewayInfo,
   resendAccessLink,
   verifyPayment,
-  verifySession,
+  verifyCheckout,
 } from './checkout-service.js'
 import { GatewayError } from './gateway/types.js'
 import { publicPlansAnswer } from './plans-service.js'
@@ -97,7 +97,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['pagamento'],
         summary: 'verify-payment: pergunta ao provedor pelo checkout e devolve o resultado (paymentStatus, nome, e-mail, valor, moeda)',
         description: "Se o checkout está pago e o webhook ainda não chegou, aplica o mesmo efeito idempotente. 'paid' = confirmado.",
-        body: sessionIdBodySchema,
+        body: checkoutIdBodySchema,
         response: { 200: paymentVerificationSchema, ...errors },
       },
     },
@@ -108,19 +108,19 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post(
-    API.commerce.payments.verifySession,
+    API.commerce.payments.verifyCheckout,
     {
       config: { access: 'public', rateLimit: RATE_LIMITS.verifyPayment },
       schema: {
         tags: ['pagamento'],
         summary: 'verify-session: o e-mail do comprador, se está pago e se já existe conta com esse e-mail',
-        body: sessionIdBodySchema,
-        response: { 200: sessionVerificationSchema, ...errors },
+        body: checkoutIdBodySchema,
+        response: { 200: checkoutVerificationSchema, ...errors },
       },
     },
     async (request, reply) => {
       reply.headers(noStore)
-      return verifySession(deps, request.body.sessionId)
+      return verifyCheckout(deps, request.body.sessionId)
     },
   )
 
@@ -132,7 +132,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['pagamento'],
         summary: 'Reenvia o link de acesso da compra para o e-mail dela (a página de processamento, depois de pagar)',
         description: 'O link vai só para o e-mail da compra. 404 se a compra não está paga ou já foi ativada; 429 acima de 5 por minuto por IP.',
-        body: sessionIdBodySchema,
+        body: checkoutIdBodySchema,
         response: { 200: messageResponseSchema, ...errors },
       },
     },

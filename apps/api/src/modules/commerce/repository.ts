@@ -1,9 +1,9 @@
 /** Our commerce tables: checkouts, payments, the webhook ledger, guarantee requests, subscription rows. */
 import { and, desc, eq, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
-import { checkoutSessions, payments, pendingSubscriptions, plans, refundRequests, subscriptions, user, webhookEvents } from '../../db/schema/index.js'
+import { checkouts, payments, pendingSubscriptions, plans, refundRequests, subscriptions, user, webhookEvents } from '../../db/schema/index.js'
 
-export type CheckoutRow = typeof checkoutSessions.$inferSelect
+export type CheckoutRow = typeof checkouts.$inferSelect
 export type PaymentRow = typeof payments.$inferSelect
 export type RefundRequestRow = typeof refundRequests.$inferSelect
 export type SubscriptionRow = typeof subscriptions.$inferSelect
@@ -11,12 +11,12 @@ export type PendingRow = typeof pendingSubscriptions.$inferSelect
 
 // ───────────── checkout_sessions ─────────────
 
-export async function insertCheckout(db: Database, values: typeof checkoutSessions.$inferInsert): Promise<void> {
-  await db.insert(checkoutSessions).values(values)
+export async function insertCheckout(db: Database, values: typeof checkouts.$inferInsert): Promise<void> {
+  await db.insert(checkouts).values(values)
 }
 
 export async function findCheckout(db: Database, id: string, forUpdate = false): Promise<CheckoutRow | null> {
-  const query = db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id))
+  const query = db.select().from(checkouts).where(eq(checkouts.id, id))
   const [row] = forUpdate ? await query.for('update') : await query
   return row ?? null
 }
@@ -24,8 +24,8 @@ export async function findCheckout(db: Database, id: string, forUpdate = false):
 export async function findCheckoutBySubscription(db: Database, provider: string, providerSubscriptionId: string): Promise<CheckoutRow | null> {
   const [row] = await db
     .select()
-    .from(checkoutSessions)
-    .where(and(eq(checkoutSessions.provider, provider), eq(checkoutSessions.providerSubscriptionId, providerSubscriptionId)))
+    .from(checkouts)
+    .where(and(eq(checkouts.provider, provider), eq(checkouts.providerSubscriptionId, providerSubscriptionId)))
     .limit(1)
   return row ?? null
 }
@@ -36,26 +36,26 @@ export async function markCheckoutPaid(
   values: { providerCustomerId: string | null; providerSubscriptionId: string | null; email: string | null; customerName: string | null },
 ): Promise<void> {
   await db
-    .update(checkoutSessions)
+    .update(checkouts)
     .set({
       status: 'complete',
       paymentStatus: 'paid',
       providerCustomerId: values.providerCustomerId,
       providerSubscriptionId: values.providerSubscriptionId,
-      email: sql`coalesce(${checkoutSessions.email}, ${values.email})`,
-      customerName: sql`coalesce(${checkoutSessions.customerName}, ${values.customerName})`,
-      completedAt: sql`coalesce(${checkoutSessions.completedAt}, now())`,
+      email: sql`coalesce(${checkouts.email}, ${values.email})`,
+      customerName: sql`coalesce(${checkouts.customerName}, ${values.customerName})`,
+      completedAt: sql`coalesce(${checkouts.completedAt}, now())`,
     })
-    .where(eq(checkoutSessions.id, id))
+    .where(eq(checkouts.id, id))
 }
 
 /** The provider expired an unpaid checkout (an abandoned purchase). */
 export async function markCheckoutExpired(db: Database, provider: string, id: string): Promise<boolean> {
   const rows = await db
-    .update(checkoutSessions)
+    .update(checkouts)
     .set({ status: 'expired' })
-    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.provider, provider), eq(checkoutSessions.status, 'open')))
-    .returning({ id: checkoutSessions.id })
+    .where(and(eq(checkouts.id, id), eq(checkouts.provider, provider), eq(checkouts.status, 'open')))
+    .returning({ id: checkouts.id })
   return rows.length > 0
 }
 
@@ -102,7 +102,7 @@ export async function insertPending(db: Database, values: typeof pendingSubscrip
   const rows = await db
     .insert(pendingSubscriptions)
     .values(values)
-    .onConflictDoNothing({ target: pendingSubscriptions.checkoutSessionId })
+    .onConflictDoNothing({ target: pendingSubscriptions.checkoutId })
     .returning({ id: pendingSubscriptions.id })
   return rows.length > 0
 }
@@ -127,8 +127,8 @@ export async function verifiedAccountExists(db: Database, email: string): Promis
 }
 
 /** Whether a purchase of this checkout still waits for its owner. */
-export async function pendingOfCheckout(db: Database, checkoutSessionId: string): Promise<{ email: string } | null> {
-  const [row] = await db.select({ email: pendingSubscriptions.email }).from(pendingSubscriptions).where(eq(pendingSubscriptions.checkoutSessionId, checkoutSessionId))
+export async function pendingOfCheckout(db: Database, checkoutId: string): Promise<{ email: string } | null> {
+  const [row] = await db.select({ email: pendingSubscriptions.email }).from(pendingSubscriptions).where(eq(pendingSubscriptions.checkoutId, checkoutId))
   return row ?? null
 }
 
@@ -257,23 +257,23 @@ const ofPerson = <T extends { userId: unknown; email: unknown }>(table: T, userI
 
 /** A person's checkouts, payments and guarantee requests, for the LGPD export (no provider secrets are stored). */
 export async function loadCommerceDataOfPerson(db: Database, userId: string, email: string | null) {
-  const [checkouts, paid, refunds] = await Promise.all([
+  const [checkoutRows, paid, refunds] = await Promise.all([
     db
       // Never the checkout's id: it is the buyer's secret (it proves the payment on /login).
       .select({
-        planCode: checkoutSessions.planCode,
-        customerName: checkoutSessions.customerName,
-        email: checkoutSessions.email,
-        amountCents: checkoutSessions.amountCents,
-        currency: checkoutSessions.currency,
-        status: checkoutSessions.status,
-        paymentStatus: checkoutSessions.paymentStatus,
-        createdAt: checkoutSessions.createdAt,
-        completedAt: checkoutSessions.completedAt,
+        planCode: checkouts.planCode,
+        customerName: checkouts.customerName,
+        email: checkouts.email,
+        amountCents: checkouts.amountCents,
+        currency: checkouts.currency,
+        status: checkouts.status,
+        paymentStatus: checkouts.paymentStatus,
+        createdAt: checkouts.createdAt,
+        completedAt: checkouts.completedAt,
       })
-      .from(checkoutSessions)
-      .where(ofPerson(checkoutSessions, userId, email))
-      .orderBy(checkoutSessions.createdAt),
+      .from(checkouts)
+      .where(ofPerson(checkouts, userId, email))
+      .orderBy(checkouts.createdAt),
     db
       .select({
         planCode: payments.planCode,
@@ -300,7 +300,7 @@ export async function loadCommerceDataOfPerson(db: Database, userId: string, ema
       .where(ofPerson(refundRequests, userId, email))
       .orderBy(refundRequests.requestedAt),
   ])
-  return { checkouts, payments: paid, refundRequests: refunds }
+  return { checkouts: checkoutRows, payments: paid, refundRequests: refunds }
 }
 
 /**
@@ -308,12 +308,12 @@ export async function loadCommerceDataOfPerson(db: Database, userId: string, ema
  * subscriptions) but no longer name the person: owner cleared, e-mail replaced, free text removed.
  */
 export async function detachCommerceDataOfPerson(db: Database, userId: string, email: string | null, placeholderEmail: string) {
-  const [checkouts, paid, refunds] = await Promise.all([
+  const [checkoutRows, paid, refunds] = await Promise.all([
     db
-      .update(checkoutSessions)
+      .update(checkouts)
       .set({ userId: null, email: placeholderEmail, customerName: null })
-      .where(ofPerson(checkoutSessions, userId, email))
-      .returning({ id: checkoutSessions.id }),
+      .where(ofPerson(checkouts, userId, email))
+      .returning({ id: checkouts.id }),
     db.update(payments).set({ userId: null, email: placeholderEmail }).where(ofPerson(payments, userId, email)).returning({ id: payments.id }),
     db
       .update(refundRequests)
@@ -321,5 +321,5 @@ export async function detachCommerceDataOfPerson(db: Database, userId: string, e
       .where(ofPerson(refundRequests, userId, email))
       .returning({ id: refundRequests.id }),
   ])
-  return { checkouts: checkouts.length, payments: paid.length, refundRequests: refunds.length }
+  return { checkouts: checkoutRows.length, payments: paid.length, refundRequests: refunds.length }
 }

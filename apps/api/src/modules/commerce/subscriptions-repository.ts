@@ -30,16 +30,16 @@ export async function listSubscriptionsOfUser(db: Database, userId: string): Pro
 
 /**
  * Pending (pay-first) subscriptions for an e-mail, compared case-insensitively. With a checkout
- * session id only the row of that checkout matches (the id proves the caller went through that
+ * id only the row of that checkout matches (the id proves the caller went through that
  * payment; the e-mail alone is not verified). Locked for update so two merges of one row cannot
  * both succeed.
  */
-export async function lockPendingForEmail(db: Database, email: string, checkoutSessionId: string | null): Promise<PendingSubscriptionRow[]> {
+export async function lockPendingForEmail(db: Database, email: string, checkoutId: string | null): Promise<PendingSubscriptionRow[]> {
   const byEmail = sql`lower(${pendingSubscriptions.email}) = lower(${email})`
   const where =
-    checkoutSessionId === null
+    checkoutId === null
       ? byEmail
-      : and(byEmail, eq(pendingSubscriptions.checkoutSessionId, checkoutSessionId))
+      : and(byEmail, eq(pendingSubscriptions.checkoutId, checkoutId))
   return db.select().from(pendingSubscriptions).where(where).orderBy(pendingSubscriptions.createdAt).for('update')
 }
 

@@ -51,16 +51,16 @@ export async function getSubscriptionState(db: Database, userId: string): Promis
 
 /**
  * Pay-first merge (product rule: pending subscription merge): the pending subscription of `email` and of
- * the given checkout session (every pending one of the e-mail when no session is given — only the
+ * the given checkout (every pending one of the e-mail when no checkout is given — only the
  * onboarding route does that) becomes an 'active' subscription
  * of the user, and the pending row is deleted. Call it inside the caller's transaction so the
  * merge and the account change it belongs to commit together. Returns how many were merged.
  */
 export async function mergePendingSubscriptions(
   tx: Database,
-  input: { userId: string; email: string; checkoutSessionId: string | null },
+  input: { userId: string; email: string; checkoutId: string | null },
 ): Promise<number> {
-  const pending = await lockPendingForEmail(tx, input.email, input.checkoutSessionId)
+  const pending = await lockPendingForEmail(tx, input.email, input.checkoutId)
   for (const row of pending) {
     await upsertSubscriptionFromPending(tx, input.userId, input.email, row)
     await deletePending(tx, row.id)

@@ -18,7 +18,7 @@ import type { Mailer } from '../../plugins/mailer.js'
 import { getProductName, getSupportEmail } from '../content/settings-service.js'
 import { buildReceiptEmail } from './emails.js'
 import { idOf, isRecord, num, str } from './gateway/events.js'
-import type { CheckoutSessionInfo, PaymentGateway, SubscriptionInfo, VerifiedEvent } from './gateway/types.js'
+import type { CheckoutInfo, PaymentGateway, SubscriptionInfo, VerifiedEvent } from './gateway/types.js'
 import * as repo from './repository.js'
 
 export interface CommerceDeps {
@@ -68,11 +68,11 @@ export async function handleWebhookEvent(deps: CommerceDeps, event: VerifiedEven
   if (await repo.ledgerHas(deps.db, provider, event.id)) return 'duplicate'
 
   // Current state, read before the transaction (a provider call must not hold a database lock).
-  let checkout: CheckoutSessionInfo | null = null
+  let checkout: CheckoutInfo | null = null
   let subscription: SubscriptionInfo | null = null
   const objectId = str(event.object.id)
   if (CHECKOUT_EVENTS.has(event.type) && objectId) {
-    checkout = await deps.gateway.retrieveCheckoutSession(objectId)
+    checkout = await deps.gateway.retrieveCheckout(objectId)
     if (checkout?.subscriptionId) subscription = await deps.gateway.retrieveSubscription(checkout.subscriptionId)
   } else if (INVOICE_PAID_EVENTS.has(event.type) || event.type === 'invoice.payment_failed') {
     const subId = invoiceSubscriptionId(event.object)
@@ -110,28 +110,28 @@ export async function handleWebhookEvent(deps: CommerceDeps, event: VerifiedEven
  * mailbox's owner activate it (accounts/mailbox.ts). Idempotent; false when it is not ours or
  * not paid.
  */
-export async function applyPaidCheckout(tx: Database, deps: Omit<CommerceDeps, 'db'>, session: CheckoutSessionInfo, sub: SubscriptionInfo | null): Promise<boolean> {
-  if (session.paymentStatus !== 'paid') return false
+export async function applyPaidCheckout(tx: Database, deps: Omit<CommerceDeps, 'db'>, checkout: CheckoutInfo, sub: SubscriptionInfo | null): Promise<boolean> {
+  if (checkout.paymentStatus !== 'paid') return false
   const provider = deps.gateway.provider
-  const ours = await repo.findCheckout(tx, session.id, true)
+  const ours = await repo.findCheckout(tx, checkout.id, true)
   if (!ours || ours.provider !== provider) {
-    deps.log.info({ checkout: session.id }, 'checkout not started by this app: ignored')
+    deps.log.info({ checkout: checkout.id }, 'checkout not started by this app: ignored')
     return false
   }
   await repo.markCheckoutPaid(tx, ours.id, {
-    providerCustomerId: session.customerId,
-    providerSubscriptionId: session.subscriptionId,
-    email: session.email,
-    customerName: session.name,
+    providerCustomerId: checkout.customerId,
+    providerSubscriptionId: checkout.subscriptionId,
+    email: checkout.email,
+    customerName: checkout.name,
   })
-  if (!session.subscriptionId) return true
+  if (!checkout.subscriptionId) return true
   const planCode = isPlanCode(sub?.planCode) ? sub.planCode : ours.planCode
   const state = {
     status: sub?.status ?? ('active' as const),
     currentPeriodEnd: sub?.currentPeriodEnd ?? null,
     cancelAtPeriodEnd: sub?.cancelAtPeriodEnd ?? false,
   }
-  const existing = await repo.findSubscriptionByProvider(tx, provider, session.subscriptionId, true)
+  const existing = await repo.findSubscriptionByProvider(tx, provider, checkout.subscriptionId, true)
   if (existing) {
     await repo.updateSubscription(tx, existing.id, { ...state, planCode, userId: existing.userId ?? (ours.flow === 'auth_first' ? ours.userId : null) })
     return true
@@ -144,18 +144,18 @@ export async function applyPaidCheckout(tx: Database, deps: Omit<CommerceDeps, '
         email: account.email,
         planCode,
         provider,
-        providerCustomerId: session.customerId,
-        providerSubscriptionId: session.subscriptionId,
+        providerCustomerId: checkout.customerId,
+        providerSubscriptionId: checkout.subscriptionId,
         ...state,
       })
-      await repo.linkPayments(tx, provider, session.subscriptionId, created.id, ours.userId)
+      await repo.linkPayments(tx, provider, checkout.subscriptionId, created.id, ours.userId)
       return true
     }
     // The account was deleted meanwhile: keep the purchase claimable by e-mail like a pay-first one.
   }
-  const email = session.email ?? ours.email
+  const email = checkout.email ?? ours.email
   if (!email) {
-    deps.log.warn({ checkout: session.id }, 'paid checkout without e-mail')
+    deps.log.warn({ checkout: checkout.id }, 'paid checkout without e-mail')
     return true
   }
   const buyer = email.trim().toLowerCase()
@@ -163,9 +163,9 @@ export async function applyPaidCheckout(tx: Database, deps: Omit<CommerceDeps, '
     email: buyer,
     planCode,
     provider,
-    providerCustomerId: session.customerId,
-    providerSubscriptionId: session.subscriptionId,
-    checkoutSessionId: session.id,
+    providerCustomerId: checkout.customerId,
+    providerSubscriptionId: checkout.subscriptionId,
+    checkoutId: checkout.id,
     currentPeriodEnd: state.currentPeriodEnd,
   })
   // The purchase waits for its owner: the access link proves the mailbox (accounts/mailbox.ts).
@@ -224,7 +224,7 @@ async function recordInvoicePaid(tx: Database, deps: CommerceDeps, invoice: Reco
     providerInvoiceId: str(invoice.id),
     providerSubscriptionId: subId,
     subscriptionId: ourSub?.id ?? null,
-    checkoutSessionId: checkout?.id ?? null,
+    checkoutId: checkout?.id ?? null,
     userId: ourSub?.userId ?? null,
     email,
     planCode,

@@ -1,6 +1,6 @@
 import { asc, count, eq, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
-import { checkoutSessions, payments } from '../../db/schema/index.js'
+import { checkouts, payments } from '../../db/schema/index.js'
 import { analyticsEvents, audios, backgroundMusic, fields, landingContent, leads, listeningEvents, plans, subscriptions } from '../../db/schema/index.js'
 import { rowsOf } from '../../db/rows.js'
 import { givesAccessNow } from '../commerce/access-rule.js'
@@ -43,7 +43,7 @@ export async function analyticsTotals(db: Database, bounds: Bounds) {
 }
 
 /** A buyer: the checkout's e-mail, else its account, else the checkout itself. */
-const buyer = sql`coalesce(lower(${checkoutSessions.email}), 'u:' || ${checkoutSessions.userId}, ${checkoutSessions.id})`
+const buyer = sql`coalesce(lower(${checkouts.email}), 'u:' || ${checkouts.userId}, ${checkouts.id})`
 
 /**
  * Funnel steps, in people: landing visitors (page_view of '/'), leads, buyers who started a
@@ -55,18 +55,18 @@ export async function funnelCounts(db: Database, bounds: Bounds) {
     .from(analyticsEvents)
     .where(sql`${analyticsEvents.eventType} = 'page_view' and ${analyticsEvents.eventData}->>'path' = '/' and ${within(analyticsEvents.createdAt, bounds)}`)
   const [leadRows] = await db.select({ n: count() }).from(leads).where(within(sql`${leads.createdAt}`, bounds))
-  const [checkouts] = await db
+  const [checkoutCounts] = await db
     .select({
       started: sql<number>`count(distinct ${buyer})::int`,
-      paid: sql<number>`count(distinct ${buyer}) filter (where ${checkoutSessions.paymentStatus} = 'paid')::int`,
+      paid: sql<number>`count(distinct ${buyer}) filter (where ${checkouts.paymentStatus} = 'paid')::int`,
     })
-    .from(checkoutSessions)
-    .where(within(sql`${checkoutSessions.createdAt}`, bounds))
+    .from(checkouts)
+    .where(within(sql`${checkouts.createdAt}`, bounds))
   return {
     landing_view: Number(views?.n ?? 0),
     lead: leadRows?.n ?? 0,
-    checkout_started: Number(checkouts?.started ?? 0),
-    paid: Number(checkouts?.paid ?? 0),
+    checkout_started: Number(checkoutCounts?.started ?? 0),
+    paid: Number(checkoutCounts?.paid ?? 0),
   }
 }
 

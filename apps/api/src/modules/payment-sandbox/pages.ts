@@ -91,7 +91,7 @@ ${SANDBOX_TEST_CARDS.map(
 
 export interface CheckoutPageInput {
   productName: string
-  session: SandboxCheckoutRow
+  checkout: SandboxCheckoutRow
   method: 'card' | 'pix'
   error: string | null
   values?: { number?: string; expiry?: string; name?: string }
@@ -99,18 +99,18 @@ export interface CheckoutPageInput {
 }
 
 export function checkoutPage(input: CheckoutPageInput): string {
-  const { session } = input
-  const amount = formatMoney(session.amountCents, session.currency)
-  const base = `/sandbox/checkout/${encodeURIComponent(session.id)}`
+  const { checkout } = input
+  const amount = formatMoney(checkout.amountCents, checkout.currency)
+  const base = `/sandbox/checkout/${encodeURIComponent(checkout.id)}`
   const summary = `<section class="card" aria-labelledby="summary-title">
 <p class="muted small" id="summary-title">Assinatura ${e(input.productName)}</p>
-<h1>Plano ${e(session.productName)}</h1>
+<h1>Plano ${e(checkout.productName)}</h1>
 <p class="amount">${e(amount)}</p>
-<p class="muted">${e(intervalLabel(session.intervalMonths))}, renovação automática</p>
+<p class="muted">${e(intervalLabel(checkout.intervalMonths))}, renovação automática</p>
 <div>
-<div class="row"><span class="muted">Plano</span><span>${e(session.productName)}</span></div>
-<div class="row"><span class="muted">Cobrança</span><span>${e(amount)} ${e(intervalLabel(session.intervalMonths))}</span></div>
-${session.customerEmail ? `<div class="row"><span class="muted">E-mail</span><span>${e(session.customerEmail)}</span></div>` : ''}
+<div class="row"><span class="muted">Plano</span><span>${e(checkout.productName)}</span></div>
+<div class="row"><span class="muted">Cobrança</span><span>${e(amount)} ${e(intervalLabel(checkout.intervalMonths))}</span></div>
+${checkout.customerEmail ? `<div class="row"><span class="muted">E-mail</span><span>${e(checkout.customerEmail)}</span></div>` : ''}
 <div class="row"><strong>Total hoje</strong><strong>${e(amount)}</strong></div>
 </div>
 </section>`
@@ -138,14 +138,14 @@ ${alert}
 <h2 id="pay-title">Pagamento</h2>
 ${tabs}
 ${form}
-<a class="cancel" href="${e(session.cancelUrl)}">Cancelar e voltar</a>
+<a class="cancel" href="${e(checkout.cancelUrl)}">Cancelar e voltar</a>
 </section>`
   const body = `<main class="grid">
 <div class="area-summary">${summary}</div>
 <div class="area-pay">${payment}</div>
 ${input.method === 'card' ? `<div class="area-extra">${testCardList()}</div>` : ''}
 </main>`
-  return layout(`Pagamento — ${session.productName} — Ambiente de testes`, body, input.productName)
+  return layout(`Pagamento — ${checkout.productName} — Ambiente de testes`, body, input.productName)
 }
 
 const STATUS_LABEL: Record<string, { text: string; tone: '' | 'warn' | 'off' }> = {

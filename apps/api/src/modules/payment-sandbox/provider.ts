@@ -80,7 +80,7 @@ export interface SandboxDeps {
 
 export type PayResult =
   | { ok: true; redirectUrl: string }
-  | { ok: false; code: Exclude<CardOutcome, 'succeeded'> | 'session_closed'; providerMessage: string | null }
+  | { ok: false; code: Exclude<CardOutcome, 'succeeded'> | 'closed'; providerMessage: string | null }
 
 const CHECKOUT_TTL_MS = 24 * 60 * 60 * 1000
 const PORTAL_TTL_MS = 60 * 60 * 1000
@@ -155,33 +155,33 @@ export class SandboxProvider {
   private async complete(id: string, payment: { method: 'card' | 'pix'; name: string | null; brand: string | null; last4: string | null }): Promise<PayResult> {
     const now = this.now()
     const result = await this.deps.db.transaction(async (tx) => {
-      const session = await repo.findCheckout(tx, id, true)
-      if (!session || !this.isPayable(session)) return null
+      const checkout = await repo.findCheckout(tx, id, true)
+      if (!checkout || !this.isPayable(checkout)) return null
       const customerId = sandboxId('cus')
-      const email = session.customerEmail ?? ''
-      await repo.insertCustomer(tx, { id: customerId, email, name: payment.name ?? session.customerName, cardBrand: payment.brand, cardLast4: payment.last4 })
+      const email = checkout.customerEmail ?? ''
+      await repo.insertCustomer(tx, { id: customerId, email, name: payment.name ?? checkout.customerName, cardBrand: payment.brand, cardLast4: payment.last4 })
       const subscription = await repo.insertSubscription(tx, {
         id: sandboxId('sub'),
         customerId,
-        productName: session.productName,
-        amountCents: session.amountCents,
-        currency: session.currency,
-        intervalMonths: session.intervalMonths,
+        productName: checkout.productName,
+        amountCents: checkout.amountCents,
+        currency: checkout.currency,
+        intervalMonths: checkout.intervalMonths,
         status: 'active',
         currentPeriodStart: now,
-        currentPeriodEnd: addMonths(now, session.intervalMonths),
+        currentPeriodEnd: addMonths(now, checkout.intervalMonths),
         paymentMethod: payment.method,
         cardBrand: payment.brand,
         cardLast4: payment.last4,
-        metadata: { ...session.metadata, checkout_session_id: session.id },
+        metadata: { ...checkout.metadata, checkout_session_id: checkout.id },
       })
       const charge = await repo.insertCharge(tx, {
         id: sandboxId('ch'),
         customerId,
         subscriptionId: subscription.id,
         invoiceId: sandboxId('in'),
-        amountCents: session.amountCents,
-        currency: session.currency,
+        amountCents: checkout.amountCents,
+        currency: checkout.currency,
         method: payment.method,
         status: 'succeeded',
       })
@@ -191,21 +191,21 @@ export class SandboxProvider {
         paymentMethod: payment.method,
         customerId,
         subscriptionId: subscription.id,
-        customerName: session.customerName ?? payment.name,
+        customerName: checkout.customerName ?? payment.name,
         lastErrorCode: null,
         completedAt: now,
       })
-      const completed = { ...session, status: 'complete', paymentStatus: 'paid', customerId, subscriptionId: subscription.id, customerName: session.customerName ?? payment.name }
+      const completed = { ...checkout, status: 'complete', paymentStatus: 'paid', customerId, subscriptionId: subscription.id, customerName: checkout.customerName ?? payment.name }
       const events = [
         await this.emit(tx, 'customer.subscription.created', subscriptionObject(subscription)),
         await this.emit(tx, 'invoice.paid', invoiceObject(charge, subscription, email, 'subscription_create')),
         await this.emit(tx, 'checkout.session.completed', this.checkoutObject(completed)),
       ]
-      return { session: completed, events }
+      return { checkout: completed, events }
     })
-    if (!result) return { ok: false, code: 'session_closed', providerMessage: null }
+    if (!result) return { ok: false, code: 'closed', providerMessage: null }
     await this.deliver(result.events)
-    return { ok: true, redirectUrl: result.session.successUrl }
+    return { ok: true, redirectUrl: result.checkout.successUrl }
   }
 
   checkoutObject(row: Pick<SandboxCheckoutRow, 'id' | 'status' | 'paymentStatus' | 'customerId' | 'subscriptionId' | 'clientReferenceId' | 'customerEmail' | 'customerName' | 'metadata' | 'amountCents' | 'currency'>) {
@@ -266,7 +266,7 @@ export class SandboxProvider {
   // ───────────── Customer portal ─────────────
 
   async createPortal(customerId: string, returnUrl: string): Promise<string> {
-    const row = await repo.insertPortalSession(this.deps.db, {
+    const row = await repo.insertPortalLink(this.deps.db, {
       id: sandboxId('bps'),
       customerId,
       returnUrl,
@@ -275,9 +275,9 @@ export class SandboxProvider {
     return this.url(`/sandbox/portal/${row.id}`)
   }
 
-  /** The portal session and the customer's current subscription, or null when expired/unknown. */
+  /** The portal link and the customer's current subscription, or null when expired/unknown. */
   async portalView(portalId: string) {
-    const portal = await repo.findPortalSession(this.deps.db, portalId)
+    const portal = await repo.findPortalLink(this.deps.db, portalId)
     if (!portal || portal.expiresAt.getTime() <= this.now().getTime()) return null
     const [customer, subscriptions, plans] = await Promise.all([
       repo.findCustomer(this.deps.db, portal.customerId),
@@ -293,7 +293,7 @@ export class SandboxProvider {
     action: { kind: 'cancel' } | { kind: 'resume' } | { kind: 'change_plan'; planCode: string } | { kind: 'update_card'; card: CardInput },
   ): Promise<{ ok: true } | { ok: false; code: string; providerMessage: string | null }> {
     const view = await this.portalView(portalId)
-    if (!view?.subscription || !['active', 'past_due'].includes(view.subscription.status)) return { ok: false, code: 'session_closed', providerMessage: null }
+    if (!view?.subscription || !['active', 'past_due'].includes(view.subscription.status)) return { ok: false, code: 'closed', providerMessage: null }
     const sub = view.subscription
     let changes: Partial<SandboxSubscriptionRow> = {}
     if (action.kind === 'cancel') changes = { cancelAtPeriodEnd: true }
@@ -393,10 +393,10 @@ export class SandboxProvider {
   private async expireCheckouts(now: Date): Promise<void> {
     for (const row of await repo.checkoutsToExpire(this.deps.db, now)) {
       const events = await this.deps.db.transaction(async (tx) => {
-        const session = await repo.findCheckout(tx, row.id, true)
-        if (!session || session.status !== 'open') return []
+        const checkout = await repo.findCheckout(tx, row.id, true)
+        if (!checkout || checkout.status !== 'open') return []
         await repo.updateCheckout(tx, row.id, { status: 'expired' })
-        return [await this.emit(tx, 'checkout.session.expired', this.checkoutObject({ ...session, status: 'expired' }))]
+        return [await this.emit(tx, 'checkout.session.expired', this.checkoutObject({ ...checkout, status: 'expired' }))]
       })
       await this.deliver(events)
     }

@@ -3,40 +3,40 @@ import { and, asc, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
 import {
   sandboxCharges,
-  sandboxCheckoutSessions,
+  sandboxCheckouts,
   sandboxCustomers,
   sandboxEvents,
-  sandboxPortalSessions,
+  sandboxPortalLinks,
   sandboxSubscriptions,
 } from '../../db/schema/index.js'
 
-export type SandboxCheckoutRow = typeof sandboxCheckoutSessions.$inferSelect
+export type SandboxCheckoutRow = typeof sandboxCheckouts.$inferSelect
 export type SandboxSubscriptionRow = typeof sandboxSubscriptions.$inferSelect
 export type SandboxChargeRow = typeof sandboxCharges.$inferSelect
 export type SandboxEventRow = typeof sandboxEvents.$inferSelect
-export type SandboxPortalRow = typeof sandboxPortalSessions.$inferSelect
+export type SandboxPortalRow = typeof sandboxPortalLinks.$inferSelect
 
-export async function insertCheckout(db: Database, values: typeof sandboxCheckoutSessions.$inferInsert): Promise<SandboxCheckoutRow> {
-  const [row] = await db.insert(sandboxCheckoutSessions).values(values).returning()
+export async function insertCheckout(db: Database, values: typeof sandboxCheckouts.$inferInsert): Promise<SandboxCheckoutRow> {
+  const [row] = await db.insert(sandboxCheckouts).values(values).returning()
   return row!
 }
 
 export async function findCheckout(db: Database, id: string, forUpdate = false): Promise<SandboxCheckoutRow | null> {
-  const query = db.select().from(sandboxCheckoutSessions).where(eq(sandboxCheckoutSessions.id, id))
+  const query = db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, id))
   const [row] = forUpdate ? await query.for('update') : await query
   return row ?? null
 }
 
-export async function updateCheckout(db: Database, id: string, values: Partial<typeof sandboxCheckoutSessions.$inferInsert>): Promise<void> {
-  await db.update(sandboxCheckoutSessions).set(values).where(eq(sandboxCheckoutSessions.id, id))
+export async function updateCheckout(db: Database, id: string, values: Partial<typeof sandboxCheckouts.$inferInsert>): Promise<void> {
+  await db.update(sandboxCheckouts).set(values).where(eq(sandboxCheckouts.id, id))
 }
 
 /** Open checkouts past their expiry (the sandbox's clock expires them). */
 export async function checkoutsToExpire(db: Database, now: Date): Promise<SandboxCheckoutRow[]> {
   return db
     .select()
-    .from(sandboxCheckoutSessions)
-    .where(and(eq(sandboxCheckoutSessions.status, 'open'), lte(sandboxCheckoutSessions.expiresAt, now)))
+    .from(sandboxCheckouts)
+    .where(and(eq(sandboxCheckouts.status, 'open'), lte(sandboxCheckouts.expiresAt, now)))
     .limit(100)
 }
 
@@ -111,13 +111,13 @@ export async function markChargeRefunded(db: Database, id: string, amountCents: 
   return row!
 }
 
-export async function insertPortalSession(db: Database, values: typeof sandboxPortalSessions.$inferInsert): Promise<SandboxPortalRow> {
-  const [row] = await db.insert(sandboxPortalSessions).values(values).returning()
+export async function insertPortalLink(db: Database, values: typeof sandboxPortalLinks.$inferInsert): Promise<SandboxPortalRow> {
+  const [row] = await db.insert(sandboxPortalLinks).values(values).returning()
   return row!
 }
 
-export async function findPortalSession(db: Database, id: string): Promise<SandboxPortalRow | null> {
-  const [row] = await db.select().from(sandboxPortalSessions).where(eq(sandboxPortalSessions.id, id))
+export async function findPortalLink(db: Database, id: string): Promise<SandboxPortalRow | null> {
+  const [row] = await db.select().from(sandboxPortalLinks).where(eq(sandboxPortalLinks.id, id))
   return row ?? null
 }
 

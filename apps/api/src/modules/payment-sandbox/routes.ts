@@ -61,21 +61,21 @@ export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promi
       error: string | null,
       values?: { number?: string; expiry?: string; name?: string },
     ) {
-      const session = await sandbox.getCheckout(id)
-      if (!session) return notFound(reply)
+      const checkout = await sandbox.getCheckout(id)
+      if (!checkout) return notFound(reply)
       const name = await productName()
-      if (session.status === 'complete') {
-        return html(reply, 200, messagePage(name, 'Pagamento concluído', 'Este pagamento já foi confirmado.', { href: session.successUrl, label: 'Continuar' }))
+      if (checkout.status === 'complete') {
+        return html(reply, 200, messagePage(name, 'Pagamento concluído', 'Este pagamento já foi confirmado.', { href: checkout.successUrl, label: 'Continuar' }))
       }
-      if (!sandbox.isPayable(session)) {
-        return html(reply, 410, messagePage(name, 'Sessão expirada', 'Este link de pagamento expirou. Volte ao site e comece de novo.', { href: session.cancelUrl, label: 'Voltar' }))
+      if (!sandbox.isPayable(checkout)) {
+        return html(reply, 410, messagePage(name, 'Sessão expirada', 'Este link de pagamento expirou. Volte ao site e comece de novo.', { href: checkout.cancelUrl, label: 'Voltar' }))
       }
       let pix: { payload: string; svg: string } | undefined
       if (method === 'pix') {
-        const payload = fakePixPayload({ amountCents: session.amountCents, merchant: name, txid: session.id.slice(-25) })
+        const payload = fakePixPayload({ amountCents: checkout.amountCents, merchant: name, txid: checkout.id.slice(-25) })
         pix = { payload, svg: await pixQrSvg(payload) }
       }
-      return html(reply, status, checkoutPage({ productName: name, session, method, error, ...(values ? { values } : {}), ...(pix ? { pix } : {}) }))
+      return html(reply, status, checkoutPage({ productName: name, checkout, method, error, ...(values ? { values } : {}), ...(pix ? { pix } : {}) }))
     }
 
     app.get<{ Params: { id: string }; Querystring: { metodo?: string } }>('/sandbox/checkout/:id', async (request, reply) => {
@@ -88,12 +88,12 @@ export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promi
       if (!ID.test(id)) return notFound(reply)
       const values = { number: formValue(request.body, 'number'), expiry: formValue(request.body, 'expiry'), name: formValue(request.body, 'name') }
       if (!(await allowAttempt(request))) return renderCheckout(reply, id, 'card', 429, PAYMENT_ERROR_MSG.rate_limit, values)
-      const session = await sandbox.getCheckout(id)
-      if (!session || !sandbox.isPayable(session)) return renderCheckout(reply, id, 'card', 409, null)
+      const checkout = await sandbox.getCheckout(id)
+      if (!checkout || !sandbox.isPayable(checkout)) return renderCheckout(reply, id, 'card', 409, null)
       if (!values.name.trim()) return renderCheckout(reply, id, 'card', 422, 'Informe o nome impresso no cartão.', values)
       const result = await sandbox.payWithCard(id, { ...values, cvc: formValue(request.body, 'cvc') })
       if (result.ok) return reply.redirect(result.redirectUrl, 303)
-      if (result.code === 'session_closed') return renderCheckout(reply, id, 'card', 409, null)
+      if (result.code === 'closed') return renderCheckout(reply, id, 'card', 409, null)
       return renderCheckout(reply, id, 'card', 402, paymentErrorMessage(result.code, result.providerMessage), values)
     })
 
@@ -137,7 +137,7 @@ export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promi
       )
       if (result.ok) return reply.redirect(`/sandbox/portal/${encodeURIComponent(id)}?ok=${action}`, 303)
       const message =
-        result.code === 'session_closed' ? 'Esta assinatura não pode mais ser alterada.' : result.code === 'unknown_plan' ? 'Plano indisponível.' : paymentErrorMessage(result.code, result.providerMessage)
+        result.code === 'closed' ? 'Esta assinatura não pode mais ser alterada.' : result.code === 'unknown_plan' ? 'Plano indisponível.' : paymentErrorMessage(result.code, result.providerMessage)
       return renderPortal(reply, id, 422, null, message)
     })
   }

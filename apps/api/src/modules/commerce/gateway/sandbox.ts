@@ -1,7 +1,7 @@
 import type { SandboxProvider, SandboxSubscriptionRow } from '../../payment-sandbox/provider.js'
 import { verifySignature } from '../../../lib/http/webhook-signature.js'
 import { parseEventJson, subscriptionStateOf } from './events.js'
-import { GatewayError, type CheckoutSessionInfo, type PaymentGateway, type SubscriptionInfo, type WebhookParseResult } from './types.js'
+import { GatewayError, type CheckoutInfo, type PaymentGateway, type SubscriptionInfo, type WebhookParseResult } from './types.js'
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature'
 
@@ -16,14 +16,14 @@ export class SandboxGateway implements PaymentGateway {
     private readonly secret: string,
   ) {}
 
-  async createCheckoutSession(input: Parameters<PaymentGateway['createCheckoutSession']>[0]) {
+  async createCheckout(input: Parameters<PaymentGateway['createCheckout']>[0]) {
     const row = await this.sandbox.createCheckout(input)
-    const info = await this.retrieveCheckoutSession(row.id)
+    const info = await this.retrieveCheckout(row.id)
     if (!info) throw new GatewayError('sandbox: checkout not found after creation')
     return { ...info, url: this.sandbox.checkoutUrl(row.id) }
   }
 
-  async retrieveCheckoutSession(id: string): Promise<CheckoutSessionInfo | null> {
+  async retrieveCheckout(id: string): Promise<CheckoutInfo | null> {
     const row = await this.sandbox.getCheckout(id)
     if (!row) return null
     return {
@@ -47,7 +47,7 @@ export class SandboxGateway implements PaymentGateway {
     return row ? sandboxSubscriptionInfo(row) : null
   }
 
-  async createPortalSession(customerId: string, returnUrl: string) {
+  async createPortalLink(customerId: string, returnUrl: string) {
     return { url: await this.sandbox.createPortal(customerId, returnUrl) }
   }
 

@@ -1,6 +1,6 @@
 import Stripe from 'stripe'
 import { fromUnix, idOf, isRecord, num, str, subscriptionStateOf, toVerifiedEvent } from './events.js'
-import { GatewayError, type CheckoutSessionInfo, type CreateCheckoutInput, type PaymentGateway, type SubscriptionInfo, type WebhookParseResult } from './types.js'
+import { GatewayError, type CheckoutInfo, type CreateCheckoutInput, type PaymentGateway, type SubscriptionInfo, type WebhookParseResult } from './types.js'
 
 export interface StripeGatewayOptions {
   secretKey: string
@@ -41,7 +41,7 @@ export class StripeGateway implements PaymentGateway {
     }
   }
 
-  async createCheckoutSession(input: CreateCheckoutInput) {
+  async createCheckout(input: CreateCheckoutInput) {
     const metadata: Record<string, string> = { plan_code: input.planCode, flow: input.flow }
     if (input.userId) metadata.user_id = input.userId
     const session = await this.call('checkout.sessions.create', () =>
@@ -71,7 +71,7 @@ export class StripeGateway implements PaymentGateway {
     return { ...checkoutInfo(session), url: session.url }
   }
 
-  async retrieveCheckoutSession(id: string): Promise<CheckoutSessionInfo | null> {
+  async retrieveCheckout(id: string): Promise<CheckoutInfo | null> {
     try {
       return checkoutInfo(await this.stripe.checkout.sessions.retrieve(id))
     } catch (error) {
@@ -89,7 +89,7 @@ export class StripeGateway implements PaymentGateway {
     }
   }
 
-  async createPortalSession(customerId: string, returnUrl: string) {
+  async createPortalLink(customerId: string, returnUrl: string) {
     const session = await this.call('billingPortal.sessions.create', () => this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }))
     return { url: session.url }
   }
@@ -129,7 +129,7 @@ function isNotFound(error: unknown): boolean {
   return isRecord(error) && ((error as { statusCode?: unknown }).statusCode === 404 || (error as { code?: unknown }).code === 'resource_missing')
 }
 
-function checkoutInfo(session: Stripe.Checkout.Session): CheckoutSessionInfo {
+function checkoutInfo(session: Stripe.Checkout.Session): CheckoutInfo {
   return {
     id: session.id,
     url: session.url ?? null,

@@ -3,7 +3,9 @@
  * `sandbox` provider and Stripe. Everything the rest of the API knows about a provider goes
  * through this interface, in provider-neutral shapes; webhook events stay Stripe-shaped JSON
  * (the sandbox emits the same shape), and their effects always re-read current state through
- * `retrieveCheckoutSession` / `retrieveSubscription` rather than trusting the event's copy.
+ * `retrieveCheckout` / `retrieveSubscription` rather than trusting the event's copy. A checkout
+ * is Stripe's Checkout Session, a portal link its Billing Portal session: the Stripe adapter keeps
+ * Stripe's names (docs/decisions/022-one-word-per-meaning.md).
  */
 import type { PaymentProvider } from '@sintonia/contract'
 
@@ -27,7 +29,7 @@ export interface CreateCheckoutInput {
   cancelUrl: string
 }
 
-export interface CheckoutSessionInfo {
+export interface CheckoutInfo {
   id: string
   url: string | null
   /** 'open' | 'complete' | 'expired' */
@@ -80,10 +82,10 @@ export interface PaymentGateway {
   readonly mode: GatewayMode
   /** The HTTP header carrying the webhook signature. */
   readonly signatureHeader: string
-  createCheckoutSession(input: CreateCheckoutInput): Promise<CheckoutSessionInfo & { url: string }>
-  retrieveCheckoutSession(id: string): Promise<CheckoutSessionInfo | null>
+  createCheckout(input: CreateCheckoutInput): Promise<CheckoutInfo & { url: string }>
+  retrieveCheckout(id: string): Promise<CheckoutInfo | null>
   retrieveSubscription(id: string): Promise<SubscriptionInfo | null>
-  createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>
+  createPortalLink(customerId: string, returnUrl: string): Promise<{ url: string }>
   /** Verifies the signature over the exact raw body; never throws for bad input. */
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookParseResult
   /** Refunds a charge in full. `idempotencyKey` makes a retried approval refund once. */

@@ -64,8 +64,8 @@ export function useOnboardingPassword() {
 /** The buyer still holding the checkout id asks for the access link again (it goes to the purchase's e-mail only). */
 export function useResendAccessLink() {
   return useMutation({
-    mutationFn: async (sessionId: string) => {
-      const { message } = await api(ENDPOINTS.commerce.payments.resendAccessLink, { body: { sessionId } })
+    mutationFn: async (checkoutId: string) => {
+      const { message } = await api(ENDPOINTS.commerce.payments.resendAccessLink, { body: { sessionId: checkoutId } })
       return message.trim() || AUTH_MSG.accessLinkSent
     },
   })

@@ -6,7 +6,7 @@ import { AUTH_MSG, PASSWORD_MIN_LENGTH } from '@sintonia/contract'
 import { cn } from '../../../lib/cn'
 import { useSignedIn, useSignIn, useSignUp } from '../api/signed-in'
 import { authErrorText } from '../lib/auth-error'
-import { cleanCheckoutSessionId, postLoginPath } from '../lib/redirect'
+import { cleanCheckoutId, postLoginPath } from '../lib/redirect'
 import { AuthShell, textLinkClass } from './auth-shell'
 import { EmailInput, FormAlert, FormField, PasswordInput, SubmitButton, TextInput, useErrorReveal } from '../../../components/ui/form'
 
@@ -30,7 +30,7 @@ export function LoginPage({ productName }: { productName: string }) {
   const queryEmail = search.get('email')?.trim() ?? ''
   const plan = search.get('plan')?.trim() || null
   const redirect = search.get('redirect')
-  const sessionId = cleanCheckoutSessionId(search.get('session_id'))
+  const checkoutId = cleanCheckoutId(search.get('session_id'))
 
   const [tab, setTab] = useState<LoginTab>(queryEmail ? 'signup' : 'login')
   const [name, setName] = useState('')
@@ -88,7 +88,7 @@ export function LoginPage({ productName }: { productName: string }) {
       }
       const cleanName = name.trim()
       signUp.mutate(
-        { email: cleanEmail, password, ...(cleanName ? { name: cleanName } : {}), ...(sessionId ? { sessionId } : {}) },
+        { email: cleanEmail, password, ...(cleanName ? { name: cleanName } : {}), ...(checkoutId ? { checkoutId } : {}) },
         {
           // The account is open already; the e-mail is confirmed from the link just sent.
           onSuccess: () => toast.success(AUTH_MSG.verificationSent, { id: 'auth', description: 'Abra o link para confirmar que o e-mail é seu.' }),
@@ -97,7 +97,7 @@ export function LoginPage({ productName }: { productName: string }) {
       )
     } else {
       signIn.mutate(
-        { email: cleanEmail, password, portal: 'user', ...(sessionId ? { sessionId } : {}) },
+        { email: cleanEmail, password, portal: 'user', ...(checkoutId ? { checkoutId } : {}) },
         { onError: (e) => setError(authErrorText(e)) },
       )
     }
@@ -108,15 +108,15 @@ export function LoginPage({ productName }: { productName: string }) {
   const panelId = `${ids}-panel`
 
   const banner =
-    plan || sessionId ? (
+    plan || checkoutId ? (
       <div className="flex items-start gap-3 rounded-2xl border border-warm-line bg-warm-soft px-4 py-3.5 text-left shadow-sm">
         <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-gold-300 text-on-gold">
-          {sessionId ? <CreditCard aria-hidden="true" className="size-5" /> : <Sparkles aria-hidden="true" className="size-5" />}
+          {checkoutId ? <CreditCard aria-hidden="true" className="size-5" /> : <Sparkles aria-hidden="true" className="size-5" />}
         </span>
         <div className="min-w-0">
           {plan ? <p className="font-bold text-ink">Você está a um passo de assinar!</p> : null}
           <p className={cn('text-[0.95rem] leading-relaxed text-warm', plan && 'mt-0.5')}>
-            {sessionId
+            {checkoutId
               ? 'Pagamento recebido. Entre na sua conta com o mesmo e-mail para ativar sua assinatura.'
               : 'Entre ou crie sua conta para continuar com o plano escolhido.'}
           </p>

@@ -158,11 +158,11 @@ describe('/onboarding/definir-senha without a token (after paying)', () => {
 
   it('a purchase already activated (404) says so and points to the login', async () => {
     setup('/onboarding/definir-senha?email=pagou%40exemplo.com&session_id=cs_sbx_123456', {
-      resend: () => apiError(404, COMMERCE_MSG.sessionNotFound),
+      resend: () => apiError(404, COMMERCE_MSG.checkoutNotFound),
     })
     fireEvent.click(await screen.findByRole('button', { name: 'Reenviar link' }))
     const alert = await screen.findByRole('alert')
-    expect(alert.textContent).toContain(COMMERCE_MSG.sessionNotFound)
+    expect(alert.textContent).toContain(COMMERCE_MSG.checkoutNotFound)
     expect(within(alert).getByRole('link', { name: 'entre com seu e-mail' }).getAttribute('href')).toBe('/login')
     expect(document.activeElement).toBe(alert)
   })

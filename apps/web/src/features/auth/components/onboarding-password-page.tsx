@@ -9,7 +9,7 @@ import { Skeleton } from '../../../components/ui/skeleton'
 import { Spinner } from '../../../components/ui/spinner'
 import { ApiRequestError, errorMessageOr } from '../../../lib/api-client'
 import { isDeadLinkError, useAccessLinkPreview, useOnboardingPassword, useResendAccessLink } from '../api/passwords'
-import { DEFAULT_POST_LOGIN_PATH, cleanCheckoutSessionId } from '../lib/redirect'
+import { DEFAULT_POST_LOGIN_PATH, cleanCheckoutId } from '../lib/redirect'
 import { AuthShell, textLinkClass } from './auth-shell'
 import { NewPasswordFields } from './new-password-fields'
 
@@ -37,7 +37,7 @@ export function OnboardingPasswordPage({ productName }: { productName: string })
     <ConfirmMailbox
       productName={productName}
       email={search.get('email')?.trim() ?? ''}
-      sessionId={cleanCheckoutSessionId(search.get('session_id'))}
+      checkoutId={cleanCheckoutId(search.get('session_id'))}
     />
   )
 }
@@ -46,17 +46,17 @@ export function OnboardingPasswordPage({ productName }: { productName: string })
 /* Without a token: the access link is on its way to the purchase's mailbox.                  */
 /* ------------------------------------------------------------------------------------------ */
 
-function ConfirmMailbox({ productName, email, sessionId }: { productName: string; email: string; sessionId: string | undefined }) {
+function ConfirmMailbox({ productName, email, checkoutId }: { productName: string; email: string; checkoutId: string | undefined }) {
   const resend = useResendAccessLink()
   const [sent, setSent] = useState<{ text: string; attempt: number } | null>(null)
   const [error, setError] = useState<(ShownError & { activated: boolean }) | null>(null)
   const errors = useErrorReveal<HTMLDivElement>()
 
   const onResend = () => {
-    if (!sessionId || resend.isPending) return
+    if (!checkoutId || resend.isPending) return
     setSent(null)
     setError(null)
-    resend.mutate(sessionId, {
+    resend.mutate(checkoutId, {
       onSuccess: (message) => setSent((previous) => ({ text: message, attempt: (previous?.attempt ?? 0) + 1 })),
       onError: (e) => {
         setError((previous) => ({
@@ -111,7 +111,7 @@ function ConfirmMailbox({ productName, email, sessionId }: { productName: string
 
       <div ref={errors.ref}>
         <div className="mt-6 flex flex-col gap-3">
-          {sessionId ? (
+          {checkoutId ? (
             <Button variant="primary" size="lg" className="w-full" onClick={onResend} disabled={resend.isPending} aria-busy={resend.isPending || undefined}>
               {resend.isPending ? (
                 <>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cleanCheckoutSessionId, loginPathFor, postLoginPath, safeRedirectPath, withQueryParam } from './redirect'
+import { cleanCheckoutId, loginPathFor, postLoginPath, safeRedirectPath, withQueryParam } from './redirect'
 
 describe('safeRedirectPath', () => {
   it('keeps same-site paths with their query and hash', () => {
@@ -111,10 +111,10 @@ describe('helpers', () => {
     expect(withQueryParam('/a#b', 'k', 'v w')).toBe('/a?k=v%20w#b')
   })
 
-  it('accepts only well-shaped checkout session ids', () => {
-    expect(cleanCheckoutSessionId('cs_test_123456')).toBe('cs_test_123456')
-    expect(cleanCheckoutSessionId('abc')).toBeUndefined()
-    expect(cleanCheckoutSessionId('cs_1234?x=<script>')).toBeUndefined()
-    expect(cleanCheckoutSessionId(null)).toBeUndefined()
+  it('accepts only well-shaped checkout ids', () => {
+    expect(cleanCheckoutId('cs_test_123456')).toBe('cs_test_123456')
+    expect(cleanCheckoutId('abc')).toBeUndefined()
+    expect(cleanCheckoutId('cs_1234?x=<script>')).toBeUndefined()
+    expect(cleanCheckoutId(null)).toBeUndefined()
   })
 })

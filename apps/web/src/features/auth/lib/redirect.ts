@@ -75,8 +75,8 @@ export function loginPathFor(originPath: string): string {
   return `/login?redirect=${encodeURIComponent(originPath)}`
 }
 
-/** A checkout session id worth sending to the server (same shape the contract accepts). */
-export function cleanCheckoutSessionId(raw: string | null | undefined): string | undefined {
+/** A checkout id worth sending to the server (same shape the contract accepts). */
+export function cleanCheckoutId(raw: string | null | undefined): string | undefined {
   const value = raw?.trim()
   return value && /^[A-Za-z0-9_-]{6,255}$/.test(value) ? value : undefined
 }

@@ -10,7 +10,7 @@ export const commerceKeys = {
   gateway: ['commerce', 'gateway'] as const,
   /** The signed-in person's subscription and guarantee: private, dropped at sign-out. */
   details: ['subscription', 'details'] as const,
-  verifyPayment: (sessionId: string) => ['commerce', 'verify-payment', sessionId] as const,
+  verifyPayment: (checkoutId: string) => ['commerce', 'verify-payment', checkoutId] as const,
 }
 
 export const gatewayQueryOptions = queryOptions({
@@ -45,18 +45,18 @@ export function createPaymentCheckout(input: CreatePaymentInput) {
 }
 
 /** customer-portal: the provider's billing portal of the signed-in subscriber. */
-export function createPortalSession() {
+export function createPortalLink() {
   return api(ENDPOINTS.commerce.subscription.portal)
 }
 
 /** verify-payment: what the server knows about a checkout (paid or still processing). */
-export function verifyPayment(sessionId: string, signal?: AbortSignal) {
-  return api(ENDPOINTS.commerce.payments.verify, { body: { sessionId }, signal })
+export function verifyPayment(checkoutId: string, signal?: AbortSignal) {
+  return api(ENDPOINTS.commerce.payments.verify, { body: { sessionId: checkoutId }, signal })
 }
 
 /** verify-session: the buyer's e-mail and whether the payment is done and an account exists. */
-export function verifySession(sessionId: string, signal?: AbortSignal) {
-  return api(ENDPOINTS.commerce.payments.verifySession, { body: { sessionId }, signal })
+export function verifyCheckout(checkoutId: string, signal?: AbortSignal) {
+  return api(ENDPOINTS.commerce.payments.verifyCheckout, { body: { sessionId: checkoutId }, signal })
 }
 
 /** POST refund-request (guarantee): recorded for the admin guarantee page. */

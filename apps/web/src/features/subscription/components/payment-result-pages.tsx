@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
 import { ApiRequestError, GENERIC_ERROR_MESSAGE } from '../../../lib/api-client'
 import { commerceKeys, verifyPayment } from '../api/commerce-api'
-import { cleanSessionId } from '../lib/session-id'
+import { cleanCheckoutId } from '../lib/checkout-id'
 import { DetailList, StatusCard } from './commerce-shell'
 
 function verificationErrorText(error: unknown): string {
@@ -24,11 +24,11 @@ function verificationErrorText(error: unknown): string {
  */
 export function PaymentResultPage({ productName }: { productName: string }) {
   const [search] = useSearchParams()
-  const sessionId = cleanSessionId(search.get('session_id'))
+  const checkoutId = cleanCheckoutId(search.get('session_id'))
   const result = useQuery({
-    queryKey: commerceKeys.verifyPayment(sessionId ?? ''),
-    queryFn: ({ signal }) => verifyPayment(sessionId!, signal),
-    enabled: sessionId !== null,
+    queryKey: commerceKeys.verifyPayment(checkoutId ?? ''),
+    queryFn: ({ signal }) => verifyPayment(checkoutId!, signal),
+    enabled: checkoutId !== null,
     retry: false,
     staleTime: 0,
   })
@@ -39,9 +39,9 @@ export function PaymentResultPage({ productName }: { productName: string }) {
     </ButtonLink>
   )
 
-  if (!sessionId) {
+  if (!checkoutId) {
     return (
-      <StatusCard pageTitle={`Pagamento — ${productName}`} icon={<TriangleAlert />} tone="danger" title={COMMERCE_MSG.paymentNotVerifiable} description={COMMERCE_MSG.missingSessionId}>
+      <StatusCard pageTitle={`Pagamento — ${productName}`} icon={<TriangleAlert />} tone="danger" title={COMMERCE_MSG.paymentNotVerifiable} description={COMMERCE_MSG.missingCheckoutId}>
         {home}
       </StatusCard>
     )

@@ -12,7 +12,7 @@ import { PageShell } from '../../../components/ui/page-shell'
 import { Spinner } from '../../../components/ui/spinner'
 import { cn } from '../../../lib/cn'
 import { scrollToSection } from '../../../lib/scroll'
-import { createPortalSession, createSubscriptionCheckout, useGatewayInfo, useSubscriptionDetails } from '../api/commerce-api'
+import { createPortalLink, createSubscriptionCheckout, useGatewayInfo, useSubscriptionDetails } from '../api/commerce-api'
 import { CHECKOUT_TEXTS, PORTAL_TEXTS, useProviderTrip } from '../hooks/use-provider-redirect'
 import { CurrentSubscriptionCard } from './current-subscription-card'
 import { GuaranteeBlock } from './guarantee-block'
@@ -86,7 +86,7 @@ export function PlansPage({ productName, viewer, subscription, plans }: PlansPag
   }, [checkIsStale, refreshCheck])
 
   const startCheckout = (plan: PublicPlan) => void checkout.start(plan.code, () => createSubscriptionCheckout(plan.code))
-  const openPortal = () => void portal.start('portal', createPortalSession)
+  const openPortal = () => void portal.start('portal', createPortalLink)
 
   // auto_plan / plan: acted on once, when the viewer and the plans are known; then dropped from
   // the address so going back to this page never starts a second checkout.

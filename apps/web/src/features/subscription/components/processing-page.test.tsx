@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, screen } from '@testing-library/react'
-import { API, type SessionVerification } from '@sintonia/contract'
+import { API, type CheckoutVerification } from '@sintonia/contract'
 import { fetchByPath, jsonResponse, renderRoutes } from '../../../test/render'
 import { ProcessingPage, UNPAID_RECHECK_MS, UNPAID_RECHECKS } from './processing-page'
 
 function setup(path: string, signedIn: boolean | null, answer: () => Response) {
   const verify = vi.fn((_url: string, _init?: RequestInit) => answer())
-  vi.stubGlobal('fetch', vi.fn(fetchByPath({ [API.commerce.payments.verifySession]: verify })))
+  vi.stubGlobal('fetch', vi.fn(fetchByPath({ [API.commerce.payments.verifyCheckout]: verify })))
   const utils = renderRoutes(
     [
       { path: '/assinatura/processando', element: <ProcessingPage productName="Sintonia" signedIn={signedIn} /> },
@@ -18,8 +18,8 @@ function setup(path: string, signedIn: boolean | null, answer: () => Response) {
   return { ...utils, verify, location }
 }
 
-const PAID_NEW: SessionVerification = { email: 'nova@exemplo.com', paid: true, accountExists: false }
-const PAID_EXISTING: SessionVerification = { email: 'ana@exemplo.com', paid: true, accountExists: true }
+const PAID_NEW: CheckoutVerification = { email: 'nova@exemplo.com', paid: true, accountExists: false }
+const PAID_EXISTING: CheckoutVerification = { email: 'ana@exemplo.com', paid: true, accountExists: true }
 
 async function tick(ms: number) {
   await act(() => vi.advanceTimersByTimeAsync(ms))
@@ -67,7 +67,7 @@ describe('/assinatura/processando', () => {
     expect(location()).toBe('/assinatura/sucesso?session_id=cs_sbx_123456')
   })
 
-  it('an existing account that is not signed in signs in with the session id, then sees the success page', async () => {
+  it('an existing account that is not signed in signs in with the checkout id, then sees the success page', async () => {
     const { location } = setup('/assinatura/processando?session_id=cs_sbx_123456', false, () => jsonResponse(PAID_EXISTING))
     await seconds(3)
     expect(location()).toBe(
@@ -90,7 +90,7 @@ describe('/assinatura/processando', () => {
     expect(location()).toBe('/assinatura?error=verification_failed')
   })
 
-  it('an unpaid session is asked again, 2 s apart, and routed once the payment is confirmed', async () => {
+  it('an unpaid checkout is asked again, 2 s apart, and routed once the payment is confirmed', async () => {
     let calls = 0
     const { location, verify } = setup('/assinatura/processando?session_id=cs_sbx_123456', false, () =>
       jsonResponse({ ...PAID_NEW, paid: ++calls >= 3 }),
@@ -105,7 +105,7 @@ describe('/assinatura/processando', () => {
     expect(location()).toMatch(/^\/onboarding\/definir-senha/)
   })
 
-  it('a session that never gets paid ends on the verification message', async () => {
+  it('a checkout that never gets paid ends on the verification message', async () => {
     const { location, verify } = setup('/assinatura/processando?session_id=cs_sbx_123456', false, () => jsonResponse({ ...PAID_NEW, paid: false }))
     await seconds(3)
     for (let i = 0; i < UNPAID_RECHECKS; i += 1) await tick(UNPAID_RECHECK_MS)

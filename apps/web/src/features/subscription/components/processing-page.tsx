@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import { Navigate, useNavigate, useSearchParams } from 'react-router'
-import type { SessionVerification } from '@sintonia/contract'
-import { verifySession } from '../api/commerce-api'
-import { cleanSessionId, subscriptionSuccessPath } from '../lib/session-id'
+import type { CheckoutVerification } from '@sintonia/contract'
+import { verifyCheckout } from '../api/commerce-api'
+import { cleanCheckoutId, subscriptionSuccessPath } from '../lib/checkout-id'
 import { StatusCard } from './commerce-shell'
 
 /** The processing page waits 3 s before verifying. */
@@ -13,15 +13,15 @@ export const UNPAID_RECHECK_MS = 2_000
 
 export const VERIFICATION_FAILED_PATH = '/assinatura?error=verification_failed'
 
-/** Where the buyer goes once the session is verified (docs/product/commerce.md#processing-page-assinaturaprocessando). */
-export function processingTarget(sessionId: string, verification: SessionVerification, signedIn: boolean): string {
-  if (signedIn) return subscriptionSuccessPath(sessionId)
+/** Where the buyer goes once the checkout is verified (docs/product/commerce.md#processing-page-assinaturaprocessando). */
+export function processingTarget(checkoutId: string, verification: CheckoutVerification, signedIn: boolean): string {
+  if (signedIn) return subscriptionSuccessPath(checkoutId)
   if (!verification.accountExists) {
-    return `/onboarding/definir-senha?email=${encodeURIComponent(verification.email)}&session_id=${encodeURIComponent(sessionId)}`
+    return `/onboarding/definir-senha?email=${encodeURIComponent(verification.email)}&session_id=${encodeURIComponent(checkoutId)}`
   }
   // An account with this e-mail exists: signing in with session_id attaches the paid
   // subscription (pending merge), then the success page shows it.
-  return `/login?session_id=${encodeURIComponent(sessionId)}&redirect=${encodeURIComponent(subscriptionSuccessPath(sessionId))}`
+  return `/login?session_id=${encodeURIComponent(checkoutId)}&redirect=${encodeURIComponent(subscriptionSuccessPath(checkoutId))}`
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -32,17 +32,17 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  */
 export function ProcessingPage({ productName, signedIn }: { productName: string; signedIn: boolean | null }) {
   const [search] = useSearchParams()
-  const sessionId = cleanSessionId(search.get('session_id'))
+  const checkoutId = cleanCheckoutId(search.get('session_id'))
   const navigate = useNavigate()
   const [remaining, setRemaining] = useState(PROCESSING_COUNTDOWN_S)
   const [confirming, setConfirming] = useState(false)
   const started = useRef(false)
 
   useEffect(() => {
-    if (!sessionId || remaining <= 0) return
+    if (!checkoutId || remaining <= 0) return
     const timer = setTimeout(() => setRemaining((value) => value - 1), 1_000)
     return () => clearTimeout(timer)
-  }, [sessionId, remaining])
+  }, [checkoutId, remaining])
 
   // A late answer must not move a person who already left the page.
   const mounted = useRef(true)
@@ -54,26 +54,26 @@ export function ProcessingPage({ productName, signedIn }: { productName: string;
   }, [])
 
   useEffect(() => {
-    if (!sessionId || remaining > 0 || signedIn === null || started.current) return
+    if (!checkoutId || remaining > 0 || signedIn === null || started.current) return
     started.current = true
     void (async () => {
       let target = VERIFICATION_FAILED_PATH
       try {
-        let verification = await verifySession(sessionId)
+        let verification = await verifyCheckout(checkoutId)
         for (let attempt = 0; !verification.paid && attempt < UNPAID_RECHECKS && mounted.current; attempt += 1) {
           setConfirming(true)
           await wait(UNPAID_RECHECK_MS)
-          verification = await verifySession(sessionId)
+          verification = await verifyCheckout(checkoutId)
         }
-        if (verification.paid) target = processingTarget(sessionId, verification, signedIn)
+        if (verification.paid) target = processingTarget(checkoutId, verification, signedIn)
       } catch {
         // Any failure: the plan page explains it (error=verification_failed).
       }
       if (mounted.current) void navigate(target, { replace: true })
     })()
-  }, [sessionId, remaining, signedIn, navigate])
+  }, [checkoutId, remaining, signedIn, navigate])
 
-  if (!sessionId) return <Navigate to="/" replace />
+  if (!checkoutId) return <Navigate to="/" replace />
 
   const counting = remaining > 0
   return (

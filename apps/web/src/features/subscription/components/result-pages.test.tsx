@@ -75,7 +75,7 @@ describe('/pagamento/sucesso', () => {
     expect(screen.getByRole('link', { name: 'Voltar ao início' }).getAttribute('href')).toBe('/')
   })
 
-  it('without a session id says so, without asking the server', () => {
+  it('without a checkout id says so, without asking the server', () => {
     const verify = stubVerify(() => jsonResponse(PAID))
     render('/pagamento/sucesso')
     screen.getByText('ID da sessão não encontrado')

@@ -6,10 +6,10 @@ import { formatMoney, pricePerMonthCents, type PublicPlan } from '@sintonia/cont
 import { CheckList } from '../../../components/check-list'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
-import { commerceKeys, createPortalSession, useSubscriptionDetails, verifyPayment } from '../api/commerce-api'
+import { commerceKeys, createPortalLink, useSubscriptionDetails, verifyPayment } from '../api/commerce-api'
 import { PORTAL_TEXTS, useProviderTrip } from '../hooks/use-provider-redirect'
 import { SUBSCRIPTION_STATUS_LABEL, formatLongDate, planName } from '../lib/format'
-import { cleanSessionId } from '../lib/session-id'
+import { cleanCheckoutId } from '../lib/checkout-id'
 import { DetailList, StatusCard } from './commerce-shell'
 
 /** The success page shows a spinner for 2 s. */
@@ -46,7 +46,7 @@ export interface SubscriptionSuccessPageProps {
  */
 export function SubscriptionSuccessPage({ productName, signedIn, refreshSubscription, plans }: SubscriptionSuccessPageProps) {
   const [search] = useSearchParams()
-  const sessionId = cleanSessionId(search.get('session_id'))
+  const checkoutId = cleanCheckoutId(search.get('session_id'))
   const queryClient = useQueryClient()
   const [spinning, setSpinning] = useState(true)
   const refreshed = useRef(false)
@@ -71,13 +71,13 @@ export function SubscriptionSuccessPage({ productName, signedIn, refreshSubscrip
 
   const details = useSubscriptionDetails({ enabled: signedIn })
   const payment = useQuery({
-    queryKey: commerceKeys.verifyPayment(sessionId ?? ''),
-    queryFn: ({ signal }) => verifyPayment(sessionId!, signal),
-    enabled: sessionId !== null,
+    queryKey: commerceKeys.verifyPayment(checkoutId ?? ''),
+    queryFn: ({ signal }) => verifyPayment(checkoutId!, signal),
+    enabled: checkoutId !== null,
     retry: 1,
   })
 
-  const loading = spinning || (signedIn && details.isPending) || (sessionId !== null && payment.isPending)
+  const loading = spinning || (signedIn && details.isPending) || (checkoutId !== null && payment.isPending)
   if (loading) {
     return (
       <StatusCard pageTitle={`Ativando sua assinatura — ${productName}`} icon={<Spinner label={null} className="size-8" />} title="Ativando sua assinatura...">
@@ -151,7 +151,7 @@ export function SubscriptionSuccessPage({ productName, signedIn, refreshSubscrip
             variant="outline"
             className="w-full sm:w-auto"
             disabled={portal.busy}
-            onClick={() => void portal.start('portal', createPortalSession)}
+            onClick={() => void portal.start('portal', createPortalLink)}
           >
             <ExternalLink aria-hidden="true" />
             Gerenciar assinatura
