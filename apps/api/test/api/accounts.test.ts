@@ -488,7 +488,7 @@ describe('account deletion', () => {
     expect(await signInsOf(person.userId)).toEqual([])
     expect(await db.select().from(leads).where(sql`lower(${leads.email}) = ${person.email}`)).toEqual([])
     expect(await db.select().from(analyticsEvents).where(eq(analyticsEvents.userId, person.userId))).toEqual([])
-    expect(await db.select().from(analyticsEvents).where(eq(analyticsEvents.sessionId, 'sessao-navegador-2'))).toEqual([
+    expect(await db.select().from(analyticsEvents).where(eq(analyticsEvents.visitorId, 'sessao-navegador-2'))).toEqual([
       expect.objectContaining({ userId: null }),
     ])
     const [kept] = await db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id))

@@ -49,9 +49,9 @@ describe('admin insights: access', () => {
 describe('admin analytics', () => {
   beforeAll(async () => {
     const now = Date.now()
-    const ev = (eventType: string, sessionId: string, ageMs: number, extra: Partial<typeof analyticsEvents.$inferInsert> = {}) => ({
+    const ev = (eventType: string, visitorId: string, ageMs: number, extra: Partial<typeof analyticsEvents.$inferInsert> = {}) => ({
       eventType,
-      sessionId,
+      visitorId,
       createdAt: new Date(now - ageMs),
       ...extra,
     })
@@ -66,10 +66,10 @@ describe('admin analytics', () => {
     ])
   })
 
-  it('totals, unique users (signed-in once, sessions otherwise), top types and active users in 24 h', async () => {
+  it('totals, unique users (signed-in once, visitor ids otherwise), top types and active users in 24 h', async () => {
     const body = analyticsSummarySchema.parse(await get(API.insights.admin.analytics))
     expect(body.totalEvents).toBe(7)
-    expect(body.uniqueUsers).toBe(4) // a1, b2, c3 and usuario-1 (two sessions)
+    expect(body.uniqueUsers).toBe(4) // a1, b2, c3 and usuario-1 (two visitor ids)
     expect(body.topEventTypes).toEqual([
       { eventType: 'page_view', count: 4 },
       { eventType: 'audio_play', count: 2 },

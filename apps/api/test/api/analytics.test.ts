@@ -13,8 +13,8 @@ afterAll(() => ctx.close())
 
 let ipCounter = 0
 const nextIp = () => `10.2.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`
-let sessionCounter = 0
-const nextSession = () => `sessao_${++sessionCounter}_${Math.random().toString(36).slice(2, 10)}`
+let visitorCounter = 0
+const nextVisitor = () => `sessao_${++visitorCounter}_${Math.random().toString(36).slice(2, 10)}`
 
 function postEvents(body: unknown, options: { ip?: string; userAgent?: string } = {}) {
   return ctx.app.inject({
@@ -26,11 +26,11 @@ function postEvents(body: unknown, options: { ip?: string; userAgent?: string } 
   })
 }
 
-async function rowsOf(sessionId: string) {
+async function rowsOf(visitorId: string) {
   return ctx.database.db
     .select()
     .from(analyticsEvents)
-    .where(eq(analyticsEvents.sessionId, sessionId))
+    .where(eq(analyticsEvents.visitorId, visitorId))
     .orderBy(asc(analyticsEvents.id))
 }
 async function totalRows(): Promise<number> {
@@ -39,12 +39,12 @@ async function totalRows(): Promise<number> {
 }
 
 describe('POST /api/analytics/events', () => {
-  it('stores a batch with session, user agent and no user, answering 202 with the count', async () => {
-    const sessionId = nextSession()
+  it('stores a batch with its visitor id, user agent and no user, answering 202 with the count', async () => {
+    const visitorId = nextVisitor()
     const userAgent = 'Mozilla/5.0 (Linux; Android 14) Chrome/130.0 Mobile'
     const res = await postEvents(
       {
-        sessionId,
+        sessionId: visitorId,
         events: [
           { eventType: 'page_view', eventData: { path: '/inscricao', referrer: null } },
           { eventType: 'form_field_focus', eventData: { field: 'email' } },
@@ -56,7 +56,7 @@ describe('POST /api/analytics/events', () => {
     expect(res.statusCode).toBe(202)
     expect(res.json()).toEqual({ accepted: 3 })
 
-    const rows = await rowsOf(sessionId)
+    const rows = await rowsOf(visitorId)
     expect(rows.map((r) => r.eventType)).toEqual(['page_view', 'form_field_focus', 'lead_submitted'])
     expect(rows.map((r) => r.eventData)).toEqual([
       { path: '/inscricao', referrer: null },
@@ -64,15 +64,15 @@ describe('POST /api/analytics/events', () => {
       { interestField: 'autoestima', completed: true, step: 2 },
     ])
     for (const row of rows) {
-      expect(row).toMatchObject({ sessionId, userAgent, userId: null })
+      expect(row).toMatchObject({ visitorId, userAgent, userId: null })
       expect(Math.abs(row.createdAt.getTime() - Date.now())).toBeLessThan(60_000)
     }
   })
 
   it('drops eventData keys that look like personal data', async () => {
-    const sessionId = nextSession()
+    const visitorId = nextVisitor()
     const res = await postEvents({
-      sessionId,
+      sessionId: visitorId,
       events: [
         {
           eventType: 'lead_capture',
@@ -95,33 +95,33 @@ describe('POST /api/analytics/events', () => {
       ],
     })
     expect(res.statusCode).toBe(202)
-    const [row] = await rowsOf(sessionId)
+    const [row] = await rowsOf(visitorId)
     expect(row!.eventData).toEqual({ interestField: 'carreira', plan: 'anual' })
   })
 
   it('stores an empty object when there is no eventData, and caps the user agent', async () => {
-    const sessionId = nextSession()
-    const res = await postEvents({ sessionId, events: [{ eventType: 'audio_play' }] }, { userAgent: 'U'.repeat(1000) })
+    const visitorId = nextVisitor()
+    const res = await postEvents({ sessionId: visitorId, events: [{ eventType: 'audio_play' }] }, { userAgent: 'U'.repeat(1000) })
     expect(res.statusCode).toBe(202)
-    const [row] = await rowsOf(sessionId)
+    const [row] = await rowsOf(visitorId)
     expect(row!.eventData).toEqual({})
     expect(row!.userAgent).toHaveLength(ANALYTICS_LIMITS.userAgentLength)
   })
 
   it('accepts every event the product names and any other well-formed name', async () => {
-    const sessionId = nextSession()
+    const visitorId = nextVisitor()
     const events = [...ANALYTICS_EVENT_TYPES, 'admin_tab_open'].map((eventType) => ({ eventType }))
-    const res = await postEvents({ sessionId, events })
+    const res = await postEvents({ sessionId: visitorId, events })
     expect(res.statusCode).toBe(202)
     expect(res.json()).toEqual({ accepted: ANALYTICS_EVENT_TYPES.length + 1 })
   })
 
   it('keeps a plausible occurredAt and clamps a future or too old one to now', async () => {
-    const sessionId = nextSession()
+    const visitorId = nextVisitor()
     const now = Date.now()
     const twoHoursAgo = new Date(now - 2 * 3600_000).toISOString()
     const res = await postEvents({
-      sessionId,
+      sessionId: visitorId,
       events: [
         { eventType: 'page_view', occurredAt: twoHoursAgo },
         { eventType: 'page_view', occurredAt: new Date(now + 3 * 24 * 3600_000).toISOString() },
@@ -130,7 +130,7 @@ describe('POST /api/analytics/events', () => {
       ],
     })
     expect(res.statusCode).toBe(202)
-    const rows = await rowsOf(sessionId)
+    const rows = await rowsOf(visitorId)
     expect(rows[0]!.createdAt.toISOString()).toBe(twoHoursAgo)
     for (const row of rows.slice(1)) {
       expect(Math.abs(row.createdAt.getTime() - now)).toBeLessThan(60_000)
@@ -139,21 +139,21 @@ describe('POST /api/analytics/events', () => {
 
   describe('refuses a bad batch with a pt-BR 400 and stores nothing', () => {
     const event = { eventType: 'page_view' }
-    const cases: Array<[string, (sessionId: string) => unknown, string]> = [
+    const cases: Array<[string, (visitorId: string) => unknown, string]> = [
       [
         '51 events',
-        (sessionId) => ({ sessionId, events: Array.from({ length: 51 }, () => event) }),
+        (visitorId) => ({ sessionId: visitorId, events: Array.from({ length: 51 }, () => event) }),
         'events: Envie no máximo 50 eventos por vez',
       ],
-      ['no events', (sessionId) => ({ sessionId, events: [] }), 'events: Envie pelo menos 1 evento'],
+      ['no events', (visitorId) => ({ sessionId: visitorId, events: [] }), 'events: Envie pelo menos 1 evento'],
       [
         'an eventType with capitals and dashes',
-        (sessionId) => ({ sessionId, events: [{ eventType: 'Page-View' }] }),
+        (visitorId) => ({ sessionId: visitorId, events: [{ eventType: 'Page-View' }] }),
         'events.0.eventType: Tipo de evento inválido: use letras minúsculas, números e _',
       ],
       [
         'a one-letter eventType',
-        (sessionId) => ({ sessionId, events: [{ eventType: 'p' }] }),
+        (visitorId) => ({ sessionId: visitorId, events: [{ eventType: 'p' }] }),
         'events.0.eventType: Tipo de evento inválido: use letras minúsculas, números e _',
       ],
       ['a short sessionId', () => ({ sessionId: 'abc', events: [event] }), 'sessionId: Identificador de sessão inválido'],
@@ -165,36 +165,36 @@ describe('POST /api/analytics/events', () => {
       ['no sessionId', () => ({ events: [event] }), 'sessionId: Informe o identificador da sessão'],
       [
         'a nested eventData value',
-        (sessionId) => ({ sessionId, events: [{ eventType: 'page_view', eventData: { user: { id: 1 } } }] }),
+        (visitorId) => ({ sessionId: visitorId, events: [{ eventType: 'page_view', eventData: { user: { id: 1 } } }] }),
         'events.0.eventData.user: Valores devem ser texto (até 200 caracteres), número, verdadeiro/falso ou nulo',
       ],
       [
         'eventData as a list',
-        (sessionId) => ({ sessionId, events: [{ eventType: 'page_view', eventData: ['a'] }] }),
+        (visitorId) => ({ sessionId: visitorId, events: [{ eventType: 'page_view', eventData: ['a'] }] }),
         'events.0.eventData: eventData deve ser um objeto simples',
       ],
       [
         '21 eventData keys',
-        (sessionId) => ({
-          sessionId,
+        (visitorId) => ({
+          sessionId: visitorId,
           events: [{ eventType: 'page_view', eventData: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, i])) }],
         }),
         'events.0.eventData: eventData deve ter no máximo 20 chaves',
       ],
       [
         'a 201-character value',
-        (sessionId) => ({ sessionId, events: [{ eventType: 'page_view', eventData: { path: 'x'.repeat(201) } }] }),
+        (visitorId) => ({ sessionId: visitorId, events: [{ eventType: 'page_view', eventData: { path: 'x'.repeat(201) } }] }),
         'events.0.eventData.path: Textos devem ter no máximo 200 caracteres',
       ],
       [
         'an occurredAt that is not a date',
-        (sessionId) => ({ sessionId, events: [{ eventType: 'page_view', occurredAt: 'ontem' }] }),
+        (visitorId) => ({ sessionId: visitorId, events: [{ eventType: 'page_view', occurredAt: 'ontem' }] }),
         'events.0.occurredAt: Data e hora inválidas',
       ],
     ]
     it.each(cases)('%s', async (_label, makeBody, message) => {
       const before = await totalRows()
-      const res = await postEvents(makeBody(nextSession()))
+      const res = await postEvents(makeBody(nextVisitor()))
       expect(res.statusCode).toBe(400)
       expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message })
       expect(await totalRows()).toBe(before)
@@ -203,15 +203,15 @@ describe('POST /api/analytics/events', () => {
 
   it(`answers 429 in pt-BR after ${RATE_LIMITS.analytics.max} requests a minute from one IP`, async () => {
     const ip = '198.51.100.7'
-    const sessionId = nextSession()
-    const body = { sessionId, events: [{ eventType: 'page_view' }] }
+    const visitorId = nextVisitor()
+    const body = { sessionId: visitorId, events: [{ eventType: 'page_view' }] }
     for (let i = 0; i < RATE_LIMITS.analytics.max; i++) {
       expect((await postEvents(body, { ip })).statusCode).toBe(202)
     }
     const res = await postEvents(body, { ip })
     expect(res.statusCode).toBe(429)
     expect(res.json()).toEqual({ statusCode: 429, error: 'Too Many Requests', message: MSG.generic.tooManyRequests })
-    expect(await rowsOf(sessionId)).toHaveLength(RATE_LIMITS.analytics.max)
+    expect(await rowsOf(visitorId)).toHaveLength(RATE_LIMITS.analytics.max)
     expect((await postEvents(body, { ip: '198.51.100.8' })).statusCode).toBe(202)
   })
 })

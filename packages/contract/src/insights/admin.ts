@@ -37,10 +37,10 @@ export const ANALYTICS_REFETCH_MS = 60_000
 
 export const analyticsSummarySchema = z.object({
   totalEvents: z.number().int(),
-  /** Distinct signed-in users, plus anonymous browser sessions, in the bounds. */
+  /** Distinct signed-in users, plus anonymous visitors (browsers), in the bounds. */
   uniqueUsers: z.number().int(),
   topEventTypes: z.array(z.object({ eventType: z.string(), count: z.number().int() })),
-  /** Distinct users/sessions with an event in the last 24 h (ignores the bounds). */
+  /** Distinct users/visitors with an event in the last 24 h (ignores the bounds). */
   dailyActiveUsers: z.number().int(),
   from: isoDate.nullable(),
   to: isoDate.nullable(),

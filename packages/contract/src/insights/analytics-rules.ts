@@ -48,7 +48,7 @@ export function analyticsEventLabel(eventType: string): string {
 }
 
 export const ANALYTICS_EVENT_TYPE_PATTERN = /^[a-z][a-z0-9_]{1,48}$/
-export const ANALYTICS_SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/
+export const ANALYTICS_VISITOR_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/
 export const ANALYTICS_LIMITS = {
   eventsPerBatch: 50,
   dataKeys: 20,

@@ -7,7 +7,7 @@
  * e.g. `fieldTitle`, not `fieldName`.
  */
 import { z } from 'zod'
-import { ANALYTICS_EVENT_TYPE_PATTERN, ANALYTICS_LIMITS, ANALYTICS_SESSION_ID_PATTERN } from './analytics-rules.js'
+import { ANALYTICS_EVENT_TYPE_PATTERN, ANALYTICS_LIMITS, ANALYTICS_VISITOR_ID_PATTERN } from './analytics-rules.js'
 
 export * from './analytics-rules.js'
 
@@ -46,11 +46,14 @@ export const analyticsEventSchema = z.object({
 }).strict()
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>
 
-/** Body of `POST /api/analytics/events`. */
+/**
+ * Body of `POST /api/analytics/events`. `sessionId` is the wire name of the browser's visitor id
+ * (docs/decisions/022-one-word-per-meaning.md).
+ */
 export const analyticsBatchSchema = z.object({
   sessionId: z
     .string({ error: 'Informe o identificador da sessão' })
-    .regex(ANALYTICS_SESSION_ID_PATTERN, { error: 'Identificador de sessão inválido' }),
+    .regex(ANALYTICS_VISITOR_ID_PATTERN, { error: 'Identificador de sessão inválido' }),
   events: z
     .array(analyticsEventSchema, { error: 'events deve ser uma lista' })
     .min(1, { error: 'Envie pelo menos 1 evento' })

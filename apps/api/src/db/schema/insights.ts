@@ -12,7 +12,8 @@ export const analyticsEvents = pgTable(
     eventType: text('event_type').notNull(),
     eventData: jsonb('event_data').notNull().default(sql`'{}'::jsonb`),
     userId: text('user_id'),
-    sessionId: text('session_id'),
+    /** The anonymous visitor's browser id (the batch's `sessionId`). */
+    visitorId: text('session_id'),
     userAgent: text('user_agent'),
     createdAt: createdAt(),
   },

@@ -172,7 +172,8 @@ export async function loadUserData(db: Database, userId: string, email: string |
       .select({
         eventType: analyticsEvents.eventType,
         eventData: analyticsEvents.eventData,
-        sessionId: analyticsEvents.sessionId,
+        // The export keeps the batch's field name for the visitor id.
+        sessionId: analyticsEvents.visitorId,
         userAgent: analyticsEvents.userAgent,
         createdAt: analyticsEvents.createdAt,
       })

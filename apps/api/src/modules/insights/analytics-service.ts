@@ -27,7 +27,7 @@ export function toEventRows(batch: AnalyticsBatch, context: EventContext): NewAn
     eventType: event.eventType,
     eventData: event.eventData ? dropPersonalDataKeys(event.eventData) : {},
     userId: context.userId,
-    sessionId: batch.sessionId,
+    visitorId: batch.sessionId,
     userAgent,
     createdAt: clampOccurredAt(event.occurredAt, context.now),
   }))

@@ -15,8 +15,8 @@ function within(column: SQL | typeof analyticsEvents.createdAt, bounds: Bounds):
     and (${bounds.to}::timestamptz is null or ${column} < ${bounds.to}::timestamptz)`
 }
 
-/** A visitor: the signed-in user, else the browser session. */
-const visitor = sql`coalesce('u:' || ${analyticsEvents.userId}, 's:' || ${analyticsEvents.sessionId})`
+/** A visitor: the signed-in user, else the browser's visitor id. */
+const visitor = sql`coalesce('u:' || ${analyticsEvents.userId}, 's:' || ${analyticsEvents.visitorId})`
 
 export async function analyticsTotals(db: Database, bounds: Bounds) {
   const [totals] = await db

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ANALYTICS_SESSION_ID_PATTERN, API, type AnalyticsBatch } from '@sintonia/contract'
+import { ANALYTICS_VISITOR_ID_PATTERN, API, type AnalyticsBatch } from '@sintonia/contract'
 import {
-  ANALYTICS_SESSION_STORAGE_KEY,
+  ANALYTICS_VISITOR_STORAGE_KEY,
   createAnalyticsClient,
-  createSessionId,
+  createVisitorId,
   sanitizeEventData,
   type AnalyticsClient,
   type AnalyticsClientOptions,
@@ -74,7 +74,7 @@ describe('analytics client', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1)
 
     const [batch] = batches()
-    expect(batch!.sessionId).toMatch(ANALYTICS_SESSION_ID_PATTERN)
+    expect(batch!.sessionId).toMatch(ANALYTICS_VISITOR_ID_PATTERN)
     expect(batch!.events).toEqual([
       { eventType: 'lead_capture', occurredAt: '2026-11-22T12:00:00.000Z' },
       { eventType: 'form_field_focus', eventData: { fieldTitle: 'email' }, occurredAt: '2026-11-22T12:00:00.000Z' },
@@ -161,7 +161,7 @@ describe('analytics client', () => {
 
     vi.useRealTimers() // jsdom's FileReader runs on real timers
     const batch = JSON.parse(await readBlob(blob)) as AnalyticsBatch
-    expect(batch.sessionId).toMatch(ANALYTICS_SESSION_ID_PATTERN)
+    expect(batch.sessionId).toMatch(ANALYTICS_VISITOR_ID_PATTERN)
     expect(batch.events.map((e) => e.eventType)).toEqual(['conversion_page_view', 'social_share'])
     expect(batch.events[1]!.eventData).toEqual({ network: 'whatsapp' })
   })
@@ -195,23 +195,23 @@ describe('analytics client', () => {
   })
 })
 
-describe('analytics session id', () => {
+describe('analytics visitor id', () => {
   it('is random, matches the server pattern and is kept in localStorage', () => {
     const storage = memoryStorage()
     const first = createAnalyticsClient({ storage, fetch: vi.fn(), sendBeacon: null, document: null, window: null })
-    const id = first.sessionId()
-    expect(id).toMatch(ANALYTICS_SESSION_ID_PATTERN)
-    expect(storage.map.get(ANALYTICS_SESSION_STORAGE_KEY)).toBe(id)
+    const id = first.visitorId()
+    expect(id).toMatch(ANALYTICS_VISITOR_ID_PATTERN)
+    expect(storage.map.get(ANALYTICS_VISITOR_STORAGE_KEY)).toBe(id)
     const second = createAnalyticsClient({ storage, fetch: vi.fn(), sendBeacon: null, document: null, window: null })
-    expect(second.sessionId()).toBe(id)
-    expect(createSessionId()).not.toBe(createSessionId())
+    expect(second.visitorId()).toBe(id)
+    expect(createVisitorId()).not.toBe(createVisitorId())
   })
 
   it('replaces a malformed stored id and survives blocked storage', () => {
-    const storage = memoryStorage({ [ANALYTICS_SESSION_STORAGE_KEY]: 'bad id!' })
-    const id = createAnalyticsClient({ storage, fetch: vi.fn(), document: null, window: null }).sessionId()
-    expect(id).toMatch(ANALYTICS_SESSION_ID_PATTERN)
-    expect(storage.map.get(ANALYTICS_SESSION_STORAGE_KEY)).toBe(id)
+    const storage = memoryStorage({ [ANALYTICS_VISITOR_STORAGE_KEY]: 'bad id!' })
+    const id = createAnalyticsClient({ storage, fetch: vi.fn(), document: null, window: null }).visitorId()
+    expect(id).toMatch(ANALYTICS_VISITOR_ID_PATTERN)
+    expect(storage.map.get(ANALYTICS_VISITOR_STORAGE_KEY)).toBe(id)
 
     const blocked = {
       getItem: () => {
@@ -222,8 +222,8 @@ describe('analytics session id', () => {
       },
     }
     const memoryOnly = createAnalyticsClient({ storage: blocked, fetch: vi.fn(), document: null, window: null })
-    expect(memoryOnly.sessionId()).toMatch(ANALYTICS_SESSION_ID_PATTERN)
-    expect(memoryOnly.sessionId()).toBe(memoryOnly.sessionId())
+    expect(memoryOnly.visitorId()).toMatch(ANALYTICS_VISITOR_ID_PATTERN)
+    expect(memoryOnly.visitorId()).toBe(memoryOnly.visitorId())
   })
 })
 

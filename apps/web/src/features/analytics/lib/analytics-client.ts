@@ -2,7 +2,7 @@ import {
   ANALYTICS_EVENT_TYPE_PATTERN,
   ANALYTICS_LIMITS,
   ANALYTICS_PII_KEY_PATTERN,
-  ANALYTICS_SESSION_ID_PATTERN,
+  ANALYTICS_VISITOR_ID_PATTERN,
   API,
   type AnalyticsBatch,
   type AnalyticsEvent,
@@ -13,8 +13,8 @@ import {
 /** `track(eventType, eventData?)`: what features receive (as a prop) to report an event. */
 export type TrackFn = (eventType: AnalyticsEventType, eventData?: AnalyticsEventData) => void
 
-/** localStorage key of the per-browser analytics session id (random; never personal data). */
-export const ANALYTICS_SESSION_STORAGE_KEY = 'sintonia:analytics-session'
+/** localStorage key of the per-browser analytics visitor id (random; never personal data). The key keeps its old name. */
+export const ANALYTICS_VISITOR_STORAGE_KEY = 'sintonia:analytics-session'
 /** A pending batch is sent this long after its first event (product rule: batches every 5 s). */
 export const ANALYTICS_FLUSH_INTERVAL_MS = 5_000
 /** Events kept while the API is unreachable; beyond this the oldest are dropped. */
@@ -28,7 +28,7 @@ export interface AnalyticsClientOptions {
   /** Events per request; never above the server's ANALYTICS_LIMITS.eventsPerBatch. */
   maxBatch?: number
   maxQueue?: number
-  /** Where the session id lives; null keeps it in memory only. Defaults to window.localStorage. */
+  /** Where the visitor id lives; null keeps it in memory only. Defaults to window.localStorage. */
   storage?: Pick<Storage, 'getItem' | 'setItem'> | null
   fetch?: typeof fetch
   sendBeacon?: BeaconFn | null
@@ -44,7 +44,7 @@ export interface AnalyticsClient {
   trackAt: (eventType: AnalyticsEventType, eventData: AnalyticsEventData | undefined, occurredAt: Date) => void
   /** Send everything queued now. `beacon` uses navigator.sendBeacon (page going away). */
   flush: (options?: { beacon?: boolean }) => Promise<void>
-  sessionId: () => string
+  visitorId: () => string
   /** Events waiting to be sent (for tests and diagnostics). */
   pending: () => number
   /** Remove the page listeners and the timer; queued events are dropped. */
@@ -52,7 +52,7 @@ export interface AnalyticsClient {
 }
 
 /** 22 URL-safe random characters (132 bits); crypto.getRandomValues also works on plain http. */
-export function createSessionId(): string {
+export function createVisitorId(): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
   const bytes = globalThis.crypto.getRandomValues(new Uint8Array(22))
   let id = ''
@@ -117,26 +117,26 @@ export function createAnalyticsClient(options: AnalyticsClientOptions = {}): Ana
 
   const queue: AnalyticsEvent[] = []
   let timer: ReturnType<typeof setTimeout> | null = null
-  let session: string | null = null
+  let visitor: string | null = null
   let listening = false
 
-  const sessionId = (): string => {
-    if (session) return session
+  const visitorId = (): string => {
+    if (visitor) return visitor
     let id: string | null
     try {
-      id = storage?.getItem(ANALYTICS_SESSION_STORAGE_KEY) ?? null
+      id = storage?.getItem(ANALYTICS_VISITOR_STORAGE_KEY) ?? null
     } catch {
       id = null
     }
-    if (!id || !ANALYTICS_SESSION_ID_PATTERN.test(id)) {
-      id = createSessionId()
+    if (!id || !ANALYTICS_VISITOR_ID_PATTERN.test(id)) {
+      id = createVisitorId()
       try {
-        storage?.setItem(ANALYTICS_SESSION_STORAGE_KEY, id)
+        storage?.setItem(ANALYTICS_VISITOR_STORAGE_KEY, id)
       } catch {
         // Quota or privacy mode: keep the id for this page only.
       }
     }
-    session = id
+    visitor = id
     return id
   }
 
@@ -163,7 +163,8 @@ export function createAnalyticsClient(options: AnalyticsClientOptions = {}): Ana
     clearTimer()
     const sends: Promise<void>[] = []
     while (queue.length > 0) {
-      const batch: AnalyticsBatch = { sessionId: sessionId(), events: queue.splice(0, maxBatch) }
+      // `sessionId` is the batch's wire name for the visitor id (docs/decisions/022-one-word-per-meaning.md).
+      const batch: AnalyticsBatch = { sessionId: visitorId(), events: queue.splice(0, maxBatch) }
       const body = JSON.stringify(batch)
       if (useBeacon && beacon) {
         let queued: boolean
@@ -217,5 +218,5 @@ export function createAnalyticsClient(options: AnalyticsClientOptions = {}): Ana
     }
   }
 
-  return { track, trackAt, flush, sessionId, pending: () => queue.length, dispose }
+  return { track, trackAt, flush, visitorId, pending: () => queue.length, dispose }
 }

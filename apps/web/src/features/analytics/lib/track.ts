@@ -30,7 +30,7 @@ export function loadAnalyticsClient(): Promise<AnalyticsClient | null> {
   return loading
 }
 
-/** Report an event of this browser session. Never throws, never waits. */
+/** Report an event of this browser. Never throws, never waits. */
 export const track: TrackFn = (eventType, eventData) => {
   try {
     if (client) return client.track(eventType, eventData)
