@@ -4,7 +4,7 @@ export const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (14
 
 /**
  * Milliseconds from play() to the element's `playing` for `src`, played from `pageUrl` (a page of
- * the same origin: the API's pages carry a CSP whose media-src is 'self'). The session cookie
+ * the same origin: the API's pages carry a CSP whose media-src is 'self'). The sign-in cookie
  * travels as a header: the production cookie is __Secure- prefixed, which a browser only stores
  * from https, and the benches are plain http on 127.0.0.1.
  */

@@ -1,5 +1,5 @@
 // The ceiling for the catalogue suite: a bare Fastify server answering the same JSON bodies from
-// memory (no database, no session, no validation). Input: {port, routes: {path: body}}.
+// memory (no database, no sign-in, no validation). Input: {port, routes: {path: body}}.
 import Fastify from 'fastify'
 import { readConfig } from './common.mjs'
 

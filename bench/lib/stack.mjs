@@ -196,7 +196,7 @@ export async function addStreamingFiles(databaseUrl, dataDir, sizes) {
   return files
 }
 
-/** A listener with an active subscription, signed in through the real API: returns the session cookie. */
+/** A listener with an active subscription, signed in through the real API: returns the sign-in cookie. */
 export async function createSubscriber(baseUrl, databaseUrl) {
   const email = `bench-${Date.now()}@exemplo.com`
   const response = await fetch(`${baseUrl}/api/account/sign-up`, {

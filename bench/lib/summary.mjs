@@ -38,7 +38,7 @@ export function renderSummary(results) {
             `${fmt(w.signed.ttfbP99Ms)} / ${fmt(w.nginx.ttfbP99Ms)}`,
             verdict(w.signedRatio >= 0.9),
           ]),
-        ) + (auth ? `\n\nThe authorising request (\`GET /api/audios/:id/file\` → 302, subscriber's session and subscription checked): ${fmt(auth.rps, 0)} req/s, p50 ${fmt(auth.p50Ms)} ms, p99 ${fmt(auth.p99Ms)} ms.` : ''),
+        ) + (auth ? `\n\nThe authorising request (\`GET /api/audios/:id/file\` → 302, subscriber's sign-in and subscription checked): ${fmt(auth.rps, 0)} req/s, p50 ${fmt(auth.p50Ms)} ms, p99 ${fmt(auth.p99Ms)} ms.` : ''),
       '',
     )
   }

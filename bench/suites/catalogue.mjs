@@ -1,4 +1,4 @@
-// Catalogue and search on 10,000 audios: the subscriber routes of the API (session, subscription
+// Catalogue and search on 10,000 audios: the subscriber routes of the API (sign-in, subscription
 // check, database, zod serialisation) vs a bare Fastify route returning the same JSON from memory.
 // Max throughput with 50 connections (autocannon), then an open-loop 500 requests/s over up to 50
 // connections for the p99 budget (load-rate.mjs: latency from when each request was due).

@@ -11,9 +11,9 @@ export const AUTH_BASE_PATH = '/api/auth'
 /** Cookie names start with this: `sintonia.session_token` (`__Secure-sintonia.session_token` in production). */
 export const AUTH_COOKIE_PREFIX = 'sintonia'
 /**
- * The client address Better Auth records on sign-ins (its session rows) and rate-limits by. It is never taken from
- * the client: `toAuthHeaders()` removes any such header and sets it from Fastify's `request.ip`,
- * which honours TRUST_PROXY only.
+ * The client address Better Auth records on sign-ins (its session rows) and rate-limits by. It is
+ * never taken from the client: `toAuthHeaders()` removes any such header and sets it from
+ * Fastify's `request.ip`, which honours TRUST_PROXY only.
  */
 export const CLIENT_IP_HEADER = 'x-sintonia-client-ip'
 /** A password-reset link is valid for one hour. */
@@ -55,10 +55,11 @@ export interface CreateAuthOptions {
 }
 
 /**
- * The Better Auth instance: e-mail + password, each sign-in a database session (Better Auth's
- * `session` table) on our Drizzle database, the admin plugin for roles and bans. Sign-up through Better Auth's own route is disabled: the
- * only sign-up paths are ours (`/api/account/sign-up`, pay-first onboarding, `admin:create`),
- * which decide the role and merge pending subscriptions in one transaction.
+ * The Better Auth instance: e-mail + password, each sign-in a row of Better Auth's `session` table
+ * on our Drizzle database, the admin plugin for roles and bans. Sign-up through Better Auth's own
+ * route is disabled: the only sign-up paths are ours (`/api/account/sign-up`, pay-first
+ * onboarding, `admin:create`), which decide the role and merge pending subscriptions in one
+ * transaction.
  */
 export function createAuth(options: CreateAuthOptions) {
   const { config, db, log } = options
