@@ -23,6 +23,8 @@ export default defineConfig({
   testDir: './tests',
   outputDir: `${artifacts}/test-results`,
   globalSetup: './support/global-setup.ts',
+  // The visual test's pictures are named without the project ({name}-linux.png), one set for the run.
+  snapshotPathTemplate: '{testDir}/{testFilePath}-snapshots/{arg}{-snapshotSuffix}{ext}',
   fullyParallel: false,
   workers,
   retries: 0,
