@@ -12,6 +12,8 @@ const artifacts = runDirFromRoot.replace(/^e2e\//, './')
  * the 2-core CI machine.
  */
 const workers = Number(process.env.E2E_WORKERS ?? 2)
+/** Journeys that measure real time, run after all the others with nothing beside them. */
+const ALONE = ['**/locked-screen.spec.ts']
 
 /**
  * Journeys run in the system Chromium (no browser download) against the production build served
@@ -21,12 +23,20 @@ export default defineConfig({
   testDir: './tests',
   outputDir: `${artifacts}/test-results`,
   globalSetup: './support/global-setup.ts',
+  // The visual test's pictures are named without the project ({name}-linux.png), one set for the run.
+  snapshotPathTemplate: '{testDir}/{testFilePath}-snapshots/{arg}{-snapshotSuffix}{ext}',
   fullyParallel: false,
   workers,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: process.env.E2E_RESULTS_JSON ?? `${artifacts}/results.json` }]],
+  projects: [
+    { name: 'jornadas', testIgnore: ALONE },
+    // Real-time playback with the page's code stopped (a locked phone): measured against the clock,
+    // so it runs once the others are done, on a machine no other journey is loading.
+    { name: 'sozinhas', testMatch: ALONE, dependencies: ['jornadas'], workers: 1 },
+  ],
   use: {
     ...devices['Desktop Chrome'],
     baseURL,

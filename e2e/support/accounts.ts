@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { expect, type Browser, type Page } from '@playwright/test'
 import { INTERNAL_ADMIN_CREATE_PATH } from '../../apps/api/src/modules/accounts/internal-routes.js'
+import { baseURL as runBaseURL } from '../playwright.config'
 import { sendToServerDoor } from './internal-door'
 import { e2eDataDirFromRoot } from './run-paths'
 
@@ -57,6 +58,17 @@ export async function signInByRequest(page: Page, baseURL: string, account: { em
     headers: { origin },
   })
   expect(response.status(), await response.text()).toBe(200)
+}
+
+/**
+ * Signs `page` in as `admin` the way the admin sign-in page does (by its request; the page itself
+ * is the subject of auth.spec.ts) and opens the admin home of the server at `baseURL` (this
+ * worker's own server unless said).
+ */
+export async function signInAsAdmin(page: Page, admin: { email: string; password: string }, baseURL: string = runBaseURL): Promise<void> {
+  await signInByRequest(page, baseURL, admin, 'admin')
+  await page.goto(`${new URL(baseURL).origin}/admin`)
+  await expect(page).toHaveURL(/\/admin$/)
 }
 
 /** Fills and sends the form of the current /login tab. */

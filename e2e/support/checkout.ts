@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type BrowserContext, type Page } from '@playwright/test'
 
 /**
  * The built-in sandbox provider's hosted pages (/sandbox/checkout/{id}, /sandbox/portal/{id}),
@@ -20,8 +20,28 @@ export async function expectSandboxCheckout(page: Page, planName: string): Promi
   return sessionId!
 }
 
+/**
+ * Browser contexts whose pages run on Playwright's clock: installed before paying, it keeps real
+ * time and lets a journey skip the product's waits after payment (the 3 s countdown of the
+ * processing page, the success page's 2 s spinner) instead of sitting through them. Those waits
+ * are the subject of their component tests (processing-page.test.tsx, result-pages tests).
+ */
+const onTestClock = new WeakSet<BrowserContext>()
+
+async function useTestClock(page: Page): Promise<void> {
+  if (onTestClock.has(page.context())) return
+  await page.clock.install()
+  onTestClock.add(page.context())
+}
+
+/** Moves the page's clock `ms` ahead, firing the timers due on the way (only on the test clock). */
+async function skipAhead(page: Page, ms: number): Promise<void> {
+  if (onTestClock.has(page.context())) await page.clock.runFor(ms)
+}
+
 /** Fills the card form and presses 'Pagar'. */
 export async function payWithCard(page: Page, number: string = TEST_CARDS.success, holder = 'Maria Souza'): Promise<void> {
+  await useTestClock(page)
   await page.getByLabel('Número do cartão').fill(number)
   await page.getByLabel('Validade').fill('12/34')
   await page.getByLabel('CVC').fill('123')
@@ -31,6 +51,7 @@ export async function payWithCard(page: Page, number: string = TEST_CARDS.succes
 
 /** Switches to the Pix tab and simulates the bank's payment. */
 export async function payWithPix(page: Page): Promise<void> {
+  await useTestClock(page)
   await page.getByRole('navigation', { name: 'Forma de pagamento' }).getByRole('link', { name: 'Pix' }).click()
   await expect(page.getByRole('img', { name: /QR Code do Pix/ })).toBeVisible()
   await page.getByRole('button', { name: 'Simular pagamento Pix' }).click()
@@ -44,12 +65,17 @@ export async function passProcessing(page: Page, sessionId: string): Promise<voi
   await expect(page).toHaveURL(new RegExp(`/assinatura/processando\\?session_id=${sessionId}$`), { timeout: 15_000 })
   await expect(page.getByRole('heading', { name: 'Processando seu pagamento' })).toBeVisible()
   await expect(page.getByRole('status').filter({ hasText: /Verificando em \d segundos?\.\.\./ })).toBeVisible()
-  await expect(page).not.toHaveURL(/\/assinatura\/processando/, { timeout: 20_000 })
+  // The countdown re-arms its timer each second: move the clock a second at a time until the page leaves.
+  await expect(async () => {
+    await skipAhead(page, 1_000)
+    await expect(page).not.toHaveURL(/\/assinatura\/processando/, { timeout: 500 })
+  }).toPass({ timeout: 20_000 })
 }
 
 /** The success page after its 2-second spinner: 'Assinatura Ativada!' and the way to the dashboard, without the checkout id. */
 export async function expectSubscriptionActivated(page: Page, { planName, sessionId }: { planName: string; sessionId: string }): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`/assinatura/sucesso\\?session_id=${sessionId}$`))
+  await skipAhead(page, 2_000)
   await expect(page.getByRole('heading', { name: 'Assinatura Ativada!' })).toBeVisible({ timeout: 15_000 })
   await expect(page.getByTestId('success-plan')).toHaveText(planName)
   await expect(page.getByTestId('success-status')).toHaveText('Ativa')

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import type { FieldList, VideosContent } from '@sintonia/contract'
-import { createAdmin, repoRoot, uniqueEmail } from '../support/accounts'
+import { createAdmin, repoRoot, signInAsAdmin, uniqueEmail } from '../support/accounts'
 import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
 import { onboardPaidBuyer } from '../support/subscriber'
 
@@ -24,14 +24,6 @@ test.afterAll(async () => {
   await server?.stop()
 })
 
-async function signInAsAdmin(page: Page) {
-  await page.goto(`${server.baseURL}/admin/login`)
-  await page.getByLabel('E-mail').fill(admin.email)
-  await page.getByLabel('Senha', { exact: true }).fill(admin.password)
-  await page.getByRole('button', { name: 'Entrar no painel' }).click()
-  await expect(page).toHaveURL(/\/admin$/)
-}
-
 /** Slows uploads down (Chromium's network emulation) so the real progress can be watched. */
 async function throttleUploads(page: Page, bytesPerSecond: number) {
   const cdp = await page.context().newCDPSession(page)
@@ -42,7 +34,7 @@ async function throttleUploads(page: Page, bytesPerSecond: number) {
 
 test('an admin creates a field, uploads an audio with progress, and a subscriber finds it in that field', async ({ page, browser }) => {
   test.setTimeout(120_000)
-  await signInAsAdmin(page)
+  await signInAsAdmin(page, admin, server.baseURL)
 
   await page.getByRole('navigation', { name: 'Seções da administração' }).getByRole('link', { name: 'Campos' }).click()
   await page.getByRole('button', { name: 'Novo campo' }).click()
@@ -106,7 +98,7 @@ test('an admin creates a field, uploads an audio with progress, and a subscriber
 })
 
 test('an admin edits the hero title and visitors see it on the landing page', async ({ page }) => {
-  await signInAsAdmin(page)
+  await signInAsAdmin(page, admin, server.baseURL)
   await page.goto(`${server.baseURL}/admin/landing`)
   const title = page.locator('#landing-hero-title')
   await title.fill('Sua mente em sintonia')
@@ -128,7 +120,7 @@ test('an admin edits the hero title and visitors see it on the landing page', as
 })
 
 test('an admin uploads a background track, deactivates it and sets the volume', async ({ page }) => {
-  await signInAsAdmin(page)
+  await signInAsAdmin(page, admin, server.baseURL)
   await page.goto(`${server.baseURL}/admin/background-music`)
   await expect(page.getByTestId('track-row')).toHaveCount(2)
   await page.getByRole('button', { name: 'Enviar música' }).click()
@@ -153,7 +145,7 @@ test('an admin uploads a background track, deactivates it and sets the volume', 
 
 test('an admin uploads a video with its thumbnail, activates it, and the landing plays it', async ({ page }) => {
   test.setTimeout(90_000)
-  await signInAsAdmin(page)
+  await signInAsAdmin(page, admin, server.baseURL)
   await page.goto(`${server.baseURL}/admin/landing-videos`)
 
   // The product's type rule, before anything is sent.

@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
 import { COVER_MSG, type AdminAudio, type FieldList } from '@sintonia/contract'
 import { adminBrowserPage, createAdmin } from '../support/accounts'
+import { gradientPng } from '../support/png'
 import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
 import { screenshotAt, screenshotBoth } from '../support/screenshots'
 import { onboardPaidBuyer } from '../support/subscriber'
@@ -30,22 +30,10 @@ let images: string
 let cover: string
 let tooSmall: string
 
-/** A real PNG made by ffmpeg: a violet-to-gold gradient of `size` pixels. */
+/** A real PNG: a violet-to-gold gradient of `size` pixels. */
 function png(name: string, size: number): string {
   const file = join(images, name)
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `gradients=s=${size}x${size}:c0=0x6b5bd6:c1=0xf5c16c:x0=0:y0=0:x1=${size}:y1=${size}`,
-    '-frames:v',
-    '1',
-    file,
-  ])
+  writeFileSync(file, gradientPng(size, [0x6b, 0x5b, 0xd6], [0xf5, 0xc1, 0x6c]))
   return file
 }
 

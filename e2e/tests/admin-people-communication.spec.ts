@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { createAdmin, uniqueEmail } from '../support/accounts'
+import { createAdmin, signInAsAdmin, uniqueEmail } from '../support/accounts'
 import { mailSinkUrl } from '../playwright.config'
 import { formatViolations, seriousAxeViolations } from '../support/axe'
 import { textOf } from '../support/mailbox'
@@ -17,11 +17,7 @@ test('an e-mail to the leads of one interest reaches the mailbox and the outbox 
   const created = await page.request.post('/api/leads', { data: { name: 'Lívia Campanha', email: lead, interestField: 'sono_relaxamento', consent: true } })
   expect(created.status()).toBe(201)
 
-  await page.goto('/admin/login')
-  await page.getByLabel('E-mail').fill(ADMIN.email)
-  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password)
-  await page.getByRole('button', { name: /Entrar no painel/ }).click()
-  await expect(page).toHaveURL(/\/admin$/)
+  await signInAsAdmin(page, ADMIN)
 
   await page.goto('/admin/communication')
   await expect(page.getByRole('cell', { name: lead })).toBeVisible()

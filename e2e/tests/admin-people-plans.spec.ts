@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { API, COMMERCE_MSG, type AdminPlansResponse } from '@sintonia/contract'
-import { createAdmin, uniqueEmail } from '../support/accounts'
+import { createAdmin, signInAsAdmin, uniqueEmail } from '../support/accounts'
 
 /** Admin plan journeys (issue #7): a new price and promotion reach /assinatura; an inactive plan leaves it. */
 test.describe.configure({ mode: 'serial' })
@@ -8,11 +8,7 @@ test.describe.configure({ mode: 'serial' })
 const ADMIN = { email: uniqueEmail('admin-planos'), password: 'senha-admin-planos-1' }
 
 async function adminSignIn(page: Page) {
-  await page.goto('/admin/login')
-  await page.getByLabel('E-mail').fill(ADMIN.email)
-  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password)
-  await page.getByRole('button', { name: /Entrar no painel/ }).click()
-  await expect(page).toHaveURL(/\/admin$/)
+  await signInAsAdmin(page, ADMIN)
 }
 
 /** A `datetime-local` value as the browser (São Paulo, playwright.config.ts) reads it. */

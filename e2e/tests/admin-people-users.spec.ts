@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { AUTH_MSG, type FieldList } from '@sintonia/contract'
-import { createAdmin, sessionButton, signUpViaUi, submitLogin, uniqueEmail } from '../support/accounts'
+import { createAdmin, sessionButton, signInAsAdmin, signUpViaUi, submitLogin, uniqueEmail } from '../support/accounts'
 import { formatViolations, seriousAxeViolations } from '../support/axe'
 
 /**
@@ -13,11 +13,7 @@ const ADMIN = { email: uniqueEmail('admin-pessoas'), password: 'senha-admin-pess
 const PASSWORD = 'senha-ouvinte-1'
 
 async function adminSignIn(page: Page, admin: { email: string; password: string }) {
-  await page.goto('/admin/login')
-  await page.getByLabel('E-mail').fill(admin.email)
-  await page.getByLabel('Senha', { exact: true }).fill(admin.password)
-  await page.getByRole('button', { name: /Entrar no painel/ }).click()
-  await expect(page).toHaveURL(/\/admin$/)
+  await signInAsAdmin(page, admin)
 }
 
 async function listenerPage(browser: Browser, email: string): Promise<Page> {

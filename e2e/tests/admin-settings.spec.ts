@@ -1,17 +1,13 @@
 import { expect, test, type Page } from '@playwright/test'
 import { API, ADMIN_SETTINGS_MSG } from '@sintonia/contract'
 import { seriousAxeViolations, formatViolations } from '../support/axe'
-import { createAdmin, uniqueEmail } from '../support/accounts'
+import { createAdmin, signInAsAdmin, uniqueEmail } from '../support/accounts'
 
 /** Admin settings journey (issue #7): the product name an admin saves is the one visitors see. */
 const ADMIN = { email: uniqueEmail('admin-config'), password: 'senha-admin-config-1' }
 
 async function adminSignIn(page: Page) {
-  await page.goto('/admin/login')
-  await page.getByLabel('E-mail').fill(ADMIN.email)
-  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password)
-  await page.getByRole('button', { name: /Entrar no painel/ }).click()
-  await expect(page).toHaveURL(/\/admin$/)
+  await signInAsAdmin(page, ADMIN)
 }
 
 test.beforeAll(async () => {

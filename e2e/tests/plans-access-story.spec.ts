@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { DEFAULT_LANDING_CONTENT } from '@sintonia/contract'
-import { createAdmin, signUpViaUi, uniqueEmail } from '../support/accounts'
+import { createAdmin, signInAsAdmin, signUpViaUi, uniqueEmail } from '../support/accounts'
 import { expectSandboxCheckout, passProcessing, payWithCard } from '../support/checkout'
 import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
 import { onboardPaidBuyer } from '../support/subscriber'
@@ -55,11 +55,7 @@ test.afterAll(async () => {
 
 async function adminPage(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage()
-  await page.goto(url('/admin/login'))
-  await page.getByLabel('E-mail').fill(ADMIN.email)
-  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password)
-  await page.getByRole('button', { name: /Entrar no painel/ }).click()
-  await expect(page).toHaveURL(/\/admin$/)
+  await signInAsAdmin(page, ADMIN, url('/'))
   return page
 }
 

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { AUTH_MSG, UNCLAIMED_MSG } from '@sintonia/contract'
-import { createAdmin, sessionButton, signUpViaUi, submitLogin, uniqueEmail } from '../support/accounts'
+import { createAdmin, sessionButton, signInAsAdmin, signUpViaUi, submitLogin, uniqueEmail } from '../support/accounts'
 import { expectCatalogueOpen, expectSandboxCheckout, passProcessing, payWithCard } from '../support/checkout'
 import { mailLinks, waitForMailLink, waitForMailTo } from '../support/mailbox'
 import { keepPicture, expectNoSidewaysScroll, screenshotAt, screenshotBoth } from '../support/screenshots'
@@ -283,11 +283,7 @@ test('admin: "Pagamento sem conta" lists the waiting purchase; "Reenviar acesso"
   await expectConfirmMailbox(buyer, email, sessionId)
   const first = await waitForMailLink(email, ACCESS_PAGE)
 
-  await page.goto('/admin/login')
-  await page.getByLabel('E-mail').fill(admin.email)
-  await page.getByLabel('Senha', { exact: true }).fill(admin.password)
-  await page.getByRole('button', { name: /Entrar no painel/ }).click()
-  await expect(page).toHaveURL(/\/admin$/)
+  await signInAsAdmin(page, admin)
   await page.goto('/admin/users')
   const section = page.getByTestId('unclaimed-purchases')
   await expect(section.getByRole('heading', { level: 2, name: 'Pagamento sem conta' })).toBeVisible()

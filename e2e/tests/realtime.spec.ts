@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import type { FieldList } from '@sintonia/contract'
-import { createAdmin } from '../support/accounts'
+import { createAdmin, signInAsAdmin } from '../support/accounts'
 import { initialJsOf } from '../support/initial-js'
 import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
 import { onboardPaidBuyer } from '../support/subscriber'
@@ -33,11 +33,7 @@ test.afterAll(async () => {
 async function adminPage(browser: Browser, account: { email: string; password: string }, path = '/admin'): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.baseURL })
   const page = await context.newPage()
-  await page.goto('/admin/login')
-  await page.getByLabel('E-mail').fill(account.email)
-  await page.getByLabel('Senha', { exact: true }).fill(account.password)
-  await page.getByRole('button', { name: /Entrar no painel/ }).click()
-  await expect(page).toHaveURL(/\/admin$/)
+  await signInAsAdmin(page, account, server.baseURL)
   // The admin bar's status turns live once the socket is up.
   await expect(page.locator('[data-realtime-state="connected"]')).toBeVisible()
   if (path !== '/admin') await page.goto(path)

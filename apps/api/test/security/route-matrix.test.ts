@@ -79,14 +79,17 @@ describe('route matrix', () => {
   for (const caller of CALLERS.filter((c) => c !== 'admin')) {
     it(`refuses ${caller} on every route above it with 401/403 and changes nothing`, { timeout: 180_000 }, async () => {
       const refused = ordered(ctx.app.accessTable).filter((route) => !ALLOWED[route.access].has(caller))
+      // Each refusal must leave the database as it found it: the state after one call is the
+      // state before the next.
+      let before = await databaseChecksum(ctx.database.db)
       for (const route of refused) {
-        const before = await databaseChecksum(ctx.database.db)
         const res = await call(route, caller)
         const label = `${caller} → ${route.method} ${route.url}`
         expect(res.statusCode, label).toBe(caller === 'anonymous' ? 401 : 403)
         if (route.method !== 'HEAD') expect(GUARD_MESSAGES.has(res.json().message), label).toBe(true)
         const after = await databaseChecksum(ctx.database.db)
         expect(changedTables(before, after), label).toEqual([])
+        before = after
       }
     })
   }
