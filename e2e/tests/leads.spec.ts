@@ -39,6 +39,11 @@ test('a visitor signs up on /inscricao, lands on /obrigado greeted by name, and 
 
   await fillLeadForm(page, { name: 'Maria Souza', email })
   const leadRequest = page.waitForRequest((request) => request.url().endsWith('/api/leads') && request.method() === 'POST')
+  // Listened for before the thank-you page opens: its batch may leave while the page is checked.
+  const analytics = page.waitForRequest(
+    (request) => request.url().endsWith('/api/analytics/events') && (request.postData() ?? '').includes('conversion_page_view'),
+    { timeout: 30_000 },
+  )
   await page.getByRole('button', { name: 'Quero Receber Grátis' }).click()
   const body = (await leadRequest).postDataJSON() as LeadCreateInput
   expect(body).toMatchObject({
@@ -59,10 +64,6 @@ test('a visitor signs up on /inscricao, lands on /obrigado greeted by name, and 
   await expect(page.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', /^https:\/\/wa\.me\/\?text=/)
 
   // The page's events reach the API in a batch, without personal data.
-  const analytics = page.waitForRequest(
-    (request) => request.url().endsWith('/api/analytics/events') && (request.postData() ?? '').includes('conversion_page_view'),
-    { timeout: 15_000 },
-  )
   const batch = (await analytics).postDataJSON() as AnalyticsBatch
   expect(batch.sessionId).toMatch(/^[A-Za-z0-9_-]{8,64}$/)
   expect(JSON.stringify(batch)).not.toContain('Maria')
