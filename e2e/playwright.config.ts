@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { ALONE } from './support/alone'
 import { e2ePort, runDirFromRoot } from './support/run-paths'
 
 /** This worker's server (each worker has its own: e2e/support/global-setup.ts). */
@@ -12,8 +13,6 @@ const artifacts = runDirFromRoot.replace(/^e2e\//, './')
  * the 2-core CI machine.
  */
 const workers = Number(process.env.E2E_WORKERS ?? 2)
-/** Journeys that measure real time, run after all the others with nothing beside them. */
-const ALONE = ['**/locked-screen.spec.ts']
 
 /**
  * Journeys run in the system Chromium (no browser download) against the production build served
@@ -32,10 +31,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: process.env.E2E_RESULTS_JSON ?? `${artifacts}/results.json` }]],
   projects: [
-    { name: 'jornadas', testIgnore: ALONE },
-    // Real-time playback with the page's code stopped (a locked phone): measured against the clock,
-    // so it runs once the others are done, on a machine no other journey is loading.
-    { name: 'sozinhas', testMatch: ALONE, dependencies: ['jornadas'], workers: 1 },
+    { name: 'jornadas', grepInvert: new RegExp(ALONE) },
+    // Journeys measured against real time or rendering (e2e/support/alone.ts) run once the others
+    // are done, one at a time, on a machine no other journey is loading.
+    { name: 'sozinhas', grep: new RegExp(ALONE), dependencies: ['jornadas'], workers: 1 },
   ],
   use: {
     ...devices['Desktop Chrome'],

@@ -1,3 +1,4 @@
+import { ALONE } from '../support/alone'
 import { expect, test, type Page } from '@playwright/test'
 import type { Audio, FieldList, ProgramDetail, SessionManifest, SessionRequest } from '@sintonia/contract'
 import { LockedScreen } from '../support/locked-screen'
@@ -65,7 +66,7 @@ function nextManifest(page: Page, asking: (body: SessionRequest) => boolean = ()
     .then((response) => response.json() as Promise<SessionManifest>)
 }
 
-test("a programme day's two audios play one after the other with the page stopped, and the day is done", async ({ page }) => {
+test("a programme day's two audios play one after the other with the page stopped, and the day is done", { tag: ALONE }, async ({ page }) => {
   test.setTimeout(150_000)
   await signIn(page)
   await page.goto(`${server.baseURL}/programas/dois-respiros`)
@@ -97,7 +98,7 @@ test("a programme day's two audios play one after the other with the page stoppe
   expect(detail.days.find((day) => day.day === 1)?.state).toBe('done')
 })
 
-test('a 3-repetition session with 3 s pauses plays to its end with the page stopped, and counts 3 repetitions once', async ({ page }) => {
+test('a 3-repetition session with 3 s pauses plays to its end with the page stopped, and counts 3 repetitions once', { tag: ALONE }, async ({ page }) => {
   test.setTimeout(150_000)
   await signIn(page)
 
@@ -142,7 +143,7 @@ test('a 3-repetition session with 3 s pauses plays to its end with the page stop
   await expect(page.getByTestId('stat-today')).toHaveText(String(before + 3))
 })
 
-test('a playlist goes on to its next audio with the page stopped', async ({ page }) => {
+test('a playlist goes on to its next audio with the page stopped', { tag: ALONE }, async ({ page }) => {
   test.setTimeout(150_000)
   await signIn(page)
   const created = await page.request.post(`${server.baseURL}/api/playlists`, {
