@@ -1,5 +1,6 @@
 /** Mailbox proofs as a person does them: read the link from the e-mail in the outbox, open it. */
 import { desc, sql } from 'drizzle-orm'
+import { vi } from 'vitest'
 import { API } from '@sintonia/contract'
 import { emailOutbox } from '../../src/db/schema/index.js'
 import type { TestContext } from './app.js'
@@ -26,6 +27,16 @@ export async function tokenFromMail(ctx: TestContext, to: string, page: string):
 
 export const accessLinkToken = (ctx: TestContext, to: string) => tokenFromMail(ctx, to, '/onboarding/definir-senha')
 export const confirmationToken = (ctx: TestContext, to: string) => tokenFromMail(ctx, to, '/confirmar-email')
+
+/**
+ * Waits until the sign-up's confirmation e-mail to `to` is in the outbox: it is written after the
+ * answer, so a test comparing the database before and after something else starts from here.
+ */
+export async function confirmationSent(ctx: TestContext, to: string): Promise<void> {
+  await vi.waitFor(async () => {
+    if (!(await confirmationToken(ctx, to))) throw new Error(`sem e-mail de confirmação para ${to}`)
+  })
+}
 
 /** Opens the newest confirmation link sent to `email` (sign-up or e-mail change). */
 export async function confirmEmail(ctx: TestContext, email: string) {

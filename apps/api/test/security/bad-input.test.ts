@@ -9,6 +9,7 @@ import type { InjectOptions } from 'fastify'
 import type { DeclaredRoute } from '../../src/plugins/access.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin, listener, nextIp, seedSubscription, type Account } from '../helpers/auth.js'
+import { confirmationSent } from '../helpers/mailbox.js'
 import { changedTables, databaseChecksum } from './support/checksum.js'
 import { problemWithRefusal } from './support/error-shape.js'
 
@@ -143,7 +144,9 @@ const AUTH_PATHS = [
 describe('malformed bodies on the /api/auth/* paths', () => {
   it('answers each malformed body with a clean pt-BR 4xx and changes nothing, signed in or not', async () => {
     // A listener of its own: a sign-out here must not end the sign-ins the other tests use.
-    const { cookie } = await listener(ctx)
+    const person = await listener(ctx)
+    await confirmationSent(ctx, person.email)
+    const { cookie } = person
     const problems: string[] = []
     const before = await databaseChecksum(ctx.database.db)
     for (const url of AUTH_PATHS) {

@@ -12,6 +12,7 @@ import { API } from '@sintonia/contract'
 import { leads, user } from '../../src/db/schema/index.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { listener, nextIp, seedSubscription, uniqueEmail } from '../helpers/auth.js'
+import { confirmationSent } from '../helpers/mailbox.js'
 import { changedTables, databaseChecksum } from './support/checksum.js'
 
 /** Keys a client must never set on routes that are not the admin's. */
@@ -78,6 +79,7 @@ describe('valid bodies carrying privileged keys', () => {
 
   it('lead capture, playlists, listening and checkout refuse them and change nothing', async () => {
     const person = await listener(ctx)
+    await confirmationSent(ctx, person.email)
     await seedSubscription(ctx, person.userId)
     const before = await databaseChecksum(ctx.database.db)
     const calls = [

@@ -11,6 +11,7 @@ import type { DeclaredRoute } from '../../src/plugins/access.js'
 import { RATE_LIMITS } from '../../src/lib/http/rate-limits.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { listener, nextIp, seedSubscription, setBanned, uniqueEmail } from '../helpers/auth.js'
+import { confirmationSent } from '../helpers/mailbox.js'
 import { changedTables, databaseChecksum } from './support/checksum.js'
 
 const PRODUCTION_ENV = {
@@ -53,6 +54,7 @@ describe('a sign-in cookie after sign-out or ban', () => {
 
   it('opens nothing for a banned listener, on any route', async () => {
     const person = await listener(ctx)
+    await confirmationSent(ctx, person.email)
     await seedSubscription(ctx, person.userId)
     await setBanned(ctx, person.userId)
     const before = await databaseChecksum(ctx.database.db)
