@@ -176,12 +176,7 @@ export class MediaLoader {
         ...(this.isOnline ? { isOnline: this.isOnline } : {}),
       })
       if (this.released) return report
-      host.log(report.ok ? 'info' : 'error', 'Diagnóstico', report.summary)
-      host.notify(
-        report.ok
-          ? { tone: 'success', title: PLAYER_MSG.diagnosticsDone, description: report.summary }
-          : { tone: 'error', title: PLAYER_MSG.diagnosticsProblem, description: report.summary },
-      )
+      this.announce(report.ok, 'Diagnóstico', report.summary, PLAYER_MSG.diagnosticsDone, PLAYER_MSG.diagnosticsProblem)
       return report
     } catch (error) {
       host.log('error', 'Erro no diagnóstico', errorMessage(error))
@@ -199,13 +194,14 @@ export class MediaLoader {
     }
     const result = await testAudioPlayback(host.getSnapshot().src, { createProbe: this.createProbe })
     if (this.released) return result
-    host.log(result.ok ? 'info' : 'error', 'Teste de reprodução', result.message)
-    host.notify(
-      result.ok
-        ? { tone: 'success', title: PLAYER_MSG.testSucceeded, description: result.message }
-        : { tone: 'error', title: PLAYER_MSG.testFailed, description: result.message },
-    )
+    this.announce(result.ok, 'Teste de reprodução', result.message, PLAYER_MSG.testSucceeded, PLAYER_MSG.testFailed)
     return result
+  }
+
+  /** Logs a check's outcome and tells the listener, with the title of success or of failure. */
+  private announce(ok: boolean, logTitle: string, detail: string, succeeded: string, failed: string): void {
+    this.host.log(ok ? 'info' : 'error', logTitle, detail)
+    this.host.notify({ tone: ok ? 'success' : 'error', title: ok ? succeeded : failed, description: detail })
   }
 
   /** Clears every timer and listener and empties the element. Later calls do nothing. */
