@@ -42,6 +42,7 @@ describe('a sign-in cookie after sign-out or ban', () => {
 
   it('opens nothing once the listener signed out, on any route', async () => {
     const person = await listener(ctx)
+    await confirmationSent(ctx, person.email)
     await seedSubscription(ctx, person.userId)
     const out = await ctx.app.inject({ method: 'POST', url: API.accounts.signOut, headers: { cookie: person.cookie } })
     expect(out.statusCode).toBe(200)
