@@ -89,6 +89,19 @@ const envSchema = z
       .min(1, 'deve ser pelo menos 1')
       .max(32, 'deve ser no máximo 32')
       .default(2),
+    SESSION_RENDER_QUEUE_MAX: z.coerce
+      .number({ error: 'deve ser um número' })
+      .int('deve ser um número inteiro')
+      .min(0, 'deve ser pelo menos 0')
+      .max(1000, 'deve ser no máximo 1000')
+      .default(8),
+    SESSION_PRERENDER: z.enum(['on', 'off'], { error: 'deve ser on ou off' }).optional(),
+    SESSION_STALL_TIMEOUT_SECONDS: z.coerce
+      .number({ error: 'deve ser um número' })
+      .int('deve ser um número inteiro')
+      .min(1, 'deve ser pelo menos 1')
+      .max(3600, 'deve ser no máximo 3600')
+      .default(60),
     MEDIA_URL_SECRET: z.string().min(32, 'deve ter pelo menos 32 caracteres').optional(),
     MEDIA_URL_LIFETIME_SECONDS: z.coerce
       .number({ error: 'deve ser um número' })
@@ -185,8 +198,13 @@ export interface AppConfig {
    * FFMPEG_PATH, else the one shipped by the npm package, else `ffmpeg` on the PATH.
    */
   ffmpegPath: string | undefined
-  /** Rendered sessions (docs/product/sessions.md): the cache's size limit in bytes and how many renders one instance runs at a time. */
-  sessions: { cacheMaxBytes: number; renderConcurrency: number }
+  /**
+   * Rendered sessions (docs/product/sessions.md): the cache's size limit in bytes, how many renders
+   * one instance runs at a time and how many more may wait, and whether the demo's variants are
+   * rendered ahead (on by default; off by default under NODE_ENV=test, where the tests about it turn it on),
+   * and how long a stream in progress waits for a client that takes nothing before closing it.
+   */
+  sessions: { cacheMaxBytes: number; renderConcurrency: number; renderQueueMax: number; prerender: boolean; stallTimeoutMs: number }
   storage:
     | { driver: 'local'; root: string }
     | {
@@ -303,6 +321,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     sessions: {
       cacheMaxBytes: env.SESSION_CACHE_MAX_MB * 1024 * 1024,
       renderConcurrency: env.SESSION_RENDER_CONCURRENCY,
+      renderQueueMax: env.SESSION_RENDER_QUEUE_MAX,
+      prerender: (env.SESSION_PRERENDER ?? (env.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
+      stallTimeoutMs: env.SESSION_STALL_TIMEOUT_SECONDS * 1000,
     },
     storage:
       env.STORAGE_DRIVER === 's3'

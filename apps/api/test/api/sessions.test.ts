@@ -73,7 +73,8 @@ describe('who may ask for a session and hear it', () => {
   })
 
   it("the demo's session is public (and may be cached by anyone); mixed with another audio it is not", async () => {
-    const manifest = await manifestOf(one(demoId), null)
+    // One of the demo's variants (contract sessions/demo-variants.ts): the only sessions a visitor may ask for.
+    const manifest = await manifestOf({ items: [{ audioId: demoId, repetitions: 1 }], pauseSeconds: 0 }, null)
     // The admins' tracks are for subscribers: the visitor's demo has the built-in public track.
     expect(manifest.music).toEqual({ id: 'publica', title: 'Música de Fundo' })
     expect(manifest.musicLevel).toBe(25)
@@ -229,10 +230,10 @@ describe('the stream', () => {
 
 describe('the cache', () => {
   it('evicts the least recently heard streams past the limit, down to 90 %, and renders them again when asked', async () => {
-    expect(evictionVictims([{ key: 'novo', sizeBytes: 40 }, { key: 'meio', sizeBytes: 40 }, { key: 'velho', sizeBytes: 40 }], 100, null)).toEqual(['velho'])
-    expect(evictionVictims([{ key: 'novo', sizeBytes: 40 }, { key: 'velho', sizeBytes: 40 }], 100, null)).toEqual([])
+    expect(evictionVictims([{ key: 'novo', sizeBytes: 40 }, { key: 'meio', sizeBytes: 40 }, { key: 'velho', sizeBytes: 40 }], 100, new Set())).toEqual(['velho'])
+    expect(evictionVictims([{ key: 'novo', sizeBytes: 40 }, { key: 'velho', sizeBytes: 40 }], 100, new Set())).toEqual([])
     // The stream just rendered is never the one evicted for itself.
-    expect(evictionVictims([{ key: 'a', sizeBytes: 80 }, { key: 'b', sizeBytes: 80 }], 100, 'b')).toEqual(['a'])
+    expect(evictionVictims([{ key: 'a', sizeBytes: 80 }, { key: 'b', sizeBytes: 80 }], 100, new Set(['b']))).toEqual(['a'])
 
     const older = await manifestOf(one(voiceId, 6))
     const first = await hearAs(ctx, cast.subscriber, { url: older.url })

@@ -1,7 +1,7 @@
 /**
  * The renderer on its own (modules/sessions/renderer.ts): it stays a few minutes ahead of the
- * furthest listener instead of rendering an hour nobody hears, goes on as they read, and drops a
- * render nobody listens to.
+ * furthest listener instead of rendering an hour nobody hears, goes on as they read, drops a
+ * render nobody listens to within its idle limit, and refuses renders past its queue.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SESSION_SAMPLE_RATE } from '@sintonia/contract'
 import { countDecodedSamples } from '../../src/lib/media/ffmpeg.js'
 import { LocalDiskStorage } from '../../src/lib/storage/local-disk-storage.js'
-import { RENDER_AHEAD_BYTES, readWhileRendering, SessionRenderer } from '../../src/modules/sessions/renderer.js'
+import { RENDER_AHEAD_BYTES, readWhileRendering, SessionRenderer, untilAvailable } from '../../src/modules/sessions/renderer.js'
+import { HttpError } from '../../src/lib/http/errors.js'
 import { planSession } from '../../src/modules/sessions/session-plan.js'
 import { ffmpeg, synthVoice } from '../helpers/sessions.js'
 
@@ -27,27 +28,28 @@ beforeAll(async () => {
 })
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-function renderer(abandonMs?: number) {
+function renderer(idleStopMs?: number, queueMax = 8) {
   const stored: string[] = []
   const instance = new SessionRenderer({
     ffmpeg: ffmpeg(),
     storage,
     workDir: join(dir, 'tmp'),
     concurrency: 1,
+    queueMax,
     log: silentLog,
     onStored: async (key) => {
       stored.push(key)
     },
     sourcePaths: async (keys) => new Map(keys.map((key) => [key, storage.localPath(key)])),
-    ...(abandonMs !== undefined ? { abandonMs } : {}),
+    ...(idleStopMs !== undefined ? { idleStopMs } : {}),
   })
   return { instance, stored }
 }
 
-const endless = () =>
+const endless = (pauseSeconds = 1) =>
   planSession({
     items: [{ voice: { audioId: '00000000-0000-4000-8000-000000000001', title: 'Voz', fileKey: 'audios/voz.mp3', samples }, repetitions: 0 }],
-    pauseSeconds: 1,
+    pauseSeconds,
     music: null,
     musicLevel: 0,
     endAtSeconds: null,
@@ -87,6 +89,32 @@ describe('the renderer', () => {
     await expect.poll(() => instance.current(plan.key)).toBeUndefined()
     const again = instance.render(plan)
     expect(again).not.toBe(job)
+    await instance.close()
+  })
+
+  it('counts a request waiting for its first bytes as a listener; once it leaves, the render stops', async () => {
+    const { instance, stored } = renderer(300)
+    const plan = endless(2)
+    const job = instance.render(plan)
+    const left = new AbortController()
+    // Far beyond what is rendered for a while: the request waits, and the render is not stopped under it.
+    const waiting = untilAvailable(job, RENDER_AHEAD_BYTES * 2, left.signal)
+    await new Promise((resolve) => setTimeout(resolve, 900))
+    expect(instance.current(plan.key)).toBe(job)
+    left.abort()
+    await expect(waiting).rejects.toBeInstanceOf(HttpError)
+    await expect(job.finished).rejects.toThrow('sem ouvintes')
+    expect(stored).toEqual([])
+    await instance.close()
+  })
+
+  it('refuses a new render past its queue (503 in pt-BR), while a render in progress is still joined', async () => {
+    const { instance } = renderer(60_000, 0)
+    const running = instance.render(endless(3))
+    expect(instance.admits(endless(4).key)).toBe(false)
+    expect(() => instance.render(endless(4))).toThrow(HttpError)
+    expect(instance.render(endless(3))).toBe(running)
+    expect(instance.runningFor('ninguem')).toBe(0)
     await instance.close()
   })
 })

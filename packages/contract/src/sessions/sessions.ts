@@ -41,7 +41,18 @@ export const SESSION_MSG = {
   endlessAlone: 'Só um áudio por vez pode tocar sem parar.',
   sleepRange: 'O timer precisa terminar entre 1 minuto e 3 horas de sessão.',
   unavailable: 'A sessão não pôde ser preparada agora. Tente novamente em instantes.',
+  /** A visitor asked for a demo session outside its fixed variants (./demo-variants.ts). */
+  demoVariantsOnly: 'Na demonstração, a sessão contínua toca só com as configurações padrão. Assine para ajustar tudo.',
+  /** A listener started too many new sessions (SESSION_NEW_RENDERS_PER_HOUR, SESSION_RENDERS_AT_ONCE_PER_LISTENER). */
+  budgetExceeded: 'Você pediu muitas sessões novas em pouco tempo. O áudio toca sem a sessão contínua por enquanto.',
+  /** The instance's render queue is full (SESSION_RENDER_QUEUE_MAX). */
+  busy: 'Muitas sessões estão sendo preparadas agora. O áudio toca sem a sessão contínua por enquanto.',
 } as const
+
+/** New sessions (never rendered) one listener may start in an hour, across every instance. */
+export const SESSION_NEW_RENDERS_PER_HOUR = 30
+/** Renders of one listener's sessions running at once on an instance. */
+export const SESSION_RENDERS_AT_ONCE_PER_LISTENER = 2
 
 const repetitions = z
   .number({ error: SESSION_MSG.repetitionsRange })

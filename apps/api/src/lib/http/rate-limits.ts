@@ -17,6 +17,8 @@ export const RATE_LIMITS = {
   createPayment: { max: 10, timeWindow: 60_000 },
   /** verify-payment / verify-session: the processing page asks again while the webhook is on its way. */
   verifyPayment: { max: 60, timeWindow: 60_000 },
+  /** A session's manifest (POST /api/sessions): a player asks once per play or changed setting. */
+  sessions: { max: 120, timeWindow: 60_000 },
   /** The e-mail reminder's no-login unsubscribe link (GET and the mail app's one-click POST). */
   reminderUnsubscribe: { max: 20, timeWindow: 60_000 },
   /**

@@ -12,11 +12,25 @@ import { PUBLIC_MUSIC_FILE } from '../../paths.js'
 import type { PlanMusic } from './session-plan.js'
 import { BUILT_IN_PREFIX } from './repository.js'
 import { SessionRenderer } from './renderer.js'
+import { Prerenderer, PRERENDER_CLAIM_MS } from './prerender.js'
+import { resolvePublicDemo } from '../catalogue/service.js'
 import { recordStored, sweepStale, type CacheDeps } from './session-cache.js'
 import { sessionRoutes } from './routes.js'
 import { sourceFiles } from './source-files.js'
 import type { SessionDeps } from './service.js'
 import { mediaAddressDepsOf, signedMediaAddress } from '../../lib/http/redirect-to-media.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The demo's variants rendered ahead (./prerender.ts): at start and on every change of an audio
+     * or a track when SESSION_PRERENDER is on; null without ffmpeg.
+     */
+    sessionPrerender: Prerenderer | null
+    /** This instance's renders (what runs now); null without ffmpeg. */
+    sessionRendering: SessionRenderer | null
+  }
+}
 
 const SOURCE_EVENTS: ReadonlySet<DomainEventName> = new Set(['audios_changed', 'music_changed'])
 
@@ -35,7 +49,16 @@ export const sessionsModule = fp(
     const log = app.log.child({ module: 'sessions' })
     // Without ffmpeg (plugins/media-tools.ts) sessions answer 503 and the player plays the voice with the music apart.
     const ffmpeg = app.ffmpeg
-    const cache: CacheDeps = { db: app.database.db, storage: app.storage, log, maxBytes: app.config.sessions.cacheMaxBytes }
+    let prerenderer: Prerenderer | null = null
+    let renderer: SessionRenderer | null = null
+    const cache: CacheDeps = {
+      db: app.database.db,
+      storage: app.storage,
+      log,
+      maxBytes: app.config.sessions.cacheMaxBytes,
+      bytesInProgress: () => renderer?.bytesInProgress() ?? 0,
+      pinned: () => prerenderer?.pinned() ?? new Set(),
+    }
     const publicMusic = builtInMusic()
     const storedPaths = sourceFiles(app.storage, join(app.config.dataDir, 'sessions-sources'))
     // The built-in track is a file of the web app, not of media storage.
@@ -44,23 +67,47 @@ export const sessionsModule = fp(
       if (publicMusic && keys.includes(publicMusic.fileKey)) paths.set(publicMusic.fileKey, PUBLIC_MUSIC_FILE)
       return paths
     }
-    const renderer = ffmpeg
+    renderer = ffmpeg
       ? new SessionRenderer({
           ffmpeg,
           storage: app.storage,
           workDir: join(app.config.dataDir, 'sessions-tmp'),
           concurrency: app.config.sessions.renderConcurrency,
+          queueMax: app.config.sessions.renderQueueMax,
           log,
           sourcePaths,
           onStored: (key) => recordStored(cache, key),
         })
       : null
     const addresses = mediaAddressDepsOf(app)
-    const deps: SessionDeps = { db: app.database.db, storage: app.storage, log, renderer, sourcePaths, publicMusic, mediaAddress: (options) => signedMediaAddress(addresses, options) }
+    const deps: SessionDeps = {
+      db: app.database.db,
+      storage: app.storage,
+      log,
+      renderer,
+      sourcePaths,
+      publicMusic,
+      mediaAddress: (options) => signedMediaAddress(addresses, options),
+      cacheMaxBytes: app.config.sessions.cacheMaxBytes,
+      countNewSession: async (accountId) => (await app.sharedLimits.hit(`sessoes-novas:${accountId}`, 60 * 60_000)).count,
+    }
+    if (renderer) {
+      prerenderer = new Prerenderer({
+        sessions: deps,
+        renderer,
+        log,
+        currentDemo: async () => (await resolvePublicDemo(app.database.db, app.storage))?.audio ?? null,
+        claim: async (key) => (await app.sharedLimits.hit(`sessao-adiantada:${key}`, PRERENDER_CLAIM_MS)).count === 1,
+      })
+    }
+    app.decorate('sessionPrerender', prerenderer)
+    app.decorate('sessionRendering', renderer)
 
     let sweeping: Promise<unknown> = Promise.resolve()
+    // After the stale sessions are gone, the demo's variants are rendered ahead again if they changed.
     const sweep = () => {
       sweeping = sweeping.then(() => sweepStale(cache)).catch((error: Error) => log.warn({ err: error.message }, 'limpeza das sessões falhou'))
+      if (prerenderer && app.config.sessions.prerender) void sweeping.then(() => prerenderer?.schedule()).catch(() => undefined)
     }
     app.domainEvents.onLocalPublish((name) => {
       if (SOURCE_EVENTS.has(name)) sweep()
@@ -71,11 +118,13 @@ export const sessionsModule = fp(
     app.addHook('onReady', async () => sweep())
     app.addHook('preClose', async () => {
       unsubscribe()
+      const closing = prerenderer?.close()
       await renderer?.close()
+      await closing
       await sweeping
     })
 
-    await app.register(sessionRoutes(() => deps))
+    await app.register(sessionRoutes(() => deps, app.config.sessions.stallTimeoutMs))
   },
-  { name: 'sessions', dependencies: ['domain-events', 'realtime-bus', 'media-tools'] },
+  { name: 'sessions', dependencies: ['domain-events', 'realtime-bus', 'media-tools', 'rate-limit'] },
 )

@@ -6,6 +6,7 @@
  * render per key per instance; at most `concurrency` ffmpeg processes at a time.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { setPriority } from 'node:os'
 import { EventEmitter } from 'node:events'
 import { createReadStream } from 'node:fs'
 import { mkdir, open, rm, type FileHandle } from 'node:fs/promises'
@@ -27,8 +28,13 @@ import type { SessionPlan } from './session-plan.js'
  * output): an hour of "sem parar" costs only what is heard, plus this.
  */
 export const RENDER_AHEAD_BYTES = SESSION_BYTES_PER_MINUTE * 3
-/** A render waiting for listeners that nobody reads for this long is dropped; the next request starts it again. */
-export const RENDER_ABANDON_MS = 2 * 60_000
+/**
+ * A render nobody reads or waits for (every listener gone, closed or timed out) is stopped after
+ * this long; the next request starts it again. Long enough for a player's next Range request.
+ */
+export const RENDER_IDLE_STOP_MS = 15_000
+/** The niceness of renders made ahead of any listener: the first bytes of a listener's render come first. */
+const AHEAD_NICENESS = 19
 
 /** Where a finished render is kept in media storage. */
 export function renderStorageKey(key: string): string {
@@ -45,6 +51,17 @@ export interface RenderJob {
   readonly stored: boolean
   /** Waiting for listeners: far enough ahead of all of them. */
   readonly waitingForListeners: boolean
+  /** Rendered ahead of any listener (./prerender.ts): unpaced, never stopped for want of listeners. */
+  readonly ahead: boolean
+  /** Requests reading it, or waiting for its first bytes, now. */
+  readonly readers: number
+}
+
+export interface RenderOptions {
+  /** The account whose request started it (its budget: SESSION_RENDERS_AT_ONCE_PER_LISTENER); null for a visitor. */
+  owner?: string | null
+  /** Render it whole now, at low priority, for no listener in particular (./prerender.ts). */
+  ahead?: boolean
 }
 
 class Job extends EventEmitter implements RenderJob {
@@ -53,8 +70,13 @@ class Job extends EventEmitter implements RenderJob {
   failure: Error | null = null
   /** The furthest byte any listener has read. */
   demand = 0
-  /** Requests reading this render now. */
+  /** Requests reading this render, or waiting for its first bytes, now. */
   readers = 0
+  /** Since when nobody reads or waits (null while somebody does). */
+  idleSince: number | null = Date.now()
+  /** Set when the render was stopped (nobody listening); the running ffmpeg is killed. */
+  stopped: Error | null = null
+  child: ChildProcess | null = null
   /** Whether this render holds one of the renderer's slots (not while it waits for listeners). */
   holdsSlot = false
   waitingForListeners = false
@@ -65,6 +87,8 @@ class Job extends EventEmitter implements RenderJob {
     readonly key: string,
     readonly bytes: number,
     readonly partPath: string,
+    readonly owner: string | null,
+    readonly ahead: boolean,
   ) {
     super()
     this.setMaxListeners(0)
@@ -103,36 +127,32 @@ class Job extends EventEmitter implements RenderJob {
 
   reading(delta: 1 | -1) {
     this.readers += delta
+    this.idleSince = this.readers > 0 ? null : Date.now()
+    this.emit('demand')
+  }
+
+  /** Stops the render: nobody listens any more. */
+  stop() {
+    if (this.stopped) return
+    this.stopped = new AbandonedRender()
+    this.child?.kill('SIGKILL')
     this.emit('demand')
   }
 
   /**
    * Resolves once writing at `offset` stays within RENDER_AHEAD_BYTES of the furthest listener;
-   * rejects when nobody has read for RENDER_ABANDON_MS (the render is then dropped).
+   * rejects once the render was stopped meanwhile.
    */
-  async room(offset: number, abandonMs: number): Promise<void> {
+  async room(offset: number): Promise<void> {
     this.waitingForListeners = true
     try {
-      await this.waitForDemand(offset, abandonMs)
+      while (offset >= this.demand + RENDER_AHEAD_BYTES) {
+        if (this.stopped) throw this.stopped
+        await new Promise<void>((resolve) => this.once('demand', resolve))
+      }
+      if (this.stopped) throw this.stopped
     } finally {
       this.waitingForListeners = false
-    }
-  }
-
-  private async waitForDemand(offset: number, abandonMs: number): Promise<void> {
-    let idleSince = Date.now()
-    while (offset >= this.demand + RENDER_AHEAD_BYTES) {
-      const before = this.demand
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, Math.max(1, abandonMs - (Date.now() - idleSince)))
-        function done() {
-          clearTimeout(timer)
-          resolve()
-        }
-        this.once('demand', done)
-      })
-      if (this.demand > before || this.readers > 0) idleSince = Date.now()
-      else if (Date.now() - idleSince >= abandonMs) throw new AbandonedRender()
     }
   }
 
@@ -162,23 +182,63 @@ export interface SessionRendererOptions {
   /** Folder for files being rendered (DATA_DIR/sessions-tmp). */
   workDir: string
   concurrency: number
+  /** Renders that may wait for a place beyond those running (SESSION_RENDER_QUEUE_MAX); more are refused (503). */
+  queueMax: number
   log: ServiceLogger
   /** Called after a render reached storage (the cache records it and evicts). */
   onStored: (key: string, bytes: number) => Promise<void>
   /** Turns stored source keys into files ffmpeg can open. */
   sourcePaths: (keys: string[]) => Promise<Map<string, string>>
-  /** Tests shorten it. */
-  abandonMs?: number
+  /** RENDER_IDLE_STOP_MS; tests shorten it. */
+  idleStopMs?: number
 }
 
 export class SessionRenderer {
   private readonly jobs = new Map<string, Job>()
   private readonly children = new Set<ChildProcess>()
   private running = 0
-  private readonly waiting: Array<() => void> = []
+  /** Renders waiting for a place, in order; resolved true when given one, false when they are to end instead. */
+  private readonly waiting: Array<{ job: Job; resolve: (granted: boolean) => void }> = []
   private closed = false
+  private readonly watchdog: NodeJS.Timeout
 
-  constructor(private readonly options: SessionRendererOptions) {}
+  constructor(private readonly options: SessionRendererOptions) {
+    const idleStopMs = options.idleStopMs ?? RENDER_IDLE_STOP_MS
+    // Checks often enough that an abandoned render stops within seconds of its limit.
+    this.watchdog = setInterval(() => this.stopIdle(idleStopMs), Math.min(1_000, Math.max(50, idleStopMs / 4)))
+    this.watchdog.unref()
+  }
+
+  private stopIdle(idleStopMs: number) {
+    const now = Date.now()
+    for (const job of this.jobs.values()) {
+      if (!job.ahead && !job.stored && job.idleSince !== null && now - job.idleSince >= idleStopMs) {
+        job.stop()
+        // One waiting for a place leaves the queue now rather than hold a place in it.
+        const waiting = this.waiting.findIndex((entry) => entry.job === job)
+        if (waiting >= 0) this.waiting.splice(waiting, 1)[0]!.resolve(false)
+      }
+    }
+  }
+
+  /** Whether a new render would be taken now (or joined: `key` in progress), rather than refused for a full queue. */
+  admits(key: string): boolean {
+    return this.jobs.has(key) || this.running < this.options.concurrency || this.waiting.length < this.options.queueMax
+  }
+
+  /** Renders started for this account and still running here. */
+  runningFor(owner: string): number {
+    let running = 0
+    for (const job of this.jobs.values()) if (job.owner === owner && !job.stored) running++
+    return running
+  }
+
+  /** Bytes on disk of the renders in progress (they count toward the cache's size limit). */
+  bytesInProgress(): number {
+    let bytes = 0
+    for (const job of this.jobs.values()) if (!job.stored) bytes += job.written
+    return bytes
+  }
 
   get ffmpeg(): Ffmpeg {
     return this.options.ffmpeg
@@ -189,11 +249,15 @@ export class SessionRenderer {
     return this.jobs.get(key)
   }
 
-  /** Starts rendering (or joins the render in progress) and returns at once. */
-  render(plan: SessionPlan): RenderJob {
+  /**
+   * Starts rendering (or joins the render in progress) and returns at once. Throws 503 (pt-BR) when
+   * the queue is full: the player then plays the audio's own file.
+   */
+  render(plan: SessionPlan, options: RenderOptions = {}): RenderJob {
     const existing = this.jobs.get(plan.key)
     if (existing) return existing
-    const job = new Job(plan.key, plan.bytes, join(this.options.workDir, `${plan.key}.${randomUUID()}.part`))
+    if (!options.ahead && !this.admits(plan.key)) throw new HttpError(503, SESSION_MSG.busy)
+    const job = new Job(plan.key, plan.bytes, join(this.options.workDir, `${plan.key}.${randomUUID()}.part`), options.owner ?? null, options.ahead ?? false)
     this.jobs.set(plan.key, job)
     void this.run(job, plan).finally(() => {
       if (this.jobs.get(plan.key) === job) this.jobs.delete(plan.key)
@@ -204,30 +268,39 @@ export class SessionRenderer {
   /** Stops every render (process shutdown). */
   async close(): Promise<void> {
     this.closed = true
+    clearInterval(this.watchdog)
+    for (const job of this.jobs.values()) job.stop()
     for (const child of this.children) child.kill('SIGKILL')
+    // Renders still waiting for a place end without one.
+    for (const entry of this.waiting.splice(0)) entry.resolve(false)
     await Promise.allSettled([...this.jobs.values()].map((job) => job.finished))
   }
 
-  private async slot(): Promise<void> {
+  private async slot(job: Job): Promise<void> {
     if (this.running < this.options.concurrency) {
       this.running++
       return
     }
-    await new Promise<void>((resolve) => this.waiting.push(resolve))
+    const granted = await new Promise<boolean>((resolve) => this.waiting.push({ job, resolve }))
+    if (!granted) throw job.stopped ?? new Error('renderizador encerrado')
     this.running++
   }
 
   private release(): void {
     this.running--
-    this.waiting.shift()?.()
+    this.waiting.shift()?.resolve(true)
   }
 
   private async run(job: Job, plan: SessionPlan): Promise<void> {
     const started = Date.now()
-    await this.slot()
-    job.holdsSlot = true
     try {
+      // A render ahead takes no place: it runs at the lowest priority beside the listeners' renders.
+      if (!job.ahead) {
+        await this.slot(job)
+        job.holdsSlot = true
+      }
       if (this.closed) throw new Error('renderizador encerrado')
+      if (job.stopped) throw job.stopped
       await mkdir(this.options.workDir, { recursive: true })
       const sources = plan.items.map((item) => item.voice.fileKey).concat(plan.music ? [plan.music.fileKey] : [])
       const paths = await this.options.sourcePaths([...new Set(sources)])
@@ -253,6 +326,14 @@ export class SessionRenderer {
   private async encode(job: Job, args: string[]): Promise<void> {
     const child = spawn(this.options.ffmpeg.path, args, { stdio: ['ignore', 'pipe', 'pipe'] })
     this.children.add(child)
+    job.child = child
+    if (job.ahead && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, AHEAD_NICENESS)
+      } catch {
+        // Not allowed here: it then runs at the normal priority.
+      }
+    }
     let stderr = ''
     child.stderr.on('data', (chunk: Buffer) => {
       if (stderr.length < 4_000) stderr += chunk.toString('utf8')
@@ -272,17 +353,19 @@ export class SessionRenderer {
       const file = await open(job.partPath, 'w')
       // Ahead of every listener, the render waits and gives its slot to another one meanwhile.
       const pace = async (offset: number) => {
-        if (offset < job.demand + RENDER_AHEAD_BYTES) return
+        if (job.stopped) throw job.stopped
+        if (job.ahead || offset < job.demand + RENDER_AHEAD_BYTES) return
         job.holdsSlot = false
         this.release()
-        await job.room(offset, this.options.abandonMs ?? RENDER_ABANDON_MS)
-        await this.slot()
+        await job.room(offset)
+        await this.slot(job)
         job.holdsSlot = true
       }
       await Promise.all([pipeline(child.stdout, new ExactLengthMp3(job.bytes, () => exited), new ProgressFile(file, (bytes) => job.progress(bytes), pace)), exited])
     } catch (error) {
       child.kill('SIGKILL')
-      throw error
+      // Killed because nobody listened: that is the reason, not ffmpeg's exit.
+      throw job.stopped ?? error
     }
   }
 }
@@ -328,14 +411,25 @@ class ProgressFile extends Writable {
  * Waits until the render has the byte at `position` (or is stored): the answer's status and headers
  * go out only then, so a render that fails before is answered 503 in pt-BR, not a broken stream.
  */
-export async function untilAvailable(job: RenderJob, position: number): Promise<void> {
+export async function untilAvailable(job: RenderJob, position: number, signal?: AbortSignal): Promise<void> {
   const source = job as Job
-  for (;;) {
-    const seen = source.version
-    if (source.failure) throw new HttpError(503, SESSION_MSG.unavailable)
-    if (source.stored || source.written > position) return
-    await source.changeAfter(seen)
+  // A request waiting for its first bytes is a listener: the render is not stopped under it.
+  source.reading(1)
+  try {
+    for (;;) {
+      const seen = source.version
+      if (source.failure) throw new HttpError(503, SESSION_MSG.unavailable)
+      if (source.stored || source.written > position) return
+      if (signal?.aborted) throw new HttpError(503, SESSION_MSG.unavailable)
+      await Promise.race([source.changeAfter(seen), ...(signal ? [abortOf(signal)] : [])])
+    }
+  } finally {
+    source.reading(-1)
   }
+}
+
+function abortOf(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }))
 }
 
 /**

@@ -15,27 +15,40 @@ import { isPublicDemo, listeningDenial } from '../catalogue/media-service.js'
 import type { AudioRow } from '../catalogue/service.js'
 import { readWhileRendering, untilAvailable, type RenderJob } from './renderer.js'
 import { describeSession, openSessionStream, type Authorize, type SessionDeps } from './service.js'
+import { RATE_LIMITS } from '../../lib/http/rate-limits.js'
+
+
 
 // Any other text is simply a session that does not exist (404), checked by the service.
 const keyParams = z.object({ key: z.string().max(100) })
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 503: apiErrorSchema }
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema }
 
 /** Subscribers and admins hear every session; anyone hears one made only of the public demo audio. */
 function authorizeListener(request: FastifyRequest): Authorize {
   return async (audios: readonly AudioRow[]) => {
     const db = request.server.database.db
-    const denial = await listeningDenial(db, await request.signedIn())
-    if (!denial) return 'listener'
+    const signedIn = await request.signedIn()
+    const denial = await listeningDenial(db, signedIn)
+    // No denial means somebody signed in with access.
+    if (!denial) return { access: 'listener', accountId: signedIn!.user.id }
     // Listeners with access are settled first: resolving the public demo costs queries.
     const [first] = audios
     const onlyDemo = first !== undefined && audios.every((audio) => audio.id === first.id) && (await isPublicDemo({ db, storage: request.server.storage }, first.id))
     if (!onlyDemo) await refuseListening(request, denial)
-    return 'demo'
+    return { access: 'demo', accountId: null }
   }
 }
 
 /** A session's bytes while it is rendered: Range and validators as for a stored file, the length known in advance. */
-async function sendRendering(request: FastifyRequest, reply: FastifyReply, job: RenderJob, storage: MediaStorage, etag: string, cacheControl: string) {
+async function sendRendering(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  job: RenderJob,
+  storage: MediaStorage,
+  etag: string,
+  cacheControl: string,
+  stallTimeoutMs: number,
+) {
   if (isNotModified(request.headers['if-none-match'], etag)) return reply.code(304).header('ETag', etag).header('Cache-Control', cacheControl).send()
   const ifRange = request.headers['if-range']
   const range = parseRangeHeader(ifRange && ifRange !== etag ? undefined : request.headers.range, job.bytes)
@@ -47,8 +60,14 @@ async function sendRendering(request: FastifyRequest, reply: FastifyReply, job: 
       .send({ statusCode: 416, error: 'Range Not Satisfiable', message: MSG.media.rangeNotSatisfiable })
   }
   const wanted = range.kind === 'range' ? range.range : { start: 0, end: job.bytes - 1 }
+  // A listener who leaves while waiting stops waiting (and is no longer counted as listening).
+  const left = new AbortController()
+  reply.raw.once('close', () => left.abort())
+  // A client that stops taking bytes is closed after a while, so its render can stop.
+  const socket = request.raw.socket as { setTimeout?: (ms: number, onTimeout: () => void) => unknown; destroy?: () => void } | null
+  if (socket && typeof socket.setTimeout === 'function') socket.setTimeout(stallTimeoutMs, () => socket.destroy?.())
   // Nothing is answered before the render has the first byte wanted (or failed: 503).
-  if (request.method !== 'HEAD') await untilAvailable(job, wanted.start)
+  if (request.method !== 'HEAD') await untilAvailable(job, wanted.start, left.signal)
   reply.header('Accept-Ranges', 'bytes').header('ETag', etag).header('Cache-Control', cacheControl).header('Content-Type', 'audio/mpeg')
   if (range.kind === 'range') reply.code(206).header('Content-Range', `bytes ${wanted.start}-${wanted.end}/${job.bytes}`)
   else reply.code(200)
@@ -57,12 +76,18 @@ async function sendRendering(request: FastifyRequest, reply: FastifyReply, job: 
   return reply.send(readWhileRendering(job, storage, wanted))
 }
 
-export function sessionRoutes(deps: () => SessionDeps): FastifyPluginAsyncZod {
+/**
+ * `stallTimeoutMs` (SESSION_STALL_TIMEOUT_SECONDS): a socket that takes nothing of a session in
+ * progress for this long is closed, so a stalled client does not keep its render alive (the render
+ * stops RENDER_IDLE_STOP_MS after its last listener). A player that paused its download asks
+ * again with a Range request when it needs more.
+ */
+export function sessionRoutes(deps: () => SessionDeps, stallTimeoutMs: number): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       API.sessions.sessions,
       {
-        config: { access: 'public' },
+        config: { access: 'public', rateLimit: RATE_LIMITS.sessions },
         schema: {
           tags: ['ouvinte'],
           summary: 'Sessão: as repetições, as pausas e a música de fundo num único áudio contínuo (assinantes; a demonstração é pública)',
@@ -93,7 +118,7 @@ export function sessionRoutes(deps: () => SessionDeps): FastifyPluginAsyncZod {
         if (stream.kind === 'stored') {
           return redirectToMedia(request, reply, { object: stream.object, contentType: 'audio/mpeg', playSeconds: (stream.object.size / SESSION_BYTES_PER_MINUTE) * 60 })
         }
-        return sendRendering(request, reply, stream.job, app.storage, etag, cacheControl)
+        return sendRendering(request, reply, stream.job, app.storage, etag, cacheControl, stallTimeoutMs)
       },
     })
   }

@@ -4,7 +4,17 @@
  * (`authorize`): subscribers, or anyone when every audio is the public demo.
  */
 import { createHash } from 'node:crypto'
-import { API, BACKGROUND_MUSIC_DEFAULT_VOLUME_PERCENT, SESSION_MSG, SESSION_SAMPLE_RATE, type SessionManifest, type sessionRequestSchema } from '@sintonia/contract'
+import {
+  API,
+  BACKGROUND_MUSIC_DEFAULT_VOLUME_PERCENT,
+  isDemoSessionVariant,
+  SESSION_MSG,
+  SESSION_NEW_RENDERS_PER_HOUR,
+  SESSION_RENDERS_AT_ONCE_PER_LISTENER,
+  SESSION_SAMPLE_RATE,
+  type SessionManifest,
+  type sessionRequestSchema,
+} from '@sintonia/contract'
 import type { z } from 'zod'
 import type { Database } from '../../db/client.js'
 import { countDecodedSamples } from '../../lib/media/ffmpeg.js'
@@ -34,13 +44,17 @@ export interface SessionDeps {
   publicMusic: PlanMusic | null
   /** A stored stream's signed address (lib/http/redirect-to-media.ts). */
   mediaAddress: (options: MediaAddressOptions) => Promise<MediaAddress>
+  /** SESSION_CACHE_MAX_MB in bytes: renders in progress count toward it. */
+  cacheMaxBytes: number
+  /** Counts one new session of `accountId` in the hour, across every instance (the shared limits, ADR 020). */
+  countNewSession: (accountId: string) => Promise<number>
 }
 
-/**
- * Throws the refusal (401/403) when the caller may not hear these audios; otherwise says whether
- * they hear them as a listener with access or as anyone hearing the public demo.
- */
-export type Authorize = (audios: readonly AudioRow[]) => Promise<'listener' | 'demo'>
+/** Who hears: a listener with access (their account), or anyone hearing the public demo. */
+export type Listener = { access: 'listener'; accountId: string } | { access: 'demo'; accountId: null }
+
+/** Throws the refusal (401/403) when the caller may not hear these audios; otherwise says who hears them. */
+export type Authorize = (audios: readonly AudioRow[]) => Promise<Listener>
 
 function rendererOf(deps: SessionDeps): SessionRenderer {
   if (!deps.renderer) throw new HttpError(503, SESSION_MSG.unavailable)
@@ -92,7 +106,7 @@ function autoTrack<T extends { id: string }>(tracks: readonly T[], firstAudioId:
   return sorted[hash % sorted.length]!
 }
 
-async function resolveMusic(deps: SessionDeps, request: SessionRequest, access: 'listener' | 'demo'): Promise<{ music: PlanMusic | null; level: number }> {
+async function resolveMusic(deps: SessionDeps, request: SessionRequest, access: Listener['access']): Promise<{ music: PlanMusic | null; level: number }> {
   const { db } = deps
   if (access === 'demo') {
     // The admins' tracks are subscriber content: the public demo's music is the built-in track.
@@ -111,19 +125,28 @@ async function resolveMusic(deps: SessionDeps, request: SessionRequest, access: 
   return track ? { music: { id: track.id, title: track.title, fileKey: track.fileKey }, level } : { music: null, level: 0 }
 }
 
-/** POST /api/sessions: checks the audios and who asks, lays the session out, records it, answers where it plays. */
-export async function describeSession(deps: SessionDeps, request: SessionRequest, authorize: Authorize): Promise<SessionManifest> {
-  const ids = [...new Set(request.items.map((item) => item.audioId))]
-  const found = await findAudiosByIds(deps.db, ids)
-  if (found.length !== ids.length) throw new HttpError(404, SESSION_MSG.audioNotFound)
-  const access = await authorize(found)
-  const renderer = rendererOf(deps)
+/**
+ * Whether this listener may start one more render now (docs/product/sessions.md#fair-under-load):
+ * the instance's queue has room and its disk allows it; a listener has at most
+ * SESSION_RENDERS_AT_ONCE_PER_LISTENER renders running and starts at most
+ * SESSION_NEW_RENDERS_PER_HOUR new sessions an hour (`countsNew`: only when asking for a new one).
+ * Refusals change nothing; the player plays the audio's own file instead.
+ */
+async function admitRender(deps: SessionDeps, renderer: SessionRenderer, plan: SessionPlan, who: Listener, countsNew: boolean): Promise<void> {
+  if (!renderer.admits(plan.key) || renderer.bytesInProgress() + plan.bytes > deps.cacheMaxBytes) throw new HttpError(503, SESSION_MSG.busy)
+  if (who.access !== 'listener') return
+  if (renderer.runningFor(who.accountId) >= SESSION_RENDERS_AT_ONCE_PER_LISTENER) throw new HttpError(429, SESSION_MSG.budgetExceeded)
+  if (countsNew && (await deps.countNewSession(who.accountId)) > SESSION_NEW_RENDERS_PER_HOUR) throw new HttpError(429, SESSION_MSG.budgetExceeded)
+}
+
+/** The plan of a request for these audios, as `who` hears it. */
+async function planFor(deps: SessionDeps, renderer: SessionRenderer, request: SessionRequest, found: readonly AudioRow[], who: Listener): Promise<SessionPlan> {
   const byId = new Map(found.map((audio) => [audio.id, audio]))
   for (const audio of found) {
     if (!(await deps.storage.stat(audio.fileKey))) throw new HttpError(404, SESSION_MSG.audioFileMissing)
   }
-  const [samples, { music, level }] = await Promise.all([voiceSamples(deps, renderer, found), resolveMusic(deps, request, access)])
-  const plan = planSession({
+  const [samples, { music, level }] = await Promise.all([voiceSamples(deps, renderer, found), resolveMusic(deps, request, who.access)])
+  return planSession({
     items: request.items.map((item) => {
       const audio = byId.get(item.audioId)!
       return { voice: { audioId: audio.id, title: audio.title, fileKey: audio.fileKey, samples: samples.get(audio.id)! }, repetitions: item.repetitions }
@@ -134,6 +157,10 @@ export async function describeSession(deps: SessionDeps, request: SessionRequest
     endAtSeconds: request.endAtSeconds,
     renderer: renderer.ffmpeg.version,
   })
+}
+
+/** Records a planned session (one row per key) and answers its manifest, with its stored bytes' address when it has them. */
+async function recordAndDescribe(deps: SessionDeps, renderer: SessionRenderer, plan: SessionPlan): Promise<SessionManifest> {
   const audioIds = [...new Set(plan.items.map((item) => item.voice.audioId))]
   const sourceFileKeys = [...new Set(plan.items.map((item) => item.voice.fileKey).concat(plan.music ? [plan.music.fileKey] : []))]
   const { renderedAt } = await upsertRender(deps.db, { key: plan.key, plan, audioIds, sourceFileKeys, sizeBytes: plan.bytes })
@@ -147,7 +174,33 @@ export async function describeSession(deps: SessionDeps, request: SessionRequest
   return manifest
 }
 
-export type SessionStream = { access: 'listener' | 'demo' } & ({ kind: 'stored'; object: StoredObject } | { kind: 'rendering'; job: RenderJob })
+/**
+ * POST /api/sessions: checks the audios and who asks, lays the session out, admits it (a visitor
+ * only the demo's variants; a listener within their budget), records it, answers where it plays.
+ */
+export async function describeSession(deps: SessionDeps, request: SessionRequest, authorize: Authorize): Promise<SessionManifest> {
+  const ids = [...new Set(request.items.map((item) => item.audioId))]
+  const found = await findAudiosByIds(deps.db, ids)
+  if (found.length !== ids.length) throw new HttpError(404, SESSION_MSG.audioNotFound)
+  const who = await authorize(found)
+  // A visitor never starts an arbitrary render: only the demo's few variants, rendered ahead.
+  if (who.access === 'demo' && !isDemoSessionVariant(request)) throw new HttpError(403, SESSION_MSG.demoVariantsOnly)
+  const renderer = rendererOf(deps)
+  const plan = await planFor(deps, renderer, request, found, who)
+  const row = await findRender(deps.db, plan.key)
+  if (!row?.renderedAt && !renderer.current(plan.key)) await admitRender(deps, renderer, plan, who, !row)
+  return recordAndDescribe(deps, renderer, plan)
+}
+
+/** The demo's variants, planned and recorded as a visitor would ask for them (./prerender.ts renders them ahead). */
+export async function planDemoVariant(deps: SessionDeps, request: SessionRequest, demo: AudioRow): Promise<SessionPlan> {
+  const renderer = rendererOf(deps)
+  const plan = await planFor(deps, renderer, request, [demo], { access: 'demo', accountId: null })
+  await recordAndDescribe(deps, renderer, plan)
+  return plan
+}
+
+export type SessionStream = { access: Listener['access'] } & ({ kind: 'stored'; object: StoredObject } | { kind: 'rendering'; job: RenderJob })
 
 /**
  * GET /api/sessions/:key/audio: the stored stream, or the render in progress (started now when
@@ -158,7 +211,8 @@ export async function openSessionStream(deps: SessionDeps, key: string, authoriz
   if (!row) throw new HttpError(404, SESSION_MSG.notFound)
   const audios = await findAudiosByIds(deps.db, row.audioIds)
   if (audios.length !== row.audioIds.length) throw new HttpError(404, SESSION_MSG.notFound)
-  const access = await authorize(audios)
+  const who = await authorize(audios)
+  const access = who.access
   const renderer = rendererOf(deps)
   const inProgress = renderer.current(key)
   if (inProgress) return { access, kind: 'rendering', job: inProgress }
@@ -169,7 +223,9 @@ export async function openSessionStream(deps: SessionDeps, key: string, authoriz
       return { access, kind: 'stored', object }
     }
   }
-  return { access, kind: 'rendering', job: renderer.render(planOf(row)) }
+  const plan = planOf(row)
+  await admitRender(deps, renderer, plan, who, false)
+  return { access, kind: 'rendering', job: renderer.render(plan, { owner: who.accountId }) }
 }
 
 function planOf(row: RenderRow): SessionPlan {

@@ -3,6 +3,7 @@
  * under sessions/<key>.mp3 until the cache passes its size limit (SESSION_CACHE_MAX_MB), when the
  * least recently played go first, down to 90 % of the limit; a stream mixed from a file the
  * catalogue no longer has is removed at once. An evicted session is rendered again when asked.
+ * Renders in progress count toward the limit; the sessions rendered ahead (./prerender.ts) are kept.
  */
 import type { Database } from '../../db/client.js'
 import type { ServiceLogger } from '../../lib/service-logger.js'
@@ -20,17 +21,29 @@ export interface CacheDeps {
   storage: MediaStorage
   log: ServiceLogger
   maxBytes: number
+  /** Bytes of the renders in progress on this instance (their unfinished files). */
+  bytesInProgress?: () => number
+  /** Keys never evicted: the sessions rendered ahead. */
+  pinned?: () => ReadonlySet<string>
 }
 
-/** Which stored streams to evict, most recently used kept first (pure, for the table test). */
-export function evictionVictims(stored: ReadonlyArray<{ key: string; sizeBytes: number }>, maxBytes: number, keep: string | null): string[] {
-  const total = stored.reduce((sum, row) => sum + row.sizeBytes, 0)
+/**
+ * Which stored streams to evict, most recently used kept first (pure, for the table test):
+ * `inProgress` bytes are on disk too; the `keep` keys stay whatever their age.
+ */
+export function evictionVictims(
+  stored: ReadonlyArray<{ key: string; sizeBytes: number }>,
+  maxBytes: number,
+  keep: ReadonlySet<string>,
+  inProgress = 0,
+): string[] {
+  const total = stored.reduce((sum, row) => sum + row.sizeBytes, 0) + inProgress
   if (total <= maxBytes) return []
   const target = maxBytes * EVICT_DOWN_TO
-  let kept = stored.find((row) => row.key === keep)?.sizeBytes ?? 0
+  let kept = inProgress + stored.filter((row) => keep.has(row.key)).reduce((sum, row) => sum + row.sizeBytes, 0)
   const victims: string[] = []
   for (const row of stored) {
-    if (row.key === keep) continue
+    if (keep.has(row.key)) continue
     if (kept + row.sizeBytes <= target) kept += row.sizeBytes
     else victims.push(row.key)
   }
@@ -44,7 +57,9 @@ export async function recordStored(deps: CacheDeps, key: string): Promise<void> 
 }
 
 export async function evict(deps: CacheDeps, keep: string | null = null): Promise<void> {
-  const victims = evictionVictims(await listStoredRenders(deps.db), deps.maxBytes, keep)
+  const kept = new Set(deps.pinned?.() ?? [])
+  if (keep) kept.add(keep)
+  const victims = evictionVictims(await listStoredRenders(deps.db), deps.maxBytes, kept, deps.bytesInProgress?.() ?? 0)
   if (victims.length > 0) {
     // The rows first: a request that finds the row unrendered renders again rather than miss a file.
     await markEvicted(deps.db, victims)

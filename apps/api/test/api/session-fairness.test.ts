@@ -1,0 +1,218 @@
+/**
+ * Sessions under load and abuse (docs/product/sessions.md#fair-under-load): a visitor reaches only
+ * the demo's few variants; a listener's new sessions are budgeted (at once and per hour); a full
+ * render queue answers at once; every refusal is pt-BR and records nothing; a client that stops
+ * reading is closed and its render stopped; the demo's variants are rendered ahead once across
+ * instances and kept out of the cache's eviction.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import net from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { count, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  API,
+  DEMO_SESSION_REPETITIONS,
+  demoSessionVariants,
+  isDemoSessionVariant,
+  SESSION_MSG,
+  SESSION_NEW_RENDERS_PER_HOUR,
+  type SessionManifest,
+} from '@sintonia/contract'
+import { buildApp, type App } from '../../src/app.js'
+import { loadConfig } from '../../src/config.js'
+import { sessionRenders } from '../../src/db/schema/index.js'
+import { evict } from '../../src/modules/sessions/session-cache.js'
+import { renderStorageKey } from '../../src/modules/sessions/renderer.js'
+import { buildTestApp, type TestContext } from '../helpers/app.js'
+import { callAs, castOf, subscriber, type Cast } from '../helpers/callers.js'
+import { insertAudio, synthVoice } from '../helpers/sessions.js'
+
+let ctx: TestContext
+let cast: Cast
+let voiceId: string
+let demoId: string
+
+beforeAll(async () => {
+  ctx = await buildTestApp({ seed: true, env: { SESSION_STALL_TIMEOUT_SECONDS: '1' } })
+  cast = await castOf(ctx)
+  voiceId = (await insertAudio(ctx, await synthVoice(2), { title: 'Voz' })).id
+  demoId = (await insertAudio(ctx, await synthVoice(2), { title: 'Demonstração', isDemo: true })).id
+})
+afterAll(() => ctx.close())
+
+const renders = async (c: TestContext = ctx) => Number((await c.database.db.select({ n: count() }).from(sessionRenders))[0]!.n)
+const ask = (c: TestContext, who: Cast[keyof Cast] | null, payload: object) => callAs(c, who, { method: 'POST', url: API.sessions.sessions, payload })
+
+describe('a visitor', () => {
+  it("hears the demo's variants, and is refused anything else in pt-BR, with nothing recorded", async () => {
+    for (const repetitions of DEMO_SESSION_REPETITIONS) {
+      const res = await ask(ctx, null, { items: [{ audioId: demoId, repetitions }], pauseSeconds: 0 })
+      expect(res.statusCode, res.body).toBe(200)
+    }
+    expect((await ask(ctx, null, { items: [{ audioId: demoId, repetitions: 3 }], pauseSeconds: 0, music: 'none' })).statusCode).toBe(200)
+    const before = await renders()
+    // What the outside attack did: a new key with each pause, level, count or end.
+    for (const payload of [
+      { items: [{ audioId: demoId, repetitions: 2 }], pauseSeconds: 0 },
+      { items: [{ audioId: demoId, repetitions: 3 }], pauseSeconds: 7 },
+      { items: [{ audioId: demoId, repetitions: 3 }], pauseSeconds: 0, musicLevel: 61 },
+      { items: [{ audioId: demoId, repetitions: 3 }], pauseSeconds: 0, endAtSeconds: 600 },
+      { items: [{ audioId: demoId, repetitions: 1 }, { audioId: demoId, repetitions: 1 }], pauseSeconds: 0 },
+    ]) {
+      const res = await ask(ctx, null, payload)
+      expect(res.statusCode, JSON.stringify(payload)).toBe(403)
+      expect(res.json().message).toBe(SESSION_MSG.demoVariantsOnly)
+    }
+    expect(await renders()).toBe(before)
+  })
+
+  it('the variants are a small fixed set, the same rule on both sides', () => {
+    const variants = demoSessionVariants(demoId)
+    expect(variants.length).toBeLessThanOrEqual(10)
+    expect(variants.every(isDemoSessionVariant)).toBe(true)
+    expect(isDemoSessionVariant({ items: [{ audioId: demoId, repetitions: 0 }], pauseSeconds: 0 })).toBe(true)
+    expect(isDemoSessionVariant({ items: [{ audioId: demoId, repetitions: 0 }], pauseSeconds: 1 })).toBe(false)
+    expect(isDemoSessionVariant({ items: [{ audioId: demoId, repetitions: 0 }], pauseSeconds: 0, music: 'none' })).toBe(true)
+    expect(isDemoSessionVariant({ items: [{ audioId: demoId, repetitions: 0 }], pauseSeconds: 0, music: demoId })).toBe(false)
+  })
+})
+
+describe("a listener's budget", () => {
+  it(`starts at most ${SESSION_NEW_RENDERS_PER_HOUR} new sessions an hour; then 429 in pt-BR, nothing recorded, known sessions still answered`, async () => {
+    const listener = await subscriber(ctx)
+    const session = (pauseSeconds: number, repetitions = 1) => ({ items: [{ audioId: voiceId, repetitions }], pauseSeconds })
+    for (let i = 0; i < SESSION_NEW_RENDERS_PER_HOUR; i++) {
+      const res = await ask(ctx, listener, session(i))
+      expect(res.statusCode, res.body).toBe(200)
+    }
+    const before = await renders()
+    const over = await ask(ctx, listener, session(40))
+    expect(over.statusCode).toBe(429)
+    expect(over.json().message).toBe(SESSION_MSG.budgetExceeded)
+    expect(await renders()).toBe(before)
+    // A session already asked for is not a new one.
+    expect((await ask(ctx, listener, session(3))).statusCode).toBe(200)
+    // Another listener has a budget of their own.
+    expect((await ask(ctx, cast.subscriber, session(40))).statusCode).toBe(200)
+  })
+
+  it('runs at most two renders of one listener at once', async () => {
+    const listener = await subscriber(ctx)
+    const endless = (pauseSeconds: number) => ({ items: [{ audioId: voiceId, repetitions: 0 }], pauseSeconds })
+    for (const pause of [51, 52]) {
+      const manifest = (await ask(ctx, listener, endless(pause))).json() as SessionManifest
+      // A HEAD starts the render without reading it: it runs until nobody has listened for a while.
+      expect((await callAs(ctx, listener, { method: 'HEAD', url: manifest.url })).statusCode).toBe(200)
+    }
+    const before = await renders()
+    const third = await ask(ctx, listener, endless(53))
+    expect(third.statusCode).toBe(429)
+    expect(third.json().message).toBe(SESSION_MSG.budgetExceeded)
+    expect(await renders()).toBe(before)
+  })
+})
+
+describe('an instance whose render queue is full', () => {
+  let busy: TestContext
+  beforeAll(async () => {
+    busy = await buildTestApp({ seed: true, env: { SESSION_RENDER_CONCURRENCY: '1', SESSION_RENDER_QUEUE_MAX: '0' } })
+  })
+  afterAll(() => busy.close())
+
+  it('answers 503 in pt-BR at once (the player plays the audio file instead) and records nothing', async () => {
+    const { id } = await insertAudio(busy, await synthVoice(2))
+    const [first, second] = [await subscriber(busy), await subscriber(busy)]
+    const endless = { items: [{ audioId: id, repetitions: 0 }], pauseSeconds: 9 }
+    const running = (await ask(busy, first, endless)).json() as SessionManifest
+    expect((await callAs(busy, first, { method: 'HEAD', url: running.url })).statusCode).toBe(200)
+    const before = await renders(busy)
+    const refused = await ask(busy, second, { items: [{ audioId: id, repetitions: 2 }], pauseSeconds: 0 })
+    expect(refused.statusCode).toBe(503)
+    expect(refused.json().message).toBe(SESSION_MSG.busy)
+    expect(await renders(busy)).toBe(before)
+    // The render in progress is still joined by anyone asking for it.
+    expect((await callAs(busy, second, { method: 'HEAD', url: running.url })).statusCode).toBe(200)
+  })
+})
+
+describe('a client that stops reading', () => {
+  it('is closed after the stall timeout, so it no longer holds its render', async () => {
+    const listener = await subscriber(ctx)
+    const manifest = (await ask(ctx, listener, { items: [{ audioId: voiceId, repetitions: 0 }], pauseSeconds: 33 })).json() as SessionManifest
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = new URL(address)
+    // A raw client that sends the request and never reads a byte of the answer.
+    const socket = net.connect({ port: Number(port), host: '127.0.0.1' })
+    socket.pause()
+    socket.on('error', () => undefined)
+    try {
+      socket.write(`GET ${manifest.url} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${listener.cookie}\r\n\r\n`)
+      await expect.poll(() => readersOf(manifest.key), { timeout: 10_000 }).toBe(1)
+      // Once the socket's buffers are full nothing moves; the server closes it after
+      // SESSION_STALL_TIMEOUT_SECONDS (1 s here), and the render has no listener left — it then
+      // stops RENDER_IDLE_STOP_MS later (proved in test/unit/session-renderer.test.ts).
+      await expect.poll(() => readersOf(manifest.key), { timeout: 30_000, interval: 200 }).toBe(0)
+    } finally {
+      socket.destroy()
+    }
+    expect((await ctx.database.db.select().from(sessionRenders).where(eq(sessionRenders.key, manifest.key)))[0]?.renderedAt).toBeNull()
+  }, 60_000)
+})
+
+/** How many requests read (or wait for) this key's render on this instance now; null when none runs. */
+function readersOf(key: string): number | null {
+  return ctx.app.sessionRendering?.current(key)?.readers ?? null
+}
+
+describe('the demo rendered ahead', () => {
+  const shortVariants = (audioId: string) => demoSessionVariants(audioId).filter((request) => request.items[0]!.repetitions > 0 && request.items[0]!.repetitions <= 3)
+
+  it('is rendered once across two instances, then served as a stored file, and never evicted', async () => {
+    const second = await secondInstance(ctx)
+    try {
+      const [a, b] = await Promise.all([ctx.app.sessionPrerender!.schedule(shortVariants), second.app.sessionPrerender!.schedule(shortVariants)])
+      const expected = shortVariants(demoId).length
+      // Each variant rendered by exactly one of them.
+      expect(a.rendered + b.rendered).toBe(expected)
+      const keys = [...ctx.app.sessionPrerender!.pinned()]
+      expect(keys).toHaveLength(expected)
+      for (const key of keys) {
+        const row = (await ctx.database.db.select().from(sessionRenders).where(eq(sessionRenders.key, key)))[0]
+        expect(row?.renderedAt).not.toBeNull()
+        expect(await ctx.storage.stat(renderStorageKey(key))).not.toBeNull()
+      }
+      // A second pass finds them stored and renders nothing.
+      expect((await ctx.app.sessionPrerender!.schedule(shortVariants)).rendered).toBe(0)
+      // A visitor gets the stored file's address with the manifest: no render, no redirect.
+      const manifest = (await ask(ctx, null, { items: [{ audioId: demoId, repetitions: 1 }], pauseSeconds: 0 })).json() as SessionManifest
+      expect(manifest.direct?.url).toBeTruthy()
+      // The cache's eviction keeps them, even past a tiny limit.
+      await evict({ db: ctx.database.db, storage: ctx.storage, log: ctx.app.log, maxBytes: 1, pinned: () => ctx.app.sessionPrerender!.pinned() })
+      for (const key of keys) expect(await ctx.storage.stat(renderStorageKey(key))).not.toBeNull()
+    } finally {
+      await second.close()
+    }
+  }, 120_000)
+})
+
+/** Another instance of the API on the same database and media storage, as behind a balancer. */
+async function secondInstance(first: TestContext): Promise<{ app: App; close(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sintonia-second-'))
+  const app = await buildApp({
+    config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    database: first.database,
+    storage: first.storage,
+    webRoot: join(dataDir, 'sem-web'),
+  })
+  await app.ready()
+  return {
+    app,
+    // The database belongs to the first instance; only this one's folder goes.
+    async close() {
+      await app.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
