@@ -41,17 +41,23 @@ export function assertUsablePushSubscription(input: PushSubscriptionInput, produ
   if (!keysOk || !endpointOk) throw new HttpError(400, PRACTICE_MSG.pushEndpointInvalid)
 }
 
+/**
+ * The browsers one listener may have receiving push reminders: a new one replaces the oldest. Each
+ * costs the scheduler a request per reminder, so an account cannot make it post to hundreds.
+ */
+export const MAX_PUSH_DEVICES = 5
+
 export interface PushSubscriptionDeps {
   db: Database
   push: PushSender | null
   production: boolean
 }
 
-/** POST push-subscriptions: keeps this browser (upsert by endpoint); answers the preferences. */
+/** POST push-subscriptions: keeps this browser (upsert by endpoint; the oldest beyond MAX_PUSH_DEVICES go); answers the preferences. */
 export async function subscribePush(deps: PushSubscriptionDeps, userId: string, input: PushSubscriptionInput): Promise<PracticePreferences> {
   if (!deps.push) throw new HttpError(503, PRACTICE_MSG.pushNotConfigured)
   assertUsablePushSubscription(input, deps.production)
-  await upsertPushSubscription(deps.db, userId, { endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth })
+  await upsertPushSubscription(deps.db, userId, { endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth }, MAX_PUSH_DEVICES)
   return readPreferences(deps.db, userId)
 }
 
