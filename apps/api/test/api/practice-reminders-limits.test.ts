@@ -42,7 +42,8 @@ const mailWaiters = new Map<string, () => void>()
 
 beforeAll(async () => {
   silent = await startSilentServer()
-  ctx = await buildTestApp({ seed: true, clock, mailer: { autoDispatch: false } })
+  // The silent server is this test's push endpoint (PUSH_TEST_ORIGIN; otherwise only browsers' push services are contacted).
+  ctx = await buildTestApp({ seed: true, clock, mailer: { autoDispatch: false }, env: { PUSH_TEST_ORIGIN: silent.origin } })
   const vapid = ctx.config.secrets.vapid!
   rememberSecret('VAPID_PRIVATE_KEY', vapid.privateKey)
   const mailer = {
@@ -56,7 +57,7 @@ beforeAll(async () => {
   deps = {
     db: ctx.database.db,
     mailer,
-    push: createPushSender({ publicKey: vapid.publicKey, privateKey: vapid.privateKey, subject: ctx.config.push.subject, timeoutMs: TEST_PUSH_TIMEOUT_MS }),
+    push: createPushSender({ publicKey: vapid.publicKey, privateKey: vapid.privateKey, subject: ctx.config.push.subject, timeoutMs: TEST_PUSH_TIMEOUT_MS, testOrigin: ctx.config.push.testOrigin }),
     publicUrl: ctx.config.publicUrl,
     log,
   }

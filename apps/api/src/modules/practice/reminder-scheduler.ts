@@ -137,6 +137,7 @@ export async function runDueReminders(deps: ReminderRunDeps, now: Date): Promise
       const outcome = await deps.push!.send(browser, job.payload)
       if (outcome.result === 'sent') job.delivered = true
       else if (outcome.result === 'gone') await deletePushSubscriptionById(deps.db, browser.id)
+      else if (outcome.result === 'refused') await forgetRefused(deps, job.sent.userId, browser)
       else deps.log.warn({ userId: job.sent.userId, pushHost: hostOf(browser.endpoint), reason: outcome.reason }, 'lembrete: push recusado')
     } catch (error) {
       deps.log.error({ err: error, userId: job.sent.userId }, 'lembrete: falha ao enviar o push')
@@ -180,10 +181,13 @@ async function claimAndMail(
   const wantsPush = candidate.reminderChannels.includes('push') && deps.push !== null
   const wantsEmail = candidate.reminderChannels.includes('email')
   let browsers: PushSubscriptionRow[] = []
-  if (wantsPush) {
+  if (deps.push && wantsPush) {
     // Rows kept from before the cap: only the most recent browsers stay.
     await trimPushSubscriptions(deps.db, candidate.userId, MAX_PUSH_DEVICES)
-    browsers = await listPushSubscriptionsOf(deps.db, candidate.userId)
+    for (const browser of await listPushSubscriptionsOf(deps.db, candidate.userId)) {
+      if (deps.push.accepts(browser.endpoint)) browsers.push(browser)
+      else await forgetRefused(deps, candidate.userId, browser)
+    }
   }
   // Push only, and no browser to push to (or no VAPID keys here): nothing could go out, nothing is claimed.
   if (browsers.length === 0 && !wantsEmail) return null
@@ -224,6 +228,15 @@ async function claimAndMail(
   if (browsers.length === 0) return sent
   const payload: ReminderPushPayload = { title: PRACTICE_MSG.reminderTitle, body, url: `/hoje?lembrete=${deliveryId}`, tag: `lembrete-${localDate}` }
   return { sent, browsers, payload: JSON.stringify(payload), delivered: false }
+}
+
+/**
+ * A browser whose endpoint is not a push service this server posts to (stored before the
+ * allowlist, docs/decisions/024-push-services-allowlist.md): never contacted, and forgotten.
+ */
+async function forgetRefused(deps: ReminderRunDeps, userId: string, browser: PushSubscriptionRow): Promise<void> {
+  deps.log.warn({ userId, pushHost: hostOf(browser.endpoint) }, 'lembrete: endereço de push fora dos serviços permitidos, removido')
+  await deletePushSubscriptionById(deps.db, browser.id)
 }
 
 /** A push endpoint is a capability URL: only its host goes to the logs. */
