@@ -188,6 +188,27 @@ export async function setEmailVerified(db: Database, userId: string): Promise<vo
   await db.update(user).set({ emailVerified: true, updatedAt: sql`now()` }).where(eq(user.id, userId))
 }
 
+/** The user, locked until the transaction ends: a confirmation applies once even when its link is opened twice at once. */
+export async function lockUserById(db: Database, id: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(user).where(eq(user.id, id)).for('update')
+  return row ?? null
+}
+
+/**
+ * Moves the account to a new address (an e-mail change confirmed), which counts as unproven until
+ * a password is chosen through a link of it (mailbox.ts). 'duplicate_email' when another account
+ * took the address meanwhile.
+ */
+export async function moveToEmail(db: Database, userId: string, email: string): Promise<'moved' | 'duplicate_email'> {
+  try {
+    await db.update(user).set({ email: email.toLowerCase(), emailVerified: false, updatedAt: sql`now()` }).where(eq(user.id, userId))
+    return 'moved'
+  } catch (error) {
+    if (isUniqueViolation(error, 'user_email_unique')) return 'duplicate_email'
+    throw error
+  }
+}
+
 export async function setDisplayName(db: Database, userId: string, name: string): Promise<UserRow | null> {
   const [row] = await db.update(user).set({ name, updatedAt: sql`now()` }).where(eq(user.id, userId)).returning()
   return row ?? null
