@@ -180,7 +180,7 @@ async function claimAndMail(
 ): Promise<SentReminder | PendingPush | 'done' | null> {
   const wantsPush = candidate.reminderChannels.includes('push') && deps.push !== null
   const wantsEmail = candidate.reminderChannels.includes('email')
-  let browsers: PushSubscriptionRow[] = []
+  const browsers: PushSubscriptionRow[] = []
   if (deps.push && wantsPush) {
     // Rows kept from before the cap: only the most recent browsers stay.
     await trimPushSubscriptions(deps.db, candidate.userId, MAX_PUSH_DEVICES)
