@@ -128,7 +128,7 @@ export interface ActivationDeps {
  * loses it); the e-mail is marked verified; every purchase waiting for it is activated; audited.
  * Returns the account; the caller signs it in with the new password.
  */
-export async function activateWithAccessLink(deps: ActivationDeps, input: { token: string; passwordHash: string; ip: string | null }): Promise<UserRow> {
+export async function activateWithAccessLink(deps: ActivationDeps, input: { token: string; passwordHash: string; ip: string | null; now?: Date }): Promise<UserRow> {
   return deps.db.transaction(async (tx) => {
     const link = await lockValidAccessLink(tx, hashToken(input.token))
     if (!link) throw new HttpError(400, AUTH_MSG.accessLinkInvalid)
@@ -140,7 +140,14 @@ export async function activateWithAccessLink(deps: ActivationDeps, input: { toke
     const accountCreated = row === null
     if (!row) {
       if (waiting.length === 0) throw new HttpError(400, AUTH_MSG.accessLinkInvalid)
-      const created = await createCredentialUser(tx, deps.auth, { email, name: checkoutName, passwordHash: input.passwordHash, role: 'user', emailVerified: true })
+      const created = await createCredentialUser(tx, deps.auth, {
+        email,
+        name: checkoutName,
+        passwordHash: input.passwordHash,
+        role: 'user',
+        emailVerified: true,
+        ...(input.now ? { createdAt: input.now } : {}),
+      })
       // Created by a concurrent request in between: the link is still unused, the person may retry.
       if (created === 'duplicate_email') throw new HttpError(409, AUTH_MSG.accessLinkInvalid)
       row = created

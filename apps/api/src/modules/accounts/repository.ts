@@ -32,13 +32,20 @@ export async function countAdmins(db: Database): Promise<number> {
  */
 export async function insertUserWithCredential(
   db: Database,
-  row: { id: string; accountId: string; email: string; name: string; role: Role; passwordHash: string; emailVerified?: boolean },
+  row: { id: string; accountId: string; email: string; name: string; role: Role; passwordHash: string; emailVerified?: boolean; createdAt?: Date },
 ): Promise<UserRow | 'duplicate_email'> {
   let created: UserRow | undefined
   try {
     ;[created] = await db
       .insert(user)
-      .values({ id: row.id, email: row.email.toLowerCase(), name: row.name, role: row.role, emailVerified: row.emailVerified ?? false })
+      .values({
+        id: row.id,
+        email: row.email.toLowerCase(),
+        name: row.name,
+        role: row.role,
+        emailVerified: row.emailVerified ?? false,
+        ...(row.createdAt ? { createdAt: row.createdAt } : {}),
+      })
       .returning()
   } catch (error) {
     if (isUniqueViolation(error, 'user_email_unique')) return 'duplicate_email'
