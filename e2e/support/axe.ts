@@ -46,22 +46,20 @@ export async function seriousAxeViolations(page: Page, options: RunOptions = {})
 }
 
 async function violationsNow(page: Page, options: RunOptions): Promise<AxeViolation[]> {
-  // Colours mid-transition (a fade-in, a refresh dimming a table) are not the page at rest.
-  // Endless ones (a spinner, a live dot) never finish and are left out, and so are those of parts
-  // the browser is not drawing (a landing section far below, under content-visibility: auto): a
-  // change of theme starts their colour transitions, which only run once they are drawn.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .filter((animation) => {
-          const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null
-          return !target || target.checkVisibility({ contentVisibilityAuto: true })
-        })
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  )
+  // Colours mid-transition (a fade-in, a refresh dimming a table) are not the page at rest: wait
+  // for them to end. Endless ones (a spinner, a live dot) never finish and are left out. Parts the
+  // browser is not drawing (a landing section far below, under content-visibility: auto) start
+  // their colour transitions on a change of theme but only run them once drawn.
+  await page.evaluate(() => {
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+    // Those the browser is not drawing would wait forever and leave the old colour in place for
+    // axe to read (a theme switched on a quiet machine reads day colours at night): jump them to their end.
+    for (const animation of finite) {
+      const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null
+      if (target && !target.checkVisibility({ contentVisibilityAuto: true })) animation.finish()
+    }
+    return Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)))
+  })
   const injected = await page.evaluate(() => 'axe' in window)
   if (!injected) await page.evaluate(AXE_SOURCE)
 

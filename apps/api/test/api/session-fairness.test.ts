@@ -98,19 +98,26 @@ describe("a listener's budget", () => {
     expect((await ask(ctx, cast.subscriber, session(40))).statusCode).toBe(200)
   })
 
-  it('runs at most two renders of one listener at once', async () => {
+  it('runs at most two listened renders of one listener at once; one they left does not count', async () => {
     const listener = await subscriber(ctx)
     const endless = (pauseSeconds: number) => ({ items: [{ audioId: voiceId, repetitions: 0 }], pauseSeconds })
-    for (const pause of [51, 52]) {
-      const manifest = (await ask(ctx, listener, endless(pause))).json() as SessionManifest
-      // A HEAD starts the render without reading it: it runs until nobody has listened for a while.
-      expect((await callAs(ctx, listener, { method: 'HEAD', url: manifest.url })).statusCode).toBe(200)
+    const sockets: net.Socket[] = []
+    try {
+      for (const pause of [51, 52]) {
+        const manifest = (await ask(ctx, listener, endless(pause))).json() as SessionManifest
+        sockets.push(await listenTo(manifest, listener.cookie))
+      }
+      const before = await renders()
+      const third = await ask(ctx, listener, endless(53))
+      expect(third.statusCode).toBe(429)
+      expect(third.json().message).toBe(SESSION_MSG.budgetExceeded)
+      expect(await renders()).toBe(before)
+      // The listener moves on: the stream they left no longer counts, and the next session is theirs.
+      sockets.shift()!.destroy()
+      await expect.poll(async () => (await ask(ctx, listener, endless(53))).statusCode, { timeout: 10_000 }).toBe(200)
+    } finally {
+      for (const socket of sockets) socket.destroy()
     }
-    const before = await renders()
-    const third = await ask(ctx, listener, endless(53))
-    expect(third.statusCode).toBe(429)
-    expect(third.json().message).toBe(SESSION_MSG.budgetExceeded)
-    expect(await renders()).toBe(before)
   })
 })
 
@@ -141,15 +148,9 @@ describe('a client that stops reading', () => {
   it('is closed after the stall timeout, so it no longer holds its render', async () => {
     const listener = await subscriber(ctx)
     const manifest = (await ask(ctx, listener, { items: [{ audioId: voiceId, repetitions: 0 }], pauseSeconds: 33 })).json() as SessionManifest
-    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' })
-    const { port } = new URL(address)
     // A raw client that sends the request and never reads a byte of the answer.
-    const socket = net.connect({ port: Number(port), host: '127.0.0.1' })
-    socket.pause()
-    socket.on('error', () => undefined)
+    const socket = await listenTo(manifest, listener.cookie)
     try {
-      socket.write(`GET ${manifest.url} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${listener.cookie}\r\n\r\n`)
-      await expect.poll(() => readersOf(manifest.key), { timeout: 10_000 }).toBe(1)
       // Once the socket's buffers are full nothing moves; the server closes it after
       // SESSION_STALL_TIMEOUT_SECONDS (1 s here), and the render has no listener left — it then
       // stops RENDER_IDLE_STOP_MS later (proved in test/unit/session-renderer.test.ts).
@@ -160,6 +161,22 @@ describe('a client that stops reading', () => {
     expect((await ctx.database.db.select().from(sessionRenders).where(eq(sessionRenders.key, manifest.key)))[0]?.renderedAt).toBeNull()
   }, 60_000)
 })
+
+let listening: Promise<string> | null = null
+/**
+ * A raw HTTP client on the real server that asks for a session's stream and reads nothing (a
+ * player holding its connection); resolves once the render counts it as a listener.
+ */
+async function listenTo(manifest: SessionManifest, cookie: string): Promise<net.Socket> {
+  listening ??= ctx.app.listen({ port: 0, host: '127.0.0.1' })
+  const { port } = new URL(await listening)
+  const socket = net.connect({ port: Number(port), host: '127.0.0.1' })
+  socket.pause()
+  socket.on('error', () => undefined)
+  socket.write(`GET ${manifest.url} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\n\r\n`)
+  await expect.poll(() => readersOf(manifest.key), { timeout: 10_000 }).toBeGreaterThanOrEqual(1)
+  return socket
+}
 
 /** How many requests read (or wait for) this key's render on this instance now; null when none runs. */
 function readersOf(key: string): number | null {

@@ -42,7 +42,9 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
   let database: TestDatabase | undefined
   let app: App | undefined
   try {
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env })
+    // Rendering the demo's variants ahead is off unless a test asks for it, also in the tests that
+    // start the app as in production (it would render hours of audio beside every such test).
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SESSION_PRERENDER: 'off', ...options.env })
     rememberSecret('AUTH_SECRET', config.secrets.auth)
     rememberSecret('SANDBOX_WEBHOOK_SECRET', config.secrets.sandboxWebhook)
     rememberSecret('MEDIA_URL_SECRET', config.mediaUrls.secret)

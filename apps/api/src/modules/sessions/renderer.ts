@@ -226,10 +226,14 @@ export class SessionRenderer {
     return this.jobs.has(key) || this.running < this.options.concurrency || this.waiting.length < this.options.queueMax
   }
 
-  /** Renders started for this account and still running here. */
+  /**
+   * Renders started for this account, running here and listened to now. One nobody listens to any
+   * more (the listener moved on to the next audio) does not count: it stops on its own within
+   * RENDER_IDLE_STOP_MS.
+   */
   runningFor(owner: string): number {
     let running = 0
-    for (const job of this.jobs.values()) if (job.owner === owner && !job.stored) running++
+    for (const job of this.jobs.values()) if (job.owner === owner && !job.stored && !job.stopped && job.readers > 0) running++
     return running
   }
 
@@ -429,6 +433,7 @@ export async function untilAvailable(job: RenderJob, position: number, signal?: 
 }
 
 function abortOf(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve()
   return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }))
 }
 
@@ -437,8 +442,11 @@ function abortOf(signal: AbortSignal): Promise<void> {
  * then from media storage once the render is stored. Ends after `range.end`; fails when the render
  * fails. A listener who goes away closes it (the generator's finally).
  */
-export function readWhileRendering(job: RenderJob, storage: MediaStorage, range: ByteRange): Readable {
+export function readWhileRendering(job: RenderJob, storage: MediaStorage, range: ByteRange, signal?: AbortSignal): Readable {
   const source = job as Job
+  // A listener who went away while this waited for the render leaves at once (not at its next byte).
+  const gone = signal ? abortOf(signal) : null
+  const nextChange = (seen: number) => (gone ? Promise.race([source.changeAfter(seen), gone]) : source.changeAfter(seen))
   async function* chunks(): AsyncGenerator<Buffer> {
     let position = range.start
     let handle: FileHandle | null = null
@@ -460,7 +468,8 @@ export function readWhileRendering(job: RenderJob, storage: MediaStorage, range:
         }
         const available = Math.min(source.written, range.end + 1) - position
         if (available <= 0) {
-          await source.changeAfter(seen)
+          await nextChange(seen)
+          if (signal?.aborted) return
           continue
         }
         if (!handle) {
@@ -475,7 +484,8 @@ export function readWhileRendering(job: RenderJob, storage: MediaStorage, range:
         const buffer = Buffer.allocUnsafe(Math.min(64 * 1024, available))
         const { bytesRead } = await handle.read(buffer, 0, buffer.length, position)
         if (bytesRead === 0) {
-          await source.changeAfter(seen)
+          await nextChange(seen)
+          if (signal?.aborted) return
           continue
         }
         position += bytesRead

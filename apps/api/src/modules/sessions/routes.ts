@@ -73,7 +73,7 @@ async function sendRendering(
   else reply.code(200)
   reply.header('Content-Length', wanted.end - wanted.start + 1)
   if (request.method === 'HEAD') return reply.send()
-  return reply.send(readWhileRendering(job, storage, wanted))
+  return reply.send(readWhileRendering(job, storage, wanted, left.signal))
 }
 
 /**
