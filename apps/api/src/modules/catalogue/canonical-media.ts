@@ -9,8 +9,10 @@ interface CanonicalColumns {
   loudnessAfterPeak: number | null
 }
 
+export type CanonicalValues = { [K in keyof CanonicalColumns]: NonNullable<CanonicalColumns[K]> }
+
 /** The columns to write for a file just made canonical (ADR 026). */
-export function canonicalColumnsOf(loudness: MediaLoudness): CanonicalColumns {
+export function canonicalColumnsOf(loudness: MediaLoudness): CanonicalValues {
   return {
     canonicalAt: new Date(),
     loudnessBeforeLufs: loudness.beforeLufs,
