@@ -92,8 +92,14 @@ export async function measureLoudness(ffmpeg: Ffmpeg, demuxer: string, path: str
   return { lufs: round(report.input_i), truePeak: round(report.input_tp) }
 }
 
+/**
+ * Every chain starts in one channel: the stored file is mono, and a stereo file's downmix is up to
+ * 3 dB louder than either channel, so it is measured and limited as it will be stored.
+ */
+const MONO = 'aformat=channel_layouts=mono,'
+
 async function firstPass(ffmpeg: Ffmpeg, demuxer: string, path: string, peak: number, before = ''): Promise<Measured> {
-  const filter = `${before}loudnorm=${targetFor(peak)}:print_format=json`
+  const filter = `${MONO}${before}loudnorm=${targetFor(peak)}:print_format=json`
   const { code, stderr } = await run(ffmpeg, ['-v', 'info', ...inputArguments(demuxer, path), '-map', '0:a:0', '-af', filter, '-f', 'null', '-'])
   const report = code === 0 ? loudnormReport(stderr) : null
   // No report, or silence (−inf): nothing an audio can be normalised from.
@@ -169,10 +175,10 @@ export async function toCanonicalAudio(
   // loudnorm is given the measure of what it will really receive (the limited sound, if limited).
   const { chain: limiter, measured } = await prepareLinear(ffmpeg, demuxer, inputPath, original, peak)
   const normalise =
-    `${limiter}loudnorm=${targetFor(peak)}:measured_I=${measured.input_i}:measured_TP=${measured.input_tp}:measured_LRA=${measured.input_lra}` +
+    `${MONO}${limiter}loudnorm=${targetFor(peak)}:measured_I=${measured.input_i}:measured_TP=${measured.input_tp}:measured_LRA=${measured.input_lra}` +
     `:measured_thresh=${measured.input_thresh}:offset=${measured.target_offset}:linear=true,` +
-    // loudnorm works at 192 kHz: back to the sessions' rate, in one channel.
-    `aresample=${CANONICAL_AUDIO.sampleRate},aformat=channel_layouts=mono`
+    // loudnorm works at 192 kHz: back to the sessions' rate.
+    `aresample=${CANONICAL_AUDIO.sampleRate}`
   const { code, stderr } = await run(ffmpeg, [
     '-v',
     'error',
