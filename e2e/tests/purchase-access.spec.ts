@@ -252,12 +252,20 @@ test('Minha conta: the name (header follows), the password (other device signed 
   await page.reload()
   await expect(page.getByTestId('account-email')).toHaveText(email)
 
+  // Opening the link hands the account to whoever opened it (ADR 023): the account moves, its
+  // devices are signed out and the password is chosen again here — the same one may do.
   const confirmLink = await waitForMailLink(newEmail, '/confirmar-email')
   await page.goto(confirmLink)
-  await expect(page.getByRole('heading', { level: 1, name: AUTH_MSG.emailChanged })).toBeVisible()
-  await expect(page.getByText(newEmail)).toBeVisible()
+  await expect(page).toHaveURL(/\/onboarding\/definir-senha\?token=[^&]+&confirmado=1$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Crie Sua Senha' })).toBeVisible()
+  await expect(page.getByText('E-mail confirmado! Para terminar, defina a senha da sua conta (pode ser a mesma de antes).')).toBeVisible()
+  await expect(page.getByTestId('onboarding-email')).toHaveText(newEmail)
   await screenshotBoth(page, 'confirmar-email')
-  await page.getByRole('link', { name: 'Ver Minha conta' }).click()
+  await page.getByLabel('Nova senha', { exact: true }).fill(newPassword)
+  await page.getByLabel('Confirme a senha').fill(newPassword)
+  await page.getByRole('button', { name: /Criar senha e entrar/ }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await page.getByRole('banner').getByRole('link', { name: /Minha conta/ }).click()
   await expect(page.getByTestId('account-email')).toHaveText(newEmail)
   await expect(page.getByTestId('account-email-status')).toHaveText('Confirmado')
   await expect(page.getByRole('button', { name: 'Reenviar confirmação' })).toHaveCount(0)

@@ -105,15 +105,24 @@ test('cancelling at the provider lands on /pagamento/cancelado, which offers to 
   await expect(page.getByLabel('Email')).toBeVisible()
 })
 
-test('paying first with the e-mail of a confirmed account: sign in with the session, the subscription is attached', async ({ page, request, baseURL }) => {
+test('paying first with the e-mail of a confirmed account: sign in with the session, the subscription is attached', async ({ page, browser, request, baseURL }) => {
   test.setTimeout(120_000)
   const email = uniqueEmail('ja-tem-conta')
-  // The account exists (created elsewhere) and its owner confirmed the e-mail from the mailbox;
+  // The account exists (created elsewhere) and its owner confirmed the e-mail from the mailbox —
+  // on another device, where confirming asks for the password again (ADR 023; the same one);
   // this browser is not signed in.
   const signUp = await request.post('/api/account/sign-up', { data: { email, password: PASSWORD }, headers: { origin: baseURL! } })
   expect(signUp.ok()).toBe(true)
-  await page.goto(await waitForMailLink(email, '/confirmar-email'))
-  await expect(page.getByRole('heading', { level: 1, name: 'E-mail confirmado!' })).toBeVisible()
+  const mailAppContext = await browser.newContext()
+  const mailApp = await mailAppContext.newPage()
+  await mailApp.goto(await waitForMailLink(email, '/confirmar-email'))
+  await expect(mailApp.getByRole('heading', { level: 1, name: 'Crie Sua Senha' })).toBeVisible()
+  await expect(mailApp.getByTestId('onboarding-email')).toHaveText(email)
+  await mailApp.getByLabel('Nova senha', { exact: true }).fill(PASSWORD)
+  await mailApp.getByLabel('Confirme a senha').fill(PASSWORD)
+  await mailApp.getByRole('button', { name: /Criar senha e entrar/ }).click()
+  await expect(mailApp).toHaveURL(/\/dashboard$/)
+  await mailAppContext.close()
 
   await page.goto('/pagamento?plan=semestral')
   await fillPaymentForm(page, email)

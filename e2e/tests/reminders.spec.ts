@@ -32,8 +32,14 @@ test.beforeAll(async () => {
   pushes = await startPushEndpoint()
   server = await startPreparedServer(
     { paidCheckouts: [{ ...PUSHER, planCode: 'anual' }, { ...MAILED, planCode: 'anual' }] },
-    // A scheduler pass every second; e-mail to this run's SMTP sink (e2e/support/mail-sink.ts).
-    { REMINDER_INTERVAL_SECONDS: '1', SMTP_URL: `smtp://127.0.0.1:${e2ePort + 1}`, MAIL_FROM: 'Sintonia <nao-responda@sintonia.test>' },
+    // A scheduler pass every second; e-mail to this run's SMTP sink (e2e/support/mail-sink.ts); the
+    // local push endpoint accepted besides the browsers' push services (test-only, ADR 024).
+    {
+      REMINDER_INTERVAL_SECONDS: '1',
+      SMTP_URL: `smtp://127.0.0.1:${e2ePort + 1}`,
+      MAIL_FROM: 'Sintonia <nao-responda@sintonia.test>',
+      PUSH_TEST_ORIGIN: pushes.origin,
+    },
   )
 })
 test.afterAll(async () => {

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from './db/client.js'
 import { WEB_DIST_DIR } from './paths.js'
 import { installRequestLog } from './lib/http/request-log.js'
 import { installJsonBodyParser } from './lib/http/json-body.js'
+import { installTextInputCheck } from './lib/http/text-input.js'
 import type { MediaStorage } from './lib/storage/media-storage.js'
 import { systemClock, type Clock } from './lib/clock.js'
 import { accessPlugin } from './plugins/access.js'
@@ -95,6 +96,8 @@ export async function buildApp(options: BuildAppOptions) {
   app.removeContentTypeParser('text/plain')
   // JSON bodies nested deeper than 32 levels are refused before parsing (lib/http/json-body.ts).
   installJsonBodyParser(app)
+  // A NUL character in any text the API validates is refused with 400 before it can reach the database.
+  installTextInputCheck(app)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('config', config)

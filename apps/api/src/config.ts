@@ -71,6 +71,13 @@ const envSchema = z
       .trim()
       .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'deve ser mailto:endereco@dominio ou uma URL https://')
       .optional(),
+    // Test-only (docs/decisions/024-push-services-allowlist.md): the origin of a local push endpoint
+    // accepted besides the browsers' push services; refused in production.
+    PUSH_TEST_ORIGIN: z
+      .url({ protocol: /^https?$/, error: 'deve ser uma origem http(s)://servidor:porta' })
+      .refine((value) => URL.canParse(value) && /^https?:\/\/[^/?#@]+\/?$/.test(value), 'deve ser só a origem, sem caminho: http(s)://servidor:porta')
+      .transform((value) => new URL(value).origin)
+      .optional(),
     REMINDER_INTERVAL_SECONDS: z.coerce
       .number({ error: 'deve ser um número' })
       .int('deve ser um número inteiro')
@@ -137,6 +144,9 @@ const envSchema = z
       for (const key of ['AUTH_SECRET', 'PUBLIC_URL'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'obrigatório em produção' })
       }
+      if (env.PUSH_TEST_ORIGIN) {
+        ctx.addIssue({ code: 'custom', path: ['PUSH_TEST_ORIGIN'], message: 'só para testes: não pode ser definido em produção (os lembretes vão só aos serviços de push dos navegadores)' })
+      }
       if (env.PAYMENT_GATEWAY === 'sandbox' && !env.SANDBOX_WEBHOOK_SECRET) {
         ctx.addIssue({
           code: 'custom',
@@ -175,9 +185,11 @@ export interface AppConfig {
   mail: { smtpUrl: string | undefined; from: string }
   /**
    * Web Push for practice reminders (docs/product/practice.md#reminders), keys in `secrets.vapid`;
-   * the subject (a contact for push services) from VAPID_SUBJECT or MAIL_FROM's address.
+   * the subject (a contact for push services) from VAPID_SUBJECT or MAIL_FROM's address;
+   * `testOrigin` (PUSH_TEST_ORIGIN, never in production) a local push endpoint accepted besides the
+   * browsers' push services (docs/decisions/024-push-services-allowlist.md).
    */
-  push: { subject: string }
+  push: { subject: string; testOrigin: string | undefined }
   /** How often the reminder scheduler looks for due reminders (docs/decisions/018-reminder-scheduler.md). */
   reminders: { intervalSeconds: number }
   /**
@@ -310,7 +322,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       stripeApiBase: env.STRIPE_API_BASE,
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
-    push: { subject: env.VAPID_SUBJECT ?? `mailto:${addressOf(env.MAIL_FROM)}` },
+    push: { subject: env.VAPID_SUBJECT ?? `mailto:${addressOf(env.MAIL_FROM)}`, testOrigin: env.PUSH_TEST_ORIGIN },
     reminders: { intervalSeconds: env.REMINDER_INTERVAL_SECONDS },
     mediaAccelRedirect: env.MEDIA_ACCEL_REDIRECT,
     mediaUrls: {

@@ -22,7 +22,7 @@ import {
   uniqueEmail,
 } from '../helpers/auth.js'
 import { CARDS, payWithCard, startAuthFirst } from '../helpers/commerce.js'
-import { confirmEmail, useAccessLink } from '../helpers/mailbox.js'
+import { confirmAndChoosePassword, confirmEmail, useAccessLink } from '../helpers/mailbox.js'
 import { sendAccessLink } from '../../src/modules/accounts/mailbox.js'
 
 const logLines: string[] = []
@@ -45,6 +45,13 @@ beforeAll(async () => {
 afterAll(() => ctx.close())
 
 const me = (cookie?: string) => ctx.app.inject({ method: 'GET', url: API.accounts.me, headers: cookie ? { cookie } : {} })
+
+/** A listener who proved the mailbox (confirmation, then the password chosen through it, ADR 023), signed in anew. */
+async function provenListener() {
+  const person = await listener(ctx)
+  const { cookie } = await confirmAndChoosePassword(ctx, person.email, person.password)
+  return { ...person, cookie }
+}
 
 async function signInsOf(userId: string) {
   return ctx.database.db.select().from(session).where(eq(session.userId, userId))
@@ -263,7 +270,7 @@ describe('pending subscription merge (only for a proven mailbox)', () => {
     })
   })
 
-  it('on sign-in with session_id: merged only once the account has confirmed its e-mail', async () => {
+  it('on sign-in with session_id: nothing merged before the mailbox is proven; proving it activates what waits, and later purchases merge by checkout', async () => {
     const person = await listener(ctx)
     expect((await check(person.cookie)).json()).toEqual({
       subscribed: false,
@@ -277,23 +284,32 @@ describe('pending subscription merge (only for a proven mailbox)', () => {
     expect((await check(unproven.cookie)).json()).toMatchObject({ subscribed: false })
     expect(await pendingRow(pending.id)).toHaveLength(1)
 
-    expect((await confirmEmail(ctx, person.email)).statusCode).toBe(200)
-    const { res, cookie } = await signIn(ctx, person.email, person.password, 'user', { checkoutId: pending.checkoutId })
+    // The proof (confirmation, then the password chosen through it) activates what waited (ADR 023).
+    const proven = await confirmAndChoosePassword(ctx, person.email, person.password)
+    expect(proven.chosen.json().user.emailVerified).toBe(true)
+    expect((await check(proven.cookie)).json()).toMatchObject({ subscribed: true, subscription_tier: 'anual', subscription_status: 'active' })
+    expect(await pendingRow(pending.id)).toEqual([])
+
+    // A purchase paid afterwards for the confirmed e-mail joins through a sign-in with its checkout.
+    await ctx.database.db.delete(subscriptions).where(eq(subscriptions.userId, person.userId))
+    const later = await seedPending(ctx, person.email, { planCode: 'trimestral' })
+    const { res, cookie } = await signIn(ctx, person.email, person.password, 'user', { checkoutId: later.checkoutId })
     expect(res.statusCode).toBe(200)
     expect(res.json().user.emailVerified).toBe(true)
-    expect((await check(cookie)).json()).toMatchObject({ subscribed: true, subscription_tier: 'anual', subscription_status: 'active' })
-    expect(await pendingRow(pending.id)).toEqual([])
+    expect((await check(cookie)).json()).toMatchObject({ subscribed: true, subscription_tier: 'trimestral', subscription_status: 'active' })
+    expect(await pendingRow(later.id)).toEqual([])
   })
 
   it("does not merge another checkout's pending row, nor another e-mail's", async () => {
     const email = uniqueEmail('outro')
-    const pending = await seedPending(ctx, email)
-    const withoutCheckout = await seedPending(ctx, email, { checkoutId: null })
-    const foreign = await seedPending(ctx, uniqueEmail('alheio'), { checkoutId: 'cs_alheio_123' })
     const { res } = await signUp(ctx, { email, checkoutId: 'cs_sessao_diferente' })
     expect(res.statusCode).toBe(201)
     const userId = res.json().user.id as string
-    expect((await confirmEmail(ctx, email)).statusCode).toBe(200)
+    await confirmAndChoosePassword(ctx, email, 'senha-segura-1')
+    // Paid after the account proved the address: only a sign-in with their own checkout merges them.
+    const pending = await seedPending(ctx, email)
+    const withoutCheckout = await seedPending(ctx, email, { checkoutId: null })
+    const foreign = await seedPending(ctx, uniqueEmail('alheio'), { checkoutId: 'cs_alheio_123' })
     expect((await signIn(ctx, email, 'senha-segura-1', 'user', { checkoutId: 'cs_sessao_diferente' })).res.statusCode).toBe(200)
     expect(await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId))).toEqual([])
     for (const row of [pending, withoutCheckout]) expect(await pendingRow(row.id)).toHaveLength(1)
@@ -356,7 +372,9 @@ describe('password reset', () => {
     const [mail] = await resetMailsTo(person.email)
     expect(mail).toBeDefined()
     expect(mail!.subject).toBe('Redefinição de senha — Sintonia')
-    expect(mail!.textBody).toContain('Olá, Joana!')
+    // Unconfirmed: the name was typed at sign-up, maybe by someone else, so the e-mail greets by the address.
+    expect(mail!.textBody).toContain(`Olá, ${person.email.split('@')[0]}!`)
+    expect(mail!.textBody).not.toContain('Joana')
     const match = mail!.textBody.match(new RegExp(`${ctx.config.publicUrl}/redefinir-senha\\?token=([A-Za-z0-9_-]+)`))
     expect(match).not.toBeNull()
     const token = match![1]!
@@ -400,9 +418,8 @@ describe('password reset', () => {
 
 describe('LGPD export', () => {
   it('downloads a JSON attachment with everything about the user and no password hash nor token', async () => {
-    const person = await listener(ctx)
     // Rows recorded for the e-mail (the lead) belong to the account once it proved the address.
-    expect((await confirmEmail(ctx, person.email)).statusCode).toBe(200)
+    const person = await provenListener()
     const lead = await ctx.app.inject({
       method: 'POST',
       url: API.communication.leads,
@@ -458,9 +475,8 @@ describe('account deletion', () => {
   })
 
   it('deletes the account, its sign-ins and lead, anonymises analytics and detaches subscriptions, in one go', async () => {
-    const person = await listener(ctx)
     // Rows recorded for the e-mail (the lead) belong to the account once it proved the address.
-    expect((await confirmEmail(ctx, person.email)).statusCode).toBe(200)
+    const person = await provenListener()
     const other = await signIn(ctx, person.email, person.password, 'user')
     await ctx.app.inject({
       method: 'POST',

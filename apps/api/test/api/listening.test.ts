@@ -7,6 +7,7 @@ import { AdjustableClock } from '../../src/lib/clock.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import type { Account } from '../helpers/auth.js'
 import { accessStatuses, callAs, castOf, subscriber, type Cast } from '../helpers/callers.js'
+import { longtimeSubscriber } from '../helpers/practice.js'
 
 let ctx: TestContext
 let cast: Cast
@@ -45,8 +46,8 @@ describe('POST /api/listening/events', () => {
   it('records a batch and counts a re-sent one as duplicates', async () => {
     const person = await subscriber(ctx)
     const batch = [event('play'), event('repetition'), event('repetition')]
-    expect((await send(person, batch)).json()).toEqual({ accepted: 3, duplicates: 0 })
-    expect((await send(person, [...batch, event('play')])).json()).toEqual({ accepted: 1, duplicates: 3 })
+    expect((await send(person, batch)).json()).toEqual({ accepted: 3, duplicates: 0, refused: 0 })
+    expect((await send(person, [...batch, event('play')])).json()).toEqual({ accepted: 1, duplicates: 3, refused: 0 })
     expect(await eventsOf(person.userId)).toHaveLength(4)
   })
 
@@ -65,27 +66,29 @@ describe('POST /api/listening/events', () => {
     const [owner, intruder] = [await subscriber(ctx), await subscriber(ctx)]
     const original = event('repetition')
     await send(owner, [original])
-    expect((await send(intruder, [{ ...original, audioId: otherAudioId }])).json()).toEqual({ accepted: 0, duplicates: 1 })
+    expect((await send(intruder, [{ ...original, audioId: otherAudioId }])).json()).toEqual({ accepted: 0, duplicates: 1, refused: 0 })
     const [row] = await ctx.database.db.select().from(listeningEvents).where(eq(listeningEvents.id, original.id))
     expect(row).toMatchObject({ userId: owner.userId, audioId })
     expect(await eventsOf(intruder.userId)).toEqual([])
   })
 
-  it('clamps a time in the future to now and keeps a past time', async () => {
-    const person = await subscriber(ctx)
-    const future = event('play', new Date(Date.now() + 3 * 86_400_000))
-    const past = event('play', new Date('2025-01-02T03:04:05.000Z'))
+  it('keeps a time a little ahead (a fast device clock) as now and a past time of the week as sent; refuses the rest (api/listening-times.test.ts)', async () => {
+    const person = await longtimeSubscriber(ctx)
+    const ahead = event('play', new Date(Date.now() + 10 * 60_000))
+    const past = event('play', new Date(Date.now() - 3 * 86_400_000))
+    const farAhead = event('play', new Date(Date.now() + 3 * 86_400_000))
     const before = Date.now()
-    await send(person, [future, past])
+    expect((await send(person, [ahead, past, farAhead])).json()).toEqual({ accepted: 2, duplicates: 0, refused: 1 })
     const rows = new Map((await eventsOf(person.userId)).map((row) => [row.id, row.occurredAt.getTime()]))
-    expect(rows.get(future.id)).toBeGreaterThanOrEqual(before - 1000)
-    expect(rows.get(future.id)).toBeLessThanOrEqual(Date.now() + 1000)
+    expect(rows.get(ahead.id)).toBeGreaterThanOrEqual(before - 1000)
+    expect(rows.get(ahead.id)).toBeLessThanOrEqual(Date.now() + 1000)
     expect(rows.get(past.id)).toBe(Date.parse(past.occurredAt))
+    expect(rows.has(farAhead.id)).toBe(false)
   })
 
   it('skips events of audios that do not exist and validates the batch', async () => {
     const person = await subscriber(ctx)
-    expect((await send(person, [event('play', new Date(), randomUUID()), event('play')])).json()).toEqual({ accepted: 1, duplicates: 1 })
+    expect((await send(person, [event('play', new Date(), randomUUID()), event('play')])).json()).toEqual({ accepted: 1, duplicates: 1, refused: 0 })
     expect((await send(person, [])).statusCode).toBe(400)
     expect((await send(person, Array.from({ length: 101 }, () => event('play')))).statusCode).toBe(400)
     expect((await send(person, [{ ...event('play'), kind: 'pause' }])).statusCode).toBe(400)
@@ -117,7 +120,7 @@ describe('GET /api/listening/today', () => {
   })
 
   it("uses the listener's calendar day in the given zone", async () => {
-    const person = await subscriber(ctx)
+    const person = await longtimeSubscriber(ctx)
     // 13 h ago is still today in a zone where it is now at least 13:00, and yesterday where it is earlier.
     await send(person, [event('repetition', new Date(Date.now() - 13 * 3_600_000))])
     for (const tz of ['UTC', 'America/Sao_Paulo', 'Asia/Tokyo', 'Pacific/Kiritimati']) {
@@ -143,7 +146,7 @@ describe('GET /api/listening/recent ("Continuar ouvindo")', () => {
   })
 
   it("lists the listener's own audios heard last, newest first, each once, up to the limit", async () => {
-    const person = await subscriber(ctx)
+    const person = await longtimeSubscriber(ctx)
     const other = await subscriber(ctx)
     expect((await callAs(ctx, person, { url: API.listening.recent })).json()).toEqual({ audios: [] })
 
@@ -168,18 +171,20 @@ describe('GET /api/listening/recent ("Continuar ouvindo")', () => {
 })
 
 describe('the server clock (lib/clock.ts) bounds listening times', () => {
-  it('records a time after the server clock as the clock, and counts "Repetições Hoje" on the clock\'s date', async () => {
+  it('records a time a little after the server clock as the clock (one far after is refused), and counts "Repetições Hoje" on the clock\'s date', async () => {
     const clock = new AdjustableClock()
     const moved = await buildTestApp({ seed: true, clock })
     try {
-      const movedCast = await castOf(moved)
-      const [row] = await moved.database.db.select({ id: audios.id }).from(audios).limit(1)
       const serverNow = new Date('2026-03-10T15:00:00Z')
       clock.set(serverNow)
+      // Signed up on the server's clock, as everything else.
+      const movedCast = await castOf(moved)
+      const [row] = await moved.database.db.select({ id: audios.id }).from(audios).limit(1)
       const person = movedCast.subscriber
       const sendMoved = (events: unknown[]) => callAs(moved, person, { method: 'POST', url: API.listening.events, payload: { events } })
-      // The device's real time is months after the server's (a journey moved the server back): recorded as the clock.
-      expect((await sendMoved([event('repetition', new Date('2026-11-25T12:00:00Z'), row!.id)])).json()).toMatchObject({ accepted: 1 })
+      // A device clock months ahead of the server's: refused (practice/time-rule.ts); ten minutes ahead: recorded as the clock.
+      expect((await sendMoved([event('repetition', new Date('2026-11-25T12:00:00Z'), row!.id)])).json()).toMatchObject({ accepted: 0, refused: 1 })
+      expect((await sendMoved([event('repetition', new Date(serverNow.getTime() + 10 * 60_000), row!.id)])).json()).toMatchObject({ accepted: 1, refused: 0 })
       const [stored] = await moved.database.db.select().from(listeningEvents).where(eq(listeningEvents.userId, person.userId))
       expect(Math.abs(stored!.occurredAt.getTime() - serverNow.getTime())).toBeLessThan(60_000)
       const counted = await callAs(moved, person, { method: 'GET', url: `${API.listening.today}?audioId=${row!.id}&tz=America/Sao_Paulo` })

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { API, AUTH_MSG, COMMERCE_MSG, PAYMENT_ERROR_MSG, gatewayInfoSchema, paymentVerificationSchema } from '@sintonia/contract'
 import { checkouts, pendingSubscriptions, plans, subscriptions, webhookEvents } from '../../src/db/schema/index.js'
-import { confirmEmail, useAccessLink } from '../helpers/mailbox.js'
+import { confirmAndChoosePassword, useAccessLink } from '../helpers/mailbox.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin, cookieHeader, listener, nextIp, seedSubscription, signIn, uniqueEmail } from '../helpers/auth.js'
 import {
@@ -273,7 +273,8 @@ describe('pay-first purchase (create-payment → sandbox → pending → passwor
 
   it('keeps the purchase pending when an account already has the e-mail; once it confirmed the e-mail, signing in with the checkout id claims it', async () => {
     const owner = await listener(ctx)
-    expect((await confirmEmail(ctx, owner.email)).statusCode).toBe(200)
+    // The owner proved the mailbox and chose the password through it (ADR 023).
+    await confirmAndChoosePassword(ctx, owner.email, owner.password)
     const { checkoutId } = await startPayFirst(ctx, owner.email, 'trimestral')
     // Before paying, the checkout does not reveal that an account has this e-mail.
     const unpaid = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verifyCheckout, payload: { sessionId: checkoutId }, remoteAddress: nextIp() })

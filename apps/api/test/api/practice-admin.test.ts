@@ -12,7 +12,7 @@ import { buildTestApp, type TestContext } from '../helpers/app.js'
 import type { Account } from '../helpers/auth.js'
 import { nonAdminStatuses } from '../helpers/multipart.js'
 import { callAs, castOf, subscriber, type Cast } from '../helpers/callers.js'
-import { catalogueAudios, repetitions, sendEvents } from '../helpers/practice.js'
+import { catalogueAudios, longtimeSubscriber, repetitions, sendEvents } from '../helpers/practice.js'
 
 let ctx: TestContext
 let cast: Cast
@@ -205,7 +205,7 @@ describe('publishing', () => {
   it('shortening a programme completes the enrolments whose remaining days are all done', async () => {
     const program = await create({ title: 'Encurtado' })
     await publish(program.id)
-    const listener = await subscriber(ctx)
+    const listener = await longtimeSubscriber(ctx)
     expect((await as(listener, 'POST', API.practice.enrolment(program.id), {})).statusCode).toBe(201)
     await sendEvents(ctx, listener, repetitions(A(), 2, new Date('2026-03-10T11:00:00Z')))
     const twoDays = input({ title: 'Encurtado', days: input().days.slice(0, 1) })

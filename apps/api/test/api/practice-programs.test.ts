@@ -10,7 +10,7 @@ import { AdjustableClock } from '../../src/lib/clock.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import type { Account } from '../helpers/auth.js'
 import { accessStatuses, callAs, castOf, subscriber, type Cast } from '../helpers/callers.js'
-import { catalogueAudios, repetitions, seedProgram, sendEvents, setTimeZone, type SeedDay } from '../helpers/practice.js'
+import { catalogueAudios, longtimeSubscriber, repetitions, seedProgram, sendEvents, setTimeZone, type SeedDay } from '../helpers/practice.js'
 
 let ctx: TestContext
 let cast: Cast
@@ -171,7 +171,7 @@ describe('enrolment', () => {
 
   it('leaving removes the enrolment and its days; the featured mark goes to the most recent remaining one', async () => {
     clock.set(new Date('2026-03-10T12:00:00Z'))
-    const person = await subscriber(ctx)
+    const person = await longtimeSubscriber(ctx)
     const [first, second, third] = [await seedProgram(ctx, { days: oneDay() }), await seedProgram(ctx, { days: oneDay() }), await seedProgram(ctx, { days: oneDay() })]
     await post(person, API.practice.enrolment(first.id), {})
     await post(person, API.practice.enrolment(second.id), {})
@@ -197,7 +197,7 @@ describe('enrolment', () => {
 
   it('restarting removes the days done and starts again from today', async () => {
     clock.set(new Date('2026-03-10T12:00:00Z'))
-    const person = await subscriber(ctx)
+    const person = await longtimeSubscriber(ctx)
     const program = await seedProgram(ctx, { days: oneDay() })
     await post(person, API.practice.enrolment(program.id), {})
     await sendEvents(ctx, person, repetitions(audios[0]!.id, 1, new Date('2026-03-10T11:00:00Z')))

@@ -79,6 +79,7 @@ async function startInstance(): Promise<Instance> {
     AUTH_SECRET: 'segredo-de-teste-compartilhado-0123456789',
     VAPID_PUBLIC_KEY: vapid.publicKey,
     VAPID_PRIVATE_KEY: vapid.privateKey,
+    PUSH_TEST_ORIGIN: pushes.origin,
   })
   const database = await openDatabase({ databaseUrl: databaseUrlFor(serverUrl, databaseName) })
   const app = await buildApp({ config, database, storage: new LocalDiskStorage(join(dataDir, 'media')), webRoot: join(dataDir, 'sem-web'), clock, mailer: { autoDispatch: false } })

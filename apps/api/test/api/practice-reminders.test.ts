@@ -39,7 +39,7 @@ let audioB: string
 
 beforeAll(async () => {
   pushes = await startPushEndpoint()
-  ctx = await buildTestApp({ seed: true, clock, mailer: { transport: recordingTransport, autoDispatch: false } })
+  ctx = await buildTestApp({ seed: true, clock, mailer: { transport: recordingTransport, autoDispatch: false }, env: { PUSH_TEST_ORIGIN: pushes.origin } })
   rememberSecret('VAPID_PRIVATE_KEY', ctx.config.secrets.vapid?.privateKey)
   deps = { db: ctx.database.db, mailer: ctx.app.mailer, push: pushSenderFromConfig(ctx.config), publicUrl: ctx.config.publicUrl, log }
   const audios = await catalogueAudios(ctx)

@@ -12,7 +12,7 @@ import { todayForReminder } from '../../src/modules/practice/today-service.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import type { Account } from '../helpers/auth.js'
 import { accessStatuses, callAs, castOf, subscriber } from '../helpers/callers.js'
-import { catalogueAudios, repetitions, seedProgram, sendEvents, setTimeZone, type SeedDay } from '../helpers/practice.js'
+import { accountSince, catalogueAudios, longtimeSubscriber, repetitions, seedProgram, sendEvents, setTimeZone, type SeedDay } from '../helpers/practice.js'
 
 let ctx: TestContext
 const clock = new AdjustableClock()
@@ -48,10 +48,13 @@ async function enrol(who: Account, programId: string, body: Record<string, unkno
   expect(res.statusCode, res.body).toBe(201)
 }
 
-/** A subscriber in `timeZone`, enrolled at `at` in a new programme. */
+/**
+ * A subscriber in `timeZone`, enrolled at `at` in a new programme. Their account is older than any
+ * record the tests send (records may not predate the account: practice/time-rule.ts).
+ */
 async function enrolledListener(timeZone: string, at: Date, options: { days?: SeedDay[]; isOpen?: boolean } = {}) {
   clock.set(at)
-  const person = await subscriber(ctx)
+  const person = await accountSince(ctx, await subscriber(ctx))
   await setTimeZone(ctx, person, timeZone)
   const program = await seedProgram(ctx, { days: options.days ?? threeDays(), isOpen: options.isOpen ?? false })
   await enrol(person, program.id)
@@ -155,7 +158,7 @@ describe('when a day counts as done', () => {
     const first = repetitions(A, 1, new Date('2026-04-10T23:00:00Z'))
     clock.set(new Date('2026-04-11T13:00:00Z')) // the 11th, 10:00, back online
     await sendEvents(ctx, person, first)
-    expect(await sendEvents(ctx, person, first)).toEqual({ accepted: 0, duplicates: 1 })
+    expect(await sendEvents(ctx, person, first)).toEqual({ accepted: 0, duplicates: 1, refused: 0 })
     expect((await today(person)).day).toMatchObject({ day: 1, state: 'today', completedOn: null, items: [{ repetitions: 2, repetitionsDone: 0 }] })
     // The second repetition of the 10th arrives (with the first again), and day 2 is listened today.
     const second = repetitions(A, 1, new Date('2026-04-10T23:10:00Z'))
@@ -170,7 +173,7 @@ describe('when a day counts as done', () => {
       { day: 3, state: 'locked', completedOn: null },
     ])
     // Everything re-sent once more: nothing changes.
-    expect(await sendEvents(ctx, person, [...first, ...second, ...dayTwo])).toEqual({ accepted: 0, duplicates: 3 })
+    expect(await sendEvents(ctx, person, [...first, ...second, ...dayTwo])).toEqual({ accepted: 0, duplicates: 3, refused: 0 })
     expect((await progress(person)).programs[0]!.days).toEqual(days)
   })
 
@@ -251,13 +254,14 @@ describe('resume: “Continuar de onde parei” from the server’s counts', () 
 
 describe('progress and the forgiving streak', () => {
   it('one missed day is forgiven, a second within the week breaks the run; minutes and practised dates', async () => {
-    clock.set(new Date('2026-09-05T15:00:00Z'))
+    // Listened on the 1st of July, the day of signing up (more than 35 days before the 5th of September).
+    clock.set(new Date('2026-07-01T15:00:00Z'))
     const person = await subscriber(ctx)
-    // 1, 2 (miss 3) 4, 5 September, at noon in São Paulo.
+    await sendEvents(ctx, person, repetitions(B, 2, new Date('2026-07-01T15:00:00Z')))
+    // 1, 2 (miss 3) 4, 5 September, at noon in São Paulo, sent on the 5th (offline records count for a week).
+    clock.set(new Date('2026-09-05T15:00:00Z'))
     const practised = ['2026-09-01', '2026-09-02', '2026-09-04', '2026-09-05']
-    const events = practised.flatMap((date) => repetitions(A, 1, new Date(`${date}T15:00:00Z`)))
-    events.push(...repetitions(B, 2, new Date('2026-07-01T15:00:00Z'))) // more than 35 days ago
-    await sendEvents(ctx, person, events)
+    expect(await sendEvents(ctx, person, practised.flatMap((date) => repetitions(A, 1, new Date(`${date}T15:00:00Z`))))).toEqual({ accepted: 4, duplicates: 0, refused: 0 })
     const answer = await progress(person)
     expect(answer).toMatchObject({ date: '2026-09-05', programs: [], streak: { current: 4, best: 4, hidden: false, practisedToday: true } })
     expect(answer.practisedDates).toEqual(practised)
@@ -297,7 +301,7 @@ describe('progress and the forgiving streak', () => {
 
 describe('todayForReminder (what the reminder scheduler asks)', () => {
   it('without a programme: done once something was practised on the local date', async () => {
-    const person = await subscriber(ctx)
+    const person = await longtimeSubscriber(ctx)
     const now = new Date('2026-03-10T12:00:00Z') // 09:00 in São Paulo
     clock.set(now)
     expect(await todayForReminder(ctx.database.db, person.userId, now)).toEqual({

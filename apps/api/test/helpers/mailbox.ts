@@ -58,3 +58,25 @@ export async function useAccessLink(ctx: TestContext, email: string, password = 
   })
   return { res, cookie: cookieHeader(res), token }
 }
+
+/**
+ * Proves the mailbox the way a person does since ADR 023: opens the newest confirmation link sent
+ * to `email`, then chooses `password` with the access link its answer carries (the sign-ins and
+ * password from before the proof are gone). Returns the confirmation's answer and the new sign-in.
+ */
+export async function confirmAndChoosePassword(ctx: TestContext, email: string, password: string) {
+  const confirmed = await confirmEmail(ctx, email)
+  if (confirmed.statusCode !== 200) throw new Error(`confirmação falhou: ${confirmed.statusCode} ${confirmed.body}`)
+  const token = (confirmed.json() as { accessToken: string | null }).accessToken
+  if (!token) throw new Error(`a confirmação de ${email} não trouxe um link de acesso`)
+  rememberSecret('access link token', token)
+  rememberSecret('password', password)
+  const chosen = await ctx.app.inject({
+    method: 'POST',
+    url: API.accounts.onboardingPassword,
+    payload: { token, password, confirmPassword: password },
+    remoteAddress: nextIp(),
+  })
+  if (chosen.statusCode !== 201) throw new Error(`senha não definida: ${chosen.statusCode} ${chosen.body}`)
+  return { confirmed, chosen, cookie: cookieHeader(chosen) }
+}

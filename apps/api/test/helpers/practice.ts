@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { asc } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import { API } from '@sintonia/contract'
-import { audios, programDayItems, programDays, programs } from '../../src/db/schema/index.js'
+import { audios, programDayItems, programDays, programs, user } from '../../src/db/schema/index.js'
 import type { TestContext } from './app.js'
 import type { Account } from './auth.js'
-import { callAs } from './callers.js'
+import { callAs, subscriber } from './callers.js'
 
 export interface SeedDay {
   intention?: string
@@ -53,7 +53,24 @@ export function repetitions(audioId: string, n: number, at: Date): SentEvent[] {
 export async function sendEvents(ctx: TestContext, who: Account, events: SentEvent[]) {
   const res = await callAs(ctx, who, { method: 'POST', url: API.listening.events, payload: { events } })
   if (res.statusCode !== 200) throw new Error(`listening events: ${res.statusCode} ${res.body}`)
-  return res.json() as { accepted: number; duplicates: number }
+  return res.json() as { accepted: number; duplicates: number; refused: number }
+}
+
+/** Long before any time these tests use: an account this old predates every record they send. */
+export const LONG_AGO = new Date('2020-01-01T00:00:00Z')
+
+/**
+ * Makes the account as old as `since`. A listening record may not predate the account
+ * (practice/time-rule.ts); tests about days and streaks play a listener who signed up long before.
+ */
+export async function accountSince(ctx: TestContext, who: Account, since: Date = LONG_AGO): Promise<Account> {
+  await ctx.database.db.update(user).set({ createdAt: since }).where(eq(user.id, who.userId))
+  return who
+}
+
+/** A subscriber whose account is older than anything the test sends. */
+export async function longtimeSubscriber(ctx: TestContext): Promise<Account> {
+  return accountSince(ctx, await subscriber(ctx))
 }
 
 /** PUT the listener's time zone. */

@@ -2,7 +2,9 @@
  * A push service on localhost for reminder tests: it hands out browser-like subscriptions (a P-256
  * key pair made with node:crypto and 16 random auth bytes, as a browser's PushManager makes them),
  * records every push posted to them, and decrypts one with `http_ece` (aes128gcm, RFC 8291) — the
- * library `web-push` itself encrypts with — to read what the notification would show.
+ * library `web-push` itself encrypts with — to read what the notification would show. The server
+ * accepts and posts to it only when started with PUSH_TEST_ORIGIN set to its `origin` (otherwise
+ * only the browsers' push services, docs/decisions/024-push-services-allowlist.md).
  */
 import { createECDH, randomBytes, randomUUID, type ECDH } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders } from 'node:http'
@@ -24,6 +26,8 @@ export interface ReceivedPush {
 }
 
 export interface PushEndpoint {
+  /** `http://127.0.0.1:<port>`: what the server under test must be given as PUSH_TEST_ORIGIN to post here. */
+  origin: string
   /** A new browser-like subscription whose pushes land here. */
   subscription(): TestPushSubscription
   /** Pushes received for this subscription (all when none is given), oldest first. */
@@ -53,6 +57,7 @@ export async function startPushEndpoint(): Promise<PushEndpoint> {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
   return {
+    origin: base,
     subscription() {
       const ecdh = createECDH('prime256v1')
       ecdh.generateKeys()

@@ -13,7 +13,7 @@ import { RATE_LIMITS } from '../../src/lib/http/rate-limits.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin, cookieHeader, listener, nextIp, signIn, uniqueEmail } from '../helpers/auth.js'
 import { CARDS, outboxOf, payWithCard, startPayFirst } from '../helpers/commerce.js'
-import { confirmEmail, confirmationToken, useAccessLink } from '../helpers/mailbox.js'
+import { confirmAndChoosePassword, confirmationToken, useAccessLink } from '../helpers/mailbox.js'
 import { injectMedia } from '../helpers/media.js'
 
 let ctx: TestContext
@@ -209,10 +209,12 @@ describe('Minha conta: name, password and e-mail through the app rules', () => {
     expect((await me(person.cookie)).json().user.email).toBe(person.email)
     expect(await confirmationToken(ctx, newEmail)).not.toBeNull()
 
-    const confirmed = await confirmEmail(ctx, newEmail)
-    expect(confirmed.statusCode).toBe(200)
-    expect(confirmed.json()).toMatchObject({ message: AUTH_MSG.emailChanged, email: newEmail })
-    expect((await me(person.cookie)).json().user).toMatchObject({ email: newEmail, emailVerified: true })
+    // The proof goes to whoever opened the link: the account moves, every sign-in ends and the
+    // password is chosen again through the link's answer (ADR 023; security/mailbox-proof.test.ts).
+    const { confirmed, cookie } = await confirmAndChoosePassword(ctx, newEmail, person.password)
+    expect(confirmed.json()).toMatchObject({ message: AUTH_MSG.emailChanged, email: newEmail, accessToken: expect.any(String) })
+    expect((await me(person.cookie)).json().user).toBeNull()
+    expect((await me(cookie)).json().user).toMatchObject({ email: newEmail, emailVerified: true })
     expect((await signIn(ctx, newEmail, person.password, 'user')).res.statusCode).toBe(200)
     const [audit] = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'email_changed'), eq(auditLog.actorUserId, person.userId)))
     expect(audit).toBeDefined()
@@ -241,9 +243,9 @@ describe('Minha conta: name, password and e-mail through the app rules', () => {
     expect(bad.statusCode).toBe(400)
     expect(bad.json().message).toBe(AUTH_MSG.verifyLinkInvalid)
     expect((await me(person.cookie)).json().user.emailVerified).toBe(false)
-    expect((await confirmEmail(ctx, person.email)).statusCode).toBe(200)
-    expect((await me(person.cookie)).json().user.emailVerified).toBe(true)
-    const already = await resend()
+    const { cookie } = await confirmAndChoosePassword(ctx, person.email, person.password)
+    expect((await me(cookie)).json().user.emailVerified).toBe(true)
+    const already = await ctx.app.inject({ method: 'POST', url: API.accounts.resendVerification, headers: { cookie }, remoteAddress: nextIp() })
     expect(already.statusCode).toBe(409)
     expect(already.json().message).toBe(AUTH_MSG.alreadyVerified)
   })

@@ -115,8 +115,10 @@ export const verifyEmailResultSchema = z.object({
   message: z.string(),
   email: z.string(),
   /**
-   * A paid purchase was waiting for this e-mail: a fresh access link token, so the page can go
-   * straight to choosing the password that activates it.
+   * The link handed the account to whoever opened it (ADR 023): every sign-in ended and the old
+   * password stopped working, so the page goes straight to choosing the password with this fresh
+   * access link token (which also activates any purchase waiting for the e-mail). Null only when
+   * the address was already confirmed and nothing changed.
    */
   accessToken: z.string().nullable(),
 })

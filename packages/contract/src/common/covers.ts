@@ -14,6 +14,12 @@ export type CoverWidth = (typeof COVER_WIDTHS)[number]
 export const COVER_MIN_PIXELS = 480
 /** A photo straight from a phone fits; anything larger is not a cover. */
 export const COVER_UPLOAD_MAX_BYTES = 10 * 1024 * 1024
+/**
+ * The most pixels an uploaded image may declare (50 megapixels: a phone's 48 MP photo fits, 7000 ×
+ * 7000 fits). Read from the file's header before anything decodes it: a few hundred KB can declare
+ * 16000 × 16000, which a decoder would allocate in full.
+ */
+export const COVER_MAX_PIXELS = 50_000_000
 
 /** The cover a field, programme or audio carries: its image's id, or null for the generated artwork. */
 export const coverImageSchema = z.uuid().nullable()
@@ -24,6 +30,8 @@ export const COVER_MSG = {
   unreadable: 'Não foi possível ler esta imagem. Envie outro arquivo JPEG, PNG ou WebP.',
   tooSmall: (width: number, height: number) =>
     `A capa precisa ter pelo menos ${COVER_MIN_PIXELS} × ${COVER_MIN_PIXELS} pixels (esta tem ${width} × ${height}).`,
+  tooManyPixels: (width: number, height: number) =>
+    `A imagem da capa é grande demais: ${width} × ${height} pixels. Envie uma imagem de até ${COVER_MAX_PIXELS / 1_000_000} megapixels (por exemplo, 7000 × 7000).`,
   unavailable: 'O envio de capas está indisponível neste servidor no momento. Tente novamente mais tarde.',
   saved: 'Capa atualizada.',
   removed: 'Capa removida. A arte gerada volta a aparecer.',

@@ -28,6 +28,8 @@ export const MSG = {
     tooBig: 'Valor longo ou grande demais',
     unknownKeys: 'Campos não permitidos',
     invalidValue: 'Valor inválido',
+    /** A text with a NUL character (common/text-input.ts): no field of the product takes one. */
+    invalidCharacters: 'O texto contém caracteres inválidos.',
   },
   media: {
     audioNotFound: 'Áudio não encontrado',

@@ -59,7 +59,18 @@ export const listeningEventSchema = z
   .object({ id: z.uuid(), audioId: z.uuid(), kind: z.enum(LISTENING_EVENT_KINDS), occurredAt: z.iso.datetime({ offset: true }) })
   .strict()
 export const listeningBatchSchema = z.object({ events: z.array(listeningEventSchema).min(1).max(100) }).strict()
-export const listeningAcceptedSchema = z.object({ accepted: z.number().int(), duplicates: z.number().int() })
+/**
+ * Plausible times of a listening record (docs/product/practice.md#plausible-times): at most
+ * `clockSkewMinutes` ahead of the server's clock (recorded as "now") or before the account was
+ * created, and at most `offlineMaxAgeDays` old (a record kept offline on the device). Outside these
+ * bounds a record is refused on its own; the rest of its batch counts.
+ */
+export const LISTENING_TIME_LIMITS = { clockSkewMinutes: 15, offlineMaxAgeDays: 7 } as const
+/**
+ * The batch's answer: `accepted` recorded now, `duplicates` already recorded (or of an audio that
+ * no longer exists), `refused` dated outside LISTENING_TIME_LIMITS.
+ */
+export const listeningAcceptedSchema = z.object({ accepted: z.number().int(), duplicates: z.number().int(), refused: z.number().int() })
 
 /**
  * GET /api/listening/today?audioId=&tz= — today's completed repetitions of one audio for the

@@ -8,6 +8,8 @@ export const PRACTICE_MSG = {
   pushNotConfigured: 'Lembretes por notificação não estão disponíveis neste servidor',
   reminderNotFound: 'Lembrete não encontrado',
   pushEndpointInvalid: 'Este navegador enviou uma inscrição de notificação que não podemos usar. Tente de novo ou use o e-mail.',
+  pushServiceNotAllowed:
+    'As notificações deste navegador passam por um serviço que não aceitamos. Use o Chrome, o Firefox, o Edge ou o Safari, ou receba os lembretes por e-mail.',
   unsubscribed: 'Pronto: você não receberá mais lembretes por e-mail.',
   unsubscribeInvalid: 'Este link de cancelamento não é válido.',
   reminderTitle: 'Hora da sua prática',

@@ -100,6 +100,12 @@ export const programDayCompletions = pgTable(
       .references(() => programEnrolments.id, { onDelete: 'cascade' }),
     day: integer('day').notNull(),
     completedOn: date('completed_on', { mode: 'string' }).notNull(),
+    /**
+     * The listener's zone `completed_on` is a date of: the next day opens only once this date has
+     * ended there, whatever zone the listener picks next (practice/time-rule.ts). Null for days
+     * done before it was kept (read in the listener's current zone).
+     */
+    timeZone: text('time_zone'),
     completedAt: createdAt(),
   },
   (t) => [primaryKey({ name: 'program_day_completions_pk', columns: [t.enrolmentId, t.day] })],

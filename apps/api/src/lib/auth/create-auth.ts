@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { admin } from 'better-auth/plugins/admin'
+import { verifyJWT } from 'better-auth/crypto'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@sintonia/contract'
 import type { AppConfig } from '../../config.js'
 import type { Database } from '../../db/client.js'
@@ -30,7 +31,7 @@ export interface VerificationMail {
 }
 
 export interface ResetPasswordMail {
-  user: { id: string; email: string; name: string }
+  user: { id: string; email: string; name: string; emailVerified: boolean }
   /** The raw token: goes into the e-mail only, never into a log. */
   token: string
 }
@@ -81,7 +82,7 @@ export function createAuth(options: CreateAuthOptions) {
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       sendResetPassword: async ({ user: target, token }) => {
         if (!options.sendResetPassword) throw new Error('sendResetPassword não configurado')
-        await options.sendResetPassword({ user: { id: target.id, email: target.email, name: target.name }, token })
+        await options.sendResetPassword({ user: { id: target.id, email: target.email, name: target.name, emailVerified: target.emailVerified }, token })
       },
       onPasswordReset: async ({ user: target }) => {
         await options.onPasswordReset?.({ id: target.id, email: target.email })
@@ -146,4 +147,32 @@ export function readTokenPayload(token: string): { email?: string; updateTo?: st
   } catch {
     return null
   }
+}
+
+/** What a confirmation link proves, once its signature and expiry are checked. */
+export interface ConfirmationClaim {
+  /** The account the link was made for. */
+  userId: string
+  /** The account's address when the link was made (lower case). */
+  email: string
+  /** For an e-mail change: the new address the link was sent to; null for a sign-up's confirmation. */
+  newEmail: string | null
+}
+
+/**
+ * Checks a confirmation token with Better Auth's own JWT check (its secret, HS256, expiry) — the
+ * check its verify-email endpoint runs — without any of that endpoint's effects, so the caller
+ * applies the confirmation in one transaction of its own (modules/accounts/mailbox.ts). Null for a
+ * forged, altered, expired or foreign token. Change links are those Better Auth makes for
+ * changeEmail ('change-email-verification'); a token without the account's id is not ours.
+ */
+export async function verifyConfirmationToken(auth: SintoniaAuth, token: string): Promise<ConfirmationClaim | null> {
+  const ctx = await auth.$context
+  const payload = await verifyJWT<Record<string, unknown>>(token, ctx.secret)
+  if (!payload) return null
+  const { userId, email, updateTo, requestType } = payload
+  if (typeof userId !== 'string' || !userId || typeof email !== 'string' || !email) return null
+  if (updateTo === undefined) return requestType === undefined ? { userId, email: email.toLowerCase(), newEmail: null } : null
+  if (typeof updateTo !== 'string' || !updateTo || requestType !== 'change-email-verification') return null
+  return { userId, email: email.toLowerCase(), newEmail: updateTo.toLowerCase() }
 }

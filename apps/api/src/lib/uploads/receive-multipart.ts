@@ -5,8 +5,9 @@ import { randomUUID } from 'node:crypto'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { FastifyRequest } from 'fastify'
-import { ADMIN_CONTENT_MSG } from '@sintonia/contract'
+import { ADMIN_CONTENT_MSG, hasInvalidTextCharacter } from '@sintonia/contract'
 import { HttpError } from '../http/errors.js'
+import { invalidTextError } from '../http/text-input.js'
 import { SNIFF_BYTES } from './sniff.js'
 
 export interface FileRule {
@@ -59,7 +60,10 @@ export async function receiveMultipart(request: FastifyRequest, tmpDir: string, 
     })
     for await (const part of parts) {
       if (part.type === 'field') {
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value)
+        const value = typeof part.value === 'string' ? part.value : String(part.value)
+        // The same text rule as JSON bodies (lib/http/text-input.ts).
+        if (hasInvalidTextCharacter(value) || hasInvalidTextCharacter(part.fieldname)) throw invalidTextError(part.fieldname.replaceAll('\u0000', '\\u0000'))
+        fields[part.fieldname] = value
         continue
       }
       const rule = rules[part.fieldname]

@@ -21,7 +21,8 @@ export function accountAuthHooks(deps: MailboxDeps & { db: Database }): AuthPlug
         db,
         buildPasswordResetEmail({
           to: user.email,
-          name: user.name || defaultDisplayName(user.email),
+          // An unconfirmed account's name was typed by whoever signed up, maybe not this mailbox's owner.
+          name: (user.emailVerified && user.name) || defaultDisplayName(user.email),
           token,
           productName,
           supportEmail,
@@ -32,7 +33,7 @@ export function accountAuthHooks(deps: MailboxDeps & { db: Database }): AuthPlug
     },
     // Better Auth sends this for an e-mail change (to the new address); the sign-up's own
     // confirmation is enqueued with the account (mailbox.ts).
-    sendVerificationEmail: ({ user, token, change }) => enqueueConfirmationEmail(db, deps, { to: user.email, name: user.name, token, change }),
+    sendVerificationEmail: ({ user, token, change }) => enqueueConfirmationEmail(db, deps, { to: user.email, token, change }),
     onPasswordReset: (user) => confirmMailboxAfterReset(db, user),
   }
 }

@@ -47,15 +47,19 @@ export function buildAccessLinkEmail(
   )
 }
 
-/** Confirms the e-mail of a new account, or the new address of an e-mail change. */
-export function buildVerifyEmail(input: EmailCommon & { token: string; name: string; change: boolean; validHours: number }): EmailToSend {
-  const firstName = input.name.trim().split(/\s+/)[0] || input.name
+/**
+ * Confirms the e-mail of a new account, or the new address of an e-mail change. It greets
+ * neutrally — the account's name was typed by whoever signed up or asked for the change, not
+ * necessarily this mailbox's owner — and says that confirming means choosing the password (ADR 023).
+ */
+export function buildVerifyEmail(input: EmailCommon & { token: string; change: boolean; validHours: number }): EmailToSend {
   const lines = [
-    `Olá, ${firstName}!`,
+    'Olá!',
     '',
     input.change
-      ? `Você pediu para usar este endereço na sua conta do ${input.productName}. Confirme pelo link abaixo para concluir a troca.`
-      : `Bem-vindo ao ${input.productName}! Confirme que este e-mail é seu pelo link abaixo.`,
+      ? `Recebemos um pedido para usar este endereço numa conta do ${input.productName}. Se foi você, confirme pelo link abaixo para concluir a troca.`
+      : `Recebemos um cadastro no ${input.productName} com este endereço. Se foi você, confirme pelo link abaixo que este e-mail é seu.`,
+    'Ao confirmar, você define a senha da conta (pode ser a mesma de antes) e, por segurança, os aparelhos conectados saem dela.',
     `O link vale por ${input.validHours} horas.`,
   ]
   return composeEmail(
@@ -65,7 +69,7 @@ export function buildVerifyEmail(input: EmailCommon & { token: string; name: str
     lines,
     { label: 'Confirmar e-mail', url: verifyEmailUrl(input.publicUrl, input.token) },
     input.change
-      ? 'Se você não pediu essa troca, ignore este e-mail: a conta continua com o endereço de antes.'
+      ? 'Se você não pediu essa troca, ignore este e-mail: nada muda sem o link.'
       : 'Se você não criou essa conta, ignore este e-mail: sem a confirmação, nada fica ligado ao seu endereço.',
   )
 }

@@ -9,32 +9,36 @@
  *   have registered first (their sign-ins end) — and every purchase waiting for the e-mail is
  *   activated;
  * - a **password reset** link: the same power, so it also activates what waits;
- * - the **confirmation link** (Better Auth's e-mail verification) sent at sign-up and for an
- *   e-mail change: it marks the e-mail verified; a purchase waiting for it still goes through an
- *   access link, because the account's password may have been chosen by someone else.
+ * - the **confirmation link** (Better Auth's signed token) sent at sign-up and for an e-mail
+ *   change: the account's password and sign-ins were set before anyone proved the mailbox — maybe
+ *   by a stranger — so opening it hands the account to whoever opened it, never to them: every
+ *   sign-in ends, the old password stops working and the answer carries a fresh access link with
+ *   which the person who clicked chooses the password (ADR 023). The address counts as confirmed
+ *   only once that password is chosen.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { createEmailVerificationToken } from 'better-auth/api'
 import { AUTH_MSG, defaultDisplayName, type AccessLinkPreview, type VerifyEmailResult } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
-import { readTokenPayload, VERIFY_TOKEN_TTL_SECONDS, type SintoniaAuth } from '../../lib/auth/create-auth.js'
+import { verifyConfirmationToken, VERIFY_TOKEN_TTL_SECONDS, type SintoniaAuth } from '../../lib/auth/create-auth.js'
 import type { Mailer } from '../../plugins/mailer.js'
 import { HttpError } from '../../lib/http/errors.js'
 import { recordAudit } from '../../lib/audit/service.js'
 import { getProductName, getSupportEmail } from '../content/settings-service.js'
 import { mergePendingSubscriptions } from '../commerce/subscriptions-service.js'
-import { createCredentialUser, newAuthId } from './credentials.js'
+import { createCredentialUser, hashPassword, newAuthId } from './credentials.js'
 import { buildAccessLinkEmail, buildVerifyEmail } from './emails.js'
 import {
   deleteAccessLinksOfEmail,
   deleteResetTokensOfUser,
   deleteSignInsOfUser,
   findUserByEmail,
-  findUserById,
   findValidAccessLink,
   insertAccessLink,
   listWaitingPurchasesOfEmail,
+  lockUserById,
   lockValidAccessLink,
+  moveToEmail,
   setDisplayName,
   setEmailVerified,
   upsertCredentialPassword,
@@ -124,7 +128,7 @@ export interface ActivationDeps {
  * loses it); the e-mail is marked verified; every purchase waiting for it is activated; audited.
  * Returns the account; the caller signs it in with the new password.
  */
-export async function activateWithAccessLink(deps: ActivationDeps, input: { token: string; passwordHash: string; ip: string | null }): Promise<UserRow> {
+export async function activateWithAccessLink(deps: ActivationDeps, input: { token: string; passwordHash: string; ip: string | null; now?: Date }): Promise<UserRow> {
   return deps.db.transaction(async (tx) => {
     const link = await lockValidAccessLink(tx, hashToken(input.token))
     if (!link) throw new HttpError(400, AUTH_MSG.accessLinkInvalid)
@@ -136,7 +140,14 @@ export async function activateWithAccessLink(deps: ActivationDeps, input: { toke
     const accountCreated = row === null
     if (!row) {
       if (waiting.length === 0) throw new HttpError(400, AUTH_MSG.accessLinkInvalid)
-      const created = await createCredentialUser(tx, deps.auth, { email, name: checkoutName, passwordHash: input.passwordHash, role: 'user', emailVerified: true })
+      const created = await createCredentialUser(tx, deps.auth, {
+        email,
+        name: checkoutName,
+        passwordHash: input.passwordHash,
+        role: 'user',
+        emailVerified: true,
+        ...(input.now ? { createdAt: input.now } : {}),
+      })
       // Created by a concurrent request in between: the link is still unused, the person may retry.
       if (created === 'duplicate_email') throw new HttpError(409, AUTH_MSG.accessLinkInvalid)
       row = created
@@ -180,28 +191,22 @@ export async function confirmMailboxAfterReset(db: Database, user: { id: string;
  * The confirmation e-mail of a new account (Better Auth's signed token, bound to the account's
  * id), enqueued in the caller's transaction.
  */
-export async function enqueueVerificationEmail(
-  tx: Database,
-  deps: MailboxDeps & { auth: SintoniaAuth },
-  user: { id: string; email: string; name: string },
-): Promise<void> {
+export async function enqueueVerificationEmail(tx: Database, deps: MailboxDeps & { auth: SintoniaAuth }, user: { id: string; email: string }): Promise<void> {
   const ctx = await deps.auth.$context
   const token = await createEmailVerificationToken(ctx.secret, user.email, undefined, VERIFY_TOKEN_TTL_SECONDS, { userId: user.id })
-  await enqueueConfirmationEmail(tx, deps, { to: user.email, name: user.name, token, change: false })
+  await enqueueConfirmationEmail(tx, deps, { to: user.email, token, change: false })
 }
 
-/** The confirmation e-mail itself (sign-up or e-mail change). */
-export async function enqueueConfirmationEmail(
-  db: Database,
-  deps: MailboxDeps,
-  input: { to: string; name: string; token: string; change: boolean },
-): Promise<void> {
+/**
+ * The confirmation e-mail itself (sign-up or e-mail change). It greets neutrally: the account's
+ * name was typed by whoever signed up or asked for the change, who may not own this mailbox.
+ */
+export async function enqueueConfirmationEmail(db: Database, deps: MailboxDeps, input: { to: string; token: string; change: boolean }): Promise<void> {
   const [productName, supportEmail] = await Promise.all([getProductName(db), getSupportEmail(db)])
   await deps.mailer.enqueue(
     db,
     buildVerifyEmail({
       to: input.to,
-      name: input.name || defaultDisplayName(input.to),
       token: input.token,
       change: input.change,
       productName,
@@ -213,31 +218,42 @@ export async function enqueueConfirmationEmail(
 }
 
 /**
- * The link of a confirmation e-mail. Better Auth checks the token (signature, expiry, the account
- * it was made for) and marks the e-mail verified — or, for an e-mail change, moves the account to
- * the new address, which the click just proved. When a paid purchase waits for the e-mail, the
- * answer carries a fresh access link so the page can go straight to activating it.
+ * The link of a confirmation e-mail (sign-up or e-mail change), ADR 023. The token is checked
+ * first (signature, expiry, the account it was made for, that account still at the address the
+ * link names). Then, in one transaction: an e-mail change moves the account to the new address;
+ * and because the account's password and sign-ins were set before anyone proved this mailbox, the
+ * proof goes to the person who clicked, not to them — every sign-in ends, the password is replaced
+ * by an unknowable one, reset links die, and the answer carries a fresh access link with which
+ * this person chooses the password (the access link's page confirms the address, takes over the
+ * account and activates what waits for it). A sign-up link opened again once the address is
+ * confirmed changes nothing.
  */
 export async function confirmEmail(deps: ActivationDeps, token: string, ip: string | null): Promise<VerifyEmailResult> {
-  const payload = readTokenPayload(token)
-  try {
-    await deps.auth.api.verifyEmail({ query: { token } })
-  } catch (error) {
-    // Better Auth refuses a bad, expired or foreign token with its APIError; anything else is ours.
-    if ((error as { name?: string }).name === 'APIError') throw new HttpError(400, AUTH_MSG.verifyLinkInvalid)
-    throw error
-  }
-  const change = typeof payload?.updateTo === 'string'
-  const userId = payload?.userId
-  const row = userId ? await findUserById(deps.db, userId) : payload?.email ? await findUserByEmail(deps.db, payload.email) : null
-  if (!row) throw new HttpError(400, AUTH_MSG.verifyLinkInvalid)
+  const claim = await verifyConfirmationToken(deps.auth, token)
+  if (!claim) throw new HttpError(400, AUTH_MSG.verifyLinkInvalid)
+  // Hashed outside the transaction (scrypt is slow); nobody ever learns it.
+  const unknowable = await hashPassword(deps.auth, randomBytes(32).toString('base64url'))
+  const credentialId = await newAuthId(deps.auth, 'account')
   return deps.db.transaction(async (tx) => {
-    if (change) {
-      await setEmailVerified(tx, row.id)
-      await recordAudit(tx, { actorUserId: row.id, action: 'email_changed', target: `user:${row.id}`, outcome: 'success', ip, details: {} })
-    }
-    const waiting = await listWaitingPurchasesOfEmail(tx, row.email)
-    const accessToken = waiting.length > 0 ? await issueAccessLink(tx, row.email) : null
-    return { message: change ? AUTH_MSG.emailChanged : AUTH_MSG.emailVerified, email: row.email, accessToken }
+    const row = await lockUserById(tx, claim.userId)
+    // Gone, or moved to another address since the link was made (a change link already used).
+    if (!row || row.email !== claim.email) throw new HttpError(400, AUTH_MSG.verifyLinkInvalid)
+    const change = claim.newEmail !== null
+    if (!change && row.emailVerified) return { message: AUTH_MSG.emailVerified, email: row.email, accessToken: null }
+    const email = claim.newEmail ?? row.email
+    if (change && (await moveToEmail(tx, row.id, email)) === 'duplicate_email') throw new HttpError(400, AUTH_MSG.verifyLinkInvalid)
+    await upsertCredentialPassword(tx, row.id, unknowable, credentialId)
+    const signInsEnded = await deleteSignInsOfUser(tx, row.id)
+    await deleteResetTokensOfUser(tx, row.id)
+    const accessToken = await issueAccessLink(tx, email)
+    await recordAudit(tx, {
+      actorUserId: row.id,
+      action: change ? 'email_changed' : 'email_confirmed',
+      target: `user:${row.id}`,
+      outcome: 'success',
+      ip,
+      details: { sessionsRevoked: signInsEnded },
+    })
+    return { message: change ? AUTH_MSG.emailChanged : AUTH_MSG.emailVerified, email, accessToken }
   })
 }

@@ -75,7 +75,7 @@ export const accountRoutesPublic: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { me, cookies } = await signUp(deps(), request.body, toAuthHeaders(request))
+      const { me, cookies } = await signUp(deps(), request.body, toAuthHeaders(request), app.clock.now())
       app.mailer.kick()
       forwardSetCookies(reply, cookies)
       return reply.code(201).send(me)
@@ -172,7 +172,7 @@ export const accountRoutesPublic: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { me, cookies } = await onboardingPassword(deps(), request.body, toAuthHeaders(request), request.ip ?? null)
+      const { me, cookies } = await onboardingPassword(deps(), request.body, toAuthHeaders(request), request.ip ?? null, app.clock.now())
       forwardSetCookies(reply, cookies)
       return reply.code(201).send(me)
     },

@@ -32,13 +32,20 @@ export async function countAdmins(db: Database): Promise<number> {
  */
 export async function insertUserWithCredential(
   db: Database,
-  row: { id: string; accountId: string; email: string; name: string; role: Role; passwordHash: string; emailVerified?: boolean },
+  row: { id: string; accountId: string; email: string; name: string; role: Role; passwordHash: string; emailVerified?: boolean; createdAt?: Date },
 ): Promise<UserRow | 'duplicate_email'> {
   let created: UserRow | undefined
   try {
     ;[created] = await db
       .insert(user)
-      .values({ id: row.id, email: row.email.toLowerCase(), name: row.name, role: row.role, emailVerified: row.emailVerified ?? false })
+      .values({
+        id: row.id,
+        email: row.email.toLowerCase(),
+        name: row.name,
+        role: row.role,
+        emailVerified: row.emailVerified ?? false,
+        ...(row.createdAt ? { createdAt: row.createdAt } : {}),
+      })
       .returning()
   } catch (error) {
     if (isUniqueViolation(error, 'user_email_unique')) return 'duplicate_email'
@@ -186,6 +193,27 @@ export async function loadUserData(db: Database, userId: string, email: string |
 
 export async function setEmailVerified(db: Database, userId: string): Promise<void> {
   await db.update(user).set({ emailVerified: true, updatedAt: sql`now()` }).where(eq(user.id, userId))
+}
+
+/** The user, locked until the transaction ends: a confirmation applies once even when its link is opened twice at once. */
+export async function lockUserById(db: Database, id: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(user).where(eq(user.id, id)).for('update')
+  return row ?? null
+}
+
+/**
+ * Moves the account to a new address (an e-mail change confirmed), which counts as unproven until
+ * a password is chosen through a link of it (mailbox.ts). 'duplicate_email' when another account
+ * took the address meanwhile.
+ */
+export async function moveToEmail(db: Database, userId: string, email: string): Promise<'moved' | 'duplicate_email'> {
+  try {
+    await db.update(user).set({ email: email.toLowerCase(), emailVerified: false, updatedAt: sql`now()` }).where(eq(user.id, userId))
+    return 'moved'
+  } catch (error) {
+    if (isUniqueViolation(error, 'user_email_unique')) return 'duplicate_email'
+    throw error
+  }
 }
 
 export async function setDisplayName(db: Database, userId: string, name: string): Promise<UserRow | null> {

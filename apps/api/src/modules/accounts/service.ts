@@ -88,10 +88,10 @@ async function openSignIn(deps: AccountDeps, email: string, password: string, he
  * paid purchase, a lead) is attached until the link is opened (mailbox.ts). A checkout id in the
  * request grants nothing. Then the person is signed in (cookie).
  */
-export async function signUp(deps: AccountMailDeps, input: SignUpInput, headers: Headers): Promise<SignedIn> {
+export async function signUp(deps: AccountMailDeps, input: SignUpInput, headers: Headers, now = new Date()): Promise<SignedIn> {
   const passwordHash = await hashPassword(deps.auth, input.password)
   const created = await deps.db.transaction(async (tx) => {
-    const row = await createCredentialUser(tx, deps.auth, { email: input.email, name: input.name, passwordHash, role: 'user' })
+    const row = await createCredentialUser(tx, deps.auth, { email: input.email, name: input.name, passwordHash, role: 'user', createdAt: now })
     if (row === 'duplicate_email') throw new HttpError(409, AUTH_MSG.alreadyRegistered)
     await enqueueVerificationEmail(tx, deps, row)
     return row
@@ -178,9 +178,9 @@ export async function resetPassword(deps: AccountDeps, input: { token: string; n
  * password; the account is created or taken back and every waiting purchase activated
  * (mailbox.ts); then the person is signed in.
  */
-export async function onboardingPassword(deps: AccountDeps, input: OnboardingPasswordInput, headers: Headers, ip: string | null): Promise<SignedIn> {
+export async function onboardingPassword(deps: AccountDeps, input: OnboardingPasswordInput, headers: Headers, ip: string | null, now = new Date()): Promise<SignedIn> {
   const passwordHash = await hashPassword(deps.auth, input.password)
-  const row = await activateWithAccessLink(deps, { token: input.token, passwordHash, ip })
+  const row = await activateWithAccessLink(deps, { token: input.token, passwordHash, ip, now })
   const { cookies } = await openSignIn(deps, row.email, input.password, headers, AUTH_MSG.onboardingFailed)
   return { me: toMe(row), cookies }
 }

@@ -34,6 +34,8 @@ const listeningRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['ouvinte'],
         summary: 'Registra reproduções e repetições em lote (ids do navegador: reenviar não duplica)',
+        description:
+          'Cada registro com horário implausível — mais de 15 minutos à frente do relógio do servidor, mais de 7 dias atrás ou de antes da criação da conta — é recusado sozinho e contado em refused; os demais valem (docs/product/practice.md#plausible-times).',
         body: listeningBatchSchema,
         response: { 200: listeningAcceptedSchema, ...errors },
       },

@@ -1,6 +1,6 @@
 import { and, desc, eq, max, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
-import { audios, fields, listeningEvents } from '../../db/schema/index.js'
+import { audios, fields, listeningEvents, user } from '../../db/schema/index.js'
 export type NewListeningEvent = typeof listeningEvents.$inferInsert
 type AudioRow = typeof audios.$inferSelect
 
@@ -16,6 +16,12 @@ export async function insertEventsIgnoringDuplicates(db: Database, events: NewLi
     .onConflictDoNothing({ target: listeningEvents.id })
     .returning({ id: listeningEvents.id })
   return rows.length
+}
+
+/** When the listener's account was created (read from the accounts' table): no record predates it. */
+export async function findAccountCreatedAt(db: Database, userId: string): Promise<Date | null> {
+  const [row] = await db.select({ createdAt: user.createdAt }).from(user).where(eq(user.id, userId)).limit(1)
+  return row?.createdAt ?? null
 }
 
 /** Repetitions of one audio by one user whose occurred_at falls on `now`'s calendar date in `timeZone`. */

@@ -2,7 +2,8 @@ import type { Database } from '../../db/client.js'
 import { HttpError } from '../../lib/http/errors.js'
 import { RECENT_LISTENING_LIMIT, type RecentListening } from '@sintonia/contract'
 import { existingAudioIds, toAudioDto } from '../catalogue/service.js'
-import { countRepetitionsToday, insertEventsIgnoringDuplicates, recentlyHeardAudios } from './repository.js'
+import { eventTime } from '../practice/time-rule.js'
+import { countRepetitionsToday, findAccountCreatedAt, insertEventsIgnoringDuplicates, recentlyHeardAudios, type NewListeningEvent } from './repository.js'
 
 export const INVALID_TIME_ZONE = 'Fuso horário inválido'
 
@@ -15,24 +16,26 @@ export interface ListeningEventInput {
 
 /**
  * Records a batch of plays/repetitions. Ids come from the browser, so a batch re-sent (offline
- * queue, retries, concurrent tabs) counts once: `accepted` is what this call recorded, `duplicates`
- * the rest — ids already recorded (an id of another listener is never taken over) and events of
- * audios that no longer exist. A time in the future (a wrong device clock) is recorded as `now`, the
- * server's clock (lib/clock.ts), so the daily practice's days follow the same time.
+ * queue, retries, concurrent tabs) counts once. Each record's time is judged on its own by the
+ * practice's time rule (practice/time-rule.ts): one dated implausibly — ahead of the server's
+ * clock beyond the skew, older than the offline limit, before the account existed — is refused,
+ * and the rest of the batch still counts; a time slightly ahead is kept as `now`, the server's
+ * clock (lib/clock.ts), so the daily practice's days follow the same time. The answer: `accepted`
+ * (recorded by this call), `refused`, and `duplicates` — the rest: ids already recorded (an id of
+ * another listener is never taken over) and events of audios that no longer exist.
  */
 export async function recordEvents(db: Database, userId: string, events: ListeningEventInput[], now: Date) {
-  const audioIds = await existingAudioIds(db, [...new Set(events.map((event) => event.audioId))])
-  const rows = events
-    .filter((event) => audioIds.has(event.audioId))
-    .map((event) => ({
-      id: event.id,
-      userId,
-      audioId: event.audioId,
-      kind: event.kind,
-      occurredAt: new Date(Math.min(Date.parse(event.occurredAt), now.getTime())),
-    }))
+  const [audioIds, createdAt] = await Promise.all([existingAudioIds(db, [...new Set(events.map((event) => event.audioId))]), findAccountCreatedAt(db, userId)])
+  const accountCreatedAt = createdAt ?? now
+  let refused = 0
+  const rows: NewListeningEvent[] = []
+  for (const event of events) {
+    const time = eventTime(new Date(event.occurredAt), { now, accountCreatedAt })
+    if (!time.accepted) refused++
+    else if (audioIds.has(event.audioId)) rows.push({ id: event.id, userId, audioId: event.audioId, kind: event.kind, occurredAt: time.at })
+  }
   const accepted = await insertEventsIgnoringDuplicates(db, rows)
-  return { accepted, duplicates: events.length - accepted }
+  return { accepted, duplicates: events.length - refused - accepted, refused }
 }
 
 /** An IANA zone the runtime knows (Intl throws a RangeError otherwise). */

@@ -6,6 +6,7 @@
  */
 import type { ProgramDayState, SessionResume } from '@sintonia/contract'
 import { addDays } from './local-time.js'
+import { firstDateAfter } from './time-rule.js'
 
 export interface DayItem {
   audioId: string
@@ -23,6 +24,8 @@ export type DailyCounts = ReadonlyMap<string, ReadonlyMap<string, number>>
 export interface Completion {
   day: number
   completedOn: string
+  /** The zone `completedOn` is a date of (null: done before it was kept; read in the current zone). */
+  timeZone?: string | null
 }
 
 /** How far back settling looks for a day's repetitions. */
@@ -48,14 +51,17 @@ export function isDayDone(items: readonly DayItem[], available: (audioId: string
 }
 
 /**
- * The first local date day `c` may be done on: day 1 from the enrolment's date; later days the date
- * after the previous one was done (one day per calendar day, never ahead of it) — or, "livre",
- * the previous day's own date (every day is open, days still follow one another).
+ * The first local date (in `timeZone`, the listener's zone now) day `c` may be done on: day 1 from
+ * the enrolment's date; later days the first date after the previous one was done — one day per
+ * real day, never ahead of the calendar, even when the previous day was done in another zone
+ * (time-rule.ts, `firstDateAfter`) — or, "livre", the previous day's own date (every day is open,
+ * days still follow one another).
  */
-export function openingDate(isOpen: boolean, enrolledOn: string, previousCompletedOn: string | null): string {
-  if (previousCompletedOn === null) return enrolledOn
-  if (isOpen) return previousCompletedOn > enrolledOn ? previousCompletedOn : enrolledOn
-  return addDays(previousCompletedOn, 1)
+export function openingDate(isOpen: boolean, enrolledOn: string, previous: Completion | null, timeZone?: string): string {
+  if (previous === null) return enrolledOn
+  if (isOpen) return previous.completedOn > enrolledOn ? previous.completedOn : enrolledOn
+  const zone = timeZone ?? previous.timeZone ?? ''
+  return firstDateAfter(previous.timeZone ?? zone, previous.completedOn, zone)
 }
 
 /**
@@ -98,6 +104,8 @@ export interface SettleInput {
   counts: DailyCounts
   /** The listener's local date now. */
   today: string
+  /** The listener's zone now: the dates above are its dates, and the completions found get it. */
+  timeZone?: string
   lookbackDays?: number
 }
 
@@ -108,20 +116,21 @@ export interface SettleInput {
  * and the next day is open today. Stops at the first day not done — it waits, it never fails.
  */
 export function settleDays(input: SettleInput): Completion[] {
-  const { isOpen, enrolledOn, days, completed, counts, today } = input
+  const { isOpen, enrolledOn, days, completed, counts, today, timeZone } = input
   const earliest = addDays(today, -(input.lookbackDays ?? SETTLE_LOOKBACK_DAYS))
   const dates = [...counts.keys()].filter((date) => date >= earliest && date <= today).sort()
   const spent = spentBy(days, completed)
   const found: Completion[] = []
-  let previous = completed.length > 0 ? completed[completed.length - 1]!.completedOn : null
+  let previous: Completion | null = completed.length > 0 ? completed[completed.length - 1]! : null
   for (let index = completed.length; index < days.length; index++) {
     const plan = days[index]!
-    const opens = openingDate(isOpen, enrolledOn, previous)
+    const opens = openingDate(isOpen, enrolledOn, previous, timeZone)
     const date = dates.find((candidate) => candidate >= opens && isDayDone(plan.items, spent.remaining(counts, candidate)))
     if (date === undefined) break
     spent.add(date, plan.items)
-    found.push({ day: plan.day, completedOn: date })
-    previous = date
+    const completion: Completion = timeZone === undefined ? { day: plan.day, completedOn: date } : { day: plan.day, completedOn: date, timeZone }
+    found.push(completion)
+    previous = completion
   }
   return found
 }
@@ -138,10 +147,10 @@ export interface DayStates {
  * Each day's state for the listener: done, the current day "today" once it is open (else locked
  * until its date), later days locked — or, "livre", open.
  */
-export function dayStates(isOpen: boolean, enrolledOn: string, daysCount: number, completed: readonly Completion[], today: string): DayStates {
+export function dayStates(isOpen: boolean, enrolledOn: string, daysCount: number, completed: readonly Completion[], today: string, timeZone?: string): DayStates {
   const currentDay = Math.min(completed.length + 1, daysCount + 1)
-  const previous = completed.length > 0 ? completed[completed.length - 1]!.completedOn : null
-  const currentOpensOn = currentDay <= daysCount ? openingDate(isOpen, enrolledOn, previous) : null
+  const previous = completed.length > 0 ? completed[completed.length - 1]! : null
+  const currentOpensOn = currentDay <= daysCount ? openingDate(isOpen, enrolledOn, previous, timeZone) : null
   const states: ProgramDayState[] = []
   for (let day = 1; day <= daysCount; day++) {
     if (day < currentDay) states.push('done')

@@ -79,7 +79,7 @@ async function readState(db: Database, userId: string, now: Date, preferences: P
   let from = today
   for (const state of active) {
     for (const day of state.program.days) for (const item of day.items) audioIds.add(item.audioId)
-    const opens = dayStates(state.program.row.isOpen, state.enrolment.enrolledOn, state.program.days.length, state.completed, today).currentOpensOn
+    const opens = dayStates(state.program.row.isOpen, state.enrolment.enrolledOn, state.program.days.length, state.completed, today, timeZone).currentOpensOn
     if (opens && opens < from) from = opens
   }
   const earliest = addDays(today, -SETTLE_LOOKBACK_DAYS)
@@ -112,6 +112,7 @@ function planSettlement(practice: PracticeState): Settlement[] {
       completed,
       counts: practice.counts,
       today: practice.today,
+      timeZone: practice.timeZone,
     })
     const finished = program.days.length > 0 && completed.length + completions.length >= program.days.length
     if (completions.length > 0 || finished) plan.push({ state, completions, finished })

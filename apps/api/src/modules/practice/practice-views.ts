@@ -12,14 +12,14 @@ import type { EnrolmentState, PracticeState } from './practice-state.js'
 import type { PreferencesRow } from './preferences-service.js'
 
 export function statesOf(practice: PracticeState, state: EnrolmentState): DayStates {
-  return dayStates(state.program.row.isOpen, state.enrolment.enrolledOn, state.program.days.length, state.completed, practice.today)
+  return dayStates(state.program.row.isOpen, state.enrolment.enrolledOn, state.program.days.length, state.completed, practice.today, practice.timeZone)
 }
 
 /** The listener's enrolment as of `today` (their local date). */
-export function enrolmentDto(state: EnrolmentState, today: string): Enrolment {
+export function enrolmentDto(state: EnrolmentState, today: string, timeZone?: string): Enrolment {
   const daysCount = state.program.days.length
   const active = state.enrolment.status === 'active'
-  const { currentOpensOn } = dayStates(state.program.row.isOpen, state.enrolment.enrolledOn, daysCount, state.completed, today)
+  const { currentOpensOn } = dayStates(state.program.row.isOpen, state.enrolment.enrolledOn, daysCount, state.completed, today, timeZone)
   return {
     status: state.enrolment.status,
     featured: state.enrolment.featured,
@@ -30,7 +30,8 @@ export function enrolmentDto(state: EnrolmentState, today: string): Enrolment {
   }
 }
 
-export function summaryDto(program: ProgramModel, state: EnrolmentState | undefined, today: string): ProgramSummary {
+/** `today` and `timeZone`: the listener's local date and zone now. */
+export function summaryDto(program: ProgramModel, state: EnrolmentState | undefined, today: string, timeZone?: string): ProgramSummary {
   const { row } = program
   return {
     id: row.id,
@@ -42,7 +43,7 @@ export function summaryDto(program: ProgramModel, state: EnrolmentState | undefi
     isOpen: row.isOpen,
     coverImage: row.coverImage,
     fields: program.fields.map((field) => ({ id: field.id, title: field.title, iconName: field.iconName })),
-    enrolment: state ? enrolmentDto(state, today) : null,
+    enrolment: state ? enrolmentDto(state, today, timeZone) : null,
   }
 }
 

@@ -110,7 +110,7 @@ export async function listEnrolmentsOfUser(db: Database, userId: string): Promis
     .select({
       enrolment: programEnrolments,
       completed: sql<Completion[]>`(
-        select coalesce(json_agg(json_build_object('day', c.day, 'completedOn', to_char(c.completed_on, 'YYYY-MM-DD')) order by c.day), '[]'::json)
+        select coalesce(json_agg(json_build_object('day', c.day, 'completedOn', to_char(c.completed_on, 'YYYY-MM-DD'), 'timeZone', c.time_zone) order by c.day), '[]'::json)
         from ${programDayCompletions} c where c.enrolment_id = ${programEnrolments.id}
       )`,
     })
@@ -192,7 +192,7 @@ export async function insertCompletions(tx: Database, enrolmentId: string, compl
   if (completions.length === 0) return
   await tx
     .insert(programDayCompletions)
-    .values(completions.map((completion) => ({ enrolmentId, day: completion.day, completedOn: completion.completedOn })))
+    .values(completions.map((completion) => ({ enrolmentId, day: completion.day, completedOn: completion.completedOn, timeZone: completion.timeZone ?? null })))
     .onConflictDoNothing()
 }
 

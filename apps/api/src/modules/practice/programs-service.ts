@@ -34,7 +34,7 @@ export async function listPrograms(db: Database, userId: string, now: Date): Pro
   const models = await loadModels(db, await listPublishedProgramRows(db))
   const practice = await loadPractice(db, userId, now, { programs: models })
   const enrolled = new Map(practice.enrolments.map((state) => [state.program.row.id, state]))
-  const programs = [...models.values()].filter((model) => model.days.length > 0).map((model) => summaryDto(model, enrolled.get(model.row.id), practice.today))
+  const programs = [...models.values()].filter((model) => model.days.length > 0).map((model) => summaryDto(model, enrolled.get(model.row.id), practice.today, practice.timeZone))
   return { programs }
 }
 
@@ -49,7 +49,7 @@ function detailOf(practice: PracticeState, model: ProgramModel): ProgramDetail {
   const state = practice.enrolments.find((candidate) => candidate.program.row.id === model.row.id)
   const states = state ? statesOf(practice, state) : null
   return {
-    program: summaryDto(model, state, practice.today),
+    program: summaryDto(model, state, practice.today, practice.timeZone),
     days: model.days.map((day) => dayDto(practice, model, state, day, states)),
     nextUnlockAt: states ? nextUnlockAt(practice, states) : null,
   }
@@ -65,7 +65,7 @@ export async function getProgram(db: Database, userId: string, slug: string, now
 /** The programme's summary after a change of the listener's enrolment (settled, like every read). */
 async function answerFor(db: Database, userId: string, model: ProgramModel, now: Date): Promise<{ program: ProgramSummary }> {
   const practice = await loadPractice(db, userId, now, { programs: new Map([[model.row.id, model]]) })
-  return { program: summaryDto(model, practice.enrolments.find((state) => state.program.row.id === model.row.id), practice.today) }
+  return { program: summaryDto(model, practice.enrolments.find((state) => state.program.row.id === model.row.id), practice.today, practice.timeZone) }
 }
 
 /**

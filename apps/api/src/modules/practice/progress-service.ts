@@ -31,7 +31,7 @@ export async function getProgress(db: Database, userId: string, now: Date): Prom
     programs: [...practice.enrolments].sort(progressOrder).map((state) => {
       const { states } = statesOf(practice, state)
       return {
-        program: summaryDto(state.program, state, practice.today),
+        program: summaryDto(state.program, state, practice.today, practice.timeZone),
         days: states.map((dayState, index) => ({ day: index + 1, state: dayState, completedOn: state.completed[index]?.completedOn ?? null })),
       }
     }),

@@ -63,7 +63,7 @@ const listenerReminderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: practicePreferencesSchema, ...errors },
       },
     },
-    async (request) => subscribePush({ db: db(), push, production: app.config.isProduction }, await currentUserId(request), request.body),
+    async (request) => subscribePush({ db: db(), push }, await currentUserId(request), request.body),
   )
 
   app.delete(

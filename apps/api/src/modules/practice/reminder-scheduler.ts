@@ -23,8 +23,11 @@ import {
   listPushSubscriptionsOf,
   listReminderCandidates,
   setDeliveryChannels,
+  trimPushSubscriptions,
+  type PushSubscriptionRow,
   type ReminderCandidate,
 } from './reminders-repository.js'
+import { MAX_PUSH_DEVICES } from './reminders-service.js'
 import { todayForReminder } from './today-service.js'
 
 export interface ReminderRunDeps {
@@ -69,10 +72,30 @@ export function dueReminderDate(candidate: Pick<ReminderCandidate, 'timeZone' | 
   return local.date
 }
 
-/** How many listeners one pass handles at once (each may wait on push services). */
-const CONCURRENCY = 4
+/** How many due reminders phase 1 claims at once (database work only). */
+const CLAIM_CONCURRENCY = 4
+/**
+ * How many pushes phase 2 has in flight at once, across listeners. With the sender's timeout
+ * (PUSH_TIMEOUT_MS) and MAX_PUSH_DEVICES, one listener's unanswering endpoints hold a pass for at
+ * most one timeout.
+ */
+export const PUSH_CONCURRENCY = 8
 
-/** One scheduler pass: finds, claims and sends every reminder due at `now`. */
+/** A reminder claimed in phase 1 whose browsers phase 2 still has to push to. */
+interface PendingPush {
+  sent: SentReminder
+  browsers: PushSubscriptionRow[]
+  payload: string
+  delivered: boolean
+}
+
+/**
+ * One scheduler pass: finds, claims and sends every reminder due at `now`, in two phases. Phase 1
+ * claims each due reminder and queues its e-mail — database work only, so no push service (nor a
+ * listener's endpoint that never answers) can delay anyone's reminder. Phase 2 then pushes to
+ * every claimed reminder's browsers, PUSH_CONCURRENCY at a time, each push bounded by the sender's
+ * timeout.
+ */
 export async function runDueReminders(deps: ReminderRunDeps, now: Date): Promise<ReminderRunResult> {
   const candidates = await listReminderCandidates(deps.db)
   const due: { candidate: ReminderCandidate; localDate: string }[] = []
@@ -91,32 +114,81 @@ export async function runDueReminders(deps: ReminderRunDeps, now: Date): Promise
   let mailCommon: Promise<{ productName: string; supportEmail: string }> | undefined
   const common = () => (mailCommon ??= Promise.all([getProductName(deps.db), getSupportEmail(deps.db)]).then(([productName, supportEmail]) => ({ productName, supportEmail })))
 
-  const queue = [...due]
-  const worker = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      try {
-        const outcome = await remindOne(deps, next.candidate, next.localDate, now, common)
-        if (outcome === 'done') result.skippedDone++
-        else if (outcome) result.sent.push(outcome)
-      } catch (error) {
-        deps.log.error({ err: error, userId: next.candidate.userId }, 'lembrete: falha ao enviar')
-      }
+  const pending: PendingPush[] = []
+  await inParallel(due, CLAIM_CONCURRENCY, async (next) => {
+    try {
+      const outcome = await claimAndMail(deps, next.candidate, next.localDate, now, common)
+      if (outcome === 'done') result.skippedDone++
+      else if (outcome && 'browsers' in outcome) pending.push(outcome)
+      else if (outcome) result.sent.push(outcome)
+    } catch (error) {
+      deps.log.error({ err: error, userId: next.candidate.userId }, 'lembrete: falha ao enviar')
     }
+  })
+
+  // Round-robin (every listener's first browser, then every second one…): a listener's browsers
+  // never queue ahead of another listener's first.
+  const sends: { job: PendingPush; browser: PushSubscriptionRow }[] = []
+  for (let round = 0; round < MAX_PUSH_DEVICES; round++) {
+    for (const job of pending) if (job.browsers[round]) sends.push({ job, browser: job.browsers[round]! })
   }
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, due.length) }, worker))
+  await inParallel(sends, PUSH_CONCURRENCY, async ({ job, browser }) => {
+    try {
+      const outcome = await deps.push!.send(browser, job.payload)
+      if (outcome.result === 'sent') job.delivered = true
+      else if (outcome.result === 'gone') await deletePushSubscriptionById(deps.db, browser.id)
+      else if (outcome.result === 'refused') await forgetRefused(deps, job.sent.userId, browser)
+      else deps.log.warn({ userId: job.sent.userId, pushHost: hostOf(browser.endpoint), reason: outcome.reason }, 'lembrete: push recusado')
+    } catch (error) {
+      deps.log.error({ err: error, userId: job.sent.userId }, 'lembrete: falha ao enviar o push')
+    }
+  })
+  for (const job of pending) {
+    try {
+      if (job.delivered) {
+        job.sent.channels = ['push', ...job.sent.channels]
+        await setDeliveryChannels(deps.db, job.sent.deliveryId, job.sent.channels)
+      }
+    } catch (error) {
+      deps.log.error({ err: error, userId: job.sent.userId }, 'lembrete: falha ao gravar os canais')
+    }
+    result.sent.push(job.sent)
+  }
   return result
 }
 
-async function remindOne(
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  const queue = [...items]
+  const worker = async () => {
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) await work(next)
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, queue.length) }, worker))
+}
+
+/**
+ * Phase 1 for one listener: claims today's reminder and queues its e-mail. Returns the reminder
+ * (sent, when no push is to go out), what phase 2 must push, 'done' for a finished day, or null
+ * when nothing is claimed.
+ */
+async function claimAndMail(
   deps: ReminderRunDeps,
   candidate: ReminderCandidate,
   localDate: string,
   now: Date,
   common: () => Promise<{ productName: string; supportEmail: string }>,
-): Promise<SentReminder | 'done' | null> {
+): Promise<SentReminder | PendingPush | 'done' | null> {
   const wantsPush = candidate.reminderChannels.includes('push') && deps.push !== null
   const wantsEmail = candidate.reminderChannels.includes('email')
-  const browsers = wantsPush ? await listPushSubscriptionsOf(deps.db, candidate.userId) : []
+  const browsers: PushSubscriptionRow[] = []
+  if (deps.push && wantsPush) {
+    // Rows kept from before the cap: only the most recent browsers stay.
+    await trimPushSubscriptions(deps.db, candidate.userId, MAX_PUSH_DEVICES)
+    for (const browser of await listPushSubscriptionsOf(deps.db, candidate.userId)) {
+      if (deps.push.accepts(browser.endpoint)) browsers.push(browser)
+      else await forgetRefused(deps, candidate.userId, browser)
+    }
+  }
   // Push only, and no browser to push to (or no VAPID keys here): nothing could go out, nothing is claimed.
   if (browsers.length === 0 && !wantsEmail) return null
   const today = await todayForReminder(deps.db, candidate.userId, now)
@@ -130,19 +202,6 @@ async function remindOne(
       ? PRACTICE_MSG.reminderBody(today.day, today.daysCount, today.programTitle)
       : PRACTICE_MSG.reminderBodyFree
   const channels: string[] = []
-
-  if (browsers.length > 0 && deps.push) {
-    const payload: ReminderPushPayload = { title: PRACTICE_MSG.reminderTitle, body, url: `/hoje?lembrete=${deliveryId}`, tag: `lembrete-${localDate}` }
-    const json = JSON.stringify(payload)
-    let delivered = false
-    for (const subscription of browsers) {
-      const outcome = await deps.push.send(subscription, json)
-      if (outcome.result === 'sent') delivered = true
-      else if (outcome.result === 'gone') await deletePushSubscriptionById(deps.db, subscription.id)
-      else deps.log.warn({ userId: candidate.userId, pushHost: hostOf(subscription.endpoint), reason: outcome.reason }, 'lembrete: push recusado')
-    }
-    if (delivered) channels.push('push')
-  }
 
   if (wantsEmail) {
     const { productName, supportEmail } = await common()
@@ -165,7 +224,19 @@ async function remindOne(
   }
 
   await setDeliveryChannels(deps.db, deliveryId, channels)
-  return { deliveryId, userId: candidate.userId, localDate, channels }
+  const sent: SentReminder = { deliveryId, userId: candidate.userId, localDate, channels }
+  if (browsers.length === 0) return sent
+  const payload: ReminderPushPayload = { title: PRACTICE_MSG.reminderTitle, body, url: `/hoje?lembrete=${deliveryId}`, tag: `lembrete-${localDate}` }
+  return { sent, browsers, payload: JSON.stringify(payload), delivered: false }
+}
+
+/**
+ * A browser whose endpoint is not a push service this server posts to (stored before the
+ * allowlist, docs/decisions/024-push-services-allowlist.md): never contacted, and forgotten.
+ */
+async function forgetRefused(deps: ReminderRunDeps, userId: string, browser: PushSubscriptionRow): Promise<void> {
+  deps.log.warn({ userId, pushHost: hostOf(browser.endpoint) }, 'lembrete: endereço de push fora dos serviços permitidos, removido')
+  await deletePushSubscriptionById(deps.db, browser.id)
 }
 
 /** A push endpoint is a capability URL: only its host goes to the logs. */

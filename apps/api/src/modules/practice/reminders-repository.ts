@@ -3,7 +3,7 @@
  * docs/decisions/018-reminder-scheduler.md): who has reminders on, the claim of one delivery per
  * listener and local date, push subscriptions, the e-mail unsubscribe.
  */
-import { and, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, notInArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
 import { practicePreferences, pushSubscriptions, reminderDeliveries, subscriptions, user } from '../../db/schema/index.js'
 import { givesAccessNow } from '../commerce/access-rule.js'
@@ -89,13 +89,36 @@ export async function listPushSubscriptionsOf(db: Database, userId: string): Pro
 
 /**
  * One row per endpoint (a browser's push channel): subscribing again refreshes the keys, and a
- * browser now signed in to another account moves to that account.
+ * browser now signed in to another account moves to that account. Then only the listener's `keep`
+ * most recent browsers stay, this one always among them (the oldest are replaced), in the same
+ * transaction.
  */
-export async function upsertPushSubscription(db: Database, userId: string, input: { endpoint: string; p256dh: string; auth: string }): Promise<void> {
-  await db
-    .insert(pushSubscriptions)
-    .values({ userId, endpoint: input.endpoint, p256dh: input.p256dh, auth: input.auth })
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: input.p256dh, auth: input.auth } })
+export async function upsertPushSubscription(db: Database, userId: string, input: { endpoint: string; p256dh: string; auth: string }, keep: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(pushSubscriptions)
+      .values({ userId, endpoint: input.endpoint, p256dh: input.p256dh, auth: input.auth })
+      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: input.p256dh, auth: input.auth } })
+    await trimPushSubscriptions(tx, userId, keep, input.endpoint)
+  })
+}
+
+/**
+ * Deletes the listener's browsers beyond the `keep` most recently subscribed (`endpoint`, when
+ * given, counts as the most recent); returns how many went.
+ */
+export async function trimPushSubscriptions(db: Database, userId: string, keep: number, endpoint?: string): Promise<number> {
+  const kept = db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(...(endpoint ? [desc(sql`${pushSubscriptions.endpoint} = ${endpoint}`)] : []), desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+    .limit(keep)
+  const deleted = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, kept)))
+    .returning({ id: pushSubscriptions.id })
+  return deleted.length
 }
 
 /** Removes this listener's subscription of `endpoint` (another listener's is left alone). */

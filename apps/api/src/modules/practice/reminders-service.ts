@@ -23,35 +23,34 @@ function decodedLength(base64url: string): number | null {
 
 /**
  * What a browser's PushManager makes: a P-256 public key (65 bytes, uncompressed) and a 16-byte
- * auth secret. In production the endpoint must be an https URL on a named host — the server posts
- * to it, so a loopback or private address given by a client is refused (the tests and browser
- * journeys run a local push endpoint outside production).
+ * auth secret, on an endpoint of one of the browsers' push services — the server posts to it, so an
+ * address the caller chose (a name inside the network, a cloud metadata service) is refused before
+ * anything is stored (push-services.ts, docs/decisions/024-push-services-allowlist.md).
  */
-export function assertUsablePushSubscription(input: PushSubscriptionInput, production: boolean): void {
+export function assertUsablePushSubscription(input: PushSubscriptionInput, push: Pick<PushSender, 'accepts'>): void {
   const p256dh = decodedLength(input.keys.p256dh)
   const auth = decodedLength(input.keys.auth)
   const keysOk = p256dh === 65 && Buffer.from(input.keys.p256dh, 'base64url')[0] === 0x04 && auth === 16
-  let endpointOk = true
-  if (production) {
-    const url = new URL(input.endpoint)
-    const host = url.hostname.replace(/^\[|\]$/g, '')
-    const literalAddress = /^[\d.]+$/.test(host) || host.includes(':')
-    endpointOk = url.protocol === 'https:' && !literalAddress && host !== 'localhost' && !host.endsWith('.localhost') && host.includes('.')
-  }
-  if (!keysOk || !endpointOk) throw new HttpError(400, PRACTICE_MSG.pushEndpointInvalid)
+  if (!keysOk) throw new HttpError(400, PRACTICE_MSG.pushEndpointInvalid)
+  if (!push.accepts(input.endpoint)) throw new HttpError(400, PRACTICE_MSG.pushServiceNotAllowed)
 }
+
+/**
+ * The browsers one listener may have receiving push reminders: a new one replaces the oldest. Each
+ * costs the scheduler a request per reminder, so an account cannot make it post to hundreds.
+ */
+export const MAX_PUSH_DEVICES = 5
 
 export interface PushSubscriptionDeps {
   db: Database
   push: PushSender | null
-  production: boolean
 }
 
-/** POST push-subscriptions: keeps this browser (upsert by endpoint); answers the preferences. */
+/** POST push-subscriptions: keeps this browser (upsert by endpoint; the oldest beyond MAX_PUSH_DEVICES go); answers the preferences. */
 export async function subscribePush(deps: PushSubscriptionDeps, userId: string, input: PushSubscriptionInput): Promise<PracticePreferences> {
   if (!deps.push) throw new HttpError(503, PRACTICE_MSG.pushNotConfigured)
-  assertUsablePushSubscription(input, deps.production)
-  await upsertPushSubscription(deps.db, userId, { endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth })
+  assertUsablePushSubscription(input, deps.push)
+  await upsertPushSubscription(deps.db, userId, { endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth }, MAX_PUSH_DEVICES)
   return readPreferences(deps.db, userId)
 }
 

@@ -39,7 +39,7 @@ export async function getToday(db: Database, userId: string, now: Date): Promise
 
   const { program } = state
   const states = statesOf(practice, state)
-  const summary = summaryDto(program, state, practice.today)
+  const summary = summaryDto(program, state, practice.today, practice.timeZone)
   const doneToday = dayDoneToday(practice, state)
   if (doneToday) {
     const day = program.days[doneToday.day - 1]!

@@ -50,15 +50,29 @@ afterEach(() => {
 })
 
 describe('/confirmar-email', () => {
-  it('a purchase waiting for the e-mail: straight to the access link page, replacing this one', async () => {
+  it('the answer carries an access link (ADR 023): straight to choosing the password, replacing this page', async () => {
     const { router, verifyCalls } = setup(`/confirmar-email?token=${TOKEN}`, { verify: () => jsonResponse(result({ accessToken: 'acc_0123456789abcdefghij' })) })
     await screen.findByText('página do link de acesso')
-    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/onboarding/definir-senha?token=acc_0123456789abcdefghij')
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/onboarding/definir-senha?token=acc_0123456789abcdefghij&confirmado=1')
     expect(router.state.historyAction).toBe('REPLACE')
     expect(verifyCalls).toEqual([{ token: TOKEN }])
   })
 
-  it('confirmed, signed out: the message and the way to the login; the link is sent once', async () => {
+  it('an e-mail change, even while signed in: straight to choosing the password too, the sign-in read again', async () => {
+    const { router, meCalls } = setup(`/confirmar-email?token=${TOKEN}`, {
+      // Answers after the sign-in was read, as the server would: the sign-in is then read again.
+      verify: () =>
+        new Promise((resolve) =>
+          setTimeout(() => resolve(jsonResponse(result({ message: AUTH_MSG.emailChanged, email: 'nova@exemplo.com', accessToken: 'acc_troca_0123456789abcdef' }))), 30),
+        ),
+      user: ANA,
+    })
+    await screen.findByText('página do link de acesso')
+    expect(router.state.location.search).toBe('?token=acc_troca_0123456789abcdef&confirmado=1')
+    await waitFor(() => expect(meCalls()).toBe(2))
+  })
+
+  it('a link opened again once the e-mail is confirmed, signed out: the message and the way to the login; the link is sent once', async () => {
     const { verifyCalls } = setup(`/confirmar-email?token=${TOKEN}`, { verify: () => jsonResponse(result()) })
     await screen.findByRole('heading', { name: AUTH_MSG.emailVerified })
     screen.getByText('ana@exemplo.com')
@@ -66,15 +80,10 @@ describe('/confirmar-email', () => {
     expect(verifyCalls).toHaveLength(1)
   })
 
-  it('an e-mail change confirmed while signed in: the message, the way to the dashboard, the sign-in read again', async () => {
-    const { meCalls } = setup(`/confirmar-email?token=${TOKEN}`, {
-      // Answers after the sign-in was read, as the server would: the sign-in is then read again.
-      verify: () => new Promise((resolve) => setTimeout(() => resolve(jsonResponse(result({ message: AUTH_MSG.emailChanged, email: 'nova@exemplo.com' }))), 30)),
-      user: ANA,
-    })
-    await screen.findByRole('heading', { name: AUTH_MSG.emailChanged })
+  it('a link opened again once the e-mail is confirmed, signed in: the way to the dashboard', async () => {
+    setup(`/confirmar-email?token=${TOKEN}`, { verify: () => jsonResponse(result()), user: ANA })
+    await screen.findByRole('heading', { name: AUTH_MSG.emailVerified })
     expect((await screen.findByRole('link', { name: /Ir para o início/ })).getAttribute('href')).toBe('/dashboard')
-    await waitFor(() => expect(meCalls()).toBe(2))
   })
 
   it('a bad or expired link (400) says so and points to Minha conta', async () => {

@@ -13,10 +13,15 @@ import { AuthShell, textLinkClass } from './auth-shell'
 /** Where the access link's page lives (the e-mail's ?token= goes after it). */
 export const ACCESS_LINK_PATH = '/onboarding/definir-senha'
 
+/** The access link's page, opened from a confirmation: it says the e-mail is confirmed. */
+export const accessLinkAfterConfirmation = (accessToken: string) => `${ACCESS_LINK_PATH}?token=${encodeURIComponent(accessToken)}&confirmado=1`
+
 /**
  * `/confirmar-email?token=`: the link of the confirmation e-mail (sign-up or e-mail change).
- * When a paid purchase waits for the e-mail, the answer carries a fresh access link and the page
- * goes straight to choosing the password that activates it.
+ * Opening it hands the account to whoever opened it (ADR 023): the account's sign-ins end and its
+ * old password stops working, and the answer carries a fresh access link, so the page goes
+ * straight to choosing the password (which also activates a purchase waiting for the e-mail).
+ * A link opened again once the address is confirmed only says so.
  */
 export function ConfirmEmailPage({ productName }: { productName: string }) {
   const [search] = useSearchParams()
@@ -27,7 +32,7 @@ export function ConfirmEmailPage({ productName }: { productName: string }) {
   const accessToken = verify.data?.accessToken ?? null
 
   useEffect(() => {
-    if (accessToken) void navigate(`${ACCESS_LINK_PATH}?token=${encodeURIComponent(accessToken)}`, { replace: true })
+    if (accessToken) void navigate(accessLinkAfterConfirmation(accessToken), { replace: true })
   }, [accessToken, navigate])
 
   const pageTitle = `Confirmar e-mail — ${productName}`

@@ -79,6 +79,16 @@ describe('/onboarding/definir-senha?token= (the access link)', () => {
     screen.getByText(/Defina a senha da sua conta para ativar o acesso/)
   })
 
+  it('opened from a confirmation link, without a purchase: the e-mail is confirmed and the same password may do', async () => {
+    const { bodies } = setup(`/onboarding/definir-senha?token=${TOKEN}&confirmado=1`, {
+      preview: () => jsonResponse({ ...PREVIEW, plans: [], accountExists: true }),
+    })
+    await screen.findByText('E-mail confirmado! Para terminar, defina a senha da sua conta (pode ser a mesma de antes).')
+    expect(screen.queryByRole('list', { name: 'Plano a ativar' })).toBeNull()
+    expect((await screen.findByTestId('onboarding-account-exists')).textContent).toContain('os outros aparelhos conectados saem da conta')
+    expect(bodies[API.accounts.accessLinkPreview]).toEqual([{ token: TOKEN }])
+  })
+
   it('a dead link says so and offers a new one, with no form', async () => {
     setup(`/onboarding/definir-senha?token=${TOKEN}`, { preview: () => apiError(400, AUTH_MSG.accessLinkInvalid) })
     const alert = await screen.findByRole('alert')

@@ -24,15 +24,16 @@ interface ShownError {
 
 /**
  * `/onboarding/definir-senha`: the paid purchase reaches the buyer through the mailbox.
- * - `?token=` (the access link from the purchase e-mail): 'Crie Sua Senha' — the buyer chooses
- *   the password, every purchase waiting for the e-mail is activated, and /dashboard opens.
+ * - `?token=` (the access link from the purchase e-mail, or from a confirmation link's answer —
+ *   then with `&confirmado=1`): 'Crie Sua Senha' — the mailbox's owner chooses the password,
+ *   every purchase waiting for the e-mail is activated, and /dashboard opens.
  * - `?email=&session_id=` (the processing page, for a buyer without a confirmed account):
  *   'Confirme seu e-mail' — the link went to that address; it can be sent again.
  */
 export function OnboardingPasswordPage({ productName }: { productName: string }) {
   const [search] = useSearchParams()
   const token = search.get('token')?.trim() ?? ''
-  if (token) return <CreatePasswordWithLink key={token} token={token} productName={productName} />
+  if (token) return <CreatePasswordWithLink key={token} token={token} productName={productName} confirmed={search.get('confirmado') === '1'} />
   return (
     <ConfirmMailbox
       productName={productName}
@@ -170,7 +171,7 @@ function Step({ number, children }: { number: number; children: ReactNode }) {
 /* With a token: the mailbox owner chooses the password.                                      */
 /* ------------------------------------------------------------------------------------------ */
 
-function CreatePasswordWithLink({ token, productName }: { token: string; productName: string }) {
+function CreatePasswordWithLink({ token, productName, confirmed }: { token: string; productName: string; confirmed: boolean }) {
   const preview = useAccessLinkPreview(token)
   const pageTitle = `Crie Sua Senha — ${productName}`
 
@@ -203,7 +204,7 @@ function CreatePasswordWithLink({ token, productName }: { token: string; product
     )
   }
 
-  return <CreatePasswordForm token={token} preview={preview.data} productName={productName} />
+  return <CreatePasswordForm token={token} preview={preview.data} productName={productName} confirmed={confirmed} />
 }
 
 function DeadAccessLink({ productName }: { productName: string }) {
@@ -229,7 +230,7 @@ function DeadAccessLink({ productName }: { productName: string }) {
   )
 }
 
-function CreatePasswordForm({ token, preview, productName }: { token: string; preview: AccessLinkPreview; productName: string }) {
+function CreatePasswordForm({ token, preview, productName, confirmed }: { token: string; preview: AccessLinkPreview; productName: string; confirmed: boolean }) {
   const navigate = useNavigate()
   const onboarding = useOnboardingPassword()
   const [password, setPassword] = useState('')
@@ -259,8 +260,12 @@ function CreatePasswordForm({ token, preview, productName }: { token: string; pr
   }
 
   const hasPlans = preview.plans.length > 0
+  // From a confirmation link (ADR 023): the e-mail is proven, and the password is chosen again by
+  // whoever opened it — the same one as before may do.
   const description = !hasPlans
-    ? 'Defina a nova senha da sua conta para entrar.'
+    ? confirmed
+      ? 'E-mail confirmado! Para terminar, defina a senha da sua conta (pode ser a mesma de antes).'
+      : 'Defina a nova senha da sua conta para entrar.'
     : preview.accountExists
       ? 'Pagamento confirmado! Defina a senha da sua conta para ativar o acesso.'
       : 'Pagamento confirmado! Falta só criar a senha para acessar seus áudios.'

@@ -1,0 +1,1 @@
+ALTER TABLE "program_day_completions" ADD COLUMN "time_zone" text;
