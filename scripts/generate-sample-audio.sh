@@ -7,6 +7,8 @@
 #   - two background-music tracks (music-*.mp3)
 #   - apps/web/public/background.mp3 (local fallback background track)
 #   - apps/api/src/seed/media/manifest.json
+#   - then every seed file and background.mp3 in the canonical stored form (ADR 026:
+#     MP3 mono 48 kHz, -16 LUFS), by apps/api/src/seed/make-canonical.ts
 #   - short test clips from scripts/sample-audio/fixtures.tsv (e2e/fixtures/*.mp3):
 #     uploads in tests and journeys use them instead of the long seeded practices
 #
@@ -235,6 +237,11 @@ duration_of() {
   echo "}"
 } >"$MEDIA/manifest.json.tmp"
 mv "$MEDIA/manifest.json.tmp" "$MEDIA/manifest.json"
+
+# ------------------------------------------------------------------ canonical form
+# The server's own conversion (ADR 026): MP3 mono 48 kHz at -16 LUFS, the loudness written to the
+# manifest, so the seed stores files the renderer reads as they are.
+(cd "$ROOT" && npx tsx apps/api/src/seed/make-canonical.ts)
 
 # ---------------------------------------------------------------- validation
 status=0

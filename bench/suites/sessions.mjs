@@ -126,7 +126,7 @@ async function renderCosts({ audios, music, dataDir }) {
   const media = join(dataDir, 'media')
   const paths = new Map([...audios.map((a) => [a.file_key, join(media, a.file_key)]), ...(music ? [[music.file_key, join(media, music.file_key)]] : [])])
   const voices = []
-  for (const audio of audios) voices.push({ audioId: audio.id, title: audio.title, fileKey: audio.file_key, samples: await countDecodedSamples(ffmpeg, paths.get(audio.file_key), SESSION_SAMPLE_RATE) })
+  for (const audio of audios) voices.push({ audioId: audio.id, title: audio.title, fileKey: audio.file_key, samples: await countDecodedSamples(ffmpeg, 'mp3', paths.get(audio.file_key), SESSION_SAMPLE_RATE) })
   const musicPlan = music ? { id: music.id, title: music.title, fileKey: music.file_key } : null
   const plan = (items) => planSession({ items, pauseSeconds: 3, music: musicPlan, musicLevel: 25, endAtSeconds: null, renderer: ffmpeg.version })
   const measure = async (planned) => {

@@ -31,12 +31,13 @@ import { DEFAULT_SUPPORT_EMAIL, SETTING_KEYS } from '../modules/content/settings
 import { seedBackgroundMusic, seedFields } from './catalogue.js'
 import { DEFAULT_PLANS } from './default-plans.js'
 import { seedProgramRows } from './programs.js'
+import type { SeedManifestEntry } from './make-canonical.js'
+import { canonicalColumnsOf } from '../modules/catalogue/canonical-media.js'
 
-interface ManifestEntry {
-  durationSeconds: number
-  bytes: number
-  mimeType: string
-}
+type ManifestEntry = SeedManifestEntry
+
+/** The shipped files are canonical (make-canonical.ts): their rows say so, with the measured loudness. */
+const canonicalOf = (entry: ManifestEntry) => (entry.loudness ? canonicalColumnsOf(entry.loudness) : {})
 
 function readManifest(): Record<string, ManifestEntry> {
   return JSON.parse(readFileSync(join(SEED_MEDIA_DIR, 'manifest.json'), 'utf8')) as Record<string, ManifestEntry>
@@ -102,6 +103,7 @@ export async function seedDemoCatalogue(db: Database, storage: MediaStorage): Pr
           fileKey: await store('audios', audio.file),
           mimeType: entry.mimeType,
           sizeBytes: entry.bytes,
+          ...canonicalOf(entry),
           createdAt: new Date((clock += 1000)),
         })
       }
@@ -117,6 +119,7 @@ export async function seedDemoCatalogue(db: Database, storage: MediaStorage): Pr
         mimeType: entry.mimeType,
         sizeBytes: entry.bytes,
         durationSeconds: entry.durationSeconds,
+        ...canonicalOf(entry),
         isActive: true,
       })
     }

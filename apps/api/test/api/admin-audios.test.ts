@@ -69,20 +69,23 @@ describe('admin audios: upload', () => {
     )
     expect(res.statusCode).toBe(201)
     const { audio } = res.json()
-    expect(audio).toMatchObject({ title: 'Respiração Consciente', fieldId, tags: ['calma', 'foco'], isDemo: false, durationSeconds: 12, duration: '0:12', mimeType: 'audio/mpeg', sizeBytes: MP3.length })
+    expect(audio).toMatchObject({ title: 'Respiração Consciente', fieldId, tags: ['calma', 'foco'], isDemo: false, durationSeconds: 12, duration: '0:12', mimeType: 'audio/mpeg' })
     expect(publish).toHaveBeenCalledWith('audios_changed')
     publish.mockRestore()
 
     const [row] = await ctx.database.db.select().from(audios).where(eq(audios.id, audio.id))
     expect(row!.fileKey).toMatch(/^audios\/[0-9a-f-]{36}\.mp3$/)
     expect(filesUnder(tmpDir())).toEqual([])
+    // What is stored is the canonical conversion (ADR 026, canonical-media.test.ts), not the bytes sent.
+    const storedBytes = readFileSync(ctx.storage.localPath(row!.fileKey)!)
+    expect(audio.sizeBytes).toBe(storedBytes.length)
 
     const listener = await subscriber(ctx)
     const list = await callAs(ctx, listener, { method: 'GET', url: API.catalogue.fieldAudios(fieldId) })
     expect(list.json().audios.map((a: { id: string }) => a.id)).toContain(audio.id)
     const file = await hearAs(ctx, listener, { method: 'GET', url: API.catalogue.audioFile(audio.id) })
     expect(file.statusCode).toBe(200)
-    expect(file.rawPayload.equals(MP3)).toBe(true)
+    expect(file.rawPayload.equals(storedBytes)).toBe(true)
   })
 
   it('refuses an SVG renamed .mp3 (type by content), with nothing left on disk', async () => {
@@ -96,7 +99,7 @@ describe('admin audios: upload', () => {
     const fake = Buffer.concat([Buffer.from('ID3'), Buffer.alloc(2000, 0)])
     const res = await upload({ title: 'Quebrado', fieldId }, [mp3File(fake)])
     expect(res.statusCode).toBe(400)
-    expect(res.json().message).toBe(ADMIN_CONTENT_MSG.audioUnreadable)
+    expect(res.json().message).toBe(ADMIN_CONTENT_MSG.audioNotDecodable)
     expectNothingLeft()
   })
 
@@ -181,8 +184,9 @@ describe('admin audios: edit, demo, replace, delete', () => {
 
     const res = await upload({}, [mp3File(longer)], API.catalogue.admin.audioFile(created.id), 'PUT')
     expect(res.statusCode).toBe(200)
-    expect(res.json().audio).toMatchObject({ durationSeconds: 30, sizeBytes: longer.length })
+    expect(res.json().audio).toMatchObject({ durationSeconds: 30 })
     const [after] = await ctx.database.db.select().from(audios).where(eq(audios.id, created.id))
+    expect(res.json().audio.sizeBytes).toBe((await ctx.storage.stat(after!.fileKey))!.size)
     expect(after!.fileKey).not.toBe(before!.fileKey)
     expect(await ctx.storage.stat(before!.fileKey)).toBeNull()
     expect(await ctx.storage.stat(after!.fileKey)).not.toBeNull()

@@ -59,7 +59,10 @@ describe('admin background music', () => {
     expect(listenerView.json().tracks.map((t: { id: string }) => t.id)).toContain(track.id)
     const file = await asAdmin({ method: 'GET', url: track.url })
     expect(file.statusCode).toBe(200)
-    expect(file.rawPayload.equals(TRACK)).toBe(true)
+    // The stored file is the canonical conversion (ADR 026), served as stored.
+    const [row] = await ctx.database.db.select().from(backgroundMusic).where(eq(backgroundMusic.id, track.id))
+    expect(file.rawPayload.equals(readFileSync(ctx.storage.localPath(row!.fileKey)!))).toBe(true)
+    expect(track.sizeBytes).toBe(file.rawPayload.length)
   })
 
   it('refuses a renamed SVG and an empty title, leaving nothing behind', async () => {

@@ -24,7 +24,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sintonia-render-'))
   storage = new LocalDiskStorage(join(dir, 'media'))
   await storage.put('audios/voz.mp3', await synthVoice(3))
-  samples = await countDecodedSamples(ffmpeg(), storage.localPath('audios/voz.mp3'), SESSION_SAMPLE_RATE)
+  samples = await countDecodedSamples(ffmpeg(), 'mp3', storage.localPath('audios/voz.mp3'), SESSION_SAMPLE_RATE)
 })
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 

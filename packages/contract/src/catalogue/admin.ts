@@ -40,10 +40,33 @@ export const adminFieldResponseSchema = z.object({ field: fieldSchema })
 // Audios
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * The stored file's loudness, measured when it was made canonical (ADR 026): integrated LUFS and
+ * true peak (dBTP) of the file as sent, then of the stored file. Null: not converted yet.
+ */
+export const mediaLoudnessSchema = z.object({
+  beforeLufs: z.number(),
+  beforePeak: z.number(),
+  afterLufs: z.number(),
+  afterPeak: z.number(),
+})
+export type MediaLoudness = z.infer<typeof mediaLoudnessSchema>
+
+const signed = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+/** '−23,4' with a real minus sign, as the admin screens print levels. */
+const level = (value: number) => signed.format(value).replace('-', '−')
+
+/** 'Volume: −23,4 LUFS → −16,0 LUFS (pico −1,0 dBTP)', or the not-converted text. */
+export function formatLoudness(loudness: MediaLoudness | null): string {
+  if (!loudness) return 'Volume: ainda não normalizado'
+  return `Volume: ${level(loudness.beforeLufs)} LUFS → ${level(loudness.afterLufs)} LUFS (pico ${level(loudness.afterPeak)} dBTP)`
+}
+
 export const adminAudioSchema = audioSchema.extend({
   fieldTitle: z.string(),
   mimeType: z.string(),
   sizeBytes: z.number().int().nonnegative(),
+  loudness: mediaLoudnessSchema.nullable(),
 })
 export type AdminAudio = z.infer<typeof adminAudioSchema>
 
@@ -109,6 +132,7 @@ export const adminMusicTrackSchema = z.object({
   duration: z.string(),
   mimeType: z.string(),
   sizeBytes: z.number().int().nonnegative(),
+  loudness: mediaLoudnessSchema.nullable(),
   /** Admin route that streams the file, active or not. */
   url: z.string(),
   createdAt: z.string(),

@@ -91,6 +91,8 @@ export const ADMIN_CONTENT_MSG = {
   tooManyFiles: 'Envie um arquivo por vez.',
   notMultipart: 'Envie o arquivo como formulário (multipart/form-data).',
   audioUnreadable: 'Não foi possível ler a duração do áudio. Verifique se o arquivo não está corrompido.',
+  audioNotDecodable: 'Não foi possível converter o áudio: o conteúdo não corresponde ao formato do arquivo ou está corrompido.',
+  audioConverterUnavailable: 'O envio de áudios está indisponível no momento (conversor de áudio ausente no servidor).',
   fieldNotFound: 'Campo não encontrado',
   audioNotFound: 'Áudio não encontrado',
   trackNotFound: 'Música de fundo não encontrada',

@@ -2,8 +2,20 @@
  * Catalogue: fields, audios, background music and its volume setting.
  */
 import { sql, type SQL } from 'drizzle-orm'
-import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { createdAt, updatedAt } from './columns.js'
+import { boolean, check, index, integer, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { createdAt, ts, updatedAt } from './columns.js'
+
+/**
+ * The stored file's canonical form (ADR 026): when it was converted, and its loudness before and
+ * after (integrated LUFS, true peak dBTP). canonical_at null = a file not converted yet.
+ */
+const canonicalColumns = () => ({
+  canonicalAt: ts('canonical_at'),
+  loudnessBeforeLufs: real('loudness_before_lufs'),
+  loudnessBeforePeak: real('loudness_before_peak'),
+  loudnessAfterLufs: real('loudness_after_lufs'),
+  loudnessAfterPeak: real('loudness_after_peak'),
+})
 
 /** A field (campo): a theme that groups audios. Audio counts are computed, never stored, so they cannot drift. */
 export const fields = pgTable(
@@ -44,6 +56,7 @@ export const audios = pgTable(
     sizeBytes: integer('size_bytes').notNull(),
     /** An uploaded cover (docs/product/covers.md); null shows the generated artwork. */
     coverImage: uuid('cover_image'),
+    ...canonicalColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // What listener search reads (migration 0008, docs/performance.md §3): the title and the tags
@@ -81,6 +94,7 @@ export const backgroundMusic = pgTable('background_music', {
   durationSeconds: integer('duration_seconds').notNull().default(0),
   isActive: boolean('is_active').notNull().default(true),
   tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+  ...canonicalColumns(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })

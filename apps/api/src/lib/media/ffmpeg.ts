@@ -47,12 +47,14 @@ export function locateFfmpeg(configured: string | undefined): Ffmpeg | null {
 }
 
 /**
- * Decodes an audio file as the renderer does (48 kHz mono) and counts its samples: the exact
- * length the session's timeline is built on. Rejects when the file cannot be decoded.
+ * Decodes an audio file as the renderer does (48 kHz mono, read with `demuxer`: the canonical MP3)
+ * and counts its samples: the exact length the session's timeline is built on. Rejects when the
+ * file cannot be decoded.
  */
-export function countDecodedSamples(ffmpeg: Ffmpeg, inputPath: string, sampleRate: number): Promise<number> {
+export function countDecodedSamples(ffmpeg: Ffmpeg, demuxer: string, inputPath: string, sampleRate: number): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpeg.path, ['-v', 'error', '-nostdin', '-i', inputPath, '-ac', '1', '-ar', String(sampleRate), '-f', 's16le', 'pipe:1'], {
+    const input = ['-protocol_whitelist', 'file,pipe', '-f', demuxer, '-i', `file:${inputPath}`]
+    const child = spawn(ffmpeg.path, ['-v', 'error', '-nostdin', ...input, '-ac', '1', '-ar', String(sampleRate), '-f', 's16le', 'pipe:1'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let bytes = 0

@@ -1,13 +1,12 @@
 import { createReadStream } from 'node:fs'
 import { randomUUID } from 'node:crypto'
 import type { MediaStorage, StoredObject } from '../storage/media-storage.js'
-import type { ReceivedFile } from './receive-multipart.js'
 
 /**
  * Moves an accepted temporary file into media storage under a generated key
  * `<folder>/<uuid>.<ext>` (nothing the admin typed or the file was called ends up in it).
  */
-export async function storeUpload(storage: MediaStorage, file: ReceivedFile, folder: 'audios' | 'music' | 'videos', ext: string): Promise<StoredObject> {
+export async function storeUpload(storage: MediaStorage, file: { path: string }, folder: 'audios' | 'music' | 'videos', ext: string): Promise<StoredObject> {
   const key = `${folder}/${randomUUID()}.${ext}`
   return storage.put(key, createReadStream(file.path))
 }

@@ -7,6 +7,7 @@ import { acceptAudio, parseFormFields } from '../../lib/uploads/accept.js'
 import type { ReceivedUpload } from '../../lib/uploads/receive-multipart.js'
 import type { MediaServiceDeps } from '../../lib/service-deps.js'
 import { deleteStoredQuietly, storeUpload } from '../../lib/uploads/store-upload.js'
+import { canonicalColumnsOf, loudnessOf } from './canonical-media.js'
 import { toAudioDto } from './service.js'
 import {
   clearDemoExcept,
@@ -24,7 +25,7 @@ import {
 type AudioUpdate = z.output<typeof adminAudioUpdateSchema>
 
 function toAdminAudio(row: AudioWithField): AdminAudio {
-  return { ...toAudioDto(row), fieldTitle: row.fieldTitle, mimeType: row.mimeType, sizeBytes: row.sizeBytes }
+  return { ...toAudioDto(row), fieldTitle: row.fieldTitle, mimeType: row.mimeType, sizeBytes: row.sizeBytes, loudness: loudnessOf(row) }
 }
 
 async function loadAdminAudio(deps: MediaServiceDeps, id: string): Promise<AdminAudio> {
@@ -38,8 +39,8 @@ export async function listAdminAudios(deps: MediaServiceDeps, fieldId?: string):
 }
 
 /**
- * Upload of a new audio: the multipart fields are checked, the file's type by its content and its
- * duration by decoding it, then the file goes to storage under a generated key and the row is
+ * Upload of a new audio: the multipart fields are checked, the file's type by its content, then it
+ * is converted to the canonical stored form (ADR 026) and its duration read, then that file goes to storage under a generated key and the row is
  * written (with the demo switch) in one transaction. Any refusal leaves nothing behind: the
  * temporary file is always removed, the stored file too when the row could not be written.
  */
@@ -49,8 +50,8 @@ export async function createAudio(deps: MediaServiceDeps, upload: ReceivedUpload
     const meta = parseFormFields(adminAudioMetaSchema, audioFormFieldsToMeta(upload.fields))
     if (!(await fieldExists(db, meta.fieldId))) throw new HttpError(400, ADMIN_CONTENT_MSG.fieldNotFound)
     const file = upload.files.file!
-    const accepted = await acceptAudio(file)
-    const stored = await storeUpload(deps.storage, file, 'audios', accepted.ext)
+    const accepted = await acceptAudio(file, deps.ffmpeg)
+    const stored = await storeUpload(deps.storage, accepted, 'audios', accepted.ext).finally(accepted.discard)
     let id: string
     try {
       id = await db.transaction(async (tx) => {
@@ -62,6 +63,7 @@ export async function createAudio(deps: MediaServiceDeps, upload: ReceivedUpload
           fileKey: stored.key,
           mimeType: accepted.mime,
           sizeBytes: stored.size,
+          ...canonicalColumnsOf(accepted.loudness),
         })
         return row.id
       })
@@ -92,14 +94,20 @@ export async function replaceAudioFile(deps: MediaServiceDeps, upload: ReceivedU
   try {
     if (!(await findAudio(db, id))) throw new HttpError(404, ADMIN_CONTENT_MSG.audioNotFound)
     const file = upload.files.file!
-    const accepted = await acceptAudio(file)
-    const stored = await storeUpload(deps.storage, file, 'audios', accepted.ext)
+    const accepted = await acceptAudio(file, deps.ffmpeg)
+    const stored = await storeUpload(deps.storage, accepted, 'audios', accepted.ext).finally(accepted.discard)
     let oldKey: string
     try {
       oldKey = await db.transaction(async (tx) => {
         const current = await lockAudio(tx, id)
         if (!current) throw new HttpError(404, ADMIN_CONTENT_MSG.audioNotFound)
-        await updateAudio(tx, id, { fileKey: stored.key, mimeType: accepted.mime, sizeBytes: stored.size, durationSeconds: accepted.durationSeconds })
+        await updateAudio(tx, id, {
+          fileKey: stored.key,
+          mimeType: accepted.mime,
+          sizeBytes: stored.size,
+          durationSeconds: accepted.durationSeconds,
+          ...canonicalColumnsOf(accepted.loudness),
+        })
         return current.fileKey
       })
     } catch (error) {

@@ -15,6 +15,7 @@ import { acceptAudio, parseFormFields } from '../../lib/uploads/accept.js'
 import type { ReceivedUpload } from '../../lib/uploads/receive-multipart.js'
 import type { MediaServiceDeps } from '../../lib/service-deps.js'
 import { deleteStoredQuietly, storeUpload } from '../../lib/uploads/store-upload.js'
+import { canonicalColumnsOf, loudnessOf } from './canonical-media.js'
 import { findLatestVolume } from './listener-repository.js'
 import { deleteTrack, findTrack, insertTrack, listTracks, saveVolume, updateTrack, type TrackRow } from './music-admin-repository.js'
 
@@ -30,6 +31,7 @@ function toTrack(row: TrackRow): AdminMusicTrack {
     duration: formatDuration(row.durationSeconds),
     mimeType: row.mimeType,
     sizeBytes: row.sizeBytes,
+    loudness: loudnessOf(row),
     url: API.catalogue.admin.musicFile(row.id),
     createdAt: row.createdAt.toISOString(),
   }
@@ -50,7 +52,7 @@ function tagsFromForm(text: string | undefined): unknown {
   }
 }
 
-/** Upload of a track: same checks as an audio (type by content, readable duration). */
+/** Upload of a track: same checks and conversion as an audio (type by content, canonical form, readable duration). */
 export async function createTrack(deps: MediaServiceDeps, upload: ReceivedUpload): Promise<AdminMusicTrack> {
   try {
     const meta = parseFormFields(adminMusicMetaSchema, {
@@ -59,8 +61,8 @@ export async function createTrack(deps: MediaServiceDeps, upload: ReceivedUpload
       isActive: upload.fields.isActive === undefined ? true : upload.fields.isActive === 'true',
     })
     const file = upload.files.file!
-    const accepted = await acceptAudio(file)
-    const stored = await storeUpload(deps.storage, file, 'music', accepted.ext)
+    const accepted = await acceptAudio(file, deps.ffmpeg)
+    const stored = await storeUpload(deps.storage, accepted, 'music', accepted.ext).finally(accepted.discard)
     try {
       const row = await insertTrack(deps.db, {
         ...meta,
@@ -68,6 +70,7 @@ export async function createTrack(deps: MediaServiceDeps, upload: ReceivedUpload
         mimeType: accepted.mime,
         sizeBytes: stored.size,
         durationSeconds: accepted.durationSeconds,
+        ...canonicalColumnsOf(accepted.loudness),
       })
       return toTrack(row)
     } catch (error) {

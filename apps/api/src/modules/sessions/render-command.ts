@@ -4,16 +4,20 @@
  * whatever the source files' own padding. Pure: tested on its own and run by ./renderer.ts.
  */
 import { SESSION_BITRATE_KBPS, SESSION_SAMPLE_RATE } from '@sintonia/contract'
+import { CANONICAL_AUDIO, inputArguments } from '../../lib/media/canonical-audio.js'
 import type { SessionPlan } from './session-plan.js'
 
 const FORMAT = `aresample=${SESSION_SAMPLE_RATE},aformat=sample_fmts=flt:channel_layouts=mono`
 /**
  * The voices are repeated in 16-bit (aloop keeps one repetition in memory: half the memory of
- * floats, and the sources are 16-bit MP3s anyway), and mixed in floats.
+ * floats, and the sources are MP3s anyway), and mixed in floats.
  */
 const VOICE_FORMAT = `aresample=${SESSION_SAMPLE_RATE},aformat=sample_fmts=s16:channel_layouts=mono`
 
-/** `paths` maps a stored file key to a file ffmpeg can read. */
+/**
+ * `paths` maps a stored file key to a file ffmpeg can read. Every source is a canonical MP3
+ * (docs/decisions/026-canonical-media.md) and is opened as one: never probed, local files only.
+ */
 export function renderArguments(plan: SessionPlan, paths: ReadonlyMap<string, string>): string[] {
   const pathOf = (key: string) => {
     const path = paths.get(key)
@@ -26,7 +30,7 @@ export function renderArguments(plan: SessionPlan, paths: ReadonlyMap<string, st
   filters.push(`anullsrc=r=${SESSION_SAMPLE_RATE}:cl=mono,${VOICE_FORMAT},atrim=end_sample=${plan.leadSamples}[lead]`)
 
   plan.items.forEach((item, index) => {
-    inputs.push('-i', pathOf(item.voice.fileKey))
+    inputs.push(...inputArguments(CANONICAL_AUDIO.demuxer, pathOf(item.voice.fileKey)))
     const cycle = item.voice.samples + item.pauseSamples
     // Repetitions that begin before the end are rendered; a sleep timer's end trims the last one.
     const plays = Math.max(1, item.repetitionStarts.length)
@@ -42,7 +46,7 @@ export function renderArguments(plan: SessionPlan, paths: ReadonlyMap<string, st
   let mix = '[voice]'
   if (plan.music) {
     const musicInput = plan.items.length
-    inputs.push('-stream_loop', '-1', '-i', pathOf(plan.music.fileKey))
+    inputs.push('-stream_loop', '-1', ...inputArguments(CANONICAL_AUDIO.demuxer, pathOf(plan.music.fileKey)))
     const gain = (plan.musicLevel / 100).toFixed(4)
     filters.push(`[${musicInput}:a]${FORMAT},volume=${gain},atrim=end_sample=${plan.totalSamples}[music]`)
     filters.push('[voice][music]amerge=inputs=2,pan=mono|c0=c0+c1[mixed]')

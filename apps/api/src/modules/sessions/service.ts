@@ -17,6 +17,7 @@ import {
 } from '@sintonia/contract'
 import type { z } from 'zod'
 import type { Database } from '../../db/client.js'
+import { CANONICAL_AUDIO } from '../../lib/media/canonical-audio.js'
 import { countDecodedSamples } from '../../lib/media/ffmpeg.js'
 import { HttpError } from '../../lib/http/errors.js'
 import type { ServiceLogger } from '../../lib/service-logger.js'
@@ -78,7 +79,7 @@ async function voiceSamples(deps: SessionDeps, renderer: SessionRenderer, audios
       if (!pending) {
         pending = (async () => {
           const paths = await deps.sourcePaths([audio.fileKey])
-          const count = await countDecodedSamples(renderer.ffmpeg, paths.get(audio.fileKey)!, SESSION_SAMPLE_RATE)
+          const count = await countDecodedSamples(renderer.ffmpeg, CANONICAL_AUDIO.demuxer, paths.get(audio.fileKey)!, SESSION_SAMPLE_RATE)
           await saveVoiceLength(deps.db, audio.id, audio.fileKey, count)
           return count
         })().finally(() => measuring.delete(audio.fileKey))

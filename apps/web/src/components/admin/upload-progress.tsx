@@ -25,3 +25,11 @@ export function UploadProgressBar({ progress, label = 'Enviando arquivo' }: { pr
     </div>
   )
 }
+
+/**
+ * The submit button's text while an audio is sent: the percentage, then, once every byte is up,
+ * the server's conversion and loudness normalisation (ADR 026), which takes a few seconds more.
+ */
+export function audioUploadText(percent: number): string {
+  return percent >= 100 ? 'Normalizando o volume...' : `Enviando... ${percent}%`
+}

@@ -5,7 +5,7 @@ import { TextArea } from '../../../components/admin/text-area'
 import { hueOf } from '../../../components/artwork'
 import { CoverAfterSave, CoverEditor } from '../../../components/cover-editor'
 import { FileInput } from '../../../components/admin/file-input'
-import { UploadProgressBar } from '../../../components/admin/upload-progress'
+import { UploadProgressBar, audioUploadText } from '../../../components/admin/upload-progress'
 import { Button } from '../../../components/ui/button'
 import { FormField, SelectInput, SubmitButton, TextInput, describedBy, useErrorReveal } from '../../../components/ui/form'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
@@ -210,7 +210,7 @@ export function AudioDialog({ audio, fields, defaultFieldId, onClose }: AudioDia
           <Button variant="outline" onClick={onClose} disabled={busy || coverBusy}>
             Cancelar
           </Button>
-          <SubmitButton loading={busy} loadingText={progress ? `Enviando... ${progress.percent}%` : 'Salvando...'} size="md" className="sm:w-auto">
+          <SubmitButton loading={busy} loadingText={progress ? audioUploadText(progress.percent) : 'Salvando...'} size="md" className="sm:w-auto">
             {creating ? 'Enviar áudio' : 'Salvar alterações'}
           </SubmitButton>
         </div>

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Pencil, Star, Trash2, Upload } from 'lucide-react'
-import type { AdminAudio } from '@sintonia/contract'
+import { formatLoudness, type AdminAudio } from '@sintonia/contract'
 import { AdminPageHeader } from '../../../components/admin/admin-page-header'
 import { ConfirmDialog } from '../../../components/admin/confirm-dialog'
 import { Artwork, audioArtwork } from '../../../components/artwork'
@@ -130,6 +130,7 @@ export function AudiosPage() {
                           </span>
                         ) : null}
                         {audio.description ? <span className="mt-0.5 line-clamp-1 text-ink-muted">{audio.description}</span> : null}
+                        <span className="mt-0.5 block text-xs text-ink-muted tabular-nums">{formatLoudness(audio.loudness)}</span>
                       </span>
                     </span>
                   </Td>
@@ -155,6 +156,7 @@ export function AudiosPage() {
                     <p className="text-sm text-ink-muted">
                       {audio.fieldTitle} · <span className="tabular-nums">{audio.duration}</span>
                     </p>
+                    <p className="text-xs text-ink-muted tabular-nums">{formatLoudness(audio.loudness)}</p>
                   </div>
                   <RowActions audio={audio} onEdit={() => setDialog({ kind: 'edit', audio })} onDelete={() => setDialog({ kind: 'delete', audio })} />
                 </div>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { Music, Pencil, Trash2, Upload, Volume2 } from 'lucide-react'
-import { formatBytes, type AdminMusicTrack } from '@sintonia/contract'
+import { formatBytes, formatLoudness, type AdminMusicTrack } from '@sintonia/contract'
 import { AdminPageHeader } from '../../../components/admin/admin-page-header'
 import { ConfirmDialog } from '../../../components/admin/confirm-dialog'
 import { QueryError } from '../../../components/admin/query-error'
@@ -138,6 +138,7 @@ export function MusicPage() {
                       <p className="text-sm text-ink-muted">
                         <span className="tabular-nums">{track.duration}</span> · {formatBytes(track.sizeBytes)}
                       </p>
+                      <p className="text-xs text-ink-muted tabular-nums">{formatLoudness(track.loudness)}</p>
                     </div>
                     <Button variant="ghost" size="icon" className="size-9" aria-label={`Editar ${track.title}`} onClick={() => setDialog({ kind: 'edit', track })}>
                       <Pencil aria-hidden="true" />

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { AUDIO_UPLOAD_MAX_BYTES, adminMusicMetaSchema, audioTooLargeMessage, splitTags, type AdminMusicTrack } from '@sintonia/contract'
 import { FileInput } from '../../../components/admin/file-input'
-import { UploadProgressBar } from '../../../components/admin/upload-progress'
+import { UploadProgressBar, audioUploadText } from '../../../components/admin/upload-progress'
 import { Button } from '../../../components/ui/button'
 import { FormField, SubmitButton, TextInput, describedBy, useErrorReveal } from '../../../components/ui/form'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
@@ -95,7 +95,7 @@ export function TrackDialog({ track, onClose }: { track: AdminMusicTrack | null;
           <Button variant="outline" onClick={onClose} disabled={busy}>
             Cancelar
           </Button>
-          <SubmitButton loading={busy} loadingText={progress ? `Enviando... ${progress.percent}%` : 'Salvando...'} size="md" className="sm:w-auto">
+          <SubmitButton loading={busy} loadingText={progress ? audioUploadText(progress.percent) : 'Salvando...'} size="md" className="sm:w-auto">
             {creating ? 'Enviar música' : 'Salvar alterações'}
           </SubmitButton>
         </div>

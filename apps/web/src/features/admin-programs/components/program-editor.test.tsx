@@ -31,6 +31,7 @@ const audio = (id: string, title: string, fieldId: string, fieldTitle: string, d
   updatedAt: '2025-01-01T00:00:00.000Z',
   mimeType: 'audio/mpeg',
   sizeBytes: 1000,
+  loudness: null,
 })
 const CATALOGUE = [audio(GRATIDAO, 'Gratidão', FOCO, 'Foco', 90), audio(RESPIRAR, 'Respirar', CALMA, 'Calma', 200)]
 
