@@ -30,6 +30,16 @@ const BLOCKING: ReadonlyArray<ImpactValue> = ['serious', 'critical']
 export async function seriousAxeViolations(page: Page, options: RunOptions = {}): Promise<AxeViolation[]> {
   const shown = await page.evaluate(() => document.documentElement.dataset.theme ?? 'day')
   const found: AxeViolation[] = []
+  // The theme switches without colour transitions while axe reads: parts the browser skips
+  // (content-visibility: auto, far below) compute their style only when axe asks, and would start a
+  // transition from the other theme's colours right then. A constructed sheet, which the page's
+  // Content-Security-Policy does not govern, and removed afterwards.
+  await page.evaluate(() => {
+    const sheet = new CSSStyleSheet()
+    sheet.replaceSync('*, *::before, *::after { transition: none !important; }')
+    ;(window as unknown as { __axeNoTransitions?: CSSStyleSheet }).__axeNoTransitions = sheet
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
+  })
   try {
     for (const theme of THEMES) {
       await page.evaluate((value) => {
@@ -40,6 +50,8 @@ export async function seriousAxeViolations(page: Page, options: RunOptions = {})
   } finally {
     await page.evaluate((value) => {
       document.documentElement.dataset.theme = value
+      const sheet = (window as unknown as { __axeNoTransitions?: CSSStyleSheet }).__axeNoTransitions
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((adopted) => adopted !== sheet)
     }, shown)
   }
   return found
