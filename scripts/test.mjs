@@ -46,19 +46,17 @@ const stages = {
     env: { VITEST_JSON: join(reports, 'vitest-faults.json') },
   },
   postgres: {
-    // Beside the journeys, at a lower priority: it takes the CPU they leave while they wait on
-    // timers, the network and real-time audio, and never slows them.
-    command: ['nice', '-n', '15', 'npx', 'vitest', 'run', '--project', 'api', ...databaseTestFiles(root)],
+    command: ['npx', 'vitest', 'run', '--project', 'api', ...databaseTestFiles(root)],
     env: { TEST_DATABASE_URL: postgresUrl, VITEST_JSON: join(reports, 'vitest-postgres.json') },
   },
 }
 
 /**
- * The order: each group's stages run side by side, the groups one after another. The unit stage
- * fills both cores on its own (two Vitest workers); the journeys leave CPU idle while they wait,
- * which the PostgreSQL pass (niced) takes. The fault test stops PostgreSQL, so it runs alone, last.
+ * The order: each group's stages run side by side, the groups one after another. The test stages
+ * each fill both cores on their own (two Vitest workers; two Playwright workers, each with its
+ * server and browser), so they take turns.
  */
-const groups = [['typecheck', 'lint', 'build'], ['unit'], ['e2e', 'postgres'], ['faults']]
+const groups = [['typecheck', 'lint', 'build'], ['unit'], ['e2e'], ['postgres', 'faults']]
 
 const timings = []
 const started = Date.now()
@@ -117,6 +115,12 @@ for (const group of groups) {
       failed = true
     } else console.log(`AVISO: PostgreSQL (${postgresUrl}) não respondeu; os testes da API rodaram só no PGlite.`)
     wanted = wanted.filter((name) => name !== 'postgres')
+  }
+  // The faults test stops PostgreSQL: it runs after the PostgreSQL pass, never beside it.
+  if (wanted.includes('faults') && wanted.includes('postgres')) {
+    failed = !(await run('postgres', { quiet: false })) || failed
+    failed = !(await run('faults', { quiet: false })) || failed
+    continue
   }
   // A failed stage does not stop the others: one run tells everything that is wrong.
   const results = await Promise.all(wanted.map((name) => run(name, { quiet: wanted.length > 1 })))
