@@ -8,27 +8,40 @@ import type { Database } from '../../../src/db/client.js'
  */
 const EXPECTED_TO_CHANGE = new Set(['audit_log', 'session', 'rate_limit_counters'])
 
+/** The application's tables, read once per database: migrations ran before any test. */
+const tablesOf = new WeakMap<Database, Promise<string[]>>()
+
+function checkedTables(db: Database): Promise<string[]> {
+  let tables = tablesOf.get(db)
+  if (!tables) {
+    tables = rowsOf<{ name: string }>(
+      db,
+      sql`select table_name as name from information_schema.tables
+          where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    ).then((rows) => rows.map((row) => row.name).filter((name) => !EXPECTED_TO_CHANGE.has(name)))
+    tablesOf.set(db, tables)
+  }
+  return tables
+}
+
 /**
  * One md5 over the contents of every table of the application schema (rows sorted by their text
  * form, so physical order does not matter). Two equal checksums mean no row was added, removed or
- * changed anywhere outside EXPECTED_TO_CHANGE.
+ * changed anywhere outside EXPECTED_TO_CHANGE. One query for all tables: the route matrix takes
+ * hundreds of checksums, and a round trip per table was most of its time.
  */
 export async function databaseChecksum(db: Database): Promise<string> {
-  const tables = await rowsOf<{ name: string }>(
-    db,
-    sql`select table_name as name from information_schema.tables
-        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  const tables = await checkedTables(db)
+  const digests = sql.join(
+    tables.map(
+      (name) =>
+        sql`select ${name}::text as name, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${sql.identifier(name)} t`,
+    ),
+    sql` union all `,
   )
-  const parts: string[] = []
-  for (const { name } of tables) {
-    if (EXPECTED_TO_CHANGE.has(name)) continue
-    const [row] = await rowsOf<{ digest: string | null }>(
-      db,
-      sql`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${sql.identifier(name)} t`,
-    )
-    parts.push(`${name}:${row?.digest ?? ''}`)
-  }
-  return parts.join(';')
+  const rows = await rowsOf<{ name: string; digest: string | null }>(db, digests)
+  const byName = new Map(rows.map((row) => [row.name, row.digest ?? '']))
+  return tables.map((name) => `${name}:${byName.get(name) ?? ''}`).join(';')
 }
 
 /** Rows of a raw query on either driver (node-postgres and PGlite both answer `{ rows }`). */
