@@ -13,9 +13,11 @@ import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   API,
+  defaultAudioSession,
   DEMO_SESSION_REPETITIONS,
   demoSessionVariants,
   isDemoSessionVariant,
+  programmeDaySession,
   SESSION_MSG,
   SESSION_NEW_RENDERS_PER_HOUR,
   type SessionManifest,
@@ -25,7 +27,9 @@ import { loadConfig } from '../../src/config.js'
 import { sessionRenders } from '../../src/db/schema/index.js'
 import { evict } from '../../src/modules/sessions/session-cache.js'
 import { renderStorageKey } from '../../src/modules/sessions/renderer.js'
+import { aheadSessions, type AheadSelection } from '../../src/modules/sessions/prerender.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
+import { seedProgram } from '../helpers/practice.js'
 import { callAs, castOf, subscriber, type Cast } from '../helpers/callers.js'
 import { insertAudio, synthVoice } from '../helpers/sessions.js'
 
@@ -183,14 +187,16 @@ function readersOf(key: string): number | null {
   return ctx.app.sessionRendering?.current(key)?.readers ?? null
 }
 
-describe('the demo rendered ahead', () => {
-  const shortVariants = (audioId: string) => demoSessionVariants(audioId).filter((request) => request.items[0]!.repetitions > 0 && request.items[0]!.repetitions <= 3)
+describe('sessions rendered ahead', () => {
+  /** The demo's variants short enough for a test (the others are an hour: "sem parar"). */
+  const shortDemoVariants: AheadSelection = (sessions) =>
+    sessions.filter((session) => session.kind === 'demo' && session.request.items[0]!.repetitions > 0 && session.request.items[0]!.repetitions <= 3)
 
-  it('is rendered once across two instances, then served as a stored file, and never evicted', async () => {
+  it("renders the demo's variants once across two instances, then serves them as stored files, never evicted", async () => {
     const second = await secondInstance(ctx)
     try {
-      const [a, b] = await Promise.all([ctx.app.sessionPrerender!.schedule(shortVariants), second.app.sessionPrerender!.schedule(shortVariants)])
-      const expected = shortVariants(demoId).length
+      const [a, b] = await Promise.all([ctx.app.sessionPrerender!.schedule(shortDemoVariants), second.app.sessionPrerender!.schedule(shortDemoVariants)])
+      const expected = demoSessionVariants(demoId).filter((request) => request.items[0]!.repetitions > 0 && request.items[0]!.repetitions <= 3).length
       // Each variant rendered by exactly one of them.
       expect(a.rendered + b.rendered).toBe(expected)
       const keys = [...ctx.app.sessionPrerender!.pinned()]
@@ -201,7 +207,7 @@ describe('the demo rendered ahead', () => {
         expect(await ctx.storage.stat(renderStorageKey(key))).not.toBeNull()
       }
       // A second pass finds them stored and renders nothing.
-      expect((await ctx.app.sessionPrerender!.schedule(shortVariants)).rendered).toBe(0)
+      expect((await ctx.app.sessionPrerender!.schedule(shortDemoVariants)).rendered).toBe(0)
       // A visitor gets the stored file's address with the manifest: no render, no redirect.
       const manifest = (await ask(ctx, null, { items: [{ audioId: demoId, repetitions: 1 }], pauseSeconds: 0 })).json() as SessionManifest
       expect(manifest.direct?.url).toBeTruthy()
@@ -211,6 +217,38 @@ describe('the demo rendered ahead', () => {
     } finally {
       await second.close()
     }
+  }, 120_000)
+
+  it('renders each programme day from its start and plans every audio at the default settings: a listener who kept the defaults gets a stored file', async () => {
+    const breathId = (await insertAudio(ctx, await synthVoice(1), { title: 'Respiro' })).id
+    const dayItems = [
+      { audioId: voiceId, repetitions: 2 },
+      { audioId: breathId, repetitions: 1 },
+    ]
+    await seedProgram(ctx, { title: 'Programa adiantado', days: [{ items: dayItems }] })
+    const sessions = await aheadSessions(ctx.database.db, ctx.storage)
+    // The demo first, then the days, then every audio of the catalogue.
+    const kinds = sessions.map((session) => session.kind)
+    expect(kinds.indexOf('dia')).toBeGreaterThan(kinds.lastIndexOf('demo'))
+    expect(kinds.indexOf('áudio')).toBeGreaterThan(kinds.lastIndexOf('dia'))
+    expect(sessions.filter((session) => session.kind === 'áudio').map((session) => session.audios[0]!.id)).toEqual(expect.arrayContaining([voiceId, breathId, demoId]))
+    const isOurDay: AheadSelection = (all) => all.filter((session) => session.kind === 'dia' && session.audios.some((audio) => audio.id === breathId))
+    expect(isOurDay(sessions)).toHaveLength(1)
+    expect(isOurDay(sessions)[0]!.request).toEqual(programmeDaySession(dayItems))
+
+    // The day is rendered ahead and pinned; the listener's first press finds it stored.
+    expect(await ctx.app.sessionPrerender!.schedule(isOurDay)).toMatchObject({ rendered: 1, failed: 0 })
+    const day = (await ask(ctx, cast.subscriber, programmeDaySession(dayItems)!)).json() as SessionManifest
+    expect([...ctx.app.sessionPrerender!.pinned()]).toEqual([day.key])
+    expect(day.direct?.url).toBeTruthy()
+
+    // An audio at the default settings ("sem parar": an hour, rendered in production) is planned
+    // as the listener asks for it: the same key, kept out of eviction once rendered.
+    const defaults = (await ask(ctx, cast.subscriber, defaultAudioSession(breathId))).json() as SessionManifest
+    const audioAhead: AheadSelection = (all) => all.filter((session) => session.kind === 'áudio' && session.audios[0]!.id === breathId)
+    const [target] = audioAhead(sessions)
+    const plan = await ctx.app.sessionPrerender!.plan(target!)
+    expect(plan.key).toBe(defaults.key)
   }, 120_000)
 })
 

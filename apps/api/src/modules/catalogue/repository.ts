@@ -55,6 +55,11 @@ export async function listAudiosByCreation(db: Database, limit: number): Promise
   return db.select().from(audios).orderBy(asc(audios.createdAt), asc(audios.id)).limit(limit)
 }
 
+/** Every audio of the catalogue, oldest first (the sessions rendered ahead go through them all). */
+export async function listAllAudios(db: Database): Promise<AudioRow[]> {
+  return db.select().from(audios).orderBy(asc(audios.createdAt), asc(audios.id))
+}
+
 export async function findFieldTitle(db: Database, id: string): Promise<string | undefined> {
   const [row] = await db.select({ title: fields.title }).from(fields).where(eq(fields.id, id))
   return row?.title

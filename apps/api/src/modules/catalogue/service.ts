@@ -68,4 +68,4 @@ export async function getDemo(db: Database, storage: MediaStorage): Promise<Demo
 // Other domains read audios through here: which ids exist (playlists, listening records,
 // programmes) and the rows a rendered session is made of.
 export { existingAudioIds } from './listener-repository.js'
-export { findAudiosByIds, type AudioRow } from './repository.js'
+export { findAudiosByIds, listAllAudios, type AudioRow } from './repository.js'

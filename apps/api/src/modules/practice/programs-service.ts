@@ -24,6 +24,7 @@ import {
   lockListenerPractice,
   moveFeatured,
   restartEnrolment,
+  type AudioRow as ProgramAudio,
   type ProgramRow,
 } from './programs-repository.js'
 
@@ -132,4 +133,15 @@ export async function feature(db: Database, userId: string, programId: string, n
     await moveFeatured(tx, userId, enrolment.id)
   })
   return answerFor(db, userId, model, now)
+}
+
+/**
+ * Every day of the published programmes with its audios in order and their counts: the days the
+ * sessions domain renders ahead (docs/product/sessions.md#rendered-ahead).
+ */
+export async function publishedProgrammeDays(db: Database): Promise<Array<{ programId: string; day: number; items: Array<{ audio: ProgramAudio; repetitions: number }> }>> {
+  const models = await loadModels(db, await listPublishedProgramRows(db))
+  return [...models.values()].flatMap((model) =>
+    model.days.filter((day) => day.items.length > 0).map((day) => ({ programId: model.row.id, day: day.day, items: day.items.map((item) => ({ audio: item.audio, repetitions: item.repetitions })) })),
+  )
 }

@@ -12,8 +12,7 @@ import { PUBLIC_MUSIC_FILE } from '../../paths.js'
 import type { PlanMusic } from './session-plan.js'
 import { BUILT_IN_PREFIX } from './repository.js'
 import { SessionRenderer } from './renderer.js'
-import { Prerenderer, PRERENDER_CLAIM_MS } from './prerender.js'
-import { resolvePublicDemo } from '../catalogue/service.js'
+import { aheadSessions, Prerenderer, PRERENDER_CLAIM_MS } from './prerender.js'
 import { recordStored, sweepStale, type CacheDeps } from './session-cache.js'
 import { sessionRoutes } from './routes.js'
 import { sourceFiles } from './source-files.js'
@@ -23,8 +22,9 @@ import { mediaAddressDepsOf, signedMediaAddress } from '../../lib/http/redirect-
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * The demo's variants rendered ahead (./prerender.ts): at start and on every change of an audio
-     * or a track when SESSION_PRERENDER is on; null without ffmpeg.
+     * The sessions rendered ahead (./prerender.ts): the demo's variants, the programme days and
+     * every audio at default settings, at start and on every change of an audio, a track or a
+     * programme when SESSION_PRERENDER is on; null without ffmpeg.
      */
     sessionPrerender: Prerenderer | null
     /** This instance's renders (what runs now); null without ffmpeg. */
@@ -32,7 +32,8 @@ declare module 'fastify' {
   }
 }
 
-const SOURCE_EVENTS: ReadonlySet<DomainEventName> = new Set(['audios_changed', 'music_changed'])
+/** Changes that may leave stored sessions stale (their files) or change what is rendered ahead (programmes). */
+const SOURCE_EVENTS: ReadonlySet<DomainEventName> = new Set(['audios_changed', 'music_changed', 'programs_changed'])
 
 /**
  * The demo's music: the built-in track, named by its content (a new file is a new name, so its old
@@ -96,7 +97,7 @@ export const sessionsModule = fp(
         sessions: deps,
         renderer,
         log,
-        currentDemo: async () => (await resolvePublicDemo(app.database.db, app.storage))?.audio ?? null,
+        targets: () => aheadSessions(app.database.db, app.storage),
         claim: async (key) => (await app.sharedLimits.hit(`sessao-adiantada:${key}`, PRERENDER_CLAIM_MS)).count === 1,
       })
     }
@@ -104,7 +105,7 @@ export const sessionsModule = fp(
     app.decorate('sessionRendering', renderer)
 
     let sweeping: Promise<unknown> = Promise.resolve()
-    // After the stale sessions are gone, the demo's variants are rendered ahead again if they changed.
+    // After the stale sessions are gone, what is rendered ahead is rendered again where it changed.
     const sweep = () => {
       sweeping = sweeping.then(() => sweepStale(cache)).catch((error: Error) => log.warn({ err: error.message }, 'limpeza das sessões falhou'))
       if (prerenderer && app.config.sessions.prerender) void sweeping.then(() => prerenderer?.schedule()).catch(() => undefined)

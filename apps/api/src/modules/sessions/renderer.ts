@@ -311,6 +311,8 @@ export class SessionRenderer {
       await this.encode(job, renderArguments(plan, paths))
       await this.options.storage.put(renderStorageKey(job.key), createReadStream(job.partPath))
       await this.options.onStored(job.key, job.bytes)
+      // Stored and recorded: from now on a request finds the stored file (and its address), not this job.
+      if (this.jobs.get(job.key) === job) this.jobs.delete(job.key)
       job.succeed()
       this.options.log.info({ session: job.key, bytes: job.bytes, ms: Date.now() - started }, 'sessão renderizada')
     } catch (error) {

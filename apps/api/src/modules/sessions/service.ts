@@ -140,13 +140,13 @@ async function admitRender(deps: SessionDeps, renderer: SessionRenderer, plan: S
   if (countsNew && (await deps.countNewSession(who.accountId)) > SESSION_NEW_RENDERS_PER_HOUR) throw new HttpError(429, SESSION_MSG.budgetExceeded)
 }
 
-/** The plan of a request for these audios, as `who` hears it. */
-async function planFor(deps: SessionDeps, renderer: SessionRenderer, request: SessionRequest, found: readonly AudioRow[], who: Listener): Promise<SessionPlan> {
+/** The plan of a request for these audios, as a visitor (the demo) or a listener hears it. */
+async function planFor(deps: SessionDeps, renderer: SessionRenderer, request: SessionRequest, found: readonly AudioRow[], access: Listener['access']): Promise<SessionPlan> {
   const byId = new Map(found.map((audio) => [audio.id, audio]))
   for (const audio of found) {
     if (!(await deps.storage.stat(audio.fileKey))) throw new HttpError(404, SESSION_MSG.audioFileMissing)
   }
-  const [samples, { music, level }] = await Promise.all([voiceSamples(deps, renderer, found), resolveMusic(deps, request, who.access)])
+  const [samples, { music, level }] = await Promise.all([voiceSamples(deps, renderer, found), resolveMusic(deps, request, access)])
   return planSession({
     items: request.items.map((item) => {
       const audio = byId.get(item.audioId)!
@@ -187,16 +187,19 @@ export async function describeSession(deps: SessionDeps, request: SessionRequest
   // A visitor never starts an arbitrary render: only the demo's few variants, rendered ahead.
   if (who.access === 'demo' && !isDemoSessionVariant(request)) throw new HttpError(403, SESSION_MSG.demoVariantsOnly)
   const renderer = rendererOf(deps)
-  const plan = await planFor(deps, renderer, request, found, who)
+  const plan = await planFor(deps, renderer, request, found, who.access)
   const row = await findRender(deps.db, plan.key)
   if (!row?.renderedAt && !renderer.current(plan.key)) await admitRender(deps, renderer, plan, who, !row)
   return recordAndDescribe(deps, renderer, plan)
 }
 
-/** The demo's variants, planned and recorded as a visitor would ask for them (./prerender.ts renders them ahead). */
-export async function planDemoVariant(deps: SessionDeps, request: SessionRequest, demo: AudioRow): Promise<SessionPlan> {
+/**
+ * A session rendered ahead (./prerender.ts), planned and recorded as its listeners will ask for it:
+ * a visitor for the demo's variants, any subscriber for the default-settings sessions.
+ */
+export async function planAhead(deps: SessionDeps, request: SessionRequest, audios: readonly AudioRow[], access: Listener['access']): Promise<SessionPlan> {
   const renderer = rendererOf(deps)
-  const plan = await planFor(deps, renderer, request, [demo], { access: 'demo', accountId: null })
+  const plan = await planFor(deps, renderer, request, audios, access)
   await recordAndDescribe(deps, renderer, plan)
   return plan
 }
