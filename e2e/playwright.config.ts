@@ -34,7 +34,8 @@ export default defineConfig({
   projects: [
     { name: 'jornadas', grepInvert: new RegExp(ALONE) },
     // Journeys measured against real time or rendering (e2e/support/alone.ts) run once the others
-    // are done, one at a time, on a machine no other journey is loading.
+    // are done, one at a time, on a machine no other journey is loading (`npm test` runs them as a
+    // stage of their own, with only lowest-priority work beside them: scripts/test.mjs).
     { name: 'sozinhas', grep: new RegExp(ALONE), dependencies: ['jornadas'], workers: 1 },
   ],
   use: {
@@ -42,6 +43,11 @@ export default defineConfig({
     baseURL,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
+    // Journeys prove what a person does, not motion: without it Chromium stops painting the
+    // player's breathing light (a third of a core while audio plays, under --disable-gpu) and the
+    // skeletons' pulse. The motion itself is proved where it is the subject (the day's celebration
+    // in practice-journey.spec.ts, component tests of the player and the celebration).
+    reducedMotion: 'reduce',
     // A trace records every step of every journey; in CI (where nobody opens it) that is only cost.
     trace: process.env.CI === 'true' ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',

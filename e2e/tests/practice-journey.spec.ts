@@ -36,7 +36,8 @@ let page: Page
 test.beforeAll(async ({ browser }) => {
   server = await startPreparedServer({ paidCheckouts: [{ ...checkout, planCode: 'anual' }], practicePrograms: [PROGRAM] })
   await setServerClock(server.baseURL, server.dataDir, yesterday)
-  context = await browser.newContext()
+  // Full motion (the journeys' default is reduced motion): day 1's celebration moves gently.
+  context = await browser.newContext({ reducedMotion: 'no-preference' })
   await context.clock.install({ time: yesterday })
   page = await context.newPage()
 })

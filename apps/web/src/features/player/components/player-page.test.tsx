@@ -272,8 +272,11 @@ describe('PlayerPage', () => {
       await player.voice.play()
     })
     expect(screen.getByTestId('player-status').textContent).toBe('Reproduzindo')
+    // The breathing light breathes while the voice plays, and rests once it ends.
+    expect(screen.getByTestId('breathing-light').dataset.breathing).toBe('true')
     act(() => element.finish())
     expect(screen.getByTestId('player-status').textContent).toBe('Concluído')
+    expect(screen.getByTestId('breathing-light').dataset.breathing).toBeUndefined()
     expect(screen.getByRole('button', { name: 'Reproduzir' })).toBeTruthy()
     expect(onIndexChange).not.toHaveBeenCalled()
   })
