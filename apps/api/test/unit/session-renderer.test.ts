@@ -99,7 +99,9 @@ describe('the renderer', () => {
     const left = new AbortController()
     // Far beyond what is rendered for a while: the request waits, and the render is not stopped under it.
     const waiting = untilAvailable(job, RENDER_AHEAD_BYTES * 2, left.signal)
-    await new Promise((resolve) => setTimeout(resolve, 900))
+    // Long past the idle limit (300 ms here), the watchdog still finds a listener.
+    instance.stopAbandoned(Date.now() + 60_000)
+    expect(job.stopped).toBeNull()
     expect(instance.current(plan.key)).toBe(job)
     left.abort()
     await expect(waiting).rejects.toBeInstanceOf(HttpError)

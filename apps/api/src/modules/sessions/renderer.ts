@@ -55,6 +55,8 @@ export interface RenderJob {
   readonly ahead: boolean
   /** Requests reading it, or waiting for its first bytes, now. */
   readonly readers: number
+  /** Why it was stopped before its end (nobody listening), or null. */
+  readonly stopped: Error | null
 }
 
 export interface RenderOptions {
@@ -201,18 +203,22 @@ export class SessionRenderer {
   private readonly waiting: Array<{ job: Job; resolve: (granted: boolean) => void }> = []
   private closed = false
   private readonly watchdog: NodeJS.Timeout
+  private readonly idleStopMs: number
 
   constructor(private readonly options: SessionRendererOptions) {
-    const idleStopMs = options.idleStopMs ?? RENDER_IDLE_STOP_MS
+    this.idleStopMs = options.idleStopMs ?? RENDER_IDLE_STOP_MS
     // Checks often enough that an abandoned render stops within seconds of its limit.
-    this.watchdog = setInterval(() => this.stopIdle(idleStopMs), Math.min(1_000, Math.max(50, idleStopMs / 4)))
+    this.watchdog = setInterval(() => this.stopAbandoned(), Math.min(1_000, Math.max(50, this.idleStopMs / 4)))
     this.watchdog.unref()
   }
 
-  private stopIdle(idleStopMs: number) {
-    const now = Date.now()
+  /**
+   * Stops the renders nobody has read or waited for during the idle limit, as of `now` (the
+   * watchdog's tick; a test passes a later moment instead of waiting for it).
+   */
+  stopAbandoned(now: number = Date.now()): void {
     for (const job of this.jobs.values()) {
-      if (!job.ahead && !job.stored && job.idleSince !== null && now - job.idleSince >= idleStopMs) {
+      if (!job.ahead && !job.stored && job.idleSince !== null && now - job.idleSince >= this.idleStopMs) {
         job.stop()
         // One waiting for a place leaves the queue now rather than hold a place in it.
         const waiting = this.waiting.findIndex((entry) => entry.job === job)
