@@ -11,6 +11,7 @@ import type { MediaStorage } from './lib/storage/media-storage.js'
 import { systemClock, type Clock } from './lib/clock.js'
 import { accessPlugin } from './plugins/access.js'
 import { authPlugin } from './plugins/auth.js'
+import type { PasswordHasher } from './lib/auth/create-auth.js'
 import { originCheckPlugin } from './plugins/origin-check.js'
 import { auditPlugin } from './plugins/audit.js'
 import { errorsPlugin } from './plugins/errors.js'
@@ -75,6 +76,8 @@ export interface BuildAppOptions {
   clock?: Clock
   /** The request limits' own clock and key prefix (tests; plugins/rate-limit.ts). */
   rateLimits?: RateLimitPluginOptions
+  /** Password hashing (lib/auth/create-auth.ts): Better Auth's own unless given (tests memoise it). */
+  passwordHasher?: PasswordHasher
 }
 
 /** Builds the whole application: used by server.ts and, unchanged, by the tests. */
@@ -117,7 +120,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(mailerPlugin, options.mailer ?? {})
   // Limits counted across instances: Redis with REDIS_URL, the database otherwise (ADR 020).
   await app.register(rateLimitPlugin, options.rateLimits ?? {})
-  await app.register(authPlugin, accountAuthHooks({ db: options.database.db, mailer: app.mailer, publicUrl: config.publicUrl }))
+  await app.register(authPlugin, { ...accountAuthHooks({ db: options.database.db, mailer: app.mailer, publicUrl: config.publicUrl }), passwordHasher: options.passwordHasher })
   await app.register(domainEventsPlugin)
   // Realtime: LISTEN on the domain-event channel, WebSocket /api/realtime with admin presence.
   await app.register(realtimeBusPlugin)

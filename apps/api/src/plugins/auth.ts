@@ -114,7 +114,7 @@ export interface SignInWithUserRow {
  * What the accounts domain gives the auth wiring (app.ts passes it): the one-query sign-in lookup
  * and the e-mails Better Auth asks for. Infrastructure does not import the domain.
  */
-export interface AuthPluginOptions extends Pick<CreateAuthOptions, 'sendResetPassword' | 'sendVerificationEmail' | 'onPasswordReset'> {
+export interface AuthPluginOptions extends Pick<CreateAuthOptions, 'sendResetPassword' | 'sendVerificationEmail' | 'onPasswordReset' | 'passwordHasher'> {
   findSignInWithUser(token: string): Promise<SignInWithUserRow | undefined>
 }
 
@@ -133,6 +133,7 @@ export const authPlugin = fp<AuthPluginOptions>(
       sendResetPassword: options.sendResetPassword,
       sendVerificationEmail: options.sendVerificationEmail,
       onPasswordReset: options.onPasswordReset,
+      passwordHasher: options.passwordHasher,
     })
     app.decorate('auth', auth)
 

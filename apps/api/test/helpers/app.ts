@@ -7,6 +7,7 @@ import { seedDemoCatalogue } from '../../src/seed/index.js'
 import { LocalDiskStorage } from '../../src/lib/storage/local-disk-storage.js'
 import type { MediaStorage } from '../../src/lib/storage/media-storage.js'
 import { createTestDatabase, type TestDatabase } from './database.js'
+import { memoisedPasswordHasher } from './password-hasher.js'
 import { capturingLogger, rememberSecret } from '../support/log-capture.js'
 
 export interface TestContext {
@@ -61,6 +62,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
       ...(options.mailer ? { mailer: options.mailer } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
       logger: options.logger ?? capturingLogger(config),
+      passwordHasher: memoisedPasswordHasher,
     })
     await options.beforeReady?.(app)
     await app.ready()
