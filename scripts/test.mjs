@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every test of the project, in stages, each timed (start, end, duration) with a table
- * at the end — the same command CI runs (.ci/run). Typecheck, lint and the production build run
- * side by side; then the unit/API tests on PGlite; the journeys in Chromium; where PostgreSQL
- * answers (always in CI) the API tests that touch the database again on PostgreSQL; and the
- * database-fault test. docs/testing.md explains each stage.
+ * at the end — the same command CI runs (.ci/run): the production build; the journeys in Chromium
+ * with typecheck, lint and the web's tests beside them; the journeys run alone with the API's tests
+ * on PGlite beside them; where PostgreSQL answers (always in CI) the API tests that touch the
+ * database again on PostgreSQL; and the database-fault test. docs/testing.md explains each stage.
  *
  *   npm test                      everything
  *   npm test -- --only unit,e2e   some stages (names below), e.g. while working on one part
@@ -33,13 +33,25 @@ const stages = {
   typecheck: { command: ['npm', 'run', '--silent', 'typecheck'] },
   lint: { command: ['npm', 'run', '--silent', 'lint'] },
   build: { command: ['npm', 'run', '--silent', 'build'] },
+  // The API's tests on PGlite.
   unit: {
-    command: ['npx', 'vitest', 'run', '--project', 'contract', '--project', 'api', '--project', 'web'],
+    command: ['npx', 'vitest', 'run', '--project', 'api'],
     env: { VITEST_JSON: join(reports, 'vitest-pglite.json') },
   },
+  // The web's tests in jsdom and the contract's: no database, no server, CPU only.
+  web: {
+    command: ['npx', 'vitest', 'run', '--project', 'contract', '--project', 'web'],
+    env: { VITEST_JSON: join(reports, 'vitest-web.json') },
+  },
   e2e: {
-    command: ['npm', 'run', '--silent', 'test', '-w', '@sintonia/e2e'],
+    command: ['npm', 'run', '--silent', 'test', '-w', '@sintonia/e2e', '--', '--project', 'jornadas'],
     env: { E2E_RESULTS_JSON: join(reports, 'playwright.json') },
+  },
+  // The journeys measured against real time (e2e/support/alone.ts), one at a time, after the others.
+  // They use a fraction of one core; the unit stage runs beside them at the lowest priority.
+  sozinhas: {
+    command: ['npm', 'run', '--silent', 'test', '-w', '@sintonia/e2e', '--', '--project', 'sozinhas', '--no-deps'],
+    env: { E2E_RESULTS_JSON: join(reports, 'playwright-sozinhas.json') },
   },
   faults: {
     command: ['npx', 'vitest', 'run', '--project', 'faults'],
@@ -52,25 +64,32 @@ const stages = {
 }
 
 /**
- * The order: each group's stages run side by side, the groups one after another. The test stages
- * each fill both cores on their own (two Vitest workers; two Playwright workers, each with its
- * server and browser), so they take turns.
+ * The order: each group's stages run side by side, the groups one after another. The journeys
+ * wait on pages, servers and real time as much as on the CPU: beside them, at nice 19, run the
+ * checks and the tests that only need the CPU (`lowPriority`), so the scheduler gives the journeys
+ * the processor whenever they ask for it and the niced work takes what they leave. The journeys run
+ * alone leave the machine nearly idle (a third of a core): the API tests run beside them, niced
+ * too. The PostgreSQL pass and the fault test come last: the database server cannot be niced from
+ * here, so they run with nothing beside them.
  */
-const groups = [['typecheck', 'lint', 'build'], ['unit'], ['e2e'], ['postgres', 'faults']]
+const groups = [['build'], ['e2e', 'typecheck', 'lint', 'web'], ['sozinhas', 'unit'], ['postgres', 'faults']]
+/** Stages that run at the lowest CPU priority when another stage of their group runs beside them. */
+const lowPriority = new Set(['typecheck', 'lint', 'web', 'unit'])
 
 const timings = []
 const started = Date.now()
 const clock = (ms) => new Date(ms).toISOString().slice(11, 19)
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`
 
-function run(name, { quiet }) {
+function run(name, { quiet, niced = false }) {
   const stage = stages[name]
+  const command = niced ? ['nice', '-n', '19', ...stage.command] : stage.command
   const logFile = join(reports, `${name}.log`)
   const log = createWriteStream(logFile)
   const start = Date.now()
   console.log(`\n==> ${name}: início ${clock(start)}`)
   return new Promise((done) => {
-    const child = spawn(stage.command[0], stage.command.slice(1), {
+    const child = spawn(command[0], command.slice(1), {
       cwd: root,
       env: { ...process.env, FORCE_COLOR: '0', ...stage.env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -123,7 +142,8 @@ for (const group of groups) {
     continue
   }
   // A failed stage does not stop the others: one run tells everything that is wrong.
-  const results = await Promise.all(wanted.map((name) => run(name, { quiet: wanted.length > 1 })))
+  const beside = wanted.length > 1
+  const results = await Promise.all(wanted.map((name) => run(name, { quiet: beside, niced: beside && lowPriority.has(name) })))
   if (results.includes(false)) failed = true
 }
 
