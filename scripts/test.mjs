@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every test of the project, in stages, each timed (start, end, duration) with a table
- * at the end — the same command CI runs (.ci/run): the production build; the journeys in Chromium
- * with typecheck, lint and the web's tests beside them; the journeys run alone with the API's tests
- * on PGlite beside them; where PostgreSQL answers (always in CI) the API tests that touch the
+ * at the end — the same command CI runs (.ci/run): typecheck, lint and the production build side
+ * by side; the journeys in Chromium; the journeys run alone with the unit and API tests (PGlite)
+ * beside them; where PostgreSQL answers (always in CI) the API tests that touch the
  * database again on PostgreSQL; and the database-fault test. docs/testing.md explains each stage.
  *
  *   npm test                      everything
@@ -33,15 +33,9 @@ const stages = {
   typecheck: { command: ['npm', 'run', '--silent', 'typecheck'] },
   lint: { command: ['npm', 'run', '--silent', 'lint'] },
   build: { command: ['npm', 'run', '--silent', 'build'] },
-  // The API's tests on PGlite.
   unit: {
-    command: ['npx', 'vitest', 'run', '--project', 'api'],
+    command: ['npx', 'vitest', 'run', '--project', 'contract', '--project', 'api', '--project', 'web'],
     env: { VITEST_JSON: join(reports, 'vitest-pglite.json') },
-  },
-  // The web's tests in jsdom and the contract's: no database, no server, CPU only.
-  web: {
-    command: ['npx', 'vitest', 'run', '--project', 'contract', '--project', 'web'],
-    env: { VITEST_JSON: join(reports, 'vitest-web.json') },
   },
   e2e: {
     command: ['npm', 'run', '--silent', 'test', '-w', '@sintonia/e2e', '--', '--project', 'jornadas'],
@@ -64,17 +58,16 @@ const stages = {
 }
 
 /**
- * The order: each group's stages run side by side, the groups one after another. The journeys
- * wait on pages, servers and real time as much as on the CPU: beside them, at nice 19, run the
- * checks and the tests that only need the CPU (`lowPriority`), so the scheduler gives the journeys
- * the processor whenever they ask for it and the niced work takes what they leave. The journeys run
- * alone leave the machine nearly idle (a third of a core): the API tests run beside them, niced
- * too. The PostgreSQL pass and the fault test come last: the database server cannot be niced from
- * here, so they run with nothing beside them.
+ * The order: each group's stages run side by side, the groups one after another. The test stages
+ * each fill both cores on their own (two Vitest workers; two Playwright workers, each with its
+ * server and browser), so they take turns — except the journeys run alone, which leave the machine
+ * nearly idle while they wait on real time (a third of a core): the unit stage runs beside them at
+ * nice 19 (`lowPriority`), so the scheduler gives those journeys the CPU whenever they ask for it.
+ * Work niced beside the two-worker journeys was tried and slowed them more than it saved.
  */
-const groups = [['build'], ['e2e', 'typecheck', 'lint', 'web'], ['sozinhas', 'unit'], ['postgres', 'faults']]
+const groups = [['typecheck', 'lint', 'build'], ['e2e'], ['sozinhas', 'unit'], ['postgres', 'faults']]
 /** Stages that run at the lowest CPU priority when another stage of their group runs beside them. */
-const lowPriority = new Set(['typecheck', 'lint', 'web', 'unit'])
+const lowPriority = new Set(['unit'])
 
 const timings = []
 const started = Date.now()
