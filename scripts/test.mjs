@@ -60,12 +60,11 @@ const stages = {
 /**
  * The order: each group's stages run side by side, the groups one after another. The test stages
  * each fill both cores on their own (two Vitest workers; two Playwright workers, each with its
- * server and browser), so they take turns — except the journeys run alone, which leave the machine
- * nearly idle while they wait on real time (a third of a core): the unit stage runs beside them at
- * nice 19 (`lowPriority`), so the scheduler gives those journeys the CPU whenever they ask for it.
- * Work niced beside the two-worker journeys was tried and slowed them more than it saved.
+ * server and browser), so they take turns. The journeys run alone come after the others with
+ * nothing beside them: with the unit stage niced beside them, the landing's layout-shift check
+ * failed once in three runs. Work niced beside the two-worker journeys slowed them more than it saved.
  */
-const groups = [['typecheck', 'lint', 'build'], ['e2e'], ['sozinhas', 'unit'], ['postgres', 'faults']]
+const groups = [['typecheck', 'lint', 'build'], ['unit'], ['e2e'], ['sozinhas'], ['postgres', 'faults']]
 /** Stages that run at the lowest CPU priority when another stage of their group runs beside them. */
 const lowPriority = new Set(['unit'])
 
