@@ -43,7 +43,7 @@ export function HeroSection({ hero, t, media }: HeroSectionProps) {
 
         <h1
           id="hero-title"
-          className="text-[2.5rem] leading-[1.1] font-extrabold tracking-tight text-balance text-ink sm:text-5xl lg:text-6xl"
+          className="font-hero text-[2.5rem] leading-[1.1] font-extrabold tracking-tight text-balance text-ink sm:text-5xl lg:text-6xl"
         >
           {title}
           {highlight ? (
