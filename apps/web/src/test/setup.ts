@@ -35,7 +35,10 @@ if (typeof window !== 'undefined') {
  * and the window's storage, document, timers and stubbed globals are reset after it.
  */
 vi.resetModules()
-afterAll(() => {
+afterAll(async () => {
+  // This file's analytics queue (if it loaded one) would send its batch during the next file.
+  const { stopAnalytics } = await import('../features/analytics')
+  stopAnalytics()
   vi.useRealTimers()
   vi.unstubAllGlobals()
   vi.unstubAllEnvs()

@@ -13,5 +13,5 @@
  */
 export { PageViewTracker } from './components/page-view-tracker'
 export { usePageViews } from './hooks/use-page-views'
-export { loadAnalyticsClient, track } from './lib/track'
+export { loadAnalyticsClient, stopAnalytics, track } from './lib/track'
 export type { AnalyticsClient, AnalyticsClientOptions, TrackFn } from './lib/analytics-client'

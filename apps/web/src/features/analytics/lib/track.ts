@@ -48,3 +48,15 @@ export const track: TrackFn = (eventType, eventData) => {
     // Analytics must never break a page.
   }
 }
+
+/**
+ * Drops what is waiting and stops the queue's timer and listeners. A page never needs it; the
+ * web's tests share one window across their files (src/test/setup.ts), and a batch one file
+ * queued must not leave during the next one.
+ */
+export function stopAnalytics(): void {
+  client?.dispose()
+  client = null
+  loading = null
+  early.length = 0
+}
