@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
-import { ALONE } from './support/alone'
+import { ALONE, QUIET } from './support/alone'
 import { e2ePort, runDirFromRoot } from './support/run-paths'
 
 /** This worker's server (each worker has its own: e2e/support/global-setup.ts). */
@@ -32,10 +32,13 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: process.env.E2E_RESULTS_JSON ?? `${artifacts}/results.json` }]],
   projects: [
-    { name: 'jornadas', grepInvert: new RegExp(ALONE) },
-    // Journeys measured against real time or rendering (e2e/support/alone.ts) run once the others
-    // are done, one at a time, on a machine no other journey is loading (`npm test` runs them as a
-    // stage of their own, with only lowest-priority work beside them: scripts/test.mjs).
+    // Journeys measured against rendering (e2e/support/alone.ts) run first, one at a time, on a
+    // machine nothing else is loading yet.
+    { name: 'quietas', grep: new RegExp(QUIET), workers: 1 },
+    { name: 'jornadas', grepInvert: new RegExp(`${ALONE}|${QUIET}`), dependencies: ['quietas'] },
+    // Journeys measured against real time (e2e/support/alone.ts) run once the others are done, one
+    // at a time, with no other journey loading the machine (`npm test` runs them as a stage of their
+    // own, with only lowest-priority work beside them: scripts/test.mjs).
     { name: 'sozinhas', grep: new RegExp(ALONE), dependencies: ['jornadas'], workers: 1 },
   ],
   use: {
@@ -52,6 +55,10 @@ export default defineConfig({
     trace: process.env.CI === 'true' ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
+      // Playwright tells Chromium to keep its shared memory in /tmp (made for containers whose
+      // /dev/shm is tiny); on the CI machine /dev/shm is a RAM disk of many GB, /tmp a real disk.
+      // Where /dev/shm is small, Debian's chromium launcher adds the flag back by itself.
+      ignoreDefaultArgs: ['--disable-dev-shm-usage'],
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
         '--no-sandbox',

@@ -3,7 +3,7 @@
  * `npm test`: every test of the project, in stages, each timed (start, end, duration) with a table
  * at the end — the same command CI runs (.ci/run): typecheck, lint and the production build side
  * by side; the journeys in Chromium; the journeys run alone with the unit and API tests (PGlite)
- * beside them; where PostgreSQL answers (always in CI) the API tests that touch the
+ * niced beside them; where PostgreSQL answers (always in CI) the API tests that touch the
  * database again on PostgreSQL; and the database-fault test. docs/testing.md explains each stage.
  *
  *   npm test                      everything
@@ -60,11 +60,12 @@ const stages = {
 /**
  * The order: each group's stages run side by side, the groups one after another. The test stages
  * each fill both cores on their own (two Vitest workers; two Playwright workers, each with its
- * server and browser), so they take turns. The journeys run alone come after the others with
- * nothing beside them: with the unit stage niced beside them, the landing's layout-shift check
- * failed once in three runs. Work niced beside the two-worker journeys slowed them more than it saved.
+ * server and browser), so they take turns — except the journeys run alone, which use a fraction of
+ * one core: the unit stage runs beside them at the lowest priority. The journeys measured against
+ * rendering (the landing's layout shifts) run at the start of the e2e stage, with nothing beside
+ * them (e2e/support/alone.ts). Work niced beside the two-worker journeys slowed them more than it saved.
  */
-const groups = [['typecheck', 'lint', 'build'], ['unit'], ['e2e'], ['sozinhas'], ['postgres', 'faults']]
+const groups = [['typecheck', 'lint', 'build'], ['e2e'], ['sozinhas', 'unit'], ['postgres', 'faults']]
 /** Stages that run at the lowest CPU priority when another stage of their group runs beside them. */
 const lowPriority = new Set(['unit'])
 

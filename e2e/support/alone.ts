@@ -1,6 +1,13 @@
 /**
- * The tag of journeys measured against real time or rendering (playback with the page's code
- * stopped, layout shifts while fonts arrive): playwright.config.ts runs them after all the others,
- * one at a time, with nothing beside them loading the machine.
+ * The tag of journeys measured against real time (playback with the page's code stopped):
+ * playwright.config.ts runs them after all the others, one at a time; `npm test` gives them a stage
+ * of their own with only lowest-priority work beside them (scripts/test.mjs).
  */
 export const ALONE = '@sozinha'
+
+/**
+ * The tag of journeys measured against rendering (layout shifts while fonts and chunks arrive):
+ * they run first, one at a time, before any other journey starts, with nothing at all beside them.
+ * Lowest-priority work beside them still moved the landing's hydration by a frame (1 run in 3).
+ */
+export const QUIET = '@quieta'

@@ -1,4 +1,4 @@
-import { ALONE } from '../support/alone'
+import { QUIET } from '../support/alone'
 import { expect, test } from '@playwright/test'
 import type { FieldList, LandingResponse } from '@sintonia/contract'
 
@@ -110,7 +110,7 @@ function watchServerMarkup() {
 }
 
 // Layout shifts are measured while fonts and chunks arrive: with nothing else loading the machine.
-test('with JavaScript, React adopts the server markup as it is: same nodes, no error, no blank frame, no layout shift', { tag: ALONE }, async ({ browser }) => {
+test('with JavaScript, React adopts the server markup as it is: same nodes, no error, no blank frame, no layout shift', { tag: QUIET }, async ({ browser }) => {
   for (const viewport of [
     { width: 360, height: 740 },
     { width: 1280, height: 800 },
