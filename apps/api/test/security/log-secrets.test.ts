@@ -4,18 +4,16 @@
  * pages — every URL a browser would open, query strings included. Each token and checkout id is
  * remembered (the run's global log scan checks them too) and searched in this app's log lines.
  */
-import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { API } from '@sintonia/contract'
 import { loadConfig } from '../../src/config.js'
 import { emailOutbox } from '../../src/db/schema/index.js'
-import { loggerOptions } from '../../src/logger.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { listener, nextIp, uniqueEmail } from '../helpers/auth.js'
 import { CARDS, outboxOf, payWithCard, payWithPix, startAuthFirst, startPayFirst } from '../helpers/commerce.js'
 import { openSocket } from '../helpers/realtime.js'
-import { rememberSecret } from '../support/log-capture.js'
+import { memoryLogger, rememberSecret } from '../support/log-capture.js'
 
 const PRODUCTION = {
   NODE_ENV: 'production',
@@ -25,15 +23,8 @@ const PRODUCTION = {
   LOG_LEVEL: 'info',
 }
 
-interface LogLine {
-  level: number
-  msg: string
-  reqId?: string
-  [key: string]: unknown
-}
-
-const lines: string[] = []
-const parsed = () => lines.map((line) => JSON.parse(line) as LogLine)
+// The production logger options (same redaction and serializers), at info, into memory.
+const { logger, lines, parsed } = memoryLogger(loadConfig({ ...PRODUCTION, DATA_DIR: '/nao-usado' }))
 const secrets = new Map<string, string>()
 
 function remember(kind: string, value: string | null | undefined) {
@@ -44,22 +35,7 @@ function remember(kind: string, value: string | null | undefined) {
 
 let ctx: TestContext
 beforeAll(async () => {
-  // The production logger options (same redaction and serializers), at info, into memory.
-  const options = loggerOptions(loadConfig({ ...PRODUCTION, DATA_DIR: '/nao-usado' }))
-  ctx = await buildTestApp({
-    seed: true,
-    env: PRODUCTION,
-    mailer: { autoDispatch: false },
-    logger: {
-      ...(typeof options === 'object' && options !== null ? options : {}),
-      stream: new Writable({
-        write(chunk, _encoding, done) {
-          lines.push(...String(chunk).split('\n').filter(Boolean))
-          done()
-        },
-      }),
-    },
-  })
+  ctx = await buildTestApp({ seed: true, env: PRODUCTION, mailer: { autoDispatch: false }, logger })
 })
 afterAll(() => ctx.close())
 

@@ -7,50 +7,31 @@
  * and no database error is logged.
  */
 import { randomUUID } from 'node:crypto'
-import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { InjectOptions } from 'fastify'
 import { API, MSG } from '@sintonia/contract'
 import { loadConfig } from '../../src/config.js'
-import { loggerOptions } from '../../src/logger.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin, nextIp, uniqueEmail, type Account } from '../helpers/auth.js'
 import { callAs, subscriber } from '../helpers/callers.js'
 import { confirmationToken } from '../helpers/mailbox.js'
 import { filesUnder, multipart, SVG_AS_MP3 } from '../helpers/multipart.js'
 import { catalogueAudios } from '../helpers/practice.js'
+import { memoryLogger } from '../support/log-capture.js'
 import { changedTables, databaseChecksum } from './support/checksum.js'
 import { problemWithRefusal } from './support/error-shape.js'
 
 const NUL = '\u0000'
 
-interface LogLine {
-  level: number
-  msg: string
-  [key: string]: unknown
-}
-const lines: string[] = []
-const logged = () => lines.map((line) => JSON.parse(line) as LogLine)
+// The app's own logger options at debug level, into memory: every line the refusals write is read below.
+const { logger, lines, parsed: logged } = memoryLogger(loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nao-usado', LOG_LEVEL: 'debug' }))
 
 let ctx: TestContext
 let person: Account
 let boss: Account
 let fieldId: string
 beforeAll(async () => {
-  // The app's own logger options at debug level, into memory: every line the refusals write is read below.
-  const options = loggerOptions(loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nao-usado', LOG_LEVEL: 'debug' }))
-  ctx = await buildTestApp({
-    seed: true,
-    logger: {
-      ...(typeof options === 'object' && options !== null ? options : {}),
-      stream: new Writable({
-        write(chunk, _encoding, done) {
-          lines.push(...String(chunk).split('\n').filter(Boolean))
-          done()
-        },
-      }),
-    },
-  })
+  ctx = await buildTestApp({ seed: true, logger })
   person = await subscriber(ctx)
   boss = await admin(ctx)
   fieldId = (await catalogueAudios(ctx))[0]!.fieldId

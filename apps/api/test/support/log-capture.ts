@@ -1,5 +1,6 @@
 import { appendFileSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { Writable } from 'node:stream'
 import type { FastifyServerOptions } from 'fastify'
 import { inject } from 'vitest'
 import type { AppConfig } from '../../src/config.js'
@@ -66,4 +67,32 @@ export function scanLogsForSecrets(dir: string): LogScan {
     }
   }
   return scan
+}
+
+/** A log line as the production logger writes it (pino's JSON). */
+export interface LogLine {
+  level: number
+  msg: string
+  reqId?: string
+  [key: string]: unknown
+}
+
+/**
+ * The production logger options (same redaction and serializers) writing into memory, for a test
+ * that reads what its requests logged: `logger` goes to buildTestApp, `lines` are the raw lines as
+ * written, `parsed()` the same as objects.
+ */
+export function memoryLogger(config: AppConfig): { logger: FastifyServerOptions['logger']; lines: string[]; parsed: () => LogLine[] } {
+  const lines: string[] = []
+  const base = loggerOptions(config)
+  const logger = {
+    ...(typeof base === 'object' && base !== null ? base : {}),
+    stream: new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(...String(chunk).split('\n').filter(Boolean))
+        done()
+      },
+    }),
+  } as FastifyServerOptions['logger']
+  return { logger, lines, parsed: () => lines.map((line) => JSON.parse(line) as LogLine) }
 }
