@@ -45,7 +45,8 @@ const stages = {
   // They use a fraction of one core; the unit stage runs beside them at the lowest priority.
   sozinhas: {
     command: ['npm', 'run', '--silent', 'test', '-w', '@sintonia/e2e', '--', '--project', 'sozinhas', '--no-deps'],
-    env: { E2E_RESULTS_JSON: join(reports, 'playwright-sozinhas.json') },
+    // One at a time: one server for them, not one per journey worker of the other stage.
+    env: { E2E_RESULTS_JSON: join(reports, 'playwright-sozinhas.json'), E2E_WORKERS: '1' },
   },
   faults: {
     command: ['npx', 'vitest', 'run', '--project', 'faults'],
