@@ -9,12 +9,10 @@
  *
  * Exit codes: 0 done; 1 bad arguments or refused (usage printed); 2 database or server unreachable.
  */
-import { existsSync } from 'node:fs'
-import { join, resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { AppConfig } from '../config.js'
-import { EXIT, startCli, type CliIo, type ParsedArgs } from '../lib/cli/cli-start.js'
+import { EXIT, runWhenStarted, startCli, type CliIo, type ParsedArgs } from '../lib/cli/cli-start.js'
 import { openDatabase, type DatabaseHandle } from '../db/client.js'
 import { createAuth } from '../lib/auth/create-auth.js'
 import { CLI_SIGNATURE_HEADER, signCliBody } from '../lib/cli-signature.js'
@@ -145,14 +143,4 @@ export async function runAdminCreate(argv: string[], io: AdminCreateIo = {}): Pr
   }
 }
 
-async function main() {
-  // `npm run admin:create` runs inside apps/api; relative paths (DATA_DIR=./data, .env) are read
-  // from where the command was typed, like `npm start` does.
-  if (process.env.INIT_CWD) process.chdir(resolve(process.env.INIT_CWD))
-  if (existsSync('.env')) process.loadEnvFile('.env')
-  process.exitCode = await runAdminCreate(process.argv.slice(2))
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  void main()
-}
+runWhenStarted(import.meta.url, runAdminCreate)

@@ -12,12 +12,10 @@
  * Exit codes: 0 done (or nothing to do); 1 bad arguments or configuration; 2 a file failed or the
  * database, storage or ffmpeg could not be used (the rest is still converted; run it again).
  */
-import { existsSync } from 'node:fs'
-import { join, resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { openDatabase, type DatabaseHandle } from '../db/client.js'
-import { EXIT, startCli, type CliIo, type ParsedArgs } from '../lib/cli/cli-start.js'
+import { EXIT, runWhenStarted, startCli, type CliIo, type ParsedArgs } from '../lib/cli/cli-start.js'
 import { locateFfmpeg, type Ffmpeg } from '../lib/media/ffmpeg.js'
 import { readLiveServerInfo } from '../lib/server-info.js'
 import { createMediaStorage } from '../lib/storage/create-media-storage.js'
@@ -99,14 +97,4 @@ export async function runMediaCanonical(argv: string[], io: MediaCanonicalIo = {
   }
 }
 
-async function main() {
-  // `npm run media:canonical` runs inside apps/api; relative paths (DATA_DIR=./data, .env) are read
-  // from where the command was typed, like `npm start` does.
-  if (process.env.INIT_CWD) process.chdir(resolve(process.env.INIT_CWD))
-  if (existsSync('.env')) process.loadEnvFile('.env')
-  process.exitCode = await runMediaCanonical(process.argv.slice(2))
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  void main()
-}
+runWhenStarted(import.meta.url, runMediaCanonical)

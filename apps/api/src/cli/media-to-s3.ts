@@ -16,12 +16,11 @@
 import { createHash } from 'node:crypto'
 import { createReadStream, existsSync, statSync } from 'node:fs'
 import { readdir } from 'node:fs/promises'
-import { join, relative, resolve, sep } from 'node:path'
+import { join, relative, sep } from 'node:path'
 import type { Readable } from 'node:stream'
-import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { formatBytes } from '@sintonia/contract'
-import { EXIT, startCli, type CliIo, type ParsedArgs } from '../lib/cli/cli-start.js'
+import { EXIT, runWhenStarted, startCli, type CliIo, type ParsedArgs } from '../lib/cli/cli-start.js'
 import { createMediaStorage } from '../lib/storage/create-media-storage.js'
 import { assertSafeKey } from '../lib/storage/media-storage.js'
 import type { S3Storage } from '../lib/storage/s3-storage.js'
@@ -206,14 +205,4 @@ export async function runMediaToS3(argv: string[], io: MediaToS3Io = {}): Promis
   }
 }
 
-async function main() {
-  // `npm run media:to-s3` runs inside apps/api; relative paths (DATA_DIR=./data, .env) are read
-  // from where the command was typed, like `npm start` does.
-  if (process.env.INIT_CWD) process.chdir(resolve(process.env.INIT_CWD))
-  if (existsSync('.env')) process.loadEnvFile('.env')
-  process.exitCode = await runMediaToS3(process.argv.slice(2))
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  void main()
-}
+runWhenStarted(import.meta.url, runMediaToS3)

@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { ConfigError, loadConfig, type AppConfig } from '../../config.js'
 
 /** Exit codes of every command: 0 done, 1 bad arguments or configuration, 2 it could not be done. */
@@ -46,4 +49,19 @@ export function startCli<T>(argv: string[], io: CliIo, parse: (argv: string[]) =
     }
     throw error
   }
+}
+
+/**
+ * Runs `command` when `moduleUrl` is the script node was started with (`npm run admin:create`…),
+ * and does nothing when the module is imported (tests call the command's function themselves).
+ * The npm scripts run inside apps/api: relative paths (DATA_DIR=./data, .env) are read from where
+ * the command was typed, as `npm start` does.
+ */
+export function runWhenStarted(moduleUrl: string, command: (argv: string[]) => Promise<number>): void {
+  if (!process.argv[1] || moduleUrl !== pathToFileURL(resolve(process.argv[1])).href) return
+  if (process.env.INIT_CWD) process.chdir(resolve(process.env.INIT_CWD))
+  if (existsSync('.env')) process.loadEnvFile('.env')
+  void command(process.argv.slice(2)).then((code) => {
+    process.exitCode = code
+  })
 }
