@@ -4,8 +4,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { asc, eq } from 'drizzle-orm'
 import { ADMIN_CONTENT_MSG, API } from '@sintonia/contract'
 import { audios, fields } from '../../src/db/schema/index.js'
-import { API_ROOT, SEED_MEDIA_DIR } from '../../src/paths.js'
+import { SEED_MEDIA_DIR } from '../../src/paths.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
+import { firstField, SHORT_VOICE_MP3 } from '../helpers/catalogue.js'
 import { callAs, castOf, subscriber, type Cast } from '../helpers/callers.js'
 import { SVG_AS_MP3, filesUnder, multipart, nonAdminStatuses, type MultipartFile } from '../helpers/multipart.js'
 import { hearAs } from '../helpers/media.js'
@@ -13,15 +14,13 @@ import { hearAs } from '../helpers/media.js'
 let ctx: TestContext
 let cast: Cast
 let fieldId: string
-// A 12-second voice clip (scripts/sample-audio/fixtures.tsv): the seeded audios are 2–4 minute practices.
-const MP3 = readFileSync(join(API_ROOT, '..', '..', 'e2e', 'fixtures', 'audio-curto.mp3'))
+const MP3 = SHORT_VOICE_MP3
 const MISSING = '00000000-0000-4000-8000-000000000000'
 
 beforeAll(async () => {
   ctx = await buildTestApp({ seed: true })
   cast = await castOf(ctx)
-  const [row] = await ctx.database.db.select().from(fields).orderBy(asc(fields.displayOrder)).limit(1)
-  fieldId = row!.id
+  fieldId = (await firstField(ctx)).id
 })
 afterAll(() => ctx.close())
 

@@ -6,17 +6,17 @@
  * converts what was stored before, once, and drops the sessions of the old files.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { asc, eq, isNull } from 'drizzle-orm'
+import { eq, isNull } from 'drizzle-orm'
 import { ADMIN_CONTENT_MSG, API, formatLoudness, type SessionManifest } from '@sintonia/contract'
-import { audios, backgroundMusic, fields, sessionRenders } from '../../src/db/schema/index.js'
-import { API_ROOT } from '../../src/paths.js'
+import { audios, backgroundMusic, sessionRenders } from '../../src/db/schema/index.js'
 import { runMediaCanonical } from '../../src/cli/media-canonical.js'
 import { renderArguments } from '../../src/modules/sessions/render-command.js'
 import { planSession } from '../../src/modules/sessions/session-plan.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
+import { firstField, SHORT_VOICE_MP3 } from '../helpers/catalogue.js'
 import { callAs, castOf, type Cast } from '../helpers/callers.js'
 import { filesUnder, multipart } from '../helpers/multipart.js'
 import { hearAs } from '../helpers/media.js'
@@ -25,14 +25,12 @@ import { ffmpeg, insertAudio, synthMusic, synthVoice } from '../helpers/sessions
 let ctx: TestContext
 let cast: Cast
 let fieldId: string
-// A 12-second voice clip (scripts/sample-audio/fixtures.tsv).
-const VOICE = readFileSync(join(API_ROOT, '..', '..', 'e2e', 'fixtures', 'audio-curto.mp3'))
+const VOICE = SHORT_VOICE_MP3
 
 beforeAll(async () => {
   ctx = await buildTestApp({ seed: true })
   cast = await castOf(ctx)
-  const [row] = await ctx.database.db.select().from(fields).orderBy(asc(fields.displayOrder)).limit(1)
-  fieldId = row!.id
+  fieldId = (await firstField(ctx)).id
 })
 afterAll(() => ctx.close())
 

@@ -3,11 +3,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSy
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { asc, eq, notInArray } from 'drizzle-orm'
+import { eq, notInArray } from 'drizzle-orm'
 import { ADMIN_CONTENT_MSG, API, COVER_MSG, coverPath, PRACTICE_MSG } from '@sintonia/contract'
 import { audios, fields, programDayItems, programs } from '../../src/db/schema/index.js'
 import { locateFfmpeg } from '../../src/lib/media/ffmpeg.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
+import { firstField } from '../helpers/catalogue.js'
 import { callAs, castOf, type Cast } from '../helpers/callers.js'
 import { multipart, nonAdminStatuses } from '../helpers/multipart.js'
 import { catalogueAudios, seedProgram } from '../helpers/practice.js'
@@ -49,10 +50,6 @@ afterAll(async () => {
 const asAdmin = (options: Parameters<typeof callAs>[2]) => callAs(ctx, cast.admin, options)
 const MISSING = '00000000-0000-4000-8000-000000000000'
 
-async function firstField() {
-  const [row] = await ctx.database.db.select().from(fields).orderBy(asc(fields.displayOrder)).limit(1)
-  return row!
-}
 const coverOfField = async (id: string) => (await ctx.database.db.select({ cover: fields.coverImage }).from(fields).where(eq(fields.id, id)))[0]!.cover
 const storedCovers = () => {
   const dir = join(ctx.dataDir, 'media', 'covers')
@@ -61,7 +58,7 @@ const storedCovers = () => {
 
 describe('covers: who may set them', () => {
   it('every cover route refuses anonymous (401), listeners and subscribers (403)', async () => {
-    const field = await firstField()
+    const field = await firstField(ctx)
     const [audio] = await catalogueAudios(ctx)
     const program = await seedProgram(ctx, { days: [{ items: [{ audioId: audio!.id, repetitions: 1 }] }] })
     const body = upload(jpeg)
@@ -76,7 +73,7 @@ describe('covers: who may set them', () => {
 
 describe('covers: a field', () => {
   it('an uploaded JPEG becomes a square WebP in three widths, served to anyone for good, and reaches the landing', async () => {
-    const field = await firstField()
+    const field = await firstField(ctx)
     const publish = vi.spyOn(ctx.app.domainEvents, 'publish')
     const res = await asAdmin({ method: 'PUT', url: API.catalogue.admin.fieldCover(field.id), ...upload(jpeg) })
     expect(res.statusCode).toBe(200)
@@ -97,7 +94,7 @@ describe('covers: a field', () => {
   })
 
   it('a new image replaces the old one, whose files are removed; removing it brings the generated artwork back', async () => {
-    const field = await firstField()
+    const field = await firstField(ctx)
     const before = await coverOfField(field.id)
     const png = await asAdmin({ method: 'PUT', url: API.catalogue.admin.fieldCover(field.id), ...upload(image('capa.png', 500, 900), 'image/png', 'capa.png') })
     expect(png.statusCode).toBe(200)
@@ -114,7 +111,7 @@ describe('covers: a field', () => {
   })
 
   it('refuses by content, size and pixels with pt-BR messages, changing nothing and keeping no file', async () => {
-    const field = await firstField()
+    const field = await firstField(ctx)
     const kept = (await asAdmin({ method: 'PUT', url: API.catalogue.admin.fieldCover(field.id), ...upload(image('webp.webp', 640, 640), 'image/webp', 'capa.webp') })).json().coverImage
     const filesBefore = storedCovers()
 

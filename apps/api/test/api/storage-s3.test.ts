@@ -7,13 +7,14 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { asc, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { API, validationReportSchema, type SessionManifest } from '@sintonia/contract'
-import { audios, backgroundMusic, fields } from '../../src/db/schema/index.js'
+import { audios, backgroundMusic } from '../../src/db/schema/index.js'
 import { S3Storage } from '../../src/lib/storage/s3-storage.js'
 import { renderStorageKey } from '../../src/modules/sessions/renderer.js'
-import { API_ROOT, SEED_MEDIA_DIR } from '../../src/paths.js'
+import { SEED_MEDIA_DIR } from '../../src/paths.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
+import { firstField, SHORT_VOICE_MP3 } from '../helpers/catalogue.js'
 import type { Account } from '../helpers/auth.js'
 import { callAs, castOf, type Cast } from '../helpers/callers.js'
 import { filesUnder, multipart } from '../helpers/multipart.js'
@@ -24,7 +25,7 @@ let s3: TestS3Server
 let storage: S3Storage
 let ctx: TestContext
 let cast: Cast
-const MP3 = readFileSync(join(API_ROOT, '..', '..', 'e2e', 'fixtures', 'audio-curto.mp3'))
+const MP3 = SHORT_VOICE_MP3
 
 beforeAll(async () => {
   s3 = await startS3Server()
@@ -92,7 +93,7 @@ describe('an admin upload, kept in the bucket', () => {
   let fileKey: string
 
   it('stores the uploaded audio as an object, and a subscriber hears exactly its bytes, whole and by range', async () => {
-    const [field] = await ctx.database.db.select().from(fields).orderBy(asc(fields.displayOrder)).limit(1)
+    const field = await firstField(ctx)
     const { payload, headers } = multipart({ title: 'Enviado ao bucket', fieldId: field!.id }, [
       { name: 'file', filename: 'meu audio.mp3', contentType: 'audio/mpeg', data: MP3 },
     ])

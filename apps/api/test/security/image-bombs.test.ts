@@ -13,11 +13,12 @@ import { createDeflate, crc32 } from 'node:zlib'
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { API, COVER_MAX_PIXELS, COVER_MSG } from '@sintonia/contract'
-import { audios, fields } from '../../src/db/schema/index.js'
+import { audios } from '../../src/db/schema/index.js'
 import { COVER_CONVERSIONS } from '../../src/lib/media/cover-images.js'
 import { locateFfmpeg } from '../../src/lib/media/ffmpeg.js'
 import { Semaphore } from '../../src/lib/semaphore.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
+import { firstField } from '../helpers/catalogue.js'
 import { admin, type Account } from '../helpers/auth.js'
 import { callAs } from '../helpers/callers.js'
 import { multipart } from '../helpers/multipart.js'
@@ -86,13 +87,12 @@ const storedCovers = () => {
   const dir = join(ctx.dataDir, 'media', 'covers')
   return existsSync(dir) ? readdirSync(dir).sort() : []
 }
-const firstField = async () => (await ctx.database.db.select().from(fields).orderBy(asc(fields.displayOrder)).limit(1))[0]!
 
 describe('an image bomb as a cover', () => {
   it('refuses a 16000 × 16000 PNG of a few hundred KB through the admin cover route, in pt-BR, before decoding it, storing nothing', async () => {
     const bomb = await blackPng(16_000, 16_000)
     expect(bomb.length).toBeLessThan(400 * 1024)
-    const field = await firstField()
+    const field = await firstField(ctx)
     const before = await databaseChecksum(ctx.database.db)
     const filesBefore = storedCovers()
     const turns = vi.spyOn(COVER_CONVERSIONS, 'run')
@@ -116,7 +116,7 @@ describe('an image bomb as a cover', () => {
 
   it('refuses JPEG and WebP headers that declare more than 50 megapixels the same way', async () => {
     expect(COVER_MAX_PIXELS).toBe(50_000_000)
-    const field = await firstField()
+    const field = await firstField(ctx)
     const u16 = (value: number) => Buffer.from([value >> 8, value & 0xff])
     // SOI, a JFIF segment, a progressive frame header of 10000 × 6000 (60 MP), then nothing decodable.
     const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), u16(7), Buffer.from('JFIF\0'), Buffer.from([0xff, 0xc2]), u16(11), Buffer.from([8]), u16(6_000), u16(10_000), Buffer.from([1, 1, 0x11, 0]), Buffer.alloc(2_000)])
