@@ -5,6 +5,12 @@ import { fetchByPath, jsonResponse, renderWithProviders } from '../../../test/re
 import { validatePricing, type PricingFormValues } from '../lib/pricing-form'
 import { PricingEditor } from './pricing-editor'
 
+/**
+ * The requests the form sent: the connectivity monitor's background HEAD /api/health may tick in
+ * meanwhile on a slow machine, and is not the form's.
+ */
+const sentByForm = (fetchMock: ReturnType<typeof vi.fn>) => fetchMock.mock.calls.filter(([url]) => url !== API.health)
+
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
 
 const plan: AdminPlan = {
@@ -75,9 +81,7 @@ describe('PricingEditor', () => {
     await screen.findByText(COMMERCE_MSG.discountRange)
     screen.getByText(COMMERCE_MSG.promotionEndRequired)
     expect(screen.getByLabelText(/Desconto/).getAttribute('aria-invalid')).toBe('true')
-    // Nothing sent by the form. (The connectivity monitor's HEAD /api/health may tick meanwhile
-    // on a slow machine: a background probe, not something the form sent.)
-    expect(fetchMock.mock.calls.filter(([url]) => url !== API.health)).toEqual([])
+    expect(sentByForm(fetchMock)).toEqual([])
   })
 
   it('keeps everything the admin typed when the server refuses the save, and shows why', async () => {
@@ -104,8 +108,9 @@ describe('PricingEditor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Salvar preço' }))
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', expect.stringContaining(COMMERCE_MSG.promotionEndFuture))
     await waitFor(() => expect(screen.getByRole('button', { name: 'Salvar preço' })).toHaveProperty('disabled', false))
-    expect(fetchMock.mock.calls.filter(([url]) => url !== API.health)).toHaveLength(1)
-    const body = JSON.parse(String(fetchMock.mock.calls[0]![1]!.body)) as Record<string, unknown>
+    const sent = sentByForm(fetchMock)
+    expect(sent).toHaveLength(1)
+    const body = JSON.parse(String((sent[0]![1] as RequestInit).body)) as Record<string, unknown>
     expect(body).toMatchObject({ originalPriceCents: 39_990, hasPromotion: true, discountPercentage: 25, promotionLabel: 'Aniversário' })
     expect((screen.getByLabelText(/Preço do período/) as HTMLInputElement).value).toBe('399,90')
     expect((screen.getByLabelText(/Desconto/) as HTMLInputElement).value).toBe('25')
