@@ -8,6 +8,7 @@ export const ALONE = '@sozinha'
 /**
  * The tag of journeys measured against rendering (layout shifts while fonts and chunks arrive):
  * they run first, one at a time, before any other journey starts, with nothing at all beside them.
- * Lowest-priority work beside them still moved the landing's hydration by a frame (1 run in 3).
+ * Under load the landing's hero once re-wrapped when its font came late; that is mended in the page
+ * (docs/design.md#type), and running first stays the cheapest guard.
  */
 export const QUIET = '@quieta'

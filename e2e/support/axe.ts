@@ -23,9 +23,9 @@ const BLOCKING: ReadonlyArray<ImpactValue> = ['serious', 'critical']
 
 /**
  * Runs axe-core on the current page, in day and, for the rules that read colours, in night
- * (docs/design.md#night: every page must pass in both), and returns the violations whose impact is 'serious' or 'critical' (WCAG 2.x A/AA
- * rules plus axe's best practices), trimmed to what a failure message needs; one found only at
- * night says so in its help. Call it once the page has settled (content loaded, no skeletons).
+ * (docs/design.md#night: every page must pass in both), and returns the violations whose impact
+ * is 'serious' or 'critical' (WCAG 2.x A/AA rules plus axe's best practices), trimmed to what a
+ * failure message needs; one found only at night says so in its help. Call it once the page has settled (content loaded, no skeletons).
  */
 export async function seriousAxeViolations(page: Page, options: RunOptions = {}): Promise<AxeViolation[]> {
   const shown = await page.evaluate(() => document.documentElement.dataset.theme ?? 'day')
