@@ -4,6 +4,7 @@ import { demoSchema, fieldListSchema } from '@sintonia/contract'
 import { audios, fields } from '../../src/db/schema/index.js'
 import { DOMAIN_EVENTS_CHANNEL } from '../../src/plugins/domain-events.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
+import { firstField } from '../helpers/catalogue.js'
 import { injectMedia } from '../helpers/media.js'
 
 const fileUrl = (id: string) => `/api/audios/${id}/file`
@@ -67,7 +68,7 @@ describe('seeded catalogue', () => {
     })
 
     it('counts audios at read time: once announced, a new audio raises the count and an empty field shows 0', async () => {
-      const [field] = await ctx.database.db.select().from(fields).orderBy(asc(fields.displayOrder)).limit(1)
+      const field = await firstField(ctx)
       if (!field) throw new Error('seed incompleto')
       const before = (await getFields(ctx)).find((f) => f.id === field.id)?.audioCount ?? -1
       await ctx.database.db.insert(audios).values({
@@ -91,7 +92,7 @@ describe('seeded catalogue', () => {
 
   describe('the field list cache', () => {
     it('serves the list from memory until a change is announced, by this instance or by another one', async () => {
-      const [field] = await ctx.database.db.select().from(fields).orderBy(asc(fields.displayOrder)).limit(1)
+      const field = await firstField(ctx)
       if (!field) throw new Error('seed incompleto')
       expect((await getFields(ctx))[0]?.title).toBe(field.title)
 
