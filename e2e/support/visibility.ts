@@ -5,7 +5,7 @@ import { expect, type Locator, type Page } from '@playwright/test'
  * drawn over it (the middle of its edges and its centre, through elementFromPoint, hit the box or
  * something inside it); otherwise what covers it — the fixed bottom bar, the sticky header, a toast.
  */
-async function coverage(locator: Locator): Promise<string> {
+export async function coverage(locator: Locator): Promise<string> {
   return locator.evaluate((element) => {
     const box = element.getBoundingClientRect()
     if (box.width === 0 || box.height === 0) return 'sem tamanho'
