@@ -2,9 +2,10 @@
 /**
  * `npm test`: every test of the project, in stages, each timed (start, end, duration) with a table
  * at the end — the same command CI runs (.ci/run): typecheck, lint and the production build side
- * by side; the journeys in Chromium; the journeys run alone with the unit and API tests (PGlite)
- * niced beside them; where PostgreSQL answers (always in CI) the API tests that touch the
- * database again on PostgreSQL; and the database-fault test. docs/testing.md explains each stage.
+ * by side; the journeys in Chromium; the journeys run alone with the contract and web tests and the
+ * API on PGlite niced beside them; where PostgreSQL answers (always in CI) the API tests on
+ * PostgreSQL, PGlite keeping only the files about itself (ADR 027); and the database-fault test.
+ * docs/testing.md explains each stage.
  *
  *   npm test                      everything
  *   npm test -- --only unit,e2e   some stages (names below), e.g. while working on one part
@@ -15,7 +16,7 @@ import { spawn } from 'node:child_process'
 import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { databaseTestFiles } from './api-database-tests.mjs'
+import { EMBEDDED_DATABASE_TESTS } from './api-embedded-tests.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const reports = resolve(root, process.env.TEST_REPORTS_DIR ?? '.ci/.reports')
@@ -34,7 +35,13 @@ const stages = {
   lint: { command: ['npm', 'run', '--silent', 'lint'] },
   build: { command: ['npm', 'run', '--silent', 'build'] },
   unit: {
-    command: ['npx', 'vitest', 'run', '--project', 'contract', '--project', 'api', '--project', 'web'],
+    command: ['npx', 'vitest', 'run', '--project', 'contract', '--project', 'web'],
+    env: { VITEST_JSON: join(reports, 'vitest-unit.json') },
+  },
+  // The API on the embedded database: every file where PostgreSQL does not answer; where it does,
+  // only the files about the embedded engine itself (docs/decisions/027-api-tests-on-postgresql.md).
+  pglite: {
+    command: ['npx', 'vitest', 'run', '--project', 'api'],
     env: { VITEST_JSON: join(reports, 'vitest-pglite.json') },
   },
   e2e: {
@@ -52,8 +59,9 @@ const stages = {
     command: ['npx', 'vitest', 'run', '--project', 'faults'],
     env: { VITEST_JSON: join(reports, 'vitest-faults.json') },
   },
+  // Every API file on PostgreSQL, the engine production runs: only here where it answers.
   postgres: {
-    command: ['npx', 'vitest', 'run', '--project', 'api', ...databaseTestFiles(root)],
+    command: ['npx', 'vitest', 'run', '--project', 'api'],
     env: { TEST_DATABASE_URL: postgresUrl, VITEST_JSON: join(reports, 'vitest-postgres.json') },
   },
 }
@@ -66,9 +74,9 @@ const stages = {
  * rendering (the landing's layout shifts) run at the start of the e2e stage, with nothing beside
  * them (e2e/support/alone.ts). Work niced beside the two-worker journeys slowed them more than it saved.
  */
-const groups = [['typecheck', 'lint', 'build'], ['e2e'], ['sozinhas', 'unit'], ['postgres', 'faults']]
+const groups = [['typecheck', 'lint', 'build'], ['e2e'], ['sozinhas', 'unit', 'pglite'], ['postgres', 'faults']]
 /** Stages that run at the lowest CPU priority when another stage of their group runs beside them. */
-const lowPriority = new Set(['unit'])
+const lowPriority = new Set(['unit', 'pglite'])
 
 const timings = []
 const started = Date.now()
@@ -120,15 +128,16 @@ function postgresAnswers() {
 }
 
 let failed = false
+// Where PostgreSQL answers it runs the API tests, and PGlite only those about the embedded engine.
+const onPostgres = (!only || only.has('postgres')) && (await postgresAnswers())
+if (onPostgres) stages.pglite.command.push(...EMBEDDED_DATABASE_TESTS)
+else if (inCi) {
+  console.error(`Em CI o PostgreSQL é obrigatório: ${postgresUrl} não respondeu.`)
+  failed = true
+} else if (!only || only.has('postgres')) console.log(`AVISO: PostgreSQL (${postgresUrl}) não respondeu; os testes da API rodam todos no PGlite.`)
 for (const group of groups) {
   let wanted = group.filter((name) => !only || only.has(name))
-  if (wanted.includes('postgres') && !(await postgresAnswers())) {
-    if (inCi) {
-      console.error(`Em CI o PostgreSQL é obrigatório: ${postgresUrl} não respondeu.`)
-      failed = true
-    } else console.log(`AVISO: PostgreSQL (${postgresUrl}) não respondeu; os testes da API rodaram só no PGlite.`)
-    wanted = wanted.filter((name) => name !== 'postgres')
-  }
+  if (!onPostgres) wanted = wanted.filter((name) => name !== 'postgres')
   // The faults test stops PostgreSQL: it runs after the PostgreSQL pass, never beside it.
   if (wanted.includes('faults') && wanted.includes('postgres')) {
     failed = !(await run('postgres', { quiet: false })) || failed
