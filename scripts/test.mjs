@@ -67,15 +67,18 @@ const stages = {
 }
 
 /**
- * The order: each group's stages run side by side, the groups one after another. The test stages
- * each fill both cores on their own (two Vitest workers; two Playwright workers, each with its
- * server and browser), so they take turns — except the journeys run alone, which use a fraction of
- * one core: the unit stage runs beside them at the lowest priority. The journeys measured against
- * rendering (the landing's layout shifts) run at the start of the e2e stage, with nothing beside
- * them (e2e/support/alone.ts). Work niced beside the two-worker journeys slowed them more than it saved.
+ * The order: the groups one after another; in a group, its lanes side by side, each lane's stages
+ * one after another. The test stages each fill both cores on their own (two Vitest workers; two
+ * Playwright workers, each with its server and browser), so they take turns — except the journeys
+ * run alone, which use a fraction of one core: the contract, web and PGlite tests run beside them
+ * at the lowest priority. (The PostgreSQL pass beside them too only made every stage of the group
+ * slower: the machine was already busy.) The journeys measured against rendering (the landing's
+ * layout shifts) run at the start of the e2e stage, with nothing beside them (e2e/support/alone.ts).
+ * Work niced beside the two-worker journeys slowed them more than it saved. The faults test stops
+ * PostgreSQL: it runs after the PostgreSQL pass, in its lane.
  */
-const groups = [['typecheck', 'lint', 'build'], ['e2e'], ['sozinhas', 'unit', 'pglite'], ['postgres', 'faults']]
-/** Stages that run at the lowest CPU priority when another stage of their group runs beside them. */
+const groups = [[['typecheck'], ['lint'], ['build']], [['e2e']], [['sozinhas'], ['unit'], ['pglite']], [['postgres', 'faults']]]
+/** Stages that run at the lowest CPU priority when another lane of their group runs beside them. */
 const lowPriority = new Set(['unit', 'pglite'])
 
 const timings = []
@@ -136,17 +139,18 @@ else if (inCi) {
   failed = true
 } else if (!only || only.has('postgres')) console.log(`AVISO: PostgreSQL (${postgresUrl}) não respondeu; os testes da API rodam todos no PGlite.`)
 for (const group of groups) {
-  let wanted = group.filter((name) => !only || only.has(name))
-  if (!onPostgres) wanted = wanted.filter((name) => name !== 'postgres')
-  // The faults test stops PostgreSQL: it runs after the PostgreSQL pass, never beside it.
-  if (wanted.includes('faults') && wanted.includes('postgres')) {
-    failed = !(await run('postgres', { quiet: false })) || failed
-    failed = !(await run('faults', { quiet: false })) || failed
-    continue
-  }
+  const lanes = group
+    .map((lane) => lane.filter((name) => (!only || only.has(name)) && (name !== 'postgres' || onPostgres)))
+    .filter((lane) => lane.length > 0)
   // A failed stage does not stop the others: one run tells everything that is wrong.
-  const beside = wanted.length > 1
-  const results = await Promise.all(wanted.map((name) => run(name, { quiet: beside, niced: beside && lowPriority.has(name) })))
+  const beside = lanes.length > 1
+  const results = await Promise.all(
+    lanes.map(async (lane) => {
+      let ok = true
+      for (const name of lane) ok = (await run(name, { quiet: beside, niced: beside && lowPriority.has(name) })) && ok
+      return ok
+    }),
+  )
   if (results.includes(false)) failed = true
 }
 
