@@ -35,7 +35,15 @@ export default defineConfig({
     // Journeys measured against rendering (e2e/support/alone.ts) run first, one at a time, on a
     // machine nothing else is loading yet.
     { name: 'quietas', grep: new RegExp(QUIET), workers: 1 },
-    { name: 'jornadas', grepInvert: new RegExp(`${ALONE}|${QUIET}`), dependencies: ['quietas'] },
+    // The app's service worker precaches the whole app (about 200 files) in every new browser
+    // context; the journeys about offline, updates, push and the security policy allow it
+    // (`test.use({ serviceWorkers: 'allow' })`), the others spare the machine that work.
+    {
+      name: 'jornadas',
+      grepInvert: new RegExp(`${ALONE}|${QUIET}`),
+      dependencies: ['quietas'],
+      use: { serviceWorkers: process.env.E2E_SW === 'allow' ? 'allow' : 'block' },
+    },
     // Journeys measured against real time (e2e/support/alone.ts) run once the others are done, one
     // at a time, with no other journey loading the machine (`npm test` runs them as a stage of their
     // own, with only lowest-priority work beside them: scripts/test.mjs).

@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test'
 
+// The service worker stays on here: the app as installed, its service worker included (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' })
+
 test('going offline shows a discreet notice, and it goes away when the connection returns', async ({ page, context }) => {
   await page.goto('/demo')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()

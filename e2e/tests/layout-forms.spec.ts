@@ -6,6 +6,9 @@ import { onboardPaidBuyer } from '../support/subscriber'
 import { keepPicture, screenshotBoth } from '../support/screenshots'
 import { consoleErrors, coverage, expectUncovered, overlaps } from '../support/visibility'
 
+// The service worker stays on here: a visitor's pages log no error, the service worker's included (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' })
+
 /**
  * The first impression (docs/product/README.md#global-layout): at 360 px nothing sits under the
  * fixed bottom bar — every form's error is brought into view and focused, uncovered —, the sign-in

@@ -6,6 +6,9 @@ import { startPreparedServer, type PreparedServer } from '../support/prepared-se
 import { screenshotBoth } from '../support/screenshots'
 import { onboardPaidBuyer } from '../support/subscriber'
 
+// The service worker stays on here: the catalogue kept for offline lives in the service worker (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' })
+
 /**
  * What the first customers tripped over, as a subscriber lives it (docs/product/listening.md):
  * a playlist that plays through from "Tocar playlist", a heart that means Favoritos, a search

@@ -4,6 +4,9 @@ import { expectRepetitionCountedOnce, hearOneRepetitionOffline, readKeptSessions
 import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
 import { onboardPaidBuyer } from '../support/subscriber'
 
+// The service worker stays on here: downloads play through the service worker (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' })
+
 const checkout = { email: `offline-${Date.now().toString(36)}@exemplo.com`, sessionId: `cs_e2e_off_${Date.now().toString(36)}` }
 let server: PreparedServer
 

@@ -7,6 +7,9 @@ import { expectNoSidewaysScroll, keepPicture, screenshotBoth } from '../support/
 import { setServerClock } from '../support/server-clock'
 import { onboardPaidBuyer } from '../support/subscriber'
 
+// The service worker stays on here: a day listened offline needs the service worker (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' })
+
 /**
  * The daily practice as a subscriber lives it (docs/product/practice.md): a programme is started
  * from /programas, today's card says 'Dia 1 de 21', the day's session plays to its end in the

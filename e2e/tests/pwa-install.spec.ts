@@ -5,6 +5,9 @@ import { chromium, expect, test } from '@playwright/test'
 import { waitForServiceWorker } from '../support/offline'
 import { startReleaseProxy } from '../support/release-proxy'
 
+// The service worker stays on here: installing and updating the app is the service worker (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' })
+
 
 /** Width and height of a PNG, read from its IHDR chunk. */
 function pngSize(bytes: Buffer): { width: number; height: number } {

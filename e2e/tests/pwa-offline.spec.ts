@@ -12,6 +12,9 @@ import {
 import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
 import { onboardPaidBuyer } from '../support/subscriber'
 
+// The service worker stays on here: the app opening with no network is the service worker (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' })
+
 const stamp = Date.now().toString(36)
 const checkout = { email: `pwa-${stamp}@exemplo.com`, sessionId: `cs_e2e_pwa_${stamp}` }
 let server: PreparedServer

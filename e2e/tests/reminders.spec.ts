@@ -10,6 +10,9 @@ import { setServerClock } from '../support/server-clock'
 import { onboardPaidBuyer } from '../support/subscriber'
 import { mailSinkUrl } from '../playwright.config'
 
+// The service worker stays on here: Web Push arrives through the service worker (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' })
+
 /**
  * Practice reminders end to end (docs/product/practice.md#reminders): a subscriber turns them on in
  * Minha conta; the server's scheduler (every second here, REMINDER_INTERVAL_SECONDS=1, with its

@@ -3,6 +3,9 @@ import { uniqueEmail } from '../support/accounts'
 import { expectCatalogueOpen, expectSandboxCheckout, passProcessing, payWithCard } from '../support/checkout'
 import { waitForMailLink } from '../support/mailbox'
 
+// The service worker stays on here: the security policy must let the service worker run (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' })
+
 /**
  * The Content-Security-Policy lets the product work (security suite): a visitor goes from the
  * landing and the demo through payment on the sandbox provider to the catalogue and the player,
