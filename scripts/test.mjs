@@ -70,14 +70,14 @@ const stages = {
  * The order: the groups one after another; in a group, its lanes side by side, each lane's stages
  * one after another. The test stages each fill both cores on their own (two Vitest workers; two
  * Playwright workers, each with its server and browser), so they take turns — except the journeys
- * run alone, which use a fraction of one core: the contract, web and PGlite tests run beside them
- * at the lowest priority. (The PostgreSQL pass beside them too only made every stage of the group
- * slower: the machine was already busy.) The journeys measured against rendering (the landing's
+ * run alone, which use a fraction of one core: the contract and web tests, then the PGlite ones,
+ * run beside them at the lowest priority, one after the other (side by side, the web's tests
+ * starved past their own waits; the PostgreSQL pass there too only made every stage slower). The journeys measured against rendering (the landing's
  * layout shifts) run at the start of the e2e stage, with nothing beside them (e2e/support/alone.ts).
  * Work niced beside the two-worker journeys slowed them more than it saved. The faults test stops
  * PostgreSQL: it runs after the PostgreSQL pass, in its lane.
  */
-const groups = [[['typecheck'], ['lint'], ['build']], [['e2e']], [['sozinhas'], ['unit'], ['pglite']], [['postgres', 'faults']]]
+const groups = [[['typecheck'], ['lint'], ['build']], [['e2e']], [['sozinhas'], ['unit', 'pglite']], [['postgres', 'faults']]]
 /** Stages that run at the lowest CPU priority when another lane of their group runs beside them. */
 const lowPriority = new Set(['unit', 'pglite'])
 

@@ -14,13 +14,14 @@ import {
   CARDS,
   checkState,
   outboxOf,
+  paymentRows,
   payWithCard,
   payWithPix,
-  paymentRows,
   sandboxEventsOf,
   startAuthFirst,
   startPayFirst,
   subscriptionOf,
+  withWebhooksDown,
 } from '../helpers/commerce.js'
 import { changedTables, databaseChecksum } from '../security/support/checksum.js'
 
@@ -352,14 +353,7 @@ describe('verify-payment / verify-session: the browser cannot mark itself paid',
     const buyer = await listener(ctx)
     const { checkoutId } = await startAuthFirst(ctx, buyer, 'anual')
     // The provider's events do not reach us (our endpoint refuses them for now).
-    const sandbox = ctx.app.payments.sandbox!
-    const deliver = sandbox['deps'].deliver
-    sandbox['deps'].deliver = async () => 503
-    try {
-      expect((await payWithCard(ctx, checkoutId, CARDS.ok)).statusCode).toBe(303)
-    } finally {
-      sandbox['deps'].deliver = deliver
-    }
+    await withWebhooksDown(ctx, async () => expect((await payWithCard(ctx, checkoutId, CARDS.ok)).statusCode).toBe(303))
     expect(await subscriptionOf(ctx, buyer.userId)).toEqual([])
     const verify = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verify, payload: { sessionId: checkoutId }, remoteAddress: nextIp() })
     expect(verify.json().paymentStatus).toBe('paid')

@@ -11,7 +11,7 @@ import { payments, subscriptions, webhookEvents } from '../../src/db/schema/inde
 import { signPayload } from '../../src/lib/http/webhook-signature.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { listener, type Account } from '../helpers/auth.js'
-import { CARDS, ledgerCount, outboxOf, payWithCard, postSandboxWebhook, sandboxEventsOf, startAuthFirst, subscriptionOf } from '../helpers/commerce.js'
+import { CARDS, ledgerCount, outboxOf, payWithCard, postSandboxWebhook, sandboxEventsOf, startAuthFirst, subscriptionOf, withWebhooksDown } from '../helpers/commerce.js'
 import { changedTables, databaseChecksum } from '../security/support/checksum.js'
 
 let ctx: TestContext
@@ -20,25 +20,11 @@ beforeAll(async () => {
 })
 afterAll(() => ctx.close())
 
-/** Runs `action` while our endpoint is unreachable for the sandbox; returns the events it emitted meanwhile. */
-async function withWebhooksDown(action: () => Promise<unknown>) {
-  const sandbox = ctx.app.payments.sandbox!
-  const deliver = sandbox['deps'].deliver
-  const before = new Set((await sandboxEventsOf(ctx)).map((event) => event.id))
-  sandbox['deps'].deliver = async () => 503
-  try {
-    await action()
-  } finally {
-    sandbox['deps'].deliver = deliver
-  }
-  return (await sandboxEventsOf(ctx)).filter((event) => !before.has(event.id))
-}
-
 /** A purchase whose events did not reach us yet. */
 async function paidWithoutWebhooks(planCode: 'trimestral' | 'semestral' | 'anual' = 'anual') {
   const buyer = await listener(ctx)
   const { checkoutId } = await startAuthFirst(ctx, buyer, planCode)
-  const events = await withWebhooksDown(async () => expect((await payWithCard(ctx, checkoutId, CARDS.ok)).statusCode).toBe(303))
+  const events = await withWebhooksDown(ctx, async () => expect((await payWithCard(ctx, checkoutId, CARDS.ok)).statusCode).toBe(303))
   const byType = (type: string) => {
     const event = events.find((row) => row.type === type)
     if (!event) throw new Error(`evento ${type} não emitido`)
@@ -170,7 +156,7 @@ describe('out-of-order events end in the current state', () => {
     const sandbox = ctx.app.payments.sandbox!
     const portal = await ctx.app.inject({ method: 'POST', url: API.commerce.subscription.portal, headers: { cookie: buyer.cookie } })
     const portalId = new URL(portal.json().url as string).pathname.split('/').pop()!
-    const events = await withWebhooksDown(async () => {
+    const events = await withWebhooksDown(ctx, async () => {
       expect((await sandbox.portalAction(portalId, { kind: 'cancel' })).ok).toBe(true)
       await sandbox.cancelNow(sub!.providerSubscriptionId!)
     })

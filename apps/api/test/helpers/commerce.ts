@@ -73,6 +73,26 @@ export async function sandboxEventsOf(ctx: TestContext, type?: string) {
   return type ? rows.filter((row) => row.type === type) : rows
 }
 
+/**
+ * Runs `action` while our webhook endpoint refuses the sandbox's deliveries (503); returns the
+ * events the sandbox emitted meanwhile. Its inline retries still happen, their waits
+ * (200 ms, 800 ms) skipped: the test does not sleep through them.
+ */
+export async function withWebhooksDown(ctx: TestContext, action: () => Promise<unknown>) {
+  const sandbox = ctx.app.payments.sandbox!
+  const { deliver, pause } = sandbox['deps']
+  const before = new Set((await sandboxEventsOf(ctx)).map((event) => event.id))
+  sandbox['deps'].deliver = async () => 503
+  sandbox['deps'].pause = async () => {}
+  try {
+    await action()
+  } finally {
+    sandbox['deps'].deliver = deliver
+    sandbox['deps'].pause = pause
+  }
+  return (await sandboxEventsOf(ctx)).filter((event) => !before.has(event.id))
+}
+
 export async function subscriptionOf(ctx: TestContext, userId: string) {
   const rows = await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId))
   return rows

@@ -76,6 +76,8 @@ export interface SandboxDeps {
   log: ServiceLogger
   /** The sandbox's clock (tests move it). */
   now?: () => Date
+  /** The wait between inline retries (tests that keep our endpoint down skip it). */
+  pause?: (ms: number) => Promise<void>
 }
 
 export type PayResult =
@@ -416,7 +418,7 @@ export class SandboxProvider {
     const events = await repo.findEvents(this.deps.db, eventIds)
     for (const event of events) {
       for (const delay of INLINE_RETRY_DELAYS_MS) {
-        if (delay) await new Promise((resolve) => setTimeout(resolve, delay))
+        if (delay) await (this.deps.pause?.(delay) ?? new Promise((resolve) => setTimeout(resolve, delay)))
         if (await this.deliverOnce(event)) break
       }
     }
