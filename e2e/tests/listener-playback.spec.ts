@@ -132,8 +132,12 @@ test('a playlist plays through from "Tocar playlist"; the heart means Favoritos;
   // Its repetition heard, the stream goes on to the next audio of the playlist, and the page with it.
   const progress = page.getByLabel('Progresso do áudio')
   await expect.poll(async () => Number(await progress.inputValue()), { timeout: 15_000 }).toBeGreaterThan(0)
+  // A seek into a part of the session not rendered yet waits for the render to reach it, which on
+  // a loaded machine took over 15 s once (seeking anywhere at once is still to come:
+  // docs/product/sessions.md). What this proves is that the stream goes on, not how soon.
+  const afterSeek = { timeout: 45_000 }
   await progress.fill(String(Math.floor(manifest.items[0]!.end) - 1))
-  await expect(page).toHaveURL(new RegExp(`/audio/${second!.id}$`), { timeout: 15_000 })
+  await expect(page).toHaveURL(new RegExp(`/audio/${second!.id}$`), afterSeek)
   await expect(page.getByTestId('audio-position')).toContainText('Áudio 2 de 2')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(second!.title)
   await expect(page.getByTestId('player-status')).toHaveText(/Reproduzindo|Preparando a próxima repetição/, { timeout: 15_000 })
@@ -141,7 +145,7 @@ test('a playlist plays through from "Tocar playlist"; the heart means Favoritos;
 
   // The last one stops after its repetition and says so.
   await progress.fill(String(Math.floor(manifest.items[1]!.end) - 1))
-  await expect(page.getByTestId('repeat-counter')).toContainText('Repetições: 1', { timeout: 15_000 })
+  await expect(page.getByTestId('repeat-counter')).toContainText('Repetições: 1', afterSeek)
   await expect(page.getByTestId('player-status')).toHaveText('Concluído', { timeout: 15_000 })
   await expect(page.getByRole('button', { name: 'Reproduzir', exact: true })).toBeVisible()
   await expect(page.getByTestId('background-music-status')).not.toHaveAttribute('data-playing', 'true')
