@@ -59,8 +59,9 @@ export default defineConfig({
           setupFiles: ['src/test/setup.ts'],
           isolate: false,
           // In `npm test` the unit stage runs at nice 19 beside the journeys run alone: a test's
-          // own waits (waitFor, findBy…) decide; the file's limit only catches a test that hangs.
-          testTimeout: 15_000,
+          // own waits (waitFor, findBy…: 15 s, src/test/setup.ts) decide; the file's limit only
+          // catches a test that hangs.
+          testTimeout: 45_000,
         },
       },
     ],

@@ -1,6 +1,7 @@
 /**
- * The tag of journeys measured against real time (playback with the page's code stopped):
- * playwright.config.ts runs them after all the others, one at a time; `npm test` gives them a stage
+ * The tag of journeys measured against real time (playback with the page's code stopped; an
+ * admin's change reaching a listener's page within 2 s — beside the two-worker journeys it once took
+ * 2.8 s): playwright.config.ts runs them after all the others, one at a time; `npm test` gives them a stage
  * of their own with only lowest-priority work beside them (scripts/test.mjs).
  */
 export const ALONE = '@sozinha'

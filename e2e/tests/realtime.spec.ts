@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import type { FieldList } from '@sintonia/contract'
 import { createAdmin, signInAsAdmin } from '../support/accounts'
+import { ALONE } from '../support/alone'
 import { initialJsOf } from '../support/initial-js'
 import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
 import { onboardPaidBuyer } from '../support/subscriber'
@@ -48,7 +49,8 @@ async function wasReloaded(page: Page): Promise<boolean> {
   return page.evaluate(() => (window as unknown as { __semRecarregar?: boolean }).__semRecarregar !== true)
 }
 
-test("an admin renames a field and the listener's dashboard shows the new name within 2 s, without a reload", async ({ browser }) => {
+// Measured against real time (the 2 s promise): it runs with the journeys run alone (support/alone.ts).
+test("an admin renames a field and the listener's dashboard shows the new name within 2 s, without a reload", { tag: ALONE }, async ({ browser }) => {
   test.setTimeout(120_000)
   const listenerContext = await browser.newContext({ baseURL: server.baseURL })
   const listener = await listenerContext.newPage()

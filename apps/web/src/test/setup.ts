@@ -4,8 +4,9 @@ import { cleanup, configure } from '@testing-library/react'
 afterEach(() => cleanup())
 
 // findBy…/waitFor wait on a condition; a page's first lazy load (its modules transformed on first
-// use) can take over testing-library's default second on a loaded CI machine.
-configure({ asyncUtilTimeout: 5000 })
+// use) took over 5 s at nice 19 beside the real-time journeys (`npm test`'s unit stage). What the
+// tests prove is what appears, not how soon: a generous wait, a hang still caught.
+configure({ asyncUtilTimeout: 15_000 })
 
 // jsdom lacks a few browser APIs the app touches (scroll restoration, smooth scrolling, media
 // queries). Quiet no-op stand-ins keep tests focused on behaviour.
