@@ -15,6 +15,22 @@ const artifacts = runDirFromRoot.replace(/^e2e\//, './')
 const workers = Number(process.env.E2E_WORKERS ?? 2)
 
 /**
+ * Chromium features the journeys turn off. Chromium reads only the last `--disable-features`, so
+ * this repeats the list Playwright passes itself (playwright-core's `chromiumSwitches`, 1.65) and
+ * adds the omnibox popup: every new browser context (a window) preloads its page,
+ * chrome://omnibox-popup.top-chrome, in a renderer of its own — about 1.1 s of CPU per context
+ * with the window's share, a few minutes of the 2-core machine over a run. A journey never
+ * types in an address bar.
+ */
+const disabledFeatures = [
+  ...['AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades', 'HttpsFirstBalancedModeAutoEnable', 'LensOverlay', 'MediaRouter'],
+  ...['PaintHolding', 'ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect', 'TcpPortRandomizationWin', 'OptimizationHints'],
+  ...['NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch'],
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+]
+
+/**
  * Journeys run in the system Chromium (no browser download) against the production build served
  * by the real API on embedded databases copied from one migrated and seeded template.
  */
@@ -76,6 +92,7 @@ export default defineConfig({
         '--disable-sync',
         '--no-first-run',
         '--disable-quic',
+        `--disable-features=${disabledFeatures.join(',')}`,
       ],
     },
   },
