@@ -102,9 +102,10 @@ test('a 3-repetition session with 3 s pauses plays to its end with the page stop
   test.setTimeout(150_000)
   await signIn(page)
 
-  // The programme day before may have counted some already: this session adds three.
-  const before = await todayCount(page, clip.id)
-  await page.goto(`${server.baseURL}/campo/${clip.fieldId}/audio/${clip.id}`)
+  // The shorter clip (6 s): the session is heard in real time. The programme day before may have
+  // counted some already: this session adds three.
+  const before = await todayCount(page, breath.id)
+  await page.goto(`${server.baseURL}/campo/${breath.fieldId}/audio/${breath.id}`)
   const screen = await LockedScreen.watch(page)
   await page.getByRole('button', { name: 'Configurações de Áudio' }).click()
   const asked = nextManifest(page, (body) => body.pauseSeconds === 3 && body.items[0]?.repetitions === 3)
@@ -137,7 +138,7 @@ test('a 3-repetition session with 3 s pauses plays to its end with the page stop
   await expect(page.getByTestId('repeat-counter')).toContainText('Repetições: 3')
   await expect(page.getByTestId('player-status')).toHaveText('Concluído')
   await expect(page.getByTestId('stat-today')).toHaveText(String(before + 3))
-  await expect.poll(() => todayCount(page, clip.id), { timeout: 20_000 }).toBe(before + 3)
+  await expect.poll(() => todayCount(page, breath.id), { timeout: 20_000 }).toBe(before + 3)
   // Counted once: after a reload the server still says so.
   await page.reload()
   await expect(page.getByTestId('stat-today')).toHaveText(String(before + 3))
