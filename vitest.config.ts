@@ -1,4 +1,23 @@
-import { defineConfig } from 'vitest/config'
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
+import { EMBEDDED_DATABASE_TESTS } from './scripts/api-embedded-tests.mjs'
+
+/** The API's tests: on PostgreSQL where TEST_DATABASE_URL names one, else on PGlite (apps/api/test/global-setup.ts). */
+const apiTests: TestProjectInlineConfiguration['test'] = {
+  root: 'apps/api',
+  include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+  // The database-fault test restarts PostgreSQL: it runs alone, as its own project.
+  exclude: ['test/faults/**'],
+  environment: 'node',
+  globalSetup: ['test/global-setup.ts'],
+  setupFiles: ['test/setup-env.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: 'forks',
+  // Every file builds its own app on its own database clone and keeps no module state
+  // that another file reads, so a worker may reuse its imports (the app's module graph
+  // costs ~3 s per file to load otherwise).
+  isolate: false,
+}
 
 // One Vitest run covers every workspace; each project keeps its own environment.
 export default defineConfig({
@@ -18,25 +37,10 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      {
-        test: {
-          name: 'api',
-          root: 'apps/api',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          // The database-fault test restarts PostgreSQL: it runs alone, as its own project.
-          exclude: ['test/faults/**'],
-          environment: 'node',
-          globalSetup: ['test/global-setup.ts'],
-          setupFiles: ['test/setup-env.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          pool: 'forks',
-          // Every file builds its own app on its own database clone and keeps no module state
-          // that another file reads, so a worker may reuse its imports (the app's module graph
-          // costs ~3 s per file to load otherwise).
-          isolate: false,
-        },
-      },
+      { test: { ...apiTests, name: 'api' } },
+      // The API files about the embedded engine itself (ADR 027), on PGlite: `npm test` runs them with
+      // the contract and web tests when PostgreSQL runs the others (scripts/test.mjs).
+      { test: { ...apiTests, name: 'api-embedded', include: EMBEDDED_DATABASE_TESTS } },
       {
         test: {
           name: 'faults',

@@ -2,9 +2,10 @@
 /**
  * `npm test`: every test of the project, in stages, each timed (start, end, duration) with a table
  * at the end — the same command CI runs (.ci/run): typecheck, lint and the production build side
- * by side; the journeys in Chromium; the journeys run alone with the contract and web tests and the
- * API on PGlite niced beside them; where PostgreSQL answers (always in CI) the API tests on
- * PostgreSQL, PGlite keeping only the files about itself (ADR 027); and the database-fault test.
+ * by side; the journeys in Chromium; the journeys run alone with, niced beside them, the contract
+ * and web tests, the API on PGlite, where PostgreSQL answers (always in CI) the API tests on
+ * PostgreSQL, PGlite keeping only the files about itself (ADR 027) and running them with the
+ * contract and web tests, and the database-fault test.
  * docs/testing.md explains each stage.
  *
  *   npm test                      everything
@@ -16,7 +17,6 @@ import { spawn } from 'node:child_process'
 import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { EMBEDDED_DATABASE_TESTS } from './api-embedded-tests.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const reports = resolve(root, process.env.TEST_REPORTS_DIR ?? '.ci/.reports')
@@ -39,7 +39,8 @@ const stages = {
     env: { VITEST_JSON: join(reports, 'vitest-unit.json') },
   },
   // The API on the embedded database: every file where PostgreSQL does not answer; where it does,
-  // only the files about the embedded engine itself (docs/decisions/027-api-tests-on-postgresql.md).
+  // only the files about the embedded engine itself (docs/decisions/027-api-tests-on-postgresql.md),
+  // which the unit stage then runs in its own Vitest run (below).
   pglite: {
     command: ['npx', 'vitest', 'run', '--project', 'api'],
     env: { VITEST_JSON: join(reports, 'vitest-pglite.json') },
@@ -49,7 +50,7 @@ const stages = {
     env: { E2E_RESULTS_JSON: join(reports, 'playwright.json') },
   },
   // The journeys measured against real time (e2e/support/alone.ts), one at a time, after the others.
-  // They use a fraction of one core; the unit stage runs beside them at the lowest priority.
+  // They use a fraction of one core; the other test stages run beside them at the lowest priority.
   sozinhas: {
     command: ['npm', 'run', '--silent', 'test', '-w', '@sintonia/e2e', '--', '--project', 'sozinhas', '--no-deps'],
     // One at a time: one server for them, not one per journey worker of the other stage.
@@ -70,16 +71,17 @@ const stages = {
  * The order: the groups one after another; in a group, its lanes side by side, each lane's stages
  * one after another. The test stages each fill both cores on their own (two Vitest workers; two
  * Playwright workers, each with its server and browser), so they take turns — except the journeys
- * run alone, which use a fraction of one core: the contract and web tests, then the PGlite ones,
- * run beside them at the lowest priority, one after the other (side by side, the web's tests
- * starved past their own waits; the PostgreSQL pass there too only made every stage slower). The journeys measured against rendering (the landing's
- * layout shifts) run at the start of the e2e stage, with nothing beside them (e2e/support/alone.ts).
- * Work niced beside the two-worker journeys slowed them more than it saved. The faults test stops
- * PostgreSQL: it runs after the PostgreSQL pass, in its lane.
+ * run alone, which use a fraction of one core and play audio in real time for about three minutes:
+ * the contract and web tests, the PGlite ones, then the PostgreSQL pass and the faults test run
+ * beside them at the lowest priority, one after the other (side by side, the web's tests starved
+ * past their own waits). The journeys measured against rendering (the landing's layout shifts) run
+ * at the start of the e2e stage, with nothing beside them (e2e/support/alone.ts). Work niced beside
+ * the two-worker journeys slowed them more than it saved. The faults test stops PostgreSQL: it runs
+ * after the PostgreSQL pass, in its lane.
  */
-const groups = [[['typecheck'], ['lint'], ['build']], [['e2e']], [['sozinhas'], ['unit', 'pglite']], [['postgres', 'faults']]]
+const groups = [[['typecheck'], ['lint'], ['build']], [['e2e']], [['sozinhas'], ['unit', 'pglite', 'postgres', 'faults']]]
 /** Stages that run at the lowest CPU priority when another lane of their group runs beside them. */
-const lowPriority = new Set(['unit', 'pglite'])
+const lowPriority = new Set(['unit', 'pglite', 'postgres', 'faults'])
 
 const timings = []
 const started = Date.now()
@@ -131,17 +133,24 @@ function postgresAnswers() {
 }
 
 let failed = false
-// Where PostgreSQL answers it runs the API tests, and PGlite only those about the embedded engine.
+// Where PostgreSQL answers it runs the API tests, and PGlite only those about the embedded engine
+// (the `api-embedded` project of vitest.config.ts): in the same Vitest run as the contract and web
+// tests when that stage runs, so one start and one pair of workers serve both.
 const wantsPostgres = !only || only.has('postgres')
 const onPostgres = wantsPostgres && (await postgresAnswers())
-if (onPostgres) stages.pglite.command.push(...EMBEDDED_DATABASE_TESTS)
+/** Stages whose tests another stage runs. */
+const folded = new Set()
+if (onPostgres && (!only || only.has('unit'))) {
+  stages.unit.command.push('--project', 'api-embedded')
+  folded.add('pglite')
+} else if (onPostgres) stages.pglite.command = ['npx', 'vitest', 'run', '--project', 'api-embedded']
 else if (wantsPostgres && inCi) {
   console.error(`Em CI o PostgreSQL é obrigatório: ${postgresUrl} não respondeu.`)
   failed = true
 } else if (wantsPostgres) console.log(`AVISO: PostgreSQL (${postgresUrl}) não respondeu; os testes da API rodam todos no PGlite.`)
 for (const group of groups) {
   const lanes = group
-    .map((lane) => lane.filter((name) => (!only || only.has(name)) && (name !== 'postgres' || onPostgres)))
+    .map((lane) => lane.filter((name) => (!only || only.has(name)) && !folded.has(name) && (name !== 'postgres' || onPostgres)))
     .filter((lane) => lane.length > 0)
   // A failed stage does not stop the others: one run tells everything that is wrong.
   const beside = lanes.length > 1
