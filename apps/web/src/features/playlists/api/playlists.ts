@@ -122,11 +122,17 @@ interface Run {
 }
 
 async function runOptimistic(queryClient: QueryClient, { request, optimistic, onError }: Run): Promise<boolean> {
+  // A write cancels a load of the list in progress (its answer would undo the change on screen);
+  // that load is made again once the write is through.
+  const interruptedLoad = queryClient.isFetching({ queryKey: playlistKeys.all }) > 0
   await queryClient.cancelQueries({ queryKey: playlistKeys.all })
   const previous = queryClient.getQueryData<Playlist[]>(playlistKeys.all)
   queryClient.setQueryData<Playlist[]>(playlistKeys.all, optimistic(previous ?? []))
   try {
     await sendPlaylistWrite(request)
+    // Without it, a tap on the heart as the page opens would leave the device's copy on screen,
+    // which may lack playlists made on another device.
+    if (interruptedLoad) void queryClient.invalidateQueries({ queryKey: playlistKeys.all })
     return true
   } catch (error) {
     if (isNetworkError(error)) {

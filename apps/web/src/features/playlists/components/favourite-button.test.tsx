@@ -32,15 +32,20 @@ function answer(playlists: Playlist[], method: string, path: string, body: { id?
 function setup(playlists: Playlist[], element: 'heart' | 'add' = 'heart') {
   localStorage.setItem(PLAYLISTS_KEY, JSON.stringify(playlists))
   const writes: { method: string; path: string; body: unknown }[] = []
+  // The server's playlists: each write changes them, as a later load of the list then shows.
+  let server = playlists
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const path = String(input)
       const method = init?.method ?? 'GET'
-      if (method === 'GET') return jsonResponse({ playlists })
+      if (method === 'GET') return jsonResponse({ playlists: server })
       const body = init?.body ? JSON.parse(String(init.body)) : undefined
       writes.push({ method, path, body })
-      return answer(playlists, method, path, body ?? {})
+      const response = answer(server, method, path, body ?? {})
+      const after = (await response.clone().json()) as Playlist
+      server = server.some((item) => item.id === after.id) ? server.map((item) => (item.id === after.id ? after : item)) : [...server, after]
+      return response
     }),
   )
   const utils = renderWithProviders(element === 'heart' ? <FavouriteButton audio={AUDIO} /> : <AddToPlaylistButton audio={AUDIO} />)

@@ -1,8 +1,11 @@
+import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { act, renderHook, waitFor } from '@testing-library/react'
 import { API, type Playlist } from '@sintonia/contract'
 import { ApiRequestError } from '../../../lib/api-client'
-import { jsonResponse } from '../../../test/render'
-import { sendPlaylistWrite } from './playlists'
+import { createTestQueryClient, fetchByPath, jsonResponse } from '../../../test/render'
+import { sendPlaylistWrite, usePlaylistActions, usePlaylists } from './playlists'
 
 const PLAYLIST_ID = '0b5b2a53-8f49-4a3e-9d51-4d2a9a0c0301'
 const AUDIO_ID = '0b5b2a53-8f49-4a3e-9d51-4d2a9a0c0302'
@@ -45,5 +48,50 @@ describe('sendPlaylistWrite', () => {
     await expect(sendPlaylistWrite({ method: 'PATCH', path: API.listening.playlists, body: {} })).rejects.toBeInstanceOf(ApiRequestError)
     await expect(sendPlaylistWrite({ method: 'POST', path: API.listening.playlistAudios(PLAYLIST_ID), body: { audioId: 'x' } })).rejects.toThrow()
     expect(sent()).toEqual([])
+  })
+})
+
+describe('a playlist write while the server\'s list is still loading', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('ends on the server\'s list: playlists made elsewhere stay in sight', async () => {
+    // On the server: a playlist this device has not seen yet. Its first answer comes late.
+    const server: Playlist[] = [{ ...PLAYLIST, name: 'Minha sequência' }]
+    let answerFirstLoad: (() => void) | undefined
+    let loads = 0
+    const listAnswer = (init?: RequestInit) =>
+      new Promise<Response>((resolve, reject) => {
+        const answer = () => resolve(jsonResponse({ playlists: server }))
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
+        loads += 1
+        if (loads === 1) answerFirstLoad = answer
+        else answer()
+      })
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        fetchByPath({
+          [API.listening.playlists]: (_url, init) => {
+            if (init?.method !== 'POST') return listAnswer(init)
+            const body = JSON.parse(String(init.body)) as { id: string; name: string }
+            const created: Playlist = { ...PLAYLIST, id: body.id, name: body.name }
+            server.push(created)
+            return jsonResponse(created, 201)
+          },
+        }),
+      ),
+    )
+    const queryClient = createTestQueryClient()
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    const { result } = renderHook(() => ({ list: usePlaylists(), actions: usePlaylistActions() }), { wrapper })
+    await waitFor(() => expect(answerFirstLoad).toBeDefined())
+
+    // The heart, tapped before the list arrived: 'Favoritos' is created over the device's empty copy.
+    await act(async () => {
+      await result.current.actions.create({ name: 'Favoritos' })
+    })
+    answerFirstLoad?.()
+
+    await waitFor(() => expect(result.current.list.data?.map((playlist) => playlist.name)).toEqual(['Minha sequência', 'Favoritos']))
   })
 })
