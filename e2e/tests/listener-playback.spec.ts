@@ -6,8 +6,6 @@ import { startPreparedServer, type PreparedServer } from '../support/prepared-se
 import { screenshotBoth } from '../support/screenshots'
 import { onboardPaidBuyer } from '../support/subscriber'
 
-// The service worker stays on here: the catalogue kept for offline lives in the service worker (playwright.config.ts).
-test.use({ serviceWorkers: 'allow' })
 
 /**
  * What the first customers tripped over, as a subscriber lives it (docs/product/listening.md):
@@ -157,64 +155,70 @@ test('a playlist plays through from "Tocar playlist"; the heart means Favoritos;
   await expect(page.getByTestId('player-status')).toHaveText('Pronto para ouvir', { timeout: 15_000 })
 })
 
-test('offline, the dashboard shows the last fields seen and the field page of a downloaded audio opens and plays', async ({ page, context }) => {
-  test.setTimeout(180_000)
-  // Signed in without a page, so the dashboard is this visit's first page: it reads the fields
-  // before the service worker is installed and controls it (a listener's first visit).
-  const signedIn = await page.request.post(`${server.baseURL}/api/account/sign-in`, {
-    data: { email: checkout.email, password: PASSWORD, portal: 'user' },
-    headers: { origin: server.baseURL },
-  })
-  expect(signedIn.status()).toBe(200)
-  await page.goto(`${server.baseURL}/dashboard`)
-  expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull()
-  await expect(page.getByRole('region', { name: 'Campos' }).getByRole('link').first()).toBeVisible()
-  await waitForServiceWorker(page)
-  const { fields, audiosOf } = await fieldsAndAudios(page)
-  const field = fields[2]!
-  const [audio] = await audiosOf(field.id)
-  const unvisited = fields[4]!
+// The service worker where it is the subject: the catalogue kept for offline lives in it
+// (playwright.config.ts blocks it in the other journeys).
+test.describe('offline, with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' })
 
-  // The listener hears each audio once (a download keeps the session of these settings too).
-  await page.evaluate(() => localStorage.setItem('audio-preferences', JSON.stringify({ volume: 70, repeatCount: 1, pauseBetweenRepeats: 0, autoPlay: false, showProgress: true, musicVolume: null })))
-  await page.goto(`${server.baseURL}/campo/${field.id}`)
-  const card = page.getByTestId('audio-card').filter({ hasText: audio!.title })
-  await card.getByRole('button', { name: `Baixar “${audio!.title}” para ouvir offline` }).click()
-  await expect(card.getByRole('status', { name: 'Disponível offline' })).toBeVisible({ timeout: 30_000 })
-  await expect.poll(async () => (await readCachedAudios(page)).map((row) => row.id)).toEqual([audio!.id])
-
-  await page.getByRole('banner').getByRole('link', { name: 'Downloads' }).click()
-  await expect(page.getByTestId('downloaded-audio')).toHaveCount(1)
-  // The page as it stays, once the download's toast has gone.
-  await expect(page.getByText('Download concluído')).toBeHidden({ timeout: 15_000 })
-  await screenshotBoth(page, 'downloads')
-
-  await context.setOffline(true)
-  try {
+  test('offline, the dashboard shows the last fields seen and the field page of a downloaded audio opens and plays', async ({ page, context }) => {
+    test.setTimeout(180_000)
+    // Signed in without a page, so the dashboard is this visit's first page: it reads the fields
+    // before the service worker is installed and controls it (a listener's first visit).
+    const signedIn = await page.request.post(`${server.baseURL}/api/account/sign-in`, {
+      data: { email: checkout.email, password: PASSWORD, portal: 'user' },
+      headers: { origin: server.baseURL },
+    })
+    expect(signedIn.status()).toBe(200)
     await page.goto(`${server.baseURL}/dashboard`)
-    const grid = page.getByRole('region', { name: 'Campos' })
-    await expect(grid.getByRole('link')).toHaveCount(fields.length)
-    await expect(page.getByText('Erro de conexão. Verifique sua internet.')).toHaveCount(0)
-    await expect(page.getByText('Sem conexão', { exact: true })).toBeVisible()
-    await screenshotBoth(page, 'dashboard-offline')
+    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull()
+    await expect(page.getByRole('region', { name: 'Campos' }).getByRole('link').first()).toBeVisible()
+    await waitForServiceWorker(page)
+    const { fields, audiosOf } = await fieldsAndAudios(page)
+    const field = fields[2]!
+    const [audio] = await audiosOf(field.id)
+    const unvisited = fields[4]!
 
-    await grid.getByRole('link', { name: new RegExp(field.title) }).click()
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(field.title)
-    await page.getByTestId('audio-card').filter({ hasText: audio!.title }).getByRole('link', { name: `Ouvir ${audio!.title}` }).click()
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(audio!.title)
-    await expect(page.getByTestId('offline-source')).toHaveText('Tocando a cópia salva neste dispositivo')
-    await page.getByRole('button', { name: 'Reproduzir', exact: true }).click()
-    await expect(page.getByTestId('player-status')).toHaveText('Reproduzindo', { timeout: 15_000 })
-    await page.getByRole('button', { name: 'Pausar', exact: true }).click()
+    // The listener hears each audio once (a download keeps the session of these settings too).
+    await page.evaluate(() => localStorage.setItem('audio-preferences', JSON.stringify({ volume: 70, repeatCount: 1, pauseBetweenRepeats: 0, autoPlay: false, showProgress: true, musicVolume: null })))
+    await page.goto(`${server.baseURL}/campo/${field.id}`)
+    const card = page.getByTestId('audio-card').filter({ hasText: audio!.title })
+    await card.getByRole('button', { name: `Baixar “${audio!.title}” para ouvir offline` }).click()
+    await expect(card.getByRole('status', { name: 'Disponível offline' })).toBeVisible({ timeout: 30_000 })
+    await expect.poll(async () => (await readCachedAudios(page)).map((row) => row.id)).toEqual([audio!.id])
 
-    // A field never opened has nothing kept: its page says what did not load, and why.
-    await page.goto(`${server.baseURL}/campo/${unvisited.id}`)
-    await expect(page.getByRole('heading', { name: LISTENER_MSG.fieldLoadError })).toBeVisible({ timeout: 20_000 })
-    await expect(page.getByText('Erro de conexão. Verifique sua internet.')).toBeVisible()
-    await screenshotBoth(page, 'campo-offline-erro')
-  } finally {
-    await context.setOffline(false)
-  }
+    await page.getByRole('banner').getByRole('link', { name: 'Downloads' }).click()
+    await expect(page.getByTestId('downloaded-audio')).toHaveCount(1)
+    // The page as it stays, once the download's toast has gone.
+    await expect(page.getByText('Download concluído')).toBeHidden({ timeout: 15_000 })
+    await screenshotBoth(page, 'downloads')
+
+    await context.setOffline(true)
+    try {
+      await page.goto(`${server.baseURL}/dashboard`)
+      const grid = page.getByRole('region', { name: 'Campos' })
+      await expect(grid.getByRole('link')).toHaveCount(fields.length)
+      await expect(page.getByText('Erro de conexão. Verifique sua internet.')).toHaveCount(0)
+      await expect(page.getByText('Sem conexão', { exact: true })).toBeVisible()
+      await screenshotBoth(page, 'dashboard-offline')
+
+      await grid.getByRole('link', { name: new RegExp(field.title) }).click()
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(field.title)
+      await page.getByTestId('audio-card').filter({ hasText: audio!.title }).getByRole('link', { name: `Ouvir ${audio!.title}` }).click()
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(audio!.title)
+      await expect(page.getByTestId('offline-source')).toHaveText('Tocando a cópia salva neste dispositivo')
+      await page.getByRole('button', { name: 'Reproduzir', exact: true }).click()
+      await expect(page.getByTestId('player-status')).toHaveText('Reproduzindo', { timeout: 15_000 })
+      await page.getByRole('button', { name: 'Pausar', exact: true }).click()
+
+      // A field never opened has nothing kept: its page says what did not load, and why.
+      await page.goto(`${server.baseURL}/campo/${unvisited.id}`)
+      await expect(page.getByRole('heading', { name: LISTENER_MSG.fieldLoadError })).toBeVisible({ timeout: 20_000 })
+      await expect(page.getByText('Erro de conexão. Verifique sua internet.')).toBeVisible()
+      await screenshotBoth(page, 'campo-offline-erro')
+    } finally {
+      await context.setOffline(false)
+    }
+  })
 })
 
 test.describe('the field page without a service worker in the way', () => {
