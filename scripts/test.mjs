@@ -72,14 +72,14 @@ const stages = {
  * one after another. The test stages each fill both cores on their own (two Vitest workers; two
  * Playwright workers, each with its server and browser), so they take turns — except the journeys
  * run alone, which use a fraction of one core and play audio in real time for about three minutes:
- * the contract and web tests, the PGlite ones, then the PostgreSQL pass and the faults test run
+ * the faults test, the contract and web tests, the PGlite ones, then the PostgreSQL pass run
  * beside them at the lowest priority, one after the other (side by side, the web's tests starved
  * past their own waits). The journeys measured against rendering (the landing's layout shifts) run
  * at the start of the e2e stage, with nothing beside them (e2e/support/alone.ts). Work niced beside
  * the two-worker journeys slowed them more than it saved. The faults test stops PostgreSQL: it runs
- * after the PostgreSQL pass, in its lane.
+ * before the PostgreSQL pass, in its lane (the journeys and the PGlite files do not use it).
  */
-const groups = [[['typecheck'], ['lint'], ['build']], [['e2e']], [['sozinhas'], ['unit', 'pglite', 'postgres', 'faults']]]
+const groups = [[['typecheck'], ['lint'], ['build']], [['e2e']], [['sozinhas'], ['faults', 'unit', 'pglite', 'postgres']]]
 /** Stages that run at the lowest CPU priority when another lane of their group runs beside them. */
 const lowPriority = new Set(['unit', 'pglite', 'postgres', 'faults'])
 
