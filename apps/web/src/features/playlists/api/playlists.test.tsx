@@ -5,6 +5,7 @@ import { act, renderHook, waitFor } from '@testing-library/react'
 import { API, type Playlist } from '@sintonia/contract'
 import { ApiRequestError } from '../../../lib/api-client'
 import { createTestQueryClient, fetchByPath, jsonResponse } from '../../../test/render'
+import { flushCachedPlaylists } from '../lib/storage'
 import { sendPlaylistWrite, usePlaylistActions, usePlaylists } from './playlists'
 
 const PLAYLIST_ID = '0b5b2a53-8f49-4a3e-9d51-4d2a9a0c0301'
@@ -93,5 +94,8 @@ describe('a playlist write while the server\'s list is still loading', () => {
     answerFirstLoad?.()
 
     await waitFor(() => expect(result.current.list.data?.map((playlist) => playlist.name)).toEqual(['Minha sequência', 'Favoritos']))
+    // The device's copy written now, not in the next file.
+    flushCachedPlaylists()
+    localStorage.clear()
   })
 })

@@ -1,9 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { QueryClient } from '@tanstack/react-query'
 import { API, LISTENER_MSG, type Playlist } from '@sintonia/contract'
 import { jsonResponse, renderWithProviders } from '../../../test/render'
 import { playlistKeys } from '../api/playlists'
-import { PLAYLISTS_KEY } from '../lib/storage'
+import { flushCachedPlaylists, PLAYLISTS_KEY } from '../lib/storage'
 import { AddToPlaylistButton, FAVOURITE_STATUS_RESET_MS, FavouriteButton } from './favourite-button'
 
 const FIELD_ID = '0b5b2a53-8f49-4a3e-9d51-4d2a9a0c0001'
@@ -29,6 +30,19 @@ function answer(playlists: Playlist[], method: string, path: string, body: { id?
   return jsonResponse({ ...target, audios })
 }
 
+let lastClient: QueryClient | undefined
+
+/**
+ * After a test: the list's loads are over and the device's copy written now, so nothing of this
+ * test reaches the next one (a tap during the first load loads the list again afterwards).
+ */
+async function settle() {
+  vi.useRealTimers()
+  await waitFor(() => expect(lastClient?.isFetching() ?? 0).toBe(0))
+  flushCachedPlaylists()
+  lastClient = undefined
+}
+
 function setup(playlists: Playlist[], element: 'heart' | 'add' = 'heart') {
   localStorage.setItem(PLAYLISTS_KEY, JSON.stringify(playlists))
   const writes: { method: string; path: string; body: unknown }[] = []
@@ -49,15 +63,16 @@ function setup(playlists: Playlist[], element: 'heart' | 'add' = 'heart') {
     }),
   )
   const utils = renderWithProviders(element === 'heart' ? <FavouriteButton audio={AUDIO} /> : <AddToPlaylistButton audio={AUDIO} />)
+  lastClient = utils.queryClient
   const current = () => utils.queryClient.getQueryData<Playlist[]>(playlistKeys.all) ?? []
   return { ...utils, writes, current, button: screen.getByRole('button', { name: element === 'heart' ? /favoritos/ : /a uma playlist/ }) }
 }
 
 describe('FavouriteButton', () => {
-  afterEach(() => {
+  afterEach(async () => {
+    await settle()
     localStorage.clear()
     vi.unstubAllGlobals()
-    vi.useRealTimers()
   })
 
   it("with no playlists creates 'Favoritos' holding the audio", async () => {
@@ -126,7 +141,8 @@ describe('FavouriteButton', () => {
 })
 
 describe('AddToPlaylistButton', () => {
-  afterEach(() => {
+  afterEach(async () => {
+    await settle()
     localStorage.clear()
     vi.unstubAllGlobals()
   })
