@@ -128,9 +128,10 @@ async function renderCosts({ audios, music, dataDir }) {
   const voices = []
   for (const audio of audios) voices.push({ audioId: audio.id, title: audio.title, fileKey: audio.file_key, samples: await countDecodedSamples(ffmpeg, 'mp3', paths.get(audio.file_key), SESSION_SAMPLE_RATE) })
   const musicPlan = music ? { id: music.id, title: music.title, fileKey: music.file_key } : null
+  const musicSamples = music ? await countDecodedSamples(ffmpeg, 'mp3', paths.get(music.file_key), SESSION_SAMPLE_RATE) : null
   const plan = (items) => planSession({ items, pauseSeconds: 3, music: musicPlan, musicLevel: 25, endAtSeconds: null, renderer: ffmpeg.version })
   const measure = async (planned) => {
-    const run = await measureRender(ffmpeg, renderArguments(planned, paths))
+    const run = await measureRender(ffmpeg, renderArguments(planned, paths, musicSamples))
     return {
       durationSeconds: round(planned.durationSeconds, 1),
       wallSeconds: round(run.wallSeconds, 2),

@@ -191,6 +191,7 @@ describe('the renderer', () => {
         ['audios/a.mp3', '/dados/a.mp3'],
         ['music/m.mp3', '/dados/m.mp3'],
       ]),
+      48_000 * 30,
     )
     const inputs = args.flatMap((arg, index) => (arg === '-i' ? [index] : []))
     expect(inputs).toHaveLength(2)

@@ -19,6 +19,7 @@ import {
 } from '@sintonia/contract'
 import { backgroundMusic, sessionRenders } from '../../src/db/schema/index.js'
 import { evict, evictionVictims, sweepStale } from '../../src/modules/sessions/session-cache.js'
+import { PIECE_BYTES, RUN_PIECES } from '../../src/modules/sessions/renderer.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { listener as signUp } from '../helpers/auth.js'
 import { callAs, castOf, type Cast } from '../helpers/callers.js'
@@ -185,6 +186,20 @@ describe('the stream', () => {
     expect(head.rawPayload.length).toBe(0)
     const tail = await hearAs(ctx, cast.subscriber, { url: manifest.url, headers: { range: `bytes=${manifest.bytes}-` } })
     expect(tail.statusCode).toBe(416)
+  })
+
+  it('answers a range deep in a session never rendered (206) by rendering from there, not from the start', async () => {
+    // An hour of "sem parar": 40 minutes in is 19 MB into the stream.
+    const manifest = await manifestOf({ ...one(otherVoiceId, 0), pauseSeconds: 7 })
+    const deep = Math.floor(manifest.bytes * (40 / 60))
+    const part = await hearAs(ctx, cast.subscriber, { url: manifest.url, headers: { range: `bytes=${deep}-${deep + 9_999}` } })
+    expect(part.statusCode).toBe(206)
+    expect(part.headers['content-range']).toBe(`bytes ${deep}-${deep + 9_999}/${manifest.bytes}`)
+    expect(part.rawPayload.length).toBe(10_000)
+    // What is on disk is one window from there (at most three minutes), none of the 40 minutes before.
+    const job = ctx.app.sessionRendering?.current(manifest.key)
+    expect(job?.written ?? 0).toBeLessThanOrEqual(RUN_PIECES * PIECE_BYTES)
+    expect(job?.written ?? 0).toBeGreaterThan(0)
   })
 
   it("hands out a stored session's signed address with its manifest, so the first play needs no redirect (ADR 021)", async () => {

@@ -1,8 +1,11 @@
 /**
- * The renderer on its own (modules/sessions/renderer.ts): it stays a few minutes ahead of the
- * furthest listener instead of rendering an hour nobody hears, goes on as they read, drops a
- * render nobody listens to within its idle limit, and refuses renders past its queue.
+ * The renderer on its own (modules/sessions/renderer.ts, ADR 028): it renders in pieces that join
+ * frame to frame, starts where a listener is (deep in a session after a seek too), stays a few
+ * minutes ahead of a listener and then holds no process, lets a listener about to run out go
+ * first, stops the runs nobody reads, drops what nobody came back for, and refuses renders past
+ * its queue.
  */
+import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,25 +13,38 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SESSION_SAMPLE_RATE } from '@sintonia/contract'
 import { countDecodedSamples } from '../../src/lib/media/ffmpeg.js'
 import { LocalDiskStorage } from '../../src/lib/storage/local-disk-storage.js'
-import { RENDER_AHEAD_BYTES, readWhileRendering, SessionRenderer, untilAvailable } from '../../src/modules/sessions/renderer.js'
+import { renderArguments } from '../../src/modules/sessions/render-command.js'
+import {
+  PIECE_BYTES,
+  RENDER_AHEAD_BYTES,
+  RUN_PIECES,
+  readWhileRendering,
+  SessionRenderer,
+  untilAvailable,
+  type RenderJob,
+} from '../../src/modules/sessions/renderer.js'
 import { HttpError } from '../../src/lib/http/errors.js'
-import { planSession } from '../../src/modules/sessions/session-plan.js'
-import { ffmpeg, synthVoice } from '../helpers/sessions.js'
+import { planSession, type SessionPlan } from '../../src/modules/sessions/session-plan.js'
+import { decode, ffmpeg, synthMusic, synthVoice } from '../helpers/sessions.js'
 
 let dir: string
 let storage: LocalDiskStorage
 let samples: number
+let musicSamples: number
 const silentLog = { info() {}, warn() {}, error() {} }
+const VOICE = '00000000-0000-4000-8000-000000000001'
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sintonia-render-'))
   storage = new LocalDiskStorage(join(dir, 'media'))
   await storage.put('audios/voz.mp3', await synthVoice(3))
-  samples = await countDecodedSamples(ffmpeg(), 'mp3', storage.localPath('audios/voz.mp3'), SESSION_SAMPLE_RATE)
+  await storage.put('music/faixa.mp3', await synthMusic(7))
+  samples = await countDecodedSamples(ffmpeg(), 'mp3', storage.localPath('audios/voz.mp3')!, SESSION_SAMPLE_RATE)
+  musicSamples = await countDecodedSamples(ffmpeg(), 'mp3', storage.localPath('music/faixa.mp3')!, SESSION_SAMPLE_RATE)
 })
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-function renderer(idleStopMs?: number, queueMax = 8) {
+function renderer({ idleStopMs, keepMs, queueMax = 8 }: { idleStopMs?: number; keepMs?: number; queueMax?: number } = {}) {
   const stored: string[] = []
   const instance = new SessionRenderer({
     ffmpeg: ffmpeg(),
@@ -40,83 +56,182 @@ function renderer(idleStopMs?: number, queueMax = 8) {
     onStored: async (key) => {
       stored.push(key)
     },
-    sourcePaths: async (keys) => new Map(keys.map((key) => [key, storage.localPath(key)])),
+    sourcePaths: async (keys) => new Map(keys.map((key) => [key, storage.localPath(key)!])),
     ...(idleStopMs !== undefined ? { idleStopMs } : {}),
+    ...(keepMs !== undefined ? { keepMs } : {}),
   })
   return { instance, stored }
 }
 
-const endless = (pauseSeconds = 1) =>
+const plan = ({ pauseSeconds = 1, repetitions = 0, music = false }: { pauseSeconds?: number; repetitions?: number; music?: boolean } = {}) =>
   planSession({
-    items: [{ voice: { audioId: '00000000-0000-4000-8000-000000000001', title: 'Voz', fileKey: 'audios/voz.mp3', samples }, repetitions: 0 }],
+    items: [{ voice: { audioId: VOICE, title: 'Voz', fileKey: 'audios/voz.mp3', samples }, repetitions }],
     pauseSeconds,
-    music: null,
-    musicLevel: 0,
+    music: music ? { id: 'faixa', title: 'Faixa', fileKey: 'music/faixa.mp3' } : null,
+    musicLevel: music ? 30 : 0,
     endAtSeconds: null,
     renderer: ffmpeg().version,
   })
 
+async function readAll(job: RenderJob, range: { start: number; end: number }): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  for await (const chunk of readWhileRendering(job, storage, range)) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
+}
+
+/** The whole session from one ffmpeg run, as a reference for the pieces. */
+function renderWhole(session: SessionPlan): Promise<Buffer> {
+  const paths = new Map([
+    ['audios/voz.mp3', storage.localPath('audios/voz.mp3')!],
+    ['music/faixa.mp3', storage.localPath('music/faixa.mp3')!],
+  ])
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpeg().path, renderArguments(session, paths, musicSamples), { stdio: ['ignore', 'pipe', 'ignore'] })
+    const out: Buffer[] = []
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk))
+    child.once('close', (code) => (code === 0 ? resolve(Buffer.concat(out)) : reject(new Error(`ffmpeg ${code}`))))
+  })
+}
+
 describe('the renderer', () => {
-  it('renders an hour of "sem parar" only a few minutes ahead of its listener, and goes on as the listener reads', async () => {
+  it('joins its pieces frame to frame: the stream sounds as one render of the whole session', async () => {
+    const { instance, stored } = renderer()
+    // 12 repetitions with music: about 50 s, four pieces, two runs when the window is short.
+    const session = plan({ repetitions: 12, music: true })
+    expect(session.bytes).toBeGreaterThan(PIECE_BYTES * 3)
+    const job = instance.render(session)
+    // A listener in the second piece first, then one from the start: two runs, out of order.
+    const late = await readAll(job, { start: PIECE_BYTES + 5_000, end: PIECE_BYTES * 2 + 99 })
+    const whole = await readAll(job, { start: 0, end: session.bytes - 1 })
+    await job.finished
+    expect(stored).toEqual([session.key])
+    expect(whole.length).toBe(session.bytes)
+    expect(late.equals(whole.subarray(PIECE_BYTES + 5_000, PIECE_BYTES * 2 + 100))).toBe(true)
+
+    const [pieces, reference] = [await decode(whole), await decode(await renderWhole(session))]
+    expect(pieces.length).toBe(reference.length)
+    let signal = 0
+    let noise = 0
+    let worstAtJoin = 0
+    for (let i = 0; i < reference.length; i++) {
+      signal += reference[i]! ** 2
+      noise += (reference[i]! - pieces[i]!) ** 2
+    }
+    // Around each join (a piece is 625 frames of 1152 samples), the samples match the whole render's.
+    for (let join = 1; join * PIECE_BYTES < session.bytes; join++) {
+      const at = join * 625 * 1152
+      for (let i = at - 2_304; i < Math.min(reference.length, at + 2_304); i++) worstAtJoin = Math.max(worstAtJoin, Math.abs(reference[i]! - pieces[i]!))
+    }
+    expect(10 * Math.log10(signal / noise)).toBeGreaterThan(60)
+    expect(worstAtJoin).toBeLessThan(0.01)
+    await instance.close()
+  })
+
+  it('renders an hour of "sem parar" only a few minutes ahead of its listener, then holds no process; it goes on as the listener reads', async () => {
     const { instance } = renderer()
-    const plan = endless()
-    expect(plan.bytes).toBeGreaterThan(RENDER_AHEAD_BYTES * 10)
-    const job = instance.render(plan)
-    const start = readWhileRendering(job, storage, { start: 0, end: 999 })
-    for await (const chunk of start) void chunk
-    // It waits at the window's edge, nowhere near the hour.
-    await expect.poll(() => job.waitingForListeners, { timeout: 20_000 }).toBe(true)
+    const session = plan()
+    expect(session.bytes).toBeGreaterThan(RENDER_AHEAD_BYTES * 10)
+    const job = instance.render(session)
+    // A listener who took the first bytes and stays there (a player with its buffer full).
+    const left = new AbortController()
+    const listener = readWhileRendering(job, storage, { start: 0, end: session.bytes - 1 }, left.signal)
+    await new Promise((resolve) => listener.once('data', resolve))
+    listener.pause()
+    await expect.poll(() => job.written, { timeout: 20_000 }).toBeGreaterThan(RENDER_AHEAD_BYTES - PIECE_BYTES)
+    await expect.poll(() => job.processes, { timeout: 20_000 }).toBe(0)
+    expect(instance.processes).toBe(0)
     const stoppedAt = job.written
-    expect(stoppedAt).toBeGreaterThanOrEqual(RENDER_AHEAD_BYTES - 64 * 1024)
-    expect(stoppedAt).toBeLessThan(RENDER_AHEAD_BYTES + 64 * 1024)
+    expect(stoppedAt).toBeLessThanOrEqual(RENDER_AHEAD_BYTES + PIECE_BYTES)
 
     // A listener further on: the render follows.
-    const later = readWhileRendering(job, storage, { start: stoppedAt - 1000, end: stoppedAt + 200_000 })
-    let received = 0
-    for await (const chunk of later) received += (chunk as Buffer).length
-    expect(received).toBe(201_001)
+    const later = await readAll(job, { start: stoppedAt - 1000, end: stoppedAt + 200_000 })
+    expect(later.length).toBe(201_001)
     expect(job.written).toBeGreaterThan(stoppedAt + 200_000)
+    left.abort()
+    listener.destroy()
     await instance.close()
   })
 
-  it('drops a render nobody reads any more; the next request starts it again', async () => {
-    const { instance, stored } = renderer(300)
-    const plan = endless()
-    const job = instance.render(plan)
-    for await (const chunk of readWhileRendering(job, storage, { start: 0, end: 99 })) void chunk
+  it('answers a listener 40 minutes into a session never rendered from there, without rendering what comes before', async () => {
+    const { instance } = renderer()
+    const session = plan({ pauseSeconds: 2 })
+    const job = instance.render(session)
+    const deep = PIECE_BYTES * 160 + 12_345
+    const bytes = await readAll(job, { start: deep, end: deep + 50_000 })
+    expect(bytes.length).toBe(50_001)
+    // Only a window from there was rendered: none of the 40 minutes before.
+    expect(job.written).toBeLessThanOrEqual(RUN_PIECES * PIECE_BYTES)
+    // Each frame of what it sent is a frame of this session's format.
+    const offset = PIECE_BYTES - (12_345 % PIECE_BYTES)
+    expect([bytes[offset % 192], bytes[(offset % 192) + 1]]).toEqual([0xff, 0xfb])
+    await instance.close()
+  })
+
+  it('lets a listener about to run out go before one with minutes ahead, at the next piece', async () => {
+    const { instance } = renderer()
+    const first = instance.render(plan({ pauseSeconds: 3 }))
+    // The first listener's player reads ahead (it has far more than it plays).
+    const ahead = readWhileRendering(first, storage, { start: 0, end: first.bytes - 1 })
+    let received = 0
+    ahead.on('data', (chunk: Buffer) => (received += chunk.length))
+    await expect.poll(() => received, { timeout: 20_000 }).toBeGreaterThan(PIECE_BYTES * 2)
+    // A second listener presses play: a place frees up for them within a piece, not after three minutes.
+    const second = instance.render(plan({ pauseSeconds: 4 }))
+    await untilAvailable(second, 0)
+    expect(first.written).toBeLessThan(RUN_PIECES * PIECE_BYTES)
+    ahead.destroy()
+    await instance.close()
+  })
+
+  it('stops the runs nobody reads any more; their pieces wait a while for the listener to come back, then go', async () => {
+    const { instance, stored } = renderer({ idleStopMs: 300, keepMs: 60_000 })
+    const session = plan()
+    const job = instance.render(session)
+    await readAll(job, { start: 0, end: PIECE_BYTES * 2 - 1 })
+    await expect.poll(() => job.processes, { timeout: 20_000 }).toBe(0)
+    expect(instance.current(session.key)).toBe(job)
+    const kept = job.written
+    expect(kept).toBeGreaterThan(0)
+    // Back within the keep limit: nothing is rendered again from the start.
+    await readAll(job, { start: 1_000, end: 1_099 })
+    expect(job.written).toBeGreaterThanOrEqual(kept)
+
+    instance.stopAbandoned(Date.now() + 61_000)
     await expect(job.finished).rejects.toThrow('sem ouvintes')
     expect(stored).toEqual([])
-    await expect.poll(() => instance.current(plan.key)).toBeUndefined()
-    const again = instance.render(plan)
-    expect(again).not.toBe(job)
+    expect(instance.current(session.key)).toBeUndefined()
+    expect(instance.render(session)).not.toBe(job)
     await instance.close()
   })
 
-  it('counts a request waiting for its first bytes as a listener; once it leaves, the render stops', async () => {
-    const { instance, stored } = renderer(300)
-    const plan = endless(2)
-    const job = instance.render(plan)
+  it('counts a request waiting for its first bytes as a listener; once it leaves, the runs stop', async () => {
+    const { instance, stored } = renderer({ idleStopMs: 300, keepMs: 600 })
+    const session = plan({ pauseSeconds: 2 })
+    const job = instance.render(session)
     const left = new AbortController()
-    // Far beyond what is rendered for a while: the request waits, and the render is not stopped under it.
     const waiting = untilAvailable(job, RENDER_AHEAD_BYTES * 2, left.signal)
-    // Long past the idle limit (300 ms here), the watchdog still finds a listener.
+    // Long past the limits (300 ms here), the watchdog still finds a listener.
     instance.stopAbandoned(Date.now() + 60_000)
     expect(job.stopped).toBeNull()
-    expect(instance.current(plan.key)).toBe(job)
+    expect(instance.current(session.key)).toBe(job)
     left.abort()
     await expect(waiting).rejects.toBeInstanceOf(HttpError)
     await expect(job.finished).rejects.toThrow('sem ouvintes')
+    expect(job.processes).toBe(0)
     expect(stored).toEqual([])
     await instance.close()
   })
 
   it('refuses a new render past its queue (503 in pt-BR), while a render in progress is still joined', async () => {
-    const { instance } = renderer(60_000, 0)
-    const running = instance.render(endless(3))
-    expect(instance.admits(endless(4).key)).toBe(false)
-    expect(() => instance.render(endless(4))).toThrow(HttpError)
-    expect(instance.render(endless(3))).toBe(running)
+    const { instance } = renderer({ queueMax: 0 })
+    const running = instance.render(plan({ pauseSeconds: 3 }))
+    // Its listener's run takes the only place at once.
+    const first = untilAvailable(running, 0)
+    expect(instance.admits(plan({ pauseSeconds: 4 }).key)).toBe(false)
+    expect(() => instance.render(plan({ pauseSeconds: 4 }))).toThrow(HttpError)
+    expect(instance.render(plan({ pauseSeconds: 3 }))).toBe(running)
     expect(instance.runningFor('ninguem')).toBe(0)
+    await first
     await instance.close()
   })
 })

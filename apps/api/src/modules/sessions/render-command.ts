@@ -1,7 +1,11 @@
 /**
- * The ffmpeg command that mixes a planned session (./session-plan.ts) into one MP3 stream on
- * stdout. Every length is forced in samples (apad + atrim), so the stream matches the plan exactly,
- * whatever the source files' own padding. Pure: tested on its own and run by ./renderer.ts.
+ * The ffmpeg command that mixes a stretch of a planned session (./session-plan.ts) into MP3 on
+ * stdout. A session is rendered in stretches (docs/decisions/028-sessions-rendered-in-pieces.md):
+ * the command builds, from the plan alone, the mix of any window of samples — which repetition of
+ * which audio sounds where, and where the looped music is — so a render can start anywhere without
+ * mixing what comes before. Every length is forced in samples (apad + atrim), so the stream matches
+ * the plan exactly, whatever the source files' own padding. Pure: tested on its own and run by
+ * ./renderer.ts.
  */
 import { SESSION_BITRATE_KBPS, SESSION_SAMPLE_RATE } from '@sintonia/contract'
 import { CANONICAL_AUDIO, inputArguments } from '../../lib/media/canonical-audio.js'
@@ -13,47 +17,108 @@ const FORMAT = `aresample=${SESSION_SAMPLE_RATE},aformat=sample_fmts=flt:channel
  * floats, and the sources are MP3s anyway), and mixed in floats.
  */
 const VOICE_FORMAT = `aresample=${SESSION_SAMPLE_RATE},aformat=sample_fmts=s16:channel_layouts=mono`
+/** A track looped more often than this within one window is decoded once and looped in memory. */
+const MUSIC_INPUTS_MAX = 4
+
+/** Samples of the mix, [start, end): what one ffmpeg run produces (before the encoder's delay). */
+export interface MixWindow {
+  start: number
+  end: number
+}
 
 /**
- * `paths` maps a stored file key to a file ffmpeg can read. Every source is a canonical MP3
+ * `paths` maps a stored file key to a file ffmpeg can read; `musicSamples` is the decoded length
+ * of the plan's track (its loop). Every source is a canonical MP3
  * (docs/decisions/026-canonical-media.md) and is opened as one: never probed, local files only.
+ * Without a window, the whole session.
  */
-export function renderArguments(plan: SessionPlan, paths: ReadonlyMap<string, string>): string[] {
+export function renderArguments(
+  plan: SessionPlan,
+  paths: ReadonlyMap<string, string>,
+  musicSamples: number | null,
+  window: MixWindow = { start: 0, end: plan.totalSamples },
+): string[] {
   const pathOf = (key: string) => {
     const path = paths.get(key)
     if (!path) throw new Error(`arquivo de origem ausente: ${key}`)
     return path
   }
+  const { start, end } = window
+  if (!(start >= 0 && end > start && end <= plan.totalSamples)) throw new Error(`janela fora da sessão: ${start}–${end}`)
+  const length = end - start
   const inputs: string[] = []
   const filters: string[] = []
-  const segments: string[] = ['[lead]']
-  filters.push(`anullsrc=r=${SESSION_SAMPLE_RATE}:cl=mono,${VOICE_FORMAT},atrim=end_sample=${plan.leadSamples}[lead]`)
+  const segments: string[] = []
+  const silence = (samples: number) => {
+    const label = `[s${segments.length}]`
+    filters.push(`anullsrc=r=${SESSION_SAMPLE_RATE}:cl=mono,${VOICE_FORMAT},atrim=end_sample=${samples}${label}`)
+    segments.push(label)
+  }
 
+  // The timeline is tiled: the lead-in, then each audio's block from its first voice to the next
+  // audio's (the last one's to the end). Each block in the window becomes one segment.
+  if (start < plan.leadSamples) silence(Math.min(end, plan.leadSamples) - start)
   plan.items.forEach((item, index) => {
-    inputs.push(...inputArguments(CANONICAL_AUDIO.demuxer, pathOf(item.voice.fileKey)))
+    const blockStart = item.startSample
+    const blockEnd = plan.items[index + 1]?.startSample ?? plan.totalSamples
+    const from = Math.max(start, blockStart)
+    const to = Math.min(end, blockEnd)
+    if (from >= to) return
     const cycle = item.voice.samples + item.pauseSamples
     // Repetitions that begin before the end are rendered; a sleep timer's end trims the last one.
     const plays = Math.max(1, item.repetitionStarts.length)
-    const chain = [`[${index}:a]${VOICE_FORMAT}`, 'apad', `atrim=end_sample=${cycle}`]
-    if (plays > 1) chain.push(`aloop=loop=${plays - 1}:size=${cycle}`)
-    const extraGap = item.gapSamples - item.pauseSamples
-    if (extraGap > 0) chain.push(`apad=pad_len=${extraGap}`)
-    filters.push(`${chain.join(',')}[v${index}]`)
-    segments.push(`[v${index}]`)
+    const first = Math.min(plays - 1, Math.floor((from - blockStart) / cycle))
+    const last = Math.min(plays - 1, Math.floor((to - 1 - blockStart) / cycle))
+    const origin = blockStart + first * cycle
+    if (from >= origin + (last - first + 1) * cycle) {
+      // Only the breath after the last repetition lies in the window.
+      silence(to - from)
+      return
+    }
+    inputs.push(...inputArguments(CANONICAL_AUDIO.demuxer, pathOf(item.voice.fileKey)))
+    const chain = [`[${inputs.filter((arg) => arg === '-i').length - 1}:a]${VOICE_FORMAT}`, 'apad', `atrim=end_sample=${cycle}`]
+    if (last > first) chain.push(`aloop=loop=${last - first}:size=${cycle}`)
+    chain.push('apad', `atrim=start_sample=${from - origin}:end_sample=${to - origin}`, 'asetpts=N/SR/TB')
+    const label = `[s${segments.length}]`
+    filters.push(`${chain.join(',')}${label}`)
+    segments.push(label)
   })
-  filters.push(`${segments.join('')}concat=n=${segments.length}:v=0:a=1,aformat=sample_fmts=flt:channel_layouts=mono,apad,atrim=end_sample=${plan.totalSamples}[voice]`)
+  const joined = segments.length > 1 ? `${segments.join('')}concat=n=${segments.length}:v=0:a=1,` : `${segments[0]}`
+  filters.push(`${joined}aformat=sample_fmts=flt:channel_layouts=mono,apad,atrim=end_sample=${length}[voice]`)
 
   let mix = '[voice]'
   if (plan.music) {
-    const musicInput = plan.items.length
-    inputs.push('-stream_loop', '-1', ...inputArguments(CANONICAL_AUDIO.demuxer, pathOf(plan.music.fileKey)))
+    if (!musicSamples || musicSamples <= 0) throw new Error('duração da música de fundo desconhecida')
+    // The track loops from the session's first sample: at `start` it is `start mod length` in.
+    const offset = start % musicSamples
+    const loops = Math.ceil((offset + length) / musicSamples)
     const gain = (plan.musicLevel / 100).toFixed(4)
-    filters.push(`[${musicInput}:a]${FORMAT},volume=${gain},atrim=end_sample=${plan.totalSamples}[music]`)
+    const firstInput = inputs.filter((arg) => arg === '-i').length
+    const musicPath = pathOf(plan.music.fileKey)
+    if (loops <= MUSIC_INPUTS_MAX) {
+      // A long track: a few decoders one after the other (nothing held in memory).
+      const labels: string[] = []
+      for (let loop = 0; loop < loops; loop++) {
+        inputs.push(...inputArguments(CANONICAL_AUDIO.demuxer, musicPath))
+        filters.push(`[${firstInput + loop}:a]${FORMAT},apad,atrim=end_sample=${musicSamples}[m${loop}]`)
+        labels.push(`[m${loop}]`)
+      }
+      const looped = loops > 1 ? `${labels.join('')}concat=n=${loops}:v=0:a=1,` : `${labels[0]}`
+      filters.push(`${looped}atrim=start_sample=${offset}:end_sample=${offset + length},asetpts=N/SR/TB,volume=${gain}[music]`)
+    } else {
+      // A short track: decoded once and looped in memory (at most a third of the window).
+      inputs.push(...inputArguments(CANONICAL_AUDIO.demuxer, musicPath))
+      filters.push(
+        `[${firstInput}:a]${FORMAT},apad,atrim=end_sample=${musicSamples},aloop=loop=-1:size=${musicSamples},` +
+          `atrim=start_sample=${offset}:end_sample=${offset + length},asetpts=N/SR/TB,volume=${gain}[music]`,
+      )
+    }
     filters.push('[voice][music]amerge=inputs=2,pan=mono|c0=c0+c1[mixed]')
     mix = '[mixed]'
   }
   filters.push(
-    `${mix}afade=t=in:ss=0:ns=${plan.leadSamples},afade=t=out:ss=${plan.fadeOutStart}:ns=${plan.fadeOutSamples},` +
+    // The fades are placed on the session's own clock, whatever the window.
+    `${mix}asetpts=(N+${start})/SR/TB,afade=t=in:ss=0:ns=${plan.leadSamples},afade=t=out:ss=${plan.fadeOutStart}:ns=${plan.fadeOutSamples},asetpts=N/SR/TB,` +
       // Catches the rare peak where a loud voice meets loud music; never raises the level.
       'alimiter=limit=0.97:attack=5:level=disabled[out]',
   )
@@ -76,6 +141,10 @@ export function renderArguments(plan: SessionPlan, paths: ReadonlyMap<string, st
     'libmp3lame',
     '-b:a',
     `${SESSION_BITRATE_KBPS}k`,
+    // Without the bit reservoir every frame carries its own data: stretches rendered apart join
+    // frame to frame (ADR 028).
+    '-reservoir',
+    '0',
     '-ar',
     String(SESSION_SAMPLE_RATE),
     '-ac',

@@ -1,9 +1,15 @@
 /**
- * Runs ffmpeg for a planned session and lets listeners hear it while it is produced
- * (docs/product/sessions.md#fast-to-start): the encoder writes to a file under DATA_DIR, each
- * waiting request reads that file as it grows (its final length is known in advance, so Range and
- * Content-Length work from the first byte), and the finished file moves to media storage. One
- * render per key per instance; at most `concurrency` ffmpeg processes at a time.
+ * Renders planned sessions in pieces and lets listeners hear them while they are produced
+ * (docs/product/sessions.md#fast-to-start, docs/decisions/028-sessions-rendered-in-pieces.md).
+ *
+ * A session's MP3 is a run of fixed-size frames, so it is cut into pieces of PIECE_FRAMES frames
+ * that can be rendered in any order: one ffmpeg run mixes a window of at most RUN_PIECES pieces
+ * straight from the plan (render-command.ts) and writes them into the session's file at their
+ * place. Runs start where a listener is — at the start, or deep in the session after a seek —
+ * reach at most RENDER_AHEAD_BYTES past the listener and end: a listener who is merely behind
+ * holds no process and no buffer, only the pieces on disk. A listener close to the end of what is
+ * rendered comes first: a run with enough ahead gives its place up at its next piece. Once every
+ * piece is there the file moves to media storage.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { setPriority } from 'node:os'
@@ -11,29 +17,45 @@ import { EventEmitter } from 'node:events'
 import { createReadStream } from 'node:fs'
 import { mkdir, open, rm, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
-import { Readable, Writable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
+import { Readable } from 'node:stream'
 import { randomUUID } from 'node:crypto'
-import { SESSION_BYTES_PER_MINUTE, SESSION_MSG } from '@sintonia/contract'
+import { SESSION_BYTES_PER_MINUTE, SESSION_MSG, SESSION_SAMPLE_RATE } from '@sintonia/contract'
 import { HttpError } from '../../lib/http/errors.js'
-import type { Ffmpeg } from '../../lib/media/ffmpeg.js'
-import { ExactLengthMp3 } from '../../lib/media/mp3-stream.js'
+import { CANONICAL_AUDIO } from '../../lib/media/canonical-audio.js'
+import { countDecodedSamples, type Ffmpeg } from '../../lib/media/ffmpeg.js'
+import { MP3_FRAME_BYTES, MP3_SAMPLES_PER_FRAME, SILENT_MP3_FRAME } from '../../lib/media/mp3-stream.js'
 import type { ServiceLogger } from '../../lib/service-logger.js'
 import type { ByteRange, MediaStorage } from '../../lib/storage/media-storage.js'
 import { renderArguments } from './render-command.js'
 import type { SessionPlan } from './session-plan.js'
 
-/**
- * A render runs at most this far ahead of the furthest listener, then waits (ffmpeg blocks on its
- * output): an hour of "sem parar" costs only what is heard, plus this.
- */
+/** Frames of one piece: 15 s of session, 120,000 bytes. */
+export const PIECE_FRAMES = 625
+export const PIECE_BYTES = PIECE_FRAMES * MP3_FRAME_BYTES
+/** A run renders at most this many pieces (3 minutes), then ends; the next one starts where it is needed. */
+export const RUN_PIECES = 12
+/** A run reaches at most this far past the listener it serves: an hour of "sem parar" costs what is heard. */
 export const RENDER_AHEAD_BYTES = SESSION_BYTES_PER_MINUTE * 3
+/** A new run starts once a listener comes this close to the end of what is rendered. */
+export const RESUME_BYTES = SESSION_BYTES_PER_MINUTE
+/** A listener with less than this rendered ahead of them (20 s) is served before anyone else. */
+export const URGENT_BYTES = SESSION_BYTES_PER_MINUTE / 3
 /**
- * A render nobody reads or waits for (every listener gone, closed or timed out) is stopped after
- * this long; the next request starts it again. Long enough for a player's next Range request.
+ * Frames encoded before the first one kept: the encoder and the limiter start on real sound, so
+ * the piece joins the one before it frame to frame (ADR 028).
+ */
+const WARMUP_FRAMES = 4
+/**
+ * A render nobody reads or waits for (every listener gone, closed or timed out) stops its runs
+ * after this long. Long enough for a player's next Range request.
  */
 export const RENDER_IDLE_STOP_MS = 15_000
-/** The niceness of renders made ahead of any listener: the first bytes of a listener's render come first. */
+/**
+ * Its pieces stay on disk (no process) this long after the last listener, for a player that
+ * comes back — a locked phone's asks again when its buffer runs low — then they go.
+ */
+export const RENDER_KEEP_MS = 10 * 60_000
+/** The niceness of renders made ahead of any listener: a listener's first bytes come first. */
 const AHEAD_NICENESS = 19
 
 /** Where a finished render is kept in media storage. */
@@ -44,18 +66,18 @@ export function renderStorageKey(key: string): string {
 export interface RenderJob {
   readonly key: string
   readonly bytes: number
-  /** Bytes written so far. */
+  /** Bytes on disk so far (the pieces rendered, and the runs' parts of the next ones). */
   readonly written: number
-  /** Resolves once the file is in media storage; rejects when the render failed. */
+  /** Resolves once the file is in media storage; rejects when the render failed or was dropped. */
   readonly finished: Promise<void>
   readonly stored: boolean
-  /** Waiting for listeners: far enough ahead of all of them. */
-  readonly waitingForListeners: boolean
-  /** Rendered ahead of any listener (./prerender.ts): unpaced, never stopped for want of listeners. */
+  /** ffmpeg runs working on it now (0 while every listener has enough ahead of them). */
+  readonly processes: number
+  /** Rendered ahead of any listener (./prerender.ts): whole, at low priority, never dropped for want of listeners. */
   readonly ahead: boolean
-  /** Requests reading it, or waiting for its first bytes, now. */
+  /** Requests reading it, or waiting for their first bytes, now. */
   readonly readers: number
-  /** Why it was stopped before its end (nobody listening), or null. */
+  /** Why it was dropped before its end (nobody listening), or null. */
   readonly stopped: Error | null
 }
 
@@ -66,34 +88,121 @@ export interface RenderOptions {
   ahead?: boolean
 }
 
-class Job extends EventEmitter implements RenderJob {
-  written = 0
-  stored = false
-  failure: Error | null = null
-  /** The furthest byte any listener has read. */
-  demand = 0
-  /** Requests reading this render, or waiting for its first bytes, now. */
-  readers = 0
-  /** Since when nobody reads or waits (null while somebody does). */
-  idleSince: number | null = Date.now()
-  /** Set when the render was stopped (nobody listening); the running ffmpeg is killed. */
-  stopped: Error | null = null
+/** A request reading the session: where it began, when, and the byte it needs next. */
+interface Reader {
+  position: number
+  readonly start: number
+  readonly since: number
+}
+
+const BYTES_PER_MS = SESSION_BYTES_PER_MINUTE / 60_000
+
+/**
+ * What a reader's player holds ahead of what it plays, at most: the bytes it can have from where
+ * it began, less what real-time playback used since. A player that read far ahead (Chromium reads
+ * a few megabytes ahead) is not about to run out, even while it reads at the edge of the render.
+ */
+function leadOf(job: Job, reader: Reader, now: number): number {
+  return job.contiguousEnd(reader.position) - reader.start - (now - reader.since) * BYTES_PER_MS
+}
+
+/** Nobody listened to the render for its idle limit. */
+class AbandonedRender extends Error {
+  constructor() {
+    super('sessão sem ouvintes: renderização interrompida')
+  }
+}
+
+/** One ffmpeg run: pieces [startPiece, endPiece) of one session. */
+class Run {
+  /** The piece being written now. */
+  nextPiece: number
+  /** The byte after the last one written. */
+  writtenTo: number
   child: ChildProcess | null = null
-  /** Whether this render holds one of the renderer's slots (not while it waits for listeners). */
   holdsSlot = false
-  waitingForListeners = false
-  readonly finished: Promise<void>
-  private settle!: { resolve: () => void; reject: (error: Error) => void }
+  /** Ended before its window's end: its partly written piece is not kept. */
+  aborted = false
 
   constructor(
-    readonly key: string,
-    readonly bytes: number,
+    readonly job: Job,
+    readonly startPiece: number,
+    /** Only ever moves back (a run that gives its place up ends at a piece boundary). */
+    public endPiece: number,
+    readonly ahead: boolean,
+  ) {
+    this.nextPiece = startPiece
+    this.writtenTo = startPiece * PIECE_BYTES
+  }
+
+  /** The byte this run stops before. */
+  limit(): number {
+    return Math.min(this.endPiece * PIECE_BYTES, this.job.bytes)
+  }
+
+  covers(piece: number): boolean {
+    return !this.aborted && this.nextPiece <= piece && piece < this.endPiece
+  }
+
+  /** Ends the run at `piece` (a boundary at or after what it is writing); before that, at once. */
+  endAt(piece: number): void {
+    if (piece <= this.nextPiece && this.writtenTo > this.nextPiece * PIECE_BYTES) return this.abort()
+    this.endPiece = Math.max(this.nextPiece, Math.min(this.endPiece, piece))
+    if (this.writtenTo >= this.limit()) this.child?.kill('SIGKILL')
+  }
+
+  abort(): void {
+    this.aborted = true
+    this.child?.kill('SIGKILL')
+  }
+
+  /** A listener is about to run out: the next bytes they need are this run's. */
+  urgent(now = Date.now()): boolean {
+    for (const reader of this.job.readerSet) {
+      const end = this.job.contiguousEnd(reader.position)
+      if (end < this.job.bytes && leadOf(this.job, reader, now) < URGENT_BYTES && this.covers(pieceOf(end))) return true
+    }
+    return false
+  }
+}
+
+function pieceOf(byte: number): number {
+  return Math.floor(byte / PIECE_BYTES)
+}
+
+class Job extends EventEmitter implements RenderJob {
+  readonly bytes: number
+  readonly pieces: number
+  readonly done: Uint8Array
+  doneCount = 0
+  private doneBytes = 0
+  readonly runs = new Set<Run>()
+  readonly readerSet = new Set<Reader>()
+  /** Since when nobody reads or waits (null while somebody does). */
+  idleSince: number | null = Date.now()
+  stored = false
+  failure: Error | null = null
+  stopped: Error | null = null
+  /** The session's file, written at each piece's place; opened once, by the first run. */
+  file: FileHandle | null = null
+  opening: Promise<FileHandle> | null = null
+  finishing = false
+  readonly finished: Promise<void>
+  private settle!: { resolve: () => void; reject: (error: Error) => void }
+  /** Grows with every change, so a reader can tell whether it missed one. */
+  version = 0
+
+  constructor(
+    readonly plan: SessionPlan,
     readonly partPath: string,
     readonly owner: string | null,
     readonly ahead: boolean,
   ) {
     super()
     this.setMaxListeners(0)
+    this.bytes = plan.bytes
+    this.pieces = Math.ceil(plan.bytes / PIECE_BYTES)
+    this.done = new Uint8Array(this.pieces)
     this.finished = new Promise<void>((resolve, reject) => {
       this.settle = { resolve, reject }
     })
@@ -101,8 +210,86 @@ class Job extends EventEmitter implements RenderJob {
     this.finished.catch(() => undefined)
   }
 
-  /** Grows with every change, so a reader can tell whether it missed one. */
-  version = 0
+  get key(): string {
+    return this.plan.key
+  }
+
+  get readers(): number {
+    return this.readerSet.size
+  }
+
+  get processes(): number {
+    let running = 0
+    for (const run of this.runs) if (run.child) running++
+    return running
+  }
+
+  get written(): number {
+    let partial = 0
+    for (const run of this.runs) if (!run.aborted) partial += run.writtenTo - run.nextPiece * PIECE_BYTES
+    return this.doneBytes + partial
+  }
+
+  get complete(): boolean {
+    return this.doneCount === this.pieces
+  }
+
+  pieceEnd(piece: number): number {
+    return Math.min((piece + 1) * PIECE_BYTES, this.bytes)
+  }
+
+  /** The first byte from `position` on that is not on disk yet (`bytes` when all are). */
+  contiguousEnd(position: number): number {
+    let end = position
+    while (end < this.bytes) {
+      const piece = pieceOf(end)
+      if (this.done[piece]) {
+        end = this.pieceEnd(piece)
+        continue
+      }
+      for (const run of this.runs) if (!run.aborted && run.nextPiece === piece && run.writtenTo > end) end = run.writtenTo
+      break
+    }
+    return end
+  }
+
+  /** The run working on `piece` (or waiting to), if any. */
+  runCovering(piece: number): Run | undefined {
+    for (const run of this.runs) if (run.covers(piece)) return run
+    return undefined
+  }
+
+  wrote(run: Run, bytes: number) {
+    run.writtenTo += bytes
+    while (run.nextPiece < this.pieces && run.writtenTo >= this.pieceEnd(run.nextPiece)) {
+      if (!this.done[run.nextPiece]) {
+        this.done[run.nextPiece] = 1
+        this.doneCount++
+        this.doneBytes += this.pieceEnd(run.nextPiece) - run.nextPiece * PIECE_BYTES
+      }
+      run.nextPiece++
+    }
+    this.changed()
+  }
+
+  addReader(position: number): Reader {
+    const reader = { position, start: position, since: Date.now() }
+    this.readerSet.add(reader)
+    this.idleSince = null
+    this.emit('readers')
+    return reader
+  }
+
+  removeReader(reader: Reader) {
+    this.readerSet.delete(reader)
+    if (this.readerSet.size === 0) this.idleSince = Date.now()
+    this.emit('readers')
+  }
+
+  moved(reader: Reader, position: number) {
+    reader.position = position
+    this.emit('readers')
+  }
 
   /** Resolves at the first change after `version` (at once when one happened already). */
   changeAfter(version: number): Promise<void> {
@@ -110,52 +297,9 @@ class Job extends EventEmitter implements RenderJob {
     return new Promise((resolve) => this.once('change', () => resolve()))
   }
 
-  private changed() {
+  changed() {
     this.version++
     this.emit('change')
-  }
-
-  progress(bytes: number) {
-    this.written = bytes
-    this.changed()
-  }
-
-  /** A listener read up to `position`. */
-  reached(position: number) {
-    if (position <= this.demand) return
-    this.demand = position
-    this.emit('demand')
-  }
-
-  reading(delta: 1 | -1) {
-    this.readers += delta
-    this.idleSince = this.readers > 0 ? null : Date.now()
-    this.emit('demand')
-  }
-
-  /** Stops the render: nobody listens any more. */
-  stop() {
-    if (this.stopped) return
-    this.stopped = new AbandonedRender()
-    this.child?.kill('SIGKILL')
-    this.emit('demand')
-  }
-
-  /**
-   * Resolves once writing at `offset` stays within RENDER_AHEAD_BYTES of the furthest listener;
-   * rejects once the render was stopped meanwhile.
-   */
-  async room(offset: number): Promise<void> {
-    this.waitingForListeners = true
-    try {
-      while (offset >= this.demand + RENDER_AHEAD_BYTES) {
-        if (this.stopped) throw this.stopped
-        await new Promise<void>((resolve) => this.once('demand', resolve))
-      }
-      if (this.stopped) throw this.stopped
-    } finally {
-      this.waitingForListeners = false
-    }
   }
 
   succeed() {
@@ -165,16 +309,10 @@ class Job extends EventEmitter implements RenderJob {
   }
 
   fail(error: Error) {
+    if (this.failure) return
     this.failure = error
     this.settle.reject(error)
     this.changed()
-  }
-}
-
-/** Nobody listened to a paused render for RENDER_ABANDON_MS. */
-class AbandonedRender extends Error {
-  constructor() {
-    super('sessão sem ouvintes: renderização interrompida')
   }
 }
 
@@ -183,8 +321,9 @@ export interface SessionRendererOptions {
   storage: MediaStorage
   /** Folder for files being rendered (DATA_DIR/sessions-tmp). */
   workDir: string
+  /** ffmpeg runs for listeners at once on this instance (SESSION_RENDER_CONCURRENCY). */
   concurrency: number
-  /** Renders that may wait for a place beyond those running (SESSION_RENDER_QUEUE_MAX); more are refused (503). */
+  /** New sessions that may wait for a place beyond those running (SESSION_RENDER_QUEUE_MAX); more are refused (503). */
   queueMax: number
   log: ServiceLogger
   /** Called after a render reached storage (the cache records it and evicts). */
@@ -193,49 +332,66 @@ export interface SessionRendererOptions {
   sourcePaths: (keys: string[]) => Promise<Map<string, string>>
   /** RENDER_IDLE_STOP_MS; tests shorten it. */
   idleStopMs?: number
+  /** RENDER_KEEP_MS; tests shorten it. */
+  keepMs?: number
 }
 
 export class SessionRenderer {
   private readonly jobs = new Map<string, Job>()
   private readonly children = new Set<ChildProcess>()
   private running = 0
-  /** Renders waiting for a place, in order; resolved true when given one, false when they are to end instead. */
-  private readonly waiting: Array<{ job: Job; resolve: (granted: boolean) => void }> = []
+  /** Runs waiting for a place; granted listeners-about-to-run-out first, then in order. */
+  private readonly waiting: Array<{ run: Run; resolve: (granted: boolean) => void }> = []
+  /** Each track's decoded length (its loop), measured once per file on this instance. */
+  private readonly musicLengths = new Map<string, Promise<number>>()
   private closed = false
   private readonly watchdog: NodeJS.Timeout
   private readonly idleStopMs: number
+  private readonly keepMs: number
 
   constructor(private readonly options: SessionRendererOptions) {
     this.idleStopMs = options.idleStopMs ?? RENDER_IDLE_STOP_MS
+    this.keepMs = Math.max(this.idleStopMs, options.keepMs ?? RENDER_KEEP_MS)
     // Checks often enough that an abandoned render stops within seconds of its limit.
     this.watchdog = setInterval(() => this.stopAbandoned(), Math.min(1_000, Math.max(50, this.idleStopMs / 4)))
     this.watchdog.unref()
   }
 
   /**
-   * Stops the renders nobody has read or waited for during the idle limit, as of `now` (the
-   * watchdog's tick; a test passes a later moment instead of waiting for it).
+   * Stops the runs of renders nobody has read or waited for during the idle limit, and drops those
+   * idle past RENDER_KEEP_MS, as of `now` (the watchdog's tick; a test passes a later moment
+   * instead of waiting for it).
    */
   stopAbandoned(now: number = Date.now()): void {
     for (const job of this.jobs.values()) {
-      if (!job.ahead && !job.stored && job.idleSince !== null && now - job.idleSince >= this.idleStopMs) {
-        job.stop()
-        // One waiting for a place leaves the queue now rather than hold a place in it.
-        const waiting = this.waiting.findIndex((entry) => entry.job === job)
-        if (waiting >= 0) this.waiting.splice(waiting, 1)[0]!.resolve(false)
+      if (job.ahead || job.stored || job.finishing || job.idleSince === null) continue
+      if (now - job.idleSince >= this.keepMs) this.drop(job, new AbandonedRender())
+      else if (now - job.idleSince >= this.idleStopMs && job.runs.size > 0) {
+        this.options.log.info({ session: job.key, bytes: job.written }, 'sessão sem ouvintes: renderização parada')
+        this.abortRuns(job)
       }
+    }
+  }
+
+  private abortRuns(job: Job): void {
+    for (const run of job.runs) run.abort()
+    for (let index = this.waiting.length - 1; index >= 0; index--) {
+      if (this.waiting[index]!.run.job === job) this.waiting.splice(index, 1)[0]!.resolve(false)
     }
   }
 
   /** Whether a new render would be taken now (or joined: `key` in progress), rather than refused for a full queue. */
   admits(key: string): boolean {
-    return this.jobs.has(key) || this.running < this.options.concurrency || this.waiting.length < this.options.queueMax
+    if (this.jobs.has(key) || this.running < this.options.concurrency) return true
+    // Sessions waiting for their first bytes; a run that continues one already heard does not count.
+    const waitingNew = new Set(this.waiting.filter((entry) => entry.run.job.written === 0).map((entry) => entry.run.job)).size
+    return waitingNew < this.options.queueMax
   }
 
   /**
-   * Renders started for this account, running here and listened to now. One nobody listens to any
-   * more (the listener moved on to the next audio) does not count: it stops on its own within
-   * RENDER_IDLE_STOP_MS.
+   * Renders started for this account, here, that somebody listens to now. One nobody listens to
+   * any more (the listener moved on to the next audio) does not count: it is dropped on its own
+   * within RENDER_IDLE_STOP_MS.
    */
   runningFor(owner: string): number {
     let running = 0
@@ -250,6 +406,11 @@ export class SessionRenderer {
     return bytes
   }
 
+  /** ffmpeg processes running now (all sessions). */
+  get processes(): number {
+    return this.children.size
+  }
+
   get ffmpeg(): Ffmpeg {
     return this.options.ffmpeg
   }
@@ -260,18 +421,18 @@ export class SessionRenderer {
   }
 
   /**
-   * Starts rendering (or joins the render in progress) and returns at once. Throws 503 (pt-BR) when
-   * the queue is full: the player then plays the audio's own file.
+   * Starts a render (or joins the one in progress) and returns at once: its runs start where its
+   * listeners are. Throws 503 (pt-BR) when the queue is full: the player then plays the audio's
+   * own file.
    */
   render(plan: SessionPlan, options: RenderOptions = {}): RenderJob {
     const existing = this.jobs.get(plan.key)
     if (existing) return existing
     if (!options.ahead && !this.admits(plan.key)) throw new HttpError(503, SESSION_MSG.busy)
-    const job = new Job(plan.key, plan.bytes, join(this.options.workDir, `${plan.key}.${randomUUID()}.part`), options.owner ?? null, options.ahead ?? false)
+    const job = new Job(plan, join(this.options.workDir, `${plan.key}.${randomUUID()}.part`), options.owner ?? null, options.ahead ?? false)
     this.jobs.set(plan.key, job)
-    void this.run(job, plan).finally(() => {
-      if (this.jobs.get(plan.key) === job) this.jobs.delete(plan.key)
-    })
+    job.on('readers', () => this.schedule(job))
+    this.schedule(job)
     return job
   }
 
@@ -279,67 +440,184 @@ export class SessionRenderer {
   async close(): Promise<void> {
     this.closed = true
     clearInterval(this.watchdog)
-    for (const job of this.jobs.values()) job.stop()
+    const jobs = [...this.jobs.values()]
+    for (const job of jobs) this.drop(job, new Error('renderizador encerrado'))
     for (const child of this.children) child.kill('SIGKILL')
-    // Renders still waiting for a place end without one.
     for (const entry of this.waiting.splice(0)) entry.resolve(false)
-    await Promise.allSettled([...this.jobs.values()].map((job) => job.finished))
+    await Promise.allSettled(jobs.map((job) => job.finished))
   }
 
-  private async slot(job: Job): Promise<void> {
-    if (this.running < this.options.concurrency) {
-      this.running++
+  /**
+   * Starts the runs a job needs now: for each listener whose rendered bytes ahead run short, one
+   * from the first piece missing there; for a render ahead, one at a time through the session.
+   */
+  private schedule(job: Job): void {
+    if (this.closed || job.stopped || job.failure || job.stored || job.finishing) return
+    const positions = [...job.readerSet].map((reader) => reader.position).sort((a, b) => a - b)
+    for (const position of positions) {
+      const end = job.contiguousEnd(position)
+      if (end >= job.bytes || end - position >= RESUME_BYTES) continue
+      const piece = pieceOf(end)
+      const covering = job.runCovering(piece)
+      if (covering && !covering.ahead) continue
+      // A run ahead of everyone runs at the lowest priority: a listener waiting there gets a run of their own.
+      covering?.endAt(piece)
+      this.startRun(job, piece, this.windowEnd(job, piece, position), false)
+    }
+    if (job.ahead && ![...job.runs].some((run) => run.ahead)) {
+      const piece = this.firstUncovered(job, 0)
+      if (piece !== null) this.startRun(job, piece, this.windowEnd(job, piece, null), true)
+    }
+  }
+
+  private firstUncovered(job: Job, from: number): number | null {
+    for (let piece = from; piece < job.pieces; piece++) if (!job.done[piece] && !job.runCovering(piece)) return piece
+    return null
+  }
+
+  /** Where a run from `piece` ends: RUN_PIECES on, the next piece done or taken, or RENDER_AHEAD_BYTES past its listener. */
+  private windowEnd(job: Job, piece: number, listenerAt: number | null): number {
+    let end = Math.min(job.pieces, piece + RUN_PIECES)
+    if (listenerAt !== null) end = Math.min(end, Math.max(piece + 1, pieceOf(listenerAt + RENDER_AHEAD_BYTES - 1) + 1))
+    for (let next = piece + 1; next < end; next++) {
+      if (job.done[next] || job.runCovering(next)) return next
+    }
+    return end
+  }
+
+  private startRun(job: Job, startPiece: number, endPiece: number, ahead: boolean): void {
+    const run = new Run(job, startPiece, endPiece, ahead)
+    job.runs.add(run)
+    void this.execute(run).then(
+      () => this.afterRun(run, null),
+      (error: Error) => this.afterRun(run, error),
+    )
+  }
+
+  private afterRun(run: Run, error: Error | null): void {
+    const { job } = run
+    job.runs.delete(run)
+    job.changed()
+    if (job.stopped) return
+    if (error && !run.aborted) {
+      this.options.log.error({ session: job.key, err: error.message }, 'falha ao renderizar a sessão')
+      this.drop(job, error)
       return
     }
-    const granted = await new Promise<boolean>((resolve) => this.waiting.push({ job, resolve }))
-    if (!granted) throw job.stopped ?? new Error('renderizador encerrado')
-    this.running++
+    if (job.complete) void this.store(job)
+    else this.schedule(job)
   }
 
-  private release(): void {
-    this.running--
-    this.waiting.shift()?.resolve(true)
-  }
-
-  private async run(job: Job, plan: SessionPlan): Promise<void> {
-    const started = Date.now()
+  /** Every piece is there: the file goes to media storage, and readers read on from there. */
+  private async store(job: Job): Promise<void> {
+    if (job.finishing) return
+    job.finishing = true
     try {
-      // A render ahead takes no place: it runs at the lowest priority beside the listeners' renders.
-      if (!job.ahead) {
-        await this.slot(job)
-        job.holdsSlot = true
-      }
-      if (this.closed) throw new Error('renderizador encerrado')
-      if (job.stopped) throw job.stopped
-      await mkdir(this.options.workDir, { recursive: true })
-      const sources = plan.items.map((item) => item.voice.fileKey).concat(plan.music ? [plan.music.fileKey] : [])
-      const paths = await this.options.sourcePaths([...new Set(sources)])
-      await this.encode(job, renderArguments(plan, paths))
+      await (await job.opening)?.close()
+      job.file = null
       await this.options.storage.put(renderStorageKey(job.key), createReadStream(job.partPath))
       await this.options.onStored(job.key, job.bytes)
       // Stored and recorded: from now on a request finds the stored file (and its address), not this job.
       if (this.jobs.get(job.key) === job) this.jobs.delete(job.key)
       job.succeed()
-      this.options.log.info({ session: job.key, bytes: job.bytes, ms: Date.now() - started }, 'sessão renderizada')
+      this.options.log.info({ session: job.key, bytes: job.bytes }, 'sessão renderizada')
     } catch (error) {
-      const failure = error instanceof Error ? error : new Error(String(error))
-      // The next request starts a new render at once, rather than find this failed one.
       if (this.jobs.get(job.key) === job) this.jobs.delete(job.key)
-      job.fail(failure)
-      if (failure instanceof AbandonedRender) this.options.log.info({ session: job.key, bytes: job.written }, failure.message)
-      else this.options.log.error({ session: job.key, err: failure.message }, 'falha ao renderizar a sessão')
+      job.fail(error instanceof Error ? error : new Error(String(error)))
+      this.options.log.error({ session: job.key, err: (error as Error).message }, 'falha ao guardar a sessão')
     } finally {
-      if (job.holdsSlot) this.release()
       // Readers that opened the file keep reading it; the rest read from storage.
       await rm(job.partPath, { force: true })
     }
   }
 
-  private async encode(job: Job, args: string[]): Promise<void> {
+  /** Ends a render before its end: its runs stop, its file goes, the next request starts it again. */
+  private drop(job: Job, reason: Error): void {
+    if (job.stopped || job.stored) return
+    job.stopped = reason
+    if (this.jobs.get(job.key) === job) this.jobs.delete(job.key)
+    this.abortRuns(job)
+    job.fail(reason)
+    if (reason instanceof AbandonedRender) this.options.log.info({ session: job.key, bytes: job.written }, reason.message)
+    void (async () => {
+      while (job.runs.size > 0) await new Promise((resolve) => job.once('change', resolve))
+      await (await job.opening?.catch(() => null))?.close().catch(() => undefined)
+      job.file = null
+      await rm(job.partPath, { force: true })
+    })()
+  }
+
+  private async slot(run: Run): Promise<boolean> {
+    if (this.running < this.options.concurrency) {
+      this.running++
+      run.holdsSlot = true
+      return true
+    }
+    return new Promise<boolean>((resolve) => this.waiting.push({ run, resolve }))
+  }
+
+  private release(run: Run): void {
+    if (!run.holdsSlot) return
+    run.holdsSlot = false
+    this.running--
+    while (this.running < this.options.concurrency && this.waiting.length > 0) {
+      const urgent = this.waiting.findIndex((entry) => entry.run.urgent())
+      const [entry] = this.waiting.splice(Math.max(0, urgent), 1)
+      this.running++
+      entry!.run.holdsSlot = true
+      entry!.resolve(true)
+    }
+  }
+
+  /** A listener's run with enough ahead gives its place to one about to run out, at a piece boundary. */
+  private yieldsPlace(run: Run): boolean {
+    const now = Date.now()
+    return !run.ahead && run.holdsSlot && !run.urgent(now) && this.waiting.some((entry) => entry.run.urgent(now))
+  }
+
+  private async execute(run: Run): Promise<void> {
+    const { job } = run
+    // A run ahead takes no place: it runs at the lowest priority beside the listeners' runs.
+    if (!run.ahead && !(await this.slot(run))) return
+    try {
+      if (this.closed || run.aborted || job.stopped) return
+      if (run.endPiece <= run.nextPiece) return
+      job.opening ??= mkdir(this.options.workDir, { recursive: true }).then(() => open(job.partPath, 'w'))
+      job.file = await job.opening
+      const { plan } = job
+      const sources = plan.items.map((item) => item.voice.fileKey).concat(plan.music ? [plan.music.fileKey] : [])
+      const paths = await this.options.sourcePaths([...new Set(sources)])
+      const musicSamples = plan.music ? await this.musicLength(plan.music.fileKey, paths.get(plan.music.fileKey)!) : null
+      // The window: WARMUP_FRAMES before the first piece, to one frame past the last.
+      const firstFrame = run.startPiece * PIECE_FRAMES
+      const lastFrame = Math.min(run.endPiece * PIECE_FRAMES, job.bytes / MP3_FRAME_BYTES)
+      const encodedFrom = Math.max(0, firstFrame - WARMUP_FRAMES)
+      const start = encodedFrom * MP3_SAMPLES_PER_FRAME
+      const end = Math.min(plan.totalSamples, start + (lastFrame - encodedFrom + 1) * MP3_SAMPLES_PER_FRAME)
+      if (run.aborted || job.stopped) return
+      await this.encode(run, renderArguments(plan, paths, musicSamples, { start, end }), (firstFrame - encodedFrom) * MP3_FRAME_BYTES)
+    } finally {
+      this.release(run)
+    }
+  }
+
+  private musicLength(fileKey: string, path: string): Promise<number> {
+    let length = this.musicLengths.get(fileKey)
+    if (!length) {
+      length = countDecodedSamples(this.options.ffmpeg, CANONICAL_AUDIO.demuxer, path, SESSION_SAMPLE_RATE)
+      length.catch(() => this.musicLengths.delete(fileKey))
+      this.musicLengths.set(fileKey, length)
+    }
+    return length
+  }
+
+  /** Runs ffmpeg for one window and writes its frames at their place, piece by piece. */
+  private async encode(run: Run, args: string[], skipBytes: number): Promise<void> {
+    const { job } = run
     const child = spawn(this.options.ffmpeg.path, args, { stdio: ['ignore', 'pipe', 'pipe'] })
     this.children.add(child)
-    job.child = child
-    if (job.ahead && child.pid !== undefined) {
+    run.child = child
+    if (run.ahead && child.pid !== undefined) {
       try {
         setPriority(child.pid, AHEAD_NICENESS)
       } catch {
@@ -358,85 +636,72 @@ export class SessionRenderer {
         else fail(new Error(`ffmpeg terminou com ${signal ?? `código ${code}`}: ${stderr.trim().slice(0, 500)}`))
       })
     })
-    // ffmpeg may fail (a source gone) before the file below is open: the failure is awaited there,
-    // and must not count as unhandled meanwhile.
+    // ffmpeg may fail before its first byte: the failure is awaited below, never unhandled meanwhile.
     exited.catch(() => undefined)
+    let skip = skipBytes
     try {
-      const file = await open(job.partPath, 'w')
-      // Ahead of every listener, the render waits and gives its slot to another one meanwhile.
-      const pace = async (offset: number) => {
-        if (job.stopped) throw job.stopped
-        if (job.ahead || offset < job.demand + RENDER_AHEAD_BYTES) return
-        job.holdsSlot = false
-        this.release()
-        await job.room(offset)
-        await this.slot(job)
-        job.holdsSlot = true
+      for await (const data of child.stdout as AsyncIterable<Buffer>) {
+        if (run.aborted || job.stopped) return
+        let chunk = data
+        if (skip > 0) {
+          const dropped = Math.min(skip, chunk.length)
+          skip -= dropped
+          chunk = chunk.subarray(dropped)
+        }
+        if (chunk.length > 0 && (await this.write(run, chunk))) break
+        if (run.writtenTo >= run.limit()) break
       }
-      await Promise.all([pipeline(child.stdout, new ExactLengthMp3(job.bytes, () => exited), new ProgressFile(file, (bytes) => job.progress(bytes), pace)), exited])
-    } catch (error) {
-      child.kill('SIGKILL')
-      // Killed because nobody listened: that is the reason, not ffmpeg's exit.
-      throw job.stopped ?? error
+      if (run.aborted || job.stopped) return
+      if (run.writtenTo < run.limit()) {
+        await exited
+        // The encoder ended a few frames short of the session's end: they are silence.
+        const missing = run.limit() - run.writtenTo
+        if (run.limit() !== job.bytes || missing % MP3_FRAME_BYTES !== 0) throw new Error(`MP3 com ${missing} bytes faltando`)
+        await this.write(run, Buffer.concat(Array.from({ length: missing / MP3_FRAME_BYTES }, () => SILENT_MP3_FRAME)))
+      }
+    } finally {
+      run.child = null
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+      await exited.catch(() => undefined)
     }
   }
-}
 
-/** Writes to a file and tells, after each write reached it, how many bytes the file holds. */
-class ProgressFile extends Writable {
-  private bytes = 0
-
-  constructor(
-    private readonly file: FileHandle,
-    private readonly onProgress: (bytes: number) => void,
-    private readonly pace: (offset: number) => Promise<void>,
-  ) {
-    super({ highWaterMark: 64 * 1024 })
-  }
-
-  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
-    this.pace(this.bytes)
-      .then(() => this.file.write(chunk))
-      .then(
-        () => {
-          this.bytes += chunk.length
-          this.onProgress(this.bytes)
-          callback()
-        },
-        (error: Error) => callback(error),
-      )
-  }
-
-  override _final(callback: (error?: Error | null) => void): void {
-    this.file.close().then(() => callback(), callback)
-  }
-
-  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
-    this.file.close().then(
-      () => callback(error),
-      () => callback(error),
-    )
+  /** Writes `chunk` at the run's place (what fits before its end); true when the run gives its place up. */
+  private async write(run: Run, chunk: Buffer): Promise<boolean> {
+    const { job } = run
+    const room = run.limit() - run.writtenTo
+    const part = chunk.length > room ? chunk.subarray(0, room) : chunk
+    if (part.length === 0 || !job.file) return false
+    const piece = run.nextPiece
+    await job.file.write(part, 0, part.length, run.writtenTo)
+    if (run.aborted || job.stopped) return true
+    job.wrote(run, part.length)
+    if (run.nextPiece > piece && run.writtenTo < run.limit() && this.yieldsPlace(run)) {
+      run.endAt(run.nextPiece)
+      return true
+    }
+    return false
   }
 }
 
 /**
  * Waits until the render has the byte at `position` (or is stored): the answer's status and headers
  * go out only then, so a render that fails before is answered 503 in pt-BR, not a broken stream.
+ * The request counts as a listener there meanwhile: a run starts at that piece.
  */
 export async function untilAvailable(job: RenderJob, position: number, signal?: AbortSignal): Promise<void> {
   const source = job as Job
-  // A request waiting for its first bytes is a listener: the render is not stopped under it.
-  source.reading(1)
+  const reader = source.addReader(position)
   try {
     for (;;) {
       const seen = source.version
       if (source.failure) throw new HttpError(503, SESSION_MSG.unavailable)
-      if (source.stored || source.written > position) return
+      if (source.stored || source.contiguousEnd(position) > position) return
       if (signal?.aborted) throw new HttpError(503, SESSION_MSG.unavailable)
       await Promise.race([source.changeAfter(seen), ...(signal ? [abortOf(signal)] : [])])
     }
   } finally {
-    source.reading(-1)
+    source.removeReader(reader)
   }
 }
 
@@ -458,8 +723,7 @@ export function readWhileRendering(job: RenderJob, storage: MediaStorage, range:
   async function* chunks(): AsyncGenerator<Buffer> {
     let position = range.start
     let handle: FileHandle | null = null
-    source.reading(1)
-    source.reached(position)
+    const reader = source.addReader(position)
     try {
       while (position <= range.end) {
         const seen = source.version
@@ -474,7 +738,7 @@ export function readWhileRendering(job: RenderJob, storage: MediaStorage, range:
           }
           return
         }
-        const available = Math.min(source.written, range.end + 1) - position
+        const available = Math.min(source.contiguousEnd(position), range.end + 1) - position
         if (available <= 0) {
           await nextChange(seen)
           if (signal?.aborted) return
@@ -497,11 +761,11 @@ export function readWhileRendering(job: RenderJob, storage: MediaStorage, range:
           continue
         }
         position += bytesRead
-        source.reached(position)
+        source.moved(reader, position)
         yield buffer.subarray(0, bytesRead)
       }
     } finally {
-      source.reading(-1)
+      source.removeReader(reader)
       await handle?.close().catch(() => undefined)
     }
   }

@@ -22,7 +22,7 @@ import { MP3_FRAME_BYTES, MP3_SAMPLES_PER_FRAME, mp3FramesFor } from '../../lib/
  * Bumped whenever the recipe below or the render command changes what a key sounds like, so old
  * renders stop matching (their bytes would differ under the same name).
  */
-export const RENDER_RECIPE_VERSION = 1
+export const RENDER_RECIPE_VERSION = 2
 
 /**
  * Samples a decoder outputs before the first encoded one (LAME's 576 + the decoder's 529): without
