@@ -74,7 +74,7 @@ test("repetitions, settings and 'Reiniciar' work on the demo, which reads 'Concl
   // A pause of 2 s is not: the server was never asked for it (the audio's own file would play).
   expect(asked.filter((request) => request.pauseSeconds === 2)).toEqual([])
   await expect(player.getByTestId('repeat-counter')).toContainText('Repetições: 0 / 1')
-  // Play once that session is on the element and ready (a press while it loads only says so).
+  // Play once that session is on the element and ready (a press while it loads also plays it, once ready).
   await expect(player).toHaveAttribute('data-session', manifest.key)
   await expect(player.getByTestId('player-status')).toHaveText('Pronto para ouvir', { timeout: 15_000 })
 
@@ -108,4 +108,45 @@ test('a demo that cannot be read, or that no audio can serve, says so in the pro
   await expect(page.getByText(MSG.demo.notConfigured)).toBeVisible()
   await expect(page.getByText(MSG.demo.loadError)).toHaveCount(0)
   await screenshotBoth(page, 'demo-sem-audio')
+})
+
+test('a press on Reproduzir the moment it shows plays once the session is there — its stored render — with no second press', async ({ page, request }) => {
+  // The variant the journey hears (one repetition, no pause) is rendered whole first, as the
+  // server does ahead of visitors: its manifest then carries the stored file's signed address.
+  const demo = (await (await request.get('/api/demo')).json()) as Demo
+  const variant: SessionRequest = { items: [{ audioId: demo.audio!.id, repetitions: 1 }], pauseSeconds: 0, music: 'auto', endAtSeconds: null }
+  const first = (await (await request.post('/api/sessions', { data: variant })).json()) as SessionManifest
+  expect((await request.get(first.url)).ok()).toBe(true)
+  await expect
+    .poll(async () => ((await (await request.post('/api/sessions', { data: variant })).json()) as SessionManifest).direct?.url ?? null, { timeout: 30_000 })
+    .toMatch(/^\/api\/files\/sessions\//)
+
+  // The device's settings: one repetition, no pause.
+  await page.goto('/demo')
+  const player = page.getByRole('region', { name: 'Player de áudio' })
+  await player.getByRole('button', { name: 'Configurações de Áudio' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Configurações de Áudio' })
+  await dialog.getByLabel('Repetições', { exact: true }).fill('1')
+  await dialog.getByLabel('Pausa entre repetições').fill('0')
+  await dialog.getByRole('button', { name: 'Fechar', exact: true }).click()
+
+  // The session's answer is held back a moment, so the press surely comes before it.
+  await page.route('**/api/sessions', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    await route.continue()
+  })
+  const fetched: string[] = []
+  page.on('request', (sent) => fetched.push(sent.url()))
+  await page.reload()
+  await player.getByRole('button', { name: 'Reproduzir', exact: true }).click()
+  const status = await player.getByTestId('player-status').textContent()
+  expect(status).not.toBe('Pronto para ouvir')
+  // It plays by itself once the session is there, from the stored file's address.
+  await expect(player.getByRole('button', { name: 'Pausar', exact: true })).toBeVisible({ timeout: 15_000 })
+  await expect(player.getByTestId('player-status')).toHaveText('Reproduzindo')
+  const progress = player.getByLabel('Progresso do áudio')
+  await expect.poll(async () => Number(await progress.inputValue()), { timeout: 15_000 }).toBeGreaterThan(0)
+  expect(fetched.some((url) => new URL(url).pathname.startsWith('/api/files/sessions/'))).toBe(true)
+  await page.unroute('**/api/sessions')
+  await page.evaluate(() => localStorage.removeItem('audio-preferences'))
 })

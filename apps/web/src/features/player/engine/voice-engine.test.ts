@@ -270,7 +270,7 @@ describe('VoiceEngine – retries', () => {
 })
 
 describe('VoiceEngine – play and pause', () => {
-  it('refuses to play while loading', async () => {
+  it('a press while loading says so, keeps the wish and plays once ready: no second press', async () => {
     const { engine, el, notices } = setup()
     engine.setSource(SRC, { title: 'A' })
     expect(await engine.play()).toBe(false)
@@ -278,7 +278,32 @@ describe('VoiceEngine – play and pause', () => {
     expect(notices).toEqual([
       { tone: 'info', title: 'O áudio ainda está carregando. Aguarde alguns segundos e tente novamente.' },
     ])
+    expect(engine.getSnapshot().isPlayingIntent).toBe(true)
+    el.loadMetadata(60)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(el.playCalls).toBe(1)
+    expect(engine.getSnapshot()).toMatchObject({ status: 'playing', isPlayingIntent: true })
+  })
+
+  it('a press before any source (the session still being asked for) plays the source that comes', async () => {
+    const { engine, el } = setup()
+    await engine.play()
+    expect(engine.getSnapshot()).toMatchObject({ status: 'idle', isPlayingIntent: true })
+    engine.setSource(SRC, { title: 'A' })
+    el.loadMetadata(60)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(engine.getSnapshot()).toMatchObject({ status: 'playing', isPlayingIntent: true })
+  })
+
+  it('a second press while it still loads takes the wish back', async () => {
+    const { engine, el } = setup()
+    engine.setSource(SRC, { title: 'A' })
+    await engine.toggle()
+    await engine.toggle()
     expect(engine.getSnapshot().isPlayingIntent).toBe(false)
+    el.loadMetadata(60)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(el.playCalls).toBe(0)
   })
 
   it("says 'Validando áudio...' while the URL check runs", async () => {

@@ -197,20 +197,18 @@ export class VoiceEngine extends SnapshotStore<VoiceSnapshot> {
   }
 
   /**
-   * Starts (or resumes) the voice. Refuses with a notice while loading/validating or in error.
+   * Starts (or resumes) the voice. While the source is still coming (no source yet, loading or
+   * validating) the notice says so and the playing intention is kept: it plays by itself once
+   * ready, with no second press (docs/product/listening.md). In error: the error's notice.
    * Resolves true when the element is playing.
    */
   async play(): Promise<boolean> {
     if (this.destroyed) return false
     const { status } = this.getSnapshot()
-    if (status === 'idle') {
-      this.log('warning', 'play() sem fonte')
-      return false
-    }
-    if (status === 'loading') {
+    if (status === 'idle' || status === 'loading') {
       const snapshot = this.getSnapshot()
       this.notify({ tone: 'info', title: snapshot.isValidating ? PLAYER_MSG.validating : PLAYER_MSG.stillLoading })
-      return false
+      return this.playWhenReady()
     }
     if (status === 'error') {
       const { error, hint } = this.getSnapshot()
