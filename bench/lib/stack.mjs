@@ -1,7 +1,7 @@
 // Everything the suites share: system tools, the production build, a Postgres bench database
 // with a 10,000-audio catalogue, the API server pinned to the server core, and a subscriber.
 import { execSync } from 'node:child_process'
-import { randomBytes, randomUUID } from 'node:crypto'
+import { createHmac, randomBytes, randomUUID } from 'node:crypto'
 import { chmodSync, cpSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -11,6 +11,8 @@ export const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 /** The key of signed media addresses, shared by the API and the bench's nginx (ADR 021). */
 export const BENCH_MEDIA_URL_SECRET = 'bench-media-url-secret-0123456789abcdef0123'
+/** The API's AUTH_SECRET in the bench: it signs the sign-in cookies (createSubscribers signs its own). */
+export const BENCH_AUTH_SECRET = 'bench-auth-secret-0123456789abcdef0123456789'
 
 /** Installs nginx and Chromium (apt-get, as root) and the bench's own npm packages when missing. */
 export function ensureTools() {
@@ -105,7 +107,7 @@ export async function startApi({ port, dataDir, databaseUrl, env = {}, nodeArgs 
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      AUTH_SECRET: 'bench-auth-secret-0123456789abcdef0123456789',
+      AUTH_SECRET: BENCH_AUTH_SECRET,
       SANDBOX_WEBHOOK_SECRET: 'bench-webhook-secret-0123456789abcdef',
       // nginx checks the signed media addresses with the same key (lib/nginx.mjs).
       MEDIA_URL_SECRET: BENCH_MEDIA_URL_SECRET,
@@ -216,6 +218,55 @@ export async function createSubscriber(baseUrl, databaseUrl) {
   )
   await client.end()
   return { cookie, userId: user.id }
+}
+
+/**
+ * `count` listeners with an active subscription, made straight in the bench database in three
+ * statements (an account, a sign-in and a subscription each), with their sign-in cookies signed
+ * as Better Auth signs them (the API's fast sign-in path reads them: lib/auth/signed-cookie.ts).
+ * `cookieName` is the name of the sign-in cookie, read from a cookie the real sign-up set
+ * (createSubscriber). Returns [{userId, cookie}].
+ */
+export async function createSubscribers(databaseUrl, count, { cookieName, label = 'carga' }) {
+  const stamp = Date.now()
+  const ids = []
+  const emails = []
+  const tokens = []
+  const signIns = []
+  const providerIds = []
+  for (let i = 0; i < count; i++) {
+    ids.push(randomUUID())
+    emails.push(`bench-${label}-${stamp}-${i}@exemplo.com`)
+    tokens.push(randomBytes(24).toString('base64url'))
+    signIns.push(randomUUID())
+    providerIds.push(`sub_bench_${label}_${stamp}_${i}`)
+  }
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    await client.query('begin')
+    await client.query(`insert into "user" (id, name, email, email_verified) select id, 'Ouvinte', email, true from unnest($1::text[], $2::text[]) as t(id, email)`, [ids, emails])
+    // Seven days, Better Auth's default life of a sign-in: not yet due for its daily refresh.
+    await client.query(
+      `insert into session (id, token, user_id, expires_at) select id, token, user_id, now() + interval '7 days' from unnest($1::text[], $2::text[], $3::text[]) as t(id, token, user_id)`,
+      [signIns, tokens, ids],
+    )
+    await client.query(
+      `insert into subscriptions (user_id, email, plan_code, status, provider, provider_subscription_id, current_period_end)
+       select user_id, email, 'anual', 'active', 'sandbox', provider_id, now() + interval '30 days' from unnest($1::text[], $2::text[], $3::text[]) as t(user_id, email, provider_id)`,
+      [ids, emails, providerIds],
+    )
+    await client.query('commit')
+  } catch (error) {
+    await client.query('rollback')
+    throw error
+  } finally {
+    await client.end()
+  }
+  return ids.map((userId, i) => {
+    const signature = createHmac('sha256', BENCH_AUTH_SECRET).update(tokens[i]).digest('base64')
+    return { userId, cookie: `${cookieName}=${encodeURIComponent(`${tokens[i]}.${signature}`)}` }
+  })
 }
 
 /** World-readable data folder so nginx's worker can read the media. */
