@@ -22,7 +22,9 @@ import {
 import { renderSummary } from './lib/summary.mjs'
 
 const ALL = ['bundle', 'streaming', 'catalogue', 'instances', 'realtime', 'landing', 'audio-start', 'sessions', 'engines']
-const wanted = process.argv.slice(2).filter((a) => ALL.includes(a))
+// Run only when named: sessions-load takes about 30 minutes at K = 100, 300 and 1,000 (bench/README.md).
+const OPTIONAL = ['sessions-load']
+const wanted = process.argv.slice(2).filter((a) => ALL.includes(a) || OPTIONAL.includes(a))
 const suites = wanted.length > 0 ? wanted : ALL
 const startedAt = Date.now()
 
@@ -44,6 +46,7 @@ const { audioStartSuite } = await import('./suites/audio-start.mjs')
 const { sessionsSuite } = await import('./suites/sessions.mjs')
 const { enginesSuite } = await import('./suites/engines.mjs')
 const { instancesSuite } = await import('./suites/instances.mjs')
+const { prepareSessionsLoad, sessionsLoadSuite } = await import('./suites/sessions-load.mjs')
 const snapshot = buildSnapshot(`sintonia-bench-app-${process.pid}`)
 if (!(await pgAvailable())) throw new Error('PostgreSQL is not answering on BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432): start it first')
 
@@ -140,6 +143,41 @@ try {
     } finally {
       await nginx.stop()
       rmSync(nginxDir, { recursive: true, force: true })
+    }
+  })
+  await run('sessions-load', async () => {
+    // Its own instance of the API on the same database and media folder: it trusts X-Forwarded-For
+    // from 127.0.0.1 (each listener its own address) and renders ahead (SESSION_PRERENDER=on).
+    const prepared = await prepareSessionsLoad(context)
+    const loadPort = await freePort()
+    const loadApi = await startApi({ port: loadPort, dataDir, databaseUrl, env: { TRUST_PROXY: '127.0.0.1', SESSION_PRERENDER: 'on' } })
+    const nginxPort = await freePort()
+    const nginxDir = makeDataDir(`sintonia-bench-nginx-${process.pid}`)
+    const staticDir = makeDataDir(`sintonia-bench-static-${process.pid}`)
+    const nginx = await startNginx({ dir: nginxDir, port: nginxPort, mediaRoot: join(dataDir, 'media'), apiPort: loadPort, staticRoot: staticDir })
+    try {
+      return await sessionsLoadSuite({
+        ...context,
+        apiUrl: `http://127.0.0.1:${loadPort}`,
+        apiPid: loadApi.child.pid,
+        apiProcess: loadApi,
+        otherApiPids: [api.child.pid],
+        nginxUrl: `http://127.0.0.1:${nginxPort}`,
+        staticDir,
+        prepared,
+      })
+    } catch (error) {
+      // The instance under test gone: its last output says why (its renders, an unhandled error…).
+      const { child } = loadApi
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(`${error.message}; the API under test had exited (${child.signalCode ?? `code ${child.exitCode}`}): ${loadApi.output().slice(-4000)}`, { cause: error })
+      }
+      throw error
+    } finally {
+      await nginx.stop()
+      await loadApi.stop()
+      rmSync(nginxDir, { recursive: true, force: true })
+      rmSync(staticDir, { recursive: true, force: true })
     }
   })
   await run('engines', () => enginesSuite(context))

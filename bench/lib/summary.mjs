@@ -81,6 +81,52 @@ export function renderSummary(results) {
       '',
     )
   }
+  if (s['sessions-load']) {
+    const x = s['sessions-load']
+    out.push(`## Sessions under load (K listeners pressing play within ${x.settings?.windowSeconds ?? 60} s, one instance, press → first byte of the stream)`, '')
+    if (failed('sessions-load')) out.push(failed('sessions-load'), '')
+    else {
+      const times = (p) => `${fmt(p.pressToFirstByte.p50Ms, 0)} / ${fmt(p.pressToFirstByte.p95Ms, 0)}`
+      const counts = (p) => `${p.ok}/${p.listeners} · ${p.refusedTotal} · ${p.errorsTotal}`
+      const seek = (p) => `${fmt(p.seek.p50Ms, 0)} / ${fmt(p.seek.p95Ms, 0)}${Object.keys(p.seek.errors).length ? ` (${Object.entries(p.seek.errors).map(([k, v]) => `${v} ${k}`).join(', ')})` : ''}`
+      const rows = []
+      for (const [k, r] of Object.entries(x.loads)) {
+        if (r.error) {
+          rows.push([k, `failed: ${r.error.slice(0, 300)}`, '', '', '', '', '', '', ''])
+          continue
+        }
+        const goal = Number(k) === x.budget.defaultsBudgetAtListeners ? `≤ ${x.budget.defaultsP95RatioMax}× ${verdict(r.defaults.p95Ratio <= x.budget.defaultsP95RatioMax)}` : ''
+        rows.push([k, 'nginx, static manifest and file', times(r.reference), '1', seek(r.reference), counts(r.reference), '', '', ''])
+        rows.push([k, 'all at the default settings', times(r.defaults), fmt(r.defaults.p95Ratio, 2), seek(r.defaults), counts(r.defaults), fmt(r.defaults.usage.cpuSecondsPerListenerHour, 2), fmt(r.defaults.usage.peakRssMb, 0), goal])
+        rows.push([
+          k,
+          `20 % personal (personal alone: ${times(r.mixed.byKind.personal)})`,
+          times(r.mixed),
+          fmt(r.mixed.p95Ratio, 2),
+          seek(r.mixed),
+          counts(r.mixed),
+          fmt(r.mixed.usage.cpuSecondsPerListenerHour, 2),
+          `${fmt(r.mixed.usage.peakRssMb, 0)}, ${r.mixed.usage.peakListenerRenders ?? '—'} ffmpeg`,
+          '',
+        ])
+      }
+      out.push(
+        table(['K', 'listeners', 'p50 / p95 (ms)', 'p95 ÷ nginx', 'seek p50 / p95 (ms)', 'first bytes · refused · errors', 'CPU s per listener-hour', 'peak RSS API + ffmpeg (MB)', 'budget'], rows),
+        '',
+      )
+      const f = x.flood
+      const codes = (map) => Object.entries(map ?? {}).map(([code, n]) => `${code}: ${n}`).join(', ')
+      if (x.failure) out.push(`**Stopped early:** ${x.failure.slice(0, 1500)}`, '')
+      out.push(
+        !f || f.error
+          ? `Flood: ${f ? `failed: ${f.error.slice(0, 500)}` : 'not run'}.`
+          : `A subscriber's new personal session (${f.presses} presses, ${f.pressGapMs / 1000} s apart): p95 ${fmt(f.quiet.pressToFirstByte.p95Ms, 0)} ms alone, ${fmt(f.flooded.pressToFirstByte.p95Ms, 0)} ms under an anonymous flood of ${f.flooders} loops (${fmt(f.flood.rps, 0)} req/s; POST ${codes(f.flood.post)}; stream ${codes(f.flood.stream)}${Object.keys(f.flood.failures ?? {}).length ? `; failures ${codes(f.flood.failures)}` : ''}): **${fmt(f.p95Ratio, 2)}×**, budget ≤ ${x.budget.floodP95RatioMax}× ${verdict(f.budgetMet)}; refused ${f.quiet.refusedTotal} / ${f.flooded.refusedTotal}, errors ${f.quiet.errorsTotal} / ${f.flooded.errorsTotal}.`,
+        '',
+        ...x.notes.map((n) => `- ${n}`),
+        '',
+      )
+    }
+  }
   if (s.catalogue) {
     out.push('## Catalogue and search (10,000 audios)', '')
     out.push('Max req/s: autocannon, 50 connections. At 500 req/s: open loop, requests due every 2 ms over up to 50 connections, latency from when each was due.', '')
