@@ -22,7 +22,8 @@ export async function renderLoad(baseURL: string): Promise<{ received: () => num
     const manifest = (await response.json()) as SessionManifest
     const stream = await fetch(`${baseURL}${manifest.url}`, { signal: stop.signal })
     if (!stream.ok || !stream.body) throw new Error(`áudio da demonstração recusado: ${stream.status}`)
-    for await (const chunk of stream.body) received += (chunk as Uint8Array).length
+    const reader = stream.body.getReader()
+    for (let part = await reader.read(); !part.done; part = await reader.read()) received += part.value.length
   })
   const settled = Promise.allSettled(readers)
   return {

@@ -18,6 +18,7 @@ import {
   PIECE_BYTES,
   RENDER_AHEAD_BYTES,
   RUN_PIECES,
+  RUNS_PER_SESSION,
   readWhileRendering,
   SessionRenderer,
   untilAvailable,
@@ -44,13 +45,13 @@ beforeAll(async () => {
 })
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-function renderer({ idleStopMs, keepMs, queueMax = 8 }: { idleStopMs?: number; keepMs?: number; queueMax?: number } = {}) {
+function renderer({ idleStopMs, keepMs, queueMax = 8, concurrency = 1 }: { idleStopMs?: number; keepMs?: number; queueMax?: number; concurrency?: number } = {}) {
   const stored: string[] = []
   const instance = new SessionRenderer({
     ffmpeg: ffmpeg(),
     storage,
     workDir: join(dir, 'tmp'),
-    concurrency: 1,
+    concurrency,
     queueMax,
     log: silentLog,
     onStored: async (key) => {
@@ -164,6 +165,20 @@ describe('the renderer', () => {
     // Each frame of what it sent is a frame of this session's format.
     const offset = PIECE_BYTES - (12_345 % PIECE_BYTES)
     expect([bytes[offset % 192], bytes[(offset % 192) + 1]]).toEqual([0xff, 0xfb])
+    await instance.close()
+  })
+
+  it('runs at most two renders of one session at once, however many places a client asks for together', async () => {
+    const { instance } = renderer({ concurrency: 4 })
+    const session = plan({ pauseSeconds: 6 })
+    const job = instance.render(session)
+    let most = 0
+    const watch = setInterval(() => (most = Math.max(most, job.processes)), 5)
+    // Six places far apart, all at once: each is answered, two runs at a time.
+    await Promise.all([0, 40, 80, 120, 160, 200].map((piece) => untilAvailable(job, piece * PIECE_BYTES + 1)))
+    clearInterval(watch)
+    expect(most).toBeGreaterThan(0)
+    expect(most).toBeLessThanOrEqual(RUNS_PER_SESSION)
     await instance.close()
   })
 

@@ -116,14 +116,10 @@ export class Prerenderer {
     // One session after another: rendering ahead is background work.
     for (const plan of plans.values()) {
       if (this.closed) break
+      // One a listener is hearing here already goes on as a render ahead (the renderer's `render`).
       const running = this.deps.renderer.current(plan.key)
-      if (running) {
-        await running.finished.catch(() => undefined)
-        outcome.skipped++
-        continue
-      }
       const row = await findRender(this.deps.sessions.db, plan.key)
-      if ((row?.renderedAt && (await this.deps.sessions.storage.stat(renderStorageKey(plan.key)))) || !(await this.deps.claim(plan.key))) {
+      if (!running && ((row?.renderedAt && (await this.deps.sessions.storage.stat(renderStorageKey(plan.key)))) || !(await this.deps.claim(plan.key)))) {
         outcome.skipped++
         continue
       }

@@ -34,6 +34,11 @@ export const PIECE_FRAMES = 625
 export const PIECE_BYTES = PIECE_FRAMES * MP3_FRAME_BYTES
 /** A run renders at most this many pieces (3 minutes), then ends; the next one starts where it is needed. */
 export const RUN_PIECES = 12
+/**
+ * Runs of one session at once for its listeners (a player reading on, and one seek): a client
+ * asking for many places at once waits for these instead of filling the queue.
+ */
+export const RUNS_PER_SESSION = 2
 /** A run reaches at most this far past the listener it serves: an hour of "sem parar" costs what is heard. */
 export const RENDER_AHEAD_BYTES = SESSION_BYTES_PER_MINUTE * 3
 /** A new run starts once a listener comes this close to the end of what is rendered. */
@@ -196,7 +201,8 @@ class Job extends EventEmitter implements RenderJob {
     readonly plan: SessionPlan,
     readonly partPath: string,
     readonly owner: string | null,
-    readonly ahead: boolean,
+    /** Set by a render ahead that finds the session already asked for by a listener. */
+    public ahead: boolean,
   ) {
     super()
     this.setMaxListeners(0)
@@ -427,7 +433,14 @@ export class SessionRenderer {
    */
   render(plan: SessionPlan, options: RenderOptions = {}): RenderJob {
     const existing = this.jobs.get(plan.key)
-    if (existing) return existing
+    if (existing) {
+      // Rendered ahead from now on: whole, whoever listens.
+      if (options.ahead && !existing.ahead) {
+        existing.ahead = true
+        this.schedule(existing)
+      }
+      return existing
+    }
     if (!options.ahead && !this.admits(plan.key)) throw new HttpError(503, SESSION_MSG.busy)
     const job = new Job(plan, join(this.options.workDir, `${plan.key}.${randomUUID()}.part`), options.owner ?? null, options.ahead ?? false)
     this.jobs.set(plan.key, job)
@@ -455,6 +468,7 @@ export class SessionRenderer {
     if (this.closed || job.stopped || job.failure || job.stored || job.finishing) return
     const positions = [...job.readerSet].map((reader) => reader.position).sort((a, b) => a - b)
     for (const position of positions) {
+      if ([...job.runs].filter((run) => !run.ahead && !run.aborted).length >= RUNS_PER_SESSION) break
       const end = job.contiguousEnd(position)
       if (end >= job.bytes || end - position >= RESUME_BYTES) continue
       const piece = pieceOf(end)
@@ -527,7 +541,7 @@ export class SessionRenderer {
       this.options.log.error({ session: job.key, err: (error as Error).message }, 'falha ao guardar a sessão')
     } finally {
       // Readers that opened the file keep reading it; the rest read from storage.
-      await rm(job.partPath, { force: true })
+      await rm(job.partPath, { force: true }).catch((error: Error) => this.options.log.warn({ session: job.key, err: error.message }, 'arquivo temporário da sessão não removido'))
     }
   }
 
@@ -544,7 +558,7 @@ export class SessionRenderer {
       await (await job.opening?.catch(() => null))?.close().catch(() => undefined)
       job.file = null
       await rm(job.partPath, { force: true })
-    })()
+    })().catch((error: Error) => this.options.log.warn({ session: job.key, err: error.message }, 'arquivo temporário da sessão não removido'))
   }
 
   private async slot(run: Run): Promise<boolean> {
