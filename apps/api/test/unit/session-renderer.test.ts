@@ -198,6 +198,15 @@ describe('the renderer', () => {
     await instance.close()
   })
 
+  it('ends a run at its next piece once nobody reads it: a player that took its first bytes and left costs a piece, not three minutes', async () => {
+    const { instance } = renderer({ idleStopMs: 60_000 })
+    const job = instance.render(plan({ pauseSeconds: 5 }))
+    await readAll(job, { start: 0, end: 99 })
+    await expect.poll(() => job.processes, { timeout: 20_000 }).toBe(0)
+    expect(job.written).toBeLessThanOrEqual(PIECE_BYTES * 2)
+    await instance.close()
+  })
+
   it('stops the runs nobody reads any more; their pieces wait a while for the listener to come back, then go', async () => {
     const { instance, stored } = renderer({ idleStopMs: 300, keepMs: 60_000 })
     const session = plan()

@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os'
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -51,12 +52,20 @@ export function locateFfmpeg(configured: string | undefined): Ffmpeg | null {
  * and counts its samples: the exact length the session's timeline is built on. Rejects when the
  * file cannot be decoded.
  */
-export function countDecodedSamples(ffmpeg: Ffmpeg, demuxer: string, inputPath: string, sampleRate: number): Promise<number> {
+export function countDecodedSamples(ffmpeg: Ffmpeg, demuxer: string, inputPath: string, sampleRate: number, { background = false } = {}): Promise<number> {
   return new Promise((resolve, reject) => {
     const input = ['-protocol_whitelist', 'file,pipe', '-f', demuxer, '-i', `file:${inputPath}`]
     const child = spawn(ffmpeg.path, ['-v', 'error', '-nostdin', ...input, '-ac', '1', '-ar', String(sampleRate), '-f', 's16le', 'pipe:1'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     })
+    // Work for no listener in particular (planning the renders ahead) gives way to the listeners'.
+    if (background && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, 19)
+      } catch {
+        // Not allowed here: it runs at the normal priority.
+      }
+    }
     let bytes = 0
     let stderr = ''
     child.stdout.on('data', (chunk: Buffer) => {

@@ -690,7 +690,9 @@ export class SessionRenderer {
     await job.file.write(part, 0, part.length, run.writtenTo)
     if (run.aborted || job.stopped) return true
     job.wrote(run, part.length)
-    if (run.nextPiece > piece && run.writtenTo < run.limit() && this.yieldsPlace(run)) {
+    // At a piece's end, a listener's run stops when nobody reads it any more (a player that took
+    // its first bytes and left, or moved elsewhere) or when one about to run out waits for its place.
+    if (run.nextPiece > piece && run.writtenTo < run.limit() && ((!run.ahead && job.readers === 0) || this.yieldsPlace(run))) {
       run.endAt(run.nextPiece)
       return true
     }

@@ -65,7 +65,7 @@ function rendererOf(deps: SessionDeps): SessionRenderer {
 /** Decoded lengths, measured once per audio file and kept (a replaced file is measured again). */
 const measuring = new Map<string, Promise<number>>()
 
-async function voiceSamples(deps: SessionDeps, renderer: SessionRenderer, audios: readonly AudioRow[]): Promise<Map<string, number>> {
+async function voiceSamples(deps: SessionDeps, renderer: SessionRenderer, audios: readonly AudioRow[], background: boolean): Promise<Map<string, number>> {
   const known = await findVoiceLengths(deps.db, audios.map((audio) => audio.id))
   const samples = new Map<string, number>()
   await Promise.all(
@@ -79,7 +79,7 @@ async function voiceSamples(deps: SessionDeps, renderer: SessionRenderer, audios
       if (!pending) {
         pending = (async () => {
           const paths = await deps.sourcePaths([audio.fileKey])
-          const count = await countDecodedSamples(renderer.ffmpeg, CANONICAL_AUDIO.demuxer, paths.get(audio.fileKey)!, SESSION_SAMPLE_RATE)
+          const count = await countDecodedSamples(renderer.ffmpeg, CANONICAL_AUDIO.demuxer, paths.get(audio.fileKey)!, SESSION_SAMPLE_RATE, { background })
           await saveVoiceLength(deps.db, audio.id, audio.fileKey, count)
           return count
         })().finally(() => measuring.delete(audio.fileKey))
@@ -141,12 +141,19 @@ async function admitRender(deps: SessionDeps, renderer: SessionRenderer, plan: S
 }
 
 /** The plan of a request for these audios, as a visitor (the demo) or a listener hears it. */
-async function planFor(deps: SessionDeps, renderer: SessionRenderer, request: SessionRequest, found: readonly AudioRow[], access: Listener['access']): Promise<SessionPlan> {
+async function planFor(
+  deps: SessionDeps,
+  renderer: SessionRenderer,
+  request: SessionRequest,
+  found: readonly AudioRow[],
+  access: Listener['access'],
+  background = false,
+): Promise<SessionPlan> {
   const byId = new Map(found.map((audio) => [audio.id, audio]))
   for (const audio of found) {
     if (!(await deps.storage.stat(audio.fileKey))) throw new HttpError(404, SESSION_MSG.audioFileMissing)
   }
-  const [samples, { music, level }] = await Promise.all([voiceSamples(deps, renderer, found), resolveMusic(deps, request, access)])
+  const [samples, { music, level }] = await Promise.all([voiceSamples(deps, renderer, found, background), resolveMusic(deps, request, access)])
   return planSession({
     items: request.items.map((item) => {
       const audio = byId.get(item.audioId)!
@@ -199,7 +206,8 @@ export async function describeSession(deps: SessionDeps, request: SessionRequest
  */
 export async function planAhead(deps: SessionDeps, request: SessionRequest, audios: readonly AudioRow[], access: Listener['access']): Promise<SessionPlan> {
   const renderer = rendererOf(deps)
-  const plan = await planFor(deps, renderer, request, audios, access)
+  // Planned for no listener in particular: measuring a new audio's length gives way to listeners.
+  const plan = await planFor(deps, renderer, request, audios, access, true)
   await recordAndDescribe(deps, renderer, plan)
   return plan
 }
