@@ -130,9 +130,11 @@ test('a press on Reproduzir the moment it shows plays once the session is there 
   await dialog.getByLabel('Pausa entre repetições').fill('0')
   await dialog.getByRole('button', { name: 'Fechar', exact: true }).click()
 
-  // The session's answer is held back a moment, so the press surely comes before it.
+  // The session's answer is held back until the press has happened, so the press surely comes before it.
+  let pressed!: () => void
+  const afterPress = new Promise<void>((resolve) => (pressed = resolve))
   await page.route('**/api/sessions', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    await afterPress
     await route.continue()
   })
   const fetched: string[] = []
@@ -140,6 +142,7 @@ test('a press on Reproduzir the moment it shows plays once the session is there 
   await page.reload()
   await player.getByRole('button', { name: 'Reproduzir', exact: true }).click()
   const status = await player.getByTestId('player-status').textContent()
+  pressed()
   expect(status).not.toBe('Pronto para ouvir')
   // It plays by itself once the session is there, from the stored file's address.
   await expect(player.getByRole('button', { name: 'Pausar', exact: true })).toBeVisible({ timeout: 15_000 })
