@@ -17,6 +17,7 @@ import {
   DEMO_SESSION_REPETITIONS,
   demoSessionVariants,
   isDemoSessionVariant,
+  MSG,
   programmeDaySession,
   SESSION_MSG,
   SESSION_NEW_RENDERS_PER_HOUR,
@@ -253,6 +254,39 @@ describe('sessions rendered ahead', () => {
     const plan = await ctx.app.sessionPrerender!.plan(target!)
     expect(plan.key).toBe(defaults.key)
   }, 120_000)
+})
+
+describe("a stored session's manifest", () => {
+  it('rendered ahead, is planned once for everyone who asks the same, dropped as soon as an audio changes, and who may hear it is checked at every press', async () => {
+    const audioId = (await insertAudio(ctx, await synthVoice(1), { title: 'Guardada' })).id
+    const dayItems = [{ audioId, repetitions: 1 }]
+    await seedProgram(ctx, { title: 'Programa guardado', days: [{ items: dayItems }] })
+    const request = programmeDaySession(dayItems)!
+    const isOurDay: AheadSelection = (all) => all.filter((session) => session.kind === 'dia' && session.audios.some((audio) => audio.id === audioId))
+    expect(await ctx.app.sessionPrerender!.schedule(isOurDay)).toMatchObject({ rendered: 1, failed: 0 })
+    const stored = (await ask(ctx, cast.subscriber, request)).json() as SessionManifest
+    expect(stored.direct?.url).toBeTruthy()
+
+    // Another subscriber gets the same answer without it being planned again: with its record gone
+    // behind the API's back, it still is.
+    await ctx.database.db.delete(sessionRenders).where(eq(sessionRenders.key, stored.key))
+    const other = await subscriber(ctx)
+    expect((await ask(ctx, other, request)).json()).toEqual(stored)
+    expect(await ctx.database.db.select().from(sessionRenders).where(eq(sessionRenders.key, stored.key))).toEqual([])
+
+    // Who asks is checked every time: a visitor and a listener without a subscription are refused.
+    const visitor = await ask(ctx, null, request)
+    expect(visitor.statusCode).toBe(401)
+    expect(visitor.json().message).toBe(MSG.media.subscriptionRequired)
+    expect((await ask(ctx, cast.listener, request)).statusCode).toBe(403)
+
+    // An audio changed (here or on another instance): the session is planned again at once.
+    await ctx.app.domainEvents.publish('audios_changed')
+    const again = (await ask(ctx, cast.subscriber, request)).json() as SessionManifest
+    expect(again.key).toBe(stored.key)
+    expect(again.direct).toBeUndefined()
+    expect(await ctx.database.db.select().from(sessionRenders).where(eq(sessionRenders.key, stored.key))).toHaveLength(1)
+  }, 60_000)
 })
 
 /** Another instance of the API on the same database and media storage, as behind a balancer. */

@@ -17,12 +17,13 @@ export class ReadCache<V> {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async getOrLoad(key: string, load: () => Promise<V>): Promise<V> {
+  /** `keep` says whether a loaded value may be kept (an answer that will change soon is not). */
+  async getOrLoad(key: string, load: () => Promise<V>, keep: (value: V) => boolean = () => true): Promise<V> {
     const hit = this.entries.get(key)
     if (hit && hit.expiresAt > this.now()) return hit.value
     const generation = this.generation
     const value = await load()
-    if (generation === this.generation) {
+    if (generation === this.generation && keep(value)) {
       if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string)
       this.entries.set(key, { value, expiresAt: this.now() + this.ttlMs })
     }

@@ -7,7 +7,10 @@ import { join } from 'node:path'
 import fp from 'fastify-plugin'
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
-import { BACKGROUND_MUSIC_FALLBACK_TITLE, type DomainEventName } from '@sintonia/contract'
+import { BACKGROUND_MUSIC_FALLBACK_TITLE, type DomainEventName, type SessionManifest } from '@sintonia/contract'
+import { ReadCache } from '../../lib/cache/read-cache.js'
+import { findAudioFile } from '../catalogue/media-service.js'
+import { resolvePublicDemo } from '../catalogue/service.js'
 import { PUBLIC_MUSIC_FILE } from '../../paths.js'
 import type { PlanMusic } from './session-plan.js'
 import { BUILT_IN_PREFIX } from './repository.js'
@@ -31,6 +34,11 @@ declare module 'fastify' {
     sessionRendering: SessionRenderer | null
   }
 }
+
+/** Bounds how long a change made outside the API (no event) leaves a stored session's manifest unseen. */
+const STORED_MANIFESTS_TTL_MS = 30_000
+/** The demo's variants, every audio and every programme day at the default settings, with room to spare. */
+const STORED_MANIFESTS_MAX = 20_000
 
 /** Changes that may leave stored sessions stale (their files) or change what is rendered ahead (programmes). */
 const SOURCE_EVENTS: ReadonlySet<DomainEventName> = new Set(['audios_changed', 'music_changed', 'programs_changed'])
@@ -81,6 +89,9 @@ export const sessionsModule = fp(
         })
       : null
     const addresses = mediaAddressDepsOf(app)
+    // What every listener asking the same thing is answered (service.ts): dropped with the sources.
+    const storedManifests = new ReadCache<SessionManifest>(STORED_MANIFESTS_TTL_MS, STORED_MANIFESTS_MAX)
+    const publicDemo = new ReadCache<string | null>(STORED_MANIFESTS_TTL_MS, 1)
     const deps: SessionDeps = {
       db: app.database.db,
       storage: app.storage,
@@ -91,6 +102,14 @@ export const sessionsModule = fp(
       mediaAddress: (options) => signedMediaAddress(addresses, options),
       cacheMaxBytes: app.config.sessions.cacheMaxBytes,
       countNewSession: async (accountId) => (await app.sharedLimits.hit(`sessoes-novas:${accountId}`, 60 * 60_000)).count,
+      findAudios: async (ids) => {
+        const catalogue = { db: app.database.db, storage: app.storage, audioFileCache: app.audioFileCache }
+        const files = await Promise.all(ids.map((id) => findAudioFile(catalogue, id)))
+        return files.flatMap((file) => (file ? [file.audio] : []))
+      },
+      storedManifests,
+      isRenderedAhead: (key) => prerenderer?.pinned().has(key) ?? false,
+      publicDemoId: () => publicDemo.getOrLoad('demo', async () => (await resolvePublicDemo(app.database.db, app.storage))?.audio.id ?? null),
     }
     if (renderer) {
       prerenderer = new Prerenderer({
@@ -107,6 +126,8 @@ export const sessionsModule = fp(
     let sweeping: Promise<unknown> = Promise.resolve()
     // After the stale sessions are gone, what is rendered ahead is rendered again where it changed.
     const sweep = () => {
+      storedManifests.invalidate()
+      publicDemo.invalidate()
       sweeping = sweeping.then(() => sweepStale(cache)).catch((error: Error) => log.warn({ err: error.message }, 'limpeza das sessões falhou'))
       if (prerenderer && app.config.sessions.prerender) void sweeping.then(() => prerenderer?.schedule()).catch(() => undefined)
     }
@@ -127,5 +148,5 @@ export const sessionsModule = fp(
 
     await app.register(sessionRoutes(() => deps, app.config.sessions.stallTimeoutMs))
   },
-  { name: 'sessions', dependencies: ['domain-events', 'realtime-bus', 'media-tools', 'rate-limit'] },
+  { name: 'sessions', dependencies: ['domain-events', 'realtime-bus', 'media-tools', 'rate-limit', 'catalogue-cache'] },
 )

@@ -11,7 +11,7 @@ import { isNotModified, parseRangeHeader } from '../../lib/http/byte-range.js'
 import { redirectToMedia } from '../../lib/http/redirect-to-media.js'
 import type { MediaStorage } from '../../lib/storage/media-storage.js'
 import { refuseListening } from '../../plugins/audit.js'
-import { isPublicDemo, listeningDenial } from '../catalogue/media-service.js'
+import { listeningDenial } from '../catalogue/media-service.js'
 import type { AudioRow } from '../catalogue/service.js'
 import { readWhileRendering, untilAvailable, type RenderJob } from './renderer.js'
 import { describeSession, openSessionStream, type Authorize, type SessionDeps } from './service.js'
@@ -24,16 +24,14 @@ const keyParams = z.object({ key: z.string().max(100) })
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema }
 
 /** Subscribers and admins hear every session; anyone hears one made only of the public demo audio. */
-function authorizeListener(request: FastifyRequest): Authorize {
+function authorizeListener(request: FastifyRequest, deps: SessionDeps): Authorize {
   return async (audios: readonly AudioRow[]) => {
-    const db = request.server.database.db
     const signedIn = await request.signedIn()
-    const denial = await listeningDenial(db, signedIn)
+    const denial = await listeningDenial(deps.db, signedIn)
     // No denial means somebody signed in with access.
     if (!denial) return { access: 'listener', accountId: signedIn!.user.id }
-    // Listeners with access are settled first: resolving the public demo costs queries.
     const [first] = audios
-    const onlyDemo = first !== undefined && audios.every((audio) => audio.id === first.id) && (await isPublicDemo({ db, storage: request.server.storage }, first.id))
+    const onlyDemo = first !== undefined && audios.every((audio) => audio.id === first.id) && first.id === (await deps.publicDemoId())
     if (!onlyDemo) await refuseListening(request, denial)
     return { access: 'demo', accountId: null }
   }
@@ -95,7 +93,7 @@ export function sessionRoutes(deps: () => SessionDeps, stallTimeoutMs: number): 
           response: { 200: sessionManifestSchema, ...errors },
         },
       },
-      async (request) => describeSession(deps(), request.body, authorizeListener(request)),
+      async (request) => describeSession(deps(), request.body, authorizeListener(request, deps())),
     )
 
     app.route({
@@ -109,7 +107,7 @@ export function sessionRoutes(deps: () => SessionDeps, stallTimeoutMs: number): 
         response: { ...errors, 416: apiErrorSchema },
       },
       handler: async (request, reply) => {
-        const stream = await openSessionStream(deps(), request.params.key, authorizeListener(request))
+        const stream = await openSessionStream(deps(), request.params.key, authorizeListener(request, deps()))
         // The key names the sound: the same key is always the same bytes, so it is the validator.
         const etag = `"${request.params.key}"`
         // A subscriber's session must never sit in a shared cache.

@@ -17,12 +17,13 @@ import {
 } from '@sintonia/contract'
 import type { z } from 'zod'
 import type { Database } from '../../db/client.js'
+import type { ReadCache } from '../../lib/cache/read-cache.js'
 import { CANONICAL_AUDIO } from '../../lib/media/canonical-audio.js'
 import { countDecodedSamples } from '../../lib/media/ffmpeg.js'
 import { HttpError } from '../../lib/http/errors.js'
 import type { ServiceLogger } from '../../lib/service-logger.js'
 import type { MediaStorage, StoredObject } from '../../lib/storage/media-storage.js'
-import { findAudiosByIds, type AudioRow } from '../catalogue/service.js'
+import type { AudioRow } from '../catalogue/service.js'
 import { DEFAULT_BACKGROUND_VOLUME, findActiveBackgroundTrack, findLatestVolume, listActiveBackgroundTracks } from '../catalogue/listener-service.js'
 import { findRender, findVoiceLengths, saveVoiceLength, touchRender, upsertRender, type RenderRow } from './repository.js'
 import { renderStorageKey, type RenderJob, type SessionRenderer } from './renderer.js'
@@ -49,6 +50,20 @@ export interface SessionDeps {
   cacheMaxBytes: number
   /** Counts one new session of `accountId` in the hour, across every instance (the shared limits, ADR 020). */
   countNewSession: (accountId: string) => Promise<number>
+  /** The audios with these ids (those that exist), from the catalogue's cache. */
+  findAudios: (ids: readonly string[]) => Promise<AudioRow[]>
+  /**
+   * Manifests of the sessions rendered ahead and stored, by who asks (a visitor or a listener) and
+   * what they ask. They are the same for everyone, so the common case — the demo's variants, an
+   * audio or a programme day at the default settings — is planned once per change instead of once
+   * per press (docs/product/sessions.md#rendered-ahead). Dropped when an audio, a track or a
+   * programme changes on any instance (./plugin.ts).
+   */
+  storedManifests: ReadCache<SessionManifest>
+  /** Whether the session is rendered ahead (./prerender.ts): stored and never evicted, so its address stays good. */
+  isRenderedAhead: (key: string) => boolean
+  /** The id of the audio the public demo plays now (null without one), kept like the manifests. */
+  publicDemoId: () => Promise<string | null>
 }
 
 /** Who hears: a listener with access (their account), or anyone hearing the public demo. */
@@ -188,16 +203,25 @@ async function recordAndDescribe(deps: SessionDeps, renderer: SessionRenderer, p
  */
 export async function describeSession(deps: SessionDeps, request: SessionRequest, authorize: Authorize): Promise<SessionManifest> {
   const ids = [...new Set(request.items.map((item) => item.audioId))]
-  const found = await findAudiosByIds(deps.db, ids)
+  const found = await deps.findAudios(ids)
   if (found.length !== ids.length) throw new HttpError(404, SESSION_MSG.audioNotFound)
   const who = await authorize(found)
   // A visitor never starts an arbitrary render: only the demo's few variants, rendered ahead.
   if (who.access === 'demo' && !isDemoSessionVariant(request)) throw new HttpError(403, SESSION_MSG.demoVariantsOnly)
   const renderer = rendererOf(deps)
-  const plan = await planFor(deps, renderer, request, found, who.access)
-  const row = await findRender(deps.db, plan.key)
-  if (!row?.renderedAt && !renderer.current(plan.key)) await admitRender(deps, renderer, plan, who, !row)
-  return recordAndDescribe(deps, renderer, plan)
+  // Who asks is settled above for every request; what a stored session is, is the same for all.
+  return deps.storedManifests.getOrLoad(
+    `${who.access}:${JSON.stringify(request)}`,
+    async () => {
+      const plan = await planFor(deps, renderer, request, found, who.access)
+      const row = await findRender(deps.db, plan.key)
+      if (!row?.renderedAt && !renderer.current(plan.key)) await admitRender(deps, renderer, plan, who, !row)
+      return recordAndDescribe(deps, renderer, plan)
+    },
+    // Only a session stored for good keeps its answer (one in progress is admitted each time, one
+    // a listener made may be evicted).
+    (manifest) => manifest.direct !== undefined && deps.isRenderedAhead(manifest.key),
+  )
 }
 
 /**
@@ -221,7 +245,7 @@ export type SessionStream = { access: Listener['access'] } & ({ kind: 'stored'; 
 export async function openSessionStream(deps: SessionDeps, key: string, authorize: Authorize): Promise<SessionStream> {
   const row = SESSION_KEY.test(key) ? await findRender(deps.db, key) : undefined
   if (!row) throw new HttpError(404, SESSION_MSG.notFound)
-  const audios = await findAudiosByIds(deps.db, row.audioIds)
+  const audios = await deps.findAudios(row.audioIds)
   if (audios.length !== row.audioIds.length) throw new HttpError(404, SESSION_MSG.notFound)
   const who = await authorize(audios)
   const access = who.access
