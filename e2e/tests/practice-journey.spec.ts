@@ -1,5 +1,5 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test'
-import type { ProgramDetail, SessionManifest } from '@sintonia/contract'
+import { expect, test, type BrowserContext, type Page, type Request } from '@playwright/test'
+import { programmeDaySession, type ProgramDetail, type SessionManifest } from '@sintonia/contract'
 import { submitLogin } from '../support/accounts'
 import { PRACTICE_CLIP } from '../support/preparation'
 import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
@@ -58,7 +58,7 @@ const programDay = (page: Page, day: number) => page.locator(`[data-testid="prog
  * clip runs to its end (the progress bar is moved close to each repetition's end, which the
  * session's manifest gives, to save time, as a listener may), and the counter follows the day's count.
  */
-async function playTodayToTheEnd(page: Page, day: number, { beforeLast }: { beforeLast?: () => Promise<void> } = {}) {
+async function playTodayToTheEnd(page: Page, day: number, { beforeLast }: { beforeLast?: () => Promise<void> } = {}): Promise<SessionManifest> {
   const asked = page.waitForResponse((response) => response.url().endsWith('/api/sessions') && response.request().method() === 'POST' && response.ok())
   await todayCard(page).getByRole('link', { name: /Começar a prática de hoje|Continuar de onde parei/ }).click()
   await expect(page).toHaveURL(/\/hoje$/)
@@ -82,6 +82,20 @@ async function playTodayToTheEnd(page: Page, day: number, { beforeLast }: { befo
     await progress.fill(String(Math.floor(ends[heard]!) - 1))
     if (heard < PROGRAM.repetitions - 1) await expect(counter).toContainText(`Repetições: ${heard + 1}`, { timeout: 15_000 })
   }
+  return manifest
+}
+
+/**
+ * Renders a day's session whole, as the server renders every programme day ahead of its listeners
+ * (docs/product/sessions.md#rendered-ahead; journeys run with that off): the day's request at the
+ * default settings, read to its end, until its manifest carries the stored file's signed address.
+ */
+async function renderDayAhead(day: number) {
+  const detail = (await (await context.request.get(`${server.baseURL}/api/programs/${PROGRAM.slug}`)).json()) as ProgramDetail
+  const request = programmeDaySession(detail.days[day - 1]!.items.map((item) => ({ audioId: item.audio.id, repetitions: item.repetitions })))
+  const ask = async () => (await (await context.request.post(`${server.baseURL}/api/sessions`, { data: request })).json()) as SessionManifest
+  expect((await context.request.get(`${server.baseURL}${(await ask()).url}`)).ok()).toBe(true)
+  await expect.poll(async () => (await ask()).direct?.url ?? null, { timeout: 30_000 }).toMatch(/^\/api\/files\/sessions\//)
 }
 
 test('a subscriber starts a programme, plays day 1 to its end, and the day is done', async () => {
@@ -122,7 +136,16 @@ test('a subscriber starts a programme, plays day 1 to its end, and the day is do
   await expect(shelf.getByRole('link', { name: 'Ver todos os programas' })).toHaveAttribute('href', '/programas')
   await screenshotBoth(page, 'pratica-inicio-hoje')
 
-  await playTodayToTheEnd(page, 1, { beforeLast: () => screenshotBoth(page, 'pratica-hoje') })
+  // Day 1 plays from its stored render, as a file plays: no render on demand.
+  await renderDayAhead(1)
+  const fetched: string[] = []
+  const onRequest = (sent: Request) => fetched.push(new URL(sent.url()).pathname)
+  context.on('request', onRequest)
+  const manifest = await playTodayToTheEnd(page, 1, { beforeLast: () => screenshotBoth(page, 'pratica-hoje') })
+  context.off('request', onRequest)
+  expect(manifest.direct?.url).toMatch(/^\/api\/files\/sessions\//)
+  expect(fetched.filter((path) => path.startsWith('/api/files/sessions/')).length).toBeGreaterThan(0)
+  expect(fetched.filter((path) => /^\/api\/sessions\/[^/]+\/audio$/.test(path))).toEqual([])
   await expect(page.getByRole('heading', { level: 1, name: 'Dia 1 concluído.' })).toBeVisible({ timeout: 20_000 })
   await expect(page.getByText('Até amanhã.')).toBeVisible()
   await expect(page.getByText('O dia 2 abre amanhã.')).toBeVisible()
