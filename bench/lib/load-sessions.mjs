@@ -95,6 +95,7 @@ async function listen(listener, origin) {
     if (listener.reference) {
       const manifest = await request(filesUrl + listener.reference.manifestPath, { agent, headers, keepBody: true })
       out.pressStatus = manifest.status
+      out.manifestMs = Math.round(manifest.firstByteMs * 10) / 10
       if (manifest.status !== 200) return out
       JSON.parse(manifest.body)
       streamUrl = filesUrl + listener.reference.filePath
