@@ -246,6 +246,22 @@ describe('the renderer', () => {
     await instance.close()
   })
 
+  it("counts a listener's seek waiting for its place in the queue a new listener would wait behind", async () => {
+    const { instance } = renderer({ queueMax: 1 })
+    const heard = instance.render(plan({ pauseSeconds: 3 }))
+    const reading = readWhileRendering(heard, storage, { start: 0, end: heard.bytes - 1 })
+    let received = 0
+    reading.on('data', (chunk: Buffer) => (received += chunk.length))
+    await expect.poll(() => received, { timeout: 20_000 }).toBeGreaterThan(0)
+    expect(instance.admits(plan({ pauseSeconds: 4 }).key)).toBe(true)
+    // The same listener seeks far ahead: that run waits for the only place, first in line.
+    const seek = untilAvailable(heard, 40 * PIECE_BYTES)
+    expect(instance.admits(plan({ pauseSeconds: 4 }).key)).toBe(false)
+    await seek
+    reading.destroy()
+    await instance.close()
+  })
+
   it('refuses a new render past its queue (503 in pt-BR), while a render in progress is still joined', async () => {
     const { instance } = renderer({ queueMax: 0 })
     const running = instance.render(plan({ pauseSeconds: 3 }))

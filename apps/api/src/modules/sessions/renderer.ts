@@ -389,9 +389,12 @@ export class SessionRenderer {
   /** Whether a new render would be taken now (or joined: `key` in progress), rather than refused for a full queue. */
   admits(key: string): boolean {
     if (this.jobs.has(key) || this.running < this.options.concurrency) return true
-    // Sessions waiting for their first bytes; a run that continues one already heard does not count.
-    const waitingNew = new Set(this.waiting.filter((entry) => entry.run.job.written === 0).map((entry) => entry.run.job)).size
-    return waitingNew < this.options.queueMax
+    // Sessions with a listener waiting for bytes — a new one's first, a seek, one about to run out:
+    // each goes before a new listener (urgent first), so each is a wait for them. A run that
+    // continues one with enough ahead does not count.
+    const now = Date.now()
+    const waitingListeners = new Set(this.waiting.filter((entry) => entry.run.job.written === 0 || entry.run.urgent(now)).map((entry) => entry.run.job)).size
+    return waitingListeners < this.options.queueMax
   }
 
   /**
