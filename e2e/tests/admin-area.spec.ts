@@ -94,7 +94,11 @@ async function badEmailBreaks(email: Locator): Promise<string[]> {
 test('Usuários: every column fits at 1280 px, with scheduled cancellations and pending refunds; cards at 360 px', async ({ browser }) => {
   const page = await adminPage(browser)
   await page.goto('/admin/users')
+  // The list answers the search (typed, then sent after a pause): until then the unfiltered list
+  // may already show these three rows, and the search's answer then dims the table while it comes.
+  const searched = page.waitForResponse((response) => response.url().includes('/api/admin/users') && new URL(response.url()).searchParams.get('q') === stamp)
   await page.getByLabel('Buscar por nome ou e-mail').fill(stamp)
+  await searched
   const clara = page.getByTestId(`user-row-${CLARA.email}`)
   const rui = page.getByTestId(`user-row-${RUI.email}`)
   await expect(clara).toBeVisible()
