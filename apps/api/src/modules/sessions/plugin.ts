@@ -92,6 +92,7 @@ export const sessionsModule = fp(
     // What every listener asking the same thing is answered (service.ts): dropped with the sources.
     const storedManifests = new ReadCache<SessionManifest>(STORED_MANIFESTS_TTL_MS, STORED_MANIFESTS_MAX)
     const publicDemo = new ReadCache<string | null>(STORED_MANIFESTS_TTL_MS, 1)
+    const catalogue = { db: app.database.db, storage: app.storage, audioFileCache: app.audioFileCache }
     const deps: SessionDeps = {
       db: app.database.db,
       storage: app.storage,
@@ -103,7 +104,6 @@ export const sessionsModule = fp(
       cacheMaxBytes: app.config.sessions.cacheMaxBytes,
       countNewSession: async (accountId) => (await app.sharedLimits.hit(`sessoes-novas:${accountId}`, 60 * 60_000)).count,
       findAudios: async (ids) => {
-        const catalogue = { db: app.database.db, storage: app.storage, audioFileCache: app.audioFileCache }
         const files = await Promise.all(ids.map((id) => findAudioFile(catalogue, id)))
         return files.flatMap((file) => (file ? [file.audio] : []))
       },
