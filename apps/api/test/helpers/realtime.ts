@@ -1,5 +1,7 @@
 import WebSocket from 'ws'
-import type { RealtimeServerMessage } from '@sintonia/contract'
+import type { FastifyInstance } from 'fastify'
+import type { DomainEventName, RealtimeServerMessage } from '@sintonia/contract'
+import { DOMAIN_EVENTS_CHANNEL } from '../../src/plugins/domain-events.js'
 
 export interface SocketClose {
   code: number
@@ -83,5 +85,30 @@ export function openSocket(baseUrl: string, options: { cookie?: string; origin?:
 export class HandshakeRefused extends Error {
   constructor(readonly status: number) {
     super(`handshake recusado: ${status}`)
+  }
+}
+
+/**
+ * Announces `name` through PostgreSQL's notifications, as another instance would, and waits until
+ * this app's bus has handed it to its subscribers. PostgreSQL delivers notifications in commit
+ * order, so once it is back every announcement made earlier — this instance's own `publish()`
+ * echoes included — has been delivered too: a cache filled afterwards cannot be dropped by a late
+ * echo of an earlier test's change.
+ */
+export async function announceAndWait(app: FastifyInstance, name: DomainEventName, timeoutMs = 10_000): Promise<void> {
+  let unsubscribe: () => void = () => undefined
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`'${name}' não voltou pelo barramento em ${timeoutMs} ms`)), timeoutMs)
+      unsubscribe = app.realtimeBus.subscribe((message) => {
+        if (message.kind === 'event' && message.name === name) {
+          clearTimeout(timer)
+          resolve()
+        }
+      })
+      app.database.notifications.notify(DOMAIN_EVENTS_CHANNEL, JSON.stringify({ name, at: new Date().toISOString() })).catch(reject)
+    })
+  } finally {
+    unsubscribe()
   }
 }
