@@ -5,11 +5,12 @@
  * reading is closed and its render stopped; the demo's variants are rendered ahead once across
  * instances and kept out of the cache's eviction.
  */
+import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { count, eq } from 'drizzle-orm'
+import { count, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   API,
@@ -25,7 +26,7 @@ import {
 } from '@sintonia/contract'
 import { buildApp, type App } from '../../src/app.js'
 import { loadConfig } from '../../src/config.js'
-import { sessionRenders } from '../../src/db/schema/index.js'
+import { audios, backgroundMusic, sessionRenders, sessionVoiceLengths } from '../../src/db/schema/index.js'
 import { evict } from '../../src/modules/sessions/session-cache.js'
 import { renderStorageKey } from '../../src/modules/sessions/renderer.js'
 import { aheadSessions, type AheadSelection } from '../../src/modules/sessions/prerender.js'
@@ -253,6 +254,52 @@ describe('sessions rendered ahead', () => {
     const [target] = audioAhead(sessions)
     const plan = await ctx.app.sessionPrerender!.plan(target!)
     expect(plan.key).toBe(defaults.key)
+  }, 120_000)
+})
+
+describe('a pass of renders ahead over a large catalogue', () => {
+  it('plans every audio in a few round trips (not several per audio) and leaves what is stored alone', async () => {
+    const { db } = ctx.database
+    const [voice] = await db.select({ fileKey: audios.fileKey, fieldId: audios.fieldId }).from(audios).where(eq(audios.id, voiceId))
+    const tracks = await db.select({ id: backgroundMusic.id, isActive: backgroundMusic.isActive }).from(backgroundMusic)
+    // Without music, every copy of one recording sounds the same: one session, stored already.
+    await db.update(backgroundMusic).set({ isActive: false })
+    const copies = Array.from({ length: 600 }, (_, i) => ({ id: randomUUID(), title: `Cópia ${i}`, fieldId: voice!.fieldId, fileKey: voice!.fileKey, mimeType: 'audio/mpeg', sizeBytes: 1 }))
+    try {
+      const ours: AheadSelection = (all) => all.filter((session) => session.kind === 'áudio' && session.audios[0]!.fileKey === voice!.fileKey)
+      const [first] = ours(await aheadSessions(db, ctx.storage))
+      const plan = await ctx.app.sessionPrerender!.plan(first!)
+      await db.update(sessionRenders).set({ renderedAt: new Date() }).where(eq(sessionRenders.key, plan.key))
+      await ctx.storage.put(renderStorageKey(plan.key), Buffer.from('stored'))
+      await db.insert(audios).values(copies)
+      const [measured] = await db.select().from(sessionVoiceLengths).where(eq(sessionVoiceLengths.audioId, voiceId))
+      await db.insert(sessionVoiceLengths).values(copies.map((copy) => ({ audioId: copy.id, fileKey: copy.fileKey, samples: measured!.samples })))
+
+      // Every statement the app builds on its database during the pass.
+      let statements = 0
+      const counted = ['select', 'insert', 'update', 'delete', 'execute', 'transaction'] as const
+      const originals = counted.map((name) => [name, db[name]] as const)
+      for (const [name, original] of originals) {
+        ;(db as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+          statements++
+          return (original as (...a: unknown[]) => unknown).apply(db, args)
+        }
+      }
+      let outcome
+      try {
+        outcome = await ctx.app.sessionPrerender!.schedule(ours)
+      } finally {
+        for (const [name, original] of originals) (db as unknown as Record<string, unknown>)[name] = original
+      }
+      expect(outcome).toEqual({ rendered: 0, skipped: 1, failed: 0 })
+      expect([...ctx.app.sessionPrerender!.pinned()]).toEqual([plan.key])
+      // Planned one by one, each audio cost half a dozen (about 3,600 here).
+      expect(statements).toBeLessThan(30)
+    } finally {
+      await db.delete(audios).where(inArray(audios.id, copies.map((copy) => copy.id)))
+      for (const track of tracks) await db.update(backgroundMusic).set({ isActive: track.isActive }).where(eq(backgroundMusic.id, track.id))
+      await ctx.app.domainEvents.publish('audios_changed')
+    }
   }, 120_000)
 })
 

@@ -17,7 +17,7 @@ import { listAllAudios, resolvePublicDemo, type AudioRow } from '../catalogue/se
 import { publishedProgrammeDays } from '../practice/programs-service.js'
 import { findRender } from './repository.js'
 import { renderStorageKey, type SessionRenderer } from './renderer.js'
-import { planAhead, type Listener, type SessionDeps } from './service.js'
+import { planAhead, planAheadMany, type Listener, type SessionDeps } from './service.js'
 import type { SessionPlan } from './session-plan.js'
 
 /** A claimed session that was not rendered in this long (its instance went away) may be claimed again. */
@@ -101,24 +101,28 @@ export class Prerenderer {
 
   private async pass(select: AheadSelection): Promise<PrerenderPass> {
     const outcome: PrerenderPass = { rendered: 0, skipped: 0, failed: 0 }
-    const plans = new Map<string, SessionPlan>()
-    for (const session of select(await this.deps.targets())) {
-      if (this.closed) return outcome
-      try {
-        const plan = await this.plan(session)
-        plans.set(plan.key, plan)
-      } catch (error) {
-        outcome.failed++
-        this.deps.log.warn({ kind: session.kind, audioIds: session.audios.map((audio) => audio.id), err: (error as Error).message }, 'sessão adiantada não planejada')
-      }
-    }
+    const targets = select(await this.deps.targets())
+    if (this.closed) return outcome
+    const planned = await planAheadMany(this.deps.sessions, targets)
+    const plans = new Map<string, { plan: SessionPlan; renderedAt: Date | null }>()
+    planned.forEach((entry, i) => {
+      if ('plan' in entry) return plans.set(entry.plan.key, entry)
+      outcome.failed++
+      const session = targets[i]!
+      this.deps.log.warn({ kind: session.kind, audioIds: session.audios.map((audio) => audio.id), err: entry.error.message }, 'sessão adiantada não planejada')
+    })
     this.keys = new Set(plans.keys())
     // One session after another: rendering ahead is background work.
-    for (const plan of plans.values()) {
+    for (const { plan, renderedAt } of plans.values()) {
       if (this.closed) break
       // One a listener is hearing here already goes on as a render ahead (the renderer's `render`).
       const running = this.deps.renderer.current(plan.key)
-      const row = await findRender(this.deps.sessions.db, plan.key)
+      if (!running && renderedAt && (await this.deps.sessions.storage.stat(renderStorageKey(plan.key)))) {
+        outcome.skipped++
+        continue
+      }
+      // Stored or claimed meanwhile (a listener's render, another instance): asked again now.
+      const row = running ? undefined : await findRender(this.deps.sessions.db, plan.key)
       if (!running && ((row?.renderedAt && (await this.deps.sessions.storage.stat(renderStorageKey(plan.key)))) || !(await this.deps.claim(plan.key)))) {
         outcome.skipped++
         continue

@@ -25,17 +25,37 @@ export async function saveVoiceLength(db: Database, audioId: string, fileKey: st
     .onConflictDoUpdate({ target: sessionVoiceLengths.audioId, set: { fileKey, samples, measuredAt: sql`now()` } })
 }
 
+export interface NewRenderRow {
+  key: string
+  plan: unknown
+  audioIds: string[]
+  sourceFileKeys: string[]
+  sizeBytes: number
+}
+
 /** Records a session asked for (or marks it used again). */
-export async function upsertRender(
-  db: Database,
-  values: { key: string; plan: unknown; audioIds: string[]; sourceFileKeys: string[]; sizeBytes: number },
-): Promise<{ renderedAt: Date | null }> {
+export async function upsertRender(db: Database, values: NewRenderRow): Promise<{ renderedAt: Date | null }> {
   const [row] = await db
     .insert(sessionRenders)
     .values(values)
     .onConflictDoUpdate({ target: sessionRenders.key, set: { lastUsedAt: sql`now()` } })
     .returning({ renderedAt: sessionRenders.renderedAt })
   return { renderedAt: row?.renderedAt ?? null }
+}
+
+/**
+ * Records sessions planned ahead of their listeners, in one statement, leaving those already
+ * recorded as they are (their place in the eviction order is a listener's, not a pass's); answers
+ * when each was stored, null when it is not.
+ */
+export async function recordRenders(db: Database, rows: readonly NewRenderRow[]): Promise<Map<string, Date | null>> {
+  if (rows.length === 0) return new Map()
+  await db.insert(sessionRenders).values([...rows]).onConflictDoNothing({ target: sessionRenders.key })
+  const found = await db
+    .select({ key: sessionRenders.key, renderedAt: sessionRenders.renderedAt })
+    .from(sessionRenders)
+    .where(inArray(sessionRenders.key, rows.map((row) => row.key)))
+  return new Map(found.map((row) => [row.key, row.renderedAt]))
 }
 
 export async function findRender(db: Database, key: string): Promise<RenderRow | undefined> {

@@ -4,6 +4,7 @@
  * (`authorize`): subscribers, or anyone when every audio is the public demo.
  */
 import { createHash } from 'node:crypto'
+import { setImmediate as yieldToRequests } from 'node:timers/promises'
 import {
   API,
   BACKGROUND_MUSIC_DEFAULT_VOLUME_PERCENT,
@@ -25,7 +26,7 @@ import type { ServiceLogger } from '../../lib/service-logger.js'
 import type { MediaStorage, StoredObject } from '../../lib/storage/media-storage.js'
 import type { AudioRow } from '../catalogue/service.js'
 import { DEFAULT_BACKGROUND_VOLUME, findActiveBackgroundTrack, findLatestVolume, listActiveBackgroundTracks } from '../catalogue/listener-service.js'
-import { findRender, findVoiceLengths, saveVoiceLength, touchRender, upsertRender, type RenderRow } from './repository.js'
+import { findRender, findVoiceLengths, recordRenders, saveVoiceLength, touchRender, upsertRender, type NewRenderRow, type RenderRow } from './repository.js'
 import { renderStorageKey, type RenderJob, type SessionRenderer } from './renderer.js'
 import { manifestOf, planSession, type PlanMusic, type SessionPlan } from './session-plan.js'
 import type { MediaAddress, MediaAddressOptions } from '../../lib/http/redirect-to-media.js'
@@ -80,8 +81,14 @@ function rendererOf(deps: SessionDeps): SessionRenderer {
 /** Decoded lengths, measured once per audio file and kept (a replaced file is measured again). */
 const measuring = new Map<string, Promise<number>>()
 
-async function voiceSamples(deps: SessionDeps, renderer: SessionRenderer, audios: readonly AudioRow[], background: boolean): Promise<Map<string, number>> {
-  const known = await findVoiceLengths(deps.db, audios.map((audio) => audio.id))
+async function voiceSamples(
+  deps: SessionDeps,
+  renderer: SessionRenderer,
+  audios: readonly AudioRow[],
+  background: boolean,
+  known?: ReadonlyMap<string, { fileKey: string; samples: number }>,
+): Promise<Map<string, number>> {
+  known ??= await findVoiceLengths(deps.db, audios.map((audio) => audio.id))
   const samples = new Map<string, number>()
   await Promise.all(
     audios.map(async (audio) => {
@@ -122,20 +129,51 @@ function autoTrack<T extends { id: string }>(tracks: readonly T[], firstAudioId:
   return sorted[hash % sorted.length]!
 }
 
-async function resolveMusic(deps: SessionDeps, request: SessionRequest, access: Listener['access']): Promise<{ music: PlanMusic | null; level: number }> {
-  const { db } = deps
+/** What the music of a session is chosen from: read per request, or once for a whole pass of renders ahead. */
+interface MusicSources {
+  latestVolume: () => ReturnType<typeof findLatestVolume>
+  activeTracks: () => ReturnType<typeof listActiveBackgroundTracks>
+  activeTrack: (id: string) => ReturnType<typeof findActiveBackgroundTrack>
+}
+
+function musicSourcesOf(db: Database): MusicSources {
+  return { latestVolume: () => findLatestVolume(db), activeTracks: () => listActiveBackgroundTracks(db), activeTrack: (id) => findActiveBackgroundTrack(db, id) }
+}
+
+/** The same sources, each read at most once (a pass plans thousands of sessions with the same music). */
+function sharedMusicSources(db: Database): MusicSources {
+  let volume: ReturnType<typeof findLatestVolume> | undefined
+  let tracks: ReturnType<typeof listActiveBackgroundTracks> | undefined
+  const byId = new Map<string, ReturnType<typeof findActiveBackgroundTrack>>()
+  return {
+    latestVolume: () => (volume ??= findLatestVolume(db)),
+    activeTracks: () => (tracks ??= listActiveBackgroundTracks(db)),
+    activeTrack: (id) => {
+      let track = byId.get(id)
+      if (!track) byId.set(id, (track = findActiveBackgroundTrack(db, id)))
+      return track
+    },
+  }
+}
+
+async function resolveMusic(
+  deps: SessionDeps,
+  request: SessionRequest,
+  access: Listener['access'],
+  sources: MusicSources = musicSourcesOf(deps.db),
+): Promise<{ music: PlanMusic | null; level: number }> {
   if (access === 'demo') {
     // The admins' tracks are subscriber content: the public demo's music is the built-in track.
     const level = request.musicLevel ?? BACKGROUND_MUSIC_DEFAULT_VOLUME_PERCENT
     if (request.music === 'none' || level === 0 || !deps.publicMusic) return { music: null, level: 0 }
     return { music: deps.publicMusic, level }
   }
-  const level = request.musicLevel ?? (await findLatestVolume(db)) ?? DEFAULT_BACKGROUND_VOLUME
+  const level = request.musicLevel ?? (await sources.latestVolume()) ?? DEFAULT_BACKGROUND_VOLUME
   if (request.music === 'none' || level === 0) return { music: null, level: 0 }
   let track
-  if (request.music === 'auto') track = autoTrack(await listActiveBackgroundTracks(db), request.items[0]!.audioId)
+  if (request.music === 'auto') track = autoTrack(await sources.activeTracks(), request.items[0]!.audioId)
   else {
-    track = await findActiveBackgroundTrack(db, request.music)
+    track = await sources.activeTrack(request.music)
     if (!track) throw new HttpError(404, SESSION_MSG.musicNotFound)
   }
   return track ? { music: { id: track.id, title: track.title, fileKey: track.fileKey }, level } : { music: null, level: 0 }
@@ -164,11 +202,26 @@ async function planFor(
   access: Listener['access'],
   background = false,
 ): Promise<SessionPlan> {
-  const byId = new Map(found.map((audio) => [audio.id, audio]))
   for (const audio of found) {
     if (!(await deps.storage.stat(audio.fileKey))) throw new HttpError(404, SESSION_MSG.audioFileMissing)
   }
-  const [samples, { music, level }] = await Promise.all([voiceSamples(deps, renderer, found, background), resolveMusic(deps, request, access)])
+  return layOut(deps, renderer, request, found, access, { background })
+}
+
+/** The plan from the audios' lengths (measured once, ./repository.ts) and the session's music. */
+async function layOut(
+  deps: SessionDeps,
+  renderer: SessionRenderer,
+  request: SessionRequest,
+  found: readonly AudioRow[],
+  access: Listener['access'],
+  options: { background: boolean; lengths?: ReadonlyMap<string, { fileKey: string; samples: number }>; music?: MusicSources },
+): Promise<SessionPlan> {
+  const byId = new Map(found.map((audio) => [audio.id, audio]))
+  const [samples, { music, level }] = await Promise.all([
+    voiceSamples(deps, renderer, found, options.background, options.lengths),
+    resolveMusic(deps, request, access, options.music),
+  ])
   return planSession({
     items: request.items.map((item) => {
       const audio = byId.get(item.audioId)!
@@ -182,11 +235,16 @@ async function planFor(
   })
 }
 
-/** Records a planned session (one row per key) and answers its manifest, with its stored bytes' address when it has them. */
-async function recordAndDescribe(deps: SessionDeps, renderer: SessionRenderer, plan: SessionPlan): Promise<SessionManifest> {
+/** The record of a planned session: its plan, who may hear it (its audios) and what it is mixed from. */
+function renderRowOf(plan: SessionPlan): NewRenderRow {
   const audioIds = [...new Set(plan.items.map((item) => item.voice.audioId))]
   const sourceFileKeys = [...new Set(plan.items.map((item) => item.voice.fileKey).concat(plan.music ? [plan.music.fileKey] : []))]
-  const { renderedAt } = await upsertRender(deps.db, { key: plan.key, plan, audioIds, sourceFileKeys, sizeBytes: plan.bytes })
+  return { key: plan.key, plan, audioIds, sourceFileKeys, sizeBytes: plan.bytes }
+}
+
+/** Records a planned session (one row per key) and answers its manifest, with its stored bytes' address when it has them. */
+async function recordAndDescribe(deps: SessionDeps, renderer: SessionRenderer, plan: SessionPlan): Promise<SessionManifest> {
+  const { renderedAt } = await upsertRender(deps.db, renderRowOf(plan))
   const manifest = manifestOf(plan, API.sessions.audio(plan.key))
   // Already stored: the listener may have its bytes' address now, one round trip fewer at play.
   const stored = renderedAt && !renderer.current(plan.key) ? await deps.storage.stat(renderStorageKey(plan.key)) : null
@@ -234,6 +292,52 @@ export async function planAhead(deps: SessionDeps, request: SessionRequest, audi
   const plan = await planFor(deps, renderer, request, audios, access, true)
   await recordAndDescribe(deps, renderer, plan)
   return plan
+}
+
+/** A session to plan ahead of its listeners (./prerender.ts). */
+export interface AheadRequest {
+  request: SessionRequest
+  audios: readonly AudioRow[]
+  access: Listener['access']
+}
+
+/** How many sessions a pass plans and records per round trip, giving the event loop back in between. */
+const AHEAD_BATCH = 250
+
+/**
+ * Plans and records many sessions to render ahead — a pass plans one per audio of the catalogue,
+ * on every instance, after every change. Planned one by one that was half a dozen round trips per
+ * audio at the listeners' priority (minutes of a busy instance for 10,000 audios,
+ * docs/performance.md); here the music is read once, the lengths and the records go by batch, and
+ * listeners' requests run between batches. A file missing from storage is found by its render,
+ * which fails and is tried again on the next pass. Answers each plan (or why it could not be
+ * planned) in order, with whether it is already stored.
+ */
+export async function planAheadMany(
+  deps: SessionDeps,
+  sessions: readonly AheadRequest[],
+): Promise<Array<{ plan: SessionPlan; renderedAt: Date | null } | { error: Error }>> {
+  const renderer = rendererOf(deps)
+  const music = sharedMusicSources(deps.db)
+  const results: Array<{ plan: SessionPlan; renderedAt: Date | null } | { error: Error }> = []
+  for (let start = 0; start < sessions.length; start += AHEAD_BATCH) {
+    const batch = sessions.slice(start, start + AHEAD_BATCH)
+    const lengths = await findVoiceLengths(deps.db, [...new Set(batch.flatMap((session) => session.audios.map((audio) => audio.id)))])
+    // One after another: a length not measured yet is measured by ffmpeg, one file at a time.
+    const planned: Array<{ plan: SessionPlan } | { error: Error }> = []
+    for (const session of batch) {
+      try {
+        planned.push({ plan: await layOut(deps, renderer, session.request, session.audios, session.access, { background: true, lengths, music }) })
+      } catch (error) {
+        planned.push({ error: error as Error })
+      }
+    }
+    const plans = planned.flatMap((entry) => ('plan' in entry ? [entry.plan] : []))
+    const rendered = await recordRenders(deps.db, [...new Map(plans.map((plan) => [plan.key, renderRowOf(plan)])).values()])
+    for (const entry of planned) results.push('plan' in entry ? { plan: entry.plan, renderedAt: rendered.get(entry.plan.key) ?? null } : entry)
+    await yieldToRequests()
+  }
+  return results
 }
 
 export type SessionStream = { access: Listener['access'] } & ({ kind: 'stored'; object: StoredObject } | { kind: 'rendering'; job: RenderJob })
