@@ -27,6 +27,12 @@ declare module 'fastify' {
      * catalogue; files are stored under new names when replaced, so a key never changes content.
      */
     audioFileCache: ReadCache<AudioFile | null>
+    /**
+     * The id of the audio the public demo plays (null without one), which visitors' file requests
+     * and session presses are checked against: resolving it costs queries and a storage check.
+     * Dropped with the catalogue.
+     */
+    publicDemoCache: ReadCache<string | null>
   }
 }
 
@@ -43,10 +49,13 @@ export const catalogueCachePlugin = fp(
     const cache = new ReadCache<string>(CATALOGUE_CACHE_TTL_MS, MAX_ENTRIES)
     const audioFiles = new ReadCache<AudioFile | null>(CATALOGUE_CACHE_TTL_MS, MAX_AUDIO_FILES)
     app.decorate('catalogueCache', cache)
+    const publicDemo = new ReadCache<string | null>(CATALOGUE_CACHE_TTL_MS, 1)
     app.decorate('audioFileCache', audioFiles)
+    app.decorate('publicDemoCache', publicDemo)
     const invalidate = () => {
       cache.invalidate()
       audioFiles.invalidate()
+      publicDemo.invalidate()
     }
     app.domainEvents.onLocalPublish((name) => {
       if (CATALOGUE_EVENTS.has(name)) invalidate()

@@ -44,7 +44,10 @@ export function findAudioFile(
   })
 }
 
-/** Whether this audio is the one the public demo plays (costs queries: only asked of refusals). */
-export async function isPublicDemo(deps: { db: Database; storage: MediaStorage }, audioId: string): Promise<boolean> {
-  return (await resolvePublicDemo(deps.db, deps.storage))?.audio.id === audioId
+/**
+ * The id of the audio the public demo plays now (null without one), from the catalogue's cache:
+ * what a visitor may hear, for the file route and the sessions alike.
+ */
+export function publicDemoId(deps: { db: Database; storage: MediaStorage; publicDemoCache: ReadCache<string | null> }): Promise<string | null> {
+  return deps.publicDemoCache.getOrLoad('demo', async () => (await resolvePublicDemo(deps.db, deps.storage))?.audio.id ?? null)
 }

@@ -10,7 +10,7 @@ import { z } from 'zod'
 import { HttpError } from '../../lib/http/errors.js'
 import { redirectToMedia } from '../../lib/http/redirect-to-media.js'
 import { refuseListening } from '../../plugins/audit.js'
-import { findAudioFile, isPublicDemo, listeningDenial } from './media-service.js'
+import { findAudioFile, listeningDenial, publicDemoId } from './media-service.js'
 
 const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -60,12 +60,11 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       // A player sends a Range request every few hundred kilobytes: the audio and its file come
       // from the catalogue's cache, the listener's access in one round trip (docs/performance.md).
-      const deps = { db: app.database.db, storage: app.storage, audioFileCache: app.audioFileCache }
+      const deps = { db: app.database.db, storage: app.storage, audioFileCache: app.audioFileCache, publicDemoCache: app.publicDemoCache }
       const [file, denial] = await Promise.all([findAudioFile(deps, request.params.audioId), request.signedIn().then((signedIn) => listeningDenial(deps.db, signedIn))])
       if (!file) throw new HttpError(404, MSG.media.audioNotFound)
-      // Listeners with access are settled first: resolving the public demo costs queries and a
-      // storage check, and only matters for people who may not hear the rest.
-      const demo = denial ? await isPublicDemo(deps, file.audio.id) : false
+      // Listeners with access are settled first: the public demo only matters for people who may not hear the rest.
+      const demo = denial ? (await publicDemoId(deps)) === file.audio.id : false
       if (denial && !demo) await refuseListening(request, denial)
       if (!file.object) throw new HttpError(404, MSG.media.audioFileMissing)
       // The bytes come from a signed address (ADR 021), never a shared cache: its redirect is not stored.

@@ -9,8 +9,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { BACKGROUND_MUSIC_FALLBACK_TITLE, type DomainEventName, type SessionManifest } from '@sintonia/contract'
 import { ReadCache } from '../../lib/cache/read-cache.js'
-import { findAudioFile } from '../catalogue/media-service.js'
-import { resolvePublicDemo } from '../catalogue/service.js'
+import { findAudioFile, publicDemoId } from '../catalogue/media-service.js'
 import { PUBLIC_MUSIC_FILE } from '../../paths.js'
 import type { PlanMusic } from './session-plan.js'
 import { BUILT_IN_PREFIX } from './repository.js'
@@ -91,8 +90,7 @@ export const sessionsModule = fp(
     const addresses = mediaAddressDepsOf(app)
     // What every listener asking the same thing is answered (service.ts): dropped with the sources.
     const storedManifests = new ReadCache<SessionManifest>(STORED_MANIFESTS_TTL_MS, STORED_MANIFESTS_MAX)
-    const publicDemo = new ReadCache<string | null>(STORED_MANIFESTS_TTL_MS, 1)
-    const catalogue = { db: app.database.db, storage: app.storage, audioFileCache: app.audioFileCache }
+    const catalogue = { db: app.database.db, storage: app.storage, audioFileCache: app.audioFileCache, publicDemoCache: app.publicDemoCache }
     const deps: SessionDeps = {
       db: app.database.db,
       storage: app.storage,
@@ -109,7 +107,7 @@ export const sessionsModule = fp(
       },
       storedManifests,
       isRenderedAhead: (key) => prerenderer?.pinned().has(key) ?? false,
-      publicDemoId: () => publicDemo.getOrLoad('demo', async () => (await resolvePublicDemo(app.database.db, app.storage))?.audio.id ?? null),
+      publicDemoId: () => publicDemoId(catalogue),
     }
     if (renderer) {
       prerenderer = new Prerenderer({
@@ -127,7 +125,6 @@ export const sessionsModule = fp(
     // After the stale sessions are gone, what is rendered ahead is rendered again where it changed.
     const sweep = () => {
       storedManifests.invalidate()
-      publicDemo.invalidate()
       sweeping = sweeping.then(() => sweepStale(cache)).catch((error: Error) => log.warn({ err: error.message }, 'limpeza das sessões falhou'))
       if (prerenderer && app.config.sessions.prerender) void sweeping.then(() => prerenderer?.schedule()).catch(() => undefined)
     }
