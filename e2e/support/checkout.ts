@@ -39,13 +39,14 @@ async function skipAhead(page: Page, ms: number): Promise<void> {
   if (onTestClock.has(page.context())) await page.clock.runFor(ms)
 }
 
-/** Fills the card form and presses 'Pagar'. */
-export async function payWithCard(page: Page, number: string = TEST_CARDS.success, holder = 'Maria Souza'): Promise<void> {
+/** Fills the card form (at once, or in `installments`) and presses 'Pagar'. */
+export async function payWithCard(page: Page, number: string = TEST_CARDS.success, holder = 'Maria Souza', installments?: number): Promise<void> {
   await useTestClock(page)
   await page.getByLabel('Número do cartão').fill(number)
   await page.getByLabel('Validade').fill('12/34')
   await page.getByLabel('CVC').fill('123')
   await page.getByLabel('Nome no cartão').fill(holder)
+  if (installments !== undefined) await page.getByLabel('Parcelas').selectOption(String(installments))
   await page.getByRole('button', { name: 'Pagar', exact: true }).click()
 }
 

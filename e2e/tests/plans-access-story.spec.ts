@@ -179,18 +179,21 @@ test("a subscriber's dashboard says what the access really is, and the success p
   await screenshotBoth(page, 'planos-assinatura-sucesso')
 })
 
-test('a pay-first buyer sees the payment result without the checkout id', async ({ page }) => {
+test('a pay-first buyer pays the semiannual plan by card in 6× and sees the payment result, with its instalments and without the checkout id', async ({ page }) => {
   test.setTimeout(120_000)
   await page.goto(url('/pagamento?plan=semestral'))
   await page.getByLabel('Email').fill(uniqueEmail('resultado-pagamento'))
   await page.getByLabel('Nome Completo').fill('Joana Pereira')
   await page.getByRole('button', { name: /Continuar para o pagamento/ }).click()
   const sessionId = await expectSandboxCheckout(page, 'Semestral')
-  await payWithCard(page)
+  await expect(page.getByLabel('Parcelas').locator('option')).toHaveCount(6)
+  await screenshotBoth(page, 'sandbox-cartao-parcelas')
+  await payWithCard(page, undefined, undefined, 6)
   await passProcessing(page, sessionId)
 
   await page.goto(url(`/pagamento/sucesso?session_id=${sessionId}`))
   await expect(page.getByRole('heading', { name: 'Pagamento Confirmado!' })).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByTestId('payment-installments')).toHaveText('Cartão em 6x de R$\u00a044,90 sem juros')
   await expect(page.getByText(sessionId)).toHaveCount(0)
   await screenshotBoth(page, 'planos-pagamento-sucesso')
 })

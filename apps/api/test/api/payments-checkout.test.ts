@@ -180,6 +180,36 @@ describe('sandbox card outcomes', () => {
     expect(await subscriptionOf(ctx, buyer.userId)).toHaveLength(1)
   })
 
+  it('offers the card in up to the plan\'s months sem juros, refuses any other count in pt-BR changing nothing, and tells the chosen one after', async () => {
+    const buyer = await listener(ctx)
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'anual')
+    const page = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}` })
+    const offered = [...page.body.matchAll(/<option value="(\d+)"[^>]*>([^<]+)</g)].map((match) => [match[1], match[2]])
+    expect(offered).toHaveLength(12)
+    expect(offered[0]).toEqual(['1', '1x de R$\u00a0478,80 sem juros'])
+    expect(offered[11]).toEqual(['12', '12x de R$\u00a039,90 sem juros'])
+
+    for (const count of ['13', '0', 'doze', '1.5']) {
+      const refused = await payWithCard(ctx, checkoutId, CARDS.ok, { installments: count })
+      expect(refused.statusCode, count).toBe(422)
+      expect(refused.body).toContain('Escolha em quantas parcelas pagar, de 1 até o número de meses do plano.')
+    }
+    expect(await subscriptionOf(ctx, buyer.userId)).toEqual([])
+
+    const paid = await payWithCard(ctx, checkoutId, CARDS.ok, { installments: '12' })
+    expect(paid.statusCode).toBe(303)
+    const verified = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verify, payload: { sessionId: checkoutId }, remoteAddress: nextIp() })
+    expect(verified.json()).toMatchObject({ paymentStatus: 'paid', amount: PLAN_PRICES.anual, installments: 12 })
+
+    // A quarterly plan goes up to 3; Pix has no instalments.
+    const quarterly = await startAuthFirst(ctx, await listener(ctx), 'trimestral')
+    expect((await payWithCard(ctx, quarterly.checkoutId, CARDS.ok, { installments: '4' })).statusCode).toBe(422)
+    const pix = await startAuthFirst(ctx, await listener(ctx), 'trimestral')
+    await payWithPix(ctx, pix.checkoutId)
+    const byPix = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verify, payload: { sessionId: pix.checkoutId }, remoteAddress: nextIp() })
+    expect(byPix.json()).toMatchObject({ paymentStatus: 'paid', installments: null })
+  })
+
   it('answers an unknown checkout page with a 404 page', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/sandbox/checkout/cs_sbx_naoexiste000000000000000' })
     expect(res.statusCode).toBe(404)
@@ -248,6 +278,8 @@ describe('pay-first purchase (create-payment → sandbox → pending → passwor
       amount: PLAN_PRICES.anual,
       currency: 'BRL',
       planCode: 'anual',
+      // Paid by card, at once (the form's default).
+      installments: 1,
     })
     const verified = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verifyCheckout, payload: { sessionId: checkoutId }, remoteAddress: nextIp() })
     expect(verified.json()).toEqual({ email, paid: true, accountExists: false })

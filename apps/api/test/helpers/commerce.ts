@@ -37,8 +37,14 @@ export async function startPayFirst(ctx: TestContext, email: string, planCode: P
 }
 
 /** Submits the sandbox card form as a browser would (urlencoded). */
-export function payWithCard(ctx: TestContext, checkoutId: string, number: string, extra: { expiry?: string; cvc?: string; name?: string; ip?: string } = {}) {
+export function payWithCard(
+  ctx: TestContext,
+  checkoutId: string,
+  number: string,
+  extra: { expiry?: string; cvc?: string; name?: string; ip?: string; installments?: string } = {},
+) {
   const form = new URLSearchParams({ number, expiry: extra.expiry ?? FUTURE_EXPIRY, cvc: extra.cvc ?? '123', name: extra.name ?? 'MARIA C SILVA' })
+  if (extra.installments !== undefined) form.set('installments', extra.installments)
   return ctx.app.inject({
     method: 'POST',
     url: `/sandbox/checkout/${checkoutId}/pay`,

@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { PLAN_CODES } from '../common/constants.js'
 import { COMMERCE_MSG } from './commerce-messages.js'
+import { MAX_INSTALLMENTS } from './installments.js'
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number]
@@ -79,6 +80,8 @@ export const paymentVerificationSchema = z.object({
   amount: z.number().int().nonnegative(),
   currency: z.string(),
   planCode: z.enum(PLAN_CODES),
+  /** Paid by card in this many instalments (1 = at once); null when paid otherwise or not said. */
+  installments: z.number().int().min(1).max(MAX_INSTALLMENTS).nullable(),
 })
 export type PaymentVerification = z.infer<typeof paymentVerificationSchema>
 

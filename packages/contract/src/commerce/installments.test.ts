@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_PLANS } from './default-plans.js'
-import { installmentOption, installmentOptions, maxInstallments } from './installments.js'
+import { installmentOption, installmentOptions, maxInstallments, paidByCardLabel } from './installments.js'
 
 const nbsp = (text: string) => text.replaceAll(' R$ ', ' R$\u00a0').replace(/^R\$ /, 'R$\u00a0')
 
@@ -37,5 +37,10 @@ describe('card instalments', () => {
     })
     expect(installmentOption(100000, 12, 1, 199)).toMatchObject({ totalCents: 100000, interestFree: true })
     expect(installmentOptions(26940, 6, 299).at(-1)).toMatchObject({ amountCents: 4971, totalCents: 29826 })
+  })
+
+  it('tells a card payment after the fact: at once, or in its instalments', () => {
+    expect(paidByCardLabel(47880, 1)).toBe('Cartão, à vista')
+    expect(paidByCardLabel(47880, 12)).toBe(nbsp('Cartão em 12x de R$ 39,90 sem juros'))
   })
 })

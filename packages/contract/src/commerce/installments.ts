@@ -67,3 +67,14 @@ export function installmentOptions(totalCents: number, intervalMonths: number, i
   }
   return options
 }
+
+/**
+ * How a card payment of `totalCents` in `count` instalments is told after the fact (the success
+ * page, Minha conta, the e-mails, the admin's screens): 'Cartão, à vista' or 'Cartão em 12x de
+ * R$ 39,90 sem juros'. `totalCents` is what was charged in all.
+ */
+export function paidByCardLabel(totalCents: number, count: number): string {
+  if (count <= 1) return 'Cartão, à vista'
+  const option = installmentOption(totalCents, count, count)
+  return option ? `Cartão em ${option.label}` : `Cartão em ${count}x`
+}

@@ -31,6 +31,8 @@ export const sandboxCheckouts = pgTable('sandbox_checkout_sessions', {
   status: text('status').notNull().default('open'),
   paymentStatus: text('payment_status').notNull().default('unpaid'),
   paymentMethod: text('payment_method'),
+  /** Card payments: how many instalments the buyer chose (contract commerce/installments.ts); null otherwise. */
+  installments: integer('installments'),
   customerId: text('customer_id'),
   subscriptionId: text('subscription_id'),
   lastErrorCode: text('last_error_code'),

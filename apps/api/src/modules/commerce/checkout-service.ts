@@ -152,6 +152,7 @@ export async function verifyPayment(deps: CommerceDeps, checkoutId: string): Pro
     amount: info.amountTotalCents ?? ours.amountCents,
     currency: info.currency ?? ours.currency,
     planCode: ours.planCode as PlanCode,
+    installments: info.installments,
   }
 }
 

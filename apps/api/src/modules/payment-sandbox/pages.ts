@@ -2,7 +2,7 @@
  * Server-rendered HTML of the sandbox provider's hosted pages (pt-BR, no inline script or style).
  * They name the product's icon, so the browser does not ask for a /favicon.ico that does not exist.
  */
-import { formatMoney } from '@sintonia/contract'
+import { formatMoney, installmentOptions } from '@sintonia/contract'
 import { escapeHtml as e } from '../../lib/mail/index.js'
 import { SANDBOX_TEST_CARDS } from './cards.js'
 import type { PortalPlan } from './provider.js'
@@ -94,8 +94,23 @@ export interface CheckoutPageInput {
   checkout: SandboxCheckoutRow
   method: 'card' | 'pix'
   error: string | null
-  values?: { number?: string; expiry?: string; name?: string }
+  values?: { number?: string; expiry?: string; name?: string; installments?: string }
   pix?: { payload: string; svg: string }
+}
+
+/**
+ * The instalments a card payment may be split into (contract commerce/installments.ts): from 1×
+ * up to the plan's months, in reais only; nothing to choose for a one-month plan.
+ */
+function installmentField(checkout: SandboxCheckoutRow, chosen: string | undefined): string {
+  if (checkout.currency.toUpperCase() !== 'BRL') return ''
+  const options = installmentOptions(checkout.amountCents, checkout.intervalMonths)
+  if (options.length < 2) return ''
+  const selected = chosen ?? '1'
+  return `<div class="field"><label for="card-installments">Parcelas</label>
+<select id="card-installments" name="installments">${options
+    .map((option) => `<option value="${option.count}"${String(option.count) === selected ? ' selected' : ''}>${e(option.label)}</option>`)
+    .join('')}</select></div>`
 }
 
 export function checkoutPage(input: CheckoutPageInput): string {
@@ -124,6 +139,7 @@ ${checkout.customerEmail ? `<div class="row"><span class="muted">E-mail</span><s
       ? `<form method="post" action="${base}/pay" data-once novalidate>
 ${alert}
 ${cardFields(input.values ?? {}, true)}
+${installmentField(checkout, input.values?.installments)}
 <button class="btn" type="submit">Pagar</button>
 </form>`
       : `<form method="post" action="${base}/pix" data-once>

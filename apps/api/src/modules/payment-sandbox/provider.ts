@@ -136,17 +136,18 @@ export class SandboxProvider {
     return row.status === 'open' && row.expiresAt.getTime() > this.now().getTime()
   }
 
-  async payWithCard(id: string, card: CardInput & { name: string }): Promise<PayResult> {
+  /** A card payment, at once or in `installments` (the route checked the count against the plan). */
+  async payWithCard(id: string, card: CardInput & { name: string }, installments = 1): Promise<PayResult> {
     const check = checkCard(card, this.now())
     if (check.outcome !== 'succeeded') {
       await repo.updateCheckout(this.deps.db, id, { lastErrorCode: check.outcome })
       return { ok: false, code: check.outcome, providerMessage: check.providerMessage }
     }
-    return this.complete(id, { method: 'card', name: card.name.trim() || null, brand: check.brand, last4: check.last4 })
+    return this.complete(id, { method: 'card', name: card.name.trim() || null, brand: check.brand, last4: check.last4, installments })
   }
 
   payWithPix(id: string): Promise<PayResult> {
-    return this.complete(id, { method: 'pix', name: null, brand: null, last4: null })
+    return this.complete(id, { method: 'pix', name: null, brand: null, last4: null, installments: null })
   }
 
   /**
@@ -154,7 +155,10 @@ export class SandboxProvider {
    * transaction of the sandbox's own state, then its events are delivered to our webhook, and the
    * buyer is sent to the success URL (as Stripe does, whether or not our webhook answered yet).
    */
-  private async complete(id: string, payment: { method: 'card' | 'pix'; name: string | null; brand: string | null; last4: string | null }): Promise<PayResult> {
+  private async complete(
+    id: string,
+    payment: { method: 'card' | 'pix'; name: string | null; brand: string | null; last4: string | null; installments: number | null },
+  ): Promise<PayResult> {
     const now = this.now()
     const result = await this.deps.db.transaction(async (tx) => {
       const checkout = await repo.findCheckout(tx, id, true)
@@ -191,6 +195,7 @@ export class SandboxProvider {
         status: 'complete',
         paymentStatus: 'paid',
         paymentMethod: payment.method,
+        installments: payment.installments,
         customerId,
         subscriptionId: subscription.id,
         customerName: checkout.customerName ?? payment.name,

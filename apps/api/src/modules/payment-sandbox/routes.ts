@@ -3,7 +3,7 @@
  * site). Plain HTML forms, no client framework; the only script is a small static file.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { paymentErrorMessage, PAYMENT_ERROR_MSG } from '@sintonia/contract'
+import { installmentOption, paymentErrorMessage, PAYMENT_ERROR_MSG } from '@sintonia/contract'
 import { normalizeIP } from '@fastify/rate-limit'
 import { SANDBOX_CSS, SANDBOX_JS } from './assets.js'
 import { checkoutPage, messagePage, portalPage } from './pages.js'
@@ -59,7 +59,7 @@ export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promi
       method: 'card' | 'pix',
       status: number,
       error: string | null,
-      values?: { number?: string; expiry?: string; name?: string },
+      values?: { number?: string; expiry?: string; name?: string; installments?: string },
     ) {
       const checkout = await sandbox.getCheckout(id)
       if (!checkout) return notFound(reply)
@@ -86,12 +86,22 @@ export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promi
     app.post<{ Params: { id: string } }>('/sandbox/checkout/:id/pay', async (request, reply) => {
       const { id } = request.params
       if (!ID.test(id)) return notFound(reply)
-      const values = { number: formValue(request.body, 'number'), expiry: formValue(request.body, 'expiry'), name: formValue(request.body, 'name') }
+      const values = {
+        number: formValue(request.body, 'number'),
+        expiry: formValue(request.body, 'expiry'),
+        name: formValue(request.body, 'name'),
+        installments: formValue(request.body, 'installments') || '1',
+      }
       if (!(await allowAttempt(request))) return renderCheckout(reply, id, 'card', 429, PAYMENT_ERROR_MSG.rate_limit, values)
       const checkout = await sandbox.getCheckout(id)
       if (!checkout || !sandbox.isPayable(checkout)) return renderCheckout(reply, id, 'card', 409, null)
       if (!values.name.trim()) return renderCheckout(reply, id, 'card', 422, 'Informe o nome impresso no cartão.', values)
-      const result = await sandbox.payWithCard(id, { ...values, cvc: formValue(request.body, 'cvc') })
+      // From 1× up to the plan's months (contract commerce/installments.ts).
+      const installments = /^\d{1,2}$/.test(values.installments) ? Number(values.installments) : Number.NaN
+      if (!installmentOption(checkout.amountCents, checkout.intervalMonths, installments)) {
+        return renderCheckout(reply, id, 'card', 422, 'Escolha em quantas parcelas pagar, de 1 até o número de meses do plano.', { ...values, installments: '1' })
+      }
+      const result = await sandbox.payWithCard(id, { ...values, cvc: formValue(request.body, 'cvc') }, installments)
       if (result.ok) return reply.redirect(result.redirectUrl, 303)
       if (result.code === 'closed') return renderCheckout(reply, id, 'card', 409, null)
       return renderCheckout(reply, id, 'card', 402, paymentErrorMessage(result.code, result.providerMessage), values)

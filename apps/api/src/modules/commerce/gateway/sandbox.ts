@@ -36,6 +36,7 @@ export class SandboxGateway implements PaymentGateway {
       email: row.customerEmail,
       name: row.customerName,
       amountTotalCents: row.amountCents,
+      installments: row.paymentMethod === 'card' ? row.installments : null,
       currency: row.currency,
       clientReferenceId: row.clientReferenceId,
       metadata: row.metadata,

@@ -140,6 +140,8 @@ function checkoutInfo(session: Stripe.Checkout.Session): CheckoutInfo {
     email: session.customer_details?.email ?? session.customer_email ?? null,
     name: session.customer_details?.name ?? null,
     amountTotalCents: session.amount_total ?? null,
+    // Stripe's Checkout offers no instalments to a Brazilian account (ADR 029).
+    installments: null,
     currency: session.currency?.toUpperCase() ?? null,
     clientReferenceId: session.client_reference_id ?? null,
     metadata: (session.metadata ?? {}) as Record<string, string>,

@@ -42,6 +42,8 @@ export interface CheckoutInfo {
   name: string | null
   amountTotalCents: number | null
   currency: string | null
+  /** Paid by card in this many instalments (1 = at once); null when not by card, or the provider does not say. */
+  installments: number | null
   clientReferenceId: string | null
   metadata: Record<string, string>
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { ArrowRight, CircleCheckBig, CircleX, Hourglass, RefreshCw, TriangleAlert } from 'lucide-react'
 import { useSearchParams } from 'react-router'
-import { COMMERCE_MSG, formatMoney } from '@sintonia/contract'
+import { COMMERCE_MSG, formatMoney, paidByCardLabel } from '@sintonia/contract'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
 import { ApiRequestError, GENERIC_ERROR_MESSAGE } from '../../../lib/api-client'
@@ -94,6 +94,9 @@ export function PaymentResultPage({ productName }: { productName: string }) {
           { label: 'Nome', value: payment.customerName ?? '—', testId: 'payment-customer-name' },
           { label: 'E-mail', value: payment.customerEmail ?? '—', testId: 'payment-customer-email' },
           { label: 'Valor', value: formatMoney(payment.amount, payment.currency), testId: 'payment-amount' },
+          ...(payment.installments !== null
+            ? [{ label: 'Pagamento', value: paidByCardLabel(payment.amount, payment.installments), testId: 'payment-installments' }]
+            : []),
           { label: 'Moeda', value: payment.currency.toUpperCase(), testId: 'payment-currency' },
         ]}
       />

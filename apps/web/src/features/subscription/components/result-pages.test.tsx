@@ -14,6 +14,7 @@ const PAID: PaymentVerification = {
   amount: 47_880,
   currency: 'BRL',
   planCode: 'anual',
+  installments: null,
 }
 
 function stubVerify(answer: () => Response, details?: SubscriptionDetails) {
@@ -48,7 +49,16 @@ describe('/pagamento/sucesso', () => {
     expect(screen.getByTestId('payment-customer-name').textContent).toBe('Maria Souza')
     expect(screen.getByTestId('payment-customer-email').textContent).toBe('maria@exemplo.com')
     expect(text(screen.getByTestId('payment-amount'))).toBe('R$ 478,80')
+    // Not by card (or not said): no instalments line.
+    expect(screen.queryByTestId('payment-installments')).toBeNull()
     expect(screen.getByRole('link', { name: /Acessar Dashboard/ }).getAttribute('href')).toBe('/dashboard')
+  })
+
+  it('shows the instalments a card payment was split into', async () => {
+    stubVerify(() => jsonResponse({ ...PAID, installments: 12 }))
+    render('/pagamento/sucesso?session_id=cs_sbx_123456')
+    await screen.findByRole('heading', { name: 'Pagamento Confirmado!' })
+    expect(text(screen.getByTestId('payment-installments'))).toBe('Cartão em 12x de R$ 39,90 sem juros')
   })
 
   it.each([
