@@ -28,7 +28,13 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
       const server = await startServerProcess({
         dataDir,
         port,
-        env: { SMTP_URL: `smtp://127.0.0.1:${port + 1}`, MAIL_FROM: 'Sintonia <nao-responda@sintonia.test>' },
+        env: {
+          SMTP_URL: `smtp://127.0.0.1:${port + 1}`,
+          MAIL_FROM: 'Sintonia <nao-responda@sintonia.test>',
+          // A journey may say which visitor it is (X-Forwarded-For), as a balancer would: the limits
+          // per address then count that visitor, not every journey of this worker (auth.spec.ts).
+          TRUST_PROXY: '127.0.0.1,::1',
+        },
       })
       return { mailSink, server }
     }),
