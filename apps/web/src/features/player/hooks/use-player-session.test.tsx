@@ -4,7 +4,7 @@ import type { SessionManifest, SessionRequest } from '@sintonia/contract'
 import { createListenerPlayer, type ListenerPlayer } from '../engine/create-player'
 import type { PlayableSession, PlayerQueueItem } from '../engine/session-request'
 import { FakeAudioElement } from '../engine/testing/fake-audio'
-import { usePlayerSession } from './use-player-session'
+import { SETTINGS_SETTLE_MS, usePlayerSession } from './use-player-session'
 
 const QUEUE: PlayerQueueItem[] = [
   { id: 'a', title: 'Abundância', url: '/api/audios/a/file' },
@@ -41,10 +41,12 @@ let player: ListenerPlayer | null = null
 afterEach(() => {
   player?.destroy()
   player = null
+  vi.useRealTimers()
 })
 
 describe('usePlayerSession', () => {
   it('starts a session that arrives after the listener pressed "Próximo" at the audio they chose', async () => {
+    vi.useFakeTimers()
     const sessions = deferredSessions()
     const voiceElement = new FakeAudioElement()
     player = createListenerPlayer({ voiceElement, musicElement: new FakeAudioElement(), storage: null, document: null, resolveSession: sessions.resolve, loadMusic: async () => ({ tracks: [], volumePercentage: 25 }) })
@@ -58,6 +60,7 @@ describe('usePlayerSession', () => {
     expect(player.voice.currentSession?.manifest.items.map((item) => item.audioId)).toEqual(['a', 'b'])
     // A setting changes: a new session is asked for from where the listener is (audio 1)…
     act(() => void player!.preferences.update({ repeatCount: 2 }))
+    act(() => void vi.advanceTimersByTime(SETTINGS_SETTLE_MS))
     expect(sessions.pending).toHaveLength(2)
     // …and before it arrives the listener presses "Próximo": the stream still playing seeks there.
     act(() => result.current.goTo(1))
@@ -69,5 +72,28 @@ describe('usePlayerSession', () => {
     expect(result.current.index).toBe(1)
     expect(player.voice.getSnapshot().session?.index).toBe(1)
     expect(onIndexChange).not.toHaveBeenCalledWith(0, 'followed')
+  })
+
+  it('asks for one new session once the settings have settled, not one per change', async () => {
+    vi.useFakeTimers()
+    const sessions = deferredSessions()
+    player = createListenerPlayer({ voiceElement: new FakeAudioElement(), musicElement: new FakeAudioElement(), storage: null, document: null, resolveSession: sessions.resolve, loadMusic: async () => ({ tracks: [], volumePercentage: 25 }) })
+    renderHook(() => usePlayerSession(player!, { queue: QUEUE, index: 0, continuous: false, contextTitle: 'Campo', onIndexChange: vi.fn() }))
+    await act(async () => sessions.pending[0]!.answer())
+    expect(sessions.pending).toHaveLength(1)
+
+    // "3" in Repetições, "3" in the pause, the music's level dragged through three steps.
+    act(() => void player!.preferences.update({ repeatCount: 3 }))
+    act(() => void vi.advanceTimersByTime(SETTINGS_SETTLE_MS - 100))
+    act(() => void player!.preferences.update({ pauseBetweenRepeats: 3 }))
+    for (const level of [30, 35, 40]) {
+      act(() => void vi.advanceTimersByTime(50))
+      act(() => void player!.preferences.update({ musicVolume: level }))
+    }
+    act(() => void vi.advanceTimersByTime(SETTINGS_SETTLE_MS - 1))
+    expect(sessions.pending).toHaveLength(1)
+    act(() => void vi.advanceTimersByTime(1))
+    expect(sessions.pending).toHaveLength(2)
+    expect(sessions.pending[1]!.request).toMatchObject({ items: [{ audioId: 'a', repetitions: 3 }], pauseSeconds: 3, musicLevel: 40 })
   })
 })

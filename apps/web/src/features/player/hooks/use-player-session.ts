@@ -27,6 +27,9 @@ export interface PlayerSessionControls {
   mode: 'session' | 'single' | 'loading'
 }
 
+/** How long the settings stay unchanged before a new session is asked for with them. */
+export const SETTINGS_SETTLE_MS = 600
+
 /** The request whose session each player has loaded. */
 const loadedRequests = new WeakMap<ListenerPlayer, string>()
 
@@ -82,15 +85,21 @@ export function usePlayerSession(player: ListenerPlayer, options: UsePlayerSessi
     latest.current.onIndexChange(streamIndex, 'followed')
   }, [streamIndex])
 
-  // A changed setting makes a new session from where the listener is.
+  // A changed setting makes a new session from where the listener is, once the settings have
+  // settled: typing "3" in Repetições then "3" in the pause, or dragging the music's level, is one
+  // new session, not one per keystroke or step — each would be a render on the server, and a
+  // listener may have only two at once (docs/product/sessions.md#fair-under-load).
   const settingsKey = `${prefs.repeatCount}|${prefs.pauseBetweenRepeats}|${prefs.musicVolume}|${sleepMinutes}`
   const appliedSettings = useRef(settingsKey)
   useEffect(() => {
     if (appliedSettings.current === settingsKey) return
-    appliedSettings.current = settingsKey
-    const snapshot = player.voice.getSnapshot()
-    const at = snapshot.session?.index ?? shownIndex.current
-    setAnchor((current) => ({ index: at, heard: snapshot.session ? snapshot.completedRepeats : current.heard, generation: current.generation + 1 }))
+    const settled = setTimeout(() => {
+      appliedSettings.current = settingsKey
+      const snapshot = player.voice.getSnapshot()
+      const at = snapshot.session?.index ?? shownIndex.current
+      setAnchor((current) => ({ index: at, heard: snapshot.session ? snapshot.completedRepeats : current.heard, generation: current.generation + 1 }))
+    }, SETTINGS_SETTLE_MS)
+    return () => clearTimeout(settled)
   }, [settingsKey, player])
 
   useEffect(() => {
