@@ -17,7 +17,7 @@ import { listAllAudios, resolvePublicDemo, type AudioRow } from '../catalogue/se
 import { publishedProgrammeDays } from '../practice/programs-service.js'
 import { findRender } from './repository.js'
 import { renderStorageKey, type SessionRenderer } from './renderer.js'
-import { planAhead, planAheadMany, type Listener, type SessionDeps } from './service.js'
+import { planAheadMany, type Listener, type SessionDeps } from './service.js'
 import type { SessionPlan } from './session-plan.js'
 
 /** A claimed session that was not rendered in this long (its instance went away) may be claimed again. */
@@ -83,8 +83,10 @@ export class Prerenderer {
   }
 
   /** Lays out and records a session to render ahead, as its listeners will ask for it (its key is theirs). */
-  plan(session: AheadSession): Promise<SessionPlan> {
-    return planAhead(this.deps.sessions, session.request, session.audios, session.access)
+  async plan(session: AheadSession): Promise<SessionPlan> {
+    const [entry] = await planAheadMany(this.deps.sessions, [session])
+    if (!entry || 'error' in entry) throw entry?.error ?? new Error('sessão adiantada não planejada')
+    return entry.plan
   }
 
   /** Runs a pass after the ones already asked for (one at a time); resolves with its outcome. */
@@ -116,16 +118,13 @@ export class Prerenderer {
     for (const { plan, renderedAt } of plans.values()) {
       if (this.closed) break
       // One a listener is hearing here already goes on as a render ahead (the renderer's `render`).
-      const running = this.deps.renderer.current(plan.key)
-      if (!running && renderedAt && (await this.deps.sessions.storage.stat(renderStorageKey(plan.key)))) {
-        outcome.skipped++
-        continue
-      }
-      // Stored or claimed meanwhile (a listener's render, another instance): asked again now.
-      const row = running ? undefined : await findRender(this.deps.sessions.db, plan.key)
-      if (!running && ((row?.renderedAt && (await this.deps.sessions.storage.stat(renderStorageKey(plan.key)))) || !(await this.deps.claim(plan.key)))) {
-        outcome.skipped++
-        continue
+      if (!this.deps.renderer.current(plan.key)) {
+        // Not stored when planned: perhaps stored meanwhile (a listener's render), so asked again now.
+        const stored = renderedAt ?? (await findRender(this.deps.sessions.db, plan.key))?.renderedAt
+        if ((stored && (await this.deps.sessions.storage.stat(renderStorageKey(plan.key)))) || !(await this.deps.claim(plan.key))) {
+          outcome.skipped++
+          continue
+        }
       }
       try {
         await this.deps.renderer.render(plan, { ahead: true }).finished

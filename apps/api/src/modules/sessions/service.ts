@@ -136,11 +136,7 @@ interface MusicSources {
   activeTrack: (id: string) => ReturnType<typeof findActiveBackgroundTrack>
 }
 
-function musicSourcesOf(db: Database): MusicSources {
-  return { latestVolume: () => findLatestVolume(db), activeTracks: () => listActiveBackgroundTracks(db), activeTrack: (id) => findActiveBackgroundTrack(db, id) }
-}
-
-/** The same sources, each read at most once (a pass plans thousands of sessions with the same music). */
+/** The sources, each read at most once however many sessions ask (a pass plans thousands with the same music). */
 function sharedMusicSources(db: Database): MusicSources {
   let volume: ReturnType<typeof findLatestVolume> | undefined
   let tracks: ReturnType<typeof listActiveBackgroundTracks> | undefined
@@ -160,7 +156,7 @@ async function resolveMusic(
   deps: SessionDeps,
   request: SessionRequest,
   access: Listener['access'],
-  sources: MusicSources = musicSourcesOf(deps.db),
+  sources: MusicSources = sharedMusicSources(deps.db),
 ): Promise<{ music: PlanMusic | null; level: number }> {
   if (access === 'demo') {
     // The admins' tracks are subscriber content: the public demo's music is the built-in track.
@@ -200,12 +196,11 @@ async function planFor(
   request: SessionRequest,
   found: readonly AudioRow[],
   access: Listener['access'],
-  background = false,
 ): Promise<SessionPlan> {
   for (const audio of found) {
     if (!(await deps.storage.stat(audio.fileKey))) throw new HttpError(404, SESSION_MSG.audioFileMissing)
   }
-  return layOut(deps, renderer, request, found, access, { background })
+  return layOut(deps, renderer, request, found, access, { background: false })
 }
 
 /** The plan from the audios' lengths (measured once, ./repository.ts) and the session's music. */
@@ -286,14 +281,6 @@ export async function describeSession(deps: SessionDeps, request: SessionRequest
  * A session rendered ahead (./prerender.ts), planned and recorded as its listeners will ask for it:
  * a visitor for the demo's variants, any subscriber for the default-settings sessions.
  */
-export async function planAhead(deps: SessionDeps, request: SessionRequest, audios: readonly AudioRow[], access: Listener['access']): Promise<SessionPlan> {
-  const renderer = rendererOf(deps)
-  // Planned for no listener in particular: measuring a new audio's length gives way to listeners.
-  const plan = await planFor(deps, renderer, request, audios, access, true)
-  await recordAndDescribe(deps, renderer, plan)
-  return plan
-}
-
 /** A session to plan ahead of its listeners (./prerender.ts). */
 export interface AheadRequest {
   request: SessionRequest
