@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { registerServiceWorker, type WorkboxLike } from './service-worker'
+import { UPDATE_RELOAD_FALLBACK_MS, UPDATE_REQUEST_TTL_MS, registerServiceWorker, type WorkboxLike } from './service-worker'
 
 function fakeWorkbox() {
   const listeners: Record<string, (() => void)[]> = {}
@@ -17,6 +17,7 @@ function fakeWorkbox() {
 
 afterEach(() => {
   vi.useRealTimers()
+  window.sessionStorage.clear()
 })
 
 describe('registerServiceWorker', () => {
@@ -40,6 +41,79 @@ describe('registerServiceWorker', () => {
     emit('controlling')
     expect(reload).toHaveBeenCalledTimes(1)
     stop()
+  })
+
+  it('the first install taking the page is not an update: no reload', () => {
+    const { wb, emit } = fakeWorkbox()
+    const reload = vi.fn()
+    const stop = registerServiceWorker({ onUpdateWaiting: vi.fn(), reload, createWorkbox: () => wb })
+    emit('controlling')
+    expect(reload).not.toHaveBeenCalled()
+    stop()
+  })
+
+  it('reloads anyway when the new version has not taken over shortly after the tap, and reloads only once', () => {
+    vi.useFakeTimers()
+    const { wb, emit } = fakeWorkbox()
+    const onUpdateWaiting = vi.fn<(activate: () => void) => void>()
+    const reload = vi.fn()
+    const stop = registerServiceWorker({ onUpdateWaiting, reload, createWorkbox: () => wb })
+    emit('waiting')
+    onUpdateWaiting.mock.calls[0]![0]()
+    vi.advanceTimersByTime(UPDATE_RELOAD_FALLBACK_MS - 1)
+    expect(reload).not.toHaveBeenCalled()
+    vi.advanceTimersByTime(1)
+    expect(reload).toHaveBeenCalledTimes(1)
+    emit('controlling') // the old version went idle while the page was reloading
+    expect(reload).toHaveBeenCalledTimes(1)
+    stop()
+  })
+
+  it('after that reload, the page does not prompt again: it asks the waiting version itself and takes it without reloading', () => {
+    vi.useFakeTimers()
+    const first = fakeWorkbox()
+    const onUpdateWaiting = vi.fn<(activate: () => void) => void>()
+    registerServiceWorker({ onUpdateWaiting, reload: vi.fn(), createWorkbox: () => first.wb })()
+    first.emit('waiting')
+    onUpdateWaiting.mock.calls[0]![0]()
+    vi.advanceTimersByTime(UPDATE_RELOAD_FALLBACK_MS)
+
+    // The reloaded page.
+    const { wb, emit } = fakeWorkbox()
+    const prompt = vi.fn()
+    const reload = vi.fn()
+    const stop = registerServiceWorker({ onUpdateWaiting: prompt, reload, createWorkbox: () => wb })
+    emit('waiting')
+    expect(prompt).not.toHaveBeenCalled()
+    expect(wb.messageSkipWaiting).toHaveBeenCalledTimes(1)
+    emit('controlling')
+    expect(reload).not.toHaveBeenCalled()
+    stop()
+
+    // The request is spent: the next version gets its own prompt.
+    const next = fakeWorkbox()
+    const nextPrompt = vi.fn()
+    registerServiceWorker({ onUpdateWaiting: nextPrompt, createWorkbox: () => next.wb })()
+    next.emit('waiting')
+    expect(nextPrompt).toHaveBeenCalledTimes(1)
+    expect(next.wb.messageSkipWaiting).not.toHaveBeenCalled()
+  })
+
+  it('an old request does not let a later version take over unasked', () => {
+    vi.useFakeTimers()
+    const first = fakeWorkbox()
+    const onUpdateWaiting = vi.fn<(activate: () => void) => void>()
+    registerServiceWorker({ onUpdateWaiting, reload: vi.fn(), createWorkbox: () => first.wb })()
+    first.emit('waiting')
+    onUpdateWaiting.mock.calls[0]![0]()
+    vi.advanceTimersByTime(UPDATE_REQUEST_TTL_MS)
+
+    const { wb, emit } = fakeWorkbox()
+    const prompt = vi.fn()
+    registerServiceWorker({ onUpdateWaiting: prompt, createWorkbox: () => wb })()
+    emit('waiting')
+    expect(prompt).toHaveBeenCalledTimes(1)
+    expect(wb.messageSkipWaiting).not.toHaveBeenCalled()
   })
 
   it('asks for a new version periodically while the app is open', () => {

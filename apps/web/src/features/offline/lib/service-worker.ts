@@ -11,15 +11,54 @@ export interface WorkboxLike {
 export interface RegisterServiceWorkerOptions {
   /** A new version is installed and waiting; call `activate` to switch to it (the page reloads). */
   onUpdateWaiting: (activate: () => void) => void
-  /** Reloads the page once the new version controls it. */
+  /** Reloads the page once the new version controls it (or after UPDATE_RELOAD_FALLBACK_MS). */
   reload?: () => void
   createWorkbox?: () => WorkboxLike
+  updateFlag?: UpdateFlag
   /** How often an open app asks for a new version (default hourly). */
   updateIntervalMs?: number
 }
 
 export const SERVICE_WORKER_URL = '/sw.js'
 const HOUR_MS = 60 * 60 * 1000
+/**
+ * How long 'Atualizar' waits for the new version to take over before reloading anyway. Chromium
+ * lets a version that skips waiting take over only once the old one has gone idle; when the old
+ * one is being woken at the tap (for the connectivity check, say) that takes its whole idle
+ * timeout, 30 s or more. The reload brings the new pages from the network (navigations go to the
+ * network first), and the new version takes over by itself as soon as the old one is idle.
+ */
+export const UPDATE_RELOAD_FALLBACK_MS = 4_000
+/** Set (per tab) while an update the listener asked for is on its way, across the fallback reload. */
+export const UPDATE_REQUESTED_KEY = 'sintonia:atualizacao-pedida'
+/**
+ * How long that request counts. Past it, a new version found later gets its own prompt again:
+ * no version may take over an open page without the listener's tap.
+ */
+export const UPDATE_REQUEST_TTL_MS = 2 * 60 * 1000
+
+/** The per-tab request above. */
+export interface UpdateFlag {
+  isSet(): boolean
+  set(): void
+  clear(): void
+}
+
+/** The request kept in sessionStorage as the time of the tap; nothing where storage is refused. */
+function sessionFlag(key: string): UpdateFlag {
+  const attempt = <T,>(run: () => T, fallback: T): T => {
+    try {
+      return run()
+    } catch {
+      return fallback
+    }
+  }
+  return {
+    isSet: () => attempt(() => Date.now() - Number(window.sessionStorage.getItem(key) ?? Number.NaN) < UPDATE_REQUEST_TTL_MS, false),
+    set: () => attempt(() => window.sessionStorage.setItem(key, String(Date.now())), undefined),
+    clear: () => attempt(() => window.sessionStorage.removeItem(key), undefined),
+  }
+}
 
 /**
  * Registers /sw.js (scope /) and reports a waiting new version. The page switches only when the
@@ -30,14 +69,34 @@ const HOUR_MS = 60 * 60 * 1000
 export function registerServiceWorker(options: RegisterServiceWorkerOptions): () => void {
   const wb = (options.createWorkbox ?? (() => new Workbox(SERVICE_WORKER_URL, { scope: '/' })))()
   const reload = options.reload ?? (() => window.location.reload())
+  const updateFlag = options.updateFlag ?? sessionFlag(UPDATE_REQUESTED_KEY)
   let activating = false
+  let switched = false
 
+  wb.addEventListener('controlling', () => {
+    // The new version took over: by the listener's tap on this page, or after the fallback reload.
+    if (!updateFlag.isSet() && !activating) return
+    updateFlag.clear()
+    if (switched) return
+    switched = true
+    if (activating) reload()
+  })
   wb.addEventListener('waiting', () => {
+    if (updateFlag.isSet()) {
+      // This page is the fallback reload of an update already asked for: no second prompt.
+      wb.messageSkipWaiting()
+      return
+    }
     options.onUpdateWaiting(() => {
       if (activating) return
       activating = true
-      wb.addEventListener('controlling', () => reload())
+      updateFlag.set()
       wb.messageSkipWaiting()
+      setTimeout(() => {
+        if (switched) return
+        switched = true
+        reload()
+      }, UPDATE_RELOAD_FALLBACK_MS)
     })
   })
   void wb.register().catch(() => {
