@@ -201,13 +201,33 @@ describe('sandbox card outcomes', () => {
     const verified = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verify, payload: { sessionId: checkoutId }, remoteAddress: nextIp() })
     expect(verified.json()).toMatchObject({ paymentStatus: 'paid', amount: PLAN_PRICES.anual, installments: 12 })
 
+    // Recorded on our side, told in the receipt and in Minha conta.
+    const [sub] = await subscriptionOf(ctx, buyer.userId)
+    expect((await paymentRows(ctx)).find((row) => row.subscriptionId === sub!.id)).toMatchObject({ method: 'card', installments: 12, amountCents: PLAN_PRICES.anual })
+    const receipt = (await outboxOf(ctx, buyer.email)).find((mail) => mail.kind === 'payment_receipt')
+    expect(receipt!.textBody).toContain('Forma de pagamento: Cartão em 12x de R$\u00a039,90 sem juros')
+    const details = await ctx.app.inject({ method: 'GET', url: API.commerce.subscription.details, headers: { cookie: buyer.cookie } })
+    expect(details.json().subscription).toMatchObject({ lastPaymentCents: PLAN_PRICES.anual, lastPaymentMethod: 'card', lastPaymentInstallments: 12 })
+
     // A quarterly plan goes up to 3; Pix has no instalments.
     const quarterly = await startAuthFirst(ctx, await listener(ctx), 'trimestral')
     expect((await payWithCard(ctx, quarterly.checkoutId, CARDS.ok, { installments: '4' })).statusCode).toBe(422)
-    const pix = await startAuthFirst(ctx, await listener(ctx), 'trimestral')
+    const pixListener = await listener(ctx)
+    const pix = await startAuthFirst(ctx, pixListener, 'trimestral')
     await payWithPix(ctx, pix.checkoutId)
     const byPix = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verify, payload: { sessionId: pix.checkoutId }, remoteAddress: nextIp() })
     expect(byPix.json()).toMatchObject({ paymentStatus: 'paid', installments: null })
+    const pixBuyer = (await subscriptionOf(ctx, pixListener.userId))[0]!
+    expect((await paymentRows(ctx)).find((row) => row.subscriptionId === pixBuyer.id)).toMatchObject({ method: 'pix', installments: null })
+
+    // The admin's finance view: revenue by method and instalments.
+    const finance = await ctx.app.inject({ method: 'GET', url: `${API.insights.admin.financial}?months=1`, headers: { cookie: (await admin(ctx)).cookie } })
+    const groups = finance.json().byMethod as { method: string; installments: number | null; payments: number; revenueCents: number }[]
+    // Pix first, then the card from 1× up; this file's other purchases are in the groups too.
+    const order = groups.map((group) => (group.method === 'pix' ? 0 : group.installments!))
+    expect(order[0]).toBe(0)
+    expect(order).toEqual([...order].sort((a, b) => a - b))
+    expect(groups.find((group) => group.method === 'card' && group.installments === 12)!.revenueCents).toBeGreaterThanOrEqual(PLAN_PRICES.anual)
   })
 
   it('answers an unknown checkout page with a 404 page', async () => {

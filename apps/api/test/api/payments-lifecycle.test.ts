@@ -21,10 +21,10 @@ beforeAll(async () => {
 })
 afterAll(() => ctx.close())
 
-async function buy(planCode: 'trimestral' | 'semestral' | 'anual' = 'anual', card: string = CARDS.ok) {
+async function buy(planCode: 'trimestral' | 'semestral' | 'anual' = 'anual', card: string = CARDS.ok, installments = '1') {
   const buyer = await listener(ctx)
   const { checkoutId } = await startAuthFirst(ctx, buyer, planCode)
-  expect((await payWithCard(ctx, checkoutId, card)).statusCode).toBe(303)
+  expect((await payWithCard(ctx, checkoutId, card, { installments })).statusCode).toBe(303)
   const [sub] = await subscriptionOf(ctx, buyer.userId)
   return { buyer, sub: sub! }
 }
@@ -129,8 +129,8 @@ describe('customer portal', () => {
 })
 
 describe("the provider's clock", () => {
-  it('renews at period end: a new payment, a renewal receipt and the next period', async () => {
-    const { buyer, sub } = await buy('trimestral')
+  it('renews at period end: a new payment in the instalments chosen at checkout, a renewal receipt and the next period', async () => {
+    const { buyer, sub } = await buy('trimestral', CARDS.ok, '3')
     const firstEnd = sub.currentPeriodEnd!
     await endProviderPeriod(sub.providerSubscriptionId!)
     const row = await ourRow(sub.id)
@@ -139,8 +139,10 @@ describe("the provider's clock", () => {
     expect(row.currentPeriodEnd!.getTime()).not.toBe(firstEnd.getTime())
     const rows = await ctx.database.db.select().from(payments).where(eq(payments.subscriptionId, sub.id))
     expect(rows).toHaveLength(2)
+    expect(rows.map((payment) => payment.installments)).toEqual([3, 3])
     const receipts = (await outboxOf(ctx, buyer.email)).filter((mail) => mail.kind === 'payment_receipt')
-    expect(receipts.some((mail) => mail.textBody.includes('renovação'))).toBe(true)
+    const renewal = receipts.find((mail) => mail.textBody.includes('renovação'))
+    expect(renewal!.textBody).toContain('Forma de pagamento: Cartão em 3x de R$\u00a049,90 sem juros')
   })
 
   it('expires an abandoned checkout after its 24 hours: our record says expired and the page no longer takes payment', async () => {

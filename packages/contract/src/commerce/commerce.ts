@@ -6,7 +6,7 @@
 import { z } from 'zod'
 import { PLAN_CODES } from '../common/constants.js'
 import { COMMERCE_MSG } from './commerce-messages.js'
-import { MAX_INSTALLMENTS } from './installments.js'
+import { MAX_INSTALLMENTS, PAYMENT_METHODS } from './installments.js'
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number]
@@ -114,6 +114,9 @@ export const subscriptionDetailsSchema = z.object({
       cancelAtPeriodEnd: z.boolean(),
       /** The amount of the last recorded payment (centavos) and its currency, if any. */
       lastPaymentCents: z.number().int().nullable(),
+      /** How the last recorded payment was made, and its card instalments (null for Pix). */
+      lastPaymentMethod: z.enum(PAYMENT_METHODS).nullable(),
+      lastPaymentInstallments: z.number().int().min(1).max(MAX_INSTALLMENTS).nullable(),
       currency: z.string(),
       startedAt: z.string(),
       /** Complimentary access granted by an admin has no provider and no portal. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_PLANS } from './default-plans.js'
-import { installmentOption, installmentOptions, maxInstallments, paidByCardLabel } from './installments.js'
+import { installmentOption, installmentOptions, maxInstallments, paidByCardLabel, paidWithLabel, paymentGroupLabel } from './installments.js'
 
 const nbsp = (text: string) => text.replaceAll(' R$ ', ' R$\u00a0').replace(/^R\$ /, 'R$\u00a0')
 
@@ -42,5 +42,18 @@ describe('card instalments', () => {
   it('tells a card payment after the fact: at once, or in its instalments', () => {
     expect(paidByCardLabel(47880, 1)).toBe('Cartão, à vista')
     expect(paidByCardLabel(47880, 12)).toBe(nbsp('Cartão em 12x de R$ 39,90 sem juros'))
+  })
+
+  it('tells any recorded payment: Pix, or the card with its instalments (none recorded counts as at once)', () => {
+    expect(paidWithLabel('pix', 47880, null)).toBe('Pix')
+    expect(paidWithLabel('card', 47880, null)).toBe('Cartão, à vista')
+    expect(paidWithLabel('card', 26940, 6)).toBe(nbsp('Cartão em 6x de R$ 44,90 sem juros'))
+  })
+
+  it("names the admin's groups of payments", () => {
+    expect(paymentGroupLabel('pix', null)).toBe('Pix')
+    expect(paymentGroupLabel('card', 1)).toBe('Cartão, à vista')
+    expect(paymentGroupLabel('card', null)).toBe('Cartão, à vista')
+    expect(paymentGroupLabel('card', 12)).toBe('Cartão em 12x')
   })
 })

@@ -78,3 +78,22 @@ export function paidByCardLabel(totalCents: number, count: number): string {
   const option = installmentOption(totalCents, count, count)
   return option ? `Cartão em ${option.label}` : `Cartão em ${count}x`
 }
+
+/** The ways a payment is recorded as made (docs/decisions/030-payment-methods-behind-the-gateway.md). */
+export const PAYMENT_METHODS = ['card', 'pix'] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+
+/**
+ * How a recorded payment was made, in the words the buyer and the admin read: 'Pix',
+ * 'Cartão, à vista', 'Cartão em 6x de R$ 44,90 sem juros'. A card payment with no recorded
+ * instalments counts as paid at once.
+ */
+export function paidWithLabel(method: PaymentMethod, totalCents: number, installments: number | null): string {
+  return method === 'pix' ? 'Pix' : paidByCardLabel(totalCents, installments ?? 1)
+}
+
+/** A group of payments in the admin's finance view: 'Pix', 'Cartão, à vista', 'Cartão em 6x'. */
+export function paymentGroupLabel(method: PaymentMethod, installments: number | null): string {
+  if (method === 'pix') return 'Pix'
+  return !installments || installments <= 1 ? 'Cartão, à vista' : `Cartão em ${installments}x`
+}

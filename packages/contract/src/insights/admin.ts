@@ -1,6 +1,7 @@
 /** Admin insights: financial report, analytics, listening stats and media validation. */
 import { z } from 'zod'
 import { isoDate } from '../common/admin.js'
+import { MAX_INSTALLMENTS, PAYMENT_METHODS } from '../commerce/installments.js'
 
 // ───────────────────────────── Financial ─────────────────────────────
 
@@ -25,6 +26,15 @@ export const financialSchema = z.object({
   ),
   activeByPlan: z.array(z.object({ planCode: z.string(), planName: z.string(), count: z.number().int() })),
   refunds: z.object({ count: z.number().int(), totalCents: z.number().int() }),
+  /** Revenue of the period by how it was paid: Pix first, then the card from 1× up (null for Pix). */
+  byMethod: z.array(
+    z.object({
+      method: z.enum(PAYMENT_METHODS),
+      installments: z.number().int().min(1).max(MAX_INSTALLMENTS).nullable(),
+      payments: z.number().int(),
+      revenueCents: z.number().int(),
+    }),
+  ),
   totals: z.object({ revenueCents: z.number().int(), refundsCents: z.number().int(), netCents: z.number().int() }),
 })
 export type Financial = z.infer<typeof financialSchema>

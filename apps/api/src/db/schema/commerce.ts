@@ -170,6 +170,8 @@ export const payments = pgTable(
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('BRL'),
     method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    /** Card: how many instalments the buyer chose (contract commerce/installments.ts); null for Pix. */
+    installments: integer('installments'),
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('paid'),
     paidAt: ts('paid_at').notNull(),
     refundedAt: ts('refunded_at'),
@@ -182,6 +184,7 @@ export const payments = pgTable(
     index('payments_provider_sub_idx').on(t.provider, t.providerSubscriptionId),
     index('payments_paid_at_idx').on(t.paidAt),
     check('payments_method_known', sql`${t.method} in ('card', 'pix')`),
+    check('payments_installments_range', sql`${t.installments} is null or (${t.method} = 'card' and ${t.installments} between 1 and 12)`),
     check('payments_status_known', sql`${t.status} in ('paid', 'refunded')`),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
     check('payments_refund_range', sql`${t.refundedAmountCents} between 0 and ${t.amountCents}`),

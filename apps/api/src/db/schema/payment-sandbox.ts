@@ -54,6 +54,8 @@ export const sandboxSubscriptions = pgTable('sandbox_subscriptions', {
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
   canceledAt: ts('canceled_at'),
   paymentMethod: text('payment_method').notNull().default('card'),
+  /** Card: the instalments the buyer chose, kept for every renewal's charge; null otherwise. */
+  installments: integer('installments'),
   cardBrand: text('card_brand'),
   cardLast4: text('card_last4'),
   metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
@@ -70,6 +72,8 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   amountRefundedCents: integer('amount_refunded_cents').notNull().default(0),
   currency: text('currency').notNull(),
   method: text('method').notNull(),
+  /** Card: how many instalments this charge is split into; null otherwise. */
+  installments: integer('installments'),
   status: text('status').notNull(),
   createdAt: createdAt(),
 })

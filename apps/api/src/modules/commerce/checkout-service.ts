@@ -209,6 +209,8 @@ export async function subscriptionDetails(db: Database, userId: string): Promise
       currentPeriodEnd: sub.currentPeriodEnd?.toISOString() ?? null,
       cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
       lastPaymentCents: payment?.amountCents ?? null,
+      lastPaymentMethod: payment?.method ?? null,
+      lastPaymentInstallments: payment?.method === 'card' ? (payment.installments ?? 1) : null,
       currency: payment?.currency ?? plan?.currency ?? 'BRL',
       startedAt: sub.createdAt.toISOString(),
       managedByProvider,

@@ -1,5 +1,5 @@
 /** pt-BR e-mails of the commerce area: payment receipt and the guarantee decisions. */
-import { formatMoney } from '@sintonia/contract'
+import { formatMoney, paidWithLabel, type PaymentMethod } from '@sintonia/contract'
 import type { EmailToSend } from '../../lib/mail/index.js'
 import { composeEmail, type EmailCommon } from '../../lib/mail/layout.js'
 
@@ -16,7 +16,7 @@ const dateBr = (date: Date) => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'lo
 
 
 export function buildReceiptEmail(
-  input: Common & { planName: string; amountCents: number; currency: string; paidAt: Date; periodEnd: Date | null; method: 'card' | 'pix'; renewal: boolean },
+  input: Common & { planName: string; amountCents: number; currency: string; paidAt: Date; periodEnd: Date | null; method: PaymentMethod; installments: number | null; renewal: boolean },
 ): EmailToSend {
   const amount = formatMoney(input.amountCents, input.currency)
   const lines = [
@@ -27,7 +27,8 @@ export function buildReceiptEmail(
       : `Seu pagamento foi confirmado e sua assinatura do ${input.productName} está ativa.`,
     '',
     `Plano: ${input.planName}`,
-    `Valor: ${amount} (${input.method === 'pix' ? 'Pix' : 'cartão'})`,
+    `Valor: ${amount}`,
+    `Forma de pagamento: ${paidWithLabel(input.method, input.amountCents, input.installments)}`,
     `Data do pagamento: ${dateBr(input.paidAt)}`,
     ...(input.periodEnd ? [`Acesso garantido até: ${dateBr(input.periodEnd)}`] : []),
   ]

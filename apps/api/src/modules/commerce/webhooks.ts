@@ -11,7 +11,7 @@
  * `applyPaidCheckout` is also what verify-payment / verify-session run when the buyer is back
  * before the webhook: the same idempotent effect.
  */
-import { PLAN_CODES } from '@sintonia/contract'
+import { MAX_INSTALLMENTS, PLAN_CODES } from '@sintonia/contract'
 import type { ServiceLogger } from '../../lib/service-logger.js'
 import type { Database } from '../../db/client.js'
 import type { Mailer } from '../../plugins/mailer.js'
@@ -54,6 +54,17 @@ const INVOICE_PAID_EVENTS = new Set(['invoice.paid', 'invoice.payment_succeeded'
 function invoiceSubscriptionId(invoice: Record<string, unknown>): string | null {
   const parent = isRecord(invoice.parent) && isRecord(invoice.parent.subscription_details) ? invoice.parent.subscription_details : null
   return idOf(invoice.subscription) ?? (parent ? idOf(parent.subscription) : null)
+}
+
+/**
+ * A card invoice's instalments: its charge, expanded, tells them where Stripe's charge does
+ * (`payment_method_details.card.installments.plan.count`); none there means paid at once (1).
+ */
+function invoiceCardInstallments(invoice: Record<string, unknown>): number {
+  const details = isRecord(invoice.charge) && isRecord(invoice.charge.payment_method_details) ? invoice.charge.payment_method_details : null
+  const plan = details && isRecord(details.card) && isRecord(details.card.installments) && isRecord(details.card.installments.plan) ? details.card.installments.plan : null
+  const count = plan ? num(plan.count) : null
+  return count !== null && Number.isInteger(count) && count >= 1 && count <= MAX_INSTALLMENTS ? count : 1
 }
 
 /** The charge to refund later: charge or payment intent; newest API versions list it under `payments`. */
@@ -216,6 +227,7 @@ async function recordInvoicePaid(tx: Database, deps: CommerceDeps, invoice: Reco
   if (!email) return false
   const types = isRecord(invoice.payment_settings) && Array.isArray(invoice.payment_settings.payment_method_types) ? invoice.payment_settings.payment_method_types : []
   const method = types.length === 1 && types[0] === 'pix' ? 'pix' : 'card'
+  const installments = method === 'card' ? invoiceCardInstallments(invoice) : null
   const paidAt = num(invoice.created) ? new Date(num(invoice.created)! * 1000) : new Date()
   const currency = (str(invoice.currency) ?? 'brl').toUpperCase()
   const inserted = await repo.insertPayment(tx, {
@@ -231,6 +243,7 @@ async function recordInvoicePaid(tx: Database, deps: CommerceDeps, invoice: Reco
     amountCents: amount,
     currency,
     method,
+    installments,
     paidAt,
   })
   if (!inserted) return false
@@ -248,6 +261,7 @@ async function recordInvoicePaid(tx: Database, deps: CommerceDeps, invoice: Reco
       paidAt,
       periodEnd: sub?.currentPeriodEnd ?? null,
       method,
+      installments,
       renewal: str(invoice.billing_reason) === 'subscription_cycle',
     }),
   )

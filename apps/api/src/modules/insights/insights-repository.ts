@@ -175,6 +175,26 @@ export async function activePaidSubscriptions(db: Database) {
   return rowsOf<{ planCode: string; planName: string; intervalMonths: number; periodCents: number }>(result)
 }
 
+/**
+ * Revenue since `since` by how it was paid: Pix, and the card by its instalments (a card payment
+ * with none recorded counts as paid at once). Refunds are not taken off: they have their own line.
+ */
+export async function revenueByMethod(db: Database, since: Date) {
+  const installments = sql<number | null>`case when ${payments.method} = 'card' then coalesce(${payments.installments}, 1) end`
+  const rows = await db
+    .select({
+      method: payments.method,
+      installments,
+      payments: count(),
+      revenueCents: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int`,
+    })
+    .from(payments)
+    .where(sql`${payments.paidAt} >= ${since}`)
+    .groupBy(payments.method, installments)
+    .orderBy(payments.method, installments)
+  return rows.map((row) => ({ ...row, installments: row.installments === null ? null : Number(row.installments), revenueCents: Number(row.revenueCents) }))
+}
+
 export async function refundTotals(db: Database, since: Date) {
   const [row] = await db
     .select({ count: count(), total: sql<number>`coalesce(sum(${payments.refundedAmountCents}), 0)::int` })

@@ -26,6 +26,7 @@ import {
   landingRow,
   listeningStats,
   monthlyFinancials,
+  revenueByMethod,
   planCounts,
   refundTotals,
   topPlayedAudios,
@@ -76,7 +77,7 @@ export async function getFinancial(db: Database, months: number): Promise<Financ
   const [rows, active] = await Promise.all([monthlyFinancials(db, months), activePaidSubscriptions(db)])
   const first = rows[0]?.month
   const since = first ? new Date(`${first}-01T00:00:00Z`) : new Date()
-  const refunds = await refundTotals(db, since)
+  const [refunds, byMethod] = await Promise.all([refundTotals(db, since), revenueByMethod(db, since)])
   const byPlan = new Map<string, { planCode: string; planName: string; count: number }>()
   let mrr = 0
   for (const sub of active) {
@@ -102,6 +103,7 @@ export async function getFinancial(db: Database, months: number): Promise<Financ
     months: monthsOut,
     activeByPlan: [...byPlan.values()].sort((a, b) => b.count - a.count),
     refunds,
+    byMethod: byMethod.sort((a, b) => (a.method === b.method ? (a.installments ?? 0) - (b.installments ?? 0) : a.method === 'pix' ? -1 : 1)),
     totals: { revenueCents: revenue, refundsCents: refunded, netCents: revenue - refunded },
   }
 }

@@ -177,6 +177,7 @@ export class SandboxProvider {
         currentPeriodStart: now,
         currentPeriodEnd: addMonths(now, checkout.intervalMonths),
         paymentMethod: payment.method,
+        installments: payment.installments,
         cardBrand: payment.brand,
         cardLast4: payment.last4,
         metadata: { ...checkout.metadata, checkout_session_id: checkout.id },
@@ -189,6 +190,7 @@ export class SandboxProvider {
         amountCents: checkout.amountCents,
         currency: checkout.currency,
         method: payment.method,
+        installments: payment.installments,
         status: 'succeeded',
       })
       await repo.updateCheckout(tx, id, {
@@ -384,6 +386,7 @@ export class SandboxProvider {
           amountCents: row.amountCents,
           currency: row.currency,
           method: row.paymentMethod,
+          installments: row.installments,
           status: 'succeeded',
         })
         return [
@@ -490,7 +493,16 @@ function invoiceObject(charge: SandboxChargeRow, sub: SandboxSubscriptionRow, em
     customer: charge.customerId,
     customer_email: email,
     subscription: sub.id,
-    charge: charge.id,
+    // Expanded, as Stripe gives it with `expand: ['charge']`: a card charge tells its instalments
+    // where Stripe's does (payment_method_details.card.installments.plan).
+    charge: {
+      id: charge.id,
+      object: 'charge',
+      payment_method_details:
+        charge.method === 'card'
+          ? { type: 'card', card: { installments: charge.installments && charge.installments > 1 ? { plan: { count: charge.installments, interval: 'month', type: 'fixed_count' } } : null } }
+          : { type: charge.method },
+    },
     status: 'paid',
     amount_paid: charge.amountCents,
     currency: charge.currency.toLowerCase(),

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Banknote, CalendarClock, RotateCcw, UserRoundCheck } from 'lucide-react'
-import { formatMoney } from '@sintonia/contract'
+import { formatMoney, paymentGroupLabel } from '@sintonia/contract'
 import { AdminPageHeader } from '../../../components/admin/admin-page-header'
 import { QueryError } from '../../../components/admin/query-error'
 import { StatTile } from '../../../components/admin/stat-tile'
@@ -71,13 +71,42 @@ export function FinancialPage() {
               />
             </ChartCard>
           </div>
-          <ChartCard title="Assinaturas ativas por plano">
-            {data.activeByPlan.length > 0 ? (
-              <BarsChart data={data.activeByPlan.map((p) => ({ plan: p.planName, count: p.count }))} xKey="plan" layout="vertical" series={[{ key: 'count', label: 'Assinaturas', color: CHART_COLORS.brand }]} height={Math.max(140, data.activeByPlan.length * 48)} />
-            ) : (
-              <p className="text-ink-muted">Nenhuma assinatura paga ativa.</p>
-            )}
-          </ChartCard>
+          <div className="grid gap-6 xl:grid-cols-2 [&>*]:min-w-0">
+            <ChartCard title="Assinaturas ativas por plano">
+              {data.activeByPlan.length > 0 ? (
+                <BarsChart data={data.activeByPlan.map((p) => ({ plan: p.planName, count: p.count }))} xKey="plan" layout="vertical" series={[{ key: 'count', label: 'Assinaturas', color: CHART_COLORS.brand }]} height={Math.max(140, data.activeByPlan.length * 48)} />
+              ) : (
+                <p className="text-ink-muted">Nenhuma assinatura paga ativa.</p>
+              )}
+            </ChartCard>
+            <section aria-labelledby="financial-methods-title">
+              <h2 id="financial-methods-title" className="mb-3 text-lg font-bold text-ink">
+                Receita por forma de pagamento
+              </h2>
+              {data.byMethod.length > 0 ? (
+                <DataTable caption="Receita por forma de pagamento e parcelas no período">
+                  <thead>
+                    <tr>
+                      <Th>Forma de pagamento</Th>
+                      <Th className="text-right">Pagamentos</Th>
+                      <Th className="text-right">Receita</Th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.byMethod.map((group) => (
+                      <Tr key={`${group.method}-${group.installments ?? 0}`} data-testid={`financial-method-${group.method}-${group.installments ?? 0}`}>
+                        <Td className="font-semibold">{paymentGroupLabel(group.method, group.installments)}</Td>
+                        <Td className="text-right tabular-nums">{numberFormat.format(group.payments)}</Td>
+                        <Td className="text-right tabular-nums">{reais(group.revenueCents)}</Td>
+                      </Tr>
+                    ))}
+                  </tbody>
+                </DataTable>
+              ) : (
+                <p className="text-ink-muted">Nenhum pagamento no período.</p>
+              )}
+            </section>
+          </div>
           <section aria-labelledby="financial-table-title">
             <h2 id="financial-table-title" className="mb-3 text-lg font-bold text-ink">
               Mês a mês

@@ -31,6 +31,8 @@ const QUARTERLY: Subscription = {
   currentPeriodEnd: '2027-02-25T15:00:00.000Z',
   cancelAtPeriodEnd: false,
   lastPaymentCents: 14_970,
+  lastPaymentMethod: 'pix',
+  lastPaymentInstallments: null,
   currency: 'BRL',
   startedAt: '2026-11-25T15:00:00.000Z',
   managedByProvider: true,

@@ -1,5 +1,5 @@
 import { ArrowDown, CalendarClock, CircleSlash, CreditCard, ExternalLink, Gift } from 'lucide-react'
-import { formatMoney, type SubscriptionDetails } from '@sintonia/contract'
+import { formatMoney, paidWithLabel, type SubscriptionDetails } from '@sintonia/contract'
 import { Badge, type BadgeVariant } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
@@ -58,6 +58,13 @@ export function CurrentSubscriptionCard({ subscription, onOpenPortal, portalBusy
   }
   if (subscription.lastPaymentCents !== null) {
     items.push({ label: 'Último pagamento', value: formatMoney(subscription.lastPaymentCents, subscription.currency), testId: 'subscription-last-payment' })
+    if (subscription.lastPaymentMethod) {
+      items.push({
+        label: 'Forma de pagamento',
+        value: paidWithLabel(subscription.lastPaymentMethod, subscription.lastPaymentCents, subscription.lastPaymentInstallments),
+        testId: 'subscription-payment-method',
+      })
+    }
   }
   const since = formatLongDate(subscription.startedAt)
   if (since) items.push({ label: 'Assinante desde', value: since, testId: 'subscription-since' })

@@ -228,6 +228,7 @@ describe('/assinatura: subscribers', () => {
     expect(within(card).getByTestId('subscription-status').textContent).toBe('Ativa')
     within(card).getByText('Próxima cobrança')
     expect(within(card).getByTestId('subscription-period-end').textContent).toBe('22 de novembro de 2027')
+    expect(within(card).getByTestId('subscription-payment-method').textContent?.replace(/\u00a0/g, ' ')).toBe('Cartão em 12x de R$ 39,90 sem juros')
 
     const annual = screen.getAllByTestId('plan-card').find((c) => c.getAttribute('data-plan') === 'anual')!
     within(annual).getByText('Plano Atual', { selector: 'span' })

@@ -125,6 +125,7 @@ describe('/assinatura/sucesso', () => {
     screen.getByRole('heading', { name: 'Assinatura Ativada!' })
     expect(screen.getByTestId('success-plan').textContent).toBe('Anual')
     expect(text(screen.getByTestId('success-amount'))).toBe('R$ 478,80 (R$ 39,90/mês)')
+    expect(text(screen.getByTestId('success-payment-method'))).toBe('Cartão em 12x de R$ 39,90 sem juros')
     expect(screen.getByTestId('success-next-charge').textContent).toBe('22 de novembro de 2027')
     expect(screen.getByTestId('success-status').textContent).toBe('Ativa')
     // The checkout id is the provider's internal reference: never on a buyer's screen.
@@ -148,6 +149,7 @@ describe('/assinatura/sucesso', () => {
     await act(() => vi.advanceTimersByTimeAsync(SUCCESS_SPINNER_MS))
     screen.getByRole('heading', { name: 'Assinatura Ativada!' })
     expect(text(screen.getByTestId('success-amount'))).toBe('R$ 478,80')
+    expect(screen.queryByTestId('success-payment-method')).toBeNull()
     expect(screen.queryByRole('button', { name: /Gerenciar assinatura/ })).toBeNull()
     expect(refresh).not.toHaveBeenCalled()
   })

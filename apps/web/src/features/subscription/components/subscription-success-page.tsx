@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { ArrowRight, ExternalLink, PartyPopper } from 'lucide-react'
 import { useSearchParams } from 'react-router'
-import { formatMoney, pricePerMonthCents, type PublicPlan } from '@sintonia/contract'
+import { formatMoney, paidWithLabel, pricePerMonthCents, type PublicPlan } from '@sintonia/contract'
 import { CheckList } from '../../../components/check-list'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
@@ -101,6 +101,13 @@ export function SubscriptionSuccessPage({ productName, signedIn, refreshSubscrip
   if (amountCents !== null) {
     const perMonth = plan ? ` (${formatMoney(pricePerMonthCents(amountCents, plan.intervalMonths), currency)}/mês)` : ''
     items.push({ label: 'Valor', value: `${formatMoney(amountCents, currency)}${perMonth}`, testId: 'success-amount' })
+  }
+  if (subscription?.lastPaymentMethod && subscription.lastPaymentCents !== null) {
+    items.push({
+      label: 'Pagamento',
+      value: paidWithLabel(subscription.lastPaymentMethod, subscription.lastPaymentCents, subscription.lastPaymentInstallments),
+      testId: 'success-payment-method',
+    })
   }
   if (nextCharge) items.push({ label: 'Próxima cobrança', value: nextCharge, testId: 'success-next-charge' })
   if (subscription) items.push({ label: 'Status', value: SUBSCRIPTION_STATUS_LABEL[subscription.status], testId: 'success-status' })

@@ -36,6 +36,8 @@ export const ANNUAL_DETAILS: SubscriptionDetails = {
     currentPeriodEnd: '2027-11-22T12:00:00.000Z',
     cancelAtPeriodEnd: false,
     lastPaymentCents: 47_880,
+    lastPaymentMethod: 'card',
+    lastPaymentInstallments: 12,
     currency: 'BRL',
     startedAt: '2026-11-20T12:00:00.000Z',
     managedByProvider: true,

@@ -1,0 +1,45 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import { API, type Financial } from '@sintonia/contract'
+import { fetchByPath, jsonResponse, renderWithProviders } from '../../../test/render'
+import { FinancialPage } from './financial-page'
+
+// The charts are recharts in a lazy chunk; the tables carry the numbers.
+vi.mock('./charts', () => ({ BarsChart: () => null, LinesChart: () => null }))
+
+const REPORT: Financial = {
+  currency: 'BRL',
+  mrrCents: 9_000,
+  activeSubscriptions: 4,
+  months: [{ month: '2026-11', revenueCents: 141_480, refundsCents: 0, payments: 4, newSubscriptions: 4, cancelledSubscriptions: 0 }],
+  activeByPlan: [{ planCode: 'anual', planName: 'Anual', count: 4 }],
+  refunds: { count: 0, totalCents: 0 },
+  byMethod: [
+    { method: 'pix', installments: null, payments: 1, revenueCents: 14_970 },
+    { method: 'card', installments: 1, payments: 1, revenueCents: 47_880 },
+    { method: 'card', installments: 12, payments: 2, revenueCents: 78_630 },
+  ],
+  totals: { revenueCents: 141_480, refundsCents: 0, netCents: 141_480 },
+}
+
+const text = (element: HTMLElement) => element.textContent?.replace(/\u00a0/g, ' ')
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('Financeiro', () => {
+  it('shows the revenue by method and instalments, in the words of the receipts', async () => {
+    vi.stubGlobal('fetch', vi.fn(fetchByPath({ [API.insights.admin.financial]: () => jsonResponse(REPORT) })))
+    renderWithProviders(<FinancialPage />)
+    const table = await screen.findByRole('table', { name: 'Receita por forma de pagamento e parcelas no período' })
+    expect(text(within(table).getByTestId('financial-method-pix-0'))).toBe('Pix1R$ 149,70')
+    expect(text(within(table).getByTestId('financial-method-card-1'))).toBe('Cartão, à vista1R$ 478,80')
+    expect(text(within(table).getByTestId('financial-method-card-12'))).toBe('Cartão em 12x2R$ 786,30')
+  })
+
+  it('says so when the period has no payment', async () => {
+    vi.stubGlobal('fetch', vi.fn(fetchByPath({ [API.insights.admin.financial]: () => jsonResponse({ ...REPORT, byMethod: [] }) })))
+    renderWithProviders(<FinancialPage />)
+    await screen.findByText('Nenhum pagamento no período.')
+    expect(screen.queryByRole('table', { name: 'Receita por forma de pagamento e parcelas no período' })).toBeNull()
+  })
+})
