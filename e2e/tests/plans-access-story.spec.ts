@@ -179,7 +179,7 @@ test("a subscriber's dashboard says what the access really is, and the success p
   await screenshotBoth(page, 'planos-assinatura-sucesso')
 })
 
-test('a pay-first buyer pays the semiannual plan by card in 6× and sees the payment result, with its instalments and without the checkout id', async ({ page }) => {
+test('a pay-first buyer pays the semiannual plan by card in 6× and sees the payment result, with its instalments and without the checkout id; the admin sees the 6× in Financeiro', async ({ page, browser }) => {
   test.setTimeout(120_000)
   await page.goto(url('/pagamento?plan=semestral'))
   await page.getByLabel('Email').fill(uniqueEmail('resultado-pagamento'))
@@ -196,6 +196,14 @@ test('a pay-first buyer pays the semiannual plan by card in 6× and sees the pay
   await expect(page.getByTestId('payment-installments')).toHaveText('Cartão em 6x de R$\u00a044,90 sem juros')
   await expect(page.getByText(sessionId)).toHaveCount(0)
   await screenshotBoth(page, 'planos-pagamento-sucesso')
+
+  const admin = await adminPage(browser)
+  await admin.goto(url('/admin/financial'))
+  const sixTimes = admin.getByTestId('financial-method-card-6')
+  await expect(sixTimes).toContainText('Cartão em 6x')
+  await expect(sixTimes).toContainText('R$\u00a0269,40')
+  await screenshotBoth(admin, 'admin-financeiro')
+  await admin.context().close()
 })
 
 test('after a refund, /assinatura offers no portal and no plan change, only the way to subscribe again', async ({ browser }) => {

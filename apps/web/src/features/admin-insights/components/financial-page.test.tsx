@@ -31,9 +31,9 @@ describe('Financeiro', () => {
     vi.stubGlobal('fetch', vi.fn(fetchByPath({ [API.insights.admin.financial]: () => jsonResponse(REPORT) })))
     renderWithProviders(<FinancialPage />)
     const table = await screen.findByRole('table', { name: 'Receita por forma de pagamento e parcelas no período' })
-    expect(text(within(table).getByTestId('financial-method-pix-0'))).toBe('Pix1R$ 149,70')
-    expect(text(within(table).getByTestId('financial-method-card-1'))).toBe('Cartão, à vista1R$ 478,80')
-    expect(text(within(table).getByTestId('financial-method-card-12'))).toBe('Cartão em 12x2R$ 786,30')
+    expect(text(within(table).getByTestId('financial-method-pix-0'))).toBe('Pix1 pagamentoR$ 149,70')
+    expect(text(within(table).getByTestId('financial-method-card-1'))).toBe('Cartão, à vista1 pagamentoR$ 478,80')
+    expect(text(within(table).getByTestId('financial-method-card-12'))).toBe('Cartão em 12x2 pagamentosR$ 786,30')
   })
 
   it('says so when the period has no payment', async () => {

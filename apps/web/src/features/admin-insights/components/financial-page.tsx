@@ -79,31 +79,33 @@ export function FinancialPage() {
                 <p className="text-ink-muted">Nenhuma assinatura paga ativa.</p>
               )}
             </ChartCard>
-            <section aria-labelledby="financial-methods-title">
-              <h2 id="financial-methods-title" className="mb-3 text-lg font-bold text-ink">
+            <section aria-labelledby="financial-methods-title" className="rounded-3xl border border-line bg-card p-5 shadow-soft sm:p-6">
+              <h2 id="financial-methods-title" className="text-lg font-bold text-ink">
                 Receita por forma de pagamento
               </h2>
+              <p className="mt-1 text-sm text-ink-muted">Pix e cartão pelas parcelas escolhidas, no período.</p>
               {data.byMethod.length > 0 ? (
-                <DataTable caption="Receita por forma de pagamento e parcelas no período">
+                <DataTable narrow className="mt-4" caption="Receita por forma de pagamento e parcelas no período">
                   <thead>
                     <tr>
                       <Th>Forma de pagamento</Th>
-                      <Th className="text-right">Pagamentos</Th>
                       <Th className="text-right">Receita</Th>
                     </tr>
                   </thead>
                   <tbody>
                     {data.byMethod.map((group) => (
                       <Tr key={`${group.method}-${group.installments ?? 0}`} data-testid={`financial-method-${group.method}-${group.installments ?? 0}`}>
-                        <Td className="font-semibold">{paymentGroupLabel(group.method, group.installments)}</Td>
-                        <Td className="text-right tabular-nums">{numberFormat.format(group.payments)}</Td>
-                        <Td className="text-right tabular-nums">{reais(group.revenueCents)}</Td>
+                        <Td>
+                          <span className="block font-semibold">{paymentGroupLabel(group.method, group.installments)}</span>
+                          <span className="block text-xs text-ink-muted">{group.payments === 1 ? '1 pagamento' : `${numberFormat.format(group.payments)} pagamentos`}</span>
+                        </Td>
+                        <Td className="text-right whitespace-nowrap tabular-nums">{reais(group.revenueCents)}</Td>
                       </Tr>
                     ))}
                   </tbody>
                 </DataTable>
               ) : (
-                <p className="text-ink-muted">Nenhum pagamento no período.</p>
+                <p className="mt-4 text-ink-muted">Nenhum pagamento no período.</p>
               )}
             </section>
           </div>
