@@ -1,4 +1,5 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test'
+import { screenshotAt } from './screenshots'
 
 /**
  * The built-in sandbox provider's hosted pages (/sandbox/checkout/{id}, /sandbox/portal/{id}),
@@ -50,12 +51,26 @@ export async function payWithCard(page: Page, number: string = TEST_CARDS.succes
   await page.getByRole('button', { name: 'Pagar', exact: true }).click()
 }
 
-/** Switches to the Pix tab and simulates the bank's payment. */
-export async function payWithPix(page: Page): Promise<void> {
+/**
+ * Switches to the Pix tab and pays the code in the sandbox's test bank, opened beside the checkout
+ * as the buyer's bank app would be; the checkout page, waiting, goes on by itself.
+ */
+export async function payWithPix(page: Page, options: { pictures?: string } = {}): Promise<void> {
   await useTestClock(page)
   await page.getByRole('navigation', { name: 'Forma de pagamento' }).getByRole('link', { name: 'Pix' }).click()
   await expect(page.getByRole('img', { name: /QR Code do Pix/ })).toBeVisible()
-  await page.getByRole('button', { name: 'Simular pagamento Pix' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Aguardando o pagamento…' })).toBeVisible()
+  if (options.pictures) await screenshotAt(page, `${options.pictures}-aguardando`, 360)
+  const [bank] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('link', { name: 'Pagar no banco de testes' }).click()])
+  if (options.pictures) {
+    await screenshotAt(bank, `${options.pictures}-banco`, 360)
+    await screenshotAt(bank, `${options.pictures}-banco`, 1280)
+  }
+  await bank.getByRole('button', { name: 'Pagar com Pix' }).click()
+  await expect(bank.getByRole('heading', { name: 'Pix enviado' })).toBeVisible()
+  await bank.close()
+  // The checkout asks every 2 s.
+  await skipAhead(page, 2_000)
 }
 
 /**

@@ -86,7 +86,7 @@ test('Pix: the QR code, the simulated payment, then the password', async ({ page
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Plano Trimestral por')
   await fillPaymentForm(page, email)
   const sessionId = await expectSandboxCheckout(page, 'Trimestral')
-  await payWithPix(page)
+  await payWithPix(page, { pictures: 'sandbox-pix' })
   await passProcessing(page, sessionId)
   await createPassword(page, email, sessionId)
   await expectCatalogueOpen(page)

@@ -3,6 +3,7 @@ import { API } from '@sintonia/contract'
 import { uniqueEmail } from '../support/accounts'
 import { waitForMailLink } from '../support/mailbox'
 import { A11Y_VIEWPORTS, formatViolations, seriousAxeViolations } from '../support/axe'
+import { payWithPix } from '../support/checkout'
 
 /**
  * The built-in sandbox provider's own pages (the hosted checkout and customer portal), in the
@@ -45,10 +46,9 @@ test('the test-card buttons fill the form; a declined card shows the pt-BR text;
 
 test('portal: cancel at period end keeps access until the date shown, and can be resumed', async ({ page }) => {
   const { email, url } = await newCheckout(page, 'semestral')
-  await page.goto(`${url}?metodo=pix`)
-  await expect(page.getByRole('img', { name: /QR Code do Pix/ })).toBeVisible()
-  await page.getByRole('button', { name: 'Simular pagamento Pix' }).click()
-  await expect(page).toHaveURL(/\/assinatura\/processando/)
+  await page.goto(url)
+  await payWithPix(page)
+  await expect(page).toHaveURL(/\/assinatura\/processando/, { timeout: 15_000 })
   // The buyer activates the purchase with the access link of the purchase e-mail.
   const link = new URL(await waitForMailLink(email, '/onboarding/definir-senha'))
   const token = link.searchParams.get('token')

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { API, AUTH_MSG, COMMERCE_MSG, PAYMENT_ERROR_MSG, gatewayInfoSchema, paymentVerificationSchema } from '@sintonia/contract'
-import { checkouts, pendingSubscriptions, plans, subscriptions, webhookEvents } from '../../src/db/schema/index.js'
+import { checkouts, pendingSubscriptions, plans, sandboxCheckouts, subscriptions, webhookEvents } from '../../src/db/schema/index.js'
 import { confirmAndChoosePassword, useAccessLink } from '../helpers/mailbox.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin, cookieHeader, listener, nextIp, seedSubscription, signIn, uniqueEmail } from '../helpers/auth.js'
@@ -249,21 +249,55 @@ describe('sandbox card outcomes', () => {
 })
 
 describe('Pix on the sandbox', () => {
-  it('shows a QR code and pays with "Simular pagamento Pix"', async () => {
+  it('shows the QR code and waits; the test bank pays the code once, and the waiting page is told where to go', async () => {
     const buyer = await listener(ctx)
     const { checkoutId } = await startAuthFirst(ctx, buyer, 'semestral')
     const page = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}?metodo=pix` })
     expect(page.statusCode).toBe(200)
     expect(page.body).toContain('<svg')
-    expect(page.body).toContain('Simular pagamento Pix')
+    expect(page.body).toContain('Aguardando o pagamento…')
+    expect(page.body).toContain(`href="/sandbox/checkout/${checkoutId}/banco"`)
     expect(page.body).toMatch(/000201.*BR\.GOV\.BCB\.PIX.*6304[0-9A-F]{4}/)
+    const status = () => ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}/status` })
+    expect((await status()).json()).toEqual({ status: 'open' })
+
+    const bank = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}/banco` })
+    expect(bank.statusCode).toBe(200)
+    expect(bank.body).toContain('Pagar com Pix')
+    expect(bank.body).toContain('R$\u00a0269,40')
 
     const paid = await payWithPix(ctx, checkoutId)
-    expect(paid.statusCode).toBe(303)
+    expect(paid.statusCode).toBe(200)
+    expect(paid.body).toContain('Pix enviado')
+    const done = (await status()).json()
+    expect(done).toMatchObject({ status: 'complete' })
+    expect(done.redirectUrl).toContain(`session_id=${checkoutId}`)
     const [sub] = await subscriptionOf(ctx, buyer.userId)
     expect(sub).toMatchObject({ status: 'active', planCode: 'semestral' })
     const payment = (await paymentRows(ctx)).find((row) => row.subscriptionId === sub!.id)
     expect(payment).toMatchObject({ method: 'pix', amountCents: PLAN_PRICES.semestral })
+
+    // The same code paid again: refused, nothing charged twice.
+    const again = await payWithPix(ctx, checkoutId)
+    expect(again.statusCode).toBe(409)
+    expect(again.body).toContain('Este código Pix já foi pago. Nada foi cobrado de novo.')
+    expect((await paymentRows(ctx)).filter((row) => row.subscriptionId === sub!.id)).toHaveLength(1)
+  })
+
+  it('an expired code cannot be paid, and the waiting page is told so; unknown checkouts are 404', async () => {
+    const buyer = await listener(ctx)
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'trimestral')
+    await ctx.database.db.update(sandboxCheckouts).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sandboxCheckouts.id, checkoutId))
+    expect((await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}/status` })).json()).toEqual({ status: 'expired' })
+    const bank = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}/banco` })
+    expect(bank.statusCode).toBe(410)
+    expect(bank.body).toContain('Código Pix expirado')
+    const paid = await payWithPix(ctx, checkoutId)
+    expect(paid.statusCode).toBe(410)
+    expect(await subscriptionOf(ctx, buyer.userId)).toEqual([])
+    const unknown = await ctx.app.inject({ method: 'GET', url: '/sandbox/checkout/cs_sbx_naoexiste000000000000000/status' })
+    expect(unknown.statusCode).toBe(404)
+    expect((await ctx.app.inject({ method: 'GET', url: '/sandbox/checkout/../status' })).statusCode).toBe(404)
   })
 })
 

@@ -57,6 +57,10 @@ input:focus,select:focus{outline:2px solid #6d4aff;outline-offset:1px;border-col
 .qr{display:flex;justify-content:center;margin:8px 0 16px}
 .qr svg{width:220px;height:220px;max-width:100%}
 .payload{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px;word-break:break-all;background:#f4f3f8;border-radius:8px;padding:10px;margin-bottom:16px}
+.waiting{display:flex;align-items:center;gap:10px;justify-content:center;font-weight:600;margin:16px 0}
+.waiting::before{content:"";width:14px;height:14px;border-radius:50%;border:2px solid #cfcbe0;border-top-color:#6d4aff;animation:spin 1s linear infinite}
+@keyframes spin{to{transform:rotate(360deg)}}
+@media(prefers-reduced-motion:reduce){.waiting::before{animation:none}}
 .badge{display:inline-block;font-size:12px;font-weight:700;padding:3px 10px;border-radius:999px;background:#e9f7ef;color:#1c5e37}
 .badge.warn{background:#fff4d6;color:#6b4b00}
 .badge.off{background:#efedf5;color:#5c5a6b}
@@ -83,6 +87,25 @@ export const SANDBOX_JS = `(function(){
       number.focus();
     });
   });
+  document.querySelectorAll('[data-copy]').forEach(function(button){
+    button.addEventListener('click',function(){
+      if(!navigator.clipboard)return;
+      navigator.clipboard.writeText(button.getAttribute('data-copy')).then(function(){button.textContent='Código copiado';});
+    });
+  });
+  // The Pix page waits for the bank: it asks every 2 s and goes on by itself once paid.
+  var wait=document.querySelector('[data-pix-wait]');
+  if(wait){
+    var statusUrl=wait.getAttribute('data-pix-wait');
+    var ask=function(){
+      fetch(statusUrl,{cache:'no-store'}).then(function(r){return r.ok?r.json():null}).then(function(s){
+        if(s&&s.status==='complete'&&s.redirectUrl){location.assign(s.redirectUrl);return;}
+        if(s&&s.status==='expired'){location.reload();return;}
+        setTimeout(ask,2000);
+      },function(){setTimeout(ask,2000);});
+    };
+    setTimeout(ask,2000);
+  }
   document.querySelectorAll('form[data-once]').forEach(function(form){
     form.addEventListener('submit',function(){var b=form.querySelector('button[type=submit]');if(b){b.setAttribute('aria-busy','true');b.textContent='Processando...';setTimeout(function(){b.disabled=true},0);}});
   });

@@ -113,6 +113,34 @@ function installmentField(checkout: SandboxCheckoutRow, chosen: string | undefin
     .join('')}</select></div>`
 }
 
+/**
+ * The test bank (`/sandbox/checkout/:id/banco`): what the buyer's bank app does with the Pix code
+ * — shows who is paid and how much, and pays. Opened beside the checkout page, which waits.
+ */
+export function testBankPage(input: { productName: string; checkout: SandboxCheckoutRow; paid: boolean }): string {
+  const { checkout } = input
+  const amount = formatMoney(checkout.amountCents, checkout.currency)
+  const base = `/sandbox/checkout/${encodeURIComponent(checkout.id)}`
+  const body = input.paid
+    ? `<main class="card stack">
+<h1>Pix enviado</h1>
+<p class="muted">Você pagou ${e(amount)} a ${e(input.productName)}. Volte à página do pagamento: ela continua sozinha.</p>
+</main>`
+    : `<main class="card stack">
+<p class="muted small">Banco de testes · Pix</p>
+<h1>Pagar ${e(amount)}</h1>
+<div>
+<div class="row"><span class="muted">Para</span><span>${e(input.productName)}</span></div>
+<div class="row"><span class="muted">Descrição</span><span>Plano ${e(checkout.productName)}</span></div>
+<div class="row"><strong>Valor</strong><strong>${e(amount)}</strong></div>
+</div>
+<form method="post" action="${base}/pix" data-once>
+<button class="btn" type="submit">Pagar com Pix</button>
+</form>
+</main>`
+  return layout(input.paid ? 'Pix enviado' : 'Banco de testes', body, input.productName)
+}
+
 export function checkoutPage(input: CheckoutPageInput): string {
   const { checkout } = input
   const amount = formatMoney(checkout.amountCents, checkout.currency)
@@ -142,14 +170,17 @@ ${cardFields(input.values ?? {}, true)}
 ${installmentField(checkout, input.values?.installments)}
 <button class="btn" type="submit">Pagar</button>
 </form>`
-      : `<form method="post" action="${base}/pix" data-once>
-${alert}
-<p class="muted">Escaneie o QR Code no app do seu banco ou use o código copia e cola. Neste ambiente de testes, simule o pagamento pelo botão abaixo.</p>
+      : `${alert}
+<div data-pix-wait="${base}/status">
+<p class="muted">Escaneie o QR Code no app do seu banco ou use o código copia e cola. Esta página continua sozinha assim que o pagamento for confirmado.</p>
 <div class="qr" role="img" aria-label="QR Code do Pix de ${e(amount)}">${input.pix?.svg ?? ''}</div>
-<p class="small muted">Pix copia e cola</p>
-<p class="payload">${e(input.pix?.payload ?? '')}</p>
-<button class="btn" type="submit">Simular pagamento Pix</button>
-</form>`
+<p class="small muted" id="pix-code-label">Pix copia e cola</p>
+<p class="payload" aria-labelledby="pix-code-label">${e(input.pix?.payload ?? '')}</p>
+<button class="btn secondary" type="button" data-copy="${e(input.pix?.payload ?? '')}">Copiar código</button>
+<p class="waiting" role="status">Aguardando o pagamento…</p>
+<a class="btn" href="${base}/banco" target="_blank" rel="noopener">Pagar no banco de testes</a>
+<p class="small muted">Neste ambiente de testes, o banco de testes faz o papel do app do seu banco. Já pagou? <a href="${base}?metodo=pix">Atualize esta página</a>.</p>
+</div>`
   const payment = `<section class="card" aria-labelledby="pay-title">
 <h2 id="pay-title">Pagamento</h2>
 ${tabs}

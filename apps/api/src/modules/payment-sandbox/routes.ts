@@ -6,7 +6,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { installmentOption, paymentErrorMessage, PAYMENT_ERROR_MSG } from '@sintonia/contract'
 import { normalizeIP } from '@fastify/rate-limit'
 import { SANDBOX_CSS, SANDBOX_JS } from './assets.js'
-import { checkoutPage, messagePage, portalPage } from './pages.js'
+import { checkoutPage, messagePage, portalPage, testBankPage } from './pages.js'
 import { fakePixPayload, pixQrSvg } from './pix.js'
 import type { SandboxProvider } from './provider.js'
 
@@ -107,13 +107,41 @@ export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promi
       return renderCheckout(reply, id, 'card', 402, paymentErrorMessage(result.code, result.providerMessage), values)
     })
 
+    /**
+     * Where the checkout is, for the Pix page that waits (it goes on to `redirectUrl` once paid).
+     * Only the checkout's own id opens it, like the page itself.
+     */
+    app.get<{ Params: { id: string } }>('/sandbox/checkout/:id/status', async (request, reply) => {
+      const checkout = ID.test(request.params.id) ? await sandbox.getCheckout(request.params.id) : null
+      reply.header('Cache-Control', 'no-store')
+      if (!checkout) return reply.code(404).send({ status: 'not_found' })
+      if (checkout.status === 'complete') return { status: 'complete', redirectUrl: checkout.successUrl }
+      return { status: sandbox.isPayable(checkout) ? 'open' : 'expired' }
+    })
+
+    // The test bank: stands for the buyer's bank app, which pays the Pix code the checkout shows.
+    app.get<{ Params: { id: string } }>('/sandbox/checkout/:id/banco', async (request, reply) => {
+      const checkout = ID.test(request.params.id) ? await sandbox.getCheckout(request.params.id) : null
+      if (!checkout) return notFound(reply)
+      const name = await productName()
+      if (checkout.status !== 'complete' && !sandbox.isPayable(checkout)) {
+        return html(reply, 410, messagePage(name, 'Código Pix expirado', 'Este código Pix não pode mais ser pago. Volte à página do pagamento e comece de novo.'))
+      }
+      return html(reply, 200, testBankPage({ productName: name, checkout, paid: checkout.status === 'complete' }))
+    })
+
     app.post<{ Params: { id: string } }>('/sandbox/checkout/:id/pix', async (request, reply) => {
       const { id } = request.params
       if (!ID.test(id)) return notFound(reply)
-      if (!(await allowAttempt(request))) return renderCheckout(reply, id, 'pix', 429, PAYMENT_ERROR_MSG.rate_limit)
+      const checkout = await sandbox.getCheckout(id)
+      if (!checkout) return notFound(reply)
+      const name = await productName()
+      if (!(await allowAttempt(request))) return html(reply, 429, messagePage(name, 'Muitas tentativas', PAYMENT_ERROR_MSG.rate_limit))
+      if (checkout.status === 'complete') return html(reply, 409, messagePage(name, 'Código Pix já pago', 'Este código Pix já foi pago. Nada foi cobrado de novo.'))
       const result = await sandbox.payWithPix(id)
-      if (result.ok) return reply.redirect(result.redirectUrl, 303)
-      return renderCheckout(reply, id, 'pix', 409, null)
+      if (!result.ok) return html(reply, 410, messagePage(name, 'Código Pix expirado', 'Este código Pix não pode mais ser pago. Volte à página do pagamento e comece de novo.'))
+      const paid = (await sandbox.getCheckout(id)) ?? checkout
+      return html(reply, 200, testBankPage({ productName: name, checkout: paid, paid: true }))
     })
 
     async function renderPortal(reply: FastifyReply, id: string, status: number, notice: string | null, error: string | null) {
