@@ -9,6 +9,7 @@ import { removeServerInfo, writeServerInfo } from './lib/server-info.js'
 import { checkMediaStorage, createMediaStorage } from './lib/storage/create-media-storage.js'
 import { loggerOptions } from './logger.js'
 import { reminderSchedulerPlugin } from './modules/practice/reminder-scheduler-plugin.js'
+import { renewalNoticePlugin } from './modules/commerce/renewal-notice-plugin.js'
 
 function readConfigOrExit(): AppConfig {
   // A .env file in the working directory is optional; real environment variables win.
@@ -44,6 +45,8 @@ async function main() {
   const app = await buildApp({ config, database, storage, logger: loggerOptions(config), clock: config.isProduction ? systemClock : new AdjustableClock() })
   // Practice reminders, every REMINDER_INTERVAL_SECONDS (docs/decisions/018-reminder-scheduler.md); not in API tests.
   await app.register(reminderSchedulerPlugin)
+  // Renewal notices, every 10 minutes (modules/commerce/renewal-notices.ts); not in API tests.
+  await app.register(renewalNoticePlugin)
   app.addHook('onClose', async () => database.close())
   // DATA_DIR/server.json tells `npm run admin:create` that this process owns the embedded database.
   app.addHook('onClose', async () => removeServerInfo(config.dataDir))

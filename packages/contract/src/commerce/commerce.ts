@@ -98,6 +98,8 @@ export const checkoutVerificationSchema = z.object({
 export type CheckoutVerification = z.infer<typeof checkoutVerificationSchema>
 
 export const SUBSCRIPTION_STATES = ['active', 'past_due', 'canceled', 'expired'] as const
+/** How many days before a renewal its notice goes out (amount, date, method). */
+export const RENEWAL_NOTICE_DAYS = 7
 export const REFUND_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const
 
 /** GET subscription details for /assinatura and /assinatura/sucesso (signed-in user). */

@@ -109,6 +109,7 @@ export const EMAIL_KIND_LABELS: Record<string, string> = {
   payment_receipt: 'Recibo de pagamento',
   refund_approved: 'Reembolso aprovado',
   refund_rejected: 'Reembolso recusado',
+  renewal_notice: 'Aviso de renovação',
   practice_reminder: 'Lembrete da prática',
 }
 /** The kind's name; a kind the product does not know (an old row, a test) shows its code. */

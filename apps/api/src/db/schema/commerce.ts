@@ -65,6 +65,8 @@ export const subscriptions = pgTable(
     providerSubscriptionId: text('provider_subscription_id'),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** The period end the renewal notice went out for (commerce/renewal-notices.ts): once per period. */
+    renewalNoticeFor: timestamp('renewal_notice_for', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

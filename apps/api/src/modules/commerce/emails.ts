@@ -7,6 +7,7 @@ export const EMAIL_KINDS = {
   receipt: 'payment_receipt',
   refundApproved: 'refund_approved',
   refundRejected: 'refund_rejected',
+  renewalNotice: 'renewal_notice',
 } as const
 
 type Common = EmailCommon
@@ -35,6 +36,26 @@ export function buildReceiptEmail(
   return composeEmail(input, `Pagamento confirmado — ${input.productName} ${input.planName}`, EMAIL_KINDS.receipt, lines, {
     label: 'Acessar meus áudios',
     url: `${input.publicUrl}/dashboard`,
+  })
+}
+
+/** A renewal coming (RENEWAL_NOTICE_DAYS ahead): what will be charged, when and how. */
+export function buildRenewalNoticeEmail(
+  input: Common & { planName: string; amountCents: number; currency: string; renewsAt: Date; method: PaymentMethod | null; installments: number | null },
+): EmailToSend {
+  const lines = [
+    'Olá!',
+    '',
+    `Sua assinatura ${input.planName} do ${input.productName} renova em ${dateBr(input.renewsAt)}.`,
+    '',
+    `Valor: ${formatMoney(input.amountCents, input.currency)}`,
+    ...(input.method ? [`Forma de pagamento: ${paidWithLabel(input.method, input.amountCents, input.installments)}`] : []),
+    '',
+    'Você não precisa fazer nada: a cobrança é automática. Para trocar de plano, mudar a forma de pagamento ou cancelar, acesse sua assinatura antes dessa data.',
+  ]
+  return composeEmail(input, `Sua assinatura do ${input.productName} renova em ${dateBr(input.renewsAt)}`, EMAIL_KINDS.renewalNotice, lines, {
+    label: 'Ver minha assinatura',
+    url: `${input.publicUrl}/assinatura`,
   })
 }
 

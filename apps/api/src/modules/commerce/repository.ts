@@ -165,6 +165,35 @@ export async function markPaymentRefunded(db: Database, provider: string, provid
 }
 
 /** The latest charge of a subscription, also when it was recorded before the row existed (pay-first, invoice first). */
+/**
+ * Claims the renewal notices due: subscriptions the provider will charge again (active, not set to
+ * end, not a courtesy) whose period ends between `now` and `until`, not yet noticed for that period
+ * end. The claim is the update itself, so two instances never send the same notice; in the caller's
+ * transaction, with the e-mails, so a failed pass claims nothing.
+ */
+export async function claimRenewalNotices(db: Database, now: Date, until: Date, limit: number): Promise<SubscriptionRow[]> {
+  const due = db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.status, 'active'),
+        eq(subscriptions.cancelAtPeriodEnd, false),
+        sql`${subscriptions.provider} <> 'complimentary'`,
+        sql`${subscriptions.currentPeriodEnd} > ${now} and ${subscriptions.currentPeriodEnd} <= ${until}`,
+        sql`${subscriptions.renewalNoticeFor} is distinct from ${subscriptions.currentPeriodEnd}`,
+      ),
+    )
+    .orderBy(subscriptions.currentPeriodEnd)
+    .limit(limit)
+    .for('update', { skipLocked: true })
+  return db
+    .update(subscriptions)
+    .set({ renewalNoticeFor: sql`${subscriptions.currentPeriodEnd}` })
+    .where(sql`${subscriptions.id} in (${due})`)
+    .returning()
+}
+
 export async function lastPaymentOfSubscription(db: Database, sub: Pick<SubscriptionRow, 'id' | 'provider' | 'providerSubscriptionId'>): Promise<PaymentRow | null> {
   const byProvider = sub.providerSubscriptionId
     ? and(eq(payments.provider, sub.provider), eq(payments.providerSubscriptionId, sub.providerSubscriptionId))

@@ -11,6 +11,7 @@
  */
 import { PRACTICE_MSG, REMINDER_GRACE_MINUTES, type ReminderPushPayload } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
+import { createPeriodicJob, type PeriodicJob } from '../../lib/periodic-job.js'
 import type { ServiceLogger } from '../../lib/service-logger.js'
 import type { Mailer } from '../../plugins/mailer.js'
 import { getProductName, getSupportEmail } from '../content/settings-service.js'
@@ -248,51 +249,17 @@ function hostOf(endpoint: string): string {
   }
 }
 
-export interface ReminderScheduler {
-  /** Runs one pass now unless one is running (then resolves with null). */
-  tick(): Promise<ReminderRunResult | null>
-  /** A pass every `intervalMs` on an unref'd timer (it never keeps the process alive). */
-  start(): void
-  /** Stops the timer and waits for the pass in progress. */
-  stop(): Promise<void>
-}
+export type ReminderScheduler = PeriodicJob<ReminderRunResult>
 
 export function createReminderScheduler(options: { run: () => Promise<ReminderRunResult>; intervalMs: number; log: ServiceLogger }): ReminderScheduler {
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<ReminderRunResult | null> | null = null
-  let stopped = false
-
-  function tick(): Promise<ReminderRunResult | null> {
-    if (stopped || running) return Promise.resolve(null)
-    running = options
-      .run()
-      .then((result) => {
-        if (result.sent.length > 0) options.log.info({ sent: result.sent.length, due: result.due }, 'lembretes enviados')
-        return result
-      })
-      .catch((error: unknown) => {
-        options.log.error({ err: error }, 'lembretes: falha na passagem do agendador')
-        return null
-      })
-      .finally(() => {
-        running = null
-      })
-    return running
-  }
-
-  return {
-    tick,
-    start() {
-      if (stopped || timer) return
-      timer = setInterval(() => void tick(), options.intervalMs)
-      timer.unref()
-      void tick()
+  return createPeriodicJob({
+    run: async () => {
+      const result = await options.run()
+      if (result.sent.length > 0) options.log.info({ sent: result.sent.length, due: result.due }, 'lembretes enviados')
+      return result
     },
-    async stop() {
-      stopped = true
-      if (timer) clearInterval(timer)
-      timer = undefined
-      await running
-    },
-  }
+    intervalMs: options.intervalMs,
+    log: options.log,
+    failure: 'lembretes: falha na passagem do agendador',
+  })
 }

@@ -1,0 +1,63 @@
+/**
+ * Renewal notices (docs/product/commerce.md#renewal-notice, ADR 030 item 6): RENEWAL_NOTICE_DAYS
+ * before a subscription's period ends, its owner gets an e-mail with the amount, the date and how
+ * it will be paid. Every API instance runs a pass every RENEWAL_NOTICE_INTERVAL_MS; a notice goes
+ * out once per period because each subscription is claimed for its period end first
+ * (repository.claimRenewalNotices) in the transaction that queues the e-mail.
+ */
+import { RENEWAL_NOTICE_DAYS, type PaymentMethod } from '@sintonia/contract'
+import type { Database } from '../../db/client.js'
+import type { ServiceLogger } from '../../lib/service-logger.js'
+import type { Mailer } from '../../plugins/mailer.js'
+import { getProductName, getSupportEmail } from '../content/settings-service.js'
+import { buildRenewalNoticeEmail } from './emails.js'
+import * as repo from './repository.js'
+
+export const RENEWAL_NOTICE_INTERVAL_MS = 10 * 60 * 1000
+/** Notices claimed per pass; the next pass takes the rest. */
+const NOTICES_PER_PASS = 200
+const DAY_MS = 86_400_000
+
+export interface RenewalNoticeDeps {
+  db: Database
+  mailer: Pick<Mailer, 'enqueue' | 'kick'>
+  publicUrl: string
+  log: ServiceLogger
+}
+
+/** Sends the notices due at `now`; returns how many this pass sent. */
+export async function runRenewalNotices(deps: RenewalNoticeDeps, now: Date): Promise<number> {
+  const sent = await deps.db.transaction(async (tx) => {
+    const due = await repo.claimRenewalNotices(tx, now, new Date(now.getTime() + RENEWAL_NOTICE_DAYS * DAY_MS), NOTICES_PER_PASS)
+    if (due.length === 0) return 0
+    const [productName, supportEmail] = await Promise.all([getProductName(tx), getSupportEmail(tx)])
+    for (const sub of due) {
+      const [plan, payment] = await Promise.all([repo.planByCode(tx, sub.planCode), repo.lastPaymentOfSubscription(tx, sub)])
+      // The renewal charges what the period was paid, the same way; a period with no payment
+      // recorded yet renews at the plan's regular price.
+      const amountCents = payment?.amountCents ?? plan?.originalPriceCents ?? null
+      if (amountCents === null) continue
+      await deps.mailer.enqueue(
+        tx,
+        buildRenewalNoticeEmail({
+          to: sub.email,
+          productName,
+          supportEmail,
+          publicUrl: deps.publicUrl,
+          planName: plan?.name ?? sub.planCode,
+          amountCents,
+          currency: payment?.currency ?? plan?.currency ?? 'BRL',
+          renewsAt: sub.currentPeriodEnd!,
+          method: (payment?.method as PaymentMethod | undefined) ?? null,
+          installments: payment?.installments ?? null,
+        }),
+      )
+    }
+    return due.length
+  })
+  if (sent > 0) {
+    deps.mailer.kick()
+    deps.log.info({ sent }, 'avisos de renovação enviados')
+  }
+  return sent
+}
