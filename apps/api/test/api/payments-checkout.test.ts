@@ -17,6 +17,7 @@ import {
   paymentRows,
   payWithCard,
   payWithPix,
+  pixCodeOf,
   sandboxEventsOf,
   startAuthFirst,
   startPayFirst,
@@ -256,14 +257,19 @@ describe('Pix on the sandbox', () => {
     expect(page.statusCode).toBe(200)
     expect(page.body).toContain('<svg')
     expect(page.body).toContain('Aguardando o pagamento…')
-    expect(page.body).toContain(`href="/sandbox/checkout/${checkoutId}/banco"`)
+    const code = /\/banco\?codigo=([0-9a-f]{24})"/.exec(page.body)?.[1]
+    expect(code).toBeTruthy()
     expect(page.body).toMatch(/000201.*BR\.GOV\.BCB\.PIX.*6304[0-9A-F]{4}/)
     const status = () => ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}/status` })
-    expect((await status()).json()).toEqual({ status: 'open' })
+    expect((await status()).json()).toEqual({ status: 'open', pixExpired: false })
 
-    const bank = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}/banco` })
+    const bank = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}/banco?codigo=${code}` })
     expect(bank.statusCode).toBe(200)
     expect(bank.body).toContain('Pagar com Pix')
+    // Another code (an old or a made-up one) is not payable.
+    expect((await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}/banco?codigo=abc` })).statusCode).toBe(410)
+    expect((await payWithPix(ctx, checkoutId, 'abc')).statusCode).toBe(410)
+    expect(await subscriptionOf(ctx, buyer.userId)).toEqual([])
     expect(bank.body).toContain('R$\u00a0269,40')
 
     const paid = await payWithPix(ctx, checkoutId)
@@ -284,15 +290,39 @@ describe('Pix on the sandbox', () => {
     expect((await paymentRows(ctx)).filter((row) => row.subscriptionId === sub!.id)).toHaveLength(1)
   })
 
-  it('an expired code cannot be paid, and the waiting page is told so; unknown checkouts are 404', async () => {
+  it('a code past its validity cannot be paid; the page offers a new one, which can', async () => {
+    const buyer = await listener(ctx)
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'anual')
+    const first = await pixCodeOf(ctx, checkoutId)
+    await ctx.database.db.update(sandboxCheckouts).set({ pixExpiresAt: new Date(Date.now() - 1000) }).where(eq(sandboxCheckouts.id, checkoutId))
+    expect((await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}/status` })).json()).toEqual({ status: 'open', pixExpired: true })
+    const page = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}?metodo=pix` })
+    expect(page.body).toContain('Este código Pix expirou. Gere um novo código para pagar.')
+    expect(page.body).not.toContain('QR Code do Pix')
+    const refused = await payWithPix(ctx, checkoutId, first)
+    expect(refused.statusCode).toBe(410)
+    expect(refused.body).toContain('Código Pix expirado')
+    expect(await subscriptionOf(ctx, buyer.userId)).toEqual([])
+
+    const renewed = await ctx.app.inject({ method: 'POST', url: `/sandbox/checkout/${checkoutId}/pix/novo`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' })
+    expect(renewed.statusCode).toBe(303)
+    const second = await pixCodeOf(ctx, checkoutId)
+    expect(second).not.toBe(first)
+    expect((await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}/status` })).json()).toEqual({ status: 'open', pixExpired: false })
+    expect((await payWithPix(ctx, checkoutId, first)).statusCode).toBe(410)
+    expect((await payWithPix(ctx, checkoutId, second)).statusCode).toBe(200)
+    expect(await subscriptionOf(ctx, buyer.userId)).toHaveLength(1)
+  })
+
+  it('an expired checkout cannot be paid, and the waiting page is told so; unknown checkouts are 404', async () => {
     const buyer = await listener(ctx)
     const { checkoutId } = await startAuthFirst(ctx, buyer, 'trimestral')
     await ctx.database.db.update(sandboxCheckouts).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sandboxCheckouts.id, checkoutId))
     expect((await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}/status` })).json()).toEqual({ status: 'expired' })
-    const bank = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}/banco` })
+    const bank = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}/banco?codigo=abc` })
     expect(bank.statusCode).toBe(410)
     expect(bank.body).toContain('Código Pix expirado')
-    const paid = await payWithPix(ctx, checkoutId)
+    const paid = await payWithPix(ctx, checkoutId, 'abc')
     expect(paid.statusCode).toBe(410)
     expect(await subscriptionOf(ctx, buyer.userId)).toEqual([])
     const unknown = await ctx.app.inject({ method: 'GET', url: '/sandbox/checkout/cs_sbx_naoexiste000000000000000/status' })

@@ -54,12 +54,20 @@ export function payWithCard(
   })
 }
 
-export function payWithPix(ctx: TestContext, checkoutId: string) {
+/** The Pix code the checkout shows now (its page creates the first one). */
+export async function pixCodeOf(ctx: TestContext, checkoutId: string): Promise<string> {
+  const page = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}?metodo=pix` })
+  return /\/banco\?codigo=([0-9a-f]+)"/.exec(page.body)?.[1] ?? ''
+}
+
+/** The test bank pays the checkout's current Pix code (or `code`), as its form posts it. */
+export async function payWithPix(ctx: TestContext, checkoutId: string, code?: string) {
+  const codigo = code ?? (await pixCodeOf(ctx, checkoutId))
   return ctx.app.inject({
     method: 'POST',
     url: `/sandbox/checkout/${checkoutId}/pix`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: '',
+    payload: new URLSearchParams({ codigo }).toString(),
     remoteAddress: nextIp(),
   })
 }

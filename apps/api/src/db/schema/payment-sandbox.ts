@@ -36,6 +36,9 @@ export const sandboxCheckouts = pgTable('sandbox_checkout_sessions', {
   customerId: text('customer_id'),
   subscriptionId: text('subscription_id'),
   lastErrorCode: text('last_error_code'),
+  /** The Pix code shown now (its BR Code's txid) and when it stops being payable; a new one on request. */
+  pixTxid: text('pix_txid'),
+  pixExpiresAt: ts('pix_expires_at'),
   createdAt: createdAt(),
   completedAt: ts('completed_at'),
   expiresAt: ts('expires_at').notNull(),

@@ -65,6 +65,7 @@ input:focus,select:focus{outline:2px solid #6d4aff;outline-offset:1px;border-col
 .badge.warn{background:#fff4d6;color:#6b4b00}
 .badge.off{background:#efedf5;color:#5c5a6b}
 .stack>*+*{margin-top:16px}
+.center{text-align:center}
 .actions{display:grid;gap:10px}
 .backlink{display:inline-block;font-size:14px;margin-bottom:12px;text-decoration:none}
 .backlink:hover{text-decoration:underline}
@@ -100,7 +101,7 @@ export const SANDBOX_JS = `(function(){
     var ask=function(){
       fetch(statusUrl,{cache:'no-store'}).then(function(r){return r.ok?r.json():null}).then(function(s){
         if(s&&s.status==='complete'&&s.redirectUrl){location.assign(s.redirectUrl);return;}
-        if(s&&s.status==='expired'){location.reload();return;}
+        if(s&&(s.status==='expired'||s.pixExpired)){location.reload();return;}
         setTimeout(ask,2000);
       },function(){setTimeout(ask,2000);});
     };

@@ -95,7 +95,8 @@ export interface CheckoutPageInput {
   method: 'card' | 'pix'
   error: string | null
   values?: { number?: string; expiry?: string; name?: string; installments?: string }
-  pix?: { payload: string; svg: string }
+  /** The Pix code shown: its BR Code, QR, txid and validity. */
+  pix?: { payload: string; svg: string; txid: string; expiresAt: Date; expired: boolean }
 }
 
 /**
@@ -113,11 +114,16 @@ function installmentField(checkout: SandboxCheckoutRow, chosen: string | undefin
     .join('')}</select></div>`
 }
 
+/** Hours and minutes in Brasília time ('14:35'), or '' without a time. */
+function timeBr(date: Date | undefined): string {
+  return date ? new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: 'America/Sao_Paulo' }).format(date) : ''
+}
+
 /**
  * The test bank (`/sandbox/checkout/:id/banco`): what the buyer's bank app does with the Pix code
  * — shows who is paid and how much, and pays. Opened beside the checkout page, which waits.
  */
-export function testBankPage(input: { productName: string; checkout: SandboxCheckoutRow; paid: boolean }): string {
+export function testBankPage(input: { productName: string; checkout: SandboxCheckoutRow; txid: string; paid: boolean }): string {
   const { checkout } = input
   const amount = formatMoney(checkout.amountCents, checkout.currency)
   const base = `/sandbox/checkout/${encodeURIComponent(checkout.id)}`
@@ -135,6 +141,7 @@ export function testBankPage(input: { productName: string; checkout: SandboxChec
 <div class="row"><strong>Valor</strong><strong>${e(amount)}</strong></div>
 </div>
 <form method="post" action="${base}/pix" data-once>
+<input type="hidden" name="codigo" value="${e(input.txid)}">
 <button class="btn" type="submit">Pagar com Pix</button>
 </form>
 </main>`
@@ -170,7 +177,13 @@ ${cardFields(input.values ?? {}, true)}
 ${installmentField(checkout, input.values?.installments)}
 <button class="btn" type="submit">Pagar</button>
 </form>`
-      : `${alert}
+      : input.pix?.expired
+        ? `${alert}
+<div class="alert error" role="alert">Este código Pix expirou. Gere um novo código para pagar.</div>
+<form method="post" action="${base}/pix/novo" data-once>
+<button class="btn" type="submit">Gerar novo código</button>
+</form>`
+        : `${alert}
 <div data-pix-wait="${base}/status">
 <p class="muted">Escaneie o QR Code no app do seu banco ou use o código copia e cola. Esta página continua sozinha assim que o pagamento for confirmado.</p>
 <div class="qr" role="img" aria-label="QR Code do Pix de ${e(amount)}">${input.pix?.svg ?? ''}</div>
@@ -178,7 +191,8 @@ ${installmentField(checkout, input.values?.installments)}
 <p class="payload" aria-labelledby="pix-code-label">${e(input.pix?.payload ?? '')}</p>
 <button class="btn secondary" type="button" data-copy="${e(input.pix?.payload ?? '')}">Copiar código</button>
 <p class="waiting" role="status">Aguardando o pagamento…</p>
-<a class="btn" href="${base}/banco" target="_blank" rel="noopener">Pagar no banco de testes</a>
+<p class="small muted center">Código válido até ${e(timeBr(input.pix?.expiresAt))}.</p>
+<a class="btn" href="${base}/banco?codigo=${encodeURIComponent(input.pix?.txid ?? '')}" target="_blank" rel="noopener">Pagar no banco de testes</a>
 <p class="small muted">Neste ambiente de testes, o banco de testes faz o papel do app do seu banco. Já pagou? <a href="${base}?metodo=pix">Atualize esta página</a>.</p>
 </div>`
   const payment = `<section class="card" aria-labelledby="pay-title">

@@ -80,9 +80,12 @@ export interface SandboxDeps {
   pause?: (ms: number) => Promise<void>
 }
 
+/** How long a sandbox Pix code can be paid (a new one on request), as gateways' dynamic codes do. */
+export const PIX_CODE_MINUTES = 30
+
 export type PayResult =
   | { ok: true; redirectUrl: string }
-  | { ok: false; code: Exclude<CardOutcome, 'succeeded'> | 'closed'; providerMessage: string | null }
+  | { ok: false; code: Exclude<CardOutcome, 'succeeded'> | 'closed' | 'pix_expired'; providerMessage: string | null }
 
 const CHECKOUT_TTL_MS = 24 * 60 * 60 * 1000
 const PORTAL_TTL_MS = 60 * 60 * 1000
@@ -132,6 +135,11 @@ export class SandboxProvider {
   }
 
   /** Whether the page still takes a payment (open and not expired). */
+  /** Whether the Pix code shown on the checkout has run out (a new one on request). */
+  pixCodeExpired(row: SandboxCheckoutRow): boolean {
+    return !!row.pixExpiresAt && row.pixExpiresAt.getTime() <= this.now().getTime()
+  }
+
   isPayable(row: SandboxCheckoutRow): boolean {
     return row.status === 'open' && row.expiresAt.getTime() > this.now().getTime()
   }
@@ -146,7 +154,33 @@ export class SandboxProvider {
     return this.complete(id, { method: 'card', name: card.name.trim() || null, brand: check.brand, last4: check.last4, installments })
   }
 
-  payWithPix(id: string): Promise<PayResult> {
+  /**
+   * The Pix code to show for a payable checkout: the current one, or a first one. An expired code
+   * stays until the buyer asks for a new one (`renewPixCode`), so the page can say it expired.
+   */
+  async pixCode(id: string): Promise<{ txid: string; expiresAt: Date; expired: boolean } | null> {
+    const checkout = await repo.findCheckout(this.deps.db, id)
+    if (!checkout || !this.isPayable(checkout)) return null
+    if (checkout.pixTxid && checkout.pixExpiresAt) return { txid: checkout.pixTxid, expiresAt: checkout.pixExpiresAt, expired: this.pixCodeExpired(checkout) }
+    return this.renewPixCode(id)
+  }
+
+  /** A new Pix code, valid PIX_CODE_MINUTES (the old one can no longer be paid). */
+  async renewPixCode(id: string): Promise<{ txid: string; expiresAt: Date; expired: boolean } | null> {
+    const checkout = await repo.findCheckout(this.deps.db, id)
+    if (!checkout || !this.isPayable(checkout)) return null
+    const txid = randomBytes(12).toString('hex')
+    const expiresAt = new Date(this.now().getTime() + PIX_CODE_MINUTES * 60_000)
+    await repo.updateCheckout(this.deps.db, id, { pixTxid: txid, pixExpiresAt: expiresAt })
+    return { txid, expiresAt, expired: false }
+  }
+
+  /** The bank pays the Pix code `txid`: only the checkout's current code, before it expires. */
+  async payWithPix(id: string, txid: string): Promise<PayResult> {
+    const checkout = await repo.findCheckout(this.deps.db, id)
+    if (!checkout?.pixTxid || checkout.pixTxid !== txid || !checkout.pixExpiresAt || this.pixCodeExpired(checkout)) {
+      return { ok: false, code: 'pix_expired', providerMessage: null }
+    }
     return this.complete(id, { method: 'pix', name: null, brand: null, last4: null, installments: null })
   }
 

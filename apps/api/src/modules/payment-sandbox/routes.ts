@@ -6,7 +6,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { installmentOption, paymentErrorMessage, PAYMENT_ERROR_MSG } from '@sintonia/contract'
 import { normalizeIP } from '@fastify/rate-limit'
 import { SANDBOX_CSS, SANDBOX_JS } from './assets.js'
-import { checkoutPage, messagePage, portalPage, testBankPage } from './pages.js'
+import { checkoutPage, messagePage, portalPage, testBankPage, type CheckoutPageInput } from './pages.js'
 import { fakePixPayload, pixQrSvg } from './pix.js'
 import type { SandboxProvider } from './provider.js'
 
@@ -70,10 +70,13 @@ export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promi
       if (!sandbox.isPayable(checkout)) {
         return html(reply, 410, messagePage(name, 'Sessão expirada', 'Este link de pagamento expirou. Volte ao site e comece de novo.', { href: checkout.cancelUrl, label: 'Voltar' }))
       }
-      let pix: { payload: string; svg: string } | undefined
+      let pix: CheckoutPageInput['pix']
       if (method === 'pix') {
-        const payload = fakePixPayload({ amountCents: checkout.amountCents, merchant: name, txid: checkout.id.slice(-25) })
-        pix = { payload, svg: await pixQrSvg(payload) }
+        const code = await sandbox.pixCode(id)
+        if (code) {
+          const payload = fakePixPayload({ amountCents: checkout.amountCents, merchant: name, txid: code.txid })
+          pix = { payload, svg: await pixQrSvg(payload), txid: code.txid, expiresAt: code.expiresAt, expired: code.expired }
+        }
       }
       return html(reply, status, checkoutPage({ productName: name, checkout, method, error, ...(values ? { values } : {}), ...(pix ? { pix } : {}) }))
     }
@@ -116,18 +119,31 @@ export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promi
       reply.header('Cache-Control', 'no-store')
       if (!checkout) return reply.code(404).send({ status: 'not_found' })
       if (checkout.status === 'complete') return { status: 'complete', redirectUrl: checkout.successUrl }
-      return { status: sandbox.isPayable(checkout) ? 'open' : 'expired' }
+      if (!sandbox.isPayable(checkout)) return { status: 'expired' }
+      // The code shown has run out: the page reloads to offer a new one.
+      return { status: 'open', pixExpired: sandbox.pixCodeExpired(checkout) }
     })
 
     // The test bank: stands for the buyer's bank app, which pays the Pix code the checkout shows.
-    app.get<{ Params: { id: string } }>('/sandbox/checkout/:id/banco', async (request, reply) => {
+    const pixExpiredPage = (reply: FastifyReply, name: string) =>
+      html(reply, 410, messagePage(name, 'Código Pix expirado', 'Este código Pix não pode mais ser pago. Volte à página do pagamento e gere um novo código.'))
+
+    app.get<{ Params: { id: string }; Querystring: { codigo?: string } }>('/sandbox/checkout/:id/banco', async (request, reply) => {
       const checkout = ID.test(request.params.id) ? await sandbox.getCheckout(request.params.id) : null
       if (!checkout) return notFound(reply)
       const name = await productName()
-      if (checkout.status !== 'complete' && !sandbox.isPayable(checkout)) {
-        return html(reply, 410, messagePage(name, 'Código Pix expirado', 'Este código Pix não pode mais ser pago. Volte à página do pagamento e comece de novo.'))
-      }
-      return html(reply, 200, testBankPage({ productName: name, checkout, paid: checkout.status === 'complete' }))
+      if (checkout.status === 'complete') return html(reply, 200, testBankPage({ productName: name, checkout, txid: '', paid: true }))
+      const txid = typeof request.query.codigo === 'string' ? request.query.codigo.slice(0, 64) : ''
+      const current = await sandbox.pixCode(checkout.id)
+      if (!current || current.expired || current.txid !== txid) return pixExpiredPage(reply, name)
+      return html(reply, 200, testBankPage({ productName: name, checkout, txid, paid: false }))
+    })
+
+    app.post<{ Params: { id: string } }>('/sandbox/checkout/:id/pix/novo', async (request, reply) => {
+      const { id } = request.params
+      if (!ID.test(id)) return notFound(reply)
+      await sandbox.renewPixCode(id)
+      return reply.redirect(`/sandbox/checkout/${encodeURIComponent(id)}?metodo=pix`, 303)
     })
 
     app.post<{ Params: { id: string } }>('/sandbox/checkout/:id/pix', async (request, reply) => {
@@ -138,10 +154,10 @@ export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promi
       const name = await productName()
       if (!(await allowAttempt(request))) return html(reply, 429, messagePage(name, 'Muitas tentativas', PAYMENT_ERROR_MSG.rate_limit))
       if (checkout.status === 'complete') return html(reply, 409, messagePage(name, 'Código Pix já pago', 'Este código Pix já foi pago. Nada foi cobrado de novo.'))
-      const result = await sandbox.payWithPix(id)
-      if (!result.ok) return html(reply, 410, messagePage(name, 'Código Pix expirado', 'Este código Pix não pode mais ser pago. Volte à página do pagamento e comece de novo.'))
+      const result = await sandbox.payWithPix(id, formValue(request.body, 'codigo'))
+      if (!result.ok) return pixExpiredPage(reply, name)
       const paid = (await sandbox.getCheckout(id)) ?? checkout
-      return html(reply, 200, testBankPage({ productName: name, checkout: paid, paid: true }))
+      return html(reply, 200, testBankPage({ productName: name, checkout: paid, txid: '', paid: true }))
     })
 
     async function renderPortal(reply: FastifyReply, id: string, status: number, notice: string | null, error: string | null) {
