@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { screenshotBoth } from '../support/screenshots'
 import type { PlanCode } from '@sintonia/contract'
 import { signUpViaUi, uniqueEmail } from '../support/accounts'
 import { expectCatalogueOpen, expectSandboxCheckout, expectSubscriptionActivated, passProcessing, payWithCard } from '../support/checkout'
@@ -67,7 +68,9 @@ for (const plan of PLANS) {
     const card = page.getByRole('region', { name: 'Sua assinatura' })
     await expect(card.getByTestId('subscription-plan')).toHaveText(plan.name)
     await expect(card.getByTestId('subscription-status')).toHaveText('Ativa')
+    await expect(card.getByTestId('subscription-payment-method')).toHaveText('Cartão, à vista')
     await expect(page.getByRole('region', { name: /Garantia de \d+ dias/ }).getByRole('button', { name: 'Pedir reembolso' })).toBeVisible()
+    if (plan.code === 'anual') await screenshotBoth(page, 'assinatura-gerenciar')
 
     // The receipt reached the buyer's mailbox (after the sign-up's confirmation e-mail).
     expect(await waitForMailTo(email, /Seu pagamento foi confirmado/)).toContain(`Plano: ${plan.name}`)
