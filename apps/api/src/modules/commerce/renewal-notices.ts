@@ -5,7 +5,7 @@
  * out once per period because each subscription is claimed for its period end first
  * (repository.claimRenewalNotices) in the transaction that queues the e-mail.
  */
-import { RENEWAL_NOTICE_DAYS, type PaymentMethod } from '@sintonia/contract'
+import { RENEWAL_NOTICE_DAYS } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
 import type { ServiceLogger } from '../../lib/service-logger.js'
 import type { Mailer } from '../../plugins/mailer.js'
@@ -48,7 +48,7 @@ export async function runRenewalNotices(deps: RenewalNoticeDeps, now: Date): Pro
           amountCents,
           currency: payment?.currency ?? plan?.currency ?? 'BRL',
           renewsAt: sub.currentPeriodEnd!,
-          method: (payment?.method as PaymentMethod | undefined) ?? null,
+          method: payment?.method ?? null,
           installments: payment?.installments ?? null,
         }),
       )

@@ -176,7 +176,7 @@ export async function activePaidSubscriptions(db: Database) {
 }
 
 /**
- * Revenue since `since` by how it was paid: Pix, and the card by its instalments (a card payment
+ * Revenue since `since` by how it was paid: Pix, then the card by its instalments (a card payment
  * with none recorded counts as paid at once). Refunds are not taken off: they have their own line.
  */
 export async function revenueByMethod(db: Database, since: Date) {
@@ -191,7 +191,8 @@ export async function revenueByMethod(db: Database, since: Date) {
     .from(payments)
     .where(sql`${payments.paidAt} >= ${since}`)
     .groupBy(payments.method, installments)
-    .orderBy(payments.method, installments)
+    // Pix first, then the card from 1× up.
+    .orderBy(sql`${payments.method} = 'card'`, installments)
   return rows.map((row) => ({ ...row, installments: row.installments === null ? null : Number(row.installments), revenueCents: Number(row.revenueCents) }))
 }
 

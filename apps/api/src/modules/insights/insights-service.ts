@@ -103,7 +103,7 @@ export async function getFinancial(db: Database, months: number): Promise<Financ
     months: monthsOut,
     activeByPlan: [...byPlan.values()].sort((a, b) => b.count - a.count),
     refunds,
-    byMethod: byMethod.sort((a, b) => (a.method === b.method ? (a.installments ?? 0) - (b.installments ?? 0) : a.method === 'pix' ? -1 : 1)),
+    byMethod,
     totals: { revenueCents: revenue, refundsCents: refunded, netCents: revenue - refunded },
   }
 }

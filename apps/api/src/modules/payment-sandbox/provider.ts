@@ -155,14 +155,13 @@ export class SandboxProvider {
   }
 
   /**
-   * The Pix code to show for a payable checkout: the current one, or a first one. An expired code
+   * The Pix code to show for a payable checkout (the row the caller read): the current one, or a first one. An expired code
    * stays until the buyer asks for a new one (`renewPixCode`), so the page can say it expired.
    */
-  async pixCode(id: string): Promise<{ txid: string; expiresAt: Date; expired: boolean } | null> {
-    const checkout = await repo.findCheckout(this.deps.db, id)
-    if (!checkout || !this.isPayable(checkout)) return null
+  async pixCode(checkout: SandboxCheckoutRow): Promise<{ txid: string; expiresAt: Date; expired: boolean } | null> {
+    if (!this.isPayable(checkout)) return null
     if (checkout.pixTxid && checkout.pixExpiresAt) return { txid: checkout.pixTxid, expiresAt: checkout.pixExpiresAt, expired: this.pixCodeExpired(checkout) }
-    return this.renewPixCode(id)
+    return this.renewPixCode(checkout.id)
   }
 
   /** A new Pix code, valid PIX_CODE_MINUTES (the old one can no longer be paid). */

@@ -72,7 +72,7 @@ export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promi
       }
       let pix: CheckoutPageInput['pix']
       if (method === 'pix') {
-        const code = await sandbox.pixCode(id)
+        const code = await sandbox.pixCode(checkout)
         if (code) {
           const payload = fakePixPayload({ amountCents: checkout.amountCents, merchant: name, txid: code.txid })
           pix = { payload, svg: await pixQrSvg(payload), txid: code.txid, expiresAt: code.expiresAt, expired: code.expired }
@@ -134,7 +134,7 @@ export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promi
       const name = await productName()
       if (checkout.status === 'complete') return html(reply, 200, testBankPage({ productName: name, checkout, txid: '', paid: true }))
       const txid = typeof request.query.codigo === 'string' ? request.query.codigo.slice(0, 64) : ''
-      const current = await sandbox.pixCode(checkout.id)
+      const current = await sandbox.pixCode(checkout)
       if (!current || current.expired || current.txid !== txid) return pixExpiredPage(reply, name)
       return html(reply, 200, testBankPage({ productName: name, checkout, txid, paid: false }))
     })

@@ -15,6 +15,15 @@ function fakeWorkbox() {
   return { wb: wb satisfies WorkboxLike, emit }
 }
 
+/** A page where the listener taps 'Atualizar' on a waiting version (the page is then left alone). */
+function tapUpdateOnAPage() {
+  const { wb, emit } = fakeWorkbox()
+  const onUpdateWaiting = vi.fn<(activate: () => void) => void>()
+  registerServiceWorker({ onUpdateWaiting, reload: vi.fn(), createWorkbox: () => wb })()
+  emit('waiting')
+  onUpdateWaiting.mock.calls[0]![0]()
+}
+
 afterEach(() => {
   vi.useRealTimers()
   window.sessionStorage.clear()
@@ -71,11 +80,7 @@ describe('registerServiceWorker', () => {
 
   it('after that reload, the page does not prompt again: it asks the waiting version itself and takes it without reloading', () => {
     vi.useFakeTimers()
-    const first = fakeWorkbox()
-    const onUpdateWaiting = vi.fn<(activate: () => void) => void>()
-    registerServiceWorker({ onUpdateWaiting, reload: vi.fn(), createWorkbox: () => first.wb })()
-    first.emit('waiting')
-    onUpdateWaiting.mock.calls[0]![0]()
+    tapUpdateOnAPage()
     vi.advanceTimersByTime(UPDATE_RELOAD_FALLBACK_MS)
 
     // The reloaded page.
@@ -101,11 +106,7 @@ describe('registerServiceWorker', () => {
 
   it('an old request does not let a later version take over unasked', () => {
     vi.useFakeTimers()
-    const first = fakeWorkbox()
-    const onUpdateWaiting = vi.fn<(activate: () => void) => void>()
-    registerServiceWorker({ onUpdateWaiting, reload: vi.fn(), createWorkbox: () => first.wb })()
-    first.emit('waiting')
-    onUpdateWaiting.mock.calls[0]![0]()
+    tapUpdateOnAPage()
     vi.advanceTimersByTime(UPDATE_REQUEST_TTL_MS)
 
     const { wb, emit } = fakeWorkbox()
