@@ -314,6 +314,19 @@ describe('Pix on the sandbox', () => {
     expect(await subscriptionOf(ctx, buyer.userId)).toHaveLength(1)
   })
 
+  it('limits new Pix codes per address like the payment attempts, changing nothing past the limit', async () => {
+    const buyer = await listener(ctx)
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'anual')
+    const renew = () =>
+      ctx.app.inject({ method: 'POST', url: `/sandbox/checkout/${checkoutId}/pix/novo`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '', remoteAddress: '10.250.2.2' })
+    for (let i = 0; i < 20; i++) expect((await renew()).statusCode).toBe(303)
+    const before = await pixCodeOf(ctx, checkoutId)
+    const refused = await renew()
+    expect(refused.statusCode).toBe(429)
+    expect(refused.body).toContain(PAYMENT_ERROR_MSG.rate_limit)
+    expect(await pixCodeOf(ctx, checkoutId)).toBe(before)
+  })
+
   it('an expired checkout cannot be paid, and the waiting page is told so; unknown checkouts are 404', async () => {
     const buyer = await listener(ctx)
     const { checkoutId } = await startAuthFirst(ctx, buyer, 'trimestral')

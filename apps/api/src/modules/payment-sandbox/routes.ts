@@ -142,6 +142,8 @@ export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promi
     app.post<{ Params: { id: string } }>('/sandbox/checkout/:id/pix/novo', async (request, reply) => {
       const { id } = request.params
       if (!ID.test(id)) return notFound(reply)
+      // Counted with the payment attempts: a new code is the start of one.
+      if (!(await allowAttempt(request))) return html(reply, 429, messagePage(await productName(), 'Muitas tentativas', PAYMENT_ERROR_MSG.rate_limit))
       await sandbox.renewPixCode(id)
       return reply.redirect(`/sandbox/checkout/${encodeURIComponent(id)}?metodo=pix`, 303)
     })
