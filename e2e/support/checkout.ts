@@ -66,7 +66,7 @@ export async function payWithPix(page: Page, options: { pictures?: string } = {}
     await screenshotAt(bank, `${options.pictures}-banco`, 360)
     await screenshotAt(bank, `${options.pictures}-banco`, 1280)
   }
-  await bank.getByRole('button', { name: 'Pagar com Pix' }).click()
+  await bank.getByRole('button', { name: 'Pagar e autorizar' }).click()
   await expect(bank.getByRole('heading', { name: 'Pix enviado' })).toBeVisible()
   await bank.close()
   // The checkout asks every 2 s.

@@ -231,21 +231,28 @@ describe('origin check on mutating requests', () => {
 })
 
 describe('hasActiveSubscription (the one subscription rule)', () => {
-  const cases: { name: string; status: 'active' | 'past_due' | 'canceled' | 'expired'; end: number | null; expected: boolean }[] = [
+  const cases: { name: string; status: 'active' | 'past_due' | 'canceled' | 'expired'; end: number | null; grace?: number; expected: boolean }[] = [
     { name: 'active, period ending later', status: 'active', end: 10 * DAY, expected: true },
     { name: 'active, no period end', status: 'active', end: null, expected: true },
     { name: 'active, period already over', status: 'active', end: -60_000, expected: false },
     { name: 'past_due within the grace period', status: 'past_due', end: -(PAST_DUE_GRACE_DAYS - 1) * DAY, expected: true },
     { name: 'past_due beyond the grace period', status: 'past_due', end: -(PAST_DUE_GRACE_DAYS + 1) * DAY, expected: false },
     { name: 'past_due without a period end', status: 'past_due', end: null, expected: false },
+    // The admin's grace days, recorded when the renewal failed, decide instead of the default.
+    { name: 'past_due, recorded grace not over (10 days)', status: 'past_due', end: -8 * DAY, grace: 2 * DAY, expected: true },
+    { name: 'past_due, recorded grace over (0 days)', status: 'past_due', end: -60_000, grace: -60_000, expected: false },
     { name: 'canceled', status: 'canceled', end: 10 * DAY, expected: false },
     { name: 'expired', status: 'expired', end: 10 * DAY, expected: false },
   ]
 
-  it.each(cases)('$name → $expected (in SQL and in memory)', async ({ status, end, expected }) => {
+  it.each(cases)('$name → $expected (in SQL and in memory)', async ({ status, end, grace, expected }) => {
     const person = await listener(ctx)
     const before = (await countOverview(ctx.database.db)).activeSubscribers
-    const row = await seedSubscription(ctx, person.userId, { status, currentPeriodEnd: end === null ? null : new Date(Date.now() + end) })
+    const row = await seedSubscription(ctx, person.userId, {
+      status,
+      currentPeriodEnd: end === null ? null : new Date(Date.now() + end),
+      graceEndsAt: grace === undefined ? null : new Date(Date.now() + grace),
+    })
     expect(await hasActiveSubscription(ctx.database.db, person.userId)).toBe(expected)
     expect(subscriptionGivesAccess(row)).toBe(expected)
     // The SQL form every set-wise query uses (admin counts, campaign segments, MRR).

@@ -265,7 +265,7 @@ describe('Pix on the sandbox', () => {
 
     const bank = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}/banco?codigo=${code}` })
     expect(bank.statusCode).toBe(200)
-    expect(bank.body).toContain('Pagar com Pix')
+    expect(bank.body).toContain('Pagar e autorizar')
     // Another code (an old or a made-up one) is not payable.
     expect((await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}/banco?codigo=abc` })).statusCode).toBe(410)
     expect((await payWithPix(ctx, checkoutId, 'abc')).statusCode).toBe(410)

@@ -167,7 +167,9 @@ describe("the provider's clock", () => {
     // Paid access ended when the unpaid period began; the grace counts from there.
     expect(row.currentPeriodEnd!.getTime()).toBeLessThan(Date.now())
     expect(await checkState(ctx, buyer)).toMatchObject({ subscribed: true, subscription_status: 'past_due' })
-    await ctx.database.db.update(subscriptions).set({ currentPeriodEnd: new Date(Date.now() - 4 * 86_400_000) }).where(eq(subscriptions.id, sub.id))
+    // The grace (the admin's days, 3 by default) runs from there.
+    expect(row.graceEndsAt!.getTime() - row.currentPeriodEnd!.getTime()).toBe(3 * 86_400_000)
+    await ctx.database.db.update(subscriptions).set({ graceEndsAt: new Date(Date.now() - 60_000) }).where(eq(subscriptions.id, sub.id))
     expect(await checkState(ctx, buyer)).toMatchObject({ subscribed: false, subscription_status: 'past_due' })
   })
 })

@@ -95,7 +95,12 @@ export async function admin(ctx: TestContext, email = uniqueEmail('admin'), pass
 export async function seedSubscription(
   ctx: TestContext,
   userId: string,
-  values: { status?: 'active' | 'past_due' | 'canceled' | 'expired'; currentPeriodEnd?: Date | null; planCode?: 'trimestral' | 'semestral' | 'anual' } = {},
+  values: {
+    status?: 'active' | 'past_due' | 'canceled' | 'expired'
+    currentPeriodEnd?: Date | null
+    graceEndsAt?: Date | null
+    planCode?: 'trimestral' | 'semestral' | 'anual'
+  } = {},
 ) {
   const [row] = await ctx.database.db
     .insert(subscriptions)
@@ -107,6 +112,7 @@ export async function seedSubscription(
       provider: 'sandbox',
       providerSubscriptionId: `sub_${Math.random().toString(36).slice(2)}`,
       currentPeriodEnd: values.currentPeriodEnd === undefined ? new Date(Date.now() + 30 * 86_400_000) : values.currentPeriodEnd,
+      graceEndsAt: values.graceEndsAt ?? null,
     })
     .returning()
   return row!

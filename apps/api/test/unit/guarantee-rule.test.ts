@@ -5,9 +5,10 @@ import { guaranteeDecision, withinGuaranteeWindow } from '../../src/modules/comm
 const DAY = 24 * 60 * 60 * 1000
 const now = new Date('2026-11-25T12:00:00Z')
 const ago = (days: number) => new Date(now.getTime() - days * DAY)
-const sub = (over: Partial<{ status: string; currentPeriodEnd: Date | null; createdAt: Date; provider: string }> = {}) => ({
+const sub = (over: Partial<{ status: string; currentPeriodEnd: Date | null; graceEndsAt: Date | null; createdAt: Date; provider: string }> = {}) => ({
   status: 'active',
   currentPeriodEnd: new Date(now.getTime() + 300 * DAY),
+  graceEndsAt: null as Date | null,
   createdAt: ago(2),
   provider: 'sandbox',
   ...over,

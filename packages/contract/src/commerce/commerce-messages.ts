@@ -53,6 +53,8 @@ export const COMMERCE_MSG = {
   refundAlreadyDecided: 'Este pedido de reembolso já foi decidido',
   refundRejectReasonRequired: 'Informe o motivo da recusa',
   refundFailed: 'Não foi possível fazer o reembolso no provedor de pagamento. Tente novamente.',
+  noPendingPayment: 'Sua assinatura não tem pagamento pendente.',
+  pendingPaymentFailed: 'Não foi possível abrir o pagamento agora. Tente novamente em alguns instantes.',
 } as const
 
 /** Payment errors by decline code (docs/product/commerce.md#payment-errors-at-the-provider). */

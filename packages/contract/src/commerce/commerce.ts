@@ -100,6 +100,9 @@ export type CheckoutVerification = z.infer<typeof checkoutVerificationSchema>
 export const SUBSCRIPTION_STATES = ['active', 'past_due', 'canceled', 'expired'] as const
 /** How many days before a renewal its notice goes out (amount, date, method). */
 export const RENEWAL_NOTICE_DAYS = 7
+/** Days a failed renewal keeps access while the listener pays the period by Pix or boleto (admin setting). */
+export const DEFAULT_RENEWAL_GRACE_DAYS = 3
+export const MAX_RENEWAL_GRACE_DAYS = 30
 export const REFUND_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const
 
 /** GET subscription details for /assinatura and /assinatura/sucesso (signed-in user). */
@@ -119,6 +122,10 @@ export const subscriptionDetailsSchema = z.object({
       /** How the last recorded payment was made, and its card instalments (null for Pix). */
       lastPaymentMethod: z.enum(PAYMENT_METHODS).nullable(),
       lastPaymentInstallments: z.number().int().min(1).max(MAX_INSTALLMENTS).nullable(),
+      /** Past due: when access ends unless the open period is paid (the admin's grace days); null otherwise. */
+      graceEndsAt: z.string().nullable(),
+      /** Renewals are debited by Pix Automático under the payer's authorisation. */
+      pixAutomatic: z.boolean(),
       currency: z.string(),
       startedAt: z.string(),
       /** Complimentary access granted by an admin has no provider and no portal. */

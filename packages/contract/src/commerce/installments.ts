@@ -80,7 +80,7 @@ export function paidByCardLabel(totalCents: number, count: number): string {
 }
 
 /** The ways a payment is recorded as made (docs/decisions/030-payment-methods-behind-the-gateway.md). */
-export const PAYMENT_METHODS = ['card', 'pix'] as const
+export const PAYMENT_METHODS = ['card', 'pix', 'boleto'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 
 /**
@@ -89,11 +89,14 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
  * instalments counts as paid at once.
  */
 export function paidWithLabel(method: PaymentMethod, totalCents: number, installments: number | null): string {
-  return method === 'pix' ? 'Pix' : paidByCardLabel(totalCents, installments ?? 1)
+  if (method === 'pix') return 'Pix'
+  if (method === 'boleto') return 'Boleto'
+  return paidByCardLabel(totalCents, installments ?? 1)
 }
 
 /** A group of payments in the admin's finance view: 'Pix', 'Cartão, à vista', 'Cartão em 6x'. */
 export function paymentGroupLabel(method: PaymentMethod, installments: number | null): string {
   if (method === 'pix') return 'Pix'
+  if (method === 'boleto') return 'Boleto'
   return !installments || installments <= 1 ? 'Cartão, à vista' : `Cartão em ${installments}x`
 }

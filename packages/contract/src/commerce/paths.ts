@@ -11,6 +11,8 @@ export const COMMERCE_PATHS = {
     portal: '/api/subscription/portal',
     /** Guarantee: POST {reason} asks for a refund within the window. */
     refundRequest: '/api/subscription/refund-request',
+    /** Past due: POST → {url} of the provider's page where the open period is paid by Pix or boleto. */
+    payPending: '/api/subscription/pay-pending',
   },
   payments: {
     /** GET: provider, test/live mode, test cards, guarantee days (payment page badge). */

@@ -110,6 +110,7 @@ export const EMAIL_KIND_LABELS: Record<string, string> = {
   refund_approved: 'Reembolso aprovado',
   refund_rejected: 'Reembolso recusado',
   renewal_notice: 'Aviso de renovação',
+  renewal_failed: 'Pagamento pendente',
   practice_reminder: 'Lembrete da prática',
 }
 /** The kind's name; a kind the product does not know (an old row, a test) shows its code. */

@@ -1,10 +1,12 @@
 /**
  * Product-wide settings an admin edits on /admin/settings (issue #7): the product name (the
  * `{product}` of the texts, never hard-coded in pages), the guarantee days shown on every plan and
- * payment page (one setting, default 7: docs/product/commerce.md#guarantee-and-refunds) and the
- * support e-mail product e-mails reply to.
+ * payment page (one setting, default 7: docs/product/commerce.md#guarantee-and-refunds), the
+ * support e-mail product e-mails reply to, and the grace days a failed renewal keeps access while
+ * the listener pays that period by Pix or boleto (default 3: docs/payments.md).
  */
 import { z } from 'zod'
+import { MAX_RENEWAL_GRACE_DAYS } from '../commerce/commerce.js'
 
 export const ADMIN_SETTINGS_MSG = {
   productNameRequired: 'Informe o nome do produto',
@@ -12,6 +14,7 @@ export const ADMIN_SETTINGS_MSG = {
   supportEmailRequired: 'Informe o e-mail de suporte',
   supportEmailInvalid: 'Informe um e-mail de suporte válido',
   guaranteeDaysRange: 'O prazo de garantia deve ser de 1 a 365 dias',
+  renewalGraceDaysRange: 'A carência deve ser de 0 a 30 dias',
   saved: 'Configurações salvas',
 } as const
 
@@ -34,6 +37,11 @@ export const generalSettingsSchema = z
       .int({ error: ADMIN_SETTINGS_MSG.guaranteeDaysRange })
       .min(1, { error: ADMIN_SETTINGS_MSG.guaranteeDaysRange })
       .max(365, { error: ADMIN_SETTINGS_MSG.guaranteeDaysRange }),
+    renewalGraceDays: z
+      .number({ error: ADMIN_SETTINGS_MSG.renewalGraceDaysRange })
+      .int({ error: ADMIN_SETTINGS_MSG.renewalGraceDaysRange })
+      .min(0, { error: ADMIN_SETTINGS_MSG.renewalGraceDaysRange })
+      .max(MAX_RENEWAL_GRACE_DAYS, { error: ADMIN_SETTINGS_MSG.renewalGraceDaysRange }),
   })
   .strict()
 export type GeneralSettingsInput = z.input<typeof generalSettingsSchema>
@@ -43,4 +51,5 @@ export const generalSettingsResponseSchema = z.object({
   productName: z.string(),
   supportEmail: z.string(),
   guaranteeDays: z.number().int(),
+  renewalGraceDays: z.number().int(),
 })

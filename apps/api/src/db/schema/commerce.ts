@@ -67,6 +67,11 @@ export const subscriptions = pgTable(
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     /** The period end the renewal notice went out for (commerce/renewal-notices.ts): once per period. */
     renewalNoticeFor: timestamp('renewal_notice_for', { withTimezone: true }),
+    /**
+     * Past due: when access ends unless the period is paid (commerce/access-rule.ts), set from the
+     * admin's grace days when the renewal failed; null otherwise.
+     */
+    graceEndsAt: timestamp('grace_ends_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -109,7 +114,7 @@ export const CHECKOUT_STATUSES = ['open', 'complete', 'expired'] as const
 
 export const CHECKOUT_PAYMENT_STATUSES = ['unpaid', 'paid'] as const
 
-export const PAYMENT_METHODS = ['card', 'pix'] as const
+export const PAYMENT_METHODS = ['card', 'pix', 'boleto'] as const
 
 export const PAYMENT_STATUSES = ['paid', 'refunded'] as const
 
@@ -185,7 +190,7 @@ export const payments = pgTable(
     index('payments_subscription_id_idx').on(t.subscriptionId),
     index('payments_provider_sub_idx').on(t.provider, t.providerSubscriptionId),
     index('payments_paid_at_idx').on(t.paidAt),
-    check('payments_method_known', sql`${t.method} in ('card', 'pix')`),
+    check('payments_method_known', sql`${t.method} in ('card', 'pix', 'boleto')`),
     check('payments_installments_range', sql`${t.installments} is null or (${t.method} = 'card' and ${t.installments} between 1 and 12)`),
     check('payments_status_known', sql`${t.status} in ('paid', 'refunded')`),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),

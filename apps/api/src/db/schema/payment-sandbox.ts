@@ -39,6 +39,15 @@ export const sandboxCheckouts = pgTable('sandbox_checkout_sessions', {
   /** The Pix code shown now (its BR Code's txid) and when it stops being payable; a new one on request. */
   pixTxid: text('pix_txid'),
   pixExpiresAt: ts('pix_expires_at'),
+  /**
+   * 'subscription': a new subscription's first payment. 'renewal': the unpaid period of a
+   * subscription that went past due, paid by Pix or boleto (`renewsSubscriptionId`).
+   */
+  kind: text('kind').notNull().default('subscription'),
+  renewsSubscriptionId: text('renews_subscription_id'),
+  /** A boleto issued for this checkout: its digitable line and due date (paid at the test bank). */
+  boletoLine: text('boleto_line'),
+  boletoDueAt: ts('boleto_due_at'),
   createdAt: createdAt(),
   completedAt: ts('completed_at'),
   expiresAt: ts('expires_at').notNull(),
@@ -61,6 +70,11 @@ export const sandboxSubscriptions = pgTable('sandbox_subscriptions', {
   installments: integer('installments'),
   cardBrand: text('card_brand'),
   cardLast4: text('card_last4'),
+  /**
+   * Pix: the Pix Automático authorisation the payer gave in the bank with the first payment
+   * (each renewal is debited under it); null once cancelled in the bank app, or never given.
+   */
+  pixAuthorizationId: text('pix_authorization_id'),
   metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

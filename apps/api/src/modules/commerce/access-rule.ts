@@ -5,24 +5,34 @@
  * table test holds both forms to the same cases (test/api/access-guard.test.ts).
  *
  * A subscriptions row gives access when it is 'active' and its current_period_end is absent or in
- * the future, or 'past_due' within PAST_DUE_GRACE_DAYS after current_period_end.
+ * the future, or 'past_due' until its grace_ends_at (set from the admin's grace days when the
+ * renewal failed; rows from before that setting: PAST_DUE_GRACE_DAYS after current_period_end).
  */
 import { sql, type SQL } from 'drizzle-orm'
+import { DEFAULT_RENEWAL_GRACE_DAYS } from '@sintonia/contract'
 
 /**
- * Days a 'past_due' subscription keeps access after its current_period_end: a failed renewal
- * charge is usually retried by the gateway within a few days, and a listener should not lose the
- * library in the meantime.
+ * Days a 'past_due' subscription without a recorded grace_ends_at keeps access after its
+ * current_period_end: a failed renewal charge is usually retried by the gateway within a few
+ * days, and a listener should not lose the library in the meantime.
  */
-export const PAST_DUE_GRACE_DAYS = 3
+export const PAST_DUE_GRACE_DAYS = DEFAULT_RENEWAL_GRACE_DAYS
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /** The rule on a row already loaded. */
-export function subscriptionGivesAccess(row: { status: string; currentPeriodEnd: Date | null }, now = Date.now()): boolean {
+export function subscriptionGivesAccess(row: { status: string; currentPeriodEnd: Date | null; graceEndsAt: Date | null }, now = Date.now()): boolean {
   const end = row.currentPeriodEnd?.getTime()
   if (row.status === 'active') return end === undefined || end > now
-  if (row.status === 'past_due') return end !== undefined && end + PAST_DUE_GRACE_DAYS * DAY_MS > now
+  if (row.status === 'past_due') {
+    if (row.graceEndsAt) return row.graceEndsAt.getTime() > now
+    return end !== undefined && end + PAST_DUE_GRACE_DAYS * DAY_MS > now
+  }
   return false
+}
+
+/** When a renewal that failed now stops giving access: the unpaid period's start plus the admin's grace days. */
+export function graceEndFor(unpaidSince: Date, graceDays: number): Date {
+  return new Date(unpaidSince.getTime() + graceDays * DAY_MS)
 }
 
 /** The rule as a condition on a `subscriptions` row named `alias` (default: the table itself). */
@@ -31,7 +41,8 @@ export function givesAccessNow(alias = 'subscriptions'): SQL {
   const graceDays = sql.raw(String(PAST_DUE_GRACE_DAYS))
   return sql`(
     (${s}.status = 'active' and (${s}.current_period_end is null or ${s}.current_period_end > now()))
-    or (${s}.status = 'past_due' and ${s}.current_period_end is not null
+    or (${s}.status = 'past_due' and ${s}.grace_ends_at is not null and ${s}.grace_ends_at > now())
+    or (${s}.status = 'past_due' and ${s}.grace_ends_at is null and ${s}.current_period_end is not null
         and ${s}.current_period_end + make_interval(days => ${graceDays}) > now())
   )`
 }

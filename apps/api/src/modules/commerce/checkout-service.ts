@@ -118,6 +118,26 @@ export async function openPortal(deps: CommerceDeps, userId: string): Promise<{ 
 }
 
 /**
+ * A past-due subscription's open period, paid on the provider's page (Pix or boleto in the
+ * sandbox) while the grace days last: its link, back to the subscription page afterwards.
+ */
+export async function openPendingPayment(deps: CommerceDeps, userId: string): Promise<{ url: string }> {
+  const sub = await currentSubscription(deps.db, userId)
+  if (!sub || sub.status !== 'past_due' || sub.provider !== deps.gateway.provider || !sub.providerSubscriptionId) {
+    throw new HttpError(409, COMMERCE_MSG.noPendingPayment)
+  }
+  let link: { url: string } | null
+  try {
+    link = await deps.gateway.pendingPaymentLink(sub.providerSubscriptionId, `${deps.publicUrl}${PORTAL_RETURN_PATH}`)
+  } catch (error) {
+    deps.log.error({ err: error }, 'pending payment page failed at the gateway')
+    throw new HttpError(502, COMMERCE_MSG.pendingPaymentFailed)
+  }
+  if (!link) throw new HttpError(409, COMMERCE_MSG.noPendingPayment)
+  return link
+}
+
+/**
  * Asks the provider about a checkout we started. When it is paid and the webhook has not been
  * processed yet, the same idempotent effect runs here; an unpaid checkout changes nothing.
  */
@@ -211,6 +231,10 @@ export async function subscriptionDetails(db: Database, userId: string): Promise
       lastPaymentCents: payment?.amountCents ?? null,
       lastPaymentMethod: payment?.method ?? null,
       lastPaymentInstallments: payment?.method === 'card' ? (payment.installments ?? 1) : null,
+      graceEndsAt: sub.status === 'past_due' ? (sub.graceEndsAt?.toISOString() ?? null) : null,
+      // Paid by Pix, a subscription renews under the Pix Automático authorisation given with that
+      // payment (docs/payments.md); cancelling it in the bank app schedules the end.
+      pixAutomatic: payment?.method === 'pix' && sub.status === 'active' && !sub.cancelAtPeriodEnd,
       currency: payment?.currency ?? plan?.currency ?? 'BRL',
       startedAt: sub.createdAt.toISOString(),
       managedByProvider,

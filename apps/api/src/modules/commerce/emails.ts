@@ -8,6 +8,7 @@ export const EMAIL_KINDS = {
   refundApproved: 'refund_approved',
   refundRejected: 'refund_rejected',
   renewalNotice: 'renewal_notice',
+  renewalFailed: 'renewal_failed',
 } as const
 
 type Common = EmailCommon
@@ -39,6 +40,38 @@ export function buildReceiptEmail(
   })
 }
 
+/** What the subscriber does (or not) for a renewal paid by `method`. */
+function renewalHowTo(method: PaymentMethod | null): string {
+  if (method === 'pix') {
+    return 'Você não precisa fazer nada: o valor será debitado por Pix Automático, conforme a autorização que você deu no seu banco (o banco avisa antes do débito). Para trocar de plano ou cancelar, acesse sua assinatura antes dessa data.'
+  }
+  if (method === 'boleto') {
+    return 'Nessa data, a renovação fica disponível para pagamento por Pix ou boleto na página da sua assinatura. Para trocar de plano ou cancelar, acesse sua assinatura antes dessa data.'
+  }
+  return 'Você não precisa fazer nada: a cobrança é automática. Para trocar de plano, mudar a forma de pagamento ou cancelar, acesse sua assinatura antes dessa data.'
+}
+
+/**
+ * A renewal that was not paid (card refused, Pix Automático not debited, boleto to pay): the
+ * period can be paid by Pix or boleto, and access lasts until `graceEndsAt`.
+ */
+export function buildRenewalFailedEmail(input: Common & { planName: string; amountCents: number | null; currency: string; graceEndsAt: Date }): EmailToSend {
+  const lines = [
+    'Olá!',
+    '',
+    `Não conseguimos receber a renovação da sua assinatura ${input.planName} do ${input.productName}.`,
+    '',
+    ...(input.amountCents ? [`Valor: ${formatMoney(input.amountCents, input.currency)}`] : []),
+    `Seu acesso continua até ${dateBr(input.graceEndsAt)}.`,
+    '',
+    'Para continuar praticando, pague este período por Pix ou boleto na página da sua assinatura. Leva um minuto.',
+  ]
+  return composeEmail(input, `Pagamento pendente — ${input.productName}`, EMAIL_KINDS.renewalFailed, lines, {
+    label: 'Pagar agora',
+    url: `${input.publicUrl}/assinatura`,
+  })
+}
+
 /** A renewal coming (RENEWAL_NOTICE_DAYS ahead): what will be charged, when and how. */
 export function buildRenewalNoticeEmail(
   input: Common & { planName: string; amountCents: number; currency: string; renewsAt: Date; method: PaymentMethod | null; installments: number | null },
@@ -51,7 +84,7 @@ export function buildRenewalNoticeEmail(
     `Valor: ${formatMoney(input.amountCents, input.currency)}`,
     ...(input.method ? [`Forma de pagamento: ${paidWithLabel(input.method, input.amountCents, input.installments)}`] : []),
     '',
-    'Você não precisa fazer nada: a cobrança é automática. Para trocar de plano, mudar a forma de pagamento ou cancelar, acesse sua assinatura antes dessa data.',
+    renewalHowTo(input.method),
   ]
   return composeEmail(input, `Sua assinatura do ${input.productName} renova em ${dateBr(input.renewsAt)}`, EMAIL_KINDS.renewalNotice, lines, {
     label: 'Ver minha assinatura',

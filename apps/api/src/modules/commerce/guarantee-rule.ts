@@ -20,7 +20,7 @@ export function withinGuaranteeWindow(startedAt: Date, days: number, at: Date = 
 }
 
 export interface GuaranteeFacts {
-  subscription: { status: string; currentPeriodEnd: Date | null; createdAt: Date; provider: string } | null
+  subscription: { status: string; currentPeriodEnd: Date | null; graceEndsAt: Date | null; createdAt: Date; provider: string } | null
   lastPayment: { status: string } | null
   latestRequest: { status: string } | null
   days: number

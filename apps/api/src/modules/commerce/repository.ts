@@ -202,7 +202,7 @@ export async function lastPaymentOfSubscription(db: Database, sub: Pick<Subscrip
     .select()
     .from(payments)
     .where(byProvider ? or(eq(payments.subscriptionId, sub.id), byProvider) : eq(payments.subscriptionId, sub.id))
-    .orderBy(desc(payments.paidAt))
+    .orderBy(desc(payments.paidAt), desc(payments.createdAt))
     .limit(1)
   return row ?? null
 }

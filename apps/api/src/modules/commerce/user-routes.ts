@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { requireSignedInUser } from '../../plugins/signed-in.js'
 import {
   createSubscriptionCheckout,
+  openPendingPayment,
   openPortal,
   requestRefund,
   subscriptionDetails,
@@ -82,6 +83,24 @@ export const commerceRoutesUser: FastifyPluginAsyncZod = async (app) => {
       const user = await requireSignedInUser(request)
       reply.headers(noStore)
       return openPortal(deps, user.id)
+    },
+  )
+
+  app.post(
+    API.commerce.subscription.payPending,
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['assinatura'],
+        summary: 'Pagamento pendente: abre a página do provedor para pagar o período em aberto (Pix ou boleto)',
+        description: '409 quando a assinatura não tem pagamento pendente; 502 falha no provedor.',
+        response: { 200: portalRedirectSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireSignedInUser(request)
+      reply.headers(noStore)
+      return openPendingPayment(deps, user.id)
     },
   )
 

@@ -15,8 +15,9 @@ import { MAX_INSTALLMENTS, PLAN_CODES } from '@sintonia/contract'
 import type { ServiceLogger } from '../../lib/service-logger.js'
 import type { Database } from '../../db/client.js'
 import type { Mailer } from '../../plugins/mailer.js'
-import { getProductName, getSupportEmail } from '../content/settings-service.js'
-import { buildReceiptEmail } from './emails.js'
+import { getProductName, getRenewalGraceDays, getSupportEmail } from '../content/settings-service.js'
+import { graceEndFor } from './access-rule.js'
+import { buildReceiptEmail, buildRenewalFailedEmail } from './emails.js'
 import { idOf, isRecord, num, str } from './gateway/events.js'
 import type { CheckoutInfo, PaymentGateway, SubscriptionInfo, VerifiedEvent } from './gateway/types.js'
 import * as repo from './repository.js'
@@ -99,9 +100,9 @@ export async function handleWebhookEvent(deps: CommerceDeps, event: VerifiedEven
       if (checkout && (await applyPaidCheckout(tx, deps, checkout, subscription))) outcome = 'processed'
     } else if (INVOICE_PAID_EVENTS.has(event.type)) {
       if (await recordInvoicePaid(tx, deps, event.object, subscription)) outcome = 'processed'
-      if (await syncSubscription(tx, provider, subscription)) outcome = 'processed'
+      if (await syncSubscription(tx, deps, subscription)) outcome = 'processed'
     } else if (SUBSCRIPTION_EVENTS.has(event.type)) {
-      if (await syncSubscription(tx, provider, subscription)) outcome = 'processed'
+      if (await syncSubscription(tx, deps, subscription)) outcome = 'processed'
     } else if (event.type === 'checkout.session.expired') {
       if (objectId && (await repo.markCheckoutExpired(tx, provider, objectId))) outcome = 'processed'
     } else if (event.type === 'charge.refunded') {
@@ -184,19 +185,29 @@ export async function applyPaidCheckout(tx: Database, deps: Omit<CommerceDeps, '
   return true
 }
 
-/** The provider's current subscription state copied onto our row (or the pending one). */
-async function syncSubscription(tx: Database, provider: string, sub: SubscriptionInfo | null): Promise<boolean> {
+/**
+ * The provider's current subscription state copied onto our row (or the pending one). A renewal
+ * that just failed starts the admin's grace days (access until then) and tells the subscriber how
+ * to pay the period; once paid, the grace is over.
+ */
+async function syncSubscription(tx: Database, deps: Omit<CommerceDeps, 'db'>, sub: SubscriptionInfo | null): Promise<boolean> {
   if (!sub) return false
+  const provider = deps.gateway.provider
   const existing = await repo.findSubscriptionByProvider(tx, provider, sub.id, true)
   if (existing) {
     if (sub.status === null) return false
+    const justFailed = sub.status === 'past_due' && !(existing.status === 'past_due' && existing.graceEndsAt)
+    const graceEndsAt =
+      sub.status !== 'past_due' ? null : justFailed ? graceEndFor(sub.currentPeriodEnd ?? new Date(), await getRenewalGraceDays(tx)) : existing.graceEndsAt
     await repo.updateSubscription(tx, existing.id, {
       status: sub.status,
       currentPeriodEnd: sub.currentPeriodEnd,
       cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+      graceEndsAt,
       ...(isPlanCode(sub.planCode) ? { planCode: sub.planCode } : {}),
       ...(sub.customerId && !existing.providerCustomerId ? { providerCustomerId: sub.customerId } : {}),
     })
+    if (justFailed && graceEndsAt) await sendRenewalFailed(tx, deps, existing, graceEndsAt)
     return true
   }
   const pending = await repo.findPendingByProvider(tx, provider, sub.id)
@@ -207,6 +218,28 @@ async function syncSubscription(tx: Database, provider: string, sub: Subscriptio
   // Not recorded yet (this event came before checkout.session.completed): the checkout effect
   // will read the subscription's state when it runs.
   return false
+}
+
+async function sendRenewalFailed(tx: Database, deps: Omit<CommerceDeps, 'db'>, sub: repo.SubscriptionRow, graceEndsAt: Date): Promise<void> {
+  const [plan, payment, productName, supportEmail] = await Promise.all([
+    repo.planByCode(tx, sub.planCode),
+    repo.lastPaymentOfSubscription(tx, sub),
+    getProductName(tx),
+    getSupportEmail(tx),
+  ])
+  await deps.mailer.enqueue(
+    tx,
+    buildRenewalFailedEmail({
+      to: sub.email,
+      productName,
+      supportEmail,
+      publicUrl: deps.publicUrl,
+      planName: plan?.name ?? sub.planCode,
+      amountCents: payment?.amountCents ?? plan?.originalPriceCents ?? null,
+      currency: payment?.currency ?? plan?.currency ?? 'BRL',
+      graceEndsAt,
+    }),
+  )
 }
 
 /** A paid invoice becomes a `payments` row (once) and a receipt e-mail. */
@@ -226,7 +259,7 @@ async function recordInvoicePaid(tx: Database, deps: CommerceDeps, invoice: Reco
   const email = str(invoice.customer_email) ?? ourSub?.email ?? checkout?.email ?? null
   if (!email) return false
   const types = isRecord(invoice.payment_settings) && Array.isArray(invoice.payment_settings.payment_method_types) ? invoice.payment_settings.payment_method_types : []
-  const method = types.length === 1 && types[0] === 'pix' ? 'pix' : 'card'
+  const method = types.length === 1 && (types[0] === 'pix' || types[0] === 'boleto') ? types[0] : 'card'
   const installments = method === 'card' ? invoiceCardInstallments(invoice) : null
   const paidAt = num(invoice.created) ? new Date(num(invoice.created)! * 1000) : new Date()
   const currency = (str(invoice.currency) ?? 'brl').toUpperCase()

@@ -2,7 +2,7 @@ import type { GeneralSettings } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
 import { recordAudit } from '../../lib/audit/service.js'
 import { writeSetting } from './settings-repository.js'
-import { getGuaranteeDays, getProductName, getSupportEmail, SETTING_KEYS } from './settings-service.js'
+import { getGuaranteeDays, getProductName, getRenewalGraceDays, getSupportEmail, SETTING_KEYS } from './settings-service.js'
 
 export interface SettingsActor {
   userId: string
@@ -10,17 +10,23 @@ export interface SettingsActor {
 }
 
 export async function readGeneralSettings(db: Database): Promise<GeneralSettings> {
-  const [productName, supportEmail, guaranteeDays] = await Promise.all([getProductName(db), getSupportEmail(db), getGuaranteeDays(db)])
-  return { productName, supportEmail, guaranteeDays }
+  const [productName, supportEmail, guaranteeDays, renewalGraceDays] = await Promise.all([
+    getProductName(db),
+    getSupportEmail(db),
+    getGuaranteeDays(db),
+    getRenewalGraceDays(db),
+  ])
+  return { productName, supportEmail, guaranteeDays, renewalGraceDays }
 }
 
-/** Saves the three settings and one audit row with what changed, in one transaction. */
+/** Saves the settings and one audit row with what changed, in one transaction. */
 export async function saveGeneralSettings(db: Database, actor: SettingsActor, input: GeneralSettings): Promise<GeneralSettings> {
   await db.transaction(async (tx) => {
     const before = await readGeneralSettings(tx)
     await writeSetting(tx, SETTING_KEYS.productName, input.productName)
     await writeSetting(tx, SETTING_KEYS.supportEmail, input.supportEmail)
     await writeSetting(tx, SETTING_KEYS.guaranteeDays, input.guaranteeDays)
+    await writeSetting(tx, SETTING_KEYS.renewalGraceDays, input.renewalGraceDays)
     const changed = (Object.keys(input) as (keyof GeneralSettings)[]).filter((key) => before[key] !== input[key])
     await recordAudit(tx, {
       actorUserId: actor.userId,

@@ -1,4 +1,4 @@
-import { DEFAULT_GUARANTEE_DAYS, DEFAULT_PRODUCT_NAME } from '@sintonia/contract'
+import { DEFAULT_GUARANTEE_DAYS, DEFAULT_PRODUCT_NAME, DEFAULT_RENEWAL_GRACE_DAYS, MAX_RENEWAL_GRACE_DAYS } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
 import { readSetting } from './settings-repository.js'
 
@@ -6,6 +6,7 @@ export const SETTING_KEYS = {
   productName: 'product_name',
   guaranteeDays: 'guarantee_days',
   supportEmail: 'support_email',
+  renewalGraceDays: 'renewal_grace_days',
 } as const
 
 export const DEFAULT_SUPPORT_EMAIL = 'contato@sintonia.app'
@@ -20,6 +21,12 @@ export async function getProductName(db: Database): Promise<string> {
 export async function getSupportEmail(db: Database): Promise<string> {
   const value = await readSetting(db, SETTING_KEYS.supportEmail)
   return typeof value === 'string' && /^[^\s@]+@[^\s@]+$/.test(value.trim()) ? value.trim() : DEFAULT_SUPPORT_EMAIL
+}
+
+/** Days a failed renewal keeps access while the period is paid by Pix or boleto (docs/payments.md). */
+export async function getRenewalGraceDays(db: Database): Promise<number> {
+  const value = await readSetting(db, SETTING_KEYS.renewalGraceDays)
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_RENEWAL_GRACE_DAYS ? value : DEFAULT_RENEWAL_GRACE_DAYS
 }
 
 export async function getGuaranteeDays(db: Database): Promise<number> {

@@ -91,17 +91,17 @@ export const SANDBOX_JS = `(function(){
   document.querySelectorAll('[data-copy]').forEach(function(button){
     button.addEventListener('click',function(){
       if(!navigator.clipboard)return;
-      navigator.clipboard.writeText(button.getAttribute('data-copy')).then(function(){button.textContent='Código copiado';});
+      navigator.clipboard.writeText(button.getAttribute('data-copy')).then(function(){button.textContent=button.getAttribute('data-copied')||'Código copiado';});
     });
   });
-  // The Pix page waits for the bank: it asks every 2 s and goes on by itself once paid.
+  // The Pix and boleto pages wait for the bank: they ask every 2 s and go on by themselves once paid.
   var wait=document.querySelector('[data-pix-wait]');
   if(wait){
     var statusUrl=wait.getAttribute('data-pix-wait');
     var ask=function(){
       fetch(statusUrl,{cache:'no-store'}).then(function(r){return r.ok?r.json():null}).then(function(s){
         if(s&&s.status==='complete'&&s.redirectUrl){location.assign(s.redirectUrl);return;}
-        if(s&&(s.status==='expired'||s.pixExpired)){location.reload();return;}
+        if(s&&(s.status==='expired'||(s.pixExpired&&!wait.hasAttribute('data-boleto')))){location.reload();return;}
         setTimeout(ask,2000);
       },function(){setTimeout(ask,2000);});
     };

@@ -5,7 +5,7 @@
 import { formatMoney, installmentOptions } from '@sintonia/contract'
 import { escapeHtml as e } from '../../lib/mail/index.js'
 import { SANDBOX_TEST_CARDS } from './cards.js'
-import type { PortalPlan } from './provider.js'
+import { BOLETO_DUE_DAYS, type PortalPlan } from './provider.js'
 import type { SandboxCheckoutRow, SandboxSubscriptionRow } from './repository.js'
 
 const dateBr = (date: Date) => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'America/Sao_Paulo' }).format(date)
@@ -89,10 +89,25 @@ ${SANDBOX_TEST_CARDS.map(
 </section>`
 }
 
+export type SandboxPayMethod = 'card' | 'pix' | 'boleto'
+
+/** The methods a checkout page offers: a renewal that failed is paid by Pix or boleto. */
+export function methodsOf(checkout: SandboxCheckoutRow): SandboxPayMethod[] {
+  return checkout.kind === 'renewal' ? ['pix', 'boleto'] : ['card', 'pix', 'boleto']
+}
+
+const METHOD_TAB: Record<SandboxPayMethod, string> = { card: 'Cartão', pix: 'Pix', boleto: 'Boleto' }
+
+/** '00190.00009 01234.567890 12345.678901 2 00000000000000': the digitable line as printed. */
+export function formatBoletoLine(line: string): string {
+  if (!/^\d{47}$/.test(line)) return line
+  return `${line.slice(0, 5)}.${line.slice(5, 10)} ${line.slice(10, 15)}.${line.slice(15, 21)} ${line.slice(21, 26)}.${line.slice(26, 32)} ${line.slice(32, 33)} ${line.slice(33)}`
+}
+
 export interface CheckoutPageInput {
   productName: string
   checkout: SandboxCheckoutRow
-  method: 'card' | 'pix'
+  method: SandboxPayMethod
   error: string | null
   values?: { number?: string; expiry?: string; name?: string; installments?: string }
   /** The Pix code shown: its BR Code, QR, txid and validity. */
@@ -123,14 +138,28 @@ function timeBr(date: Date | undefined): string {
  * The test bank (`/sandbox/checkout/:id/banco`): what the buyer's bank app does with the Pix code
  * — shows who is paid and how much, and pays. Opened beside the checkout page, which waits.
  */
-export function testBankPage(input: { productName: string; checkout: SandboxCheckoutRow; txid: string; paid: boolean }): string {
+export function testBankPage(input: {
+  productName: string
+  checkout: SandboxCheckoutRow
+  txid: string
+  paid: boolean
+  /** Paid: the subscription's Pix Automático authorisation, managed here in the bank. */
+  authorization?: { subscriptionId: string } | null
+}): string {
   const { checkout } = input
   const amount = formatMoney(checkout.amountCents, checkout.currency)
   const base = `/sandbox/checkout/${encodeURIComponent(checkout.id)}`
+  const interval = intervalLabel(checkout.intervalMonths)
   const body = input.paid
     ? `<main class="card stack">
 <h1>Pix enviado</h1>
 <p class="muted">Você pagou ${e(amount)} a ${e(input.productName)}. Volte à página do pagamento: ela continua sozinha.</p>
+${
+  input.authorization
+    ? `<div class="alert ok" role="status">Pix Automático autorizado: ${e(amount)} ${e(interval)}, debitado na data de cada renovação.</div>
+<a class="btn secondary" href="/sandbox/banco/pix-automatico/${encodeURIComponent(input.authorization.subscriptionId)}">Gerenciar autorização</a>`
+    : ''
+}
 </main>`
     : `<main class="card stack">
 <p class="muted small">Banco de testes · Pix</p>
@@ -140,23 +169,82 @@ export function testBankPage(input: { productName: string; checkout: SandboxChec
 <div class="row"><span class="muted">Descrição</span><span>Plano ${e(checkout.productName)}</span></div>
 <div class="row"><strong>Valor</strong><strong>${e(amount)}</strong></div>
 </div>
+<section class="stack" aria-labelledby="rec-title">
+<h2 id="rec-title">Pix Automático</h2>
+<p class="muted small">Com este pagamento você autoriza ${e(input.productName)} a debitar ${e(amount)} ${e(interval)} por Pix Automático, até ${e(amount)} por cobrança, na data de cada renovação. Você pode cancelar quando quiser, aqui no seu banco.</p>
+</section>
 <form method="post" action="${base}/pix" data-once>
 <input type="hidden" name="codigo" value="${e(input.txid)}">
-<button class="btn" type="submit">Pagar com Pix</button>
+<button class="btn" type="submit">Pagar e autorizar</button>
 </form>
 </main>`
   return layout(input.paid ? 'Pix enviado' : 'Banco de testes', body, input.productName)
+}
+
+/** The test bank pays a boleto by its digitable line (what the buyer's bank app does). */
+export function testBankBoletoPage(input: { productName: string; checkout: SandboxCheckoutRow; paid: boolean }): string {
+  const { checkout } = input
+  const amount = formatMoney(checkout.amountCents, checkout.currency)
+  const base = `/sandbox/checkout/${encodeURIComponent(checkout.id)}`
+  const line = checkout.boletoLine ?? ''
+  const body = input.paid
+    ? `<main class="card stack">
+<h1>Boleto pago</h1>
+<p class="muted">Você pagou ${e(amount)} a ${e(input.productName)}. O banco avisa o recebedor; a página do pagamento continua sozinha.</p>
+</main>`
+    : `<main class="card stack">
+<p class="muted small">Banco de testes · Boleto</p>
+<h1>Pagar ${e(amount)}</h1>
+<div>
+<div class="row"><span class="muted">Beneficiário</span><span>${e(input.productName)}</span></div>
+<div class="row"><span class="muted">Linha digitável</span><span class="small">${e(formatBoletoLine(line))}</span></div>
+${checkout.boletoDueAt ? `<div class="row"><span class="muted">Vencimento</span><span>${e(dateBr(checkout.boletoDueAt))}</span></div>` : ''}
+<div class="row"><strong>Valor</strong><strong>${e(amount)}</strong></div>
+</div>
+<form method="post" action="${base}/boleto/pagar" data-once>
+<input type="hidden" name="linha" value="${e(line)}">
+<button class="btn" type="submit">Pagar boleto</button>
+</form>
+</main>`
+  return layout(input.paid ? 'Boleto pago' : 'Banco de testes', body, input.productName)
+}
+
+/** The payer's Pix Automático authorisation in the test bank, which the payer may cancel. */
+export function pixAuthorizationPage(input: { productName: string; subscription: SandboxSubscriptionRow; cancelled: boolean }): string {
+  const sub = input.subscription
+  const amount = formatMoney(sub.amountCents, sub.currency)
+  const active = !!sub.pixAuthorizationId && !input.cancelled
+  const body = `<main class="card stack">
+<p class="muted small">Banco de testes · Pix Automático</p>
+<h1>Autorização para ${e(input.productName)}</h1>
+<p><span class="badge ${active ? '' : 'off'}">${active ? 'Ativa' : 'Cancelada'}</span></p>
+<div>
+<div class="row"><span class="muted">Recebedor</span><span>${e(input.productName)}</span></div>
+<div class="row"><span class="muted">Valor</span><span>${e(amount)} ${e(intervalLabel(sub.intervalMonths))}</span></div>
+<div class="row"><span class="muted">Próximo débito</span><span>${active ? e(dateBr(sub.currentPeriodEnd)) : '—'}</span></div>
+</div>
+${
+  active
+    ? `<form method="post" action="/sandbox/banco/pix-automatico/${encodeURIComponent(sub.id)}/cancelar" data-once>
+<button class="btn danger" type="submit">Cancelar autorização</button>
+</form>
+<p class="muted small">Cancelando, nada mais é debitado; a assinatura termina no fim do período já pago.</p>`
+    : `<p class="muted">Nada mais será debitado por esta autorização.</p>`
+}
+</main>`
+  return layout('Pix Automático — Banco de testes', body, input.productName)
 }
 
 export function checkoutPage(input: CheckoutPageInput): string {
   const { checkout } = input
   const amount = formatMoney(checkout.amountCents, checkout.currency)
   const base = `/sandbox/checkout/${encodeURIComponent(checkout.id)}`
+  const renewal = checkout.kind === 'renewal'
   const summary = `<section class="card" aria-labelledby="summary-title">
-<p class="muted small" id="summary-title">Assinatura ${e(input.productName)}</p>
+<p class="muted small" id="summary-title">${renewal ? 'Renovação pendente' : 'Assinatura'} ${e(input.productName)}</p>
 <h1>Plano ${e(checkout.productName)}</h1>
 <p class="amount">${e(amount)}</p>
-<p class="muted">${e(intervalLabel(checkout.intervalMonths))}, renovação automática</p>
+<p class="muted">${renewal ? `Pague este período por Pix ou boleto para continuar com o acesso` : `${e(intervalLabel(checkout.intervalMonths))}, renovação automática`}</p>
 <div>
 <div class="row"><span class="muted">Plano</span><span>${e(checkout.productName)}</span></div>
 <div class="row"><span class="muted">Cobrança</span><span>${e(amount)} ${e(intervalLabel(checkout.intervalMonths))}</span></div>
@@ -165,8 +253,9 @@ ${checkout.customerEmail ? `<div class="row"><span class="muted">E-mail</span><s
 </div>
 </section>`
   const tabs = `<nav class="tabs" aria-label="Forma de pagamento">
-<a class="tab" href="${base}" ${input.method === 'card' ? 'aria-current="page"' : ''}>Cartão</a>
-<a class="tab" href="${base}?metodo=pix" ${input.method === 'pix' ? 'aria-current="page"' : ''}>Pix</a>
+${methodsOf(checkout)
+  .map((method) => `<a class="tab" href="${base}?metodo=${method}" ${input.method === method ? 'aria-current="page"' : ''}>${METHOD_TAB[method]}</a>`)
+  .join('\n')}
 </nav>`
   const alert = input.error ? `<div class="alert error" role="alert">${e(input.error)}</div>` : ''
   const form =
@@ -177,7 +266,9 @@ ${cardFields(input.values ?? {}, true)}
 ${installmentField(checkout, input.values?.installments)}
 <button class="btn" type="submit">Pagar</button>
 </form>`
-      : input.pix?.expired
+      : input.method === 'boleto'
+        ? boletoPanel(checkout, base, amount, alert)
+        : input.pix?.expired
         ? `${alert}
 <div class="alert error" role="alert">Este código Pix expirou. Gere um novo código para pagar.</div>
 <form method="post" action="${base}/pix/novo" data-once>
@@ -209,6 +300,33 @@ ${input.method === 'card' ? `<div class="area-extra">${testCardList()}</div>` : 
   return layout(`Pagamento — ${checkout.productName} — Ambiente de testes`, body, input.productName)
 }
 
+/** The boleto tab: issue it, then its digitable line, PDF, due date and the wait for the bank. */
+function boletoPanel(checkout: SandboxCheckoutRow, base: string, amount: string, alert: string): string {
+  if (!checkout.boletoLine || !checkout.boletoDueAt) {
+    return `${alert}
+<p class="muted">O boleto vence em ${BOLETO_DUE_DAYS} dias. Depois de pago, a confirmação pode levar até 3 dias úteis, e o acesso é liberado assim que o banco confirmar.</p>
+<form method="post" action="${base}/boleto" data-once>
+<button class="btn" type="submit">Gerar boleto</button>
+</form>`
+  }
+  return `${alert}
+<div data-pix-wait="${base}/status" data-boleto>
+<div>
+<div class="row"><span class="muted">Valor</span><span>${e(amount)}</span></div>
+<div class="row"><span class="muted">Vencimento</span><span data-testid="boleto-due">${e(dateBr(checkout.boletoDueAt))}</span></div>
+</div>
+<p class="small muted" id="boleto-line-label">Linha digitável</p>
+<p class="payload" aria-labelledby="boleto-line-label" data-testid="boleto-line">${e(formatBoletoLine(checkout.boletoLine))}</p>
+<div class="actions">
+<button class="btn secondary" type="button" data-copy="${e(checkout.boletoLine)}" data-copied="Linha copiada">Copiar linha digitável</button>
+<a class="btn secondary" href="${base}/boleto.pdf" target="_blank" rel="noopener">Baixar boleto (PDF)</a>
+</div>
+<p class="waiting" role="status">Aguardando a confirmação do banco…</p>
+<p class="small muted">Pagou? A confirmação do boleto pode levar até 3 dias úteis. Você pode fechar esta página: o acesso é liberado assim que o banco confirmar, e avisamos por e-mail.</p>
+<a class="btn" href="${base}/banco?boleto=1" target="_blank" rel="noopener">Pagar no banco de testes</a>
+</div>`
+}
+
 const STATUS_LABEL: Record<string, { text: string; tone: '' | 'warn' | 'off' }> = {
   active: { text: 'Ativa', tone: '' },
   past_due: { text: 'Pagamento pendente', tone: 'warn' },
@@ -236,7 +354,8 @@ export function portalPage(input: PortalPageInput): string {
   const scheduled = live && sub.cancelAtPeriodEnd
   const status = scheduled ? { text: 'Cancelamento agendado', tone: 'warn' as const } : (STATUS_LABEL[sub.status] ?? { text: sub.status, tone: 'off' as const })
   const amount = formatMoney(sub.amountCents, sub.currency)
-  const paymentMethod = sub.paymentMethod === 'pix' ? 'Pix' : sub.cardLast4 ? `${(sub.cardBrand ?? 'cartão').toUpperCase()} •••• ${sub.cardLast4}` : 'Cartão'
+  const paymentMethod =
+    sub.paymentMethod === 'pix' ? (sub.pixAuthorizationId ? 'Pix Automático' : 'Pix') : sub.paymentMethod === 'boleto' ? 'Boleto' : sub.cardLast4 ? `${(sub.cardBrand ?? 'cartão').toUpperCase()} •••• ${sub.cardLast4}` : 'Cartão'
   const when = !live
     ? `<div class="row"><span class="muted">Encerrada em</span><span>${e(dateBr(sub.canceledAt ?? sub.currentPeriodEnd))}</span></div>`
     : scheduled

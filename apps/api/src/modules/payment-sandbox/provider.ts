@@ -85,9 +85,17 @@ export const PIX_CODE_MINUTES = 30
 
 export type PayResult =
   | { ok: true; redirectUrl: string }
-  | { ok: false; code: Exclude<CardOutcome, 'succeeded'> | 'closed' | 'pix_expired'; providerMessage: string | null }
+  | { ok: false; code: Exclude<CardOutcome, 'succeeded'> | 'closed' | 'pix_expired' | 'boleto_unknown'; providerMessage: string | null }
 
-const CHECKOUT_TTL_MS = 24 * 60 * 60 * 1000
+/** A boleto is due this many days after it is issued (docs/payments.md: boleto). */
+export const BOLETO_DUE_DAYS = 3
+/** How long a renewal's payment page (Pix or boleto for a past-due period) stays open. */
+const RENEWAL_CHECKOUT_TTL_MS = 7 * 24 * 60 * 60 * 1000
+
+type PaidWith = { method: 'card' | 'pix' | 'boleto'; name: string | null; brand: string | null; last4: string | null; installments: number | null }
+
+const DAY_MS = 24 * 60 * 60 * 1000
+const CHECKOUT_TTL_MS = DAY_MS
 const PORTAL_TTL_MS = 60 * 60 * 1000
 /** Quick retries while the buyer waits; the background loop keeps retrying afterwards. */
 const INLINE_RETRY_DELAYS_MS = [0, 200, 800]
@@ -184,18 +192,90 @@ export class SandboxProvider {
   }
 
   /**
+   * Issues the checkout's boleto (once: asking again shows the same one): a digitable line and a
+   * due date BOLETO_DUE_DAYS ahead. The page stays payable until the day after it is due.
+   */
+  async issueBoleto(id: string): Promise<{ line: string; dueAt: Date } | null> {
+    return this.deps.db.transaction(async (tx) => {
+      const checkout = await repo.findCheckout(tx, id, true)
+      if (!checkout || !this.isPayable(checkout)) return null
+      if (checkout.boletoLine && checkout.boletoDueAt) return { line: checkout.boletoLine, dueAt: checkout.boletoDueAt }
+      const dueAt = new Date(this.now().getTime() + BOLETO_DUE_DAYS * DAY_MS)
+      const line = boletoDigitableLine(checkout.amountCents, dueAt)
+      const expiresAt = new Date(Math.max(checkout.expiresAt.getTime(), dueAt.getTime() + DAY_MS))
+      await repo.updateCheckout(tx, id, { boletoLine: line, boletoDueAt: dueAt, expiresAt })
+      return { line, dueAt }
+    })
+  }
+
+  /** The bank pays the boleto whose digitable line is `line` (only the checkout's own, while payable). */
+  async payWithBoleto(id: string, line: string): Promise<PayResult> {
+    const checkout = await repo.findCheckout(this.deps.db, id)
+    if (!checkout?.boletoLine || checkout.boletoLine !== line.replace(/\D/g, '')) return { ok: false, code: 'boleto_unknown', providerMessage: null }
+    return this.complete(id, { method: 'boleto', name: null, brand: null, last4: null, installments: null })
+  }
+
+  /**
+   * The page where a past-due subscription's open period is paid by Pix or boleto (what a
+   * provider's hosted invoice page is): the one already open, or a new one. Null when the
+   * subscription owes nothing.
+   */
+  async renewalCheckout(subscriptionId: string, returnUrl: string): Promise<SandboxCheckoutRow | null> {
+    return this.deps.db.transaction(async (tx) => {
+      const sub = await repo.findSubscription(tx, subscriptionId, true)
+      if (!sub || sub.status !== 'past_due') return null
+      const open = await repo.openRenewalCheckout(tx, sub.id, this.now())
+      if (open) return open
+      const customer = await repo.findCustomer(tx, sub.customerId)
+      const id = sandboxId('cs')
+      return repo.insertCheckout(tx, {
+        id,
+        kind: 'renewal',
+        renewsSubscriptionId: sub.id,
+        productName: sub.productName,
+        amountCents: sub.amountCents,
+        currency: sub.currency,
+        intervalMonths: sub.intervalMonths,
+        customerEmail: customer?.email ?? null,
+        customerName: customer?.name ?? null,
+        customerId: sub.customerId,
+        subscriptionId: sub.id,
+        clientReferenceId: sub.metadata.user_id ?? null,
+        metadata: sub.metadata,
+        successUrl: returnUrl,
+        cancelUrl: returnUrl,
+        expiresAt: new Date(this.now().getTime() + RENEWAL_CHECKOUT_TTL_MS),
+      })
+    })
+  }
+
+  /**
+   * The payer cancels the Pix Automático authorisation in the bank app: nothing more is debited,
+   * so the subscription ends when its paid period does.
+   */
+  async cancelPixAuthorization(subscriptionId: string): Promise<boolean> {
+    const events = await this.deps.db.transaction(async (tx) => {
+      const row = await repo.findSubscription(tx, subscriptionId, true)
+      if (!row?.pixAuthorizationId || !['active', 'past_due'].includes(row.status)) return null
+      const updated = await repo.updateSubscription(tx, row.id, { pixAuthorizationId: null, cancelAtPeriodEnd: true })
+      return [await this.emit(tx, 'customer.subscription.updated', subscriptionObject(updated))]
+    })
+    if (!events) return false
+    await this.deliver(events)
+    return true
+  }
+
+  /**
    * A successful payment: customer, subscription, invoice and charge are created in one
    * transaction of the sandbox's own state, then its events are delivered to our webhook, and the
    * buyer is sent to the success URL (as Stripe does, whether or not our webhook answered yet).
    */
-  private async complete(
-    id: string,
-    payment: { method: 'card' | 'pix'; name: string | null; brand: string | null; last4: string | null; installments: number | null },
-  ): Promise<PayResult> {
+  private async complete(id: string, payment: PaidWith): Promise<PayResult> {
     const now = this.now()
     const result = await this.deps.db.transaction(async (tx) => {
       const checkout = await repo.findCheckout(tx, id, true)
       if (!checkout || !this.isPayable(checkout)) return null
+      if (checkout.kind === 'renewal') return this.completeRenewal(tx, checkout, payment, now)
       const customerId = sandboxId('cus')
       const email = checkout.customerEmail ?? ''
       await repo.insertCustomer(tx, { id: customerId, email, name: payment.name ?? checkout.customerName, cardBrand: payment.brand, cardLast4: payment.last4 })
@@ -213,6 +293,8 @@ export class SandboxProvider {
         installments: payment.installments,
         cardBrand: payment.brand,
         cardLast4: payment.last4,
+        // A subscription's first Pix carries the Pix Automático authorisation (the bank's "Jornada 3").
+        pixAuthorizationId: payment.method === 'pix' ? sandboxId('rec') : null,
         metadata: { ...checkout.metadata, checkout_session_id: checkout.id },
       })
       const charge = await repo.insertCharge(tx, {
@@ -248,6 +330,39 @@ export class SandboxProvider {
     if (!result) return { ok: false, code: 'closed', providerMessage: null }
     await this.deliver(result.events)
     return { ok: true, redirectUrl: result.checkout.successUrl }
+  }
+
+  /**
+   * A past-due period paid on its renewal page: the subscription is active again for that period,
+   * now paid by this method (a Pix paid here authorises Pix Automático for the next renewals).
+   */
+  private async completeRenewal(tx: Database, checkout: SandboxCheckoutRow, payment: PaidWith, now: Date) {
+    const sub = checkout.renewsSubscriptionId ? await repo.findSubscription(tx, checkout.renewsSubscriptionId, true) : null
+    if (!sub || sub.status !== 'past_due') return null
+    const renewed = await repo.updateSubscription(tx, sub.id, {
+      status: 'active',
+      paymentMethod: payment.method,
+      installments: payment.installments,
+      pixAuthorizationId: payment.method === 'pix' ? sandboxId('rec') : sub.pixAuthorizationId,
+    })
+    const charge = await repo.insertCharge(tx, {
+      id: sandboxId('ch'),
+      customerId: sub.customerId,
+      subscriptionId: sub.id,
+      invoiceId: sandboxId('in'),
+      amountCents: sub.amountCents,
+      currency: sub.currency,
+      method: payment.method,
+      installments: payment.installments,
+      status: 'succeeded',
+    })
+    await repo.updateCheckout(tx, checkout.id, { status: 'complete', paymentStatus: 'paid', paymentMethod: payment.method, lastErrorCode: null, completedAt: now })
+    const customer = await repo.findCustomer(tx, sub.customerId)
+    const events = [
+      await this.emit(tx, 'invoice.paid', invoiceObject(charge, renewed, customer?.email ?? checkout.customerEmail ?? '', 'subscription_cycle')),
+      await this.emit(tx, 'customer.subscription.updated', subscriptionObject(renewed)),
+    ]
+    return { checkout: { ...checkout, status: 'complete', paymentStatus: 'paid' }, events }
   }
 
   checkoutObject(row: Pick<SandboxCheckoutRow, 'id' | 'status' | 'paymentStatus' | 'customerId' | 'subscriptionId' | 'clientReferenceId' | 'customerEmail' | 'customerName' | 'metadata' | 'amountCents' | 'currency'>) {
@@ -392,7 +507,7 @@ export class SandboxProvider {
         const periodStart = row.currentPeriodEnd
         const periodEnd = addMonths(periodStart, row.intervalMonths)
         const invoiceId = sandboxId('in')
-        if (row.paymentMethod === 'card' && row.cardLast4 === RENEWAL_FAILS_LAST4) {
+        if (!renewalCanBeDebited(row)) {
           const failed = await repo.updateSubscription(tx, row.id, { status: 'past_due', currentPeriodStart: periodStart, currentPeriodEnd: periodEnd })
           return [
             await this.emit(tx, 'invoice.payment_failed', {
@@ -517,6 +632,60 @@ function subscriptionObject(row: SandboxSubscriptionRow) {
     default_payment_method: row.cardLast4 ? { card: { brand: row.cardBrand, last4: row.cardLast4 } } : null,
     metadata: row.metadata,
   }
+}
+
+/**
+ * Whether a renewal is charged by itself: a card that accepts renewals, or Pix under a Pix
+ * Automático authorisation. A boleto, or a Pix whose authorisation was cancelled, waits for the
+ * payer (the period goes past due and is paid on its renewal page).
+ */
+function renewalCanBeDebited(row: SandboxSubscriptionRow): boolean {
+  if (row.paymentMethod === 'card') return row.cardLast4 !== RENEWAL_FAILS_LAST4
+  if (row.paymentMethod === 'pix') return row.pixAuthorizationId !== null
+  return false
+}
+
+/**
+ * A boleto's digitable line (47 digits) in the layout of FEBRABAN's bank-slip standard: three
+ * fields with their modulo-10 check digits, the general modulo-11 check digit, the due-date factor
+ * and the amount. Bank 000 stands for the test bank; the free field is random.
+ */
+export function boletoDigitableLine(amountCents: number, dueAt: Date): string {
+  const bank = '0009' // bank 000, currency 9 (real)
+  // Days since 1997-10-07, restarting at 1000 after 9999 (the factor rolled over on 2025-02-22).
+  const days = Math.floor((Date.UTC(dueAt.getUTCFullYear(), dueAt.getUTCMonth(), dueAt.getUTCDate()) - Date.UTC(1997, 9, 7)) / DAY_MS)
+  const factor = String(days > 9999 ? ((days - 10000) % 9000) + 1000 : days).padStart(4, '0')
+  const amount = String(Math.min(amountCents, 9_999_999_999)).padStart(10, '0')
+  let free = ''
+  for (const byte of randomBytes(25)) free += String(byte % 10)
+  const barcodeWithoutDv = bank + factor + amount + free
+  const dv = mod11(barcodeWithoutDv)
+  const field1 = bank + free.slice(0, 5)
+  const field2 = free.slice(5, 15)
+  const field3 = free.slice(15, 25)
+  return `${field1}${mod10(field1)}${field2}${mod10(field2)}${field3}${mod10(field3)}${dv}${factor}${amount}`
+}
+
+function mod10(digits: string): number {
+  let sum = 0
+  let weight = 2
+  for (let i = digits.length - 1; i >= 0; i--) {
+    const product = Number(digits[i]) * weight
+    sum += product > 9 ? product - 9 : product
+    weight = weight === 2 ? 1 : 2
+  }
+  return (10 - (sum % 10)) % 10
+}
+
+function mod11(digits: string): number {
+  let sum = 0
+  let weight = 2
+  for (let i = digits.length - 1; i >= 0; i--) {
+    sum += Number(digits[i]) * weight
+    weight = weight === 9 ? 2 : weight + 1
+  }
+  const rest = 11 - (sum % 11)
+  return rest === 0 || rest === 10 || rest === 11 ? 1 : rest
 }
 
 function invoiceObject(charge: SandboxChargeRow, sub: SandboxSubscriptionRow, email: string, reason: 'subscription_create' | 'subscription_cycle') {

@@ -1,5 +1,5 @@
 /** The sandbox provider's own tables (its "remote" state). Only the sandbox provider calls this. */
-import { and, asc, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
 import {
   sandboxCharges,
@@ -29,6 +29,24 @@ export async function findCheckout(db: Database, id: string, forUpdate = false):
 
 export async function updateCheckout(db: Database, id: string, values: Partial<typeof sandboxCheckouts.$inferInsert>): Promise<void> {
   await db.update(sandboxCheckouts).set(values).where(eq(sandboxCheckouts.id, id))
+}
+
+/** The open, unexpired renewal page of a past-due subscription, if one exists. */
+export async function openRenewalCheckout(db: Database, subscriptionId: string, now: Date): Promise<SandboxCheckoutRow | null> {
+  const [row] = await db
+    .select()
+    .from(sandboxCheckouts)
+    .where(
+      and(
+        eq(sandboxCheckouts.kind, 'renewal'),
+        eq(sandboxCheckouts.renewsSubscriptionId, subscriptionId),
+        eq(sandboxCheckouts.status, 'open'),
+        gt(sandboxCheckouts.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(sandboxCheckouts.createdAt))
+    .limit(1)
+  return row ?? null
 }
 
 /** Open checkouts past their expiry (the sandbox's clock expires them). */

@@ -6,7 +6,19 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { installmentOption, paymentErrorMessage, PAYMENT_ERROR_MSG } from '@sintonia/contract'
 import { normalizeIP } from '@fastify/rate-limit'
 import { SANDBOX_CSS, SANDBOX_JS } from './assets.js'
-import { checkoutPage, messagePage, portalPage, testBankPage, type CheckoutPageInput } from './pages.js'
+import { boletoPdf } from './boleto-pdf.js'
+import {
+  checkoutPage,
+  formatBoletoLine,
+  messagePage,
+  methodsOf,
+  pixAuthorizationPage,
+  portalPage,
+  testBankBoletoPage,
+  testBankPage,
+  type CheckoutPageInput,
+  type SandboxPayMethod,
+} from './pages.js'
 import { fakePixPayload, pixQrSvg } from './pix.js'
 import type { SandboxProvider } from './provider.js'
 
@@ -56,7 +68,7 @@ export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promi
     async function renderCheckout(
       reply: FastifyReply,
       id: string,
-      method: 'card' | 'pix',
+      asked: SandboxPayMethod,
       status: number,
       error: string | null,
       values?: { number?: string; expiry?: string; name?: string; installments?: string },
@@ -70,6 +82,8 @@ export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promi
       if (!sandbox.isPayable(checkout)) {
         return html(reply, 410, messagePage(name, 'Sessão expirada', 'Este link de pagamento expirou. Volte ao site e comece de novo.', { href: checkout.cancelUrl, label: 'Voltar' }))
       }
+      // A method this page does not offer (a renewal has no card) shows its first one.
+      const method = methodsOf(checkout).includes(asked) ? asked : methodsOf(checkout)[0]!
       let pix: CheckoutPageInput['pix']
       if (method === 'pix') {
         const code = await sandbox.pixCode(checkout)
@@ -83,7 +97,8 @@ export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promi
 
     app.get<{ Params: { id: string }; Querystring: { metodo?: string } }>('/sandbox/checkout/:id', async (request, reply) => {
       if (!ID.test(request.params.id)) return notFound(reply)
-      return renderCheckout(reply, request.params.id, request.query.metodo === 'pix' ? 'pix' : 'card', 200, null)
+      const asked = request.query.metodo === 'pix' || request.query.metodo === 'boleto' ? request.query.metodo : 'card'
+      return renderCheckout(reply, request.params.id, asked, 200, null)
     })
 
     app.post<{ Params: { id: string } }>('/sandbox/checkout/:id/pay', async (request, reply) => {
@@ -97,7 +112,7 @@ export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promi
       }
       if (!(await allowAttempt(request))) return renderCheckout(reply, id, 'card', 429, PAYMENT_ERROR_MSG.rate_limit, values)
       const checkout = await sandbox.getCheckout(id)
-      if (!checkout || !sandbox.isPayable(checkout)) return renderCheckout(reply, id, 'card', 409, null)
+      if (!checkout || !sandbox.isPayable(checkout) || !methodsOf(checkout).includes('card')) return renderCheckout(reply, id, 'card', 409, null)
       if (!values.name.trim()) return renderCheckout(reply, id, 'card', 422, 'Informe o nome impresso no cartão.', values)
       // From 1× up to the plan's months (contract commerce/installments.ts).
       const installments = /^\d{1,2}$/.test(values.installments) ? Number(values.installments) : Number.NaN
@@ -128,11 +143,25 @@ export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promi
     const pixExpiredPage = (reply: FastifyReply, name: string) =>
       html(reply, 410, messagePage(name, 'Código Pix expirado', 'Este código Pix não pode mais ser pago. Volte à página do pagamento e gere um novo código.'))
 
-    app.get<{ Params: { id: string }; Querystring: { codigo?: string } }>('/sandbox/checkout/:id/banco', async (request, reply) => {
+    const boletoUnknownPage = (reply: FastifyReply, name: string) =>
+      html(reply, 410, messagePage(name, 'Boleto não encontrado', 'Este boleto não existe ou não pode mais ser pago. Volte à página do pagamento.'))
+
+    /** The paid checkout's subscription, when its Pix came with a Pix Automático authorisation. */
+    const authorizationOf = async (checkout: { subscriptionId: string | null }) => {
+      const sub = checkout.subscriptionId ? await sandbox.getSubscription(checkout.subscriptionId) : null
+      return sub?.pixAuthorizationId && sub.paymentMethod === 'pix' ? { subscriptionId: sub.id } : null
+    }
+
+    app.get<{ Params: { id: string }; Querystring: { codigo?: string; boleto?: string } }>('/sandbox/checkout/:id/banco', async (request, reply) => {
       const checkout = ID.test(request.params.id) ? await sandbox.getCheckout(request.params.id) : null
       if (!checkout) return notFound(reply)
       const name = await productName()
-      if (checkout.status === 'complete') return html(reply, 200, testBankPage({ productName: name, checkout, txid: '', paid: true }))
+      if (request.query.boleto !== undefined) {
+        if (checkout.status === 'complete') return html(reply, 200, testBankBoletoPage({ productName: name, checkout, paid: true }))
+        if (!checkout.boletoLine || !sandbox.isPayable(checkout)) return boletoUnknownPage(reply, name)
+        return html(reply, 200, testBankBoletoPage({ productName: name, checkout, paid: false }))
+      }
+      if (checkout.status === 'complete') return html(reply, 200, testBankPage({ productName: name, checkout, txid: '', paid: true, authorization: await authorizationOf(checkout) }))
       const txid = typeof request.query.codigo === 'string' ? request.query.codigo.slice(0, 64) : ''
       const current = await sandbox.pixCode(checkout)
       if (!current || current.expired || current.txid !== txid) return pixExpiredPage(reply, name)
@@ -159,7 +188,64 @@ export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promi
       const result = await sandbox.payWithPix(id, formValue(request.body, 'codigo'))
       if (!result.ok) return pixExpiredPage(reply, name)
       const paid = (await sandbox.getCheckout(id)) ?? checkout
-      return html(reply, 200, testBankPage({ productName: name, checkout: paid, txid: '', paid: true }))
+      return html(reply, 200, testBankPage({ productName: name, checkout: paid, txid: '', paid: true, authorization: await authorizationOf(paid) }))
+    })
+
+    // Boleto: issued on request, paid at the test bank by its digitable line.
+    app.post<{ Params: { id: string } }>('/sandbox/checkout/:id/boleto', async (request, reply) => {
+      const { id } = request.params
+      if (!ID.test(id)) return notFound(reply)
+      if (!(await allowAttempt(request))) return html(reply, 429, messagePage(await productName(), 'Muitas tentativas', PAYMENT_ERROR_MSG.rate_limit))
+      await sandbox.issueBoleto(id)
+      return reply.redirect(`/sandbox/checkout/${encodeURIComponent(id)}?metodo=boleto`, 303)
+    })
+
+    app.get<{ Params: { id: string } }>('/sandbox/checkout/:id/boleto.pdf', async (request, reply) => {
+      const checkout = ID.test(request.params.id) ? await sandbox.getCheckout(request.params.id) : null
+      if (!checkout?.boletoLine || !checkout.boletoDueAt) return boletoUnknownPage(reply, await productName())
+      const pdf = boletoPdf({
+        productName: await productName(),
+        planName: checkout.productName,
+        amountCents: checkout.amountCents,
+        currency: checkout.currency,
+        dueAt: checkout.boletoDueAt,
+        line: formatBoletoLine(checkout.boletoLine),
+      })
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', 'inline; filename="boleto.pdf"')
+        .header('Cache-Control', 'no-store')
+        .header('X-Robots-Tag', 'noindex')
+        .send(pdf)
+    })
+
+    app.post<{ Params: { id: string } }>('/sandbox/checkout/:id/boleto/pagar', async (request, reply) => {
+      const { id } = request.params
+      if (!ID.test(id)) return notFound(reply)
+      const checkout = await sandbox.getCheckout(id)
+      if (!checkout) return notFound(reply)
+      const name = await productName()
+      if (!(await allowAttempt(request))) return html(reply, 429, messagePage(name, 'Muitas tentativas', PAYMENT_ERROR_MSG.rate_limit))
+      if (checkout.status === 'complete') return html(reply, 409, messagePage(name, 'Boleto já pago', 'Este boleto já foi pago. Nada foi cobrado de novo.'))
+      const result = await sandbox.payWithBoleto(id, formValue(request.body, 'linha'))
+      if (!result.ok) return boletoUnknownPage(reply, name)
+      return html(reply, 200, testBankBoletoPage({ productName: name, checkout: (await sandbox.getCheckout(id)) ?? checkout, paid: true }))
+    })
+
+    // The payer's Pix Automático authorisation, as the bank app shows it; cancelling it ends the renewals.
+    app.get<{ Params: { id: string }; Querystring: { ok?: string } }>('/sandbox/banco/pix-automatico/:id', async (request, reply) => {
+      const sub = ID.test(request.params.id) ? await sandbox.getSubscription(request.params.id) : null
+      const name = await productName()
+      if (!sub || sub.paymentMethod !== 'pix') return html(reply, 404, messagePage(name, 'Autorização não encontrada', 'Esta autorização de Pix Automático não existe.'))
+      return html(reply, 200, pixAuthorizationPage({ productName: name, subscription: sub, cancelled: !sub.pixAuthorizationId }))
+    })
+
+    app.post<{ Params: { id: string } }>('/sandbox/banco/pix-automatico/:id/cancelar', async (request, reply) => {
+      const { id } = request.params
+      if (!ID.test(id)) return html(reply, 404, messagePage(await productName(), 'Autorização não encontrada', 'Esta autorização de Pix Automático não existe.'))
+      if (!(await allowAttempt(request))) return html(reply, 429, messagePage(await productName(), 'Muitas tentativas', PAYMENT_ERROR_MSG.rate_limit))
+      await sandbox.cancelPixAuthorization(id)
+      return reply.redirect(`/sandbox/banco/pix-automatico/${encodeURIComponent(id)}`, 303)
     })
 
     async function renderPortal(reply: FastifyReply, id: string, status: number, notice: string | null, error: string | null) {

@@ -65,6 +65,11 @@ export class SandboxGateway implements PaymentGateway {
     return result
   }
 
+  async pendingPaymentLink(subscriptionId: string, returnUrl: string) {
+    const checkout = await this.sandbox.renewalCheckout(subscriptionId, returnUrl)
+    return checkout ? { url: `${this.sandbox.checkoutUrl(checkout.id)}?metodo=pix` } : null
+  }
+
   async cancelSubscription(subscriptionId: string) {
     await this.sandbox.cancelNow(subscriptionId)
   }

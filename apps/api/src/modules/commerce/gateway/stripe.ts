@@ -114,6 +114,18 @@ export class StripeGateway implements PaymentGateway {
     return { refundId: refund.id, amountCents: refund.amount }
   }
 
+  async pendingPaymentLink(subscriptionId: string) {
+    // Stripe's hosted invoice page of the subscription's open invoice (it returns to the site by itself).
+    try {
+      const sub = await this.stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice'] })
+      const invoice = isRecord(sub.latest_invoice) ? (sub.latest_invoice as Stripe.Invoice) : null
+      return invoice?.status === 'open' && invoice.hosted_invoice_url ? { url: invoice.hosted_invoice_url } : null
+    } catch (error) {
+      if (isNotFound(error)) return null
+      throw new GatewayError('stripe: subscriptions.retrieve failed', error)
+    }
+  }
+
   async cancelSubscription(subscriptionId: string) {
     try {
       await this.stripe.subscriptions.cancel(subscriptionId)

@@ -92,6 +92,11 @@ export interface PaymentGateway {
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookParseResult
   /** Refunds a charge in full. `idempotencyKey` makes a retried approval refund once. */
   refund(providerPaymentId: string, idempotencyKey: string): Promise<RefundResult>
+  /**
+   * The provider's page where a past-due subscription's open period is paid (the sandbox: Pix or
+   * boleto; Stripe: its hosted invoice page), returning to `returnUrl`; null when nothing is owed.
+   */
+  pendingPaymentLink(subscriptionId: string, returnUrl: string): Promise<{ url: string } | null>
   /** Ends a subscription now (refund approved). */
   cancelSubscription(subscriptionId: string): Promise<void>
 }

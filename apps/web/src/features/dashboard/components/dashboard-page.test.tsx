@@ -33,6 +33,8 @@ const QUARTERLY: Subscription = {
   lastPaymentCents: 14_970,
   lastPaymentMethod: 'pix',
   lastPaymentInstallments: null,
+      graceEndsAt: null,
+      pixAutomatic: true,
   currency: 'BRL',
   startedAt: '2026-11-25T15:00:00.000Z',
   managedByProvider: true,

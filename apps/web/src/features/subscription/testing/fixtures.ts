@@ -38,6 +38,8 @@ export const ANNUAL_DETAILS: SubscriptionDetails = {
     lastPaymentCents: 47_880,
     lastPaymentMethod: 'card',
     lastPaymentInstallments: 12,
+    graceEndsAt: null,
+    pixAutomatic: false,
     currency: 'BRL',
     startedAt: '2026-11-20T12:00:00.000Z',
     managedByProvider: true,

@@ -1,0 +1,263 @@
+/**
+ * The Brazilian ways to pay on the sandbox beyond the card (docs/payments.md): the boleto (access
+ * only once the bank reports it paid), Pix Automático renewals (authorised with the first Pix,
+ * cancelled in the bank app), and a failed renewal → the admin's grace days → the period paid by
+ * Pix or boleto.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { API, COMMERCE_MSG, RENEWAL_NOTICE_DAYS, subscriptionDetailsSchema } from '@sintonia/contract'
+import { payments, sandboxCheckouts, sandboxSubscriptions, subscriptions } from '../../src/db/schema/index.js'
+import { runRenewalNotices } from '../../src/modules/commerce/renewal-notices.js'
+import { boletoDigitableLine } from '../../src/modules/payment-sandbox/provider.js'
+import { buildTestApp, type TestContext } from '../helpers/app.js'
+import { admin, listener, nextIp, type Account } from '../helpers/auth.js'
+import { CARDS, checkState, outboxOf, payWithCard, payWithPix, startAuthFirst, subscriptionOf } from '../helpers/commerce.js'
+
+let ctx: TestContext
+let boss: Account
+beforeAll(async () => {
+  ctx = await buildTestApp({ seed: true })
+  boss = await admin(ctx)
+})
+afterAll(() => ctx.close())
+
+const DAY = 86_400_000
+const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined }
+const dateBr = (date: Date) => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'America/Sao_Paulo' }).format(date)
+
+const form = (url: string, values: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(values).toString(), remoteAddress: nextIp() })
+
+const ourRow = async (id: string) => (await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!
+const paymentsOf = async (providerSubscriptionId: string) =>
+  ctx.database.db.select().from(payments).where(eq(payments.providerSubscriptionId, providerSubscriptionId)).orderBy(payments.paidAt)
+const details = async (account: Account) =>
+  subscriptionDetailsSchema.parse((await ctx.app.inject({ method: 'GET', url: API.commerce.subscription.details, headers: { cookie: account.cookie } })).json()).subscription
+const payPending = (account: Account) => ctx.app.inject({ method: 'POST', url: API.commerce.subscription.payPending, headers: { cookie: account.cookie } })
+
+/** The provider's clock reaches the end of the subscription's period. */
+async function endProviderPeriod(providerSubscriptionId: string) {
+  await ctx.database.db.update(sandboxSubscriptions).set({ currentPeriodEnd: new Date(Date.now() - 1000) }).where(eq(sandboxSubscriptions.id, providerSubscriptionId))
+  await ctx.app.payments.sandbox!.advanceClock(new Date())
+}
+
+/** The digitable line back to the 44-digit barcode, whose 5th digit is the modulo-11 check of the rest. */
+function barcodeOf(line: string): string {
+  return line.slice(0, 4) + line.slice(32, 33) + line.slice(33, 47) + line.slice(4, 9) + line.slice(10, 20) + line.slice(21, 31)
+}
+function mod10(digits: string): number {
+  let sum = 0
+  for (let i = digits.length - 1, weight = 2; i >= 0; i--, weight = weight === 2 ? 1 : 2) {
+    const product = Number(digits[i]) * weight
+    sum += product > 9 ? product - 9 : product
+  }
+  return (10 - (sum % 10)) % 10
+}
+function mod11(digits: string): number {
+  let sum = 0
+  for (let i = digits.length - 1, weight = 2; i >= 0; i--, weight = weight === 9 ? 2 : weight + 1) sum += Number(digits[i]) * weight
+  const rest = 11 - (sum % 11)
+  return rest === 0 || rest === 10 || rest === 11 ? 1 : rest
+}
+
+describe('boleto', () => {
+  it('writes a 47-digit digitable line whose check digits hold, with the amount and the due-date factor', () => {
+    const line = boletoDigitableLine(47_880, new Date('2026-12-02T15:00:00Z'))
+    expect(line).toMatch(/^\d{47}$/)
+    expect(Number(line[9])).toBe(mod10(line.slice(0, 9)))
+    expect(Number(line[20])).toBe(mod10(line.slice(10, 20)))
+    expect(Number(line[31])).toBe(mod10(line.slice(21, 31)))
+    const barcode = barcodeOf(line)
+    expect(Number(barcode[4])).toBe(mod11(barcode.slice(0, 4) + barcode.slice(5)))
+    expect(line.slice(37)).toBe('0000047880')
+    // 2026-12-02 is 10 647 days after 1997-10-07: past 9 999 the factor restarts at 1 000.
+    expect(line.slice(33, 37)).toBe('1648')
+  })
+
+  it('is issued once on request (line, due date in 3 days, PDF); access only once the bank pays it, once', async () => {
+    const buyer = await listener(ctx)
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'anual')
+    const tab = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}?metodo=boleto` })
+    expect(tab.statusCode).toBe(200)
+    expect(tab.body).toContain('Gerar boleto')
+    expect(tab.body).toContain('pode levar até 3 dias úteis')
+
+    expect((await form(`/sandbox/checkout/${checkoutId}/boleto`)).statusCode).toBe(303)
+    const [row] = await ctx.database.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, checkoutId))
+    expect(row!.boletoLine).toMatch(/^\d{47}$/)
+    expect(Math.abs(row!.boletoDueAt!.getTime() - (Date.now() + 3 * DAY))).toBeLessThan(60_000)
+    // The page stays payable until the day after the due date.
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(row!.boletoDueAt!.getTime())
+    // Asking again shows the same boleto.
+    expect((await form(`/sandbox/checkout/${checkoutId}/boleto`)).statusCode).toBe(303)
+    const [again] = await ctx.database.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, checkoutId))
+    expect(again!.boletoLine).toBe(row!.boletoLine)
+
+    const page = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}?metodo=boleto` })
+    expect(page.body).toContain(row!.boletoLine!.slice(0, 5) + '.' + row!.boletoLine!.slice(5, 10))
+    expect(page.body).toContain(dateBr(row!.boletoDueAt!))
+    expect(page.body).toContain('Aguardando a confirmação do banco')
+    const pdf = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}/boleto.pdf` })
+    expect(pdf.statusCode).toBe(200)
+    expect(pdf.headers['content-type']).toBe('application/pdf')
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
+    expect(pdf.rawPayload.toString('latin1')).toContain('R$\u00a0478,80')
+
+    // Issued is not paid: no access, no payment.
+    expect(await checkState(ctx, buyer)).toMatchObject({ subscribed: false })
+    expect((await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}/status` })).json()).toEqual({ status: 'open', pixExpired: false })
+
+    // The bank pays another line: refused, nothing changes.
+    const wrong = await form(`/sandbox/checkout/${checkoutId}/boleto/pagar`, { linha: '1'.repeat(47) })
+    expect(wrong.statusCode).toBe(410)
+    expect(wrong.body).toContain('Boleto não encontrado')
+    expect(await subscriptionOf(ctx, buyer.userId)).toEqual([])
+
+    const bank = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}/banco?boleto=1` })
+    expect(bank.body).toContain('Pagar boleto')
+    const paid = await form(`/sandbox/checkout/${checkoutId}/boleto/pagar`, { linha: row!.boletoLine! })
+    expect(paid.statusCode).toBe(200)
+    expect(paid.body).toContain('Boleto pago')
+    expect(await checkState(ctx, buyer)).toMatchObject({ subscribed: true, subscription_tier: 'anual' })
+    expect((await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}/status` })).json()).toMatchObject({ status: 'complete' })
+    const [sub] = await subscriptionOf(ctx, buyer.userId)
+    const recorded = await paymentsOf(sub!.providerSubscriptionId!)
+    expect(recorded.map((payment) => [payment.method, payment.installments, payment.amountCents])).toEqual([['boleto', null, 47_880]])
+    const receipt = (await outboxOf(ctx, buyer.email)).find((mail) => mail.kind === 'payment_receipt')
+    expect(receipt!.textBody).toContain('Forma de pagamento: Boleto')
+    expect((await details(buyer))!.lastPaymentMethod).toBe('boleto')
+
+    // Paid twice: refused in pt-BR, one payment only.
+    const twice = await form(`/sandbox/checkout/${checkoutId}/boleto/pagar`, { linha: row!.boletoLine! })
+    expect(twice.statusCode).toBe(409)
+    expect(twice.body).toContain('Este boleto já foi pago. Nada foi cobrado de novo.')
+    expect(await paymentsOf(sub!.providerSubscriptionId!)).toHaveLength(1)
+  })
+
+  it('answers an unknown boleto PDF or bank page with a pt-BR page, not an error', async () => {
+    const buyer = await listener(ctx)
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'trimestral')
+    const pdf = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}/boleto.pdf` })
+    expect(pdf.statusCode).toBe(410)
+    expect(pdf.body).toContain('Boleto não encontrado')
+    expect((await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}/banco?boleto=1` })).statusCode).toBe(410)
+  })
+})
+
+describe('Pix Automático', () => {
+  it('is authorised with the first Pix; the notice says it will be debited, and the renewal is', async () => {
+    const buyer = await listener(ctx)
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'trimestral')
+    const page = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}?metodo=pix` })
+    const code = /\/banco\?codigo=([0-9a-f]+)"/.exec(page.body)![1]!
+    const bank = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}/banco?codigo=${code}` })
+    expect(bank.body).toContain('Pix Automático')
+    expect(bank.body).toContain('Pagar e autorizar')
+    const paid = await payWithPix(ctx, checkoutId, code)
+    expect(paid.body).toContain('Pix Automático autorizado')
+    const [sub] = await subscriptionOf(ctx, buyer.userId)
+    expect(await details(buyer)).toMatchObject({ lastPaymentMethod: 'pix', pixAutomatic: true })
+
+    const deps = { db: ctx.database.db, mailer: ctx.app.mailer, publicUrl: ctx.config.publicUrl, log: silentLog }
+    await runRenewalNotices(deps, new Date(sub!.currentPeriodEnd!.getTime() - RENEWAL_NOTICE_DAYS * DAY + 60_000))
+    const notice = (await outboxOf(ctx, buyer.email)).find((mail) => mail.kind === 'renewal_notice')
+    expect(notice!.textBody).toContain('Forma de pagamento: Pix')
+    expect(notice!.textBody).toContain('debitado por Pix Automático')
+
+    await endProviderPeriod(sub!.providerSubscriptionId!)
+    const renewed = await ourRow(sub!.id)
+    expect(renewed.status).toBe('active')
+    expect(renewed.currentPeriodEnd!.getTime()).toBeGreaterThan(Date.now() + 80 * DAY)
+    expect((await paymentsOf(sub!.providerSubscriptionId!)).map((payment) => payment.method)).toEqual(['pix', 'pix'])
+  })
+
+  it('cancelled in the bank app, nothing more is debited: the subscription ends with its paid period', async () => {
+    const buyer = await listener(ctx)
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'trimestral')
+    await payWithPix(ctx, checkoutId)
+    const [sub] = await subscriptionOf(ctx, buyer.userId)
+    const authorization = `/sandbox/banco/pix-automatico/${sub!.providerSubscriptionId}`
+    const shown = await ctx.app.inject({ method: 'GET', url: authorization })
+    expect(shown.body).toContain('Cancelar autorização')
+    expect((await form(`${authorization}/cancelar`)).statusCode).toBe(303)
+    expect((await ctx.app.inject({ method: 'GET', url: authorization })).body).toContain('Cancelada')
+
+    expect(await ourRow(sub!.id)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true })
+    expect(await details(buyer)).toMatchObject({ pixAutomatic: false, cancelAtPeriodEnd: true })
+    await endProviderPeriod(sub!.providerSubscriptionId!)
+    expect((await ourRow(sub!.id)).status).toBe('canceled')
+    expect(await paymentsOf(sub!.providerSubscriptionId!)).toHaveLength(1)
+    // Cancelling again, or an unknown authorisation, changes nothing and is no error.
+    expect((await form(`${authorization}/cancelar`)).statusCode).toBe(303)
+    expect((await ctx.app.inject({ method: 'GET', url: '/sandbox/banco/pix-automatico/sub_sbx_naoexiste' })).statusCode).toBe(404)
+  })
+})
+
+describe('a failed renewal', () => {
+  it("keeps access for the admin's grace days, e-mails how to pay, and the period paid by Pix makes it active again", async () => {
+    const settings = await ctx.app.inject({ method: 'GET', url: API.content.admin.settings, headers: { cookie: boss.cookie } })
+    const saved = await ctx.app.inject({ method: 'PUT', url: API.content.admin.settings, headers: { cookie: boss.cookie }, payload: { ...(settings.json() as object), renewalGraceDays: 5 } })
+    expect(saved.statusCode).toBe(200)
+    expect(saved.json().renewalGraceDays).toBe(5)
+
+    const buyer = await listener(ctx)
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'anual')
+    expect((await payWithCard(ctx, checkoutId, CARDS.renewalFails)).statusCode).toBe(303)
+    const [sub] = await subscriptionOf(ctx, buyer.userId)
+    expect((await payPending(buyer)).statusCode).toBe(409)
+
+    await endProviderPeriod(sub!.providerSubscriptionId!)
+    const failed = await ourRow(sub!.id)
+    expect(failed.status).toBe('past_due')
+    expect(failed.graceEndsAt!.getTime() - failed.currentPeriodEnd!.getTime()).toBe(5 * DAY)
+    expect(await checkState(ctx, buyer)).toMatchObject({ subscribed: true, subscription_status: 'past_due' })
+    expect(await details(buyer)).toMatchObject({ status: 'past_due', givesAccess: true, graceEndsAt: failed.graceEndsAt!.toISOString() })
+    const mails = (await outboxOf(ctx, buyer.email)).filter((mail) => mail.kind === 'renewal_failed')
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.subject).toBe('Pagamento pendente — Sintonia')
+    expect(mails[0]!.textBody).toContain(`Seu acesso continua até ${dateBr(failed.graceEndsAt!)}.`)
+    expect(mails[0]!.textBody).toContain('Valor: R$\u00a0478,80')
+    expect(mails[0]!.textBody).toContain(`${ctx.config.publicUrl}/assinatura`)
+
+    // The period's page: Pix or boleto, the same page however often it is asked for.
+    const first = await payPending(buyer)
+    expect(first.statusCode).toBe(200)
+    const url = new URL(first.json().url as string)
+    expect(url.pathname).toMatch(/^\/sandbox\/checkout\/cs_sbx_/)
+    expect(new URL((await payPending(buyer)).json().url as string).pathname).toBe(url.pathname)
+    const page = await ctx.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })
+    expect(page.body).toContain('Renovação pendente')
+    expect(page.body).toContain('>Pix</a>')
+    expect(page.body).toContain('>Boleto</a>')
+    expect(page.body).not.toContain('>Cartão</a>')
+    const renewalId = url.pathname.split('/').pop()!
+    // No card on this page: a card post changes nothing.
+    expect((await payWithCard(ctx, renewalId, CARDS.ok)).statusCode).toBe(409)
+    expect((await ourRow(sub!.id)).status).toBe('past_due')
+
+    const paid = await payWithPix(ctx, renewalId)
+    expect(paid.statusCode).toBe(200)
+    const active = await ourRow(sub!.id)
+    expect(active).toMatchObject({ status: 'active', graceEndsAt: null })
+    expect(active.currentPeriodEnd!.getTime()).toBeGreaterThan(Date.now() + 300 * DAY)
+    expect((await paymentsOf(sub!.providerSubscriptionId!)).map((payment) => payment.method)).toEqual(['card', 'pix'])
+    expect(await details(buyer)).toMatchObject({ status: 'active', graceEndsAt: null, lastPaymentMethod: 'pix', pixAutomatic: true })
+    const receipts = (await outboxOf(ctx, buyer.email)).filter((mail) => mail.kind === 'payment_receipt')
+    expect(receipts.at(-1)!.textBody).toContain('Recebemos a renovação da sua assinatura')
+    expect((await payPending(buyer)).json()).toMatchObject({ statusCode: 409, message: COMMERCE_MSG.noPendingPayment })
+  })
+
+  it('ends access when the grace days are over; without a sign-in the page is refused', async () => {
+    const buyer = await listener(ctx)
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'trimestral')
+    expect((await payWithCard(ctx, checkoutId, CARDS.renewalFails)).statusCode).toBe(303)
+    const [sub] = await subscriptionOf(ctx, buyer.userId)
+    await endProviderPeriod(sub!.providerSubscriptionId!)
+    await ctx.database.db.update(subscriptions).set({ graceEndsAt: new Date(Date.now() - 60_000) }).where(eq(subscriptions.id, sub!.id))
+    expect(await checkState(ctx, buyer)).toMatchObject({ subscribed: false, subscription_status: 'past_due' })
+    // Still payable at the provider: paying brings access back.
+    expect((await payPending(buyer)).statusCode).toBe(200)
+    expect((await ctx.app.inject({ method: 'POST', url: API.commerce.subscription.payPending })).statusCode).toBe(401)
+  })
+})
