@@ -35,6 +35,7 @@ export const COMMERCE_ENDPOINT_SCHEMAS = {
     details: { response: subscriptionDetailsSchema, body: null },
     checkout: { response: checkoutRedirectSchema, body: createSubscriptionSchema },
     portal: { response: portalRedirectSchema, body: null },
+    payPending: { response: portalRedirectSchema, body: null },
     refundRequest: { response: messageResponseSchema, body: refundRequestSchema },
   },
   payments: {

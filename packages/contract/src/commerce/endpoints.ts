@@ -34,6 +34,7 @@ export const COMMERCE_ENDPOINTS = {
     details: get(P.subscription.details, schema<typeof subscriptionDetailsSchema>()),
     checkout: post(P.subscription.checkout, schema<typeof checkoutRedirectSchema>(), schema<typeof createSubscriptionSchema>()),
     portal: post(P.subscription.portal, schema<typeof portalRedirectSchema>()),
+    payPending: post(P.subscription.payPending, schema<typeof portalRedirectSchema>()),
     refundRequest: post(P.subscription.refundRequest, schema<typeof messageResponseSchema>(), schema<typeof refundRequestSchema>()),
   },
   payments: {

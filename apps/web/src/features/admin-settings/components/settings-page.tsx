@@ -13,9 +13,17 @@ interface Draft {
   productName: string
   supportEmail: string
   guaranteeDays: string
+  renewalGraceDays: string
 }
 
-const toDraft = (settings: GeneralSettings): Draft => ({ ...settings, guaranteeDays: String(settings.guaranteeDays) })
+const toDraft = (settings: GeneralSettings): Draft => ({
+  ...settings,
+  guaranteeDays: String(settings.guaranteeDays),
+  renewalGraceDays: String(settings.renewalGraceDays),
+})
+
+/** A whole number as typed, or NaN (the schema then answers with the field's range message). */
+const wholeNumber = (value: string) => (/^\d+$/.test(value.trim()) ? Number(value) : Number.NaN)
 
 function SettingsForm({ initial }: { initial: GeneralSettings }) {
   const save = useSaveGeneralSettings()
@@ -33,8 +41,7 @@ function SettingsForm({ initial }: { initial: GeneralSettings }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault()
-    const days = /^\d+$/.test(draft.guaranteeDays.trim()) ? Number(draft.guaranteeDays) : Number.NaN
-    const parsed = generalSettingsSchema.safeParse({ ...draft, guaranteeDays: days })
+    const parsed = generalSettingsSchema.safeParse({ ...draft, guaranteeDays: wholeNumber(draft.guaranteeDays), renewalGraceDays: wholeNumber(draft.renewalGraceDays) })
     if (!parsed.success) {
       setErrors(zodFieldErrors(parsed.error))
       reveal.reveal()
@@ -72,6 +79,12 @@ function SettingsForm({ initial }: { initial: GeneralSettings }) {
       {field('productName', 'Nome do produto', 'Aparece no topo de todas as páginas, na página inicial e nos e-mails.', { maxLength: 60, autoComplete: 'off' })}
       {field('supportEmail', 'E-mail de suporte', 'Para onde vão as respostas aos e-mails do produto e os pedidos da LGPD.', { type: 'email', autoComplete: 'off' })}
       {field('guaranteeDays', 'Prazo de garantia (dias)', 'De 1 a 365. Mostrado igual na página inicial e nas páginas de planos e de pagamento.', { inputMode: 'numeric', className: 'sm:w-40' })}
+      {field(
+        'renewalGraceDays',
+        'Carência de renovação (dias)',
+        'De 0 a 30. Quando uma renovação não é paga, o assinante mantém o acesso por estes dias enquanto paga o período por Pix ou boleto.',
+        { inputMode: 'numeric', className: 'sm:w-40' },
+      )}
       <SubmitButton loading={save.isPending} loadingText="Salvando..." size="md" className="w-full sm:w-auto sm:self-start">
         Salvar configurações
       </SubmitButton>
@@ -79,7 +92,7 @@ function SettingsForm({ initial }: { initial: GeneralSettings }) {
   )
 }
 
-/** `/admin/settings`: product name, support e-mail and guarantee days (issue #7). */
+/** `/admin/settings`: product name, support e-mail, guarantee days and the renewal grace days. */
 export function SettingsPage() {
   const settings = useGeneralSettings()
   return (

@@ -49,6 +49,11 @@ export function createPortalLink() {
   return api(ENDPOINTS.commerce.subscription.portal)
 }
 
+/** pay-pending: the provider's page where a past-due period is paid by Pix or boleto. */
+export function createPendingPaymentLink() {
+  return api(ENDPOINTS.commerce.subscription.payPending)
+}
+
 /** verify-payment: what the server knows about a checkout (paid or still processing). */
 export function verifyPayment(checkoutId: string, signal?: AbortSignal) {
   return api(ENDPOINTS.commerce.payments.verify, { body: { sessionId: checkoutId }, signal })

@@ -1,4 +1,4 @@
-import { ArrowDown, CalendarClock, CircleSlash, CreditCard, ExternalLink, Gift } from 'lucide-react'
+import { AlertCircle, ArrowDown, CalendarClock, CircleSlash, CreditCard, ExternalLink, Gift, QrCode } from 'lucide-react'
 import { formatMoney, paidWithLabel, type SubscriptionDetails } from '@sintonia/contract'
 import { Badge, type BadgeVariant } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
@@ -21,6 +21,16 @@ export interface CurrentSubscriptionCardProps {
   portalBusy: boolean
   /** An ended subscription's way back: the plan list on the same page. */
   onSubscribeAgain: () => void
+  /** Past due: the provider's page where the open period is paid by Pix or boleto. */
+  onPayPending: () => void
+  payPendingBusy: boolean
+}
+
+/** How the subscription is paid, as the subscriber reads it: 'Pix Automático', 'Cartão em 12x de …'. */
+function paymentMethodLabel(subscription: Subscription): string | null {
+  if (!subscription.lastPaymentMethod || subscription.lastPaymentCents === null) return null
+  if (subscription.pixAutomatic) return 'Pix Automático'
+  return paidWithLabel(subscription.lastPaymentMethod, subscription.lastPaymentCents, subscription.lastPaymentInstallments)
 }
 
 /**
@@ -32,10 +42,12 @@ export function subscriptionEnded(subscription: Subscription): boolean {
 }
 
 /** The subscriber's plan, status and period end, with the provider's portal (docs/product/commerce.md#customer-portal). */
-export function CurrentSubscriptionCard({ subscription, onOpenPortal, portalBusy, onSubscribeAgain }: CurrentSubscriptionCardProps) {
+export function CurrentSubscriptionCard({ subscription, onOpenPortal, portalBusy, onSubscribeAgain, onPayPending, payPendingBusy }: CurrentSubscriptionCardProps) {
   const periodEnd = formatLongDate(subscription.currentPeriodEnd)
   const ended = subscriptionEnded(subscription)
   const endsAtPeriodEnd = subscription.cancelAtPeriodEnd && !ended
+  const pastDue = subscription.status === 'past_due' && subscription.managedByProvider
+  const graceEnd = formatLongDate(subscription.graceEndsAt)
 
   const items = [
     { label: 'Plano', value: subscription.planName, testId: 'subscription-plan' },
@@ -48,7 +60,9 @@ export function CurrentSubscriptionCard({ subscription, onOpenPortal, portalBusy
       ),
     },
   ]
-  if (periodEnd) {
+  if (pastDue) {
+    if (graceEnd && subscription.givesAccess) items.push({ label: 'Acesso até', value: graceEnd, testId: 'subscription-grace-end' })
+  } else if (periodEnd) {
     items.push({
       // Complimentary access is never charged: its end is when access ends.
       label: endsAtPeriodEnd || !subscription.givesAccess || !subscription.managedByProvider ? 'Acesso até' : 'Próxima cobrança',
@@ -58,13 +72,8 @@ export function CurrentSubscriptionCard({ subscription, onOpenPortal, portalBusy
   }
   if (subscription.lastPaymentCents !== null) {
     items.push({ label: 'Último pagamento', value: formatMoney(subscription.lastPaymentCents, subscription.currency), testId: 'subscription-last-payment' })
-    if (subscription.lastPaymentMethod) {
-      items.push({
-        label: 'Forma de pagamento',
-        value: paidWithLabel(subscription.lastPaymentMethod, subscription.lastPaymentCents, subscription.lastPaymentInstallments),
-        testId: 'subscription-payment-method',
-      })
-    }
+    const method = paymentMethodLabel(subscription)
+    if (method) items.push({ label: 'Forma de pagamento', value: method, testId: 'subscription-payment-method' })
   }
   const since = formatLongDate(subscription.startedAt)
   if (since) items.push({ label: 'Assinante desde', value: since, testId: 'subscription-since' })
@@ -93,6 +102,24 @@ export function CurrentSubscriptionCard({ subscription, onOpenPortal, portalBusy
             portal.
           </span>
         </p>
+      ) : null}
+
+      {pastDue ? (
+        <div role="note" data-testid="subscription-pending" className="mt-5 flex flex-col gap-3 rounded-2xl border border-warm-line bg-warm-soft px-4 py-4 text-warm">
+          <p className="flex items-start gap-3 text-[0.95rem] leading-relaxed">
+            <AlertCircle aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            <span>
+              Não conseguimos receber a renovação.{' '}
+              {subscription.givesAccess
+                ? `Seu acesso continua${graceEnd ? ` até ${graceEnd}` : ''}: pague este período por Pix ou boleto para continuar praticando.`
+                : 'Seu acesso está pausado: pague este período por Pix ou boleto para voltar a ouvir.'}
+            </span>
+          </p>
+          <Button onClick={onPayPending} disabled={payPendingBusy} aria-busy={payPendingBusy || undefined} className="w-full sm:w-auto sm:self-start">
+            {payPendingBusy ? <Spinner label={null} className="size-4.5" /> : <QrCode aria-hidden="true" />}
+            Pagar com Pix ou boleto
+          </Button>
+        </div>
       ) : null}
 
       <DetailList className="mt-5" items={items} />

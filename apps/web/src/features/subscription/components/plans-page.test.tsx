@@ -24,6 +24,7 @@ interface Api {
   details: SubscriptionDetails
   checkout: () => Response
   portal: () => Response
+  payPending: () => Response
   bodies: Record<string, unknown[]>
 }
 
@@ -32,6 +33,7 @@ function stubApi(overrides: Partial<Api> = {}) {
     details: NO_SUBSCRIPTION,
     checkout: () => jsonResponse({ url: 'http://localhost:3000/sandbox/checkout/cs_sbx_abc123', sessionId: 'cs_sbx_abc123' }),
     portal: () => jsonResponse({ url: 'http://localhost:3000/sandbox/portal/ps_1' }),
+    payPending: () => jsonResponse({ url: 'http://localhost:3000/sandbox/checkout/cs_sbx_renova?metodo=pix' }),
     bodies: {},
     ...overrides,
   }
@@ -44,6 +46,7 @@ function stubApi(overrides: Partial<Api> = {}) {
         [API.commerce.subscription.details]: () => jsonResponse(api.details),
         [API.commerce.subscription.checkout]: (_u, init) => (record(API.commerce.subscription.checkout, init), api.checkout()),
         [API.commerce.subscription.portal]: (_u, init) => (record(API.commerce.subscription.portal, init), api.portal()),
+        [API.commerce.subscription.payPending]: (_u, init) => (record(API.commerce.subscription.payPending, init), api.payPending()),
         [API.commerce.subscription.refundRequest]: (_u, init) => (record(API.commerce.subscription.refundRequest, init), jsonResponse({ message: COMMERCE_MSG.refundRequested }, 201)),
       }),
     ),
@@ -291,6 +294,46 @@ describe('/assinatura: subscribers', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Assinar Anual' }))
     await waitFor(() => expect(api.bodies[API.commerce.subscription.checkout]).toEqual([{ planCode: 'anual' }]))
     expect(api.bodies[API.commerce.subscription.portal]).toBeUndefined()
+  })
+
+  it('past due: says until when access lasts and leaves for the Pix-or-boleto page; a failure shows the pt-BR reason', async () => {
+    const pastDue: SubscriptionDetails = {
+      ...DETAILS,
+      subscription: { ...DETAILS.subscription!, status: 'past_due', currentPeriodEnd: '2026-11-22T12:00:00.000Z', graceEndsAt: '2026-11-25T12:00:00.000Z' },
+    }
+    const api = stubApi({ details: pastDue })
+    renderPage('/assinatura', { subscription: { status: 'subscribed', tier: 'anual' } })
+    const card = await screen.findByRole('region', { name: 'Sua assinatura' })
+    expect(within(card).getByTestId('subscription-status').textContent).toBe('Pagamento pendente')
+    expect(within(card).getByTestId('subscription-pending').textContent).toContain('Seu acesso continua até 25 de novembro de 2026')
+    expect(within(card).getByTestId('subscription-grace-end').textContent).toBe('25 de novembro de 2026')
+    expect(within(card).queryByText('Próxima cobrança')).toBeNull()
+    fireEvent.click(within(card).getByRole('button', { name: 'Pagar com Pix ou boleto' }))
+    await waitFor(() => expect(redirectMock.schedule).toHaveBeenCalledWith('http://localhost:3000/sandbox/checkout/cs_sbx_renova?metodo=pix'))
+    expect(api.bodies[API.commerce.subscription.payPending]).toHaveLength(1)
+  })
+
+  it('past due after the grace: access paused, and a gateway failure is told in pt-BR', async () => {
+    const paused: SubscriptionDetails = {
+      ...DETAILS,
+      subscription: { ...DETAILS.subscription!, status: 'past_due', givesAccess: false, graceEndsAt: '2026-11-25T12:00:00.000Z' },
+    }
+    stubApi({ details: paused, payPending: () => jsonResponse({ statusCode: 502, error: 'x', message: COMMERCE_MSG.pendingPaymentFailed }, 502) })
+    renderPage('/assinatura', { subscription: { status: 'subscribed', tier: 'anual' } })
+    const card = await screen.findByRole('region', { name: 'Sua assinatura' })
+    expect(within(card).getByTestId('subscription-pending').textContent).toContain('Seu acesso está pausado')
+    expect(within(card).queryByTestId('subscription-grace-end')).toBeNull()
+    fireEvent.click(within(card).getByRole('button', { name: 'Pagar com Pix ou boleto' }))
+    await waitFor(() => expect(toastMock.error).toHaveBeenCalledWith(COMMERCE_MSG.pendingPaymentFailed, expect.anything()))
+    expect(redirectMock.schedule).not.toHaveBeenCalled()
+  })
+
+  it('a subscription paid by Pix says it renews by Pix Automático', async () => {
+    stubApi({ details: { ...DETAILS, subscription: { ...DETAILS.subscription!, lastPaymentMethod: 'pix', lastPaymentInstallments: null, pixAutomatic: true } } })
+    renderPage('/assinatura', { subscription: { status: 'subscribed', tier: 'anual' } })
+    const card = await screen.findByRole('region', { name: 'Sua assinatura' })
+    expect(within(card).getByTestId('subscription-payment-method').textContent).toBe('Pix Automático')
+    expect(within(card).queryByTestId('subscription-pending')).toBeNull()
   })
 
   it('a portal failure shows the product’s message', async () => {

@@ -12,8 +12,8 @@ import { PageShell } from '../../../components/ui/page-shell'
 import { Spinner } from '../../../components/ui/spinner'
 import { cn } from '../../../lib/cn'
 import { scrollToSection } from '../../../lib/scroll'
-import { createPortalLink, createSubscriptionCheckout, useGatewayInfo, useSubscriptionDetails } from '../api/commerce-api'
-import { CHECKOUT_TEXTS, PORTAL_TEXTS, useProviderTrip } from '../hooks/use-provider-redirect'
+import { createPendingPaymentLink, createPortalLink, createSubscriptionCheckout, useGatewayInfo, useSubscriptionDetails } from '../api/commerce-api'
+import { CHECKOUT_TEXTS, PENDING_PAYMENT_TEXTS, PORTAL_TEXTS, useProviderTrip } from '../hooks/use-provider-redirect'
 import { CurrentSubscriptionCard } from './current-subscription-card'
 import { GuaranteeBlock } from './guarantee-block'
 import { PlanBenefits, PlanFaq } from './plan-page-info'
@@ -71,6 +71,7 @@ export function PlansPage({ productName, viewer, subscription, plans }: PlansPag
   const gateway = useGatewayInfo()
   const checkout = useProviderTrip<PlanCode>(CHECKOUT_TEXTS)
   const portal = useProviderTrip<'portal'>(PORTAL_TEXTS)
+  const pendingPayment = useProviderTrip<'pending'>(PENDING_PAYMENT_TEXTS)
   const [choicePlan, setChoicePlan] = useState<PublicPlan | null>(null)
   const autoStarted = useRef(false)
 
@@ -87,6 +88,7 @@ export function PlansPage({ productName, viewer, subscription, plans }: PlansPag
 
   const startCheckout = (plan: PublicPlan) => void checkout.start(plan.code, () => createSubscriptionCheckout(plan.code))
   const openPortal = () => void portal.start('portal', createPortalLink)
+  const payPending = () => void pendingPayment.start('pending', createPendingPaymentLink)
 
   // auto_plan / plan: acted on once, when the viewer and the plans are known; then dropped from
   // the address so going back to this page never starts a second checkout.
@@ -186,6 +188,8 @@ export function PlansPage({ productName, viewer, subscription, plans }: PlansPag
             subscription={currentSubscription}
             onOpenPortal={openPortal}
             portalBusy={portal.busy}
+            onPayPending={payPending}
+            payPendingBusy={pendingPayment.busy}
             onSubscribeAgain={() => void scrollToSection('planos')}
           />
           {showGuarantee ? <GuaranteeBlock guarantee={details.data!.guarantee} /> : null}

@@ -34,6 +34,13 @@ export const PORTAL_TEXTS: ProviderTripTexts = {
   failedFallback: COMMERCE_MSG.portalFailed,
 }
 
+export const PENDING_PAYMENT_TEXTS: ProviderTripTexts = {
+  preparing: COMMERCE_MSG.preparingPayment,
+  redirecting: COMMERCE_MSG.redirectingToPayment,
+  failedTitle: COMMERCE_MSG.pendingPaymentFailed,
+  failedFallback: COMMERCE_MSG.pendingPaymentFailed,
+}
+
 /** The text under the error title: the server's own pt-BR reason, or the fallback. */
 export function tripErrorText(error: unknown, fallback: string): string {
   if (error instanceof MissingUrlError) return COMMERCE_MSG.missingPaymentUrl
