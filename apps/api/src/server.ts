@@ -45,7 +45,7 @@ async function main() {
   const app = await buildApp({ config, database, storage, logger: loggerOptions(config), clock: config.isProduction ? systemClock : new AdjustableClock() })
   // Practice reminders, every REMINDER_INTERVAL_SECONDS (docs/decisions/018-reminder-scheduler.md); not in API tests.
   await app.register(reminderSchedulerPlugin)
-  // Renewal notices, every 10 minutes (modules/commerce/renewal-notices.ts); not in API tests.
+  // Renewal notices, every RENEWAL_NOTICE_INTERVAL_SECONDS (modules/commerce/renewal-notices.ts); not in API tests.
   await app.register(renewalNoticePlugin)
   app.addHook('onClose', async () => database.close())
   // DATA_DIR/server.json tells `npm run admin:create` that this process owns the embedded database.

@@ -60,6 +60,8 @@ export const paymentsPlugin = fp<PaymentsOptions>(
         publicUrl: config.publicUrl,
         secret: config.secrets.sandboxWebhook,
         log,
+        // The provider's clock is the server's: a journey that moves it sees renewals fall due.
+        now: () => app.clock.now(),
         deliver: async (rawBody, signature) => {
           const res = await app.inject({
             method: 'POST',
@@ -91,7 +93,8 @@ export const paymentsPlugin = fp<PaymentsOptions>(
       rejectRefund: (requestId, adminId, reason) => rejectRefund(deps, requestId, adminId, reason),
     } satisfies Payments)
 
-    const loopMs = options.sandboxLoopMs ?? (config.env === 'test' ? 0 : 15_000)
+    const configured = config.billing.sandboxIntervalSeconds
+    const loopMs = options.sandboxLoopMs ?? (configured !== undefined ? configured * 1000 : config.env === 'test' ? 0 : 15_000)
     if (sandbox && loopMs > 0) {
       const provider = sandbox
       let timer: NodeJS.Timeout | undefined

@@ -5,7 +5,7 @@
  */
 import fp from 'fastify-plugin'
 import { createPeriodicJob } from '../../lib/periodic-job.js'
-import { RENEWAL_NOTICE_INTERVAL_MS, runRenewalNotices } from './renewal-notices.js'
+import { runRenewalNotices } from './renewal-notices.js'
 
 export const renewalNoticePlugin = fp(
   async (app) => {
@@ -13,7 +13,7 @@ export const renewalNoticePlugin = fp(
     const deps = { db: app.database.db, mailer: app.mailer, publicUrl: app.config.publicUrl, log }
     const job = createPeriodicJob({
       run: () => runRenewalNotices(deps, app.clock.now()),
-      intervalMs: RENEWAL_NOTICE_INTERVAL_MS,
+      intervalMs: app.config.billing.renewalNoticeIntervalSeconds * 1000,
       log,
       failure: 'avisos de renovação: falha na passagem',
     })

@@ -1,7 +1,7 @@
 /**
  * Renewal notices (docs/product/commerce.md#renewal-notice, ADR 030 item 6): RENEWAL_NOTICE_DAYS
  * before a subscription's period ends, its owner gets an e-mail with the amount, the date and how
- * it will be paid. Every API instance runs a pass every RENEWAL_NOTICE_INTERVAL_MS; a notice goes
+ * it will be paid. Every API instance runs a pass every RENEWAL_NOTICE_INTERVAL_SECONDS; a notice goes
  * out once per period because each subscription is claimed for its period end first
  * (repository.claimRenewalNotices) in the transaction that queues the e-mail.
  */
@@ -13,7 +13,6 @@ import { getProductName, getSupportEmail } from '../content/settings-service.js'
 import { buildRenewalNoticeEmail } from './emails.js'
 import * as repo from './repository.js'
 
-export const RENEWAL_NOTICE_INTERVAL_MS = 10 * 60 * 1000
 /** Notices claimed per pass; the next pass takes the rest. */
 const NOTICES_PER_PASS = 200
 const DAY_MS = 86_400_000
