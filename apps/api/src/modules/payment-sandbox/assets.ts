@@ -57,6 +57,7 @@ input:focus,select:focus{outline:2px solid #6d4aff;outline-offset:1px;border-col
 .qr{display:flex;justify-content:center;margin:8px 0 16px}
 .qr svg{width:220px;height:220px;max-width:100%}
 .payload{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px;word-break:break-all;background:#f4f3f8;border-radius:8px;padding:10px;margin-bottom:16px}
+.payload.line{word-break:normal;overflow-wrap:anywhere;font-size:13px}
 .waiting{display:flex;align-items:center;gap:10px;justify-content:center;font-weight:600;margin:16px 0}
 .waiting::before{content:"";width:14px;height:14px;border-radius:50%;border:2px solid #cfcbe0;border-top-color:#6d4aff;animation:spin 1s linear infinite}
 @keyframes spin{to{transform:rotate(360deg)}}

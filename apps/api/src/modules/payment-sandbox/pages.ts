@@ -316,7 +316,7 @@ function boletoPanel(checkout: SandboxCheckoutRow, base: string, amount: string,
 <div class="row"><span class="muted">Vencimento</span><span data-testid="boleto-due">${e(dateBr(checkout.boletoDueAt))}</span></div>
 </div>
 <p class="small muted" id="boleto-line-label">Linha digitável</p>
-<p class="payload" aria-labelledby="boleto-line-label" data-testid="boleto-line">${e(formatBoletoLine(checkout.boletoLine))}</p>
+<p class="payload line" aria-labelledby="boleto-line-label" data-testid="boleto-line">${e(formatBoletoLine(checkout.boletoLine))}</p>
 <div class="actions">
 <button class="btn secondary" type="button" data-copy="${e(checkout.boletoLine)}" data-copied="Linha copiada">Copiar linha digitável</button>
 <a class="btn secondary" href="${base}/boleto.pdf" target="_blank" rel="noopener">Baixar boleto (PDF)</a>
