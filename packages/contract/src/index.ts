@@ -1,6 +1,7 @@
 // The contract between the API and the web, grouped by the same domains as the API's modules.
 export * from './common/admin.js'
 export * from './common/constants.js'
+export * from './common/cpf.js'
 export * from './common/errors.js'
 export * from './common/format.js'
 export * from './common/health.js'

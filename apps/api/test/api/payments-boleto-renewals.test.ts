@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { API, COMMERCE_MSG, RENEWAL_NOTICE_DAYS, subscriptionDetailsSchema } from '@sintonia/contract'
+import { API, COMMERCE_MSG, CPF_MSG, RENEWAL_NOTICE_DAYS, subscriptionDetailsSchema } from '@sintonia/contract'
 import { payments, sandboxCheckouts, sandboxSubscriptions, subscriptions } from '../../src/db/schema/index.js'
 import { runRenewalNotices } from '../../src/modules/commerce/renewal-notices.js'
 import { boletoDigitableLine } from '../../src/modules/payment-sandbox/provider.js'
@@ -83,20 +83,33 @@ describe('boleto', () => {
     expect(tab.body).toContain('Gerar boleto')
     expect(tab.body).toContain('pode levar até 3 dias úteis')
 
-    expect((await form(`/sandbox/checkout/${checkoutId}/boleto`)).statusCode).toBe(303)
+    // A boleto names its payer: the CPF is required and checked by its digits, nothing issued before.
+    const missing = await form(`/sandbox/checkout/${checkoutId}/boleto`)
+    expect(missing.statusCode).toBe(422)
+    expect(missing.body).toContain(CPF_MSG.required)
+    const wrongCpf = await form(`/sandbox/checkout/${checkoutId}/boleto`, { cpf: '529.982.247-24' })
+    expect(wrongCpf.statusCode).toBe(422)
+    expect(wrongCpf.body).toContain(CPF_MSG.invalid)
+    expect(wrongCpf.body).toContain('value="529.982.247-24"')
+    const [unissued] = await ctx.database.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, checkoutId))
+    expect(unissued!.boletoLine).toBeNull()
+
+    expect((await form(`/sandbox/checkout/${checkoutId}/boleto`, { cpf: '529.982.247-25' })).statusCode).toBe(303)
     const [row] = await ctx.database.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, checkoutId))
     expect(row!.boletoLine).toMatch(/^\d{47}$/)
+    expect(row!.payerCpf).toBe('52998224725')
     expect(Math.abs(row!.boletoDueAt!.getTime() - (Date.now() + 3 * DAY))).toBeLessThan(60_000)
     // The page stays payable until the day after the due date.
     expect(row!.expiresAt.getTime()).toBeGreaterThan(row!.boletoDueAt!.getTime())
     // Asking again shows the same boleto.
-    expect((await form(`/sandbox/checkout/${checkoutId}/boleto`)).statusCode).toBe(303)
+    expect((await form(`/sandbox/checkout/${checkoutId}/boleto`, { cpf: '111.444.777-35' })).statusCode).toBe(303)
     const [again] = await ctx.database.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, checkoutId))
     expect(again!.boletoLine).toBe(row!.boletoLine)
 
     const page = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}?metodo=boleto` })
     expect(page.body).toContain(row!.boletoLine!.slice(0, 5) + '.' + row!.boletoLine!.slice(5, 10))
     expect(page.body).toContain(dateBr(row!.boletoDueAt!))
+    expect(page.body).toContain('CPF 529.982.247-25')
     expect(page.body).toContain('Aguardando a confirmação do banco')
     const pdf = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}/boleto.pdf` })
     expect(pdf.statusCode).toBe(200)

@@ -48,6 +48,8 @@ export const sandboxCheckouts = pgTable('sandbox_checkout_sessions', {
   /** A boleto issued for this checkout: its digitable line and due date (paid at the test bank). */
   boletoLine: text('boleto_line'),
   boletoDueAt: ts('boleto_due_at'),
+  /** The payer's CPF the boleto names (a provider keeps it; the merchant's tables never do). */
+  payerCpf: text('payer_cpf'),
   createdAt: createdAt(),
   completedAt: ts('completed_at'),
   expiresAt: ts('expires_at').notNull(),

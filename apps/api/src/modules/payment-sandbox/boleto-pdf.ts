@@ -13,14 +13,15 @@ function pdfText(value: string): string {
     .replace(/[\\()]/g, (char) => `\\${char}`)
 }
 
-export function boletoPdf(input: { productName: string; planName: string; amountCents: number; currency: string; dueAt: Date; line: string }): Buffer {
+export function boletoPdf(input: { productName: string; planName: string; amountCents: number; currency: string; dueAt: Date; line: string; payer: string }): Buffer {
   const due = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'America/Sao_Paulo' }).format(input.dueAt)
   const rows: [number, number, string][] = [
     [18, 780, 'Boleto de teste — nenhum valor real é cobrado'],
     [12, 740, `Beneficiário: ${input.productName}`],
     [12, 720, `Descrição: Plano ${input.planName}`],
-    [12, 700, `Valor: ${formatMoney(input.amountCents, input.currency)}`],
-    [12, 680, `Vencimento: ${due}`],
+    [12, 700, `Pagador: ${input.payer}`],
+    [12, 680, `Valor: ${formatMoney(input.amountCents, input.currency)}`],
+    [12, 660, `Vencimento: ${due}`],
     [10, 640, 'Linha digitável:'],
     [12, 622, input.line],
     [9, 590, 'Pague no banco de testes do ambiente de testes. A confirmação pode levar até 3 dias úteis.'],

@@ -2,7 +2,7 @@
  * Server-rendered HTML of the sandbox provider's hosted pages (pt-BR, no inline script or style).
  * They name the product's icon, so the browser does not ask for a /favicon.ico that does not exist.
  */
-import { formatMoney, installmentOptions } from '@sintonia/contract'
+import { formatCpf, formatMoney, installmentOptions } from '@sintonia/contract'
 import { escapeHtml as e } from '../../lib/mail/index.js'
 import { SANDBOX_TEST_CARDS } from './cards.js'
 import { BOLETO_DUE_DAYS, type PortalPlan } from './provider.js'
@@ -109,7 +109,7 @@ export interface CheckoutPageInput {
   checkout: SandboxCheckoutRow
   method: SandboxPayMethod
   error: string | null
-  values?: { number?: string; expiry?: string; name?: string; installments?: string }
+  values?: { number?: string; expiry?: string; name?: string; installments?: string; cpf?: string }
   /** The Pix code shown: its BR Code, QR, txid and validity. */
   pix?: { payload: string; svg: string; txid: string; expiresAt: Date; expired: boolean }
 }
@@ -267,7 +267,7 @@ ${installmentField(checkout, input.values?.installments)}
 <button class="btn" type="submit">Pagar</button>
 </form>`
       : input.method === 'boleto'
-        ? boletoPanel(checkout, base, amount, alert)
+        ? boletoPanel(checkout, base, amount, alert, input.values?.cpf ?? '')
         : input.pix?.expired
         ? `${alert}
 <div class="alert error" role="alert">Este código Pix expirou. Gere um novo código para pagar.</div>
@@ -301,11 +301,13 @@ ${input.method === 'card' ? `<div class="area-extra">${testCardList()}</div>` : 
 }
 
 /** The boleto tab: issue it, then its digitable line, PDF, due date and the wait for the bank. */
-function boletoPanel(checkout: SandboxCheckoutRow, base: string, amount: string, alert: string): string {
+function boletoPanel(checkout: SandboxCheckoutRow, base: string, amount: string, alert: string, cpf: string): string {
   if (!checkout.boletoLine || !checkout.boletoDueAt) {
-    return `${alert}
-<p class="muted">O boleto vence em ${BOLETO_DUE_DAYS} dias. Depois de pago, a confirmação pode levar até 3 dias úteis, e o acesso é liberado assim que o banco confirmar.</p>
-<form method="post" action="${base}/boleto" data-once>
+    return `<p class="muted">O boleto vence em ${BOLETO_DUE_DAYS} dias. Depois de pago, a confirmação pode levar até 3 dias úteis, e o acesso é liberado assim que o banco confirmar.</p>
+<form method="post" action="${base}/boleto" data-once novalidate>
+${alert}
+<div class="field"><label for="boleto-cpf">CPF de quem paga</label>
+<input id="boleto-cpf" name="cpf" inputmode="numeric" autocomplete="off" placeholder="000.000.000-00" maxlength="14" required value="${e(cpf)}"${alert ? ' aria-invalid="true"' : ''}></div>
 <button class="btn" type="submit">Gerar boleto</button>
 </form>`
   }
@@ -313,6 +315,7 @@ function boletoPanel(checkout: SandboxCheckoutRow, base: string, amount: string,
 <div data-pix-wait="${base}/status" data-boleto>
 <div>
 <div class="row"><span class="muted">Valor</span><span>${e(amount)}</span></div>
+${checkout.payerCpf ? `<div class="row"><span class="muted">Pagador</span><span>CPF ${e(formatCpf(checkout.payerCpf))}</span></div>` : ''}
 <div class="row"><span class="muted">Vencimento</span><span data-testid="boleto-due">${e(dateBr(checkout.boletoDueAt))}</span></div>
 </div>
 <p class="small muted" id="boleto-line-label">Linha digitável</p>

@@ -192,10 +192,10 @@ export class SandboxProvider {
   }
 
   /**
-   * Issues the checkout's boleto (once: asking again shows the same one): a digitable line and a
-   * due date BOLETO_DUE_DAYS ahead. The page stays payable until the day after it is due.
+   * Issues the checkout's boleto for the payer with this CPF (checked by the caller; once: asking
+   * again shows the same one): a digitable line and a due date BOLETO_DUE_DAYS ahead. The page stays payable until the day after it is due.
    */
-  async issueBoleto(id: string): Promise<{ line: string; dueAt: Date } | null> {
+  async issueBoleto(id: string, payerCpf: string): Promise<{ line: string; dueAt: Date } | null> {
     return this.deps.db.transaction(async (tx) => {
       const checkout = await repo.findCheckout(tx, id, true)
       if (!checkout || !this.isPayable(checkout)) return null
@@ -203,7 +203,7 @@ export class SandboxProvider {
       const dueAt = new Date(this.now().getTime() + BOLETO_DUE_DAYS * DAY_MS)
       const line = boletoDigitableLine(checkout.amountCents, dueAt)
       const expiresAt = new Date(Math.max(checkout.expiresAt.getTime(), dueAt.getTime() + DAY_MS))
-      await repo.updateCheckout(tx, id, { boletoLine: line, boletoDueAt: dueAt, expiresAt })
+      await repo.updateCheckout(tx, id, { boletoLine: line, boletoDueAt: dueAt, payerCpf, expiresAt })
       return { line, dueAt }
     })
   }

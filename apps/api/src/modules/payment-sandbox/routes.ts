@@ -3,7 +3,7 @@
  * site). Plain HTML forms, no client framework; the only script is a small static file.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { installmentOption, paymentErrorMessage, PAYMENT_ERROR_MSG } from '@sintonia/contract'
+import { CPF_MSG, formatCpf, installmentOption, normalizeCpf, paymentErrorMessage, PAYMENT_ERROR_MSG } from '@sintonia/contract'
 import { normalizeIP } from '@fastify/rate-limit'
 import { SANDBOX_CSS, SANDBOX_JS } from './assets.js'
 import { boletoPdf } from './boleto-pdf.js'
@@ -71,7 +71,7 @@ export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promi
       asked: SandboxPayMethod,
       status: number,
       error: string | null,
-      values?: { number?: string; expiry?: string; name?: string; installments?: string },
+      values?: { number?: string; expiry?: string; name?: string; installments?: string; cpf?: string },
     ) {
       const checkout = await sandbox.getCheckout(id)
       if (!checkout) return notFound(reply)
@@ -195,8 +195,12 @@ export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promi
     app.post<{ Params: { id: string } }>('/sandbox/checkout/:id/boleto', async (request, reply) => {
       const { id } = request.params
       if (!ID.test(id)) return notFound(reply)
-      if (!(await allowAttempt(request))) return html(reply, 429, messagePage(await productName(), 'Muitas tentativas', PAYMENT_ERROR_MSG.rate_limit))
-      await sandbox.issueBoleto(id)
+      if (!(await allowAttempt(request))) return renderCheckout(reply, id, 'boleto', 429, PAYMENT_ERROR_MSG.rate_limit)
+      // A boleto names its payer: the CPF, checked by its digits.
+      const typed = formValue(request.body, 'cpf')
+      const cpf = normalizeCpf(typed)
+      if (!cpf) return renderCheckout(reply, id, 'boleto', 422, typed.trim() ? CPF_MSG.invalid : CPF_MSG.required, { cpf: typed })
+      await sandbox.issueBoleto(id, cpf)
       return reply.redirect(`/sandbox/checkout/${encodeURIComponent(id)}?metodo=boleto`, 303)
     })
 
@@ -210,6 +214,7 @@ export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promi
         currency: checkout.currency,
         dueAt: checkout.boletoDueAt,
         line: formatBoletoLine(checkout.boletoLine),
+        payer: checkout.payerCpf ? `CPF ${formatCpf(checkout.payerCpf)}` : '—',
       })
       return reply
         .header('Content-Type', 'application/pdf')

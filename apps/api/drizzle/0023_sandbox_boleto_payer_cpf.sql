@@ -1,0 +1,1 @@
+ALTER TABLE "sandbox_checkout_sessions" ADD COLUMN "payer_cpf" text;
