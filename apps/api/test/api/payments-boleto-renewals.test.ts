@@ -4,10 +4,10 @@
  * cancelled in the bank app), and a failed renewal → the admin's grace days → the period paid by
  * Pix or boleto.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { API, COMMERCE_MSG, CPF_MSG, RENEWAL_NOTICE_DAYS, subscriptionDetailsSchema } from '@sintonia/contract'
-import { payments, sandboxCheckouts, sandboxSubscriptions, subscriptions } from '../../src/db/schema/index.js'
+import { payments, refundRequests, sandboxCheckouts, sandboxSubscriptions, subscriptions } from '../../src/db/schema/index.js'
 import { runRenewalNotices } from '../../src/modules/commerce/renewal-notices.js'
 import { boletoDigitableLine } from '../../src/modules/payment-sandbox/provider.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
@@ -272,5 +272,73 @@ describe('a failed renewal', () => {
     // Still payable at the provider: paying brings access back.
     expect((await payPending(buyer)).statusCode).toBe(200)
     expect((await ctx.app.inject({ method: 'POST', url: API.commerce.subscription.payPending })).statusCode).toBe(401)
+  })
+})
+
+describe('refunds within the guarantee, per method', () => {
+  const ACCOUNT = { bankCode: '001', agency: '1234', account: '12345-6', accountType: 'corrente', holderName: 'Paula Ramos', holderCpf: '529.982.247-25' }
+  const askRefund = (account: Account, payload: object) => ctx.app.inject({ method: 'POST', url: API.commerce.subscription.refundRequest, headers: { cookie: account.cookie }, payload })
+  const approve = (id: string) => ctx.app.inject({ method: 'POST', url: API.commerce.admin.refundApprove(id), headers: { cookie: boss.cookie }, payload: {} })
+  const refundMail = async (email: string) => (await outboxOf(ctx, email)).find((mail) => mail.kind === 'refund_approved')
+
+  async function buyWithBoleto() {
+    const buyer = await listener(ctx)
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'trimestral')
+    expect((await form(`/sandbox/checkout/${checkoutId}/boleto`, { cpf: '529.982.247-25' })).statusCode).toBe(303)
+    const [row] = await ctx.database.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, checkoutId))
+    expect((await form(`/sandbox/checkout/${checkoutId}/boleto/pagar`, { linha: row!.boletoLine! })).statusCode).toBe(200)
+    return buyer
+  }
+
+  it('a boleto is refunded by a transfer to the account the buyer names, which is erased once decided', async () => {
+    const buyer = await buyWithBoleto()
+    const none = await askRefund(buyer, { reason: 'Não era para mim' })
+    expect(none.statusCode).toBe(422)
+    expect(none.json().message).toBe(COMMERCE_MSG.refundBankAccountRequired)
+    const bad = await askRefund(buyer, { bankAccount: { ...ACCOUNT, bankCode: '1', holderCpf: '111.111.111-11' } })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().message).toContain(COMMERCE_MSG.refundBankCode)
+    expect(JSON.stringify(bad.json())).toContain(CPF_MSG.invalid)
+    expect(await ctx.database.db.select().from(refundRequests).where(eq(refundRequests.userId, buyer.userId))).toEqual([])
+
+    expect((await askRefund(buyer, { reason: 'Não era para mim', bankAccount: ACCOUNT })).statusCode).toBe(201)
+    const [pending] = await ctx.database.db.select().from(refundRequests).where(eq(refundRequests.userId, buyer.userId))
+    expect(pending!.refundAccount).toEqual({ ...ACCOUNT, holderCpf: '52998224725' })
+    const listed = (await ctx.app.inject({ method: 'GET', url: API.commerce.admin.refunds, headers: { cookie: boss.cookie } })).json().refunds as { id: string; paymentMethod: string; refundAccount: unknown }[]
+    expect(listed.find((refund) => refund.id === pending!.id)).toMatchObject({ paymentMethod: 'boleto', refundAccount: { bankCode: '001', account: '12345-6' } })
+
+    const refundAt = vi.spyOn(ctx.app.payments.gateway, 'refund')
+    expect((await approve(pending!.id)).statusCode).toBe(200)
+    expect(refundAt.mock.calls[0]?.[2]).toMatchObject({ bankCode: '001', agency: '1234', account: '12345-6', holderCpf: '52998224725' })
+    refundAt.mockRestore()
+    const [decided] = await ctx.database.db.select().from(refundRequests).where(eq(refundRequests.id, pending!.id))
+    expect(decided).toMatchObject({ status: 'approved', refundAccount: null })
+    expect((await refundMail(buyer.email))!.textBody).toContain('será transferido para a conta que você informou (banco 001, agência 1234, conta 12345-6) em até 3 dias úteis')
+  })
+
+  it('the sandbox refuses to refund a boleto without an account: 502 in pt-BR and nothing changes', async () => {
+    const buyer = await buyWithBoleto()
+    expect((await askRefund(buyer, { bankAccount: ACCOUNT })).statusCode).toBe(201)
+    const [pending] = await ctx.database.db.select().from(refundRequests).where(eq(refundRequests.userId, buyer.userId))
+    // An account lost before the approval (it cannot be, but the provider is the last word).
+    await ctx.database.db.update(refundRequests).set({ refundAccount: null }).where(eq(refundRequests.id, pending!.id))
+    const refused = await approve(pending!.id)
+    expect(refused.statusCode).toBe(502)
+    expect(refused.json().message).toBe(COMMERCE_MSG.refundFailed)
+    const [still] = await ctx.database.db.select().from(refundRequests).where(eq(refundRequests.id, pending!.id))
+    expect(still!.status).toBe('pending')
+  })
+
+  it('a Pix goes back by Pix "devolução"; no account is asked or kept', async () => {
+    const buyer = await listener(ctx)
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'trimestral')
+    await payWithPix(ctx, checkoutId)
+    expect((await askRefund(buyer, { reason: '', bankAccount: ACCOUNT })).statusCode).toBe(201)
+    const [pending] = await ctx.database.db.select().from(refundRequests).where(eq(refundRequests.userId, buyer.userId))
+    expect(pending!.refundAccount).toBeNull()
+    expect((await approve(pending!.id)).statusCode).toBe(200)
+    expect((await refundMail(buyer.email))!.textBody).toContain('será devolvido por Pix para a conta de onde saiu o pagamento')
+    const [sub] = await subscriptionOf(ctx, buyer.userId)
+    expect((await paymentsOf(sub!.providerSubscriptionId!))[0]!.status).toBe('refunded')
   })
 })

@@ -7,6 +7,8 @@ import { z } from 'zod'
 import { COMMERCE_MSG } from './commerce-messages.js'
 import { PLAN_CODES } from '../common/constants.js'
 import { PLAN_BENEFITS_MAX, PLAN_BENEFIT_MAX_CHARS, PLAN_BUTTON_TEXT_MAX } from './plans.js'
+import { PAYMENT_METHODS } from './installments.js'
+import { REFUND_ACCOUNT_TYPES } from './commerce.js'
 import { ADMIN_MSG, isoDate } from '../common/admin.js'
 
 export const adminPlanSchema = z.object({
@@ -157,6 +159,11 @@ export const adminRefundSchema = z.object({
   subscriptionStartedAt: isoDate,
   /** The amount paid that a refund would return (centavos), when a payment is recorded. */
   amountCents: z.number().int().nullable(),
+  /** How that payment was made: the refund goes back the same way (a boleto: to `refundAccount`). */
+  paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
+  refundAccount: z
+    .object({ bankCode: z.string(), agency: z.string(), account: z.string(), accountType: z.enum(REFUND_ACCOUNT_TYPES), holderName: z.string(), holderCpf: z.string() })
+    .nullable(),
   currency: z.string(),
   /** The request was made within the guarantee days counted from the subscription start. */
   withinWindow: z.boolean(),

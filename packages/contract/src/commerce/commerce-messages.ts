@@ -54,6 +54,13 @@ export const COMMERCE_MSG = {
   refundRejectReasonRequired: 'Informe o motivo da recusa',
   refundFailed: 'Não foi possível fazer o reembolso no provedor de pagamento. Tente novamente.',
   noPendingPayment: 'Sua assinatura não tem pagamento pendente.',
+  // Refund of a boleto: the account that receives it
+  refundBankAccountRequired: 'Para devolver um pagamento feito por boleto, informe a conta que vai receber o valor.',
+  refundBankCode: 'Informe o código do banco com 3 dígitos (ex.: 001)',
+  refundAgency: 'Informe a agência com até 5 números, sem o dígito',
+  refundAccount: 'Informe a conta com o dígito (ex.: 12345-6)',
+  refundAccountType: 'Escolha o tipo de conta',
+  refundHolderName: 'Informe o nome de quem é titular da conta',
   pendingPaymentFailed: 'Não foi possível abrir o pagamento agora. Tente novamente em alguns instantes.',
 } as const
 

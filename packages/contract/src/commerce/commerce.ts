@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { PLAN_CODES } from '../common/constants.js'
 import { COMMERCE_MSG } from './commerce-messages.js'
+import { CPF_MSG, normalizeCpf } from '../common/cpf.js'
 import { MAX_INSTALLMENTS, PAYMENT_METHODS } from './installments.js'
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const
@@ -148,10 +149,45 @@ export const subscriptionDetailsSchema = z.object({
 })
 export type SubscriptionDetails = z.infer<typeof subscriptionDetailsSchema>
 
+export const REFUND_ACCOUNT_TYPES = ['corrente', 'poupanca'] as const
+export const REFUND_ACCOUNT_TYPE_LABELS: Record<(typeof REFUND_ACCOUNT_TYPES)[number], string> = { corrente: 'Conta corrente', poupanca: 'Poupança' }
+
+/**
+ * Where a boleto's refund goes (docs/payments.md, guarantee): a boleto has no way back to the
+ * payer's account, so the buyer names one and the gateway transfers the amount there. Kept only
+ * until the admin decides; then erased.
+ */
+export const refundBankAccountSchema = z
+  .object({
+    bankCode: z.string({ error: COMMERCE_MSG.refundBankCode }).trim().regex(/^\d{3}$/, { error: COMMERCE_MSG.refundBankCode }),
+    agency: z.string({ error: COMMERCE_MSG.refundAgency }).trim().regex(/^\d{1,5}$/, { error: COMMERCE_MSG.refundAgency }),
+    account: z
+      .string({ error: COMMERCE_MSG.refundAccount })
+      .trim()
+      .toUpperCase()
+      .regex(/^\d{1,12}-?[\dX]$/, { error: COMMERCE_MSG.refundAccount }),
+    accountType: z.enum(REFUND_ACCOUNT_TYPES, { error: COMMERCE_MSG.refundAccountType }),
+    holderName: z.string({ error: COMMERCE_MSG.refundHolderName }).trim().min(3, { error: COMMERCE_MSG.refundHolderName }).max(120, { error: COMMERCE_MSG.refundHolderName }),
+    holderCpf: z
+      .string({ error: CPF_MSG.required })
+      .transform((value, ctx) => {
+        const cpf = normalizeCpf(value)
+        if (!cpf) ctx.addIssue({ code: 'custom', message: value.trim() ? CPF_MSG.invalid : CPF_MSG.required })
+        return cpf ?? ''
+      }),
+  })
+  .strict()
+export type RefundBankAccount = z.output<typeof refundBankAccountSchema>
+
 export const refundRequestSchema = z
-  .object({ reason: z.string().trim().max(1000, { error: 'O motivo deve ter no máximo 1000 caracteres' }).default('') })
+  .object({
+    reason: z.string().trim().max(1000, { error: 'O motivo deve ter no máximo 1000 caracteres' }).default(''),
+    /** Required when the payment to refund was a boleto (ignored otherwise). */
+    bankAccount: refundBankAccountSchema.optional(),
+  })
   .strict()
 export type RefundRequestInput = z.input<typeof refundRequestSchema>
+export type RefundRequestBody = z.output<typeof refundRequestSchema>
 
 /** GET /api/subscription/check: what the signed-in person may do now. */
 export const subscriptionStateSchema = z.object({

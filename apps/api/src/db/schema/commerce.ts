@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { user } from './accounts.js'
 import { createdAt, ts, updatedAt } from './columns.js'
+import type { RefundBankAccount } from '@sintonia/contract'
 
 export const plans = pgTable(
   'plans',
@@ -224,6 +225,11 @@ export const refundRequests = pgTable(
     email: text('email').notNull(),
     paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
     reason: text('reason').notNull().default(''),
+    /**
+     * A boleto's refund: the account the buyer named for the transfer (contract
+     * refundBankAccountSchema). Erased when the request is decided.
+     */
+    refundAccount: jsonb('refund_account').$type<RefundBankAccount>(),
     status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
     decisionReason: text('decision_reason'),
     /** The admin's user id (plain text so the history outlives the account). */

@@ -10,6 +10,7 @@ import {
   type PaymentVerification,
   type PlanCode,
   type CheckoutVerification,
+  type RefundRequestBody,
   type SubscriptionDetails,
 } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
@@ -251,7 +252,7 @@ export async function subscriptionDetails(db: Database, userId: string): Promise
 }
 
 /** Guarantee request (guarantee-rule.ts): the same decision the subscription page shows. */
-export async function requestRefund(db: Database, user: { id: string; email: string }, reason: string): Promise<{ message: string }> {
+export async function requestRefund(db: Database, user: { id: string; email: string }, input: RefundRequestBody): Promise<{ message: string }> {
   const sub = await currentSubscription(db, user.id)
   const [payment, latest, days] = await Promise.all([
     sub ? repo.lastPaymentOfSubscription(db, sub) : null,
@@ -260,7 +261,17 @@ export async function requestRefund(db: Database, user: { id: string; email: str
   ])
   const decision = guaranteeDecision({ subscription: sub, lastPayment: payment, latestRequest: latest, days })
   if (!decision.allowed) throw new HttpError(decision.status, decision.message)
-  const created = await repo.insertRefundRequest(db, { subscriptionId: sub!.id, userId: user.id, email: user.email, paymentId: payment!.id, reason })
+  // A boleto cannot be paid back to where it came from: the buyer names the account (kept until decided).
+  const byBoleto = payment!.method === 'boleto'
+  if (byBoleto && !input.bankAccount) throw new HttpError(422, COMMERCE_MSG.refundBankAccountRequired)
+  const created = await repo.insertRefundRequest(db, {
+    subscriptionId: sub!.id,
+    userId: user.id,
+    email: user.email,
+    paymentId: payment!.id,
+    reason: input.reason,
+    refundAccount: byBoleto ? input.bankAccount! : null,
+  })
   if (!created) throw new HttpError(409, COMMERCE_MSG.refundAlreadyRequested)
   return { message: COMMERCE_MSG.refundRequested }
 }

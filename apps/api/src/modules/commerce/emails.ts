@@ -1,5 +1,5 @@
 /** pt-BR e-mails of the commerce area: payment receipt and the guarantee decisions. */
-import { formatMoney, paidWithLabel, type PaymentMethod } from '@sintonia/contract'
+import { formatMoney, paidWithLabel, type PaymentMethod, type RefundBankAccount } from '@sintonia/contract'
 import type { EmailToSend } from '../../lib/mail/index.js'
 import { composeEmail, type EmailCommon } from '../../lib/mail/layout.js'
 
@@ -92,14 +92,25 @@ export function buildRenewalNoticeEmail(
   })
 }
 
-export function buildRefundApprovedEmail(input: Common & { planName: string; amountCents: number | null; currency: string }): EmailToSend {
+/** How the money goes back, per method (docs/payments.md, guarantee). */
+function refundHowTo(amount: string, method: PaymentMethod | null, account: RefundBankAccount | null): string {
+  if (method === 'pix') return `${amount} será devolvido por Pix para a conta de onde saiu o pagamento, normalmente no mesmo dia.`
+  if (method === 'boleto' && account) {
+    return `${amount} será transferido para a conta que você informou (banco ${account.bankCode}, agência ${account.agency}, conta ${account.account}) em até 3 dias úteis.`
+  }
+  if (method === 'card') return `${amount} será estornado no seu cartão; o crédito aparece em até duas faturas, conforme a operadora.`
+  return `${amount} será devolvido pelo mesmo meio de pagamento; o prazo depende do seu banco ou operadora.`
+}
+
+export function buildRefundApprovedEmail(
+  input: Common & { planName: string; amountCents: number | null; currency: string; method: PaymentMethod | null; account: RefundBankAccount | null },
+): EmailToSend {
+  const amount = input.amountCents ? `O valor de ${formatMoney(input.amountCents, input.currency)}` : 'O valor'
   const lines = [
     'Olá!',
     '',
     `Seu pedido de reembolso da assinatura ${input.planName} foi aprovado.`,
-    input.amountCents
-      ? `O valor de ${formatMoney(input.amountCents, input.currency)} será devolvido pelo mesmo meio de pagamento; o prazo depende do seu banco ou operadora.`
-      : 'O valor será devolvido pelo mesmo meio de pagamento; o prazo depende do seu banco ou operadora.',
+    refundHowTo(amount, input.method, input.account),
     'Sua assinatura foi encerrada. Se quiser voltar, é só escolher um plano novamente.',
   ]
   return composeEmail(input, `Reembolso aprovado — ${input.productName}`, EMAIL_KINDS.refundApproved, lines, {

@@ -28,6 +28,10 @@ export async function listRefundRequests(db: Database, filter: RefundFilter, ids
         (select ${payments.amountCents} from ${payments} where ${payments.id} = ${refundRequests.paymentId}),
         (select p2.amount_cents from ${payments} p2 where p2.subscription_id = ${subscriptions.id} order by p2.paid_at desc limit 1)
       )`,
+      paymentMethod: sql<string | null>`coalesce(
+        (select ${payments.method} from ${payments} where ${payments.id} = ${refundRequests.paymentId}),
+        (select p4.method from ${payments} p4 where p4.subscription_id = ${subscriptions.id} order by p4.paid_at desc limit 1)
+      )`,
       currency: sql<string>`coalesce((select p3.currency from ${payments} p3 where p3.subscription_id = ${subscriptions.id} order by p3.paid_at desc limit 1), 'BRL')`,
     })
     .from(refundRequests)

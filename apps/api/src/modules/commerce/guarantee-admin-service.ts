@@ -1,4 +1,4 @@
-import { ADMIN_MSG, type AdminRefund, type AdminRefundsResponse } from '@sintonia/contract'
+import { ADMIN_MSG, PAYMENT_METHODS, type AdminRefund, type AdminRefundsResponse, type PaymentMethod } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
 import type { Payments } from './payments-plugin.js'
 import { recordAudit } from '../../lib/audit/service.js'
@@ -10,6 +10,8 @@ import { listRefundRequests, type RefundFilter } from './guarantee-admin-reposit
 
 
 type Row = Awaited<ReturnType<typeof listRefundRequests>>[number]
+
+const isPaymentMethod = (value: string | null): value is PaymentMethod => (PAYMENT_METHODS as readonly (string | null)[]).includes(value)
 
 function toAdminRefund(row: Row, guaranteeDays: number): AdminRefund {
   const { request } = row
@@ -26,6 +28,9 @@ function toAdminRefund(row: Row, guaranteeDays: number): AdminRefund {
     decidedAt: request.decidedAt?.toISOString() ?? null,
     subscriptionStartedAt: row.subscriptionStartedAt.toISOString(),
     amountCents: row.amountCents === null ? null : Number(row.amountCents),
+    paymentMethod: isPaymentMethod(row.paymentMethod) ? row.paymentMethod : null,
+    // The admin who refunds a boleto sees where the transfer goes (erased once decided).
+    refundAccount: request.refundAccount ?? null,
     currency: row.currency,
     withinWindow: withinGuaranteeWindow(row.subscriptionStartedAt, guaranteeDays, request.requestedAt),
   }

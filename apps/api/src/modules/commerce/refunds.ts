@@ -42,7 +42,7 @@ export async function approveRefund(deps: CommerceDeps, requestId: string, admin
   const atProvider = subscription.provider === deps.gateway.provider
   try {
     if (atProvider && payment && payment.status === 'paid' && payment.provider === deps.gateway.provider) {
-      await deps.gateway.refund(payment.providerPaymentId, `refund-request-${request.id}`)
+      await deps.gateway.refund(payment.providerPaymentId, `refund-request-${request.id}`, payment.method === 'boleto' ? request.refundAccount : null)
     }
     if (atProvider && subscription.providerSubscriptionId && subscription.status !== 'canceled' && subscription.status !== 'expired') {
       await deps.gateway.cancelSubscription(subscription.providerSubscriptionId)
@@ -61,7 +61,14 @@ export async function approveRefund(deps: CommerceDeps, requestId: string, admin
     await repo.updateSubscription(tx, subscription.id, { status: 'canceled', currentPeriodEnd: new Date(), cancelAtPeriodEnd: false })
     await deps.mailer.enqueue(
       tx,
-      buildRefundApprovedEmail({ to: request.email, ...context, amountCents: payment?.amountCents ?? null, currency: payment?.currency ?? 'BRL' }),
+      buildRefundApprovedEmail({
+        to: request.email,
+        ...context,
+        amountCents: payment?.amountCents ?? null,
+        currency: payment?.currency ?? 'BRL',
+        method: payment?.method ?? null,
+        account: request.refundAccount,
+      }),
     )
     return true
   })

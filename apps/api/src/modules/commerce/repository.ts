@@ -265,7 +265,8 @@ export async function decideRefundRequest(
 ): Promise<boolean> {
   const rows = await db
     .update(refundRequests)
-    .set({ ...values, decidedAt: sql`now()` })
+    // The account a boleto's refund went to is not kept once decided (data minimisation).
+    .set({ ...values, refundAccount: null, decidedAt: sql`now()` })
     .where(and(eq(refundRequests.id, id), eq(refundRequests.status, 'pending')))
     .returning({ id: refundRequests.id })
   return rows.length > 0

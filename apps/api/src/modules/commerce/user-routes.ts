@@ -135,7 +135,7 @@ export const commerceRoutesUser: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await requireSignedInUser(request)
-      return reply.code(201).send(await requestRefund(app.database.db, user, request.body.reason))
+      return reply.code(201).send(await requestRefund(app.database.db, user, request.body))
     },
   )
 

@@ -407,15 +407,21 @@ export class SandboxProvider {
   }
 
   /** Refunds a charge in full; a second call returns the same refund. */
-  async refund(chargeId: string): Promise<{ refundId: string; amountCents: number } | null> {
+  /**
+   * Refunds a charge in full: a card's is a reversal, a Pix's a "devolução" to the paying account;
+   * a boleto has no way back, so its amount is transferred to the account given (refused without
+   * one: 'needs_account').
+   */
+  async refund(chargeId: string, transferTo: { bankCode: string } | null = null): Promise<{ refundId: string; amountCents: number } | 'needs_account' | null> {
     const outcome = await this.deps.db.transaction(async (tx) => {
       const charge = await repo.findCharge(tx, chargeId, true)
       if (!charge) return null
       if (charge.status === 'refunded') return { charge, events: [] as string[] }
+      if (charge.method === 'boleto' && !transferTo) return 'needs_account' as const
       const refunded = await repo.markChargeRefunded(tx, chargeId, charge.amountCents)
       return { charge: refunded, events: [await this.emit(tx, 'charge.refunded', chargeObject(refunded))] }
     })
-    if (!outcome) return null
+    if (!outcome || outcome === 'needs_account') return outcome
     await this.deliver(outcome.events)
     return { refundId: `re_${outcome.charge.id}`, amountCents: outcome.charge.amountRefundedCents }
   }

@@ -1,6 +1,7 @@
 import type { SandboxProvider, SandboxSubscriptionRow } from '../../payment-sandbox/provider.js'
 import { verifySignature } from '../../../lib/http/webhook-signature.js'
 import { parseEventJson, subscriptionStateOf } from './events.js'
+import type { RefundBankAccount } from '@sintonia/contract'
 import { GatewayError, type CheckoutInfo, type PaymentGateway, type SubscriptionInfo, type WebhookParseResult } from './types.js'
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature'
@@ -59,9 +60,10 @@ export class SandboxGateway implements PaymentGateway {
     return parseEventJson(rawBody)
   }
 
-  async refund(providerPaymentId: string) {
-    const result = await this.sandbox.refund(providerPaymentId)
+  async refund(providerPaymentId: string, _idempotencyKey: string, transferTo: RefundBankAccount | null = null) {
+    const result = await this.sandbox.refund(providerPaymentId, transferTo)
     if (!result) throw new GatewayError(`sandbox: charge ${providerPaymentId} not found`)
+    if (result === 'needs_account') throw new GatewayError(`sandbox: a boleto charge is refunded to a bank account, none given`)
     return result
   }
 

@@ -7,7 +7,7 @@
  * is Stripe's Checkout Session, a portal link its Billing Portal session: the Stripe adapter keeps
  * Stripe's names (docs/decisions/022-one-word-per-meaning.md).
  */
-import type { PaymentProvider } from '@sintonia/contract'
+import type { PaymentProvider, RefundBankAccount } from '@sintonia/contract'
 
 export type GatewayMode = 'test' | 'live'
 export type CheckoutFlow = 'auth_first' | 'pay_first'
@@ -90,8 +90,11 @@ export interface PaymentGateway {
   createPortalLink(customerId: string, returnUrl: string): Promise<{ url: string }>
   /** Verifies the signature over the exact raw body; never throws for bad input. */
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookParseResult
-  /** Refunds a charge in full. `idempotencyKey` makes a retried approval refund once. */
-  refund(providerPaymentId: string, idempotencyKey: string): Promise<RefundResult>
+  /**
+   * Refunds a charge in full: card and Pix back where they came from; a boleto by a transfer to
+   * `transferTo`, the account the buyer named. `idempotencyKey` makes a retried approval refund once.
+   */
+  refund(providerPaymentId: string, idempotencyKey: string, transferTo?: RefundBankAccount | null): Promise<RefundResult>
   /**
    * The provider's page where a past-due subscription's open period is paid (the sandbox: Pix or
    * boleto; Stripe: its hosted invoice page), returning to `returnUrl`; null when nothing is owed.

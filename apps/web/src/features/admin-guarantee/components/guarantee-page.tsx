@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
-import { ADMIN_MSG, COMMERCE_MSG, formatMoney, type AdminRefund } from '@sintonia/contract'
+import { ADMIN_MSG, COMMERCE_MSG, REFUND_ACCOUNT_TYPE_LABELS, formatCpf, formatMoney, type AdminRefund } from '@sintonia/contract'
 import { AdminPageHeader } from '../../../components/admin/admin-page-header'
 import { QueryError } from '../../../components/admin/query-error'
 import { Badge } from '../../../components/ui/badge'
@@ -143,6 +143,15 @@ function ApproveDialog({ refund, onClose }: { refund: AdminRefund | null; onClos
   )
 }
 
+/** Where the money goes back: the card, the paying Pix account, or the account a boleto's buyer named. */
+function refundDestination(refund: AdminRefund): string {
+  if (refund.paymentMethod === 'card') return 'estorno no cartão do pagamento'
+  if (refund.paymentMethod === 'pix') return 'Pix de volta para a conta que pagou'
+  const account = refund.refundAccount
+  if (!account) return refund.status === 'pending' ? 'boleto — sem conta informada' : 'transferência para a conta informada pelo assinante'
+  return `transferência para banco ${account.bankCode}, agência ${account.agency}, ${REFUND_ACCOUNT_TYPE_LABELS[account.accountType].toLowerCase()} ${account.account}, de ${account.holderName} (CPF ${formatCpf(account.holderCpf)})`
+}
+
 function RefundCard({ refund, onApprove, onReject }: { refund: AdminRefund; onApprove: () => void; onReject: () => void }) {
   return (
     <li className="rounded-2xl border border-line bg-card p-4 shadow-soft sm:p-5" data-testid={`refund-${refund.email}`}>
@@ -170,6 +179,12 @@ function RefundCard({ refund, onApprove, onReject }: { refund: AdminRefund; onAp
           <dd className="tabular-nums">{dateTime.format(new Date(refund.requestedAt))}</dd>
         </div>
       </dl>
+      {refund.paymentMethod ? (
+        <p className="mt-3 text-sm text-ink" data-testid="refund-destination">
+          <span className="font-semibold">Devolução: </span>
+          {refundDestination(refund)}
+        </p>
+      ) : null}
       <p className="mt-3 rounded-xl bg-tint/60 px-3 py-2 text-sm text-ink">
         <span className="font-semibold">Motivo do assinante: </span>
         {refund.reason || <span className="text-ink-muted">não informado</span>}

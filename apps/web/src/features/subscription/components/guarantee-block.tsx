@@ -1,12 +1,21 @@
 import { useId, useState, type FormEvent } from 'react'
 import { ShieldCheck } from 'lucide-react'
 import { toast } from 'sonner'
-import { COMMERCE_MSG, type SubscriptionDetails } from '@sintonia/contract'
+import {
+  COMMERCE_MSG,
+  REFUND_ACCOUNT_TYPE_LABELS,
+  REFUND_ACCOUNT_TYPES,
+  refundBankAccountSchema,
+  type PaymentMethod,
+  type RefundBankAccount,
+  type SubscriptionDetails,
+} from '@sintonia/contract'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
-import { FormAlert, FormField, SubmitButton, useErrorReveal } from '../../../components/ui/form'
+import { FormAlert, FormField, SelectInput, SubmitButton, TextInput, describedBy, useErrorReveal } from '../../../components/ui/form'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
 import { getErrorMessage } from '../../../lib/api-client'
+import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/zod-issues'
 import { useRefundRequest } from '../api/commerce-api'
 import { formatLongDate } from '../lib/format'
 
@@ -25,7 +34,7 @@ export const REFUND_REASON_MAX = 1000
  * within the window a subscriber may ask for a refund, with an optional reason; the request is
  * decided by an admin.
  */
-export function GuaranteeBlock({ guarantee }: { guarantee: Guarantee }) {
+export function GuaranteeBlock({ guarantee, paymentMethod = null }: { guarantee: Guarantee; paymentMethod?: PaymentMethod | null }) {
   const [open, setOpen] = useState(false)
   const until = formatLongDate(guarantee.eligibleUntil)
   const request = guarantee.request
@@ -72,15 +81,28 @@ export function GuaranteeBlock({ guarantee }: { guarantee: Guarantee }) {
           ) : null}
         </div>
       </div>
-      <RefundDialog open={open} onClose={() => setOpen(false)} days={guarantee.days} />
+      <RefundDialog open={open} onClose={() => setOpen(false)} days={guarantee.days} paymentMethod={paymentMethod} />
     </section>
   )
 }
 
-function RefundDialog({ open, onClose, days }: { open: boolean; onClose: () => void; days: number }) {
+/** How the money goes back, said before the listener confirms (docs/product/commerce.md). */
+const REFUND_WAY: Record<PaymentMethod, string> = {
+  card: 'O valor é estornado no cartão usado no pagamento.',
+  pix: 'O valor é devolvido por Pix para a conta de onde saiu o pagamento.',
+  boleto: 'Um boleto não tem como voltar sozinho: informe a conta que vai receber o valor por transferência.',
+}
+
+type AccountDraft = Record<'bankCode' | 'agency' | 'account' | 'accountType' | 'holderName' | 'holderCpf', string>
+const EMPTY_ACCOUNT: AccountDraft = { bankCode: '', agency: '', account: '', accountType: 'corrente', holderName: '', holderCpf: '' }
+
+function RefundDialog({ open, onClose, days, paymentMethod }: { open: boolean; onClose: () => void; days: number; paymentMethod: PaymentMethod | null }) {
   const refund = useRefundRequest()
   const [reason, setReason] = useState('')
+  const [account, setAccount] = useState<AccountDraft>(EMPTY_ACCOUNT)
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({})
   const [error, setError] = useState<string | null>(null)
+  const byBoleto = paymentMethod === 'boleto'
   const id = useId()
   const errors = useErrorReveal()
 
@@ -94,16 +116,29 @@ function RefundDialog({ open, onClose, days }: { open: boolean; onClose: () => v
     event.preventDefault()
     if (refund.isPending) return
     setError(null)
+    let bankAccount: RefundBankAccount | undefined
+    if (byBoleto) {
+      const parsed = refundBankAccountSchema.safeParse(account)
+      if (!parsed.success) {
+        setFieldErrors(zodFieldErrors(parsed.error))
+        errors.reveal()
+        return
+      }
+      bankAccount = parsed.data
+    }
+    setFieldErrors({})
     refund.mutate(
-      { reason: reason.trim() },
+      { reason: reason.trim(), ...(bankAccount ? { bankAccount } : {}) },
       {
         onSuccess: () => {
           toast.success(COMMERCE_MSG.refundRequested, { id: 'refund' })
           setReason('')
+          setAccount(EMPTY_ACCOUNT)
           onClose()
         },
         onError: (e) => {
           setError(getErrorMessage(e))
+          setFieldErrors(Object.fromEntries(Object.entries(apiFieldErrors(e)).map(([key, message]) => [key.replace(/^bankAccount\./, ''), message])))
           errors.reveal()
         },
       },
@@ -118,7 +153,16 @@ function RefundDialog({ open, onClose, days }: { open: boolean; onClose: () => v
       title="Pedir reembolso?"
       description={`Dentro da garantia de ${days} dias você recebe o valor pago de volta. Aprovado o pedido, a assinatura termina e o acesso aos áudios é encerrado.`}
     >
-      <form ref={errors.ref} onSubmit={onSubmit} className="flex flex-col gap-4">
+      <form ref={errors.ref} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        {paymentMethod ? (
+          <p className="text-sm leading-relaxed text-ink-muted" data-testid="refund-way">
+            {REFUND_WAY[paymentMethod]}
+          </p>
+        ) : null}
+        {byBoleto ? <BankAccountFields id={id} account={account} errors={fieldErrors} onChange={(key, value) => {
+          setAccount((current) => ({ ...current, [key]: value }))
+          setFieldErrors((current) => ({ ...current, [key]: '' }))
+        }} /> : null}
         <FormField id={`${id}-reason`} label="Motivo" requirement="optional" hint="Conte o que não funcionou para você; isso nos ajuda a melhorar.">
           <textarea
             id={`${id}-reason`}
@@ -143,5 +187,56 @@ function RefundDialog({ open, onClose, days }: { open: boolean; onClose: () => v
         </div>
       </form>
     </ModalDialog>
+  )
+}
+
+/** The account a boleto's refund is transferred to: bank, branch, account, type and its holder. */
+function BankAccountFields({
+  id,
+  account,
+  errors,
+  onChange,
+}: {
+  id: string
+  account: AccountDraft
+  errors: FieldErrors
+  onChange: (key: keyof AccountDraft, value: string) => void
+}) {
+  const field = (key: keyof AccountDraft, label: string, props: Record<string, unknown> = {}, hint?: string) => {
+    const fieldId = `${id}-${key}`
+    const message = errors[key] || null
+    return (
+      <FormField id={fieldId} label={label} hint={hint} error={message}>
+        <TextInput
+          id={fieldId}
+          value={account[key]}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={describedBy(fieldId, { hint, error: message })}
+          onChange={(event) => onChange(key, event.target.value)}
+          {...props}
+        />
+      </FormField>
+    )
+  }
+  return (
+    <fieldset className="flex flex-col gap-4 rounded-2xl border border-line p-4">
+      <legend className="px-1 text-sm font-semibold text-ink">Conta para receber o reembolso</legend>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {field('bankCode', 'Banco', { inputMode: 'numeric', maxLength: 3, autoComplete: 'off' }, 'Código de 3 números, ex.: 001')}
+        {field('agency', 'Agência', { inputMode: 'numeric', maxLength: 5, autoComplete: 'off' }, 'Sem o dígito')}
+        {field('account', 'Conta', { maxLength: 14, autoComplete: 'off' }, 'Com o dígito')}
+      </div>
+      <FormField id={`${id}-accountType`} label="Tipo de conta" error={errors.accountType || null}>
+        <SelectInput id={`${id}-accountType`} value={account.accountType} onChange={(event) => onChange('accountType', event.target.value)}>
+          {REFUND_ACCOUNT_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {REFUND_ACCOUNT_TYPE_LABELS[type]}
+            </option>
+          ))}
+        </SelectInput>
+      </FormField>
+      {field('holderName', 'Nome de quem é titular', { maxLength: 120, autoComplete: 'name' })}
+      {field('holderCpf', 'CPF de quem é titular', { inputMode: 'numeric', maxLength: 14, autoComplete: 'off', placeholder: '000.000.000-00' })}
+    </fieldset>
   )
 }

@@ -357,6 +357,35 @@ describe('/assinatura: subscribers', () => {
     await waitFor(() => expect(toastMock.success).toHaveBeenCalledWith('Pedido de reembolso enviado. Você receberá a resposta por e-mail.', expect.anything()))
   })
 
+  it('a boleto is refunded to an account: the dialog asks for it, checks it, and sends it', async () => {
+    const api = stubApi({ details: { ...DETAILS, subscription: { ...DETAILS.subscription!, lastPaymentMethod: 'boleto', lastPaymentInstallments: null } } })
+    renderPage('/assinatura', { subscription: { status: 'subscribed', tier: 'anual' } })
+    const guarantee = await screen.findByRole('region', { name: 'Garantia de 7 dias' })
+    fireEvent.click(within(guarantee).getByRole('button', { name: 'Pedir reembolso' }))
+    const dialog = screen.getByRole('dialog', { name: 'Pedir reembolso?' })
+    expect(within(dialog).getByTestId('refund-way').textContent).toContain('informe a conta que vai receber o valor')
+    fireEvent.change(within(dialog).getByLabelText('Banco'), { target: { value: '1' } })
+    fireEvent.change(within(dialog).getByLabelText('CPF de quem é titular'), { target: { value: '111.111.111-11' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmar pedido' }))
+    await within(dialog).findByText(COMMERCE_MSG.refundBankCode)
+    within(dialog).getByText(COMMERCE_MSG.refundAgency)
+    within(dialog).getByText('CPF inválido. Confira os números.')
+    expect(api.bodies[API.commerce.subscription.refundRequest]).toBeUndefined()
+
+    fireEvent.change(within(dialog).getByLabelText('Banco'), { target: { value: '341' } })
+    fireEvent.change(within(dialog).getByLabelText('Agência'), { target: { value: '0123' } })
+    fireEvent.change(within(dialog).getByLabelText('Conta'), { target: { value: '98765-x' } })
+    fireEvent.change(within(dialog).getByLabelText('Tipo de conta'), { target: { value: 'poupanca' } })
+    fireEvent.change(within(dialog).getByLabelText('Nome de quem é titular'), { target: { value: 'Paula Ramos' } })
+    fireEvent.change(within(dialog).getByLabelText('CPF de quem é titular'), { target: { value: '529.982.247-25' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmar pedido' }))
+    await waitFor(() =>
+      expect(api.bodies[API.commerce.subscription.refundRequest]).toEqual([
+        { reason: '', bankAccount: { bankCode: '341', agency: '0123', account: '98765-X', accountType: 'poupanca', holderName: 'Paula Ramos', holderCpf: '52998224725' } },
+      ]),
+    )
+  })
+
   it('shows the status of a refund request', async () => {
     stubApi({
       details: {

@@ -192,7 +192,7 @@ export function PlansPage({ productName, viewer, subscription, plans }: PlansPag
             payPendingBusy={pendingPayment.busy}
             onSubscribeAgain={() => void scrollToSection('planos')}
           />
-          {showGuarantee ? <GuaranteeBlock guarantee={details.data!.guarantee} /> : null}
+          {showGuarantee ? <GuaranteeBlock guarantee={details.data!.guarantee} paymentMethod={currentSubscription.lastPaymentMethod} /> : null}
         </div>
       ) : isListener && subscribed && details.isPending ? (
         <div role="status" className="mt-10 flex justify-center">
