@@ -10,6 +10,8 @@ import { checkMediaStorage, createMediaStorage } from './lib/storage/create-medi
 import { loggerOptions } from './logger.js'
 import { reminderSchedulerPlugin } from './modules/practice/reminder-scheduler-plugin.js'
 import { renewalNoticePlugin } from './modules/commerce/renewal-notice-plugin.js'
+import { pushToListener } from './modules/practice/listener-push.js'
+import { pushSenderFromConfig } from './modules/practice/push-sender.js'
 
 function readConfigOrExit(): AppConfig {
   // A .env file in the working directory is optional; real environment variables win.
@@ -46,7 +48,9 @@ async function main() {
   // Practice reminders, every REMINDER_INTERVAL_SECONDS (docs/decisions/018-reminder-scheduler.md); not in API tests.
   await app.register(reminderSchedulerPlugin)
   // Renewal notices, every RENEWAL_NOTICE_INTERVAL_SECONDS (modules/commerce/renewal-notices.ts); not in API tests.
-  await app.register(renewalNoticePlugin)
+  // …and as a notification where the listener allowed them (the reminders' push channel).
+  const listenerPush = { db: database.db, push: pushSenderFromConfig(config), log: app.log.child({ module: 'push-avulso' }) }
+  await app.register(renewalNoticePlugin, { pushToListener: (userId, payload) => pushToListener(listenerPush, userId, payload) })
   app.addHook('onClose', async () => database.close())
   // DATA_DIR/server.json tells `npm run admin:create` that this process owns the embedded database.
   app.addHook('onClose', async () => removeServerInfo(config.dataDir))

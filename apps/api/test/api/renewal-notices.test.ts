@@ -5,18 +5,28 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { RENEWAL_NOTICE_DAYS } from '@sintonia/contract'
-import { subscriptions } from '../../src/db/schema/index.js'
+import { API, RENEWAL_NOTICE_DAYS, type ReminderPushPayload } from '@sintonia/contract'
+import { pushSubscriptions, subscriptions } from '../../src/db/schema/index.js'
 import { runRenewalNotices } from '../../src/modules/commerce/renewal-notices.js'
+import { pushToListener } from '../../src/modules/practice/listener-push.js'
+import { pushSenderFromConfig } from '../../src/modules/practice/push-sender.js'
+import { startPushEndpoint, type PushEndpoint } from '../helpers/push-endpoint.js'
+import { rememberSecret } from '../support/log-capture.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { listener, seedSubscription, uniqueEmail } from '../helpers/auth.js'
 import { CARDS, outboxOf, payWithCard, startAuthFirst, subscriptionOf } from '../helpers/commerce.js'
 
 let ctx: TestContext
+let pushes: PushEndpoint
 beforeAll(async () => {
-  ctx = await buildTestApp({ seed: true })
+  pushes = await startPushEndpoint()
+  ctx = await buildTestApp({ seed: true, env: { PUSH_TEST_ORIGIN: pushes.origin } })
+  rememberSecret('VAPID_PRIVATE_KEY', ctx.config.secrets.vapid?.privateKey)
 })
-afterAll(() => ctx.close())
+afterAll(async () => {
+  await ctx?.close()
+  await pushes?.close()
+})
 
 const DAY = 86_400_000
 const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined }
@@ -67,6 +77,32 @@ describe('renewal notices', () => {
     await ctx.database.db.update(subscriptions).set({ currentPeriodEnd: nextEnd }).where(eq(subscriptions.id, sub!.id))
     await runRenewalNotices(deps(), new Date(nextEnd.getTime() - 3 * DAY))
     expect(await notices(buyer.email)).toHaveLength(2)
+  })
+
+  it('go out as a notification too where the listener allowed them; a browser gone is forgotten, nothing else fails', async () => {
+    const buyer = await listener(ctx)
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'trimestral')
+    expect((await payWithCard(ctx, checkoutId, CARDS.ok, { installments: '3' })).statusCode).toBe(303)
+    const [sub] = await subscriptionOf(ctx, buyer.userId)
+    const browser = pushes.subscription()
+    const gone = pushes.subscription()
+    pushes.answer(gone, 410)
+    for (const device of [gone, browser]) {
+      expect((await ctx.app.inject({ method: 'POST', url: API.practice.pushSubscriptions, headers: { cookie: buyer.cookie }, payload: device })).statusCode).toBe(200)
+    }
+    const withPush = { ...deps(), pushToListener: (userId: string, payload: ReminderPushPayload) => pushToListener({ db: ctx.database.db, push: pushSenderFromConfig(ctx.config), log: silentLog }, userId, payload) }
+    await runRenewalNotices(withPush, new Date(sub!.currentPeriodEnd!.getTime() - 3 * DAY))
+
+    const [received] = pushes.received(browser)
+    const shown = new Intl.DateTimeFormat('pt-BR', { day: 'numeric', month: 'long', timeZone: 'America/Sao_Paulo' }).format(sub!.currentPeriodEnd!)
+    expect(pushes.decrypt(received!)).toEqual({
+      title: `Sua assinatura renova em ${shown}`,
+      body: 'Trimestral: R$\u00a0149,70 · Cartão em 3x de R$\u00a049,90 sem juros. Toque para ver sua assinatura.',
+      url: '/assinatura',
+      tag: `renovacao-${sub!.id}`,
+    })
+    expect(await ctx.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, gone.endpoint))).toEqual([])
+    expect(await notices(buyer.email)).toHaveLength(1)
   })
 
   it('skip what will not renew: set to end, past due, a courtesy, or already ended', async () => {

@@ -5,12 +5,12 @@
  */
 import fp from 'fastify-plugin'
 import { createPeriodicJob } from '../../lib/periodic-job.js'
-import { runRenewalNotices } from './renewal-notices.js'
+import { runRenewalNotices, type RenewalNoticeDeps } from './renewal-notices.js'
 
-export const renewalNoticePlugin = fp(
-  async (app) => {
+export const renewalNoticePlugin = fp<Pick<RenewalNoticeDeps, 'pushToListener'>>(
+  async (app, options) => {
     const log = app.log.child({ module: 'avisos-de-renovacao' })
-    const deps = { db: app.database.db, mailer: app.mailer, publicUrl: app.config.publicUrl, log }
+    const deps: RenewalNoticeDeps = { db: app.database.db, mailer: app.mailer, publicUrl: app.config.publicUrl, log, pushToListener: options.pushToListener }
     const job = createPeriodicJob({
       run: () => runRenewalNotices(deps, app.clock.now()),
       intervalMs: app.config.billing.renewalNoticeIntervalSeconds * 1000,
