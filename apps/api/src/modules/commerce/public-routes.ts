@@ -167,7 +167,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         const parsed = gateway.parseWebhook(raw, request.headers)
         if (!parsed.ok) {
           request.log.warn({ reason: parsed.reason }, 'webhook refused')
-          throw new HttpError(gateway.webhookRefusalStatus, COMMERCE_MSG.webhookSignatureInvalid)
+          throw new HttpError(parsed.reason === 'bad_payload' ? 400 : gateway.webhookRefusalStatus, COMMERCE_MSG.webhookSignatureInvalid)
         }
         try {
           const outcome = await app.payments.handleEvent(parsed.event)
