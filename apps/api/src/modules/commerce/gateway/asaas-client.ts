@@ -15,6 +15,7 @@
  *   https://docs.asaas.com/docs/installment-payments
  * - subscriptions: https://docs.asaas.com/docs/eventos-para-assinaturas (the subscription object)
  */
+import { z } from 'zod'
 import { GatewayError } from './types.js'
 
 export type AsaasBillingType = 'PIX' | 'CREDIT_CARD' | 'BOLETO' | 'UNDEFINED'
@@ -33,58 +34,58 @@ export interface AsaasCheckoutRequest {
   subscription?: { cycle: AsaasCycle; nextDueDate: string; endDate?: string }
 }
 
-export interface AsaasCheckout {
-  id: string
-  link?: string | null
-  status?: string
-  externalReference?: string | null
-}
+const optionalText = z.string().nullish()
+
+/** The checkout as `POST /v3/checkouts` answers it (the fields we read). */
+const checkoutSchema = z.object({ id: z.string().min(1), link: optionalText, status: optionalText, externalReference: optionalText })
+export type AsaasCheckout = z.infer<typeof checkoutSchema>
 
 /** The payment ("cobrança") object, as far as we read it. */
-export interface AsaasPayment {
-  object?: 'payment'
-  id: string
-  customer: string | null
-  subscription?: string | null
-  installment?: string | null
-  checkoutSession?: string | null
-  value: number
-  billingType: AsaasBillingType | string
+const paymentSchema = z.object({
+  id: z.string().min(1),
+  customer: optionalText,
+  subscription: optionalText,
+  installment: optionalText,
+  checkoutSession: optionalText,
+  value: z.number().nonnegative(),
+  /** PIX, CREDIT_CARD, BOLETO, UNDEFINED, … */
+  billingType: z.string(),
   /** PENDING, RECEIVED, CONFIRMED, OVERDUE, REFUNDED, RECEIVED_IN_CASH, REFUND_REQUESTED, … */
-  status: string
-  dueDate: string
-  paymentDate?: string | null
-  confirmedDate?: string | null
-  clientPaymentDate?: string | null
-  installmentNumber?: number | null
-  externalReference?: string | null
-  deleted?: boolean
-  refunds?: { value?: number; status?: string }[] | null
-}
+  status: z.string(),
+  dueDate: z.string(),
+  paymentDate: optionalText,
+  confirmedDate: optionalText,
+  clientPaymentDate: optionalText,
+  installmentNumber: z.number().nullish(),
+  externalReference: optionalText,
+  deleted: z.boolean().nullish(),
+})
+export type AsaasPayment = z.infer<typeof paymentSchema>
 
-export interface AsaasSubscription {
-  object?: 'subscription'
-  id: string
-  customer: string
-  value: number
-  nextDueDate: string
-  cycle: AsaasCycle | string
-  billingType: string
+const subscriptionSchema = z.object({
+  id: z.string().min(1),
+  customer: z.string(),
+  value: z.number().nonnegative(),
+  nextDueDate: z.string(),
+  /** MONTHLY, QUARTERLY, SEMIANNUALLY, YEARLY, … */
+  cycle: z.string(),
+  billingType: z.string(),
   /** ACTIVE, INACTIVE, EXPIRED */
-  status: string
-  deleted?: boolean
-  endDate?: string | null
-  externalReference?: string | null
-}
+  status: z.string(),
+  deleted: z.boolean().nullish(),
+  endDate: optionalText,
+  externalReference: optionalText,
+})
+export type AsaasSubscription = z.infer<typeof subscriptionSchema>
 
+const listOf = <T extends z.ZodType>(item: T) => z.object({ hasMore: z.boolean(), totalCount: z.number().nullish(), data: z.array(item) })
 export interface AsaasList<T> {
-  object?: 'list'
   hasMore: boolean
-  totalCount?: number
-  limit?: number
-  offset?: number
+  totalCount?: number | null | undefined
   data: T[]
 }
+const paymentListSchema = listOf(paymentSchema)
+const deletedSchema = z.object({ deleted: z.boolean(), id: z.string() })
 
 export interface AsaasClientOptions {
   apiKey: string
@@ -114,7 +115,7 @@ export class AsaasClient {
   }
 
   createCheckout(body: AsaasCheckoutRequest): Promise<AsaasCheckout> {
-    return this.call<AsaasCheckout>('POST', '/checkouts', body)
+    return this.call('POST', '/checkouts', checkoutSchema, body)
   }
 
   /**
@@ -122,42 +123,43 @@ export class AsaasClient {
    * this as the one behaviour to confirm in Asaas's sandbox before going live).
    */
   listPaymentsByReference(externalReference: string): Promise<AsaasList<AsaasPayment>> {
-    return this.call<AsaasList<AsaasPayment>>('GET', `/payments?externalReference=${encodeURIComponent(externalReference)}&limit=100`)
+    return this.call('GET', `/payments?externalReference=${encodeURIComponent(externalReference)}&limit=100`, paymentListSchema)
   }
 
   getPayment(id: string): Promise<AsaasPayment | null> {
-    return this.callOrNull<AsaasPayment>('GET', `/payments/${encodeURIComponent(id)}`)
+    return this.callOrNull('GET', `/payments/${encodeURIComponent(id)}`, paymentSchema)
   }
 
   getSubscription(id: string): Promise<AsaasSubscription | null> {
-    return this.callOrNull<AsaasSubscription>('GET', `/subscriptions/${encodeURIComponent(id)}`)
+    return this.callOrNull('GET', `/subscriptions/${encodeURIComponent(id)}`, subscriptionSchema)
   }
 
   /** A subscription's payments (newest first is not promised: callers sort by due date). */
   listSubscriptionPayments(id: string): Promise<AsaasList<AsaasPayment>> {
-    return this.call<AsaasList<AsaasPayment>>('GET', `/subscriptions/${encodeURIComponent(id)}/payments?limit=100`)
+    return this.call('GET', `/subscriptions/${encodeURIComponent(id)}/payments?limit=100`, paymentListSchema)
   }
 
   /** Refunds a card or Pix payment in full (no `value`: the whole amount). */
   refundPayment(id: string, description: string): Promise<AsaasPayment> {
-    return this.call<AsaasPayment>('POST', `/payments/${encodeURIComponent(id)}/refund`, { description })
+    return this.call('POST', `/payments/${encodeURIComponent(id)}/refund`, paymentSchema, { description })
   }
 
   /** Removes a subscription: no further charges are created. Null when Asaas has no such subscription. */
   deleteSubscription(id: string): Promise<{ deleted: boolean; id: string } | null> {
-    return this.callOrNull<{ deleted: boolean; id: string }>('DELETE', `/subscriptions/${encodeURIComponent(id)}`)
+    return this.callOrNull('DELETE', `/subscriptions/${encodeURIComponent(id)}`, deletedSchema)
   }
 
-  private async callOrNull<T>(method: string, path: string): Promise<T | null> {
+  private async callOrNull<T>(method: string, path: string, schema: z.ZodType<T>): Promise<T | null> {
     try {
-      return await this.call<T>(method, path)
+      return await this.call(method, path, schema)
     } catch (error) {
       if (error instanceof AsaasApiError && error.status === 404) return null
       throw error
     }
   }
 
-  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  /** One call; the answer must match `schema`, or the call fails like any other (a 502, never a 500). */
+  private async call<T>(method: string, path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
     // The query string may carry ids only; the call is named by method and path without it.
     const what = `${method} ${path.split('?')[0]}`
     let res: Response
@@ -185,8 +187,9 @@ export class AsaasClient {
       parsed = null
     }
     if (!res.ok) throw new AsaasApiError(what, res.status, errorCodes(parsed))
-    if (typeof parsed !== 'object' || parsed === null) throw new GatewayError(`asaas: ${what} answered ${res.status} without a JSON object`)
-    return parsed as T
+    const answer = schema.safeParse(parsed)
+    if (!answer.success) throw new GatewayError(`asaas: ${what} answered ${res.status} with an unexpected body`)
+    return answer.data
   }
 }
 
