@@ -144,6 +144,34 @@ describe('Asaas gateway (local fake)', () => {
     expect(await ctx.database.db.select().from(payments).where(eq(payments.providerPaymentId, paymentId))).toHaveLength(1)
   })
 
+  it('the first charge arriving before CHECKOUT_PAID applies the checkout too (read back), and the later CHECKOUT_PAID changes nothing more', async () => {
+    const buyer = await listener(ctx)
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'semestral')
+    const { checkoutId: asaasCheckoutId, paymentId, subscriptionId } = fake.payCheckout(checkoutId, { method: 'PIX' })
+    expect(await deliver('PAYMENT_RECEIVED', { payment: paymentId })).toBe('processed')
+    const [sub] = await subscriptionOf(ctx, buyer.userId)
+    expect(sub).toMatchObject({ provider: 'asaas', status: 'active', planCode: 'semestral', providerSubscriptionId: subscriptionId })
+    expect(await paymentRow(paymentId)).toMatchObject({ subscriptionId: sub!.id, userId: buyer.userId, method: 'pix', amountCents: 26_940 })
+    expect(await checkState(ctx, buyer)).toMatchObject({ subscribed: true })
+    const receipts = (await outboxOf(ctx, buyer.email)).filter((mail) => mail.kind === 'payment_receipt')
+    expect(receipts).toHaveLength(1)
+    expect(await deliver('CHECKOUT_PAID', { checkout: asaasCheckoutId })).toBe('processed')
+    expect(await subscriptionOf(ctx, buyer.userId)).toHaveLength(1)
+    expect((await outboxOf(ctx, buyer.email)).filter((mail) => mail.kind === 'payment_receipt')).toHaveLength(1)
+
+    // Pay-first, only the charge's event: the purchase waits for the e-mail, with one access-link e-mail.
+    const email = uniqueEmail('asaas-primeiro')
+    const payFirst = await startPayFirst(ctx, email, 'trimestral')
+    const paid = fake.payCheckout(payFirst.checkoutId, { method: 'CREDIT_CARD' })
+    expect(await deliver('PAYMENT_CONFIRMED', { payment: paid.paymentId })).toBe('processed')
+    const [pending] = await ctx.database.db.select().from(pendingSubscriptions).where(eq(pendingSubscriptions.checkoutId, payFirst.checkoutId))
+    expect(pending).toMatchObject({ email, planCode: 'trimestral', provider: 'asaas', providerSubscriptionId: paid.subscriptionId })
+    const mails = await outboxOf(ctx, email)
+    expect(mails.filter((mail) => mail.kind === 'purchase_claim')).toHaveLength(1)
+    expect(await deliver('CHECKOUT_PAID', { checkout: paid.checkoutId })).toBe('processed')
+    expect((await outboxOf(ctx, email)).filter((mail) => mail.kind === 'purchase_claim')).toHaveLength(1)
+  })
+
   it('refuses a webhook without the token or with a forged one (401, nothing stored), and a body that is not an event (400)', async () => {
     const buyer = await listener(ctx)
     const { checkoutId } = await startAuthFirst(ctx, buyer, 'anual')

@@ -102,6 +102,8 @@ export async function handleWebhookEvent(deps: CommerceDeps, event: VerifiedEven
   if (PAYMENT_EVENTS.has(event.type) && objectId && deps.gateway.retrievePayment) {
     payment = await deps.gateway.retrievePayment(objectId)
     if (payment?.subscriptionId && event.type !== NEUTRAL_PAYMENT_EVENTS.refunded) subscription = await deps.gateway.retrieveSubscription(payment.subscriptionId)
+    // A checkout's first payment: its checkout too (its own event may have come first, unpaid yet).
+    if (payment?.checkoutId && payment.status === 'paid' && event.type === NEUTRAL_PAYMENT_EVENTS.succeeded) checkout = await deps.gateway.retrieveCheckout(payment.checkoutId)
   } else if (CHECKOUT_EVENTS.has(event.type) && objectId) {
     checkout = await deps.gateway.retrieveCheckout(objectId)
     if (checkout?.subscriptionId) subscription = await deps.gateway.retrieveSubscription(checkout.subscriptionId)
@@ -122,6 +124,7 @@ export async function handleWebhookEvent(deps: CommerceDeps, event: VerifiedEven
       if (charge && (await recordPaidCharge(tx, deps, charge, subscription))) outcome = 'processed'
       if (await syncSubscription(tx, provider, subscription)) outcome = 'processed'
     } else if (event.type === NEUTRAL_PAYMENT_EVENTS.succeeded) {
+      if (checkout && (await applyPaidCheckout(tx, deps, checkout, subscription))) outcome = 'processed'
       const charge = payment ? paymentCharge(deps, payment) : null
       if (charge && (await recordPaidCharge(tx, deps, charge, subscription))) outcome = 'processed'
       if (await syncSubscription(tx, provider, subscription)) outcome = 'processed'

@@ -239,7 +239,8 @@ export function asaasPaymentInfo(payment: AsaasPayment): PaymentInfo {
     method,
     installments: method === 'card' ? 1 : null,
     paidAt: paidOn ? parseAsaasDate(paidOn) : null,
-    checkoutId: payment.checkoutSession ?? null,
+    // The first charge carries its checkout (Asaas's id) and our reference; renewals carry neither checkout.
+    checkoutId: payment.checkoutSession && payment.externalReference?.startsWith(ASAAS_CHECKOUT_PREFIX) ? payment.externalReference : null,
   }
 }
 

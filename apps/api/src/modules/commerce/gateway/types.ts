@@ -84,7 +84,11 @@ export interface PaymentInfo {
   /** Card instalments (1 = at once); null when not by card. */
   installments: number | null
   paidAt: Date | null
-  /** The checkout that created it (a subscription's first payment); null for a renewal. */
+  /**
+   * Our checkout id when this is the payment a checkout created (a subscription's first one);
+   * null for a renewal. Its success also applies that checkout, in case the checkout's own event
+   * came first and found it not yet paid.
+   */
   checkoutId: string | null
 }
 
