@@ -158,6 +158,10 @@ const envSchema = z
       if (env.PUSH_TEST_ORIGIN) {
         ctx.addIssue({ code: 'custom', path: ['PUSH_TEST_ORIGIN'], message: 'só para testes: não pode ser definido em produção (os lembretes vão só aos serviços de push dos navegadores)' })
       }
+      // The Asaas key travels in a header of every call: never over plain http in production.
+      if (env.PAYMENT_GATEWAY === 'asaas' && env.ASAAS_API_BASE && !env.ASAAS_API_BASE.startsWith('https://')) {
+        ctx.addIssue({ code: 'custom', path: ['ASAAS_API_BASE'], message: 'deve usar https em produção (https://api.asaas.com/v3)' })
+      }
       if (env.PAYMENT_GATEWAY === 'sandbox' && !env.SANDBOX_WEBHOOK_SECRET) {
         ctx.addIssue({
           code: 'custom',

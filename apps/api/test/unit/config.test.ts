@@ -187,6 +187,11 @@ describe('invalid environments', () => {
     expect(env.PAYMENT_GATEWAY).toBe('asaas')
     // Stripe's keys are not asked for with Asaas.
     expect(env.STRIPE_SECRET_KEY).toBeUndefined()
+    // In production the key never goes over plain http.
+    const asaas = { PAYMENT_GATEWAY: 'asaas', ASAAS_API_KEY: '$aact_chave_de_teste_123', ASAAS_WEBHOOK_TOKEN: token }
+    const plain = configErrorOf(() => parseEnv({ ...asaas, NODE_ENV: 'production', AUTH_SECRET: 'a'.repeat(32), PUBLIC_URL: 'https://sintonia.app', ASAAS_API_BASE: 'http://api.asaas.com/v3' }))
+    expect(plain.problems).toEqual(['ASAAS_API_BASE: deve usar https em produção (https://api.asaas.com/v3) (valor atual: "http://api.asaas.com/v3")'])
+    expect(parseEnv({ ...asaas, NODE_ENV: 'production', AUTH_SECRET: 'a'.repeat(32), PUBLIC_URL: 'https://sintonia.app', ASAAS_API_BASE: 'https://api.asaas.com/v3' }).ASAAS_API_BASE).toBe('https://api.asaas.com/v3')
   })
 
   it('refuses production without AUTH_SECRET, PUBLIC_URL and SANDBOX_WEBHOOK_SECRET', () => {
