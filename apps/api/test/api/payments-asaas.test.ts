@@ -229,6 +229,21 @@ describe('Asaas gateway (local fake)', () => {
     expect(await paymentRow(overdue.paymentId)).toBeUndefined()
   })
 
+  it('an abandoned checkout that Asaas expires (or cancels) is marked expired on our side, and a paid one is not', async () => {
+    const buyer = await listener(ctx)
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'anual')
+    const asaasCheckout = fake.checkoutOf(checkoutId)
+    asaasCheckout.status = 'EXPIRED'
+    expect(await deliver('CHECKOUT_EXPIRED', { checkout: String(asaasCheckout.id) })).toBe('processed')
+    const [row] = await ctx.database.db.select().from(checkouts).where(eq(checkouts.id, checkoutId))
+    expect(row).toMatchObject({ status: 'expired', paymentStatus: 'unpaid' })
+
+    const paid = await paidSubscriber('PIX', 'trimestral')
+    expect(await deliver('CHECKOUT_CANCELED', { checkout: String(fake.checkoutOf(paid.checkoutId).id) })).toBe('ignored')
+    const [paidRow] = await ctx.database.db.select().from(checkouts).where(eq(checkouts.id, paid.checkoutId))
+    expect(paidRow).toMatchObject({ status: 'complete', paymentStatus: 'paid' })
+  })
+
   it('a subscription removed at Asaas ends ours (SUBSCRIPTION_DELETED, state read back)', async () => {
     const { buyer, subscriptionId } = await paidSubscriber('CREDIT_CARD', 'anual')
     Object.assign(fake.subscriptions.get(subscriptionId)!, { deleted: true, status: 'INACTIVE' })
