@@ -35,11 +35,17 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     AUTH_SECRET: z.string().min(32, 'deve ter pelo menos 32 caracteres').optional(),
     TRUST_PROXY: optionalText,
-    PAYMENT_GATEWAY: z.enum(['sandbox', 'stripe'], { error: "deve ser 'sandbox' ou 'stripe'" }).default('sandbox'),
+    PAYMENT_GATEWAY: z.enum(['sandbox', 'stripe', 'asaas'], { error: "deve ser 'sandbox', 'stripe' ou 'asaas'" }).default('sandbox'),
     SANDBOX_WEBHOOK_SECRET: z.string().min(24, 'deve ter pelo menos 24 caracteres').optional(),
     STRIPE_SECRET_KEY: z.string().regex(/^sk_(test|live)_/, "deve começar com 'sk_test_' ou 'sk_live_'").optional(),
     STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "deve começar com 'whsec_'").optional(),
     STRIPE_API_BASE: z.url().optional(),
+    /** Asaas (docs/decisions/029-brazilian-gateway-asaas.md): the API key goes in the `access_token` header. */
+    ASAAS_API_KEY: z.string().trim().min(20, 'deve ser a chave de API do Asaas (Integrações > Chaves de API)').optional(),
+    /** The token Asaas sends in `asaas-access-token` on every webhook call: the only thing that authenticates it. */
+    ASAAS_WEBHOOK_TOKEN: z.string().min(32, 'deve ter pelo menos 32 caracteres (o Asaas o envia em cada webhook)').optional(),
+    /** https://api-sandbox.asaas.com/v3 (sandbox) or https://api.asaas.com/v3 (production). */
+    ASAAS_API_BASE: z.url({ error: 'deve ser a URL da API do Asaas, ex.: https://api-sandbox.asaas.com/v3' }).optional(),
     SMTP_URL: z
       .string()
       .trim()
@@ -143,6 +149,11 @@ const envSchema = z
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'obrigatório quando PAYMENT_GATEWAY=stripe' })
       }
     }
+    if (env.PAYMENT_GATEWAY === 'asaas') {
+      for (const key of ['ASAAS_API_KEY', 'ASAAS_WEBHOOK_TOKEN', 'ASAAS_API_BASE'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'obrigatório quando PAYMENT_GATEWAY=asaas' })
+      }
+    }
     if (env.STORAGE_DRIVER === 's3') {
       for (const key of ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'obrigatório quando STORAGE_DRIVER=s3' })
@@ -158,6 +169,10 @@ const envSchema = z
       }
       if (env.PUSH_TEST_ORIGIN) {
         ctx.addIssue({ code: 'custom', path: ['PUSH_TEST_ORIGIN'], message: 'só para testes: não pode ser definido em produção (os lembretes vão só aos serviços de push dos navegadores)' })
+      }
+      // The Asaas key travels in a header of every call: never over plain http in production.
+      if (env.PAYMENT_GATEWAY === 'asaas' && env.ASAAS_API_BASE && !env.ASAAS_API_BASE.startsWith('https://')) {
+        ctx.addIssue({ code: 'custom', path: ['ASAAS_API_BASE'], message: 'deve usar https em produção (https://api.asaas.com/v3)' })
       }
       if (env.PAYMENT_GATEWAY === 'sandbox' && !env.SANDBOX_WEBHOOK_SECRET) {
         ctx.addIssue({
@@ -193,6 +208,9 @@ export interface AppConfig {
     stripeSecretKey: string | undefined
     stripeWebhookSecret: string | undefined
     stripeApiBase: string | undefined
+    asaasApiKey: string | undefined
+    asaasWebhookToken: string | undefined
+    asaasApiBase: string | undefined
   }
   mail: { smtpUrl: string | undefined; from: string }
   /**
@@ -270,7 +288,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     const value = source[name]
     // A connection URL may carry a password (usuario:senha@servidor); it must not reach the logs either.
     const visible = value?.replace(/\/\/[^/]*@/, '//***@')
-    const shown = visible === undefined || /SECRET|KEY|PASSWORD/.test(name) ? '' : ` (valor atual: "${visible}")`
+    const shown = visible === undefined || /SECRET|KEY|PASSWORD|TOKEN/.test(name) ? '' : ` (valor atual: "${visible}")`
     return `${name}: ${issue.message}${shown}`
   })
   throw new ConfigError(problems)
@@ -337,6 +355,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       stripeSecretKey: env.STRIPE_SECRET_KEY,
       stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
       stripeApiBase: env.STRIPE_API_BASE,
+      asaasApiKey: env.ASAAS_API_KEY,
+      asaasWebhookToken: env.ASAAS_WEBHOOK_TOKEN,
+      asaasApiBase: env.ASAAS_API_BASE?.replace(/\/$/, ''),
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     push: { subject: env.VAPID_SUBJECT ?? `mailto:${addressOf(env.MAIL_FROM)}`, testOrigin: env.PUSH_TEST_ORIGIN },

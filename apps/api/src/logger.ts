@@ -22,6 +22,8 @@ export function loggerOptions(config: AppConfig): FastifyServerOptions['logger']
       'req.headers.authorization',
       'req.headers["stripe-signature"]',
       'req.headers["x-sandbox-signature"]',
+      'req.headers["asaas-access-token"]',
+      'req.headers.access_token',
       'res.headers["set-cookie"]',
       '*.password',
       '*.newPassword',

@@ -51,6 +51,8 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     rememberSecret('MEDIA_URL_SECRET', config.mediaUrls.secret)
     rememberSecret('STRIPE_SECRET_KEY', config.payments.stripeSecretKey)
     rememberSecret('STRIPE_WEBHOOK_SECRET', config.payments.stripeWebhookSecret)
+    rememberSecret('ASAAS_API_KEY', config.payments.asaasApiKey)
+    rememberSecret('ASAAS_WEBHOOK_TOKEN', config.payments.asaasWebhookToken)
     database = await createTestDatabase()
     const storage = options.storage ?? new LocalDiskStorage(join(dataDir, 'media'))
     if (options.seed) await seedDemoCatalogue(database.db, storage)

@@ -114,7 +114,7 @@ describe('invalid environments', () => {
       expect(error.message).toContain(name)
     }
     expect(error.message).toContain('deve ser um número')
-    expect(error.message).toContain("deve ser 'sandbox' ou 'stripe'")
+    expect(error.message).toContain("deve ser 'sandbox', 'stripe' ou 'asaas'")
   })
 
   it('refuses ports outside 1–65535 and fractional ports', () => {
@@ -165,6 +165,33 @@ describe('invalid environments', () => {
     expect(error.message).toContain('obrigatório quando PAYMENT_GATEWAY=stripe')
     const env = parseEnv({ PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_123' })
     expect(env.PAYMENT_GATEWAY).toBe('stripe')
+  })
+
+  it('requires the three Asaas settings when PAYMENT_GATEWAY=asaas, naming each missing one', () => {
+    const error = configErrorOf(() => parseEnv({ PAYMENT_GATEWAY: 'asaas' }))
+    expect(error.problems).toHaveLength(3)
+    for (const name of ['ASAAS_API_KEY', 'ASAAS_WEBHOOK_TOKEN', 'ASAAS_API_BASE']) expect(error.message).toContain(name)
+    expect(error.message).toContain('obrigatório quando PAYMENT_GATEWAY=asaas')
+    const token = 'token-do-webhook-asaas-com-32-chars'
+    const onlyBase = configErrorOf(() => parseEnv({ PAYMENT_GATEWAY: 'asaas', ASAAS_API_KEY: '$aact_chave_de_teste_123', ASAAS_WEBHOOK_TOKEN: token }))
+    expect(onlyBase.problems).toHaveLength(1)
+    expect(onlyBase.message).toContain('ASAAS_API_BASE')
+    expect(onlyBase.message).not.toContain('ASAAS_WEBHOOK_TOKEN')
+    // The key itself never appears in the message.
+    expect(onlyBase.message).not.toContain('$aact_chave_de_teste_123')
+    const short = configErrorOf(() => parseEnv({ PAYMENT_GATEWAY: 'asaas', ASAAS_API_KEY: '$aact_chave_de_teste_123', ASAAS_WEBHOOK_TOKEN: 'curto', ASAAS_API_BASE: 'https://api-sandbox.asaas.com/v3' }))
+    expect(short.message).toContain('ASAAS_WEBHOOK_TOKEN')
+    expect(short.message).toContain('pelo menos 32 caracteres')
+    expect(short.message).not.toContain('curto')
+    const env = parseEnv({ PAYMENT_GATEWAY: 'asaas', ASAAS_API_KEY: '$aact_chave_de_teste_123', ASAAS_WEBHOOK_TOKEN: token, ASAAS_API_BASE: 'https://api-sandbox.asaas.com/v3' })
+    expect(env.PAYMENT_GATEWAY).toBe('asaas')
+    // Stripe's keys are not asked for with Asaas.
+    expect(env.STRIPE_SECRET_KEY).toBeUndefined()
+    // In production the key never goes over plain http.
+    const asaas = { PAYMENT_GATEWAY: 'asaas', ASAAS_API_KEY: '$aact_chave_de_teste_123', ASAAS_WEBHOOK_TOKEN: token }
+    const plain = configErrorOf(() => parseEnv({ ...asaas, NODE_ENV: 'production', AUTH_SECRET: 'a'.repeat(32), PUBLIC_URL: 'https://sintonia.app', ASAAS_API_BASE: 'http://api.asaas.com/v3' }))
+    expect(plain.problems).toEqual(['ASAAS_API_BASE: deve usar https em produção (https://api.asaas.com/v3) (valor atual: "http://api.asaas.com/v3")'])
+    expect(parseEnv({ ...asaas, NODE_ENV: 'production', AUTH_SECRET: 'a'.repeat(32), PUBLIC_URL: 'https://sintonia.app', ASAAS_API_BASE: 'https://api.asaas.com/v3' }).ASAAS_API_BASE).toBe('https://api.asaas.com/v3')
   })
 
   it('refuses production without AUTH_SECRET, PUBLIC_URL and SANDBOX_WEBHOOK_SECRET', () => {

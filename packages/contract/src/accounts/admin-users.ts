@@ -25,7 +25,7 @@ export const adminUserSchema = z.object({
     planCode: z.string().nullable(),
     planName: z.string().nullable(),
     currentPeriodEnd: isoDate.nullable(),
-    /** 'sandbox', 'stripe' or 'complimentary' (granted by an admin). */
+    /** 'sandbox', 'stripe', 'asaas' or 'complimentary' (granted by an admin). */
     provider: z.string().nullable(),
     /**
      * The subscriber asked to cancel: access continues until this date and the plan does not renew

@@ -9,10 +9,11 @@ import { COMMERCE_MSG } from './commerce-messages.js'
 import { CPF_MSG, normalizeCpf } from '../common/cpf.js'
 import { MAX_INSTALLMENTS, PAYMENT_METHODS } from './installments.js'
 
-export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const
+/** The gateways behind PAYMENT_GATEWAY (ADR 004; Asaas: ADR 029). */
+export const PAYMENT_PROVIDERS = ['sandbox', 'stripe', 'asaas'] as const
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number]
 
-/** A checkout id as the gateways issue them (a Stripe Checkout Session's `cs_test_…`, sandbox `cs_sbx_…`). */
+/** A checkout id as the gateways issue them (a Stripe Checkout Session's `cs_test_…`, sandbox `cs_sbx_…`, an Asaas checkout's UUID). */
 export const checkoutIdSchema = z
   .string({ error: COMMERCE_MSG.missingCheckoutId })
   .trim()

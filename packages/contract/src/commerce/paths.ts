@@ -1,3 +1,5 @@
+import type { PaymentProvider } from './commerce.js'
+
 export const COMMERCE_PATHS = {
   plans: '/api/plans',
   subscription: {
@@ -26,7 +28,7 @@ export const COMMERCE_PATHS = {
     /** POST {sessionId}: e-mails the purchase's access link again (the buyer still on the processing page). */
     resendAccessLink: '/api/payments/access-link',
     /** Provider webhooks (raw body, signature-checked). */
-    webhook: (provider: 'sandbox' | 'stripe') => `/api/payments/webhooks/${provider}`,
+    webhook: (provider: PaymentProvider) => `/api/payments/webhooks/${provider}`,
   },
   admin: {
     plans: '/api/admin/plans',

@@ -121,8 +121,8 @@ export const PAYMENT_STATUSES = ['paid', 'refunded'] as const
 
 export const REFUND_STATUSES = ['pending', 'approved', 'rejected'] as const
 
-/** `subscriptions.provider` values: the two gateways and an admin's complimentary access. */
-export const SUBSCRIPTION_PROVIDERS = ['sandbox', 'stripe', 'complimentary'] as const
+/** `subscriptions.provider` values: the gateways and an admin's complimentary access (a plain text column: no check to migrate). */
+export const SUBSCRIPTION_PROVIDERS = ['sandbox', 'stripe', 'asaas', 'complimentary'] as const
 
 /** Our record of a checkout we started at a provider; the id is the provider's (a Stripe Checkout Session's). */
 export const checkouts = pgTable(

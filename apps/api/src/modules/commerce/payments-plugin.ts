@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin'
 import { API } from '@sintonia/contract'
 import { StripeGateway } from './gateway/stripe.js'
+import { AsaasGateway } from './gateway/asaas.js'
 import { SANDBOX_SIGNATURE_HEADER, SandboxGateway } from './gateway/sandbox.js'
 import type { PaymentGateway, VerifiedEvent } from './gateway/types.js'
 import { approveRefund, rejectRefund, type RefundDecision } from './refunds.js'
@@ -53,6 +54,13 @@ export const paymentsPlugin = fp<PaymentsOptions>(
         secretKey: config.payments.stripeSecretKey ?? '',
         webhookSecret: config.payments.stripeWebhookSecret ?? '',
         apiBase: config.payments.stripeApiBase,
+      })
+    } else if (config.payments.gateway === 'asaas') {
+      // config.ts refuses to start without the three settings (ADR 029).
+      gateway = new AsaasGateway({
+        apiKey: config.payments.asaasApiKey ?? '',
+        webhookToken: config.payments.asaasWebhookToken ?? '',
+        apiBase: config.payments.asaasApiBase ?? '',
       })
     } else {
       sandbox = new SandboxProvider({

@@ -155,9 +155,9 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['pagamento'],
           summary: 'Webhook do provedor de pagamento (corpo bruto, assinatura verificada, cada evento processado uma vez)',
           description:
-            '200 também para eventos repetidos ou de tipo desconhecido; 400 assinatura inválida ou ausente; 503 falha ao aplicar (o provedor tenta de novo).',
+            '200 também para eventos repetidos ou de tipo desconhecido; 400 assinatura inválida ou ausente (401 quando o provedor se autentica por token, como o Asaas); 503 falha ao aplicar (o provedor tenta de novo).',
           params: z.object({ provider: z.enum(PAYMENT_PROVIDERS, { error: MSG.generic.routeNotFound }) }),
-          response: { 200: z.object({ received: z.literal(true), outcome: z.enum(['processed', 'duplicate', 'ignored']) }), 400: apiErrorSchema, 404: apiErrorSchema, 503: apiErrorSchema },
+          response: { 200: z.object({ received: z.literal(true), outcome: z.enum(['processed', 'duplicate', 'ignored']) }), 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 503: apiErrorSchema },
         },
       },
       async (request) => {
@@ -167,7 +167,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         const parsed = gateway.parseWebhook(raw, request.headers)
         if (!parsed.ok) {
           request.log.warn({ reason: parsed.reason }, 'webhook refused')
-          throw new HttpError(400, COMMERCE_MSG.webhookSignatureInvalid)
+          throw new HttpError(parsed.reason === 'bad_payload' ? 400 : gateway.webhookRefusalStatus, COMMERCE_MSG.webhookSignatureInvalid)
         }
         try {
           const outcome = await app.payments.handleEvent(parsed.event)

@@ -5,13 +5,14 @@
  *   as the event's effect, so a repeat (or a concurrent duplicate) is acknowledged and changes
  *   nothing, and a failed effect leaves no ledger row, so the provider's retry runs it again.
  * - Events may arrive in any order, so effects never trust the event's copy of an object: the
- *   current checkout/subscription is re-read from the gateway before the transaction.
+ *   current checkout/subscription (and, for the neutral payment kinds of ADR 030 item 1 that the
+ *   Asaas adapter emits, the payment) is re-read from the gateway before the transaction.
  * - Unknown event types are acknowledged and ignored.
  *
  * `applyPaidCheckout` is also what verify-payment / verify-session run when the buyer is back
  * before the webhook: the same idempotent effect.
  */
-import { MAX_INSTALLMENTS, PLAN_CODES } from '@sintonia/contract'
+import { MAX_INSTALLMENTS, PLAN_CODES, type PaymentMethod } from '@sintonia/contract'
 import type { ServiceLogger } from '../../lib/service-logger.js'
 import type { Database } from '../../db/client.js'
 import type { Mailer } from '../../plugins/mailer.js'
@@ -19,7 +20,7 @@ import { getProductName, getRenewalGraceDays, getSupportEmail } from '../content
 import { graceEndFor } from './access-rule.js'
 import { buildReceiptEmail, buildRenewalFailedEmail } from './emails.js'
 import { idOf, isRecord, num, str } from './gateway/events.js'
-import type { CheckoutInfo, PaymentGateway, SubscriptionInfo, VerifiedEvent } from './gateway/types.js'
+import { NEUTRAL_PAYMENT_EVENTS, type CheckoutInfo, type PaymentGateway, type PaymentInfo, type SubscriptionInfo, type VerifiedEvent } from './gateway/types.js'
 import * as repo from './repository.js'
 
 export interface CommerceDeps {
@@ -50,6 +51,21 @@ const SUBSCRIPTION_EVENTS = new Set([
 ])
 const CHECKOUT_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded'])
 const INVOICE_PAID_EVENTS = new Set(['invoice.paid', 'invoice.payment_succeeded'])
+const PAYMENT_EVENTS = new Set<string>(Object.values(NEUTRAL_PAYMENT_EVENTS))
+
+/** A paid charge as recorded in `payments` (from a Stripe-shaped invoice, or a payment re-read from the gateway). */
+interface PaidCharge {
+  paymentId: string
+  invoiceId: string | null
+  subscriptionId: string | null
+  amountCents: number
+  currency: string
+  method: PaymentMethod
+  installments: number | null
+  paidAt: Date
+  email: string | null
+  renewal: boolean
+}
 
 /** The subscription an invoice belongs to (older API versions: `subscription`; newer: `parent.subscription_details`). */
 function invoiceSubscriptionId(invoice: Record<string, unknown>): string | null {
@@ -82,8 +98,14 @@ export async function handleWebhookEvent(deps: CommerceDeps, event: VerifiedEven
   // Current state, read before the transaction (a provider call must not hold a database lock).
   let checkout: CheckoutInfo | null = null
   let subscription: SubscriptionInfo | null = null
+  let payment: PaymentInfo | null = null
   const objectId = str(event.object.id)
-  if (CHECKOUT_EVENTS.has(event.type) && objectId) {
+  if (PAYMENT_EVENTS.has(event.type) && objectId && deps.gateway.retrievePayment) {
+    payment = await deps.gateway.retrievePayment(objectId)
+    if (payment?.subscriptionId && event.type !== NEUTRAL_PAYMENT_EVENTS.refunded) subscription = await deps.gateway.retrieveSubscription(payment.subscriptionId)
+    // A checkout's first payment: its checkout too (its own event may have come first, unpaid yet).
+    if (payment?.checkoutId && payment.status === 'paid' && event.type === NEUTRAL_PAYMENT_EVENTS.succeeded) checkout = await deps.gateway.retrieveCheckout(payment.checkoutId)
+  } else if (CHECKOUT_EVENTS.has(event.type) && objectId) {
     checkout = await deps.gateway.retrieveCheckout(objectId)
     if (checkout?.subscriptionId) subscription = await deps.gateway.retrieveSubscription(checkout.subscriptionId)
   } else if (INVOICE_PAID_EVENTS.has(event.type) || event.type === 'invoice.payment_failed') {
@@ -99,8 +121,21 @@ export async function handleWebhookEvent(deps: CommerceDeps, event: VerifiedEven
     if (CHECKOUT_EVENTS.has(event.type)) {
       if (checkout && (await applyPaidCheckout(tx, deps, checkout, subscription))) outcome = 'processed'
     } else if (INVOICE_PAID_EVENTS.has(event.type)) {
-      if (await recordInvoicePaid(tx, deps, event.object, subscription)) outcome = 'processed'
+      const charge = invoiceCharge(event.object)
+      if (charge && (await recordPaidCharge(tx, deps, charge, subscription))) outcome = 'processed'
       if (await syncSubscription(tx, deps, subscription)) outcome = 'processed'
+    } else if (event.type === NEUTRAL_PAYMENT_EVENTS.succeeded) {
+      if (checkout && (await applyPaidCheckout(tx, deps, checkout, subscription))) outcome = 'processed'
+      const charge = payment ? paymentCharge(deps, payment) : null
+      if (charge && (await recordPaidCharge(tx, deps, charge, subscription))) outcome = 'processed'
+      if (await syncSubscription(tx, deps, subscription)) outcome = 'processed'
+    } else if (event.type === NEUTRAL_PAYMENT_EVENTS.failed) {
+      if (await syncSubscription(tx, deps, subscription)) outcome = 'processed'
+    } else if (event.type === NEUTRAL_PAYMENT_EVENTS.refunded) {
+      if (payment && payment.refundedCents > 0) {
+        await repo.markPaymentRefunded(tx, provider, payment.id, payment.refundedCents)
+        outcome = 'processed'
+      }
     } else if (SUBSCRIPTION_EVENTS.has(event.type)) {
       if (await syncSubscription(tx, deps, subscription)) outcome = 'processed'
     } else if (event.type === 'checkout.session.expired') {
@@ -242,31 +277,66 @@ async function sendRenewalFailed(tx: Database, deps: Omit<CommerceDeps, 'db'>, s
   )
 }
 
-/** A paid invoice becomes a `payments` row (once) and a receipt e-mail. */
-async function recordInvoicePaid(tx: Database, deps: CommerceDeps, invoice: Record<string, unknown>, sub: SubscriptionInfo | null): Promise<boolean> {
-  const provider = deps.gateway.provider
+/** A Stripe-shaped paid invoice (Stripe's and the sandbox's) as the charge to record. */
+function invoiceCharge(invoice: Record<string, unknown>): PaidCharge | null {
   const amount = num(invoice.amount_paid)
   const paymentId = invoicePaymentId(invoice)
-  const subId = invoiceSubscriptionId(invoice)
-  if (!amount || amount <= 0 || !paymentId) return false
+  if (!amount || amount <= 0 || !paymentId) return null
+  const types = isRecord(invoice.payment_settings) && Array.isArray(invoice.payment_settings.payment_method_types) ? invoice.payment_settings.payment_method_types : []
+  const method = types.length === 1 && (types[0] === 'pix' || types[0] === 'boleto') ? types[0] : 'card'
+  return {
+    paymentId,
+    invoiceId: str(invoice.id),
+    subscriptionId: invoiceSubscriptionId(invoice),
+    amountCents: amount,
+    currency: (str(invoice.currency) ?? 'brl').toUpperCase(),
+    method,
+    installments: method === 'card' ? invoiceCardInstallments(invoice) : null,
+    paidAt: num(invoice.created) ? new Date(num(invoice.created)! * 1000) : new Date(),
+    email: str(invoice.customer_email),
+    renewal: str(invoice.billing_reason) === 'subscription_cycle',
+  }
+}
+
+/** A payment re-read from the gateway (neutral kinds, ADR 030 item 1) as the charge to record, once paid. */
+function paymentCharge(deps: CommerceDeps, payment: PaymentInfo): PaidCharge | null {
+  if (payment.status !== 'paid' || payment.amountCents <= 0) return null
+  if (!payment.method) {
+    // A way of paying we do not know (Asaas's UNDEFINED before the payer chose, say): nothing to record.
+    deps.log.warn({ payment: payment.id }, 'paid charge of a method we do not record: not recorded')
+    return null
+  }
+  return {
+    paymentId: payment.id,
+    invoiceId: null,
+    subscriptionId: payment.subscriptionId,
+    amountCents: payment.amountCents,
+    currency: payment.currency,
+    method: payment.method,
+    installments: payment.method === 'card' ? (payment.installments ?? 1) : null,
+    paidAt: payment.paidAt ?? new Date(),
+    email: null,
+    renewal: payment.checkoutId === null,
+  }
+}
+
+/** A paid charge becomes a `payments` row (once) and a receipt e-mail. */
+async function recordPaidCharge(tx: Database, deps: CommerceDeps, charge: PaidCharge, sub: SubscriptionInfo | null): Promise<boolean> {
+  const provider = deps.gateway.provider
+  const { amountCents: amount, paymentId, subscriptionId: subId, method, installments, paidAt, currency } = charge
   const ourSub = subId ? await repo.findSubscriptionByProvider(tx, provider, subId) : null
   const checkout = subId ? await repo.findCheckoutBySubscription(tx, provider, subId) : null
   const planCode = isPlanCode(sub?.planCode) ? sub.planCode : (ourSub?.planCode ?? checkout?.planCode ?? null)
   if (!isPlanCode(planCode)) {
-    deps.log.warn({ invoice: invoice.id }, 'paid invoice of an unknown plan: not recorded')
+    deps.log.warn({ payment: paymentId }, 'paid charge of an unknown plan: not recorded')
     return false
   }
-  const email = str(invoice.customer_email) ?? ourSub?.email ?? checkout?.email ?? null
+  const email = charge.email ?? ourSub?.email ?? checkout?.email ?? null
   if (!email) return false
-  const types = isRecord(invoice.payment_settings) && Array.isArray(invoice.payment_settings.payment_method_types) ? invoice.payment_settings.payment_method_types : []
-  const method = types.length === 1 && (types[0] === 'pix' || types[0] === 'boleto') ? types[0] : 'card'
-  const installments = method === 'card' ? invoiceCardInstallments(invoice) : null
-  const paidAt = num(invoice.created) ? new Date(num(invoice.created)! * 1000) : new Date()
-  const currency = (str(invoice.currency) ?? 'brl').toUpperCase()
   const inserted = await repo.insertPayment(tx, {
     provider,
     providerPaymentId: paymentId,
-    providerInvoiceId: str(invoice.id),
+    providerInvoiceId: charge.invoiceId,
     providerSubscriptionId: subId,
     subscriptionId: ourSub?.id ?? null,
     checkoutId: checkout?.id ?? null,
@@ -295,7 +365,7 @@ async function recordInvoicePaid(tx: Database, deps: CommerceDeps, invoice: Reco
       periodEnd: sub?.currentPeriodEnd ?? null,
       method,
       installments,
-      renewal: str(invoice.billing_reason) === 'subscription_cycle',
+      renewal: charge.renewal,
     }),
   )
   return true

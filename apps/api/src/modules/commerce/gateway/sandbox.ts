@@ -11,6 +11,7 @@ export class SandboxGateway implements PaymentGateway {
   readonly provider = 'sandbox' as const
   readonly mode = 'test' as const
   readonly signatureHeader = SANDBOX_SIGNATURE_HEADER
+  readonly webhookRefusalStatus = 400 as const
 
   constructor(
     private readonly sandbox: SandboxProvider,

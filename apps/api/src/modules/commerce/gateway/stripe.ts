@@ -26,6 +26,7 @@ export class StripeGateway implements PaymentGateway {
   readonly provider = 'stripe' as const
   readonly mode: 'test' | 'live'
   readonly signatureHeader = 'stripe-signature'
+  readonly webhookRefusalStatus = 400 as const
   private readonly stripe: Stripe
 
   constructor(private readonly options: StripeGatewayOptions) {

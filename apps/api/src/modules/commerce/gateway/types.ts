@@ -1,13 +1,15 @@
 /**
- * The PaymentGateway interface (ADR 004, docs/payments.md). Two implementations: the built-in
- * `sandbox` provider and Stripe. Everything the rest of the API knows about a provider goes
+ * The PaymentGateway interface (ADR 004, docs/payments.md). Three implementations: the built-in
+ * `sandbox` provider, Stripe and Asaas (ADR 029). Everything the rest of the API knows about a provider goes
  * through this interface, in provider-neutral shapes; webhook events stay Stripe-shaped JSON
  * (the sandbox emits the same shape), and their effects always re-read current state through
- * `retrieveCheckout` / `retrieveSubscription` rather than trusting the event's copy. A checkout
+ * `retrieveCheckout` / `retrieveSubscription` / `retrievePayment` rather than trusting the event's
+ * copy. Asaas's events are mapped by its adapter onto that vocabulary, plus the provider-neutral
+ * payment kinds of ADR 030 item 1 (`NEUTRAL_PAYMENT_EVENTS`). A checkout
  * is Stripe's Checkout Session, a portal link its Billing Portal session: the Stripe adapter keeps
  * Stripe's names (docs/decisions/022-one-word-per-meaning.md).
  */
-import type { PaymentProvider, RefundBankAccount } from '@sintonia/contract'
+import type { PaymentMethod, PaymentProvider, RefundBankAccount } from '@sintonia/contract'
 
 export type GatewayMode = 'test' | 'live'
 export type CheckoutFlow = 'auth_first' | 'pay_first'
@@ -63,6 +65,44 @@ export interface SubscriptionInfo {
   metadata: Record<string, string>
 }
 
+/**
+ * A provider payment as the provider reports it now (ADR 030 item 1: effects act on this, read
+ * back from the provider, never on an event's copy).
+ */
+export interface PaymentInfo {
+  id: string
+  /** The provider subscription it charges a period of; null for a one-off. */
+  subscriptionId: string | null
+  customerId: string | null
+  /** 'paid' = confirmed or received; 'overdue' = its due date passed unpaid. */
+  status: 'pending' | 'paid' | 'overdue' | 'refunded' | 'failed'
+  amountCents: number
+  refundedCents: number
+  currency: string
+  /** null when the provider does not say (or the payer has not chosen yet). */
+  method: PaymentMethod | null
+  /** Card instalments (1 = at once); null when not by card. */
+  installments: number | null
+  paidAt: Date | null
+  /**
+   * Our checkout id when this is the payment a checkout created (a subscription's first one);
+   * null for a renewal. Its success also applies that checkout, in case the checkout's own event
+   * came first and found it not yet paid.
+   */
+  checkoutId: string | null
+}
+
+/**
+ * Provider-neutral webhook kinds (ADR 030 item 1) that `webhooks.ts` handles by re-reading the
+ * payment through `retrievePayment`; `object.id` is the provider's payment id. Emitted by the Asaas
+ * adapter; Stripe and the sandbox still emit their invoice/charge events.
+ */
+export const NEUTRAL_PAYMENT_EVENTS = {
+  succeeded: 'payment_succeeded',
+  failed: 'payment_failed',
+  refunded: 'payment_refunded',
+} as const
+
 /** A webhook whose signature was verified: the provider's event id, its type and its data object. */
 export interface VerifiedEvent {
   id: string
@@ -82,11 +122,22 @@ export interface RefundResult {
 export interface PaymentGateway {
   readonly provider: PaymentProvider
   readonly mode: GatewayMode
-  /** The HTTP header carrying the webhook signature. */
+  /** The HTTP header carrying the webhook signature (or, with Asaas, the shared token). */
   readonly signatureHeader: string
+  /**
+   * What a refused webhook answers: 400 where a signature over the body failed, 401 where the
+   * webhook is authenticated by a shared token (Asaas, ADR 029).
+   */
+  readonly webhookRefusalStatus: 400 | 401
   createCheckout(input: CreateCheckoutInput): Promise<CheckoutInfo & { url: string }>
   retrieveCheckout(id: string): Promise<CheckoutInfo | null>
   retrieveSubscription(id: string): Promise<SubscriptionInfo | null>
+  /**
+   * The provider's current state of a payment. Only gateways that emit `NEUTRAL_PAYMENT_EVENTS`
+   * need it (Asaas); Stripe's and the sandbox's invoice events carry a re-read subscription and
+   * their own invoice, as before (ADR 030 item 1 is done only as far as Asaas needs it).
+   */
+  retrievePayment?(id: string): Promise<PaymentInfo | null>
   createPortalLink(customerId: string, returnUrl: string): Promise<{ url: string }>
   /** Verifies the signature over the exact raw body; never throws for bad input. */
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookParseResult

@@ -1,0 +1,204 @@
+/**
+ * A small typed client of the few Asaas REST endpoints `AsaasGateway` uses
+ * (docs/decisions/029-brazilian-gateway-asaas.md). Asaas has no official Node SDK. Every call
+ * sends the API key in the `access_token` header and JSON both ways; a failure becomes a
+ * `GatewayError` whose message names the call, the HTTP status and Asaas's error codes — never
+ * the key (it is only ever in the request headers, which no error or log line carries).
+ *
+ * Shapes, from Asaas's published reference (read 2026-11-29):
+ * - requests and errors: https://docs.asaas.com/docs/http-response-codes
+ *   (`{"errors":[{"code":"invalid_value","description":"…"}]}`)
+ * - checkouts: https://docs.asaas.com/docs/checkout-asaas,
+ *   https://docs.asaas.com/docs/checkout-with-subscription-recurring,
+ *   https://docs.asaas.com/docs/checkout-link-and-customer-redirection
+ * - payments: https://docs.asaas.com/docs/webhook-para-cobrancas (the payment object),
+ *   https://docs.asaas.com/docs/installment-payments
+ * - subscriptions: https://docs.asaas.com/docs/eventos-para-assinaturas (the subscription object)
+ */
+import { z } from 'zod'
+import { GatewayError } from './types.js'
+
+export type AsaasBillingType = 'PIX' | 'CREDIT_CARD' | 'BOLETO' | 'UNDEFINED'
+export type AsaasChargeType = 'DETACHED' | 'RECURRENT' | 'INSTALLMENT'
+export type AsaasCycle = 'MONTHLY' | 'BIMONTHLY' | 'QUARTERLY' | 'SEMIANNUALLY' | 'YEARLY'
+
+export interface AsaasCheckoutRequest {
+  billingTypes: AsaasBillingType[]
+  chargeTypes: AsaasChargeType[]
+  minutesToExpire?: number
+  externalReference?: string
+  callback: { successUrl: string; cancelUrl: string; expiredUrl: string }
+  items: { name: string; description?: string; quantity: number; value: number }[]
+  customerData?: { name?: string; email?: string }
+  /** With `RECURRENT`: the cycle and the first due date (yyyy-MM-dd). */
+  subscription?: { cycle: AsaasCycle; nextDueDate: string; endDate?: string }
+}
+
+const optionalText = z.string().nullish()
+
+/** The checkout as `POST /v3/checkouts` answers it (the fields we read). */
+const checkoutSchema = z.object({ id: z.string().min(1), link: optionalText, status: optionalText, externalReference: optionalText })
+export type AsaasCheckout = z.infer<typeof checkoutSchema>
+
+/** The payment ("cobrança") object, as far as we read it. */
+const paymentSchema = z.object({
+  id: z.string().min(1),
+  customer: optionalText,
+  subscription: optionalText,
+  installment: optionalText,
+  checkoutSession: optionalText,
+  value: z.number().nonnegative(),
+  /** PIX, CREDIT_CARD, BOLETO, UNDEFINED, … */
+  billingType: z.string(),
+  /** PENDING, RECEIVED, CONFIRMED, OVERDUE, REFUNDED, RECEIVED_IN_CASH, REFUND_REQUESTED, … */
+  status: z.string(),
+  dueDate: z.string(),
+  paymentDate: optionalText,
+  confirmedDate: optionalText,
+  clientPaymentDate: optionalText,
+  installmentNumber: z.number().nullish(),
+  externalReference: optionalText,
+  /** The charge's own page, where the payer pays it by Pix, boleto or card. */
+  invoiceUrl: optionalText,
+  deleted: z.boolean().nullish(),
+})
+export type AsaasPayment = z.infer<typeof paymentSchema>
+
+const subscriptionSchema = z.object({
+  id: z.string().min(1),
+  customer: z.string(),
+  value: z.number().nonnegative(),
+  nextDueDate: z.string(),
+  /** MONTHLY, QUARTERLY, SEMIANNUALLY, YEARLY, … */
+  cycle: z.string(),
+  billingType: z.string(),
+  /** ACTIVE, INACTIVE, EXPIRED */
+  status: z.string(),
+  deleted: z.boolean().nullish(),
+  endDate: optionalText,
+  externalReference: optionalText,
+})
+export type AsaasSubscription = z.infer<typeof subscriptionSchema>
+
+const listOf = <T extends z.ZodType>(item: T) => z.object({ hasMore: z.boolean(), totalCount: z.number().nullish(), data: z.array(item) })
+export interface AsaasList<T> {
+  hasMore: boolean
+  totalCount?: number | null | undefined
+  data: T[]
+}
+const paymentListSchema = listOf(paymentSchema)
+const deletedSchema = z.object({ deleted: z.boolean(), id: z.string() })
+
+export interface AsaasClientOptions {
+  apiKey: string
+  /** e.g. https://api-sandbox.asaas.com/v3 (no trailing slash). */
+  apiBase: string
+  /** Per call; Asaas answers in well under a second, so a stuck call fails fast. */
+  timeoutMs?: number
+}
+
+/** An answer other than 2xx: the status and Asaas's error codes (their descriptions are for humans). */
+export class AsaasApiError extends GatewayError {
+  constructor(
+    readonly what: string,
+    readonly status: number,
+    readonly codes: string[],
+  ) {
+    super(`asaas: ${what} answered ${status}${codes.length ? ` (${codes.join(', ')})` : ''}`)
+    this.name = 'AsaasApiError'
+  }
+}
+
+export class AsaasClient {
+  private readonly timeoutMs: number
+
+  constructor(private readonly options: AsaasClientOptions) {
+    this.timeoutMs = options.timeoutMs ?? 15_000
+  }
+
+  createCheckout(body: AsaasCheckoutRequest): Promise<AsaasCheckout> {
+    return this.call('POST', '/checkouts', checkoutSchema, body)
+  }
+
+  /**
+   * The charges carrying `externalReference` — for a checkout, the ones it created (ADR 029 records
+   * this as the one behaviour to confirm in Asaas's sandbox before going live).
+   */
+  listPaymentsByReference(externalReference: string): Promise<AsaasList<AsaasPayment>> {
+    return this.call('GET', `/payments?externalReference=${encodeURIComponent(externalReference)}&limit=100`, paymentListSchema)
+  }
+
+  getPayment(id: string): Promise<AsaasPayment | null> {
+    return this.callOrNull('GET', `/payments/${encodeURIComponent(id)}`, paymentSchema)
+  }
+
+  getSubscription(id: string): Promise<AsaasSubscription | null> {
+    return this.callOrNull('GET', `/subscriptions/${encodeURIComponent(id)}`, subscriptionSchema)
+  }
+
+  /** A subscription's payments (newest first is not promised: callers sort by due date). */
+  listSubscriptionPayments(id: string): Promise<AsaasList<AsaasPayment>> {
+    return this.call('GET', `/subscriptions/${encodeURIComponent(id)}/payments?limit=100`, paymentListSchema)
+  }
+
+  /** Refunds a card or Pix payment in full (no `value`: the whole amount). */
+  refundPayment(id: string, description: string): Promise<AsaasPayment> {
+    return this.call('POST', `/payments/${encodeURIComponent(id)}/refund`, paymentSchema, { description })
+  }
+
+  /** Removes a subscription: no further charges are created. Null when Asaas has no such subscription. */
+  deleteSubscription(id: string): Promise<{ deleted: boolean; id: string } | null> {
+    return this.callOrNull('DELETE', `/subscriptions/${encodeURIComponent(id)}`, deletedSchema)
+  }
+
+  private async callOrNull<T>(method: string, path: string, schema: z.ZodType<T>): Promise<T | null> {
+    try {
+      return await this.call(method, path, schema)
+    } catch (error) {
+      if (error instanceof AsaasApiError && error.status === 404) return null
+      throw error
+    }
+  }
+
+  /** One call; the answer must match `schema`, or the call fails like any other (a 502, never a 500). */
+  private async call<T>(method: string, path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
+    // The query string may carry ids only; the call is named by method and path without it.
+    const what = `${method} ${path.split('?')[0]}`
+    let res: Response
+    try {
+      res = await fetch(`${this.options.apiBase}${path}`, {
+        method,
+        headers: {
+          access_token: this.options.apiKey,
+          accept: 'application/json',
+          'user-agent': 'Sintonia',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      })
+    } catch (error) {
+      // Network failure or timeout. The cause is fetch's own error: it carries no request headers.
+      throw new GatewayError(`asaas: ${what} failed`, error)
+    }
+    const text = await res.text().catch(() => '')
+    let parsed: unknown
+    try {
+      parsed = text ? JSON.parse(text) : null
+    } catch {
+      parsed = null
+    }
+    if (!res.ok) throw new AsaasApiError(what, res.status, errorCodes(parsed))
+    const answer = schema.safeParse(parsed)
+    if (!answer.success) throw new GatewayError(`asaas: ${what} answered ${res.status} with an unexpected body`)
+    return answer.data
+  }
+}
+
+function errorCodes(body: unknown): string[] {
+  if (typeof body !== 'object' || body === null || !Array.isArray((body as { errors?: unknown }).errors)) return []
+  return ((body as { errors: unknown[] }).errors)
+    .map((item) => (typeof item === 'object' && item !== null && typeof (item as { code?: unknown }).code === 'string' ? (item as { code: string }).code : null))
+    .filter((code): code is string => code !== null)
+    .slice(0, 5)
+}

@@ -1,0 +1,320 @@
+/**
+ * PAYMENT_GATEWAY=asaas against a local fake of Asaas's API (ASAAS_API_BASE, test/support/asaas-fake.ts)
+ * whose answers and webhook bodies are Asaas's published examples (asaas-fixtures.ts): the same
+ * commerce code as the sandbox and Stripe, with the webhook authenticated by the shared token only,
+ * so every effect must come from state read back from the fake (docs/decisions/029-brazilian-gateway-asaas.md).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { API, COMMERCE_MSG } from '@sintonia/contract'
+import { checkouts, payments, pendingSubscriptions, refundRequests, subscriptions, webhookEvents } from '../../src/db/schema/index.js'
+import { parseAsaasDate } from '../../src/modules/commerce/gateway/asaas.js'
+import { buildTestApp, type TestContext } from '../helpers/app.js'
+import { admin, listener, nextIp, uniqueEmail, type Account } from '../helpers/auth.js'
+import { callAs } from '../helpers/callers.js'
+import { checkState, outboxOf, startAuthFirst, startPayFirst, subscriptionOf } from '../helpers/commerce.js'
+import { changedTables, databaseChecksum } from '../security/support/checksum.js'
+import { startAsaasFake, type AsaasFake } from '../support/asaas-fake.js'
+
+const API_KEY = '$aact_hmlg_chave_de_teste_local_000000000001'
+const TOKEN = 'token-do-webhook-asaas-local-com-mais-de-32-caracteres'
+let ctx: TestContext
+let fake: AsaasFake
+
+beforeAll(async () => {
+  fake = await startAsaasFake({ apiKey: API_KEY })
+  ctx = await buildTestApp({
+    seed: true,
+    env: { PAYMENT_GATEWAY: 'asaas', ASAAS_API_KEY: API_KEY, ASAAS_WEBHOOK_TOKEN: TOKEN, ASAAS_API_BASE: fake.apiBase },
+  })
+})
+afterAll(async () => {
+  await ctx.close()
+  await fake.close()
+})
+
+function postWebhook(body: string, token: string | null = TOKEN) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: API.commerce.payments.webhook('asaas'),
+    headers: { 'content-type': 'application/json', ...(token === null ? {} : { 'asaas-access-token': token }) },
+    payload: body,
+  })
+}
+
+/** The webhook Asaas would send, delivered with our token. */
+async function deliver(event: string, entity: Parameters<AsaasFake['webhookBody']>[1]) {
+  const res = await postWebhook(fake.webhookBody(event, entity))
+  expect(res.statusCode, res.body).toBe(200)
+  return (res.json() as { outcome: string }).outcome
+}
+
+const lastCheckoutRequest = () => fake.requests.filter((req) => req.method === 'POST' && req.path === '/v3/checkouts').at(-1)!
+const brazilToday = () => new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10)
+const paymentRow = async (id: string) => (await ctx.database.db.select().from(payments).where(eq(payments.providerPaymentId, id)))[0]
+
+/** A signed-in buyer whose Asaas checkout was paid and whose CHECKOUT_PAID and first charge arrived. */
+async function paidSubscriber(method: 'PIX' | 'CREDIT_CARD', planCode: 'anual' | 'semestral' | 'trimestral' = 'anual') {
+  const buyer = await listener(ctx)
+  const { checkoutId } = await startAuthFirst(ctx, buyer, planCode)
+  const paid = fake.payCheckout(checkoutId, { method })
+  expect(await deliver('CHECKOUT_PAID', { checkout: paid.checkoutId })).toBe('processed')
+  expect(await deliver(method === 'PIX' ? 'PAYMENT_RECEIVED' : 'PAYMENT_CONFIRMED', { payment: paid.paymentId })).toBe('processed')
+  const [sub] = await subscriptionOf(ctx, buyer.userId)
+  return { buyer, checkoutId, subscriptionId: paid.subscriptionId, paymentId: paid.paymentId, sub: sub! }
+}
+
+describe('Asaas gateway (local fake)', () => {
+  it('reports Asaas in test mode, with no sandbox pages and no test cards of another provider', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: API.commerce.payments.gateway })
+    expect(res.json()).toMatchObject({ provider: 'asaas', mode: 'test', testCards: [] })
+    expect(ctx.app.payments.sandbox).toBeNull()
+    expect((await ctx.app.inject({ method: 'GET', url: '/sandbox/checkout/cs_sbx_x000000' })).statusCode).toBe(404)
+  })
+
+  it.each([
+    ['anual', 478.8, 'YEARLY'],
+    ['semestral', 269.4, 'SEMIANNUALLY'],
+    ['trimestral', 149.7, 'QUARTERLY'],
+  ] as const)('creates an Asaas Checkout for %s: Pix and card, a recurring subscription of the plan price and cycle, our reference and return URLs', async (planCode, value, cycle) => {
+    const buyer = await listener(ctx)
+    const { url, checkoutId } = await startAuthFirst(ctx, buyer, planCode)
+    expect(checkoutId).toMatch(/^ask_[A-Za-z0-9_-]{24}$/)
+    const sent = lastCheckoutRequest()
+    expect(sent.headers.access_token).toBe(API_KEY)
+    expect(sent.headers['content-type']).toBe('application/json')
+    expect(sent.body).toEqual({
+      billingTypes: ['CREDIT_CARD', 'PIX'],
+      chargeTypes: ['RECURRENT'],
+      minutesToExpire: 1440,
+      externalReference: checkoutId,
+      callback: {
+        successUrl: `${ctx.config.publicUrl}/assinatura/processando?session_id=${checkoutId}`,
+        cancelUrl: `${ctx.config.publicUrl}/pagamento/cancelado`,
+        expiredUrl: `${ctx.config.publicUrl}/pagamento/cancelado`,
+      },
+      items: [{ name: expect.any(String), description: expect.stringContaining('Assinatura'), quantity: 1, value }],
+      subscription: { cycle, nextDueDate: brazilToday() },
+    })
+    // The buyer goes to Asaas's hosted page for the checkout Asaas created.
+    const created = fake.checkoutOf(checkoutId)
+    expect(url).toBe(`${fake.url}/checkoutSession/show?id=${String(created.id)}`)
+    const [row] = await ctx.database.db.select().from(checkouts).where(eq(checkouts.id, checkoutId))
+    expect(row).toMatchObject({ provider: 'asaas', flow: 'auth_first', userId: buyer.userId, planCode, status: 'open', paymentStatus: 'unpaid' })
+    // Asaas's Checkout offers Pix and card only: the page has no boleto to pay with.
+    expect(() => fake.payCheckout(checkoutId, { method: 'BOLETO' })).toThrow(/não oferece BOLETO/)
+  })
+
+  it('a Pix payment gives the buyer access from CHECKOUT_PAID, reading the charge and subscription back from Asaas, and records the charge', async () => {
+    const buyer = await listener(ctx)
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'anual')
+    expect(await checkState(ctx, buyer)).toMatchObject({ subscribed: false })
+    const { checkoutId: asaasCheckoutId, subscriptionId, paymentId, customerId } = fake.payCheckout(checkoutId, { method: 'PIX' })
+    expect(await deliver('CHECKOUT_PAID', { checkout: asaasCheckoutId })).toBe('processed')
+    const [sub] = await subscriptionOf(ctx, buyer.userId)
+    expect(sub).toMatchObject({ provider: 'asaas', status: 'active', planCode: 'anual', providerSubscriptionId: subscriptionId, providerCustomerId: customerId, cancelAtPeriodEnd: false })
+    // Paid through one cycle after the first charge's due date (Brasília midnight).
+    const due = String(fake.payments.get(paymentId)!.dueDate)
+    const expectedEnd = parseAsaasDate(due)
+    expectedEnd.setUTCFullYear(expectedEnd.getUTCFullYear() + 1)
+    expect(sub!.currentPeriodEnd!.toISOString()).toBe(expectedEnd.toISOString())
+    expect(await checkState(ctx, buyer)).toMatchObject({ subscribed: true })
+    const [checkout] = await ctx.database.db.select().from(checkouts).where(eq(checkouts.id, checkoutId))
+    expect(checkout).toMatchObject({ status: 'complete', paymentStatus: 'paid', providerSubscriptionId: subscriptionId })
+
+    // The charge's webhook body says R$ 1,00 and PENDING: what is recorded is what Asaas answers.
+    const forgedCopy = JSON.parse(fake.webhookBody('PAYMENT_RECEIVED', { payment: paymentId })) as { payment: Record<string, unknown> }
+    Object.assign(forgedCopy.payment, { value: 1, status: 'PENDING', billingType: 'CREDIT_CARD' })
+    const res = await postWebhook(JSON.stringify(forgedCopy))
+    expect(res.json()).toEqual({ received: true, outcome: 'processed' })
+    expect(await paymentRow(paymentId)).toMatchObject({ provider: 'asaas', subscriptionId: sub!.id, userId: buyer.userId, amountCents: 47_880, currency: 'BRL', method: 'pix', installments: null, status: 'paid' })
+    expect((await outboxOf(ctx, buyer.email)).some((mail) => mail.kind === 'payment_receipt')).toBe(true)
+
+    // Minha conta stands for the portal Asaas does not have.
+    const portal = await ctx.app.inject({ method: 'POST', url: API.commerce.subscription.portal, headers: { cookie: buyer.cookie } })
+    expect(portal.json()).toEqual({ url: `${ctx.config.publicUrl}/assinatura` })
+  })
+
+  it('a card payment is recorded as card, paid at once, once even when CONFIRMED and then RECEIVED arrive', async () => {
+    const { paymentId, sub } = await paidSubscriber('CREDIT_CARD', 'semestral')
+    expect(sub).toMatchObject({ status: 'active', planCode: 'semestral' })
+    expect(await paymentRow(paymentId)).toMatchObject({ amountCents: 26_940, method: 'card', installments: 1 })
+    fake.payments.get(paymentId)!.status = 'RECEIVED'
+    await deliver('PAYMENT_RECEIVED', { payment: paymentId })
+    expect(await ctx.database.db.select().from(payments).where(eq(payments.providerPaymentId, paymentId))).toHaveLength(1)
+  })
+
+  it('the first charge arriving before CHECKOUT_PAID applies the checkout too (read back), and the later CHECKOUT_PAID changes nothing more', async () => {
+    const buyer = await listener(ctx)
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'semestral')
+    const { checkoutId: asaasCheckoutId, paymentId, subscriptionId } = fake.payCheckout(checkoutId, { method: 'PIX' })
+    expect(await deliver('PAYMENT_RECEIVED', { payment: paymentId })).toBe('processed')
+    const [sub] = await subscriptionOf(ctx, buyer.userId)
+    expect(sub).toMatchObject({ provider: 'asaas', status: 'active', planCode: 'semestral', providerSubscriptionId: subscriptionId })
+    expect(await paymentRow(paymentId)).toMatchObject({ subscriptionId: sub!.id, userId: buyer.userId, method: 'pix', amountCents: 26_940 })
+    expect(await checkState(ctx, buyer)).toMatchObject({ subscribed: true })
+    const receipts = (await outboxOf(ctx, buyer.email)).filter((mail) => mail.kind === 'payment_receipt')
+    expect(receipts).toHaveLength(1)
+    expect(await deliver('CHECKOUT_PAID', { checkout: asaasCheckoutId })).toBe('processed')
+    expect(await subscriptionOf(ctx, buyer.userId)).toHaveLength(1)
+    expect((await outboxOf(ctx, buyer.email)).filter((mail) => mail.kind === 'payment_receipt')).toHaveLength(1)
+
+    // Pay-first, only the charge's event: the purchase waits for the e-mail, with one access-link e-mail.
+    const email = uniqueEmail('asaas-primeiro')
+    const payFirst = await startPayFirst(ctx, email, 'trimestral')
+    const paid = fake.payCheckout(payFirst.checkoutId, { method: 'CREDIT_CARD' })
+    expect(await deliver('PAYMENT_CONFIRMED', { payment: paid.paymentId })).toBe('processed')
+    const [pending] = await ctx.database.db.select().from(pendingSubscriptions).where(eq(pendingSubscriptions.checkoutId, payFirst.checkoutId))
+    expect(pending).toMatchObject({ email, planCode: 'trimestral', provider: 'asaas', providerSubscriptionId: paid.subscriptionId })
+    const mails = await outboxOf(ctx, email)
+    expect(mails.filter((mail) => mail.kind === 'purchase_claim')).toHaveLength(1)
+    expect(await deliver('CHECKOUT_PAID', { checkout: paid.checkoutId })).toBe('processed')
+    expect((await outboxOf(ctx, email)).filter((mail) => mail.kind === 'purchase_claim')).toHaveLength(1)
+  })
+
+  it('refuses a webhook without the token or with a forged one (401, nothing stored), and a body that is not an event (400)', async () => {
+    const buyer = await listener(ctx)
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'anual')
+    const { checkoutId: asaasCheckoutId } = fake.payCheckout(checkoutId, { method: 'PIX' })
+    const body = fake.webhookBody('CHECKOUT_PAID', { checkout: asaasCheckoutId })
+    const before = await databaseChecksum(ctx.database.db)
+    const missing = await postWebhook(body, null)
+    expect(missing.statusCode).toBe(401)
+    expect(missing.json().message).toBe(COMMERCE_MSG.webhookSignatureInvalid)
+    const forged = await postWebhook(body, `${TOKEN.slice(0, -1)}x`)
+    expect(forged.statusCode).toBe(401)
+    expect((await postWebhook(body, 'curto')).statusCode).toBe(401)
+    expect((await postWebhook('{"event":"CHECKOUT_PAID"}')).statusCode).toBe(400)
+    expect((await postWebhook('não é json')).statusCode).toBe(400)
+    // Another provider's path does not exist with Asaas.
+    expect((await ctx.app.inject({ method: 'POST', url: API.commerce.payments.webhook('stripe'), headers: { 'content-type': 'application/json' }, payload: body })).statusCode).toBe(404)
+    expect(changedTables(before, await databaseChecksum(ctx.database.db))).toEqual([])
+    expect(await checkState(ctx, buyer)).toMatchObject({ subscribed: false })
+    // The token itself never reaches the logs (the run's log scan also checks it).
+    expect(JSON.stringify(missing.json())).not.toContain(TOKEN)
+  })
+
+  it('applies a redelivered event once (the ledger), and an event Asaas sends that we do not act on is acknowledged', async () => {
+    const buyer = await listener(ctx)
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'trimestral')
+    const { paymentId, checkoutId: asaasCheckoutId } = fake.payCheckout(checkoutId, { method: 'PIX' })
+    await deliver('CHECKOUT_PAID', { checkout: asaasCheckoutId })
+    const body = fake.webhookBody('PAYMENT_RECEIVED', { payment: paymentId })
+    const eventId = (JSON.parse(body) as { id: string }).id
+    expect((await postWebhook(body)).json().outcome).toBe('processed')
+    const before = await databaseChecksum(ctx.database.db)
+    expect((await postWebhook(body)).json()).toEqual({ received: true, outcome: 'duplicate' })
+    expect(changedTables(before, await databaseChecksum(ctx.database.db))).toEqual([])
+    expect(await ctx.database.db.select().from(webhookEvents).where(eq(webhookEvents.eventId, eventId))).toHaveLength(1)
+    expect(await ctx.database.db.select().from(payments).where(eq(payments.providerPaymentId, paymentId))).toHaveLength(1)
+    expect(await deliver('PAYMENT_CREATED', { payment: paymentId })).toBe('ignored')
+  })
+
+  it('a renewal is recorded with its method; an overdue charge makes the subscription past_due from the end of the paid period', async () => {
+    const { buyer, subscriptionId, sub } = await paidSubscriber('PIX', 'trimestral')
+    const firstEnd = sub.currentPeriodEnd!.getTime()
+    const renewal = fake.renew(subscriptionId, { method: 'CREDIT_CARD', paid: true })
+    expect(await deliver('PAYMENT_CONFIRMED', { payment: renewal.paymentId })).toBe('processed')
+    expect(await paymentRow(renewal.paymentId)).toMatchObject({ amountCents: 14_970, method: 'card', installments: 1, subscriptionId: sub.id })
+    const [renewed] = await subscriptionOf(ctx, buyer.userId)
+    expect(renewed).toMatchObject({ status: 'active' })
+    expect(renewed!.currentPeriodEnd!.getTime()).toBeGreaterThan(firstEnd)
+
+    const overdue = fake.renew(subscriptionId, { method: 'PIX', paid: false })
+    expect(await deliver('PAYMENT_OVERDUE', { payment: overdue.paymentId })).toBe('processed')
+    const [late] = await subscriptionOf(ctx, buyer.userId)
+    expect(late).toMatchObject({ status: 'past_due' })
+    // Paid access ended when the unpaid period began: the overdue charge's due date.
+    expect(late!.currentPeriodEnd!.toISOString()).toBe(parseAsaasDate(String(fake.payments.get(overdue.paymentId)!.dueDate)).toISOString())
+    expect(await paymentRow(overdue.paymentId)).toBeUndefined()
+    // The listener pays that period on the overdue charge's own Asaas page.
+    const pending = await ctx.app.inject({ method: 'POST', url: API.commerce.subscription.payPending, headers: { cookie: buyer.cookie } })
+    expect(pending.statusCode).toBe(200)
+    expect(pending.json()).toEqual({ url: `https://sandbox.asaas.com/i/${overdue.paymentId}` })
+  })
+
+  it('an abandoned checkout that Asaas expires (or cancels) is marked expired on our side, and a paid one is not', async () => {
+    const buyer = await listener(ctx)
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'anual')
+    const asaasCheckout = fake.checkoutOf(checkoutId)
+    asaasCheckout.status = 'EXPIRED'
+    expect(await deliver('CHECKOUT_EXPIRED', { checkout: String(asaasCheckout.id) })).toBe('processed')
+    const [row] = await ctx.database.db.select().from(checkouts).where(eq(checkouts.id, checkoutId))
+    expect(row).toMatchObject({ status: 'expired', paymentStatus: 'unpaid' })
+
+    const paid = await paidSubscriber('PIX', 'trimestral')
+    expect(await deliver('CHECKOUT_CANCELED', { checkout: String(fake.checkoutOf(paid.checkoutId).id) })).toBe('ignored')
+    const [paidRow] = await ctx.database.db.select().from(checkouts).where(eq(checkouts.id, paid.checkoutId))
+    expect(paidRow).toMatchObject({ status: 'complete', paymentStatus: 'paid' })
+  })
+
+  it('a subscription removed at Asaas ends ours (SUBSCRIPTION_DELETED, state read back)', async () => {
+    const { buyer, subscriptionId } = await paidSubscriber('CREDIT_CARD', 'anual')
+    Object.assign(fake.subscriptions.get(subscriptionId)!, { deleted: true, status: 'INACTIVE' })
+    expect(await deliver('SUBSCRIPTION_DELETED', { subscription: subscriptionId })).toBe('processed')
+    expect((await subscriptionOf(ctx, buyer.userId))[0]).toMatchObject({ status: 'canceled' })
+    expect(await checkState(ctx, buyer)).toMatchObject({ subscribed: false })
+  })
+
+  it('the admin approving a guarantee refund refunds the charge at Asaas and removes the subscription there', async () => {
+    const { buyer, paymentId, subscriptionId, sub } = await paidSubscriber('PIX', 'anual')
+    const request = await ctx.app.inject({ method: 'POST', url: API.commerce.subscription.refundRequest, headers: { cookie: buyer.cookie }, payload: { reason: 'Não era o que eu esperava' } })
+    expect(request.statusCode).toBe(201)
+    const [pending] = await ctx.database.db.select().from(refundRequests).where(eq(refundRequests.subscriptionId, sub.id))
+    const boss: Account = await admin(ctx)
+    const res = await callAs(ctx, boss, { method: 'POST', url: API.commerce.admin.refundApprove(pending!.id) })
+    expect(res.statusCode, res.body).toBe(200)
+    const refundCall = fake.requests.filter((req) => req.method === 'POST' && req.path === `/v3/payments/${paymentId}/refund`)
+    expect(refundCall).toHaveLength(1)
+    expect(refundCall[0]!.headers.access_token).toBe(API_KEY)
+    expect(fake.payments.get(paymentId)!.status).toBe('REFUNDED')
+    expect(fake.requests.some((req) => req.method === 'DELETE' && req.path === `/v3/subscriptions/${subscriptionId}`)).toBe(true)
+    expect(await paymentRow(paymentId)).toMatchObject({ status: 'refunded' })
+    expect(await checkState(ctx, buyer)).toMatchObject({ subscribed: false })
+    // Asaas then reports the refund: read back, applied once, nothing more to change.
+    expect(await deliver('PAYMENT_REFUNDED', { payment: paymentId })).toBe('processed')
+    expect(await paymentRow(paymentId)).toMatchObject({ status: 'refunded', refundedAmountCents: 47_880 })
+  })
+
+  it('pay-first: verify-payment asks Asaas and records the purchase waiting for the e-mail, before any webhook', async () => {
+    const email = uniqueEmail('asaas')
+    const { checkoutId } = await startPayFirst(ctx, email, 'anual', 'Ana Asaas')
+    const unpaid = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verify, payload: { sessionId: checkoutId }, remoteAddress: nextIp() })
+    expect(unpaid.json()).toMatchObject({ paymentStatus: 'unpaid' })
+    fake.payCheckout(checkoutId, { method: 'CREDIT_CARD' })
+    const verify = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verify, payload: { sessionId: checkoutId }, remoteAddress: nextIp() })
+    expect(verify.json()).toMatchObject({ paymentStatus: 'paid', customerEmail: email, customerName: 'Ana Asaas', amount: 47_880, currency: 'BRL', planCode: 'anual', installments: 1 })
+    const [pending] = await ctx.database.db.select().from(pendingSubscriptions).where(eq(pendingSubscriptions.checkoutId, checkoutId))
+    expect(pending).toMatchObject({ email, planCode: 'anual', provider: 'asaas' })
+    expect(await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.email, email))).toEqual([])
+  })
+
+  it('answers 502 with the pt-BR message when Asaas fails, writing nothing; a webhook then answers 503 and is applied on redelivery', async () => {
+    const buyer = await listener(ctx)
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'anual')
+    const { checkoutId: asaasCheckoutId } = fake.payCheckout(checkoutId, { method: 'PIX' })
+    const body = fake.webhookBody('CHECKOUT_PAID', { checkout: asaasCheckoutId })
+    const other = await listener(ctx)
+    fake.failing = true
+    try {
+      const before = await databaseChecksum(ctx.database.db)
+      const res = await ctx.app.inject({ method: 'POST', url: API.commerce.subscription.checkout, headers: { cookie: other.cookie }, payload: { planCode: 'anual' } })
+      expect(res.statusCode).toBe(502)
+      expect(res.json().message).toBe(COMMERCE_MSG.createSubscriptionRetry)
+      expect(changedTables(before, await databaseChecksum(ctx.database.db))).toEqual([])
+      const webhook = await postWebhook(body)
+      expect(webhook.statusCode).toBe(503)
+      expect(changedTables(before, await databaseChecksum(ctx.database.db))).toEqual([])
+    } finally {
+      fake.failing = false
+    }
+    expect((await postWebhook(body)).json().outcome).toBe('processed')
+    expect(await checkState(ctx, buyer)).toMatchObject({ subscribed: true })
+  })
+
+  it('reads Asaas dates as Brasília dates in both of its formats', () => {
+    expect(parseAsaasDate('2024-11-22').toISOString()).toBe('2024-11-22T03:00:00.000Z')
+    expect(parseAsaasDate('22/11/2024').toISOString()).toBe('2024-11-22T03:00:00.000Z')
+    expect(Number.isNaN(parseAsaasDate('amanhã').getTime())).toBe(true)
+  })
+})

@@ -1,0 +1,269 @@
+/**
+ * A tiny local HTTP fake of the few Asaas endpoints AsaasGateway uses (ASAAS_API_BASE points at
+ * it), answering with the published shapes of asaas-fixtures.ts. Not an Asaas emulator: it stores
+ * what it is sent, lets a test "pay" a checkout as the buyer would on Asaas's page (Pix, or card),
+ * renew, leave a charge overdue, and builds the webhook bodies Asaas would send for each change.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { checkoutObject, deletedObject, errorBody, listEnvelope, paymentObject, subscriptionObject, webhookEnvelope } from './asaas-fixtures.js'
+
+type Json = Record<string, unknown>
+
+export interface FakeRequest {
+  method: string
+  path: string
+  query: Record<string, string>
+  body: Json | null
+  headers: IncomingMessage['headers']
+}
+
+export type PaidWith = { method: 'PIX' } | { method: 'CREDIT_CARD' } | { method: 'BOLETO' }
+
+export interface AsaasFake {
+  url: string
+  /** What to put in ASAAS_API_BASE (the fake serves under /v3 like Asaas). */
+  apiBase: string
+  requests: FakeRequest[]
+  checkouts: Map<string, Json>
+  payments: Map<string, Json>
+  subscriptions: Map<string, Json>
+  /** While true every call answers 500 (Asaas is down). */
+  failing: boolean
+  /** The checkout created with this externalReference (our checkout id). */
+  checkoutOf(reference: string): Json
+  /**
+   * The buyer paid the checkout on Asaas's page: a customer, the subscription of the checkout's
+   * cycle and its first charge (Pix: RECEIVED; card: CONFIRMED). Refuses a method the checkout
+   * does not offer, as Asaas's page does not show it.
+   */
+  payCheckout(reference: string, paid: PaidWith): { checkoutId: string; subscriptionId: string; paymentId: string; customerId: string }
+  /** The next cycle's charge of a subscription, paid (RECEIVED/CONFIRMED) or left unpaid past its due date (OVERDUE). */
+  renew(subscriptionId: string, outcome: { method: 'PIX' | 'CREDIT_CARD'; paid: boolean }): { paymentId: string }
+  /** The webhook body Asaas sends for an event about a stored checkout, payment or subscription. */
+  webhookBody(event: string, entity: { checkout: string } | { payment: string } | { subscription: string }): string
+  close(): Promise<void>
+}
+
+let counter = 0
+const nextId = (prefix: string) => `${prefix}_${Date.now().toString(36)}${(++counter).toString(36).padStart(4, '0')}`
+const uuid = () => crypto.randomUUID()
+const MONTHS: Record<string, number> = { MONTHLY: 1, BIMONTHLY: 2, QUARTERLY: 3, SEMIANNUALLY: 6, YEARLY: 12 }
+
+/** Today in Brasília as Asaas writes dates (yyyy-MM-dd). */
+const brazilDate = (date = new Date()) => new Date(date.getTime() - 3 * 3_600_000).toISOString().slice(0, 10)
+function addMonths(day: string, months: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number]
+  return new Date(Date.UTC(y, m - 1 + months, d)).toISOString().slice(0, 10)
+}
+const brazilDateTime = (date = new Date()) => new Date(date.getTime() - 3 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ')
+
+function fail(status: number, code: string, description: string) {
+  return { status, body: errorBody.body(code, description) as Json }
+}
+
+export async function startAsaasFake(options: { apiKey: string }): Promise<AsaasFake> {
+  const checkouts = new Map<string, Json>()
+  const payments = new Map<string, Json>()
+  const subscriptions = new Map<string, Json>()
+  const requests: FakeRequest[] = []
+  let failing = false
+
+  const newPayment = (fields: Json): Json => {
+    const id = nextId('pay')
+    const payment: Json = {
+      ...paymentObject.example,
+      id,
+      dateCreated: brazilDate(),
+      invoiceUrl: `https://sandbox.asaas.com/i/${id}`,
+      transactionReceiptUrl: null,
+      installment: null,
+      installmentNumber: null,
+      creditCard: null,
+      refunds: null,
+      ...fields,
+    }
+    payments.set(id, payment)
+    return payment
+  }
+
+  const paidFields = (method: 'PIX' | 'CREDIT_CARD' | 'BOLETO') => {
+    const today = brazilDate()
+    return method === 'CREDIT_CARD'
+      ? { billingType: method, status: 'CONFIRMED', confirmedDate: today, paymentDate: null, clientPaymentDate: today, creditCard: { creditCardNumber: '8829', creditCardBrand: 'MASTERCARD', creditCardToken: uuid() } }
+      : { billingType: method, status: 'RECEIVED', confirmedDate: today, paymentDate: today, clientPaymentDate: today }
+  }
+
+  const fake: Omit<AsaasFake, 'url' | 'apiBase' | 'close' | 'failing'> = {
+    requests,
+    checkouts,
+    payments,
+    subscriptions,
+    checkoutOf(reference) {
+      const found = [...checkouts.values()].find((checkout) => checkout.externalReference === reference)
+      if (!found) throw new Error(`checkout ${reference} desconhecido`)
+      return found
+    },
+    payCheckout(reference, paid) {
+      const checkout = fake.checkoutOf(reference)
+      if (checkout.status !== 'ACTIVE') throw new Error(`checkout ${reference} não está ativo (${String(checkout.status)})`)
+      if (!(checkout.billingTypes as string[]).includes(paid.method)) throw new Error(`o checkout não oferece ${paid.method}`)
+      const customerId = nextId('cus')
+      const plan = checkout.subscription as { cycle: string; nextDueDate: string }
+      const value = (checkout.items as { value: number; quantity: number }[]).reduce((sum, item) => sum + item.value * item.quantity, 0)
+      const subscriptionId = nextId('sub')
+      const dueDate = plan.nextDueDate
+      subscriptions.set(subscriptionId, {
+        ...subscriptionObject.example,
+        id: subscriptionId,
+        dateCreated: brazilDate(),
+        customer: customerId,
+        value,
+        cycle: plan.cycle,
+        nextDueDate: addMonths(dueDate, MONTHS[plan.cycle] ?? 1),
+        billingType: paid.method,
+        description: (checkout.items as { name: string }[])[0]?.name ?? null,
+        status: 'ACTIVE',
+        deleted: false,
+        externalReference: checkout.externalReference,
+        endDate: null,
+        discount: { value: 0, limitDate: null, dueDateLimitDays: 0, type: 'FIXED' },
+      })
+      const payment = newPayment({
+        customer: customerId,
+        subscription: subscriptionId,
+        checkoutSession: checkout.id,
+        value,
+        netValue: value,
+        dueDate,
+        originalDueDate: dueDate,
+        externalReference: checkout.externalReference,
+        description: null,
+        ...paidFields(paid.method),
+      })
+      checkout.status = 'PAID'
+      return { checkoutId: String(checkout.id), subscriptionId, paymentId: String(payment.id), customerId }
+    },
+    renew(subscriptionId, outcome) {
+      const sub = subscriptions.get(subscriptionId)
+      if (!sub) throw new Error(`assinatura ${subscriptionId} desconhecida`)
+      const dueDate = String(sub.nextDueDate)
+      const payment = newPayment({
+        customer: sub.customer,
+        subscription: subscriptionId,
+        checkoutSession: null,
+        value: sub.value,
+        netValue: sub.value,
+        dueDate,
+        originalDueDate: dueDate,
+        externalReference: sub.externalReference,
+        description: null,
+        ...(outcome.paid ? paidFields(outcome.method) : { billingType: outcome.method, status: 'OVERDUE', confirmedDate: null, paymentDate: null, clientPaymentDate: null }),
+      })
+      sub.nextDueDate = addMonths(dueDate, MONTHS[String(sub.cycle)] ?? 1)
+      return { paymentId: String(payment.id) }
+    },
+    webhookBody(event, entity) {
+      const [key, id] = Object.entries(entity)[0] as [string, string]
+      const store = key === 'checkout' ? checkouts : key === 'payment' ? payments : subscriptions
+      const object = store.get(id)
+      if (!object) throw new Error(`${key} ${id} desconhecido`)
+      return JSON.stringify({ id: `evt_${uuid().replace(/-/g, '')}&${++counter}`, event, dateCreated: brazilDateTime(), account: webhookEnvelope.account, [key]: object })
+    },
+  }
+
+  const route = (method: string, path: string, query: Record<string, string>, body: Json | null): { status: number; body: Json } => {
+    let match: RegExpExecArray | null
+    if (method === 'POST' && path === '/v3/checkouts') {
+      const billingTypes = body?.billingTypes
+      if (!Array.isArray(billingTypes) || billingTypes.length === 0 || billingTypes.some((type) => type !== 'PIX' && type !== 'CREDIT_CARD')) {
+        return fail(400, 'invalid_billingTypes', 'Informe ao menos uma forma de pagamento: PIX ou CREDIT_CARD.')
+      }
+      const chargeTypes = body?.chargeTypes
+      if (!Array.isArray(chargeTypes) || chargeTypes.length === 0) return fail(400, 'invalid_chargeTypes', 'Informe o tipo de cobrança.')
+      const sub = body?.subscription as Json | undefined
+      if (chargeTypes.includes('RECURRENT') && (!sub || !MONTHS[String(sub.cycle)] || !/^\d{4}-\d{2}-\d{2}$/.test(String(sub.nextDueDate)))) {
+        return fail(400, 'invalid_subscription', 'Informe o ciclo e o vencimento da assinatura.')
+      }
+      const items = body?.items
+      if (!Array.isArray(items) || items.length === 0 || items.some((item: Json) => !(typeof item.value === 'number' && item.value > 0))) {
+        return fail(400, 'invalid_value', 'O campo value deve ser informado')
+      }
+      const callback = body?.callback as Json | undefined
+      if (!callback || typeof callback.successUrl !== 'string' || typeof callback.cancelUrl !== 'string') return fail(400, 'invalid_callback', 'Informe as URLs de retorno.')
+      const id = uuid()
+      const checkout: Json = { ...checkoutObject.example, ...body, id, link: null, status: 'ACTIVE', installment: body?.installment ?? null, split: [], customer: null }
+      checkouts.set(id, checkout)
+      return { status: 200, body: checkout }
+    }
+    if (method === 'GET' && path === '/v3/payments') {
+      const found = [...payments.values()].filter((payment) => (query.externalReference === undefined || payment.externalReference === query.externalReference) && (query.subscription === undefined || payment.subscription === query.subscription))
+      return { status: 200, body: listEnvelope.body(found) }
+    }
+    if (method === 'GET' && (match = /^\/v3\/payments\/([^/]+)$/.exec(path))) {
+      const payment = payments.get(match[1]!)
+      return payment ? { status: 200, body: payment } : fail(404, 'not_found', 'Cobrança não encontrada.')
+    }
+    if (method === 'POST' && (match = /^\/v3\/payments\/([^/]+)\/refund$/.exec(path))) {
+      const payment = payments.get(match[1]!)
+      if (!payment) return fail(404, 'not_found', 'Cobrança não encontrada.')
+      if (payment.status !== 'RECEIVED' && payment.status !== 'CONFIRMED') return fail(400, 'invalid_action', 'Esta cobrança não pode ser estornada.')
+      Object.assign(payment, { status: 'REFUNDED', refunds: [{ dateCreated: brazilDateTime(), status: 'DONE', value: payment.value, description: body?.description ?? null }] })
+      return { status: 200, body: payment }
+    }
+    if (method === 'GET' && (match = /^\/v3\/subscriptions\/([^/]+)\/payments$/.exec(path))) {
+      const id = match[1]!
+      if (!subscriptions.has(id)) return fail(404, 'not_found', 'Assinatura não encontrada.')
+      return { status: 200, body: listEnvelope.body([...payments.values()].filter((payment) => payment.subscription === id)) }
+    }
+    if (method === 'GET' && (match = /^\/v3\/subscriptions\/([^/]+)$/.exec(path))) {
+      const sub = subscriptions.get(match[1]!)
+      return sub ? { status: 200, body: sub } : fail(404, 'not_found', 'Assinatura não encontrada.')
+    }
+    if (method === 'DELETE' && (match = /^\/v3\/subscriptions\/([^/]+)$/.exec(path))) {
+      const sub = subscriptions.get(match[1]!)
+      if (!sub || sub.deleted) return fail(404, 'not_found', 'Assinatura não encontrada.')
+      Object.assign(sub, { deleted: true, status: 'INACTIVE' })
+      return { status: 200, body: deletedObject.body(match[1]!) }
+    }
+    return fail(404, 'not_found', `Endpoint não encontrado (${method} ${path})`)
+  }
+
+  const server: Server = createServer((req, res) => {
+    let raw = ''
+    req.setEncoding('utf8')
+    req.on('data', (chunk: string) => (raw += chunk))
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://fake')
+      let body: Json | null
+      try {
+        body = raw ? (JSON.parse(raw) as Json) : null
+      } catch {
+        body = null
+      }
+      requests.push({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), body, headers: req.headers })
+      const answer = failing
+        ? { status: 500, body: {} as Json }
+        : req.headers.access_token !== options.apiKey
+          ? fail(401, 'invalid_access_token', 'A chave de API fornecida é inválida')
+          : route(req.method ?? 'GET', url.pathname, Object.fromEntries(url.searchParams), body)
+      res.writeHead(answer.status, { 'content-type': 'application/json' })
+      res.end(JSON.stringify(answer.body))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  const url = `http://127.0.0.1:${port}`
+  return {
+    ...fake,
+    url,
+    apiBase: `${url}/v3`,
+    get failing() {
+      return failing
+    },
+    set failing(value: boolean) {
+      failing = value
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
