@@ -12,7 +12,7 @@ import { runRenewalNotices } from '../../src/modules/commerce/renewal-notices.js
 import { boletoDigitableLine } from '../../src/modules/payment-sandbox/provider.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin, listener, nextIp, type Account } from '../helpers/auth.js'
-import { CARDS, checkState, outboxOf, payWithCard, payWithPix, startAuthFirst, subscriptionOf } from '../helpers/commerce.js'
+import { CARDS, checkState, outboxOf, payWithCard, payWithPix, postSandboxWebhook, startAuthFirst, subscriptionOf, withWebhooksDown } from '../helpers/commerce.js'
 
 let ctx: TestContext
 let boss: Account
@@ -340,5 +340,56 @@ describe('refunds within the guarantee, per method', () => {
     expect((await refundMail(buyer.email))!.textBody).toContain('será devolvido por Pix para a conta de onde saiu o pagamento')
     const [sub] = await subscriptionOf(ctx, buyer.userId)
     expect((await paymentsOf(sub!.providerSubscriptionId!))[0]!.status).toBe('refunded')
+  })
+})
+
+describe('when our endpoint is down (a restart, a crash): the provider redelivers, and money is counted once', () => {
+  /** Retries what the sandbox could not deliver, on a clock 5.1 s ahead (its loop only takes events older than 5 s). */
+  async function redeliver() {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 5_100 })
+    try {
+      return await ctx.app.payments.sandbox!.redeliverPending()
+    } finally {
+      vi.useRealTimers()
+    }
+  }
+
+  it('a boleto paid meanwhile gives access once it is redelivered, and a second redelivery records nothing more', async () => {
+    const buyer = await listener(ctx)
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'anual')
+    expect((await form(`/sandbox/checkout/${checkoutId}/boleto`, { cpf: '529.982.247-25' })).statusCode).toBe(303)
+    const [row] = await ctx.database.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, checkoutId))
+    const events = await withWebhooksDown(ctx, () => form(`/sandbox/checkout/${checkoutId}/boleto/pagar`, { linha: row!.boletoLine! }))
+    expect(events.map((event) => event.type)).toContain('invoice.paid')
+    expect(await checkState(ctx, buyer)).toMatchObject({ subscribed: false })
+
+    expect(await redeliver()).toBeGreaterThanOrEqual(3)
+    expect(await checkState(ctx, buyer)).toMatchObject({ subscribed: true })
+    const [sub] = await subscriptionOf(ctx, buyer.userId)
+    // Delivered again (the provider's own retry after a lost answer): the ledger keeps it once.
+    for (const event of events) await postSandboxWebhook(ctx, JSON.stringify(event.payload))
+    expect((await paymentsOf(sub!.providerSubscriptionId!)).map((payment) => payment.method)).toEqual(['boleto'])
+    expect((await outboxOf(ctx, buyer.email)).filter((mail) => mail.kind === 'payment_receipt')).toHaveLength(1)
+  })
+
+  it('a failed renewal and its period paid by Pix, both redelivered: one notice, one payment, active again', async () => {
+    const buyer = await listener(ctx)
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'trimestral')
+    expect((await payWithCard(ctx, checkoutId, CARDS.renewalFails)).statusCode).toBe(303)
+    const [sub] = await subscriptionOf(ctx, buyer.userId)
+    const failed = await withWebhooksDown(ctx, () => endProviderPeriod(sub!.providerSubscriptionId!))
+    expect((await ourRow(sub!.id)).status).toBe('active')
+    await redeliver()
+    for (const event of failed) await postSandboxWebhook(ctx, JSON.stringify(event.payload))
+    expect((await ourRow(sub!.id)).status).toBe('past_due')
+    expect((await outboxOf(ctx, buyer.email)).filter((mail) => mail.kind === 'renewal_failed')).toHaveLength(1)
+
+    const renewalId = new URL((await payPending(buyer)).json().url as string).pathname.split('/').pop()!
+    const paid = await withWebhooksDown(ctx, () => payWithPix(ctx, renewalId))
+    expect((await ourRow(sub!.id)).status).toBe('past_due')
+    await redeliver()
+    for (const event of paid) await postSandboxWebhook(ctx, JSON.stringify(event.payload))
+    expect(await ourRow(sub!.id)).toMatchObject({ status: 'active', graceEndsAt: null })
+    expect((await paymentsOf(sub!.providerSubscriptionId!)).map((payment) => payment.method)).toEqual(['card', 'pix'])
   })
 })
