@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { API, ADMIN_SETTINGS_MSG } from '@sintonia/contract'
 import { seriousAxeViolations, formatViolations } from '../support/axe'
 import { createAdmin, signInAsAdmin, uniqueEmail } from '../support/accounts'
+import { screenshotBoth } from '../support/screenshots'
 
 /** Admin settings journey (issue #7): the product name an admin saves is the one visitors see. */
 const ADMIN = { email: uniqueEmail('admin-config'), password: 'senha-admin-config-1' }
@@ -14,7 +15,7 @@ test.beforeAll(async () => {
   await createAdmin(ADMIN.email, ADMIN.password)
 })
 
-test('an admin renames the product and sets the guarantee; visitors see both', async ({ page, browser }) => {
+test('an admin renames the product and sets the guarantee and the renewal grace; visitors see the name and the guarantee', async ({ page, browser }) => {
   await adminSignIn(page)
   const original = await (await page.request.get(API.content.admin.settings)).json()
   try {
@@ -23,13 +24,18 @@ test('an admin renames the product and sets the guarantee; visitors see both', a
     expect(formatViolations(await seriousAxeViolations(page))).toBe('')
 
     await page.getByLabel('Prazo de garantia (dias)').fill('400')
+    await page.getByLabel('Carência de renovação (dias)').fill('40')
     await page.getByRole('button', { name: 'Salvar configurações' }).click()
     await expect(page.getByText(ADMIN_SETTINGS_MSG.guaranteeDaysRange)).toBeVisible()
+    await expect(page.getByText(ADMIN_SETTINGS_MSG.renewalGraceDaysRange)).toBeVisible()
+    await screenshotBoth(page, 'admin-configuracoes-erros')
+    await page.getByLabel('Carência de renovação (dias)').fill('5')
 
     await page.getByLabel('Nome do produto').fill('Sintonia Serena')
     await page.getByLabel('Prazo de garantia (dias)').fill('10')
     await page.getByRole('button', { name: 'Salvar configurações' }).click()
     await expect(page.getByText(ADMIN_SETTINGS_MSG.saved)).toBeVisible()
+    expect(await (await page.request.get(API.content.admin.settings)).json()).toMatchObject({ guaranteeDays: 10, renewalGraceDays: 5 })
 
     const visitor = await (await browser.newContext()).newPage()
     await visitor.goto('/')

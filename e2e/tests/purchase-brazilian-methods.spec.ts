@@ -95,6 +95,23 @@ test('boleto: issued on the checkout, access only once the bank reports it paid'
   const card = await subscriptionCard(page)
   await expect(card.getByTestId('subscription-payment-method')).toHaveText('Boleto')
   await expect(card.getByTestId('subscription-status')).toHaveText('Ativa')
+
+  // Within the guarantee, a boleto's refund goes to the account the buyer names.
+  await page.getByRole('region', { name: /Garantia de \d+ dias/ }).getByRole('button', { name: 'Pedir reembolso' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Pedir reembolso?' })
+  await expect(dialog.getByTestId('refund-way')).toContainText('informe a conta que vai receber o valor')
+  await dialog.getByLabel('Banco').fill('001')
+  await dialog.getByLabel('Agência').fill('1234')
+  await dialog.getByLabel('Conta', { exact: true }).fill('12345-6')
+  await dialog.getByLabel('Nome de quem é titular').fill('Paula Ramos')
+  await dialog.getByLabel('CPF de quem é titular').fill('529.982.247-2')
+  await dialog.getByRole('button', { name: 'Confirmar pedido' }).click()
+  await expect(dialog.getByText('CPF inválido. Confira os números.')).toBeVisible()
+  await screenshotAt(page, 'assinatura-reembolso-boleto', 360)
+  await screenshotAt(page, 'assinatura-reembolso-boleto', 1280)
+  await dialog.getByLabel('CPF de quem é titular').fill('529.982.247-25')
+  await dialog.getByRole('button', { name: 'Confirmar pedido' }).click()
+  await expect(page.getByTestId('refund-request')).toContainText('Em análise')
 })
 
 test('Pix Automático: authorised with the first Pix, noticed a week ahead, and the renewal debited', async ({ page }) => {

@@ -78,7 +78,7 @@ for (const viewport of A11Y_VIEWPORTS) {
   test.describe(`acessibilidade do provedor de testes em ${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport })
 
-    test('checkout (cartão, recusa, Pix) não tem violações sérias ou críticas', async ({ page }) => {
+    test('checkout (cartão, recusa, Pix, boleto) não tem violações sérias ou críticas', async ({ page }) => {
       const { url } = await newCheckout(page)
       await page.goto(url)
       await expectNoSeriousViolations(page)
@@ -88,6 +88,15 @@ for (const viewport of A11Y_VIEWPORTS) {
       await expect(page.getByRole('alert')).toContainText('Saldo insuficiente')
       await expectNoSeriousViolations(page)
       await page.goto(`${url}?metodo=pix`)
+      await expectNoSeriousViolations(page)
+      // The boleto tab, with its CPF refused and then issued.
+      await page.goto(`${url}?metodo=boleto`)
+      await page.getByRole('button', { name: 'Gerar boleto' }).click()
+      await expect(page.getByRole('alert')).toHaveText('Informe o CPF de quem paga.')
+      await expectNoSeriousViolations(page)
+      await page.getByLabel('CPF de quem paga').fill('529.982.247-25')
+      await page.getByRole('button', { name: 'Gerar boleto' }).click()
+      await expect(page.getByTestId('boleto-line')).toBeVisible()
       await expectNoSeriousViolations(page)
     })
   })

@@ -222,7 +222,7 @@ function BankAccountFields({
     <fieldset className="flex flex-col gap-4 rounded-2xl border border-line p-4">
       <legend className="px-1 text-sm font-semibold text-ink">Conta para receber o reembolso</legend>
       <div className="grid gap-4 sm:grid-cols-3">
-        {field('bankCode', 'Banco', { inputMode: 'numeric', maxLength: 3, autoComplete: 'off' }, 'Código de 3 números, ex.: 001')}
+        {field('bankCode', 'Banco', { inputMode: 'numeric', maxLength: 3, autoComplete: 'off' }, '3 números, ex.: 001')}
         {field('agency', 'Agência', { inputMode: 'numeric', maxLength: 5, autoComplete: 'off' }, 'Sem o dígito')}
         {field('account', 'Conta', { maxLength: 14, autoComplete: 'off' }, 'Com o dígito')}
       </div>
