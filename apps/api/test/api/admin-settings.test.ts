@@ -19,17 +19,17 @@ const put = (payload: unknown) => callAs(ctx, cast.admin, { method: 'PUT', url: 
 describe('admin general settings', () => {
   it('are for admins only', async () => {
     expect(await nonAdminStatuses(ctx, cast, { method: 'GET', url: API.content.admin.settings })).toEqual([401, 403, 403])
-    expect(await nonAdminStatuses(ctx, cast, { method: 'PUT', url: API.content.admin.settings, payload: { productName: 'X', supportEmail: 'a@b.com', guaranteeDays: 7, renewalGraceDays: 3 } })).toEqual([401, 403, 403])
+    expect(await nonAdminStatuses(ctx, cast, { method: 'PUT', url: API.content.admin.settings, payload: { productName: 'X', supportEmail: 'a@b.com', guaranteeDays: 7, renewalGraceDays: 3, installmentInterestBasisPoints: 0 } })).toEqual([401, 403, 403])
   })
 
   it('read the defaults, save them all, show the new name on the landing and announce it', async () => {
     const first = await callAs(ctx, cast.admin, { method: 'GET', url: API.content.admin.settings })
-    expect(first.json()).toMatchObject({ productName: DEFAULT_PRODUCT_NAME, guaranteeDays: DEFAULT_GUARANTEE_DAYS, renewalGraceDays: DEFAULT_RENEWAL_GRACE_DAYS })
+    expect(first.json()).toMatchObject({ productName: DEFAULT_PRODUCT_NAME, guaranteeDays: DEFAULT_GUARANTEE_DAYS, renewalGraceDays: DEFAULT_RENEWAL_GRACE_DAYS, installmentInterestBasisPoints: 0 })
 
     const publish = vi.spyOn(ctx.app.domainEvents, 'publish')
-    const saved = await put({ productName: '  Sintonia Plus ', supportEmail: 'Ajuda@Exemplo.com.br', guaranteeDays: 14, renewalGraceDays: 0 })
+    const saved = await put({ productName: '  Sintonia Plus ', supportEmail: 'Ajuda@Exemplo.com.br', guaranteeDays: 14, renewalGraceDays: 0, installmentInterestBasisPoints: 199 })
     expect(saved.statusCode).toBe(200)
-    expect(saved.json()).toEqual({ productName: 'Sintonia Plus', supportEmail: 'ajuda@exemplo.com.br', guaranteeDays: 14, renewalGraceDays: 0 })
+    expect(saved.json()).toEqual({ productName: 'Sintonia Plus', supportEmail: 'ajuda@exemplo.com.br', guaranteeDays: 14, renewalGraceDays: 0, installmentInterestBasisPoints: 199 })
     expect(publish).toHaveBeenCalledWith('content_changed')
     publish.mockRestore()
 
@@ -43,15 +43,18 @@ describe('admin general settings', () => {
   it('refuse bad values with pt-BR messages and change nothing', async () => {
     const before = (await callAs(ctx, cast.admin, { method: 'GET', url: API.content.admin.settings })).json()
     const cases: [unknown, string][] = [
-      [{ productName: '   ', supportEmail: 'a@b.com', guaranteeDays: 7, renewalGraceDays: 3 }, ADMIN_SETTINGS_MSG.productNameRequired],
-      [{ productName: 'x'.repeat(61), supportEmail: 'a@b.com', guaranteeDays: 7, renewalGraceDays: 3 }, ADMIN_SETTINGS_MSG.productNameTooLong],
-      [{ productName: 'Ok', supportEmail: 'sem-arroba', guaranteeDays: 7, renewalGraceDays: 3 }, ADMIN_SETTINGS_MSG.supportEmailInvalid],
-      [{ productName: 'Ok', supportEmail: 'a@b.com', guaranteeDays: 0, renewalGraceDays: 3 }, ADMIN_SETTINGS_MSG.guaranteeDaysRange],
-      [{ productName: 'Ok', supportEmail: 'a@b.com', guaranteeDays: 7.5, renewalGraceDays: 3 }, ADMIN_SETTINGS_MSG.guaranteeDaysRange],
-      [{ productName: 'Ok', supportEmail: 'a@b.com', guaranteeDays: 7, renewalGraceDays: 31 }, ADMIN_SETTINGS_MSG.renewalGraceDaysRange],
-      [{ productName: 'Ok', supportEmail: 'a@b.com', guaranteeDays: 7, renewalGraceDays: -1 }, ADMIN_SETTINGS_MSG.renewalGraceDaysRange],
-      [{ productName: 'Ok', supportEmail: 'a@b.com', guaranteeDays: 7 }, ADMIN_SETTINGS_MSG.renewalGraceDaysRange],
-      [{ productName: 'Ok', supportEmail: 'a@b.com', guaranteeDays: 7, renewalGraceDays: 3, role: 'admin' }, ''],
+      [{ productName: '   ', supportEmail: 'a@b.com', guaranteeDays: 7, renewalGraceDays: 3, installmentInterestBasisPoints: 0 }, ADMIN_SETTINGS_MSG.productNameRequired],
+      [{ productName: 'x'.repeat(61), supportEmail: 'a@b.com', guaranteeDays: 7, renewalGraceDays: 3, installmentInterestBasisPoints: 0 }, ADMIN_SETTINGS_MSG.productNameTooLong],
+      [{ productName: 'Ok', supportEmail: 'sem-arroba', guaranteeDays: 7, renewalGraceDays: 3, installmentInterestBasisPoints: 0 }, ADMIN_SETTINGS_MSG.supportEmailInvalid],
+      [{ productName: 'Ok', supportEmail: 'a@b.com', guaranteeDays: 0, renewalGraceDays: 3, installmentInterestBasisPoints: 0 }, ADMIN_SETTINGS_MSG.guaranteeDaysRange],
+      [{ productName: 'Ok', supportEmail: 'a@b.com', guaranteeDays: 7.5, renewalGraceDays: 3, installmentInterestBasisPoints: 0 }, ADMIN_SETTINGS_MSG.guaranteeDaysRange],
+      [{ productName: 'Ok', supportEmail: 'a@b.com', guaranteeDays: 7, renewalGraceDays: 31, installmentInterestBasisPoints: 0 }, ADMIN_SETTINGS_MSG.renewalGraceDaysRange],
+      [{ productName: 'Ok', supportEmail: 'a@b.com', guaranteeDays: 7, renewalGraceDays: -1, installmentInterestBasisPoints: 0 }, ADMIN_SETTINGS_MSG.renewalGraceDaysRange],
+      [{ productName: 'Ok', supportEmail: 'a@b.com', guaranteeDays: 7, installmentInterestBasisPoints: 0 }, ADMIN_SETTINGS_MSG.renewalGraceDaysRange],
+      [{ productName: 'Ok', supportEmail: 'a@b.com', guaranteeDays: 7, renewalGraceDays: 3, installmentInterestBasisPoints: 1000 }, ADMIN_SETTINGS_MSG.installmentInterestRange],
+      [{ productName: 'Ok', supportEmail: 'a@b.com', guaranteeDays: 7, renewalGraceDays: 3, installmentInterestBasisPoints: 1.5 }, ADMIN_SETTINGS_MSG.installmentInterestRange],
+      [{ productName: 'Ok', supportEmail: 'a@b.com', guaranteeDays: 7, renewalGraceDays: 3 }, ADMIN_SETTINGS_MSG.installmentInterestRange],
+      [{ productName: 'Ok', supportEmail: 'a@b.com', guaranteeDays: 7, renewalGraceDays: 3, installmentInterestBasisPoints: 0, role: 'admin' }, ''],
     ]
     for (const [payload, message] of cases) {
       const res = await put(payload)

@@ -141,7 +141,7 @@ describe('first HTML of / with the landing rendered on the server', () => {
     const saved = await callAs(ctx, await admin(ctx), {
       method: 'PUT',
       url: API.content.admin.settings,
-      payload: { productName: 'Mente Serena', supportEmail: 'ajuda@exemplo.com.br', guaranteeDays: 7, renewalGraceDays: 3 },
+      payload: { productName: 'Mente Serena', supportEmail: 'ajuda@exemplo.com.br', guaranteeDays: 7, renewalGraceDays: 3, installmentInterestBasisPoints: 0 },
     })
     expect(saved.statusCode).toBe(200)
     expect(ctx.app.landingPageCache.size).toBe(0)

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { API, COMMERCE_MSG, CPF_MSG, RENEWAL_NOTICE_DAYS, subscriptionDetailsSchema } from '@sintonia/contract'
+import { API, COMMERCE_MSG, CPF_MSG, RENEWAL_NOTICE_DAYS, installmentOption, paidByCardLabel, subscriptionDetailsSchema } from '@sintonia/contract'
 import { payments, refundRequests, sandboxCheckouts, sandboxSubscriptions, subscriptions } from '../../src/db/schema/index.js'
 import { runRenewalNotices } from '../../src/modules/commerce/renewal-notices.js'
 import { boletoDigitableLine } from '../../src/modules/payment-sandbox/provider.js'
@@ -391,5 +391,42 @@ describe('when our endpoint is down (a restart, a crash): the provider redeliver
     for (const event of paid) await postSandboxWebhook(ctx, JSON.stringify(event.payload))
     expect(await ourRow(sub!.id)).toMatchObject({ status: 'active', graceEndsAt: null })
     expect((await paymentsOf(sub!.providerSubscriptionId!)).map((payment) => payment.method)).toEqual(['card', 'pix'])
+  })
+})
+
+describe("card instalments with the admin's interest", () => {
+  it('the checkout offers each count with its instalment and total, charges them, tells them, and renews the same', async () => {
+    const settings = (await ctx.app.inject({ method: 'GET', url: API.content.admin.settings, headers: { cookie: boss.cookie } })).json() as Record<string, unknown>
+    const put = (bp: number) => ctx.app.inject({ method: 'PUT', url: API.content.admin.settings, headers: { cookie: boss.cookie }, payload: { ...settings, installmentInterestBasisPoints: bp } })
+    expect((await put(199)).statusCode).toBe(200)
+    try {
+      const twelve = installmentOption(47_880, 12, 12, 199)!
+      expect(twelve.totalCents).toBeGreaterThan(47_880)
+      const buyer = await listener(ctx)
+      const { checkoutId } = await startAuthFirst(ctx, buyer, 'anual')
+      const page = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}` })
+      expect(page.body).toContain(`>${twelve.label}</option>`)
+      expect(page.body).toContain('>1x de R$\u00a0478,80 sem juros</option>')
+      expect((await payWithCard(ctx, checkoutId, CARDS.ok, { installments: '12' })).statusCode).toBe(303)
+
+      const [sub] = await subscriptionOf(ctx, buyer.userId)
+      const [paid] = await paymentsOf(sub!.providerSubscriptionId!)
+      expect(paid).toMatchObject({ amountCents: twelve.totalCents, installments: 12, installmentsWithInterest: true })
+      const label = paidByCardLabel(twelve.totalCents, 12, true)
+      expect(label).toContain('com juros (total')
+      expect((await outboxOf(ctx, buyer.email)).find((mail) => mail.kind === 'payment_receipt')!.textBody).toContain(`Forma de pagamento: ${label}`)
+      expect(await details(buyer)).toMatchObject({ lastPaymentCents: twelve.totalCents, lastPaymentInstallments: 12, lastPaymentWithInterest: true })
+
+      // The admin goes back to "sem juros": the renewal keeps what the buyer agreed to.
+      expect((await put(0)).statusCode).toBe(200)
+      await endProviderPeriod(sub!.providerSubscriptionId!)
+      const renewals = await paymentsOf(sub!.providerSubscriptionId!)
+      expect(renewals.map((payment) => [payment.amountCents, payment.installmentsWithInterest])).toEqual([
+        [twelve.totalCents, true],
+        [twelve.totalCents, true],
+      ])
+    } finally {
+      expect((await put(0)).statusCode).toBe(200)
+    }
   })
 })

@@ -124,6 +124,8 @@ export const subscriptionDetailsSchema = z.object({
       /** How the last recorded payment was made, and its card instalments (null for Pix). */
       lastPaymentMethod: z.enum(PAYMENT_METHODS).nullable(),
       lastPaymentInstallments: z.number().int().min(1).max(MAX_INSTALLMENTS).nullable(),
+      /** Those instalments carried the admin's interest (the amount includes it). */
+      lastPaymentWithInterest: z.boolean(),
       /** Past due: when access ends unless the open period is paid (the admin's grace days); null otherwise. */
       graceEndsAt: z.string().nullable(),
       /** Renewals are debited by Pix Automático under the payer's authorisation. */

@@ -56,4 +56,11 @@ describe('card instalments', () => {
     expect(paymentGroupLabel('card', null)).toBe('Cartão, à vista')
     expect(paymentGroupLabel('card', 12)).toBe('Cartão em 12x')
   })
+
+  it('tells a payment with the admin\'s interest as such, with its total', () => {
+    const option = installmentOption(47_880, 12, 12, 199)!
+    expect(paidByCardLabel(option.totalCents, 12, true).replace(/\u00a0/g, ' ')).toBe(`Cartão em 12x de R$ ${(option.amountCents / 100).toFixed(2).replace('.', ',')} com juros (total R$ ${(option.totalCents / 100).toFixed(2).replace('.', ',')})`)
+    expect(paidByCardLabel(47_880, 1, true)).toBe('Cartão, à vista')
+    expect(paidByCardLabel(47_880, 12).replace(/\u00a0/g, ' ')).toBe('Cartão em 12x de R$ 39,90 sem juros')
+  })
 })

@@ -70,11 +70,15 @@ export function installmentOptions(totalCents: number, intervalMonths: number, i
 
 /**
  * How a card payment of `totalCents` in `count` instalments is told after the fact (the success
- * page, Minha conta, the e-mails, the admin's screens): 'Cartão, à vista' or 'Cartão em 12x de
- * R$ 39,90 sem juros'. `totalCents` is what was charged in all.
+ * page, Minha conta, the e-mails, the admin's screens): 'Cartão, à vista', 'Cartão em 12x de
+ * R$ 39,90 sem juros' or, when the admin's interest applied, 'Cartão em 12x de R$ 44,90 com juros
+ * (total R$ 538,80)'. `totalCents` is what was charged in all, interest included.
  */
-export function paidByCardLabel(totalCents: number, count: number): string {
+export function paidByCardLabel(totalCents: number, count: number, withInterest = false): string {
   if (count <= 1) return 'Cartão, à vista'
+  if (withInterest && Number.isInteger(count) && count > 1) {
+    return `Cartão em ${count}x de ${formatMoney(Math.round(totalCents / count))} com juros (total ${formatMoney(totalCents)})`
+  }
   const option = installmentOption(totalCents, count, count)
   return option ? `Cartão em ${option.label}` : `Cartão em ${count}x`
 }
@@ -88,10 +92,10 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
  * 'Cartão, à vista', 'Cartão em 6x de R$ 44,90 sem juros'. A card payment with no recorded
  * instalments counts as paid at once.
  */
-export function paidWithLabel(method: PaymentMethod, totalCents: number, installments: number | null): string {
+export function paidWithLabel(method: PaymentMethod, totalCents: number, installments: number | null, withInterest = false): string {
   if (method === 'pix') return 'Pix'
   if (method === 'boleto') return 'Boleto'
-  return paidByCardLabel(totalCents, installments ?? 1)
+  return paidByCardLabel(totalCents, installments ?? 1, withInterest)
 }
 
 /** A group of payments in the admin's finance view: 'Pix', 'Cartão, à vista', 'Cartão em 6x'. */

@@ -3,10 +3,12 @@
  * `{product}` of the texts, never hard-coded in pages), the guarantee days shown on every plan and
  * payment page (one setting, default 7: docs/product/commerce.md#guarantee-and-refunds), the
  * support e-mail product e-mails reply to, and the grace days a failed renewal keeps access while
- * the listener pays that period by Pix or boleto (default 3: docs/payments.md).
+ * the listener pays that period by Pix or boleto (default 3: docs/payments.md), and the monthly
+ * interest on card instalments (default 0, "sem juros").
  */
 import { z } from 'zod'
 import { MAX_RENEWAL_GRACE_DAYS } from '../commerce/commerce.js'
+import { MAX_INSTALLMENT_INTEREST_BASIS_POINTS } from '../commerce/installments.js'
 
 export const ADMIN_SETTINGS_MSG = {
   productNameRequired: 'Informe o nome do produto',
@@ -15,6 +17,7 @@ export const ADMIN_SETTINGS_MSG = {
   supportEmailInvalid: 'Informe um e-mail de suporte válido',
   guaranteeDaysRange: 'O prazo de garantia deve ser de 1 a 365 dias',
   renewalGraceDaysRange: 'A carência deve ser de 0 a 30 dias',
+  installmentInterestRange: 'Os juros do parcelamento devem ser de 0 a 9,99% ao mês',
   saved: 'Configurações salvas',
 } as const
 
@@ -42,6 +45,12 @@ export const generalSettingsSchema = z
       .int({ error: ADMIN_SETTINGS_MSG.renewalGraceDaysRange })
       .min(0, { error: ADMIN_SETTINGS_MSG.renewalGraceDaysRange })
       .max(MAX_RENEWAL_GRACE_DAYS, { error: ADMIN_SETTINGS_MSG.renewalGraceDaysRange }),
+    /** The monthly interest on card instalments, in basis points (199 = 1,99 % a month); 0 = "sem juros". */
+    installmentInterestBasisPoints: z
+      .number({ error: ADMIN_SETTINGS_MSG.installmentInterestRange })
+      .int({ error: ADMIN_SETTINGS_MSG.installmentInterestRange })
+      .min(0, { error: ADMIN_SETTINGS_MSG.installmentInterestRange })
+      .max(MAX_INSTALLMENT_INTEREST_BASIS_POINTS, { error: ADMIN_SETTINGS_MSG.installmentInterestRange }),
   })
   .strict()
 export type GeneralSettingsInput = z.input<typeof generalSettingsSchema>
@@ -52,4 +61,5 @@ export const generalSettingsResponseSchema = z.object({
   supportEmail: z.string(),
   guaranteeDays: z.number().int(),
   renewalGraceDays: z.number().int(),
+  installmentInterestBasisPoints: z.number().int(),
 })

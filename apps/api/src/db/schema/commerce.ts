@@ -180,6 +180,8 @@ export const payments = pgTable(
     method: text('method', { enum: PAYMENT_METHODS }).notNull(),
     /** Card: how many instalments the buyer chose (contract commerce/installments.ts); null for Pix. */
     installments: integer('installments'),
+    /** Card in instalments with the admin's monthly interest (the amount includes it); false: "sem juros". */
+    installmentsWithInterest: boolean('installments_with_interest').notNull().default(false),
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('paid'),
     paidAt: ts('paid_at').notNull(),
     refundedAt: ts('refunded_at'),

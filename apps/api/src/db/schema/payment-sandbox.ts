@@ -33,6 +33,8 @@ export const sandboxCheckouts = pgTable('sandbox_checkout_sessions', {
   paymentMethod: text('payment_method'),
   /** Card payments: how many instalments the buyer chose (contract commerce/installments.ts); null otherwise. */
   installments: integer('installments'),
+  /** The merchant's monthly interest on instalments (basis points) when the page was created; 0: "sem juros". */
+  installmentInterestBp: integer('installment_interest_bp').notNull().default(0),
   customerId: text('customer_id'),
   subscriptionId: text('subscription_id'),
   lastErrorCode: text('last_error_code'),
@@ -70,6 +72,8 @@ export const sandboxSubscriptions = pgTable('sandbox_subscriptions', {
   paymentMethod: text('payment_method').notNull().default('card'),
   /** Card: the instalments the buyer chose, kept for every renewal's charge; null otherwise. */
   installments: integer('installments'),
+  /** …and the monthly interest agreed for them (basis points), so each renewal charges the same. */
+  installmentInterestBp: integer('installment_interest_bp').notNull().default(0),
   cardBrand: text('card_brand'),
   cardLast4: text('card_last4'),
   /**

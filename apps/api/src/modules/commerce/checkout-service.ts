@@ -16,7 +16,7 @@ import {
 import type { Database } from '../../db/client.js'
 import { HttpError } from '../../lib/http/errors.js'
 import { toPublicPlan } from './plans-service.js'
-import { getGuaranteeDays } from '../content/settings-service.js'
+import { getGuaranteeDays, getInstallmentInterestBasisPoints } from '../content/settings-service.js'
 import { hasActiveSubscription } from './subscriptions-service.js'
 import { subscriptionGivesAccess } from './access-rule.js'
 import { guaranteeDecision } from './guarantee-rule.js'
@@ -56,6 +56,7 @@ async function startCheckout(
   const row = await repo.planByCode(deps.db, input.planCode)
   const plan = row?.isActive ? toPublicPlan(row, new Date()) : null
   if (!plan) throw new HttpError(422, COMMERCE_MSG.planUnavailable)
+  const installmentInterestBasisPoints = await getInstallmentInterestBasisPoints(deps.db)
   let checkout: CheckoutInfo & { url: string }
   try {
     checkout = await deps.gateway.createCheckout({
@@ -68,6 +69,7 @@ async function startCheckout(
       email: input.email,
       name: input.name,
       userId: input.userId,
+      installmentInterestBasisPoints,
       successUrl: `${deps.publicUrl}${SUCCESS_PATH}`,
       cancelUrl: `${deps.publicUrl}${CANCEL_PATH}`,
     })
@@ -233,6 +235,7 @@ export async function subscriptionDetails(db: Database, userId: string): Promise
       lastPaymentCents: payment?.amountCents ?? null,
       lastPaymentMethod: payment?.method ?? null,
       lastPaymentInstallments: payment?.method === 'card' ? (payment.installments ?? 1) : null,
+      lastPaymentWithInterest: payment?.installmentsWithInterest ?? false,
       graceEndsAt: sub.status === 'past_due' ? (sub.graceEndsAt?.toISOString() ?? null) : null,
       // Paid by Pix, a subscription renews under the Pix Automático authorisation given with that
       // payment (docs/payments.md); cancelling it in the bank app schedules the end.

@@ -18,7 +18,17 @@ const dateBr = (date: Date) => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'lo
 
 
 export function buildReceiptEmail(
-  input: Common & { planName: string; amountCents: number; currency: string; paidAt: Date; periodEnd: Date | null; method: PaymentMethod; installments: number | null; renewal: boolean },
+  input: Common & {
+    planName: string
+    amountCents: number
+    currency: string
+    paidAt: Date
+    periodEnd: Date | null
+    method: PaymentMethod
+    installments: number | null
+    installmentsWithInterest: boolean
+    renewal: boolean
+  },
 ): EmailToSend {
   const amount = formatMoney(input.amountCents, input.currency)
   const lines = [
@@ -30,7 +40,7 @@ export function buildReceiptEmail(
     '',
     `Plano: ${input.planName}`,
     `Valor: ${amount}`,
-    `Forma de pagamento: ${paidWithLabel(input.method, input.amountCents, input.installments)}`,
+    `Forma de pagamento: ${paidWithLabel(input.method, input.amountCents, input.installments, input.installmentsWithInterest)}`,
     `Data do pagamento: ${dateBr(input.paidAt)}`,
     ...(input.periodEnd ? [`Acesso garantido até: ${dateBr(input.periodEnd)}`] : []),
   ]
@@ -74,7 +84,15 @@ export function buildRenewalFailedEmail(input: Common & { planName: string; amou
 
 /** A renewal coming (RENEWAL_NOTICE_DAYS ahead): what will be charged, when and how. */
 export function buildRenewalNoticeEmail(
-  input: Common & { planName: string; amountCents: number; currency: string; renewsAt: Date; method: PaymentMethod | null; installments: number | null },
+  input: Common & {
+    planName: string
+    amountCents: number
+    currency: string
+    renewsAt: Date
+    method: PaymentMethod | null
+    installments: number | null
+    installmentsWithInterest: boolean
+  },
 ): EmailToSend {
   const lines = [
     'Olá!',
@@ -82,7 +100,7 @@ export function buildRenewalNoticeEmail(
     `Sua assinatura ${input.planName} do ${input.productName} renova em ${dateBr(input.renewsAt)}.`,
     '',
     `Valor: ${formatMoney(input.amountCents, input.currency)}`,
-    ...(input.method ? [`Forma de pagamento: ${paidWithLabel(input.method, input.amountCents, input.installments)}`] : []),
+    ...(input.method ? [`Forma de pagamento: ${paidWithLabel(input.method, input.amountCents, input.installments, input.installmentsWithInterest)}`] : []),
     '',
     renewalHowTo(input.method),
   ]

@@ -57,11 +57,12 @@ export async function runRenewalNotices(deps: RenewalNoticeDeps, now: Date): Pro
           renewsAt: sub.currentPeriodEnd!,
           method: payment?.method ?? null,
           installments: payment?.installments ?? null,
+          installmentsWithInterest: payment?.installmentsWithInterest ?? false,
         }),
       )
       if (sub.userId) {
         const amount = formatMoney(amountCents, payment?.currency ?? plan?.currency ?? 'BRL')
-        const way = payment ? (payment.method === 'pix' ? 'Pix Automático' : paidWithLabel(payment.method, amountCents, payment.installments)) : null
+        const way = payment ? (payment.method === 'pix' ? 'Pix Automático' : paidWithLabel(payment.method, amountCents, payment.installments, payment.installmentsWithInterest)) : null
         pushes.push({
           userId: sub.userId,
           payload: {

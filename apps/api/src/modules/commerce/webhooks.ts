@@ -62,6 +62,8 @@ interface PaidCharge {
   currency: string
   method: PaymentMethod
   installments: number | null
+  /** Card in instalments with the merchant's interest (the amount includes it). */
+  installmentsWithInterest: boolean
   paidAt: Date
   email: string | null
   renewal: boolean
@@ -75,13 +77,15 @@ function invoiceSubscriptionId(invoice: Record<string, unknown>): string | null 
 
 /**
  * A card invoice's instalments: its charge, expanded, tells them where Stripe's charge does
- * (`payment_method_details.card.installments.plan.count`); none there means paid at once (1).
+ * (`payment_method_details.card.installments.plan.count`); none there means paid at once (1). The
+ * sandbox's plan also says `interest_free: false` when the merchant's interest applied.
  */
-function invoiceCardInstallments(invoice: Record<string, unknown>): number {
+function invoiceCardInstallments(invoice: Record<string, unknown>): { count: number; withInterest: boolean } {
   const details = isRecord(invoice.charge) && isRecord(invoice.charge.payment_method_details) ? invoice.charge.payment_method_details : null
   const plan = details && isRecord(details.card) && isRecord(details.card.installments) && isRecord(details.card.installments.plan) ? details.card.installments.plan : null
   const count = plan ? num(plan.count) : null
-  return count !== null && Number.isInteger(count) && count >= 1 && count <= MAX_INSTALLMENTS ? count : 1
+  const valid = count !== null && Number.isInteger(count) && count >= 1 && count <= MAX_INSTALLMENTS ? count : 1
+  return { count: valid, withInterest: valid > 1 && plan?.interest_free === false }
 }
 
 /** The charge to refund later: charge or payment intent; newest API versions list it under `payments`. */
@@ -284,6 +288,7 @@ function invoiceCharge(invoice: Record<string, unknown>): PaidCharge | null {
   if (!amount || amount <= 0 || !paymentId) return null
   const types = isRecord(invoice.payment_settings) && Array.isArray(invoice.payment_settings.payment_method_types) ? invoice.payment_settings.payment_method_types : []
   const method = types.length === 1 && (types[0] === 'pix' || types[0] === 'boleto') ? types[0] : 'card'
+  const card = method === 'card' ? invoiceCardInstallments(invoice) : null
   return {
     paymentId,
     invoiceId: str(invoice.id),
@@ -291,7 +296,8 @@ function invoiceCharge(invoice: Record<string, unknown>): PaidCharge | null {
     amountCents: amount,
     currency: (str(invoice.currency) ?? 'brl').toUpperCase(),
     method,
-    installments: method === 'card' ? invoiceCardInstallments(invoice) : null,
+    installments: card?.count ?? null,
+    installmentsWithInterest: card?.withInterest ?? false,
     paidAt: num(invoice.created) ? new Date(num(invoice.created)! * 1000) : new Date(),
     email: str(invoice.customer_email),
     renewal: str(invoice.billing_reason) === 'subscription_cycle',
@@ -314,6 +320,7 @@ function paymentCharge(deps: CommerceDeps, payment: PaymentInfo): PaidCharge | n
     currency: payment.currency,
     method: payment.method,
     installments: payment.method === 'card' ? (payment.installments ?? 1) : null,
+    installmentsWithInterest: false,
     paidAt: payment.paidAt ?? new Date(),
     email: null,
     renewal: payment.checkoutId === null,
@@ -347,6 +354,7 @@ async function recordPaidCharge(tx: Database, deps: CommerceDeps, charge: PaidCh
     currency,
     method,
     installments,
+    installmentsWithInterest: charge.installmentsWithInterest,
     paidAt,
   })
   if (!inserted) return false
@@ -365,6 +373,7 @@ async function recordPaidCharge(tx: Database, deps: CommerceDeps, charge: PaidCh
       periodEnd: sub?.currentPeriodEnd ?? null,
       method,
       installments,
+      installmentsWithInterest: charge.installmentsWithInterest,
       renewal: charge.renewal,
     }),
   )

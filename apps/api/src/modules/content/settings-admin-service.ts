@@ -2,7 +2,7 @@ import type { GeneralSettings } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
 import { recordAudit } from '../../lib/audit/service.js'
 import { writeSetting } from './settings-repository.js'
-import { getGuaranteeDays, getProductName, getRenewalGraceDays, getSupportEmail, SETTING_KEYS } from './settings-service.js'
+import { getGuaranteeDays, getInstallmentInterestBasisPoints, getProductName, getRenewalGraceDays, getSupportEmail, SETTING_KEYS } from './settings-service.js'
 
 export interface SettingsActor {
   userId: string
@@ -10,13 +10,14 @@ export interface SettingsActor {
 }
 
 export async function readGeneralSettings(db: Database): Promise<GeneralSettings> {
-  const [productName, supportEmail, guaranteeDays, renewalGraceDays] = await Promise.all([
+  const [productName, supportEmail, guaranteeDays, renewalGraceDays, installmentInterestBasisPoints] = await Promise.all([
     getProductName(db),
     getSupportEmail(db),
     getGuaranteeDays(db),
     getRenewalGraceDays(db),
+    getInstallmentInterestBasisPoints(db),
   ])
-  return { productName, supportEmail, guaranteeDays, renewalGraceDays }
+  return { productName, supportEmail, guaranteeDays, renewalGraceDays, installmentInterestBasisPoints }
 }
 
 /** Saves the settings and one audit row with what changed, in one transaction. */
@@ -27,6 +28,7 @@ export async function saveGeneralSettings(db: Database, actor: SettingsActor, in
     await writeSetting(tx, SETTING_KEYS.supportEmail, input.supportEmail)
     await writeSetting(tx, SETTING_KEYS.guaranteeDays, input.guaranteeDays)
     await writeSetting(tx, SETTING_KEYS.renewalGraceDays, input.renewalGraceDays)
+    await writeSetting(tx, SETTING_KEYS.installmentInterest, input.installmentInterestBasisPoints)
     const changed = (Object.keys(input) as (keyof GeneralSettings)[]).filter((key) => before[key] !== input[key])
     await recordAudit(tx, {
       actorUserId: actor.userId,

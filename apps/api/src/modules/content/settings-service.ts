@@ -1,4 +1,4 @@
-import { DEFAULT_GUARANTEE_DAYS, DEFAULT_PRODUCT_NAME, DEFAULT_RENEWAL_GRACE_DAYS, MAX_RENEWAL_GRACE_DAYS } from '@sintonia/contract'
+import { DEFAULT_GUARANTEE_DAYS, DEFAULT_PRODUCT_NAME, DEFAULT_RENEWAL_GRACE_DAYS, MAX_INSTALLMENT_INTEREST_BASIS_POINTS, MAX_RENEWAL_GRACE_DAYS } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
 import { readSetting } from './settings-repository.js'
 
@@ -7,6 +7,7 @@ export const SETTING_KEYS = {
   guaranteeDays: 'guarantee_days',
   supportEmail: 'support_email',
   renewalGraceDays: 'renewal_grace_days',
+  installmentInterest: 'installment_interest_bp',
 } as const
 
 export const DEFAULT_SUPPORT_EMAIL = 'contato@sintonia.app'
@@ -27,6 +28,12 @@ export async function getSupportEmail(db: Database): Promise<string> {
 export async function getRenewalGraceDays(db: Database): Promise<number> {
   const value = await readSetting(db, SETTING_KEYS.renewalGraceDays)
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_RENEWAL_GRACE_DAYS ? value : DEFAULT_RENEWAL_GRACE_DAYS
+}
+
+/** The monthly interest on card instalments, in basis points; 0 ("sem juros") by default. */
+export async function getInstallmentInterestBasisPoints(db: Database): Promise<number> {
+  const value = await readSetting(db, SETTING_KEYS.installmentInterest)
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_INSTALLMENT_INTEREST_BASIS_POINTS ? value : 0
 }
 
 export async function getGuaranteeDays(db: Database): Promise<number> {

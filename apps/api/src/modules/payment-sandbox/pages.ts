@@ -116,11 +116,12 @@ export interface CheckoutPageInput {
 
 /**
  * The instalments a card payment may be split into (contract commerce/installments.ts): from 1×
- * up to the plan's months, in reais only; nothing to choose for a one-month plan.
+ * up to the plan's months, in reais only, "sem juros" or with the merchant's monthly interest;
+ * nothing to choose for a one-month plan.
  */
 function installmentField(checkout: SandboxCheckoutRow, chosen: string | undefined): string {
   if (checkout.currency.toUpperCase() !== 'BRL') return ''
-  const options = installmentOptions(checkout.amountCents, checkout.intervalMonths)
+  const options = installmentOptions(checkout.amountCents, checkout.intervalMonths, checkout.installmentInterestBp)
   if (options.length < 2) return ''
   const selected = chosen ?? '1'
   return `<div class="field"><label for="card-installments">Parcelas</label>

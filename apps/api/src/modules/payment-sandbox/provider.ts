@@ -6,6 +6,7 @@
  * tables; it talks to it only through `SandboxGateway`.
  */
 import { randomBytes } from 'node:crypto'
+import { installmentOption } from '@sintonia/contract'
 import type { ServiceLogger } from '../../lib/service-logger.js'
 import type { Database } from '../../db/client.js'
 import { signPayload } from '../../lib/http/webhook-signature.js'
@@ -34,6 +35,8 @@ export interface SandboxCheckoutRequest {
   email: string | null
   name: string | null
   userId: string | null
+  /** The merchant's monthly interest on card instalments, in basis points (0: "sem juros"). */
+  installmentInterestBasisPoints: number
   /** May contain the literal `{CHECKOUT_SESSION_ID}`, replaced by the sandbox. */
   successUrl: string
   cancelUrl: string
@@ -124,6 +127,7 @@ export class SandboxProvider {
       amountCents: input.amountCents,
       currency: input.currency,
       intervalMonths: input.intervalMonths,
+      installmentInterestBp: input.installmentInterestBasisPoints,
       customerEmail: input.email,
       customerName: input.name,
       clientReferenceId: input.userId,
@@ -291,6 +295,7 @@ export class SandboxProvider {
         currentPeriodEnd: addMonths(now, checkout.intervalMonths),
         paymentMethod: payment.method,
         installments: payment.installments,
+        installmentInterestBp: checkout.installmentInterestBp,
         cardBrand: payment.brand,
         cardLast4: payment.last4,
         // A subscription's first Pix carries the Pix Automático authorisation (the bank's "Jornada 3").
@@ -302,7 +307,7 @@ export class SandboxProvider {
         customerId,
         subscriptionId: subscription.id,
         invoiceId: sandboxId('in'),
-        amountCents: checkout.amountCents,
+        amountCents: chargedCents(subscription),
         currency: checkout.currency,
         method: payment.method,
         installments: payment.installments,
@@ -537,7 +542,7 @@ export class SandboxProvider {
           customerId: row.customerId,
           subscriptionId: row.id,
           invoiceId,
-          amountCents: row.amountCents,
+          amountCents: chargedCents(row),
           currency: row.currency,
           method: row.paymentMethod,
           installments: row.installments,
@@ -641,6 +646,15 @@ function subscriptionObject(row: SandboxSubscriptionRow) {
 }
 
 /**
+ * What a period costs the payer: the price, or by card in instalments with the interest agreed
+ * (the Price table of contract commerce/installments.ts).
+ */
+function chargedCents(row: Pick<SandboxSubscriptionRow, 'amountCents' | 'intervalMonths' | 'paymentMethod' | 'installments' | 'installmentInterestBp'>): number {
+  if (row.paymentMethod !== 'card' || !row.installments || row.installments <= 1) return row.amountCents
+  return installmentOption(row.amountCents, row.intervalMonths, row.installments, row.installmentInterestBp)?.totalCents ?? row.amountCents
+}
+
+/**
  * Whether a renewal is charged by itself: a card that accepts renewals, or Pix under a Pix
  * Automático authorisation. A boleto, or a Pix whose authorisation was cancelled, waits for the
  * payer (the period goes past due and is paid on its renewal page).
@@ -708,7 +722,16 @@ function invoiceObject(charge: SandboxChargeRow, sub: SandboxSubscriptionRow, em
       object: 'charge',
       payment_method_details:
         charge.method === 'card'
-          ? { type: 'card', card: { installments: charge.installments && charge.installments > 1 ? { plan: { count: charge.installments, interval: 'month', type: 'fixed_count' } } : null } }
+          ? {
+              type: 'card',
+              card: {
+                installments:
+                  charge.installments && charge.installments > 1
+                    ? // `interest_free`: the sandbox's own field (Stripe's plan does not say); false when the merchant's interest applied.
+                      { plan: { count: charge.installments, interval: 'month', type: 'fixed_count', interest_free: !(sub.installmentInterestBp > 0) } }
+                    : null,
+              },
+            }
           : { type: charge.method },
     },
     status: 'paid',

@@ -116,7 +116,7 @@ export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promi
       if (!values.name.trim()) return renderCheckout(reply, id, 'card', 422, 'Informe o nome impresso no cartão.', values)
       // From 1× up to the plan's months (contract commerce/installments.ts).
       const installments = /^\d{1,2}$/.test(values.installments) ? Number(values.installments) : Number.NaN
-      if (!installmentOption(checkout.amountCents, checkout.intervalMonths, installments)) {
+      if (!installmentOption(checkout.amountCents, checkout.intervalMonths, installments, checkout.installmentInterestBp)) {
         return renderCheckout(reply, id, 'card', 422, 'Escolha em quantas parcelas pagar, de 1 até o número de meses do plano.', { ...values, installments: '1' })
       }
       const result = await sandbox.payWithCard(id, { ...values, cvc: formValue(request.body, 'cvc') }, installments)

@@ -26,6 +26,11 @@ export interface CreateCheckoutInput {
   name: string | null
   /** Auth-first: the buyer's user id (client_reference_id and metadata). */
   userId: string | null
+  /**
+   * The admin's monthly interest on card instalments, basis points (0: "sem juros"), for a
+   * provider whose page offers instalments (the sandbox); Stripe's checkout offers none.
+   */
+  installmentInterestBasisPoints: number
   /** May contain the literal `{CHECKOUT_SESSION_ID}`, replaced by the provider. */
   successUrl: string
   cancelUrl: string

@@ -8,7 +8,7 @@ vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }))
 
 afterEach(() => vi.unstubAllGlobals())
 
-const stored = { productName: 'Sintonia', supportEmail: 'contato@sintonia.app', guaranteeDays: 7, renewalGraceDays: 3 }
+const stored = { productName: 'Sintonia', supportEmail: 'contato@sintonia.app', guaranteeDays: 7, renewalGraceDays: 3, installmentInterestBasisPoints: 0 }
 
 describe('SettingsPage', () => {
   it('checks the values before sending, and keeps what was typed when the server refuses', async () => {
@@ -34,18 +34,21 @@ describe('SettingsPage', () => {
     fireEvent.change(screen.getByLabelText('Prazo de garantia (dias)'), { target: { value: '0' } })
     fireEvent.change(screen.getByLabelText('E-mail de suporte'), { target: { value: 'sem-arroba' } })
     fireEvent.change(screen.getByLabelText('Carência de renovação (dias)'), { target: { value: '31' } })
+    fireEvent.change(screen.getByLabelText('Juros do parcelamento no cartão (% ao mês)'), { target: { value: '12' } })
     fireEvent.click(screen.getByRole('button', { name: 'Salvar configurações' }))
     await screen.findByText(ADMIN_SETTINGS_MSG.guaranteeDaysRange)
     screen.getByText(ADMIN_SETTINGS_MSG.supportEmailInvalid)
     screen.getByText(ADMIN_SETTINGS_MSG.renewalGraceDaysRange)
+    screen.getByText(ADMIN_SETTINGS_MSG.installmentInterestRange)
     expect(sent).toEqual([])
 
     fireEvent.change(name, { target: { value: 'Sintonia Mais' } })
     fireEvent.change(screen.getByLabelText('Prazo de garantia (dias)'), { target: { value: '30' } })
     fireEvent.change(screen.getByLabelText('E-mail de suporte'), { target: { value: 'ajuda@exemplo.com.br' } })
     fireEvent.change(screen.getByLabelText('Carência de renovação (dias)'), { target: { value: '0' } })
+    fireEvent.change(screen.getByLabelText('Juros do parcelamento no cartão (% ao mês)'), { target: { value: '1,99' } })
     fireEvent.click(screen.getByRole('button', { name: 'Salvar configurações' }))
-    await waitFor(() => expect(sent).toEqual([{ productName: 'Sintonia Mais', supportEmail: 'ajuda@exemplo.com.br', guaranteeDays: 30, renewalGraceDays: 0 }]))
+    await waitFor(() => expect(sent).toEqual([{ productName: 'Sintonia Mais', supportEmail: 'ajuda@exemplo.com.br', guaranteeDays: 30, renewalGraceDays: 0, installmentInterestBasisPoints: 199 }]))
     expect((await screen.findAllByText('Serviço temporariamente indisponível')).length).toBeGreaterThan(0)
     expect((screen.getByLabelText('Nome do produto') as HTMLInputElement).value).toBe('Sintonia Mais')
     expect((screen.getByLabelText('Prazo de garantia (dias)') as HTMLInputElement).value).toBe('30')

@@ -14,12 +14,29 @@ interface Draft {
   supportEmail: string
   guaranteeDays: string
   renewalGraceDays: string
+  /** Percent a month as typed: '0', '1,99'. */
+  installmentInterest: string
 }
 
-const toDraft = (settings: GeneralSettings): Draft => ({
+/** The interest's message belongs to the field the admin types in (percent), not the stored basis points. */
+function onInterestField(errors: FieldErrors): FieldErrors {
+  return errors.installmentInterestBasisPoints ? { ...errors, installmentInterest: errors.installmentInterestBasisPoints } : errors
+}
+
+/** Basis points → '1,99' (0 → '0'). */
+const percentText = (basisPoints: number) => (basisPoints === 0 ? '0' : (basisPoints / 100).toFixed(2).replace('.', ','))
+
+/** '1,99' or '1.99' → 199 basis points; anything else NaN (the schema then answers with the field's message). */
+function basisPoints(value: string): number {
+  const text = value.trim().replace(',', '.')
+  return /^\d{1,2}(\.\d{1,2})?$/.test(text) ? Math.round(Number(text) * 100) : Number.NaN
+}
+
+const toDraft = ({ installmentInterestBasisPoints, ...settings }: GeneralSettings): Draft => ({
   ...settings,
   guaranteeDays: String(settings.guaranteeDays),
   renewalGraceDays: String(settings.renewalGraceDays),
+  installmentInterest: percentText(installmentInterestBasisPoints),
 })
 
 /** A whole number as typed, or NaN (the schema then answers with the field's range message). */
@@ -41,9 +58,15 @@ function SettingsForm({ initial }: { initial: GeneralSettings }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault()
-    const parsed = generalSettingsSchema.safeParse({ ...draft, guaranteeDays: wholeNumber(draft.guaranteeDays), renewalGraceDays: wholeNumber(draft.renewalGraceDays) })
+    const { installmentInterest, ...rest } = draft
+    const parsed = generalSettingsSchema.safeParse({
+      ...rest,
+      guaranteeDays: wholeNumber(draft.guaranteeDays),
+      renewalGraceDays: wholeNumber(draft.renewalGraceDays),
+      installmentInterestBasisPoints: basisPoints(installmentInterest),
+    })
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error))
+      setErrors(onInterestField(zodFieldErrors(parsed.error)))
       reveal.reveal()
       return
     }
@@ -53,7 +76,7 @@ function SettingsForm({ initial }: { initial: GeneralSettings }) {
       toast.success(ADMIN_SETTINGS_MSG.saved)
     } catch (error) {
       const message = getErrorMessage(error)
-      setErrors(apiFieldErrors(error))
+      setErrors(onInterestField(apiFieldErrors(error)))
       setFailure(message)
       reveal.reveal()
       toast.error(message)
@@ -84,6 +107,12 @@ function SettingsForm({ initial }: { initial: GeneralSettings }) {
         'Carência de renovação (dias)',
         'De 0 a 30. Quando uma renovação não é paga, o assinante mantém o acesso por estes dias enquanto paga o período por Pix ou boleto.',
         { inputMode: 'numeric', className: 'sm:w-40' },
+      )}
+      {field(
+        'installmentInterest',
+        'Juros do parcelamento no cartão (% ao mês)',
+        'De 0 a 9,99. Com 0, as parcelas são sem juros; com juros, o checkout mostra cada parcela e o total. À vista nunca tem juros.',
+        { inputMode: 'decimal', className: 'sm:w-40' },
       )}
       <SubmitButton loading={save.isPending} loadingText="Salvando..." size="md" className="w-full sm:w-auto sm:self-start">
         Salvar configurações

@@ -30,7 +30,7 @@ export interface CurrentSubscriptionCardProps {
 function paymentMethodLabel(subscription: Subscription): string | null {
   if (!subscription.lastPaymentMethod || subscription.lastPaymentCents === null) return null
   if (subscription.pixAutomatic) return 'Pix Automático'
-  return paidWithLabel(subscription.lastPaymentMethod, subscription.lastPaymentCents, subscription.lastPaymentInstallments)
+  return paidWithLabel(subscription.lastPaymentMethod, subscription.lastPaymentCents, subscription.lastPaymentInstallments, subscription.lastPaymentWithInterest)
 }
 
 /**
