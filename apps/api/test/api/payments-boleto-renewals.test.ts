@@ -31,7 +31,7 @@ const form = (url: string, values: Record<string, string> = {}) =>
 
 const ourRow = async (id: string) => (await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!
 const paymentsOf = async (providerSubscriptionId: string) =>
-  ctx.database.db.select().from(payments).where(eq(payments.providerSubscriptionId, providerSubscriptionId)).orderBy(payments.paidAt)
+  ctx.database.db.select().from(payments).where(eq(payments.providerSubscriptionId, providerSubscriptionId)).orderBy(payments.paidAt, payments.createdAt)
 const details = async (account: Account) =>
   subscriptionDetailsSchema.parse((await ctx.app.inject({ method: 'GET', url: API.commerce.subscription.details, headers: { cookie: account.cookie } })).json()).subscription
 const payPending = (account: Account) => ctx.app.inject({ method: 'POST', url: API.commerce.subscription.payPending, headers: { cookie: account.cookie } })
@@ -119,7 +119,7 @@ describe('boleto', () => {
 
     // Issued is not paid: no access, no payment.
     expect(await checkState(ctx, buyer)).toMatchObject({ subscribed: false })
-    expect((await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}/status` })).json()).toEqual({ status: 'open', pixExpired: false })
+    expect((await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}/status` })).json()).toEqual({ status: 'open', pixExpired: false, boletoExpired: false })
 
     // The bank pays another line: refused, nothing changes.
     const wrong = await form(`/sandbox/checkout/${checkoutId}/boleto/pagar`, { linha: '1'.repeat(47) })
@@ -146,6 +146,47 @@ describe('boleto', () => {
     expect(twice.statusCode).toBe(409)
     expect(twice.body).toContain('Este boleto já foi pago. Nada foi cobrado de novo.')
     expect(await paymentsOf(sub!.providerSubscriptionId!)).toHaveLength(1)
+  })
+
+  it('the test bank lets a boleto expire unpaid: it cannot be paid, the page offers a new one for the same payer, which can', async () => {
+    const buyer = await listener(ctx)
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'trimestral')
+    expect((await form(`/sandbox/checkout/${checkoutId}/boleto`, { cpf: '529.982.247-25' })).statusCode).toBe(303)
+    const [issued] = await ctx.database.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, checkoutId))
+    const bank = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}/banco?boleto=1` })
+    expect(bank.body).toContain('Deixar vencer sem pagar')
+    const expired = await form(`/sandbox/checkout/${checkoutId}/boleto/vencer`)
+    expect(expired.statusCode).toBe(410)
+    expect(expired.body).toContain('Boleto vencido')
+    expect((await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}/status` })).json()).toEqual({ status: 'open', pixExpired: false, boletoExpired: true })
+    const late = await form(`/sandbox/checkout/${checkoutId}/boleto/pagar`, { linha: issued!.boletoLine! })
+    expect(late.statusCode).toBe(410)
+    expect(late.body).toContain('Este boleto venceu sem pagamento')
+    expect(await subscriptionOf(ctx, buyer.userId)).toEqual([])
+
+    const page = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}?metodo=boleto` })
+    expect(page.body).toContain('Este boleto venceu sem pagamento. Gere um novo boleto para pagar.')
+    expect((await form(`/sandbox/checkout/${checkoutId}/boleto/novo`)).statusCode).toBe(303)
+    const [reissued] = await ctx.database.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, checkoutId))
+    expect(reissued!.boletoLine).not.toBe(issued!.boletoLine)
+    expect(reissued!.payerCpf).toBe('52998224725')
+    expect((await form(`/sandbox/checkout/${checkoutId}/boleto/pagar`, { linha: issued!.boletoLine! })).statusCode).toBe(410)
+    expect((await form(`/sandbox/checkout/${checkoutId}/boleto/pagar`, { linha: reissued!.boletoLine! })).statusCode).toBe(200)
+    expect(await checkState(ctx, buyer)).toMatchObject({ subscribed: true })
+  })
+
+  it('the test bank refusing a Pix charges nothing and leaves the code payable', async () => {
+    const buyer = await listener(ctx)
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'trimestral')
+    const page = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}?metodo=pix` })
+    const code = /\/banco\?codigo=([0-9a-f]+)"/.exec(page.body)![1]!
+    expect((await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${checkoutId}/banco?codigo=${code}` })).body).toContain('Recusar (saldo insuficiente)')
+    const refused = await form(`/sandbox/checkout/${checkoutId}/pix/recusar`)
+    expect(refused.statusCode).toBe(402)
+    expect(refused.body).toContain('Nada foi cobrado')
+    expect(await subscriptionOf(ctx, buyer.userId)).toEqual([])
+    expect((await payWithPix(ctx, checkoutId, code)).statusCode).toBe(200)
+    expect(await checkState(ctx, buyer)).toMatchObject({ subscribed: true })
   })
 
   it('answers an unknown boleto PDF or bank page with a pt-BR page, not an error', async () => {

@@ -102,7 +102,8 @@ export const SANDBOX_JS = `(function(){
     var ask=function(){
       fetch(statusUrl,{cache:'no-store'}).then(function(r){return r.ok?r.json():null}).then(function(s){
         if(s&&s.status==='complete'&&s.redirectUrl){location.assign(s.redirectUrl);return;}
-        if(s&&(s.status==='expired'||(s.pixExpired&&!wait.hasAttribute('data-boleto')))){location.reload();return;}
+        var boleto=wait.hasAttribute('data-boleto');
+        if(s&&(s.status==='expired'||(boleto?s.boletoExpired:s.pixExpired))){location.reload();return;}
         setTimeout(ask,2000);
       },function(){setTimeout(ask,2000);});
     };

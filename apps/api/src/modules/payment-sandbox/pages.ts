@@ -110,6 +110,8 @@ export interface CheckoutPageInput {
   method: SandboxPayMethod
   error: string | null
   values?: { number?: string; expiry?: string; name?: string; installments?: string; cpf?: string }
+  /** The boleto issued has passed its due date unpaid. */
+  boletoExpired?: boolean
   /** The Pix code shown: its BR Code, QR, txid and validity. */
   pix?: { payload: string; svg: string; txid: string; expiresAt: Date; expired: boolean }
 }
@@ -178,6 +180,10 @@ ${
 <input type="hidden" name="codigo" value="${e(input.txid)}">
 <button class="btn" type="submit">Pagar e autorizar</button>
 </form>
+<form method="post" action="${base}/pix/recusar" data-once>
+<button class="btn secondary" type="submit">Recusar (saldo insuficiente)</button>
+</form>
+<p class="muted small">Só no banco de testes: veja o que acontece quando o banco recusa o Pix.</p>
 </main>`
   return layout(input.paid ? 'Pix enviado' : 'Banco de testes', body, input.productName)
 }
@@ -206,6 +212,10 @@ ${checkout.boletoDueAt ? `<div class="row"><span class="muted">Vencimento</span>
 <input type="hidden" name="linha" value="${e(line)}">
 <button class="btn" type="submit">Pagar boleto</button>
 </form>
+<form method="post" action="${base}/boleto/vencer" data-once>
+<button class="btn secondary" type="submit">Deixar vencer sem pagar</button>
+</form>
+<p class="muted small">Só no banco de testes: veja o que acontece quando o boleto vence sem pagamento.</p>
 </main>`
   return layout(input.paid ? 'Boleto pago' : 'Banco de testes', body, input.productName)
 }
@@ -268,7 +278,7 @@ ${installmentField(checkout, input.values?.installments)}
 <button class="btn" type="submit">Pagar</button>
 </form>`
       : input.method === 'boleto'
-        ? boletoPanel(checkout, base, amount, alert, input.values?.cpf ?? '')
+        ? boletoPanel(checkout, base, amount, alert, input.values?.cpf ?? '', input.boletoExpired ?? false)
         : input.pix?.expired
         ? `${alert}
 <div class="alert error" role="alert">Este código Pix expirou. Gere um novo código para pagar.</div>
@@ -302,7 +312,14 @@ ${input.method === 'card' ? `<div class="area-extra">${testCardList()}</div>` : 
 }
 
 /** The boleto tab: issue it, then its digitable line, PDF, due date and the wait for the bank. */
-function boletoPanel(checkout: SandboxCheckoutRow, base: string, amount: string, alert: string, cpf: string): string {
+function boletoPanel(checkout: SandboxCheckoutRow, base: string, amount: string, alert: string, cpf: string, expired: boolean): string {
+  if (expired) {
+    return `${alert}
+<div class="alert error" role="alert">Este boleto venceu sem pagamento. Gere um novo boleto para pagar.</div>
+<form method="post" action="${base}/boleto/novo" data-once>
+<button class="btn" type="submit">Gerar novo boleto</button>
+</form>`
+  }
   if (!checkout.boletoLine || !checkout.boletoDueAt) {
     return `<p class="muted">O boleto vence em ${BOLETO_DUE_DAYS} dias. Depois de pago, a confirmação pode levar até 3 dias úteis, e o acesso é liberado assim que o banco confirmar.</p>
 <form method="post" action="${base}/boleto" data-once novalidate>

@@ -88,7 +88,7 @@ export const PIX_CODE_MINUTES = 30
 
 export type PayResult =
   | { ok: true; redirectUrl: string }
-  | { ok: false; code: Exclude<CardOutcome, 'succeeded'> | 'closed' | 'pix_expired' | 'boleto_unknown'; providerMessage: string | null }
+  | { ok: false; code: Exclude<CardOutcome, 'succeeded'> | 'closed' | 'pix_expired' | 'boleto_unknown' | 'boleto_expired'; providerMessage: string | null }
 
 /** A boleto is due this many days after it is issued (docs/payments.md: boleto). */
 export const BOLETO_DUE_DAYS = 3
@@ -216,7 +216,34 @@ export class SandboxProvider {
   async payWithBoleto(id: string, line: string): Promise<PayResult> {
     const checkout = await repo.findCheckout(this.deps.db, id)
     if (!checkout?.boletoLine || checkout.boletoLine !== line.replace(/\D/g, '')) return { ok: false, code: 'boleto_unknown', providerMessage: null }
+    if (this.boletoExpired(checkout)) return { ok: false, code: 'boleto_expired', providerMessage: null }
     return this.complete(id, { method: 'boleto', name: null, brand: null, last4: null, installments: null })
+  }
+
+  /** Whether the checkout's boleto passed its due date unpaid (a new one on request). */
+  boletoExpired(row: SandboxCheckoutRow): boolean {
+    return !!row.boletoDueAt && row.boletoDueAt.getTime() <= this.now().getTime()
+  }
+
+  /** The test bank's "let it expire": the boleto's due date is now past, unpaid. */
+  async expireBoleto(id: string): Promise<boolean> {
+    const checkout = await repo.findCheckout(this.deps.db, id)
+    if (!checkout?.boletoLine || checkout.status !== 'open') return false
+    await repo.updateCheckout(this.deps.db, id, { boletoDueAt: new Date(this.now().getTime() - 1000) })
+    return true
+  }
+
+  /** A new boleto for the same payer once the old one expired (the old line can no longer be paid). */
+  async reissueBoleto(id: string): Promise<{ line: string; dueAt: Date } | null> {
+    return this.deps.db.transaction(async (tx) => {
+      const checkout = await repo.findCheckout(tx, id, true)
+      if (!checkout?.payerCpf || !this.isPayable(checkout) || !this.boletoExpired(checkout)) return null
+      const dueAt = new Date(this.now().getTime() + BOLETO_DUE_DAYS * DAY_MS)
+      const line = boletoDigitableLine(checkout.amountCents, dueAt)
+      const expiresAt = new Date(Math.max(checkout.expiresAt.getTime(), dueAt.getTime() + DAY_MS))
+      await repo.updateCheckout(tx, id, { boletoLine: line, boletoDueAt: dueAt, expiresAt })
+      return { line, dueAt }
+    })
   }
 
   /**

@@ -92,7 +92,11 @@ export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promi
           pix = { payload, svg: await pixQrSvg(payload), txid: code.txid, expiresAt: code.expiresAt, expired: code.expired }
         }
       }
-      return html(reply, status, checkoutPage({ productName: name, checkout, method, error, ...(values ? { values } : {}), ...(pix ? { pix } : {}) }))
+      return html(
+        reply,
+        status,
+        checkoutPage({ productName: name, checkout, method, error, boletoExpired: sandbox.boletoExpired(checkout), ...(values ? { values } : {}), ...(pix ? { pix } : {}) }),
+      )
     }
 
     app.get<{ Params: { id: string }; Querystring: { metodo?: string } }>('/sandbox/checkout/:id', async (request, reply) => {
@@ -135,13 +139,44 @@ export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promi
       if (!checkout) return reply.code(404).send({ status: 'not_found' })
       if (checkout.status === 'complete') return { status: 'complete', redirectUrl: checkout.successUrl }
       if (!sandbox.isPayable(checkout)) return { status: 'expired' }
-      // The code shown has run out: the page reloads to offer a new one.
-      return { status: 'open', pixExpired: sandbox.pixCodeExpired(checkout) }
+      // The code shown (or the boleto) has run out: the page reloads to offer a new one.
+      return { status: 'open', pixExpired: sandbox.pixCodeExpired(checkout), boletoExpired: sandbox.boletoExpired(checkout) }
     })
 
     // The test bank: stands for the buyer's bank app, which pays the Pix code the checkout shows.
     const pixExpiredPage = (reply: FastifyReply, name: string) =>
       html(reply, 410, messagePage(name, 'Código Pix expirado', 'Este código Pix não pode mais ser pago. Volte à página do pagamento e gere um novo código.'))
+
+    const boletoExpiredPage = (reply: FastifyReply, name: string) =>
+      html(reply, 410, messagePage(name, 'Boleto vencido', 'Este boleto venceu sem pagamento e não pode mais ser pago. Volte à página do pagamento e gere um novo boleto.'))
+
+    // The test bank simulates the outcomes a real payment can have besides "paid".
+    app.post<{ Params: { id: string } }>('/sandbox/checkout/:id/boleto/vencer', async (request, reply) => {
+      const { id } = request.params
+      if (!ID.test(id)) return notFound(reply)
+      if (!(await allowAttempt(request))) return html(reply, 429, messagePage(await productName(), 'Muitas tentativas', PAYMENT_ERROR_MSG.rate_limit))
+      if (!(await sandbox.expireBoleto(id))) return boletoUnknownPage(reply, await productName())
+      return boletoExpiredPage(reply, await productName())
+    })
+
+    app.post<{ Params: { id: string } }>('/sandbox/checkout/:id/boleto/novo', async (request, reply) => {
+      const { id } = request.params
+      if (!ID.test(id)) return notFound(reply)
+      if (!(await allowAttempt(request))) return renderCheckout(reply, id, 'boleto', 429, PAYMENT_ERROR_MSG.rate_limit)
+      await sandbox.reissueBoleto(id)
+      return reply.redirect(`/sandbox/checkout/${encodeURIComponent(id)}?metodo=boleto`, 303)
+    })
+
+    app.post<{ Params: { id: string } }>('/sandbox/checkout/:id/pix/recusar', async (request, reply) => {
+      const checkout = ID.test(request.params.id) ? await sandbox.getCheckout(request.params.id) : null
+      if (!checkout) return notFound(reply)
+      // The bank refused: nothing is charged and nothing changes; the code stays payable.
+      return html(
+        reply,
+        402,
+        messagePage(await productName(), 'Pix não enviado', 'O banco recusou o pagamento (saldo insuficiente). Nada foi cobrado; o código continua valendo na página do pagamento.'),
+      )
+    })
 
     const boletoUnknownPage = (reply: FastifyReply, name: string) =>
       html(reply, 410, messagePage(name, 'Boleto não encontrado', 'Este boleto não existe ou não pode mais ser pago. Volte à página do pagamento.'))
@@ -233,6 +268,7 @@ export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promi
       if (!(await allowAttempt(request))) return html(reply, 429, messagePage(name, 'Muitas tentativas', PAYMENT_ERROR_MSG.rate_limit))
       if (checkout.status === 'complete') return html(reply, 409, messagePage(name, 'Boleto já pago', 'Este boleto já foi pago. Nada foi cobrado de novo.'))
       const result = await sandbox.payWithBoleto(id, formValue(request.body, 'linha'))
+      if (!result.ok && result.code === 'boleto_expired') return boletoExpiredPage(reply, name)
       if (!result.ok) return boletoUnknownPage(reply, name)
       return html(reply, 200, testBankBoletoPage({ productName: name, checkout: (await sandbox.getCheckout(id)) ?? checkout, paid: true }))
     })
