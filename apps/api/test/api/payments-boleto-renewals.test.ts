@@ -12,7 +12,7 @@ import { runRenewalNotices } from '../../src/modules/commerce/renewal-notices.js
 import { boletoDigitableLine } from '../../src/modules/payment-sandbox/provider.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin, listener, nextIp, type Account } from '../helpers/auth.js'
-import { CARDS, checkState, outboxOf, payWithCard, payWithPix, postSandboxWebhook, startAuthFirst, subscriptionOf, withWebhooksDown } from '../helpers/commerce.js'
+import { CARDS, checkState, outboxOf, payWithCard, payWithPix, postSandboxWebhook, sandboxEventsOf, startAuthFirst, subscriptionOf, withWebhooksDown } from '../helpers/commerce.js'
 
 let ctx: TestContext
 let boss: Account
@@ -469,5 +469,27 @@ describe("card instalments with the admin's interest", () => {
     } finally {
       expect((await put(0)).statusCode).toBe(200)
     }
+  })
+})
+
+describe('a card payment contested at the issuer (chargeback)', () => {
+  it('is marked disputed once (a replay changes nothing) and counted in Financeiro; a refunded payment is not', async () => {
+    const before = (await ctx.app.inject({ method: 'GET', url: API.insights.admin.financial, headers: { cookie: boss.cookie } })).json().disputes as { count: number; totalCents: number }
+    const buyer = await listener(ctx)
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'anual')
+    expect((await payWithCard(ctx, checkoutId, '4000 0000 0000 0259')).statusCode).toBe(303)
+    const [sub] = await subscriptionOf(ctx, buyer.userId)
+    const [payment] = await paymentsOf(sub!.providerSubscriptionId!)
+    expect(payment).toMatchObject({ status: 'disputed' })
+    expect(payment!.disputedAt).not.toBeNull()
+    const [dispute] = (await sandboxEventsOf(ctx, 'charge.dispute.created')).filter((event) => JSON.stringify(event.payload).includes(payment!.providerPaymentId))
+    expect((await postSandboxWebhook(ctx, JSON.stringify(dispute!.payload))).statusCode).toBe(200)
+    const after = (await ctx.app.inject({ method: 'GET', url: API.insights.admin.financial, headers: { cookie: boss.cookie } })).json().disputes
+    expect(after).toEqual({ count: before.count + 1, totalCents: before.totalCents + 47_880 })
+    // A dispute that comes before its payment is refused (non-2xx), so the provider retries it later.
+    const early = { ...(dispute!.payload as Record<string, unknown>), id: 'evt_sbx_disputa_antes_do_pagamento', data: { object: { id: 'dp_x', object: 'dispute', charge: 'ch_sbx_ainda_nao_registrado' } } }
+    expect((await postSandboxWebhook(ctx, JSON.stringify(early))).statusCode).toBe(503)
+    // The chargeback is under review: access stays until the provider decides.
+    expect(await checkState(ctx, buyer)).toMatchObject({ subscribed: true })
   })
 })

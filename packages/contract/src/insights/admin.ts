@@ -26,6 +26,8 @@ export const financialSchema = z.object({
   ),
   activeByPlan: z.array(z.object({ planCode: z.string(), planName: z.string(), count: z.number().int() })),
   refunds: z.object({ count: z.number().int(), totalCents: z.number().int() }),
+  /** Charges contested at the card issuer in the period (chargebacks under review). */
+  disputes: z.object({ count: z.number().int(), totalCents: z.number().int() }),
   /** Revenue of the period by how it was paid: Pix first, then the card from 1× up (null for Pix). */
   byMethod: z.array(
     z.object({

@@ -117,7 +117,8 @@ export const CHECKOUT_PAYMENT_STATUSES = ['unpaid', 'paid'] as const
 
 export const PAYMENT_METHODS = ['card', 'pix', 'boleto'] as const
 
-export const PAYMENT_STATUSES = ['paid', 'refunded'] as const
+/** 'disputed': the payer contested the charge at the card issuer (a chargeback under review). */
+export const PAYMENT_STATUSES = ['paid', 'refunded', 'disputed'] as const
 
 export const REFUND_STATUSES = ['pending', 'approved', 'rejected'] as const
 
@@ -185,6 +186,7 @@ export const payments = pgTable(
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('paid'),
     paidAt: ts('paid_at').notNull(),
     refundedAt: ts('refunded_at'),
+    disputedAt: ts('disputed_at'),
     refundedAmountCents: integer('refunded_amount_cents').notNull().default(0),
     createdAt: createdAt(),
   },
@@ -195,7 +197,7 @@ export const payments = pgTable(
     index('payments_paid_at_idx').on(t.paidAt),
     check('payments_method_known', sql`${t.method} in ('card', 'pix', 'boleto')`),
     check('payments_installments_range', sql`${t.installments} is null or (${t.method} = 'card' and ${t.installments} between 1 and 12)`),
-    check('payments_status_known', sql`${t.status} in ('paid', 'refunded')`),
+    check('payments_status_known', sql`${t.status} in ('paid', 'refunded', 'disputed')`),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
     check('payments_refund_range', sql`${t.refundedAmountCents} between 0 and ${t.amountCents}`),
   ],

@@ -164,6 +164,22 @@ export async function markPaymentRefunded(db: Database, provider: string, provid
     .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)))
 }
 
+/**
+ * A paid charge the payer contested at the issuer: 'disputed', 'unchanged' (already disputed, or
+ * refunded: it stays so) or 'unknown' (not recorded yet).
+ */
+export async function markPaymentDisputed(db: Database, provider: string, providerPaymentId: string): Promise<'disputed' | 'unchanged' | 'unknown'> {
+  const match = and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId))
+  const rows = await db
+    .update(payments)
+    .set({ status: 'disputed', disputedAt: sql`now()` })
+    .where(and(match, eq(payments.status, 'paid')))
+    .returning({ id: payments.id })
+  if (rows.length > 0) return 'disputed'
+  const [known] = await db.select({ id: payments.id }).from(payments).where(match).limit(1)
+  return known ? 'unchanged' : 'unknown'
+}
+
 /** The latest charge of a subscription, also when it was recorded before the row existed (pay-first, invoice first). */
 /**
  * Claims the renewal notices due: subscriptions the provider will charge again (active, not set to

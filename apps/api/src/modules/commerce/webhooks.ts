@@ -144,6 +144,13 @@ export async function handleWebhookEvent(deps: CommerceDeps, event: VerifiedEven
       if (await syncSubscription(tx, deps, subscription)) outcome = 'processed'
     } else if (event.type === 'checkout.session.expired') {
       if (objectId && (await repo.markCheckoutExpired(tx, provider, objectId))) outcome = 'processed'
+    } else if (event.type === 'charge.dispute.created') {
+      // A chargeback opened at the card issuer: the payment is marked for the admin's Financeiro.
+      const chargeId = idOf(event.object.charge)
+      const marked = chargeId ? await repo.markPaymentDisputed(tx, provider, chargeId) : 'unchanged'
+      // Events come in any order: a dispute before its payment is refused, so the provider retries it.
+      if (marked === 'unknown') throw new Error('dispute of a payment not recorded yet')
+      if (marked === 'disputed') outcome = 'processed'
     } else if (event.type === 'charge.refunded') {
       outcome = await recordRefund(tx, provider, event.object)
     }

@@ -196,6 +196,15 @@ export async function revenueByMethod(db: Database, since: Date) {
   return rows.map((row) => ({ ...row, installments: row.installments === null ? null : Number(row.installments), revenueCents: Number(row.revenueCents) }))
 }
 
+/** Charges contested at the card issuer (chargebacks under review) since `since`. */
+export async function disputeTotals(db: Database, since: Date) {
+  const [row] = await db
+    .select({ count: count(), total: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int` })
+    .from(payments)
+    .where(sql`${payments.status} = 'disputed' and ${payments.disputedAt} >= ${since}`)
+  return { count: row?.count ?? 0, totalCents: Number(row?.total ?? 0) }
+}
+
 export async function refundTotals(db: Database, since: Date) {
   const [row] = await db
     .select({ count: count(), total: sql<number>`coalesce(sum(${payments.refundedAmountCents}), 0)::int` })

@@ -29,6 +29,7 @@ import {
   revenueByMethod,
   planCounts,
   refundTotals,
+  disputeTotals,
   topPlayedAudios,
   type Bounds,
 } from './insights-repository.js'
@@ -77,7 +78,7 @@ export async function getFinancial(db: Database, months: number): Promise<Financ
   const [rows, active] = await Promise.all([monthlyFinancials(db, months), activePaidSubscriptions(db)])
   const first = rows[0]?.month
   const since = first ? new Date(`${first}-01T00:00:00Z`) : new Date()
-  const [refunds, byMethod] = await Promise.all([refundTotals(db, since), revenueByMethod(db, since)])
+  const [refunds, disputes, byMethod] = await Promise.all([refundTotals(db, since), disputeTotals(db, since), revenueByMethod(db, since)])
   const byPlan = new Map<string, { planCode: string; planName: string; count: number }>()
   let mrr = 0
   for (const sub of active) {
@@ -103,6 +104,7 @@ export async function getFinancial(db: Database, months: number): Promise<Financ
     months: monthsOut,
     activeByPlan: [...byPlan.values()].sort((a, b) => b.count - a.count),
     refunds,
+    disputes,
     byMethod,
     totals: { revenueCents: revenue, refundsCents: refunded, netCents: revenue - refunded },
   }

@@ -28,7 +28,11 @@ export const SANDBOX_TEST_CARDS: readonly TestCard[] = [
   { number: '4000 0000 0000 0069', outcome: 'Cartão vencido (expired_card)', code: 'expired_card' },
   { number: '4000 0000 0000 0119', outcome: 'Erro de processamento (processing_error)', code: 'processing_error' },
   { number: '4000 0000 0000 0341', outcome: 'Aprovado no checkout, recusado nas renovações', code: null },
+  { number: '4000 0000 0000 0259', outcome: 'Aprovado, depois contestado pelo titular (chargeback)', code: null },
 ]
+
+/** A card whose payment goes through and is then contested at the issuer (a dispute opens). */
+export const DISPUTED_LAST4 = '0259'
 
 /** A card that pays at checkout but whose renewals fail (to see past_due and the grace period). */
 export const RENEWAL_FAILS_LAST4 = '0341'

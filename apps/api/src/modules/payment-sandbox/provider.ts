@@ -10,7 +10,7 @@ import { installmentOption } from '@sintonia/contract'
 import type { ServiceLogger } from '../../lib/service-logger.js'
 import type { Database } from '../../db/client.js'
 import { signPayload } from '../../lib/http/webhook-signature.js'
-import { RENEWAL_FAILS_LAST4, checkCard, type CardInput, type CardOutcome } from './cards.js'
+import { DISPUTED_LAST4, RENEWAL_FAILS_LAST4, checkCard, type CardInput, type CardOutcome } from './cards.js'
 import * as repo from './repository.js'
 import type { SandboxChargeRow, SandboxCheckoutRow, SandboxSubscriptionRow } from './repository.js'
 
@@ -357,6 +357,8 @@ export class SandboxProvider {
         await this.emit(tx, 'invoice.paid', invoiceObject(charge, subscription, email, 'subscription_create')),
         await this.emit(tx, 'checkout.session.completed', this.checkoutObject(completed)),
       ]
+      // The test card contested by its holder: the issuer opens a dispute on the charge.
+      if (payment.method === 'card' && payment.last4 === DISPUTED_LAST4) events.push(await this.emit(tx, 'charge.dispute.created', disputeObject(charge)))
       return { checkout: completed, events }
     })
     if (!result) return { ok: false, code: 'closed', providerMessage: null }
@@ -609,7 +611,9 @@ export class SandboxProvider {
 
   /** Delivers events in order, each retried a few times while the buyer waits. */
   async deliver(eventIds: string[]): Promise<void> {
-    const events = await repo.findEvents(this.deps.db, eventIds)
+    // In the order they were emitted (events of one transaction share their creation time).
+    const order = new Map(eventIds.map((id, index) => [id, index]))
+    const events = (await repo.findEvents(this.deps.db, eventIds)).sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
     for (const event of events) {
       for (const delay of INLINE_RETRY_DELAYS_MS) {
         if (delay) await (this.deps.pause?.(delay) ?? new Promise((resolve) => setTimeout(resolve, delay)))
@@ -769,6 +773,20 @@ function invoiceObject(charge: SandboxChargeRow, sub: SandboxSubscriptionRow, em
     payment_settings: { payment_method_types: [charge.method] },
     lines: { object: 'list', data: [{ period: { start: unix(sub.currentPeriodStart), end: unix(sub.currentPeriodEnd) } }] },
     subscription_details: { metadata: sub.metadata },
+  }
+}
+
+/** Stripe's dispute object, as far as the merchant reads it. */
+function disputeObject(charge: SandboxChargeRow) {
+  return {
+    id: sandboxId('dp'),
+    object: 'dispute',
+    charge: charge.id,
+    amount: charge.amountCents,
+    currency: charge.currency.toLowerCase(),
+    reason: 'fraudulent',
+    status: 'needs_response',
+    created: unix(new Date()),
   }
 }
 

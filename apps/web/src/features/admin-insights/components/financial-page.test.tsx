@@ -14,6 +14,7 @@ const REPORT: Financial = {
   months: [{ month: '2026-11', revenueCents: 141_480, refundsCents: 0, payments: 4, newSubscriptions: 4, cancelledSubscriptions: 0 }],
   activeByPlan: [{ planCode: 'anual', planName: 'Anual', count: 4 }],
   refunds: { count: 0, totalCents: 0 },
+  disputes: { count: 1, totalCents: 47_880 },
   byMethod: [
     { method: 'pix', installments: null, payments: 1, revenueCents: 14_970 },
     { method: 'card', installments: 1, payments: 1, revenueCents: 47_880 },
@@ -34,6 +35,7 @@ describe('Financeiro', () => {
     expect(text(within(table).getByTestId('financial-method-pix-0'))).toBe('Pix1 pagamentoR$ 149,70')
     expect(text(within(table).getByTestId('financial-method-card-1'))).toBe('Cartão, à vista1 pagamentoR$ 478,80')
     expect(text(within(table).getByTestId('financial-method-card-12'))).toBe('Cartão em 12x2 pagamentosR$ 786,30')
+    expect(text(screen.getByTestId('financial-refunds').parentElement!)).toContain('Contestações no cartão: 1 · R$ 478,80')
   })
 
   it('says so when the period has no payment', async () => {

@@ -44,7 +44,13 @@ export function FinancialPage() {
         <StatTile icon={CalendarClock} label="MRR" value={data ? reais(data.mrrCents) : null} hint="Valor mensal normalizado das assinaturas ativas" testId="financial-mrr" />
         <StatTile icon={UserRoundCheck} label="Assinaturas pagas ativas" value={data ? numberFormat.format(data.activeSubscriptions) : null} />
         <StatTile icon={Banknote} label="Receita líquida no período" value={data ? reais(data.totals.netCents) : null} hint={data ? `Bruta ${reais(data.totals.revenueCents)}` : undefined} />
-        <StatTile icon={RotateCcw} label="Reembolsos no período" value={data ? `${numberFormat.format(data.refunds.count)} · ${reais(data.refunds.totalCents)}` : null} />
+        <StatTile
+          icon={RotateCcw}
+          label="Reembolsos no período"
+          value={data ? `${numberFormat.format(data.refunds.count)} · ${reais(data.refunds.totalCents)}` : null}
+          hint={data ? `Contestações no cartão: ${numberFormat.format(data.disputes.count)} · ${reais(data.disputes.totalCents)}` : undefined}
+          testId="financial-refunds"
+        />
       </div>
       {data ? (
         <>
