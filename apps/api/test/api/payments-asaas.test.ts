@@ -444,6 +444,52 @@ describe('Asaas boleto (our page, a BOLETO subscription at Asaas)', () => {
     expect((await ctx.app.inject({ method: 'GET', url: pagePath(checkoutId) })).body).toContain('Pagamento concluído')
   })
 
+  it('pay-first: the boleto names the buyer given at checkout; once paid the purchase waits for the e-mail with one access link', async () => {
+    const email = uniqueEmail('asaas-boleto')
+    const { checkoutId, url } = await startPayFirst(ctx, email, 'trimestral', 'Rita Boleto')
+    const choice = await ctx.app.inject({ method: 'GET', url: url.slice(ctx.config.publicUrl.length) })
+    expect(choice.body).toContain('value="Rita Boleto"')
+    const from = fake.requests.length
+    expect((await postBoleto(checkoutId, { nome: 'Rita Boleto', cpf: CPF })).statusCode).toBe(303)
+    expect(sentSince(from).find((req) => req.method === 'POST' && req.path === '/v3/customers')?.body).toEqual({ name: 'Rita Boleto', email, cpfCnpj: CPF })
+    const charge = [...fake.payments.values()].find((payment) => payment.externalReference === checkoutId)!
+    fake.payBoleto(String(charge.id))
+    expect(await deliver('PAYMENT_RECEIVED', { payment: String(charge.id) })).toBe('processed')
+    const [pending] = await ctx.database.db.select().from(pendingSubscriptions).where(eq(pendingSubscriptions.checkoutId, checkoutId))
+    expect(pending).toMatchObject({ email, planCode: 'trimestral', provider: 'asaas', providerSubscriptionId: String(charge.subscription) })
+    expect((await outboxOf(ctx, email)).filter((mail) => mail.kind === 'purchase_claim')).toHaveLength(1)
+    expect(await paymentRow(String(charge.id))).toMatchObject({ method: 'boleto', amountCents: 14_970 })
+  })
+
+  it('a boleto issued before Asaas expires the checkout stays on the page; no new one is issued then', async () => {
+    const { checkoutId, paymentId } = await boletoBuyer('trimestral')
+    const asaasCheckout = fake.checkoutOf(checkoutId)
+    asaasCheckout.status = 'EXPIRED'
+    expect(await deliver('CHECKOUT_EXPIRED', { checkout: String(asaasCheckout.id) })).toBe('processed')
+    const page = await ctx.app.inject({ method: 'GET', url: pagePath(checkoutId) })
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toContain('Copiar linha digitável')
+    const from = fake.requests.length
+    expect((await postBoleto(checkoutId, { nome: 'Paula Ramos', cpf: CPF_TYPED })).statusCode).toBe(303)
+    expect(sentSince(from)).toEqual([])
+    // Paid after that, it still gives access.
+    fake.payBoleto(paymentId)
+    expect(await deliver('PAYMENT_RECEIVED', { payment: paymentId })).toBe('processed')
+    const [row] = await ctx.database.db.select().from(checkouts).where(eq(checkouts.id, checkoutId))
+    expect(row).toMatchObject({ paymentStatus: 'paid' })
+
+    // Expired with no boleto: the page says so and offers nothing.
+    const other = await listener(ctx)
+    const { checkoutId: abandoned } = await startAuthFirst(ctx, other, 'anual')
+    const abandonedAtAsaas = fake.checkoutOf(abandoned)
+    abandonedAtAsaas.status = 'EXPIRED'
+    await deliver('CHECKOUT_EXPIRED', { checkout: String(abandonedAtAsaas.id) })
+    expect((await ctx.app.inject({ method: 'GET', url: pagePath(abandoned) })).statusCode).toBe(410)
+    const before = fake.requests.length
+    expect((await postBoleto(abandoned, { nome: 'Paula Ramos', cpf: CPF_TYPED })).statusCode).toBe(303)
+    expect(sentSince(before).filter((req) => req.method === 'POST')).toEqual([])
+  })
+
   it('answers a pt-BR 502 page when Asaas fails, writing nothing', async () => {
     const buyer = await listener(ctx)
     const { checkoutId } = await startAuthFirst(ctx, buyer, 'trimestral')

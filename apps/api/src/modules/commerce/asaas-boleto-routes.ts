@@ -146,13 +146,14 @@ export function asaasPaymentPageRoutes(gateway: AsaasGateway, assets: AsaasPageA
         await html(reply, 200, 'Pagamento concluído', messageBody('Pagamento concluído', 'Este pagamento já foi confirmado.', { href: done, label: 'Continuar' }))
         return null
       }
-      if (ours.status !== 'open') {
-        await html(reply, 410, 'Pagamento expirado', messageBody('Pagamento expirado', ASAAS_PAGE_MSG.notFound, { href: CANCEL_PATH, label: 'Voltar' }))
-        return null
-      }
       const plan = await repo.planByCode(db, ours.planCode)
       return { ours, planName: plan?.name ?? ours.planCode, intervalMonths: plan?.intervalMonths ?? null }
     }
+
+    // Asaas's Checkout expires after a day (CHECKOUT_EXPIRED marks ours expired), but a boleto issued
+    // before that stays payable until its due date: it is still shown; only a new one is refused.
+    const expired = (reply: FastifyReply) =>
+      html(reply, 410, 'Pagamento expirado', messageBody('Pagamento expirado', ASAAS_PAGE_MSG.notFound, { href: CANCEL_PATH, label: 'Voltar' }))
 
     const failed = (reply: FastifyReply, error: unknown) => {
       if (!(error instanceof GatewayError)) throw error
@@ -174,6 +175,7 @@ export function asaasPaymentPageRoutes(gateway: AsaasGateway, assets: AsaasPageA
           return failed(reply, error)
         }
         if (boleto) return html(reply, 200, 'Boleto', `<main class="card stack"><h1>Boleto — ${e(found.planName)}</h1>${boletoPanel(boleto, assets.formatLine)}</main>`)
+        if (found.ours.status !== 'open') return expired(reply)
         const asaasUrl = request.query.checkout ? gateway.checkoutPageUrl(request.query.checkout) : null
         const body = choiceBody({
           base: `${ASAAS_PAY_PATH}/${encodeURIComponent(id)}`,
@@ -195,6 +197,10 @@ export function asaasPaymentPageRoutes(gateway: AsaasGateway, assets: AsaasPageA
         const { id } = request.params
         const found = await payable(reply, id)
         if (!found) return reply
+        if (found.ours.status !== 'open') {
+          // Expired: the boleto issued before, if any, is on the page; no new one.
+          return reply.redirect(`${ASAAS_PAY_PATH}/${encodeURIComponent(id)}`, 303)
+        }
         const typedName = (request.body.nome ?? '').trim()
         const typedCpf = request.body.cpf ?? ''
         const cpf = normalizeCpf(typedCpf)
