@@ -413,6 +413,9 @@ describe('Asaas boleto (our page, a BOLETO subscription at Asaas)', () => {
     expect(changedTables(before, await databaseChecksum(ctx.database.db))).toEqual([])
     // A checkout that is not ours is a 404 page, not a 500.
     expect((await postBoleto('ask_AAAAAAAAAAAAAAAAAAAAAAAA', { nome: 'Paula Ramos', cpf: CPF_TYPED })).statusCode).toBe(404)
+    // Ids that are not ours at all are refused by the route's schema (400), never a 500.
+    expect((await ctx.app.inject({ method: 'GET', url: '/asaas/pagamento/nao-e-nosso' })).statusCode).toBe(400)
+    expect((await ctx.app.inject({ method: 'POST', url: `${pagePath(checkoutId)}/boleto` })).statusCode).toBe(400)
   })
 
   it('gives access only once Asaas reports the boleto charge paid (read back), records it as boleto, and applies a redelivered event once', async () => {
