@@ -106,6 +106,18 @@ describe('Asaas gateway (local fake)', () => {
     expect(page.body).toContain(`href="${fake.url}/checkoutSession/show?id=${String(created.id)}"`)
     expect(page.body).toContain('Pagar com Pix ou cartão')
     expect(page.body).toContain('CPF de quem paga')
+    // A refused CPF shows the page again, still with its way on to Asaas's Checkout.
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: `/asaas/pagamento/${checkoutId}/boleto?checkout=${String(created.id)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'nome=Ana+Lima&cpf=123',
+      remoteAddress: nextIp(),
+    })
+    expect(refused.statusCode).toBe(422)
+    expect(refused.body).toContain(CPF_MSG.invalid)
+    expect(refused.body).toContain(`href="${fake.url}/checkoutSession/show?id=${String(created.id)}"`)
+    expect(refused.body).toContain(`action="/asaas/pagamento/${checkoutId}/boleto?checkout=${String(created.id)}"`)
     const [row] = await ctx.database.db.select().from(checkouts).where(eq(checkouts.id, checkoutId))
     expect(row).toMatchObject({ provider: 'asaas', flow: 'auth_first', userId: buyer.userId, planCode, status: 'open', paymentStatus: 'unpaid' })
     // Asaas's Checkout offers Pix and card only: the page has no boleto to pay with.

@@ -87,7 +87,7 @@ ${boleto.pdfUrl ? `<a class="btn secondary" href="${e(boleto.pdfUrl)}" target="_
 </div>`
 }
 
-function choiceBody(input: { base: string; asaasUrl: string | null; amount: string; planName: string; error: string | null; name: string; cpf: string }): string {
+function choiceBody(input: { base: string; asaasUrl: string | null; asaasCheckoutId: string | null; amount: string; planName: string; error: string | null; name: string; cpf: string }): string {
   const alert = input.error ? `<div class="alert error" role="alert">${e(input.error)}</div>` : ''
   return `<main class="card stack">
 <h1>Assinatura ${e(input.planName)}</h1>
@@ -101,7 +101,7 @@ ${
 }
 <section aria-labelledby="boleto-title"><h2 id="boleto-title">Boleto</h2>
 <p class="muted">O boleto vence em 3 dias. Depois de pago, a confirmação pode levar até 3 dias úteis, e o acesso é liberado assim que o banco confirmar.</p>
-<form method="post" action="${e(input.base)}/boleto" data-once novalidate>
+<form method="post" action="${e(input.base)}/boleto${input.asaasCheckoutId ? `?checkout=${encodeURIComponent(input.asaasCheckoutId)}` : ''}" data-once novalidate>
 ${alert}
 <div class="field"><label for="boleto-nome">Nome de quem paga</label>
 <input id="boleto-nome" name="nome" autocomplete="name" maxlength="120" required value="${e(input.name)}"></div>
@@ -180,6 +180,7 @@ export function asaasPaymentPageRoutes(gateway: AsaasGateway, assets: AsaasPageA
         const body = choiceBody({
           base: `${ASAAS_PAY_PATH}/${encodeURIComponent(id)}`,
           asaasUrl,
+          asaasCheckoutId: request.query.checkout ?? null,
           amount: formatMoney(found.ours.amountCents, found.ours.currency),
           planName: found.planName,
           error: null,
@@ -192,7 +193,7 @@ export function asaasPaymentPageRoutes(gateway: AsaasGateway, assets: AsaasPageA
 
     app.post(
       `${ASAAS_PAY_PATH}/:id/boleto`,
-      { config: { access: 'public', rateLimit: RATE_LIMITS.createPayment }, schema: { hide: true, params, body: boletoForm } },
+      { config: { access: 'public', rateLimit: RATE_LIMITS.createPayment }, schema: { hide: true, params, querystring: pageQuery, body: boletoForm } },
       async (request, reply) => {
         const { id } = request.params
         const found = await payable(reply, id)
@@ -209,7 +210,9 @@ export function asaasPaymentPageRoutes(gateway: AsaasGateway, assets: AsaasPageA
         if (error || !cpf || !email || !found.intervalMonths) {
           const body = choiceBody({
             base: `${ASAAS_PAY_PATH}/${encodeURIComponent(id)}`,
-            asaasUrl: null,
+            // The page as it was, with its way on to Asaas's Checkout, and the error.
+            asaasUrl: request.query.checkout ? gateway.checkoutPageUrl(request.query.checkout) : null,
+            asaasCheckoutId: request.query.checkout ?? null,
             amount: formatMoney(found.ours.amountCents, found.ours.currency),
             planName: found.planName,
             error: error ?? COMMERCE_MSG.planUnavailable,
