@@ -48,6 +48,10 @@ import { commerceRoutesPublic } from './modules/commerce/public-routes.js'
 import { commerceRoutesUser } from './modules/commerce/user-routes.js'
 import { commerceRoutesAdmin } from './modules/commerce/admin-routes.js'
 import { sandboxRoutes } from './modules/payment-sandbox/routes.js'
+import { SANDBOX_CSS, SANDBOX_JS } from './modules/payment-sandbox/assets.js'
+import { formatBoletoLine } from './modules/payment-sandbox/pages.js'
+import { asaasPaymentPageRoutes } from './modules/commerce/asaas-boleto-routes.js'
+import { AsaasGateway } from './modules/commerce/gateway/asaas.js'
 import { getProductName } from './modules/content/settings-service.js'
 import { contentRoutesPublic } from './modules/content/public-routes.js'
 import { contentRoutesAdmin } from './modules/content/admin-routes.js'
@@ -155,6 +159,10 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(commerceRoutesAdmin)
   // The built-in sandbox provider's hosted checkout and portal pages (not under /api).
   if (app.payments.sandbox) await app.register(sandboxRoutes(app.payments.sandbox, () => getProductName(app.database.db)))
+  // With Asaas, our page that offers boleto beside Asaas's Checkout (ADR 029, not under /api).
+  if (app.payments.gateway instanceof AsaasGateway) {
+    await app.register(asaasPaymentPageRoutes(app.payments.gateway, { css: SANDBOX_CSS, js: SANDBOX_JS, formatLine: formatBoletoLine }))
+  }
   await app.register(contentRoutesPublic)
   await app.register(contentRoutesAdmin)
   await app.register(communicationRoutesPublic)

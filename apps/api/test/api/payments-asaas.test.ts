@@ -6,9 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { API, COMMERCE_MSG } from '@sintonia/contract'
-import { checkouts, payments, pendingSubscriptions, refundRequests, subscriptions, webhookEvents } from '../../src/db/schema/index.js'
+import { API, COMMERCE_MSG, CPF_MSG } from '@sintonia/contract'
+import { checkouts, emailOutbox, payments, pendingSubscriptions, refundRequests, subscriptions, webhookEvents } from '../../src/db/schema/index.js'
 import { parseAsaasDate } from '../../src/modules/commerce/gateway/asaas.js'
+import { ASAAS_PAGE_MSG } from '../../src/modules/commerce/asaas-boleto-routes.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin, listener, nextIp, uniqueEmail, type Account } from '../helpers/auth.js'
 import { callAs } from '../helpers/callers.js'
@@ -96,9 +97,27 @@ describe('Asaas gateway (local fake)', () => {
       items: [{ name: expect.any(String), description: expect.stringContaining('Assinatura'), quantity: 1, value }],
       subscription: { cycle, nextDueDate: brazilToday() },
     })
-    // The buyer goes to Asaas's hosted page for the checkout Asaas created.
+    // The buyer goes to our page (boleto is offered there), which links on to Asaas's hosted page
+    // of the checkout Asaas created for Pix and card.
     const created = fake.checkoutOf(checkoutId)
-    expect(url).toBe(`${fake.url}/checkoutSession/show?id=${String(created.id)}`)
+    expect(url).toBe(`${ctx.config.publicUrl}/asaas/pagamento/${checkoutId}?checkout=${String(created.id)}`)
+    const page = await ctx.app.inject({ method: 'GET', url: url.slice(ctx.config.publicUrl.length) })
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toContain(`href="${fake.url}/checkoutSession/show?id=${String(created.id)}"`)
+    expect(page.body).toContain('Pagar com Pix ou cartão')
+    expect(page.body).toContain('CPF de quem paga')
+    // A refused CPF shows the page again, still with its way on to Asaas's Checkout.
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: `/asaas/pagamento/${checkoutId}/boleto?checkout=${String(created.id)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'nome=Ana+Lima&cpf=123',
+      remoteAddress: nextIp(),
+    })
+    expect(refused.statusCode).toBe(422)
+    expect(refused.body).toContain(CPF_MSG.invalid)
+    expect(refused.body).toContain(`href="${fake.url}/checkoutSession/show?id=${String(created.id)}"`)
+    expect(refused.body).toContain(`action="/asaas/pagamento/${checkoutId}/boleto?checkout=${String(created.id)}"`)
     const [row] = await ctx.database.db.select().from(checkouts).where(eq(checkouts.id, checkoutId))
     expect(row).toMatchObject({ provider: 'asaas', flow: 'auth_first', userId: buyer.userId, planCode, status: 'open', paymentStatus: 'unpaid' })
     // Asaas's Checkout offers Pix and card only: the page has no boleto to pay with.
@@ -316,5 +335,224 @@ describe('Asaas gateway (local fake)', () => {
     expect(parseAsaasDate('2024-11-22').toISOString()).toBe('2024-11-22T03:00:00.000Z')
     expect(parseAsaasDate('22/11/2024').toISOString()).toBe('2024-11-22T03:00:00.000Z')
     expect(Number.isNaN(parseAsaasDate('amanhã').getTime())).toBe(true)
+  })
+})
+
+describe('Asaas boleto (our page, a BOLETO subscription at Asaas)', () => {
+  const CPF_TYPED = '529.982.247-25'
+  const CPF = '52998224725'
+  const pagePath = (checkoutId: string) => `/asaas/pagamento/${checkoutId}`
+  const postBoleto = (checkoutId: string, form: Record<string, string>) =>
+    ctx.app.inject({ method: 'POST', url: `${pagePath(checkoutId)}/boleto`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(form).toString(), remoteAddress: nextIp() })
+  const inDays = (days: number) => new Date(Date.now() - 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10)
+  const sentSince = (from: number) => fake.requests.slice(from)
+
+  /** A signed-in buyer who asked for a boleto on our page; the boleto charge at Asaas. */
+  async function boletoBuyer(planCode: 'anual' | 'semestral' | 'trimestral' = 'anual') {
+    const buyer = await listener(ctx)
+    const { checkoutId } = await startAuthFirst(ctx, buyer, planCode)
+    const from = fake.requests.length
+    const res = await postBoleto(checkoutId, { nome: 'Paula Ramos', cpf: CPF_TYPED })
+    expect(res.statusCode, res.body).toBe(303)
+    expect(res.headers.location).toBe(pagePath(checkoutId))
+    const charge = [...fake.payments.values()].find((payment) => payment.externalReference === checkoutId && payment.billingType === 'BOLETO')!
+    expect(charge).toBeDefined()
+    return { buyer, checkoutId, from, paymentId: String(charge.id), subscriptionId: String(charge.subscription) }
+  }
+
+  it('issues the boleto at Asaas: the customer with the CPF digits, a BOLETO subscription of the plan price and cycle due in 3 days with our reference; the page shows line, PDF and due date', async () => {
+    const { buyer, checkoutId, from, paymentId, subscriptionId } = await boletoBuyer('semestral')
+    const sent = sentSince(from)
+    const lookup = sent.find((req) => req.method === 'GET' && req.path === '/v3/customers')
+    expect(lookup?.query.email).toBe(buyer.email)
+    const customer = sent.find((req) => req.method === 'POST' && req.path === '/v3/customers')
+    expect(customer?.body).toEqual({ name: 'Paula Ramos', email: buyer.email, cpfCnpj: CPF })
+    const sub = sent.find((req) => req.method === 'POST' && req.path === '/v3/subscriptions')
+    expect(sub?.headers.access_token).toBe(API_KEY)
+    expect(sub?.body).toEqual({
+      customer: expect.stringMatching(/^cus_/),
+      billingType: 'BOLETO',
+      value: 269.4,
+      nextDueDate: inDays(3),
+      cycle: 'SEMIANNUALLY',
+      description: expect.stringContaining('Assinatura'),
+      externalReference: checkoutId,
+    })
+    expect(sent.some((req) => req.method === 'GET' && req.path === `/v3/payments/${paymentId}/identificationField`)).toBe(true)
+    expect(fake.subscriptions.get(subscriptionId)).toMatchObject({ billingType: 'BOLETO', cycle: 'SEMIANNUALLY' })
+
+    const page = await ctx.app.inject({ method: 'GET', url: pagePath(checkoutId) })
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toContain('00190.00009 02759.288000 21932.978170 1 87890000005000')
+    expect(page.body).toContain('Copiar linha digitável')
+    expect(page.body).toContain(`href="https://sandbox.asaas.com/b/pdf/${paymentId}"`)
+    expect(page.body).toContain('Baixar boleto (PDF)')
+    expect(page.body).toContain('A confirmação do boleto pode levar até 3 dias úteis')
+    expect(page.body).toContain('R$\u00a0269,40')
+    // Once a boleto is issued, the page no longer offers Asaas's Checkout (one way of paying per purchase).
+    expect(page.body).not.toContain('Pagar com Pix ou cartão')
+
+    // Asked again (a second click, a reload): the same boleto, nothing new at Asaas.
+    const again = fake.requests.length
+    expect((await postBoleto(checkoutId, { nome: 'Paula Ramos', cpf: CPF_TYPED })).statusCode).toBe(303)
+    expect(sentSince(again).filter((req) => req.method === 'POST')).toEqual([])
+
+    // No access yet, and the CPF is kept nowhere of ours (Asaas is the record).
+    expect(await checkState(ctx, buyer)).toMatchObject({ subscribed: false })
+    const [row] = await ctx.database.db.select().from(checkouts).where(eq(checkouts.id, checkoutId))
+    expect(row).toMatchObject({ status: 'open', paymentStatus: 'unpaid' })
+    expect(JSON.stringify(row)).not.toContain(CPF)
+    expect(JSON.stringify(await ctx.database.db.select().from(emailOutbox))).not.toContain(CPF)
+  })
+
+  it('refuses a wrong or missing CPF (and a missing name) in pt-BR, sending nothing to Asaas and writing nothing', async () => {
+    const buyer = await listener(ctx)
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'anual')
+    const before = await databaseChecksum(ctx.database.db)
+    const from = fake.requests.length
+    const wrong = await postBoleto(checkoutId, { nome: 'Paula Ramos', cpf: '529.982.247-24' })
+    expect(wrong.statusCode).toBe(422)
+    expect(wrong.body).toContain(CPF_MSG.invalid)
+    const repeated = await postBoleto(checkoutId, { nome: 'Paula Ramos', cpf: '111.111.111-11' })
+    expect(repeated.body).toContain(CPF_MSG.invalid)
+    const missing = await postBoleto(checkoutId, { nome: 'Paula Ramos', cpf: '' })
+    expect(missing.statusCode).toBe(422)
+    expect(missing.body).toContain(CPF_MSG.required)
+    const noName = await postBoleto(checkoutId, { nome: ' ', cpf: CPF_TYPED })
+    expect(noName.statusCode).toBe(422)
+    expect(noName.body).toContain(ASAAS_PAGE_MSG.nameRequired)
+    expect(sentSince(from)).toEqual([])
+    expect(changedTables(before, await databaseChecksum(ctx.database.db))).toEqual([])
+    // A checkout that is not ours is a 404 page, not a 500.
+    expect((await postBoleto('ask_AAAAAAAAAAAAAAAAAAAAAAAA', { nome: 'Paula Ramos', cpf: CPF_TYPED })).statusCode).toBe(404)
+    // Ids that are not ours at all are refused by the route's schema (400), never a 500.
+    expect((await ctx.app.inject({ method: 'GET', url: '/asaas/pagamento/nao-e-nosso' })).statusCode).toBe(400)
+    expect((await ctx.app.inject({ method: 'POST', url: `${pagePath(checkoutId)}/boleto` })).statusCode).toBe(400)
+  })
+
+  it('gives access only once Asaas reports the boleto charge paid (read back), records it as boleto, and applies a redelivered event once', async () => {
+    const { buyer, checkoutId, paymentId, subscriptionId } = await boletoBuyer('anual')
+    // Asaas tells of the new charge, and the forged copy of a "paid" charge: still not paid at Asaas.
+    expect(await deliver('PAYMENT_CREATED', { payment: paymentId })).toBe('ignored')
+    const forged = JSON.parse(fake.webhookBody('PAYMENT_RECEIVED', { payment: paymentId })) as { payment: Record<string, unknown> }
+    Object.assign(forged.payment, { status: 'RECEIVED', paymentDate: brazilToday() })
+    expect((await postWebhook(JSON.stringify(forged))).json().outcome).toBe('ignored')
+    expect(await checkState(ctx, buyer)).toMatchObject({ subscribed: false })
+    expect(await paymentRow(paymentId)).toBeUndefined()
+
+    fake.payBoleto(paymentId)
+    const body = fake.webhookBody('PAYMENT_RECEIVED', { payment: paymentId })
+    expect((await postWebhook(body)).json().outcome).toBe('processed')
+    const [sub] = await subscriptionOf(ctx, buyer.userId)
+    expect(sub).toMatchObject({ provider: 'asaas', status: 'active', planCode: 'anual', providerSubscriptionId: subscriptionId })
+    expect(await checkState(ctx, buyer)).toMatchObject({ subscribed: true })
+    expect(await paymentRow(paymentId)).toMatchObject({ subscriptionId: sub!.id, method: 'boleto', installments: null, amountCents: 47_880, status: 'paid' })
+    const [row] = await ctx.database.db.select().from(checkouts).where(eq(checkouts.id, checkoutId))
+    expect(row).toMatchObject({ status: 'complete', paymentStatus: 'paid', providerSubscriptionId: subscriptionId })
+
+    const before = await databaseChecksum(ctx.database.db)
+    expect((await postWebhook(body)).json()).toEqual({ received: true, outcome: 'duplicate' })
+    expect(changedTables(before, await databaseChecksum(ctx.database.db))).toEqual([])
+    expect(await ctx.database.db.select().from(payments).where(eq(payments.providerPaymentId, paymentId))).toHaveLength(1)
+    expect((await outboxOf(ctx, buyer.email)).filter((mail) => mail.kind === 'payment_receipt')).toHaveLength(1)
+    // The page now says it is paid.
+    expect((await ctx.app.inject({ method: 'GET', url: pagePath(checkoutId) })).body).toContain('Pagamento concluído')
+  })
+
+  it('pay-first: the boleto names the buyer given at checkout; once paid the purchase waits for the e-mail with one access link', async () => {
+    const email = uniqueEmail('asaas-boleto')
+    const { checkoutId, url } = await startPayFirst(ctx, email, 'trimestral', 'Rita Boleto')
+    const choice = await ctx.app.inject({ method: 'GET', url: url.slice(ctx.config.publicUrl.length) })
+    expect(choice.body).toContain('value="Rita Boleto"')
+    const from = fake.requests.length
+    expect((await postBoleto(checkoutId, { nome: 'Rita Boleto', cpf: CPF })).statusCode).toBe(303)
+    expect(sentSince(from).find((req) => req.method === 'POST' && req.path === '/v3/customers')?.body).toEqual({ name: 'Rita Boleto', email, cpfCnpj: CPF })
+    const charge = [...fake.payments.values()].find((payment) => payment.externalReference === checkoutId)!
+    fake.payBoleto(String(charge.id))
+    expect(await deliver('PAYMENT_RECEIVED', { payment: String(charge.id) })).toBe('processed')
+    const [pending] = await ctx.database.db.select().from(pendingSubscriptions).where(eq(pendingSubscriptions.checkoutId, checkoutId))
+    expect(pending).toMatchObject({ email, planCode: 'trimestral', provider: 'asaas', providerSubscriptionId: String(charge.subscription) })
+    expect((await outboxOf(ctx, email)).filter((mail) => mail.kind === 'purchase_claim')).toHaveLength(1)
+    expect(await paymentRow(String(charge.id))).toMatchObject({ method: 'boleto', amountCents: 14_970 })
+  })
+
+  it('a boleto issued before Asaas expires the checkout stays on the page; no new one is issued then', async () => {
+    const { checkoutId, paymentId } = await boletoBuyer('trimestral')
+    const asaasCheckout = fake.checkoutOf(checkoutId)
+    asaasCheckout.status = 'EXPIRED'
+    expect(await deliver('CHECKOUT_EXPIRED', { checkout: String(asaasCheckout.id) })).toBe('processed')
+    const page = await ctx.app.inject({ method: 'GET', url: pagePath(checkoutId) })
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toContain('Copiar linha digitável')
+    const from = fake.requests.length
+    expect((await postBoleto(checkoutId, { nome: 'Paula Ramos', cpf: CPF_TYPED })).statusCode).toBe(303)
+    expect(sentSince(from)).toEqual([])
+    // Paid after that, it still gives access.
+    fake.payBoleto(paymentId)
+    expect(await deliver('PAYMENT_RECEIVED', { payment: paymentId })).toBe('processed')
+    const [row] = await ctx.database.db.select().from(checkouts).where(eq(checkouts.id, checkoutId))
+    expect(row).toMatchObject({ paymentStatus: 'paid' })
+
+    // Expired with no boleto: the page says so and offers nothing.
+    const other = await listener(ctx)
+    const { checkoutId: abandoned } = await startAuthFirst(ctx, other, 'anual')
+    const abandonedAtAsaas = fake.checkoutOf(abandoned)
+    abandonedAtAsaas.status = 'EXPIRED'
+    await deliver('CHECKOUT_EXPIRED', { checkout: String(abandonedAtAsaas.id) })
+    expect((await ctx.app.inject({ method: 'GET', url: pagePath(abandoned) })).statusCode).toBe(410)
+    const before = fake.requests.length
+    expect((await postBoleto(abandoned, { nome: 'Paula Ramos', cpf: CPF_TYPED })).statusCode).toBe(303)
+    expect(sentSince(before).filter((req) => req.method === 'POST')).toEqual([])
+  })
+
+  it('answers a pt-BR 502 page when Asaas fails, writing nothing', async () => {
+    const buyer = await listener(ctx)
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'trimestral')
+    const before = await databaseChecksum(ctx.database.db)
+    fake.failing = true
+    try {
+      const res = await postBoleto(checkoutId, { nome: 'Paula Ramos', cpf: CPF_TYPED })
+      expect(res.statusCode).toBe(502)
+      expect(res.body).toContain(ASAAS_PAGE_MSG.boletoFailed)
+      expect(res.body).not.toContain(CPF)
+      const page = await ctx.app.inject({ method: 'GET', url: pagePath(checkoutId) })
+      expect(page.statusCode).toBe(502)
+    } finally {
+      fake.failing = false
+    }
+    expect(changedTables(before, await databaseChecksum(ctx.database.db))).toEqual([])
+  })
+
+  it('a guarantee refund of a boleto is a transfer to the account the buyer named, once, and the subscription is removed at Asaas', async () => {
+    const { buyer, paymentId, subscriptionId } = await boletoBuyer('anual')
+    fake.payBoleto(paymentId)
+    expect(await deliver('PAYMENT_RECEIVED', { payment: paymentId })).toBe('processed')
+    const account = { bankCode: '001', agency: '1234', account: '12345-6', accountType: 'poupanca', holderName: 'Paula Ramos', holderCpf: CPF_TYPED }
+    const withoutAccount = await ctx.app.inject({ method: 'POST', url: API.commerce.subscription.refundRequest, headers: { cookie: buyer.cookie }, payload: { reason: 'Mudei de ideia' } })
+    expect(withoutAccount.statusCode).toBe(422)
+    const request = await ctx.app.inject({ method: 'POST', url: API.commerce.subscription.refundRequest, headers: { cookie: buyer.cookie }, payload: { reason: 'Mudei de ideia', bankAccount: account } })
+    expect(request.statusCode, request.body).toBe(201)
+    const [sub] = await subscriptionOf(ctx, buyer.userId)
+    const [pending] = await ctx.database.db.select().from(refundRequests).where(eq(refundRequests.subscriptionId, sub!.id))
+    const boss: Account = await admin(ctx)
+    const from = fake.requests.length
+    const res = await callAs(ctx, boss, { method: 'POST', url: API.commerce.admin.refundApprove(pending!.id) })
+    expect(res.statusCode, res.body).toBe(200)
+    const transfers = sentSince(from).filter((req) => req.method === 'POST' && req.path === '/v3/transfers')
+    expect(transfers).toHaveLength(1)
+    expect(transfers[0]!.body).toEqual({
+      value: 478.8,
+      bankAccount: { bank: { code: '001' }, ownerName: 'Paula Ramos', cpfCnpj: CPF, agency: '1234', account: '12345', accountDigit: '6', bankAccountType: 'CONTA_POUPANCA' },
+      description: expect.any(String),
+    })
+    // Not Asaas's card/Pix refund, which a boleto charge does not take.
+    expect(sentSince(from).some((req) => req.path === `/v3/payments/${paymentId}/refund`)).toBe(false)
+    expect(sentSince(from).some((req) => req.method === 'DELETE' && req.path === `/v3/subscriptions/${subscriptionId}`)).toBe(true)
+    expect(await paymentRow(paymentId)).toMatchObject({ status: 'refunded' })
+    expect(await checkState(ctx, buyer)).toMatchObject({ subscribed: false })
+    // The account is erased once decided (refunds.ts); a repeated approval transfers nothing more.
+    const again = fake.requests.length
+    expect((await callAs(ctx, boss, { method: 'POST', url: API.commerce.admin.refundApprove(pending!.id) })).statusCode).toBe(200)
+    expect(sentSince(again).filter((req) => req.path === '/v3/transfers')).toEqual([])
   })
 })

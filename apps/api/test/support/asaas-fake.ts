@@ -3,10 +3,23 @@
  * it), answering with the published shapes of asaas-fixtures.ts. Not an Asaas emulator: it stores
  * what it is sent, lets a test "pay" a checkout as the buyer would on Asaas's page (Pix, or card),
  * renew, leave a charge overdue, and builds the webhook bodies Asaas would send for each change.
+ * For the boleto (ADR 029) it also keeps customers, creates `BOLETO` subscriptions with their first
+ * charge, answers a charge's digitable line, lets a test pay a boleto charge, and records transfers.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { checkoutObject, deletedObject, errorBody, listEnvelope, paymentObject, subscriptionObject, webhookEnvelope } from './asaas-fixtures.js'
+import {
+  checkoutObject,
+  customerObject,
+  deletedObject,
+  errorBody,
+  identificationFieldObject,
+  listEnvelope,
+  paymentObject,
+  subscriptionObject,
+  transferObject,
+  webhookEnvelope,
+} from './asaas-fixtures.js'
 
 type Json = Record<string, unknown>
 
@@ -28,6 +41,8 @@ export interface AsaasFake {
   checkouts: Map<string, Json>
   payments: Map<string, Json>
   subscriptions: Map<string, Json>
+  customers: Map<string, Json>
+  transfers: Map<string, Json>
   /** While true every call answers 500 (Asaas is down). */
   failing: boolean
   /** The checkout created with this externalReference (our checkout id). */
@@ -40,6 +55,8 @@ export interface AsaasFake {
   payCheckout(reference: string, paid: PaidWith): { checkoutId: string; subscriptionId: string; paymentId: string; customerId: string }
   /** The next cycle's charge of a subscription, paid (RECEIVED/CONFIRMED) or left unpaid past its due date (OVERDUE). */
   renew(subscriptionId: string, outcome: { method: 'PIX' | 'CREDIT_CARD'; paid: boolean }): { paymentId: string }
+  /** The payer paid a boleto charge at their bank: RECEIVED, paid today. */
+  payBoleto(paymentId: string): void
   /** The webhook body Asaas sends for an event about a stored checkout, payment or subscription. */
   webhookBody(event: string, entity: { checkout: string } | { payment: string } | { subscription: string }): string
   close(): Promise<void>
@@ -66,6 +83,8 @@ export async function startAsaasFake(options: { apiKey: string }): Promise<Asaas
   const checkouts = new Map<string, Json>()
   const payments = new Map<string, Json>()
   const subscriptions = new Map<string, Json>()
+  const customers = new Map<string, Json>()
+  const transfers = new Map<string, Json>()
   const requests: FakeRequest[] = []
   let failing = false
 
@@ -99,6 +118,14 @@ export async function startAsaasFake(options: { apiKey: string }): Promise<Asaas
     checkouts,
     payments,
     subscriptions,
+    customers,
+    transfers,
+    payBoleto(paymentId) {
+      const payment = payments.get(paymentId)
+      if (!payment || payment.billingType !== 'BOLETO') throw new Error(`boleto ${paymentId} desconhecido`)
+      if (payment.status !== 'PENDING' && payment.status !== 'OVERDUE') throw new Error(`boleto ${paymentId} não está em aberto (${String(payment.status)})`)
+      Object.assign(payment, paidFields('BOLETO'))
+    },
     checkoutOf(reference) {
       const found = [...checkouts.values()].find((checkout) => checkout.externalReference === reference)
       if (!found) throw new Error(`checkout ${reference} desconhecido`)
@@ -195,6 +222,84 @@ export async function startAsaasFake(options: { apiKey: string }): Promise<Asaas
       const checkout: Json = { ...checkoutObject.example, ...body, id, link: null, status: 'ACTIVE', installment: body?.installment ?? null, split: [], customer: null }
       checkouts.set(id, checkout)
       return { status: 200, body: checkout }
+    }
+    if (method === 'GET' && path === '/v3/customers') {
+      const found = [...customers.values()].filter((customer) => query.email === undefined || customer.email === query.email)
+      return { status: 200, body: listEnvelope.body(found) }
+    }
+    if (method === 'POST' && path === '/v3/customers') {
+      if (typeof body?.name !== 'string' || !body.name.trim()) return fail(400, 'invalid_name', 'O campo nome deve ser informado.')
+      if (typeof body.cpfCnpj !== 'string' || !/^\d{11}$|^\d{14}$/.test(body.cpfCnpj)) return fail(400, 'invalid_cpfCnpj', 'O CPF/CNPJ informado é inválido.')
+      const id = nextId('cus')
+      const customer: Json = { ...customerObject.example, id, dateCreated: brazilDate(), name: body.name, email: body.email ?? null, cpfCnpj: body.cpfCnpj }
+      customers.set(id, customer)
+      return { status: 200, body: customer }
+    }
+    if (method === 'POST' && path === '/v3/subscriptions') {
+      const customer = customers.get(String(body?.customer))
+      if (!customer) return fail(400, 'invalid_customer', 'Cliente inválido ou não informado.')
+      if (body?.billingType !== 'BOLETO' && body?.billingType !== 'PIX' && body?.billingType !== 'CREDIT_CARD') return fail(400, 'invalid_billingType', 'Forma de pagamento inválida.')
+      if (!(typeof body.value === 'number' && body.value > 0)) return fail(400, 'invalid_value', 'O campo value deve ser informado')
+      if (!MONTHS[String(body.cycle)]) return fail(400, 'invalid_cycle', 'Periodicidade inválida.')
+      const dueDate = String(body.nextDueDate)
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(dueDate) || dueDate < brazilDate()) return fail(400, 'invalid_nextDueDate', 'A data de vencimento não pode ser inferior à hoje')
+      const id = nextId('sub')
+      const sub: Json = {
+        ...subscriptionObject.example,
+        id,
+        dateCreated: brazilDate(),
+        customer: customer.id,
+        value: body.value,
+        cycle: body.cycle,
+        billingType: body.billingType,
+        description: body.description ?? null,
+        status: 'ACTIVE',
+        deleted: false,
+        externalReference: body.externalReference ?? null,
+        endDate: null,
+        nextDueDate: addMonths(dueDate, MONTHS[String(body.cycle)] ?? 1),
+      }
+      subscriptions.set(id, sub)
+      // Asaas creates the first charge with the subscription, due on nextDueDate, carrying its externalReference.
+      const first = newPayment({
+        customer: customer.id,
+        subscription: id,
+        checkoutSession: null,
+        value: body.value,
+        netValue: body.value,
+        dueDate,
+        originalDueDate: dueDate,
+        externalReference: body.externalReference ?? null,
+        description: body.description ?? null,
+        billingType: body.billingType,
+        status: 'PENDING',
+        confirmedDate: null,
+        paymentDate: null,
+        clientPaymentDate: null,
+        nossoNumero: identificationFieldObject.example.nossoNumero,
+      })
+      if (body.billingType === 'BOLETO') first.bankSlipUrl = `https://sandbox.asaas.com/b/pdf/${String(first.id)}`
+      return { status: 200, body: sub }
+    }
+    if (method === 'GET' && (match = /^\/v3\/payments\/([^/]+)\/identificationField$/.exec(path))) {
+      const payment = payments.get(match[1]!)
+      if (!payment) return fail(404, 'not_found', 'Cobrança não encontrada.')
+      if (payment.billingType !== 'BOLETO') return fail(400, 'invalid_action', 'A linha digitável está disponível apenas para boletos.')
+      return { status: 200, body: identificationFieldObject.example }
+    }
+    if (method === 'POST' && path === '/v3/transfers') {
+      const account = body?.bankAccount as Json | undefined
+      if (!(typeof body?.value === 'number' && body.value > 0)) return fail(400, 'invalid_value', 'O campo value deve ser informado')
+      if (!account || typeof account.ownerName !== 'string' || typeof account.cpfCnpj !== 'string' || typeof account.agency !== 'string' || typeof account.account !== 'string') {
+        return fail(400, 'invalid_bankAccount', 'Informe a conta bancária.')
+      }
+      // An identical transfer (same value, same account) within 15 minutes is refused with 409.
+      const same = [...transfers.values()].some((transfer) => transfer.value === body.value && JSON.stringify(transfer.sentAccount) === JSON.stringify(account))
+      if (same) return fail(409, 'duplicated_transfer', 'Transferência idêntica realizada nos últimos 15 minutos.')
+      const id = uuid()
+      const transfer: Json = { ...transferObject.example, id, dateCreated: brazilDate(), value: body.value, netValue: body.value, scheduleDate: brazilDate(), description: body.description ?? null }
+      transfers.set(id, { ...transfer, sentAccount: account })
+      return { status: 200, body: transfer }
     }
     if (method === 'GET' && path === '/v3/payments') {
       const found = [...payments.values()].filter((payment) => (query.externalReference === undefined || payment.externalReference === query.externalReference) && (query.subscription === undefined || payment.subscription === query.subscription))

@@ -147,3 +147,104 @@ export const deletedObject = {
   source: null,
   body: (id: string) => ({ deleted: true, id }),
 }
+
+/**
+ * The customer object (`POST /v3/customers`, `GET /v3/customers?email=`):
+ * https://docs.asaas.com/reference/create-new-customer (EN; pt-BR: /reference/criar-novo-cliente).
+ * The fields as that reference lists them; the values are the fake's own (the CPF a valid test one).
+ */
+export const customerObject = {
+  source: 'https://docs.asaas.com/reference/create-new-customer',
+  example: {
+    object: 'customer',
+    id: 'cus_000005219613',
+    dateCreated: '2024-07-12',
+    name: 'Marcelo Almeida',
+    email: 'marcelo.almeida@gmail.com',
+    phone: null,
+    mobilePhone: null,
+    address: null,
+    addressNumber: null,
+    complement: null,
+    province: null,
+    city: null,
+    cityName: null,
+    state: null,
+    country: 'Brasil',
+    postalCode: null,
+    cpfCnpj: '52998224725',
+    personType: 'FISICA',
+    deleted: false,
+    additionalEmails: null,
+    externalReference: null,
+    notificationDisabled: false,
+    observations: null,
+    foreignCustomer: false,
+  },
+}
+
+/**
+ * `POST /v3/subscriptions` with `billingType: BOLETO` (request), answered with the subscription
+ * object above: https://docs.asaas.com/docs/criando-uma-assinatura (EN: /docs/creating-a-subscription).
+ */
+export const subscriptionRequest = {
+  source: 'https://docs.asaas.com/docs/criando-uma-assinatura',
+  example: { customer: 'cus_0T1mdomVMi39', billingType: 'BOLETO', nextDueDate: '2023-10-15', value: 19.9, cycle: 'MONTHLY', description: 'Assinatura Plano Pró' },
+}
+
+/**
+ * A boleto charge's digitable line, `GET /v3/payments/{id}/identificationField`:
+ * https://docs.asaas.com/reference/obter-linha-digitavel-do-boleto (EN: /reference/get-digitable-bill-line).
+ * The three fields of that answer; the digits are the fake's own (a 47-digit line, a 44-digit bar code).
+ */
+export const identificationFieldObject = {
+  source: 'https://docs.asaas.com/reference/obter-linha-digitavel-do-boleto',
+  example: {
+    identificationField: '00190000090275928800021932978170187890000005000',
+    nossoNumero: '6543',
+    barCode: '00191878900000050000000002759288002193297817',
+  },
+}
+
+/**
+ * `POST /v3/transfers` to an account at another institution (request) and the transfer object
+ * (answer): https://docs.asaas.com/docs/transferencia-para-contas-de-outra-instituicao-pix-ted,
+ * the object as in https://docs.asaas.com/docs/transfer-events; an identical transfer within 15
+ * minutes answers 409: https://docs.asaas.com/docs/duvidas-frequentes-transferencias.
+ */
+export const transferObject = {
+  source: 'https://docs.asaas.com/docs/transferencia-para-contas-de-outra-instituicao-pix-ted',
+  request: {
+    value: 1000.0,
+    bankAccount: { bank: { code: '237' }, ownerName: 'Marcelo Almeida', cpfCnpj: '52233424611', agency: '1263', account: '9999991', accountDigit: '1', bankAccountType: 'CONTA_CORRENTE' },
+  },
+  example: {
+    object: 'transfer',
+    id: '777eb7c8-b1a2-4356-8fd8-a1b0644b5282',
+    dateCreated: '2019-05-02',
+    status: 'PENDING',
+    effectiveDate: null,
+    endToEndIdentifier: null,
+    type: 'BANK_ACCOUNT',
+    value: 1000,
+    netValue: 1000,
+    transferFee: 0,
+    scheduleDate: '2019-05-02',
+    authorized: true,
+    failReason: null,
+    transactionReceiptUrl: null,
+    bankAccount: {
+      bank: { ispb: '00000000', code: '001', name: 'Banco do Brasil' },
+      accountName: 'Conta Banco do Brasil',
+      ownerName: 'Marcelo Almeida',
+      cpfCnpj: '***.143.689-**',
+      agency: '1263',
+      agencyDigit: '1',
+      account: '9999991',
+      accountDigit: '1',
+      pixAddressKey: null,
+    },
+    operationType: 'PIX',
+    description: null,
+  },
+}

@@ -61,6 +61,7 @@ export const paymentsPlugin = fp<PaymentsOptions>(
         apiKey: config.payments.asaasApiKey ?? '',
         webhookToken: config.payments.asaasWebhookToken ?? '',
         apiBase: config.payments.asaasApiBase ?? '',
+        publicUrl: config.publicUrl,
       })
     } else {
       sandbox = new SandboxProvider({

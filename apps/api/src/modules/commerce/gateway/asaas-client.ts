@@ -13,7 +13,14 @@
  *   https://docs.asaas.com/docs/checkout-link-and-customer-redirection
  * - payments: https://docs.asaas.com/docs/webhook-para-cobrancas (the payment object),
  *   https://docs.asaas.com/docs/installment-payments
- * - subscriptions: https://docs.asaas.com/docs/eventos-para-assinaturas (the subscription object)
+ * - subscriptions: https://docs.asaas.com/docs/eventos-para-assinaturas (the subscription object),
+ *   https://docs.asaas.com/docs/criando-uma-assinatura (`POST /v3/subscriptions`, the boleto example)
+ * - customers: https://docs.asaas.com/reference/create-new-customer (`name`, `cpfCnpj`, `email`)
+ * - a boleto's digitable line: https://docs.asaas.com/reference/obter-linha-digitavel-do-boleto
+ *   (`GET /v3/payments/{id}/identificationField`)
+ * - transfers: https://docs.asaas.com/docs/transferencia-para-contas-de-outra-instituicao-pix-ted
+ *   (`POST /v3/transfers` with `bankAccount`), https://docs.asaas.com/docs/duvidas-frequentes-transferencias
+ *   (an identical transfer within 15 minutes answers 409)
  */
 import { z } from 'zod'
 import { GatewayError } from './types.js'
@@ -35,6 +42,45 @@ export interface AsaasCheckoutRequest {
 }
 
 const optionalText = z.string().nullish()
+
+/** `POST /v3/customers`: the payer a boleto names (ADR 029: Asaas, not us, keeps the CPF). */
+export interface AsaasCustomerRequest {
+  name: string
+  email: string
+  cpfCnpj: string
+}
+
+/** `POST /v3/subscriptions` (the Asaas-side subscription for a boleto buyer). */
+export interface AsaasSubscriptionRequest {
+  customer: string
+  billingType: 'BOLETO'
+  value: number
+  nextDueDate: string
+  cycle: AsaasCycle
+  description: string
+  externalReference: string
+}
+
+/** `POST /v3/transfers` to an account at another institution (Pix or TED, Asaas picks). */
+export interface AsaasTransferRequest {
+  value: number
+  bankAccount: {
+    bank: { code: string }
+    ownerName: string
+    cpfCnpj: string
+    agency: string
+    account: string
+    accountDigit: string
+    bankAccountType: 'CONTA_CORRENTE' | 'CONTA_POUPANCA'
+  }
+  description: string
+}
+
+const customerSchema = z.object({ id: z.string().min(1), email: optionalText, cpfCnpj: optionalText, deleted: z.boolean().nullish() })
+export type AsaasCustomer = z.infer<typeof customerSchema>
+const identificationFieldSchema = z.object({ identificationField: z.string().min(1), nossoNumero: optionalText, barCode: optionalText })
+const transferSchema = z.object({ id: z.string().min(1), status: z.string(), value: z.number() })
+export type AsaasTransfer = z.infer<typeof transferSchema>
 
 /** The checkout as `POST /v3/checkouts` answers it (the fields we read). */
 const checkoutSchema = z.object({ id: z.string().min(1), link: optionalText, status: optionalText, externalReference: optionalText })
@@ -60,6 +106,8 @@ const paymentSchema = z.object({
   externalReference: optionalText,
   /** The charge's own page, where the payer pays it by Pix, boleto or card. */
   invoiceUrl: optionalText,
+  /** A boleto charge's PDF. */
+  bankSlipUrl: optionalText,
   deleted: z.boolean().nullish(),
 })
 export type AsaasPayment = z.infer<typeof paymentSchema>
@@ -87,6 +135,7 @@ export interface AsaasList<T> {
   data: T[]
 }
 const paymentListSchema = listOf(paymentSchema)
+const customerListSchema = listOf(customerSchema)
 const deletedSchema = z.object({ deleted: z.boolean(), id: z.string() })
 
 export interface AsaasClientOptions {
@@ -144,6 +193,28 @@ export class AsaasClient {
   /** Refunds a card or Pix payment in full (no `value`: the whole amount). */
   refundPayment(id: string, description: string): Promise<AsaasPayment> {
     return this.call('POST', `/payments/${encodeURIComponent(id)}/refund`, paymentSchema, { description })
+  }
+
+  /** Customers with this e-mail (Asaas's list filter `email`). */
+  listCustomersByEmail(email: string): Promise<AsaasList<AsaasCustomer>> {
+    return this.call('GET', `/customers?email=${encodeURIComponent(email)}&limit=10`, customerListSchema)
+  }
+
+  createCustomer(body: AsaasCustomerRequest): Promise<AsaasCustomer> {
+    return this.call('POST', '/customers', customerSchema, body)
+  }
+
+  createSubscription(body: AsaasSubscriptionRequest): Promise<AsaasSubscription> {
+    return this.call('POST', '/subscriptions', subscriptionSchema, body)
+  }
+
+  /** A boleto charge's digitable line (`identificationField`). */
+  getIdentificationField(paymentId: string): Promise<{ identificationField: string }> {
+    return this.call('GET', `/payments/${encodeURIComponent(paymentId)}/identificationField`, identificationFieldSchema)
+  }
+
+  createTransfer(body: AsaasTransferRequest): Promise<AsaasTransfer> {
+    return this.call('POST', '/transfers', transferSchema, body)
   }
 
   /** Removes a subscription: no further charges are created. Null when Asaas has no such subscription. */

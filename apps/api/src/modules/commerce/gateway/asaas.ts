@@ -13,12 +13,18 @@
  *   onto the neutral payment kinds of ADR 030 item 1; every mapped event carries only an id, so its
  *   effect acts on state read back from Asaas, never on the event's copy.
  * - Asaas has no customer portal: the portal link is our own Minha conta.
+ * - Asaas's Checkout has no boleto, so the buyer first lands on our own small page
+ *   (`asaas-boleto-routes.ts`): Pix or card continue on Asaas's Checkout; boleto asks the payer's
+ *   CPF and issues it here as a boleto subscription of the same reference (ADR 029, "Boleto").
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { isRecord, str } from './events.js'
-import { AsaasClient, type AsaasCycle, type AsaasPayment, type AsaasSubscription } from './asaas-client.js'
+import type { RefundBankAccount } from '@sintonia/contract'
+import { AsaasApiError, AsaasClient, type AsaasCycle, type AsaasPayment, type AsaasSubscription } from './asaas-client.js'
 import {
   GatewayError,
+  type BoletoInfo,
+  type BoletoPayer,
   NEUTRAL_PAYMENT_EVENTS,
   type CheckoutInfo,
   type CreateCheckoutInput,
@@ -37,7 +43,17 @@ export interface AsaasGatewayOptions {
   webhookToken: string
   /** https://api-sandbox.asaas.com/v3, https://api.asaas.com/v3, or a local fake in tests. */
   apiBase: string
+  /**
+   * Our public URL: the buyer is sent to our page there (`/asaas/pagamento/…`), which offers the
+   * boleto beside Asaas's Checkout. Without it, straight to Asaas's Checkout (Pix and card only).
+   */
+  publicUrl?: string
 }
+
+/** Our page where an Asaas buyer picks Pix/card (Asaas's Checkout) or boleto (ADR 029). */
+export const ASAAS_PAY_PATH = '/asaas/pagamento'
+/** A boleto is due this many days after it is issued (as the sandbox's, docs/payments.md). */
+export const ASAAS_BOLETO_DUE_DAYS = 3
 
 /** The plan's months as Asaas's subscription cycle (our plans: 3, 6 and 12 months). */
 const CYCLE_OF_MONTHS: Record<number, AsaasCycle> = { 1: 'MONTHLY', 2: 'BIMONTHLY', 3: 'QUARTERLY', 6: 'SEMIANNUALLY', 12: 'YEARLY' }
@@ -75,8 +91,10 @@ export class AsaasGateway implements PaymentGateway {
   private readonly tokenDigest: Buffer
   /** Where Asaas serves its checkout pages for this API (sandbox.asaas.com for the sandbox API). */
   private readonly pageBase: string
+  private readonly publicUrl: string | null
 
   constructor(options: AsaasGatewayOptions) {
+    this.publicUrl = options.publicUrl ? options.publicUrl.replace(/\/$/, '') : null
     const base = new URL(options.apiBase)
     this.mode = base.hostname === 'api.asaas.com' ? 'live' : 'test'
     this.pageBase = base.hostname === 'api.asaas.com' ? 'https://asaas.com' : base.hostname === 'api-sandbox.asaas.com' ? 'https://sandbox.asaas.com' : base.origin
@@ -99,8 +117,65 @@ export class AsaasGateway implements PaymentGateway {
       items: [{ name: input.planName, description: `Assinatura ${input.planName}`, quantity: 1, value: input.amountCents / 100 }],
       subscription: { cycle, nextDueDate: brazilToday() },
     })
-    const url = str(created.link) ?? `${this.pageBase}/checkoutSession/show?id=${encodeURIComponent(created.id)}`
+    const asaasPage = str(created.link) ?? this.checkoutPageUrl(created.id)
+    // Our page first, so that boleto can be offered; it links on to Asaas's page for Pix and card.
+    const url = this.publicUrl ? `${this.publicUrl}${ASAAS_PAY_PATH}/${encodeURIComponent(ref)}?checkout=${encodeURIComponent(created.id)}` : asaasPage
     return { ...openCheckout(ref, url, input), url }
+  }
+
+  /** Asaas's hosted page of one of its checkouts (https://docs.asaas.com/docs/checkout-link-and-customer-redirection). */
+  checkoutPageUrl(asaasCheckoutId: string): string {
+    return `${this.pageBase}/checkoutSession/show?id=${encodeURIComponent(asaasCheckoutId)}`
+  }
+
+  /**
+   * Boleto for one of our checkouts (Asaas's Checkout has none): the payer's customer (found by
+   * e-mail when Asaas already has it with the same CPF, else created with name, e-mail and CPF),
+   * then a `BOLETO` subscription of the plan's price and cycle, its first charge due in 3 days,
+   * carrying our reference like a Checkout's charges, so `retrieveCheckout` reads it the same way.
+   * Asked again for the same checkout, it answers the boleto already issued.
+   */
+  async issueBoleto(checkoutId: string, input: { payer: BoletoPayer; planName: string; amountCents: number; intervalMonths: number }): Promise<BoletoInfo> {
+    if (!checkoutId.startsWith(ASAAS_CHECKOUT_PREFIX)) throw new GatewayError('asaas: not one of our checkouts')
+    const cycle = CYCLE_OF_MONTHS[input.intervalMonths]
+    if (!cycle) throw new GatewayError(`asaas: no subscription cycle of ${input.intervalMonths} months`)
+    const existing = await this.boletoOf(checkoutId)
+    if (existing) return existing
+    const { data: known } = await this.client.listCustomersByEmail(input.payer.email)
+    const customer =
+      known.find((one) => !one.deleted && one.cpfCnpj === input.payer.cpf) ??
+      (await this.client.createCustomer({ name: input.payer.name, email: input.payer.email, cpfCnpj: input.payer.cpf }))
+    const sub = await this.client.createSubscription({
+      customer: customer.id,
+      billingType: 'BOLETO',
+      value: input.amountCents / 100,
+      nextDueDate: brazilToday(new Date(Date.now() + ASAAS_BOLETO_DUE_DAYS * 86_400_000)),
+      cycle,
+      description: `Assinatura ${input.planName}`,
+      externalReference: checkoutId,
+    })
+    const { data } = await this.client.listSubscriptionPayments(sub.id)
+    const first = data.filter((payment) => !payment.deleted).sort(byDueDate)[0]
+    if (!first) throw new GatewayError('asaas: the boleto subscription has no charge yet')
+    return this.boletoInfo(first)
+  }
+
+  async boletoOf(checkoutId: string): Promise<BoletoInfo | null> {
+    if (!checkoutId.startsWith(ASAAS_CHECKOUT_PREFIX)) return null
+    const { data } = await this.client.listPaymentsByReference(checkoutId)
+    const boleto = data.filter((payment) => !payment.deleted && payment.billingType === 'BOLETO').sort(byDueDate)[0]
+    return boleto ? this.boletoInfo(boleto) : null
+  }
+
+  private async boletoInfo(payment: AsaasPayment): Promise<BoletoInfo> {
+    const { identificationField } = await this.client.getIdentificationField(payment.id)
+    return {
+      providerPaymentId: payment.id,
+      line: identificationField.replace(/\D/g, ''),
+      pdfUrl: payment.bankSlipUrl ?? null,
+      dueDate: payment.dueDate.slice(0, 10),
+      amountCents: toCents(payment.value),
+    }
   }
 
   /**
@@ -138,7 +213,15 @@ export class AsaasGateway implements PaymentGateway {
 
   async retrievePayment(id: string): Promise<PaymentInfo | null> {
     const payment = await this.client.getPayment(id)
-    return payment ? asaasPaymentInfo(payment) : null
+    if (!payment) return null
+    // A boleto subscription's charges all carry our reference but no Asaas checkout: its first
+    // charge (earliest due date) is the one that pays the checkout; later ones are renewals.
+    let first = false
+    if (!payment.checkoutSession && payment.subscription && payment.externalReference?.startsWith(ASAAS_CHECKOUT_PREFIX)) {
+      const { data } = await this.client.listSubscriptionPayments(payment.subscription)
+      first = data.filter((one) => !one.deleted).sort(byDueDate)[0]?.id === payment.id
+    }
+    return asaasPaymentInfo(payment, first)
   }
 
   /** Asaas has no customer portal: the subscriber manages the subscription in our Minha conta (ADR 029). */
@@ -163,12 +246,26 @@ export class AsaasGateway implements PaymentGateway {
   }
 
   /**
-   * Refunds a card or Pix payment in full. Asaas takes no idempotency key: a payment Asaas already
-   * reports as refunded (a retried approval) is not refunded again.
+   * Refunds a payment in full. Card and Pix: Asaas's refund; it takes no idempotency key, so a
+   * payment Asaas already reports as refunded (a retried approval) is not refunded again.
+   * Boleto: a transfer of the amount to the account the buyer named (ADR 029, "Refunding a
+   * boleto": Asaas's own boleto refund sends the payer a link to type an account and documents,
+   * while ours was already asked for). Asaas answers 409 to the same transfer within 15 minutes,
+   * which a retried approval meets: that counts as done.
    */
-  async refund(providerPaymentId: string) {
+  async refund(providerPaymentId: string, _idempotencyKey: string, transferTo?: RefundBankAccount | null) {
     const current = await this.client.getPayment(providerPaymentId)
     if (!current) throw new GatewayError('asaas: payment to refund not found')
+    if (current.billingType === 'BOLETO') {
+      if (!transferTo) throw new GatewayError('asaas: a boleto refund needs the account that receives it')
+      try {
+        const transfer = await this.client.createTransfer({ value: current.value, bankAccount: asaasBankAccount(transferTo), description: 'Reembolso dentro da garantia' })
+        return { refundId: transfer.id, amountCents: toCents(current.value) }
+      } catch (error) {
+        if (error instanceof AsaasApiError && error.status === 409) return { refundId: providerPaymentId, amountCents: toCents(current.value) }
+        throw error
+      }
+    }
     if (current.status !== 'REFUNDED') await this.client.refundPayment(providerPaymentId, 'Reembolso dentro da garantia')
     return { refundId: providerPaymentId, amountCents: toCents(current.value) }
   }
@@ -224,7 +321,22 @@ function toAsaasEvent(value: unknown): VerifiedEvent | null {
   return { id, type: mapped.type, object: { id: objectId }, created }
 }
 
-export function asaasPaymentInfo(payment: AsaasPayment): PaymentInfo {
+/** The account our refund form asked for, as Asaas's transfer names it (the account's last character is its digit). */
+function asaasBankAccount(account: RefundBankAccount) {
+  const number = account.account.replace('-', '')
+  return {
+    bank: { code: account.bankCode },
+    ownerName: account.holderName,
+    cpfCnpj: account.holderCpf,
+    agency: account.agency,
+    account: number.slice(0, -1),
+    accountDigit: number.slice(-1),
+    bankAccountType: account.accountType === 'poupanca' ? ('CONTA_POUPANCA' as const) : ('CONTA_CORRENTE' as const),
+  }
+}
+
+/** `firstOfBoletoSubscription`: the charge is the first of a boleto subscription we created for a checkout. */
+export function asaasPaymentInfo(payment: AsaasPayment, firstOfBoletoSubscription = false): PaymentInfo {
   const refunded = payment.status === 'REFUNDED'
   const status: PaymentInfo['status'] = PAID_STATUSES.has(payment.status)
     ? 'paid'
@@ -249,7 +361,8 @@ export function asaasPaymentInfo(payment: AsaasPayment): PaymentInfo {
     installments: method === 'card' ? 1 : null,
     paidAt: paidOn ? parseAsaasDate(paidOn) : null,
     // The first charge carries its checkout (Asaas's id) and our reference; renewals carry neither checkout.
-    checkoutId: payment.checkoutSession && payment.externalReference?.startsWith(ASAAS_CHECKOUT_PREFIX) ? payment.externalReference : null,
+    // A boleto subscription's first charge carries our reference only (see retrievePayment).
+    checkoutId: (payment.checkoutSession || firstOfBoletoSubscription) && payment.externalReference?.startsWith(ASAAS_CHECKOUT_PREFIX) ? payment.externalReference : null,
   }
 }
 

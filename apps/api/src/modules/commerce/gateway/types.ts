@@ -119,6 +119,26 @@ export interface VerifiedEvent {
 
 export type WebhookParseResult = { ok: true; event: VerifiedEvent } | { ok: false; reason: 'missing_signature' | 'bad_signature' | 'bad_payload' }
 
+/** The payer a boleto names (ADR 029: the CPF goes to the provider, never to our tables). */
+export interface BoletoPayer {
+  name: string
+  email: string
+  /** 11 digits, checked by `normalizeCpf`. */
+  cpf: string
+}
+
+/** A boleto issued for a checkout: what the buyer needs to pay it. */
+export interface BoletoInfo {
+  providerPaymentId: string
+  /** The digitable line, digits only. */
+  line: string
+  /** The provider's PDF of the boleto. */
+  pdfUrl: string | null
+  /** yyyy-MM-dd (Brasília). */
+  dueDate: string
+  amountCents: number
+}
+
 export interface RefundResult {
   refundId: string
   amountCents: number
@@ -143,6 +163,14 @@ export interface PaymentGateway {
    * their own invoice, as before (ADR 030 item 1 is done only as far as Asaas needs it).
    */
   retrievePayment?(id: string): Promise<PaymentInfo | null>
+  /**
+   * Boleto for a checkout we started, where the provider's hosted checkout has none (Asaas, ADR 029):
+   * issues it the first time (the payer's customer record, a boleto subscription of the plan's cycle
+   * whose first charge is due in 3 days) and answers the same boleto after that.
+   */
+  issueBoleto?(checkoutId: string, input: { payer: BoletoPayer; planName: string; amountCents: number; intervalMonths: number }): Promise<BoletoInfo>
+  /** The boleto already issued for a checkout, or null. */
+  boletoOf?(checkoutId: string): Promise<BoletoInfo | null>
   createPortalLink(customerId: string, returnUrl: string): Promise<{ url: string }>
   /** Verifies the signature over the exact raw body; never throws for bad input. */
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookParseResult

@@ -1,0 +1,239 @@
+/**
+ * Our own small payment page with Asaas (ADR 029, "Boleto"): Asaas's hosted Checkout offers Pix
+ * and card only, so an Asaas buyer lands here first (`createCheckout` answers this page) and picks
+ * "Pix ou cartão" (on to Asaas's Checkout) or "Boleto" (the payer's name and CPF, checked here; the
+ * boleto is issued at Asaas as a boleto subscription of the same checkout, and shown here: line,
+ * PDF, due date). Access follows only when Asaas reports the charge paid (webhooks.ts re-reads it).
+ * The CPF is sent to Asaas and kept nowhere of ours (LGPD minimisation: Asaas is the record).
+ *
+ * Outside /api like the sandbox's pages (plain HTML forms, no inline script or style); the
+ * checkout id in the path is the only secret, as in verify-payment.
+ */
+import { COMMERCE_MSG, CPF_MSG, formatMoney, normalizeCpf } from '@sintonia/contract'
+import type { FastifyReply } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { RATE_LIMITS } from '../../lib/http/rate-limits.js'
+import { escapeHtml as e } from '../../lib/mail/index.js'
+import { getProductName } from '../content/settings-service.js'
+import { ASAAS_PAY_PATH, type AsaasGateway } from './gateway/asaas.js'
+import { GatewayError, type BoletoInfo } from './gateway/types.js'
+import { SUCCESS_PATH, CANCEL_PATH } from './checkout-service.js'
+import * as repo from './repository.js'
+
+export const ASAAS_PAGE_MSG = {
+  nameRequired: 'Informe o nome de quem paga.',
+  boletoFailed: 'Não foi possível gerar o boleto agora. Tente novamente em alguns instantes.',
+  notFound: 'Este link de pagamento não existe ou expirou. Volte ao site e comece de novo.',
+} as const
+
+const params = z.object({ id: z.string().regex(/^ask_[A-Za-z0-9_-]{24}$/) })
+/** Asaas's checkout id (a UUID), to link on to its page for Pix and card. */
+const pageQuery = z.object({ checkout: z.string().regex(/^[0-9a-f-]{36}$/i).optional().catch(undefined) })
+const boletoForm = z.object({ nome: z.string().max(200).optional(), cpf: z.string().max(40).optional() })
+
+const dateBr = (day: string) =>
+  new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'America/Sao_Paulo' }).format(new Date(`${day.slice(0, 10)}T12:00:00-03:00`))
+
+function layout(productName: string, title: string, body: string): string {
+  return `<!doctype html>
+<html lang="pt-BR">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${e(title)}</title>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
+<link rel="stylesheet" href="${ASAAS_PAY_PATH}/assets/pagina.css">
+</head>
+<body>
+<header><div class="shell top"><div class="brand"><span class="brand-mark" aria-hidden="true"></span><span>${e(productName)}</span></div></div></header>
+<div class="shell">
+${body}
+</div>
+<script src="${ASAAS_PAY_PATH}/assets/pagina.js" defer></script>
+</body>
+</html>`
+}
+
+const messageBody = (title: string, text: string, link?: { href: string; label: string }) => `<main class="card stack">
+<h1>${e(title)}</h1>
+<p class="muted">${e(text)}</p>
+${link ? `<a class="btn inline" href="${e(link.href)}">${e(link.label)}</a>` : ''}
+</main>`
+
+/**
+ * The sandbox's page styles and small script (copy buttons), and its digitable-line formatting,
+ * handed in by app.ts (a domain does not reach into another's inner files): one look for both
+ * providers' pages.
+ */
+export interface AsaasPageAssets {
+  css: string
+  js: string
+  formatLine(line: string): string
+}
+
+function boletoPanel(boleto: BoletoInfo, formatBoletoLine: (line: string) => string): string {
+  return `<div data-boleto>
+<div class="row"><span class="muted">Valor</span><span>${e(formatMoney(boleto.amountCents, 'BRL'))}</span></div>
+<div class="row"><span class="muted">Vencimento</span><span data-testid="boleto-due">${e(dateBr(boleto.dueDate))}</span></div>
+<p class="small muted" id="boleto-line-label">Linha digitável</p>
+<p class="payload line" aria-labelledby="boleto-line-label" data-testid="boleto-line">${e(formatBoletoLine(boleto.line))}</p>
+<div class="actions">
+<button class="btn secondary" type="button" data-copy="${e(boleto.line)}" data-copied="Linha copiada">Copiar linha digitável</button>
+${boleto.pdfUrl ? `<a class="btn secondary" href="${e(boleto.pdfUrl)}" target="_blank" rel="noopener">Baixar boleto (PDF)</a>` : ''}
+</div>
+<p class="small muted">Pagou? A confirmação do boleto pode levar até 3 dias úteis. Você pode fechar esta página: o acesso é liberado assim que o banco confirmar, e avisamos por e-mail.</p>
+</div>`
+}
+
+function choiceBody(input: { base: string; asaasUrl: string | null; asaasCheckoutId: string | null; amount: string; planName: string; error: string | null; name: string; cpf: string }): string {
+  const alert = input.error ? `<div class="alert error" role="alert">${e(input.error)}</div>` : ''
+  return `<main class="card stack">
+<h1>Assinatura ${e(input.planName)}</h1>
+<p>${e(input.amount)}</p>
+${
+  input.asaasUrl
+    ? `<section aria-labelledby="pix-card-title"><h2 id="pix-card-title">Pix ou cartão</h2>
+<p class="muted">Você continua na página segura do Asaas, nosso parceiro de pagamentos.</p>
+<a class="btn" href="${e(input.asaasUrl)}">Pagar com Pix ou cartão</a></section>`
+    : ''
+}
+<section aria-labelledby="boleto-title"><h2 id="boleto-title">Boleto</h2>
+<p class="muted">O boleto vence em 3 dias. Depois de pago, a confirmação pode levar até 3 dias úteis, e o acesso é liberado assim que o banco confirmar.</p>
+<form method="post" action="${e(input.base)}/boleto${input.asaasCheckoutId ? `?checkout=${encodeURIComponent(input.asaasCheckoutId)}` : ''}" data-once novalidate>
+${alert}
+<div class="field"><label for="boleto-nome">Nome de quem paga</label>
+<input id="boleto-nome" name="nome" autocomplete="name" maxlength="120" required value="${e(input.name)}"></div>
+<div class="field"><label for="boleto-cpf">CPF de quem paga</label>
+<input id="boleto-cpf" name="cpf" inputmode="numeric" autocomplete="off" placeholder="000.000.000-00" maxlength="14" required value="${e(input.cpf)}"${input.error ? ' aria-invalid="true"' : ''}></div>
+<button class="btn" type="submit">Gerar boleto</button>
+</form></section>
+<a class="cancel" href="${e(CANCEL_PATH)}">Cancelar e voltar</a>
+</main>`
+}
+
+export function asaasPaymentPageRoutes(gateway: AsaasGateway, assets: AsaasPageAssets): FastifyPluginAsyncZod {
+  return async (app) => {
+    const db = app.database.db
+    const log = app.log.child({ module: 'payments' })
+    const html = (reply: FastifyReply, status: number, title: string, body: string) =>
+      getProductName(db).then((name) =>
+        reply.code(status).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex').send(layout(name, title, body)),
+      )
+
+    // HTML forms post urlencoded bodies; only this scope accepts them.
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))))
+    })
+
+    app.get(`${ASAAS_PAY_PATH}/assets/pagina.css`, { config: { access: 'public' } }, async (_request, reply) =>
+      reply.header('Content-Type', 'text/css; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(assets.css),
+    )
+    app.get(`${ASAAS_PAY_PATH}/assets/pagina.js`, { config: { access: 'public' } }, async (_request, reply) =>
+      reply.header('Content-Type', 'text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(assets.js),
+    )
+
+    /** Our checkout, when it is an Asaas one still to pay; otherwise the page that says why. */
+    async function payable(reply: FastifyReply, id: string) {
+      const ours = await repo.findCheckout(db, id)
+      if (!ours || ours.provider !== 'asaas') {
+        await html(reply, 404, 'Pagamento não encontrado', messageBody('Pagamento não encontrado', ASAAS_PAGE_MSG.notFound))
+        return null
+      }
+      if (ours.paymentStatus === 'paid') {
+        const done = SUCCESS_PATH.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(id))
+        await html(reply, 200, 'Pagamento concluído', messageBody('Pagamento concluído', 'Este pagamento já foi confirmado.', { href: done, label: 'Continuar' }))
+        return null
+      }
+      const plan = await repo.planByCode(db, ours.planCode)
+      return { ours, planName: plan?.name ?? ours.planCode, intervalMonths: plan?.intervalMonths ?? null }
+    }
+
+    // Asaas's Checkout expires after a day (CHECKOUT_EXPIRED marks ours expired), but a boleto issued
+    // before that stays payable until its due date: it is still shown; only a new one is refused.
+    const expired = (reply: FastifyReply) =>
+      html(reply, 410, 'Pagamento expirado', messageBody('Pagamento expirado', ASAAS_PAGE_MSG.notFound, { href: CANCEL_PATH, label: 'Voltar' }))
+
+    const failed = (reply: FastifyReply, error: unknown) => {
+      if (!(error instanceof GatewayError)) throw error
+      log.error({ err: error }, 'asaas boleto failed at the gateway')
+      return html(reply, 502, 'Boleto indisponível', messageBody('Boleto indisponível', ASAAS_PAGE_MSG.boletoFailed))
+    }
+
+    app.get(
+      `${ASAAS_PAY_PATH}/:id`,
+      { config: { access: 'public', rateLimit: RATE_LIMITS.verifyPayment }, schema: { hide: true, params, querystring: pageQuery } },
+      async (request, reply) => {
+        const { id } = request.params
+        const found = await payable(reply, id)
+        if (!found) return reply
+        let boleto: BoletoInfo | null
+        try {
+          boleto = await gateway.boletoOf(id)
+        } catch (error) {
+          return failed(reply, error)
+        }
+        if (boleto) return html(reply, 200, 'Boleto', `<main class="card stack"><h1>Boleto — ${e(found.planName)}</h1>${boletoPanel(boleto, assets.formatLine)}</main>`)
+        if (found.ours.status !== 'open') return expired(reply)
+        const asaasUrl = request.query.checkout ? gateway.checkoutPageUrl(request.query.checkout) : null
+        const body = choiceBody({
+          base: `${ASAAS_PAY_PATH}/${encodeURIComponent(id)}`,
+          asaasUrl,
+          asaasCheckoutId: request.query.checkout ?? null,
+          amount: formatMoney(found.ours.amountCents, found.ours.currency),
+          planName: found.planName,
+          error: null,
+          name: found.ours.customerName ?? '',
+          cpf: '',
+        })
+        return html(reply, 200, 'Como você quer pagar?', body)
+      },
+    )
+
+    app.post(
+      `${ASAAS_PAY_PATH}/:id/boleto`,
+      { config: { access: 'public', rateLimit: RATE_LIMITS.createPayment }, schema: { hide: true, params, querystring: pageQuery, body: boletoForm } },
+      async (request, reply) => {
+        const { id } = request.params
+        const found = await payable(reply, id)
+        if (!found) return reply
+        if (found.ours.status !== 'open') {
+          // Expired: the boleto issued before, if any, is on the page; no new one.
+          return reply.redirect(`${ASAAS_PAY_PATH}/${encodeURIComponent(id)}`, 303)
+        }
+        const typedName = (request.body.nome ?? '').trim()
+        const typedCpf = request.body.cpf ?? ''
+        const cpf = normalizeCpf(typedCpf)
+        const error = typedName.length < 3 ? ASAAS_PAGE_MSG.nameRequired : !cpf ? (typedCpf.trim() ? CPF_MSG.invalid : CPF_MSG.required) : null
+        const email = found.ours.email
+        if (error || !cpf || !email || !found.intervalMonths) {
+          const body = choiceBody({
+            base: `${ASAAS_PAY_PATH}/${encodeURIComponent(id)}`,
+            // The page as it was, with its way on to Asaas's Checkout, and the error.
+            asaasUrl: request.query.checkout ? gateway.checkoutPageUrl(request.query.checkout) : null,
+            asaasCheckoutId: request.query.checkout ?? null,
+            amount: formatMoney(found.ours.amountCents, found.ours.currency),
+            planName: found.planName,
+            error: error ?? COMMERCE_MSG.planUnavailable,
+            name: typedName,
+            // The CPF typed is shown back only to whoever typed it (this answer), never logged or stored.
+            cpf: typedCpf.slice(0, 14),
+          })
+          return html(reply, 422, 'Como você quer pagar?', body)
+        }
+        try {
+          await gateway.issueBoleto(id, {
+            payer: { name: typedName, email, cpf },
+            planName: found.planName,
+            amountCents: found.ours.amountCents,
+            intervalMonths: found.intervalMonths,
+          })
+        } catch (caught) {
+          return failed(reply, caught)
+        }
+        return reply.redirect(`${ASAAS_PAY_PATH}/${encodeURIComponent(id)}`, 303)
+      },
+    )
+  }
+}
