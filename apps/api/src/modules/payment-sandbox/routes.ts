@@ -20,7 +20,8 @@ import {
   type SandboxPayMethod,
 } from './pages.js'
 import { fakePixPayload, pixQrSvg } from './pix.js'
-import type { SandboxProvider } from './provider.js'
+import type { PayResult, SandboxProvider } from './provider.js'
+import type { SandboxCheckoutRow } from './repository.js'
 
 const ID = /^[A-Za-z0-9_]{6,80}$/
 /**
@@ -61,6 +62,8 @@ export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promi
     app.get('/sandbox/assets/sandbox.js', async (_request, reply) =>
       reply.header('Content-Type', 'text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(SANDBOX_JS),
     )
+
+    const tooManyAttempts = async (reply: FastifyReply) => html(reply, 429, messagePage(await productName(), 'Muitas tentativas', PAYMENT_ERROR_MSG.rate_limit))
 
     const notFound = async (reply: FastifyReply) =>
       html(reply, 404, messagePage(await productName(), 'Sessão de pagamento não encontrada', 'Este link de pagamento não existe ou expirou. Volte ao site e comece de novo.'))
@@ -154,7 +157,7 @@ export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promi
     app.post<{ Params: { id: string } }>('/sandbox/checkout/:id/boleto/vencer', async (request, reply) => {
       const { id } = request.params
       if (!ID.test(id)) return notFound(reply)
-      if (!(await allowAttempt(request))) return html(reply, 429, messagePage(await productName(), 'Muitas tentativas', PAYMENT_ERROR_MSG.rate_limit))
+      if (!(await allowAttempt(request))) return tooManyAttempts(reply)
       if (!(await sandbox.expireBoleto(id))) return boletoUnknownPage(reply, await productName())
       return boletoExpiredPage(reply, await productName())
     })
@@ -207,24 +210,45 @@ export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promi
       const { id } = request.params
       if (!ID.test(id)) return notFound(reply)
       // Counted with the payment attempts: a new code is the start of one.
-      if (!(await allowAttempt(request))) return html(reply, 429, messagePage(await productName(), 'Muitas tentativas', PAYMENT_ERROR_MSG.rate_limit))
+      if (!(await allowAttempt(request))) return tooManyAttempts(reply)
       await sandbox.renewPixCode(id)
       return reply.redirect(`/sandbox/checkout/${encodeURIComponent(id)}?metodo=pix`, 303)
     })
 
-    app.post<{ Params: { id: string } }>('/sandbox/checkout/:id/pix', async (request, reply) => {
+    /**
+     * The test bank pays what the checkout shows (a Pix code, a boleto's line): once, while it is
+     * payable; each refusal has its own page.
+     */
+    async function payAtTestBank(
+      request: FastifyRequest<{ Params: { id: string } }>,
+      reply: FastifyReply,
+      way: {
+        alreadyPaid: [title: string, text: string]
+        pay: (id: string) => Promise<PayResult>
+        refused: (reply: FastifyReply, name: string, result: Extract<PayResult, { ok: false }>) => Promise<unknown> | unknown
+        paidPage: (name: string, checkout: SandboxCheckoutRow) => Promise<string>
+      },
+    ) {
       const { id } = request.params
       if (!ID.test(id)) return notFound(reply)
       const checkout = await sandbox.getCheckout(id)
       if (!checkout) return notFound(reply)
       const name = await productName()
-      if (!(await allowAttempt(request))) return html(reply, 429, messagePage(name, 'Muitas tentativas', PAYMENT_ERROR_MSG.rate_limit))
-      if (checkout.status === 'complete') return html(reply, 409, messagePage(name, 'Código Pix já pago', 'Este código Pix já foi pago. Nada foi cobrado de novo.'))
-      const result = await sandbox.payWithPix(id, formValue(request.body, 'codigo'))
-      if (!result.ok) return pixExpiredPage(reply, name)
-      const paid = (await sandbox.getCheckout(id)) ?? checkout
-      return html(reply, 200, testBankPage({ productName: name, checkout: paid, txid: '', paid: true, authorization: await authorizationOf(paid) }))
-    })
+      if (!(await allowAttempt(request))) return tooManyAttempts(reply)
+      if (checkout.status === 'complete') return html(reply, 409, messagePage(name, ...way.alreadyPaid))
+      const result = await way.pay(id)
+      if (!result.ok) return way.refused(reply, name, result)
+      return html(reply, 200, await way.paidPage(name, (await sandbox.getCheckout(id)) ?? checkout))
+    }
+
+    app.post<{ Params: { id: string } }>('/sandbox/checkout/:id/pix', async (request, reply) =>
+      payAtTestBank(request, reply, {
+        alreadyPaid: ['Código Pix já pago', 'Este código Pix já foi pago. Nada foi cobrado de novo.'],
+        pay: (id) => sandbox.payWithPix(id, formValue(request.body, 'codigo')),
+        refused: (reply, name) => pixExpiredPage(reply, name),
+        paidPage: async (name, paid) => testBankPage({ productName: name, checkout: paid, txid: '', paid: true, authorization: await authorizationOf(paid) }),
+      }),
+    )
 
     // Boleto: issued on request, paid at the test bank by its digitable line.
     app.post<{ Params: { id: string } }>('/sandbox/checkout/:id/boleto', async (request, reply) => {
@@ -259,19 +283,14 @@ export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promi
         .send(pdf)
     })
 
-    app.post<{ Params: { id: string } }>('/sandbox/checkout/:id/boleto/pagar', async (request, reply) => {
-      const { id } = request.params
-      if (!ID.test(id)) return notFound(reply)
-      const checkout = await sandbox.getCheckout(id)
-      if (!checkout) return notFound(reply)
-      const name = await productName()
-      if (!(await allowAttempt(request))) return html(reply, 429, messagePage(name, 'Muitas tentativas', PAYMENT_ERROR_MSG.rate_limit))
-      if (checkout.status === 'complete') return html(reply, 409, messagePage(name, 'Boleto já pago', 'Este boleto já foi pago. Nada foi cobrado de novo.'))
-      const result = await sandbox.payWithBoleto(id, formValue(request.body, 'linha'))
-      if (!result.ok && result.code === 'boleto_expired') return boletoExpiredPage(reply, name)
-      if (!result.ok) return boletoUnknownPage(reply, name)
-      return html(reply, 200, testBankBoletoPage({ productName: name, checkout: (await sandbox.getCheckout(id)) ?? checkout, paid: true }))
-    })
+    app.post<{ Params: { id: string } }>('/sandbox/checkout/:id/boleto/pagar', async (request, reply) =>
+      payAtTestBank(request, reply, {
+        alreadyPaid: ['Boleto já pago', 'Este boleto já foi pago. Nada foi cobrado de novo.'],
+        pay: (id) => sandbox.payWithBoleto(id, formValue(request.body, 'linha')),
+        refused: (reply, name, result) => (result.code === 'boleto_expired' ? boletoExpiredPage(reply, name) : boletoUnknownPage(reply, name)),
+        paidPage: async (name, paid) => testBankBoletoPage({ productName: name, checkout: paid, paid: true }),
+      }),
+    )
 
     // The payer's Pix Automático authorisation, as the bank app shows it; cancelling it ends the renewals.
     app.get<{ Params: { id: string }; Querystring: { ok?: string } }>('/sandbox/banco/pix-automatico/:id', async (request, reply) => {
@@ -284,7 +303,7 @@ export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promi
     app.post<{ Params: { id: string } }>('/sandbox/banco/pix-automatico/:id/cancelar', async (request, reply) => {
       const { id } = request.params
       if (!ID.test(id)) return html(reply, 404, messagePage(await productName(), 'Autorização não encontrada', 'Esta autorização de Pix Automático não existe.'))
-      if (!(await allowAttempt(request))) return html(reply, 429, messagePage(await productName(), 'Muitas tentativas', PAYMENT_ERROR_MSG.rate_limit))
+      if (!(await allowAttempt(request))) return tooManyAttempts(reply)
       await sandbox.cancelPixAuthorization(id)
       return reply.redirect(`/sandbox/banco/pix-automatico/${encodeURIComponent(id)}`, 303)
     })
