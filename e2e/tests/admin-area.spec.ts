@@ -110,6 +110,9 @@ test('Usuários: every column fits at 1280 px, with scheduled cancellations and 
   await expect(clara).not.toContainText('Reembolso pendente')
   await expect(rui).toContainText('Reembolso pendente')
   await expect(rui).not.toContainText('Cancela em')
+  // A paid subscription that is not ending says when it renews.
+  await expect(rui).toContainText(/Renova em \d{2}\/\d{2}\/\d{4}/)
+  await expect(clara).not.toContainText('Renova em')
 
   // Nothing cut off: the table does not scroll sideways, and every action sits inside it.
   const table = page.getByRole('table', { name: 'Usuários encontrados' })

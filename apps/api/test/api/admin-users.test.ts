@@ -81,10 +81,16 @@ describe('admin users: search', () => {
     const leaving = await listener(ctx, { email: uniqueEmail('fim.agendado') })
     const end = new Date(Date.now() + 12 * DAY)
     const sub = await seedSubscription(ctx, leaving.userId, { currentPeriodEnd: end })
-    expect(await shown(leaving.userId)).toMatchObject({ refundPending: false, subscription: { cancelsAt: null, givesAccess: true } })
+    expect(await shown(leaving.userId)).toMatchObject({ refundPending: false, subscription: { cancelsAt: null, givesAccess: true, renewsAt: end.toISOString(), graceEndsAt: null } })
+
+    // A renewal not paid: pending until its grace ends, nothing renews meanwhile.
+    const grace = new Date(Date.now() + 2 * DAY)
+    await ctx.database.db.update(subscriptions).set({ status: 'past_due', graceEndsAt: grace }).where(eq(subscriptions.id, sub.id))
+    expect((await shown(leaving.userId)).subscription).toMatchObject({ status: 'past_due', givesAccess: true, renewsAt: null, graceEndsAt: grace.toISOString() })
+    await ctx.database.db.update(subscriptions).set({ status: 'active', graceEndsAt: null }).where(eq(subscriptions.id, sub.id))
 
     await ctx.database.db.update(subscriptions).set({ cancelAtPeriodEnd: true }).where(eq(subscriptions.id, sub.id))
-    expect(await shown(leaving.userId)).toMatchObject({ subscription: { status: 'active', givesAccess: true, cancelsAt: end.toISOString() } })
+    expect(await shown(leaving.userId)).toMatchObject({ subscription: { status: 'active', givesAccess: true, cancelsAt: end.toISOString(), renewsAt: null } })
 
     const [request] = await ctx.database.db.insert(refundRequests).values({ subscriptionId: sub.id, userId: leaving.userId, email: leaving.email }).returning()
     expect((await shown(leaving.userId)).refundPending).toBe(true)

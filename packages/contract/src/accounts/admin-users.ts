@@ -32,6 +32,10 @@ export const adminUserSchema = z.object({
      * ("Cancela em dd/mm/aaaa"). Null when nothing is scheduled or the subscription gives no access.
      */
     cancelsAt: isoDate.nullable(),
+    /** Paid and renewing: when the provider charges again ("Renova em dd/mm/aaaa"); null otherwise. */
+    renewsAt: isoDate.nullable(),
+    /** A renewal not paid: access lasts until then, unless the period is paid ("Acesso até dd/mm/aaaa"). */
+    graceEndsAt: isoDate.nullable(),
   }),
   /** A guarantee refund request of this person waits for an admin's decision ("Reembolso pendente"). */
   refundPending: z.boolean(),

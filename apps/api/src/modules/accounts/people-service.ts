@@ -53,8 +53,13 @@ function toAdminUser(row: AdminUserRow, subs: UserSubscriptionRow[], refundPendi
           provider: shown.sub.provider,
           // A cancellation is only "scheduled" while the access it ends is still running.
           cancelsAt: givesAccess && shown.sub.cancelAtPeriodEnd ? (shown.sub.currentPeriodEnd?.toISOString() ?? null) : null,
+          renewsAt:
+            givesAccess && shown.sub.status === 'active' && !shown.sub.cancelAtPeriodEnd && shown.sub.provider !== 'complimentary'
+              ? (shown.sub.currentPeriodEnd?.toISOString() ?? null)
+              : null,
+          graceEndsAt: givesAccess && shown.sub.status === 'past_due' ? (shown.sub.graceEndsAt?.toISOString() ?? null) : null,
         }
-      : { status: 'none', givesAccess: false, planCode: null, planName: null, currentPeriodEnd: null, provider: null, cancelsAt: null },
+      : { status: 'none', givesAccess: false, planCode: null, planName: null, currentPeriodEnd: null, provider: null, cancelsAt: null, renewsAt: null, graceEndsAt: null },
     refundPending,
   }
 }

@@ -20,6 +20,8 @@ function person(subscription: Partial<AdminUser['subscription']>, refundPending 
       currentPeriodEnd: '2026-03-05T15:00:00.000Z',
       provider: 'sandbox',
       cancelsAt: null,
+      renewsAt: null,
+      graceEndsAt: null,
       ...subscription,
     },
     refundPending,
@@ -39,6 +41,16 @@ describe('Admin › Usuários: the subscription cell', () => {
     render(<SubscriptionState user={person({}, true)} />)
     screen.getByText('Reembolso pendente')
     expect(screen.queryByText(/Cancela em/)).toBeNull()
+  })
+
+  it('shows when a paid subscription renews, and a renewal not paid as pending until its grace ends', () => {
+    const { unmount } = render(<SubscriptionState user={person({ renewsAt: '2026-12-12T15:00:00.000Z' })} />)
+    screen.getByText('Renova em 12/12/2026')
+    unmount()
+    render(<SubscriptionState user={person({ status: 'past_due', graceEndsAt: '2026-12-15T15:00:00.000Z' })} />)
+    const badge = screen.getByText('Pagamento pendente')
+    expect(badge.className).not.toContain('success')
+    screen.getByText('Acesso até 15/12/2026')
   })
 
   it('shows only the state when nothing is about to change', () => {

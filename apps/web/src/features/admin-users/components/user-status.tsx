@@ -13,6 +13,8 @@ export const dateFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short',
 
 /** The subscription state an admin needs at a glance: access or not, and whether it is a courtesy. */
 export function SubscriptionBadge({ subscription }: { subscription: AdminUser['subscription'] }) {
+  // A renewal not paid still gives access for the grace days: a warning, not a success.
+  if (subscription.givesAccess && subscription.status === 'past_due') return <Badge variant="gold">{STATUS_LABELS.past_due}</Badge>
   if (subscription.givesAccess) {
     return <Badge variant="success">{subscription.provider === 'complimentary' ? 'Cortesia' : STATUS_LABELS[subscription.status]}</Badge>
   }
@@ -20,15 +22,18 @@ export function SubscriptionBadge({ subscription }: { subscription: AdminUser['s
 }
 
 /**
- * The badge, then what is about to change (docs/product/admin.md#users-adminusers): a cancellation
- * the subscriber scheduled ("Cancela em dd/mm/aaaa") and a refund request waiting for a decision.
+ * The badge, then what comes next (docs/product/admin.md#users-adminusers): the renewal ("Renova em
+ * dd/mm/aaaa"), a cancellation the subscriber scheduled ("Cancela em dd/mm/aaaa"), the end of the
+ * grace of a renewal not paid ("Acesso até dd/mm/aaaa") and a refund request waiting for a decision.
  */
 export function SubscriptionState({ user }: { user: AdminUser }) {
-  const { cancelsAt } = user.subscription
+  const { cancelsAt, renewsAt, graceEndsAt } = user.subscription
   return (
     <div className="flex flex-col items-start gap-1.5">
       <SubscriptionBadge subscription={user.subscription} />
+      {renewsAt ? <span className="text-xs whitespace-nowrap text-ink-muted">Renova em {dateFormat.format(new Date(renewsAt))}</span> : null}
       {cancelsAt ? <span className="text-xs font-medium whitespace-nowrap text-warm">Cancela em {dateFormat.format(new Date(cancelsAt))}</span> : null}
+      {graceEndsAt ? <span className="text-xs font-medium whitespace-nowrap text-warm">Acesso até {dateFormat.format(new Date(graceEndsAt))}</span> : null}
       {user.refundPending ? (
         <Badge variant="gold" className="whitespace-nowrap">
           Reembolso pendente
