@@ -25,6 +25,13 @@ export interface InstallmentOption {
   label: string
 }
 
+/** How often a plan of `intervalMonths` is charged, as a payment page says it: 'por mês', 'por ano', 'a cada 6 meses'. */
+export function billingIntervalLabel(months: number): string {
+  if (months === 1) return 'por mês'
+  if (months === 12) return 'por ano'
+  return `a cada ${months} meses`
+}
+
 /** How many instalments a plan of `intervalMonths` may be paid in: its months, between 1 and 12. */
 export function maxInstallments(intervalMonths: number): number {
   if (!Number.isFinite(intervalMonths)) return 1

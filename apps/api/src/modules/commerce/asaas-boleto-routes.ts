@@ -9,7 +9,7 @@
  * Outside /api like the sandbox's pages (plain HTML forms, no inline script or style); the
  * checkout id in the path is the only secret, as in verify-payment.
  */
-import { COMMERCE_MSG, CPF_MSG, formatMoney, normalizeCpf } from '@sintonia/contract'
+import { COMMERCE_MSG, CPF_MSG, billingIntervalLabel, formatMoney, normalizeCpf } from '@sintonia/contract'
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -56,7 +56,7 @@ ${body}
 </html>`
 }
 
-const messageBody = (title: string, text: string, link?: { href: string; label: string }) => `<main class="card stack">
+const messageBody = (title: string, text: string, link?: { href: string; label: string }) => `<main class="card stack narrow">
 <h1>${e(title)}</h1>
 <p class="muted">${e(text)}</p>
 ${link ? `<a class="btn inline" href="${e(link.href)}">${e(link.label)}</a>` : ''}
@@ -87,11 +87,21 @@ ${boleto.pdfUrl ? `<a class="btn secondary" href="${e(boleto.pdfUrl)}" target="_
 </div>`
 }
 
-function choiceBody(input: { base: string; asaasUrl: string | null; asaasCheckoutId: string | null; amount: string; planName: string; error: string | null; name: string; cpf: string }): string {
+function choiceBody(input: {
+  base: string
+  asaasUrl: string | null
+  asaasCheckoutId: string | null
+  amount: string
+  planName: string
+  intervalMonths: number | null
+  error: string | null
+  name: string
+  cpf: string
+}): string {
   const alert = input.error ? `<div class="alert error" role="alert">${e(input.error)}</div>` : ''
-  return `<main class="card stack">
+  return `<main class="card stack narrow">
 <h1>Assinatura ${e(input.planName)}</h1>
-<p>${e(input.amount)}</p>
+<div><p class="amount">${e(input.amount)}</p>${input.intervalMonths ? `<p class="muted">${e(billingIntervalLabel(input.intervalMonths))}, renovação automática</p>` : ''}</div>
 ${
   input.asaasUrl
     ? `<section aria-labelledby="pix-card-title"><h2 id="pix-card-title">Pix ou cartão</h2>
@@ -174,7 +184,7 @@ export function asaasPaymentPageRoutes(gateway: AsaasGateway, assets: AsaasPageA
         } catch (error) {
           return failed(reply, error)
         }
-        if (boleto) return html(reply, 200, 'Boleto', `<main class="card stack"><h1>Boleto — ${e(found.planName)}</h1>${boletoPanel(boleto, assets.formatLine)}</main>`)
+        if (boleto) return html(reply, 200, 'Boleto', `<main class="card stack narrow"><h1>Boleto — ${e(found.planName)}</h1>${boletoPanel(boleto, assets.formatLine)}</main>`)
         if (found.ours.status !== 'open') return expired(reply)
         const asaasUrl = request.query.checkout ? gateway.checkoutPageUrl(request.query.checkout) : null
         const body = choiceBody({
@@ -182,6 +192,7 @@ export function asaasPaymentPageRoutes(gateway: AsaasGateway, assets: AsaasPageA
           asaasUrl,
           asaasCheckoutId: request.query.checkout ?? null,
           amount: formatMoney(found.ours.amountCents, found.ours.currency),
+          intervalMonths: found.intervalMonths,
           planName: found.planName,
           error: null,
           name: found.ours.customerName ?? '',
@@ -214,6 +225,7 @@ export function asaasPaymentPageRoutes(gateway: AsaasGateway, assets: AsaasPageA
             asaasUrl: request.query.checkout ? gateway.checkoutPageUrl(request.query.checkout) : null,
             asaasCheckoutId: request.query.checkout ?? null,
             amount: formatMoney(found.ours.amountCents, found.ours.currency),
+            intervalMonths: found.intervalMonths,
             planName: found.planName,
             error: error ?? COMMERCE_MSG.planUnavailable,
             name: typedName,

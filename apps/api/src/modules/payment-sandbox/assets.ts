@@ -66,6 +66,7 @@ input:focus,select:focus{outline:2px solid #6d4aff;outline-offset:1px;border-col
 .badge.warn{background:#fff4d6;color:#6b4b00}
 .badge.off{background:#efedf5;color:#5c5a6b}
 .stack>*+*{margin-top:16px}
+.narrow{max-width:560px;margin-left:auto;margin-right:auto}
 .center{text-align:center}
 .actions{display:grid;gap:10px}
 .backlink{display:inline-block;font-size:14px;margin-bottom:12px;text-decoration:none}

@@ -2,7 +2,7 @@
  * Server-rendered HTML of the sandbox provider's hosted pages (pt-BR, no inline script or style).
  * They name the product's icon, so the browser does not ask for a /favicon.ico that does not exist.
  */
-import { formatCpf, formatMoney, installmentOptions } from '@sintonia/contract'
+import { billingIntervalLabel, formatCpf, formatMoney, installmentOptions } from '@sintonia/contract'
 import { escapeHtml as e } from '../../lib/mail/index.js'
 import { SANDBOX_TEST_CARDS } from './cards.js'
 import { BOLETO_DUE_DAYS, type PortalPlan } from './provider.js'
@@ -10,11 +10,7 @@ import type { SandboxCheckoutRow, SandboxSubscriptionRow } from './repository.js
 
 const dateBr = (date: Date) => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'America/Sao_Paulo' }).format(date)
 
-export function intervalLabel(months: number): string {
-  if (months === 1) return 'por mês'
-  if (months === 12) return 'por ano'
-  return `a cada ${months} meses`
-}
+const intervalLabel = billingIntervalLabel
 
 const LOCK_ICON =
   '<svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2"><rect x="3" y="11" width="18" height="11" rx="2"/><path d="M7 11V7a5 5 0 0 1 10 0v4"/></svg>'
