@@ -377,6 +377,8 @@ describe('Asaas boleto (our page, a BOLETO subscription at Asaas)', () => {
       cycle: 'SEMIANNUALLY',
       description: expect.stringContaining('Assinatura'),
       externalReference: checkoutId,
+      // Asaas's own Pix Automático offer stays off until its authorisations are handled (ADR 029).
+      pixAutomaticAuthorizationMode: 'DISABLED',
     })
     expect(sent.some((req) => req.method === 'GET' && req.path === `/v3/payments/${paymentId}/identificationField`)).toBe(true)
     expect(fake.subscriptions.get(subscriptionId)).toMatchObject({ billingType: 'BOLETO', cycle: 'SEMIANNUALLY' })

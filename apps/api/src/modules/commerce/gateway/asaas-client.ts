@@ -59,6 +59,11 @@ export interface AsaasSubscriptionRequest {
   cycle: AsaasCycle
   description: string
   externalReference: string
+  /**
+   * Asaas offers the payer Pix Automático on API subscriptions unless told not to (since
+   * 29/10/2026, default OPTIONAL); we do not handle its authorisations yet (ADR 029), so it is off.
+   */
+  pixAutomaticAuthorizationMode: 'DISABLED'
 }
 
 /** `POST /v3/transfers` to an account at another institution (Pix or TED, Asaas picks). */

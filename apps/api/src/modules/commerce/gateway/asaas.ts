@@ -153,6 +153,7 @@ export class AsaasGateway implements PaymentGateway {
       cycle,
       description: `Assinatura ${input.planName}`,
       externalReference: checkoutId,
+      pixAutomaticAuthorizationMode: 'DISABLED',
     })
     const { data } = await this.client.listSubscriptionPayments(sub.id)
     const first = data.filter((payment) => !payment.deleted).sort(byDueDate)[0]
