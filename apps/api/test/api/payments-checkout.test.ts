@@ -39,7 +39,7 @@ describe('GET /api/payments/gateway', () => {
     const res = await ctx.app.inject({ method: 'GET', url: API.commerce.payments.gateway })
     expect(res.statusCode).toBe(200)
     const info = gatewayInfoSchema.parse(res.json())
-    expect(info).toMatchObject({ provider: 'sandbox', mode: 'test', guaranteeDays: 7 })
+    expect(info).toMatchObject({ provider: 'sandbox', mode: 'test', guaranteeDays: 7, methods: ['pix', 'card', 'boleto'], cardInstallments: true, installmentsInterestFree: true })
     expect(info.testCards.map((card) => card.number)).toContain('4242 4242 4242 4242')
   })
 })

@@ -40,7 +40,7 @@ function stripeWebhook(type: string, object: Record<string, unknown>, options: {
 describe('Stripe gateway (local fake)', () => {
   it('reports Stripe in test mode', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: API.commerce.payments.gateway })
-    expect(res.json()).toMatchObject({ provider: 'stripe', mode: 'test' })
+    expect(res.json()).toMatchObject({ provider: 'stripe', mode: 'test', methods: ['card'], cardInstallments: false })
     expect(ctx.app.payments.sandbox).toBeNull()
     expect((await ctx.app.inject({ method: 'GET', url: '/sandbox/checkout/cs_sbx_x000000' })).statusCode).toBe(404)
   })

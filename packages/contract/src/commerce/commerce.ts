@@ -31,6 +31,11 @@ export const gatewayInfoSchema = z.object({
   testCards: z.array(z.object({ number: z.string(), outcome: z.string() })),
   /** The guarantee shown on every plan and payment page (one setting, default 7). */
   guaranteeDays: z.number().int().positive(),
+  /** The ways this provider's checkout takes, and whether its card may be split in instalments. */
+  methods: z.array(z.enum(PAYMENT_METHODS)),
+  cardInstallments: z.boolean(),
+  /** No interest on instalments (the admin's rate is 0). */
+  installmentsInterestFree: z.boolean(),
 })
 export type GatewayInfo = z.infer<typeof gatewayInfoSchema>
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_PLANS } from './default-plans.js'
-import { installmentOption, installmentOptions, maxInstallments, paidByCardLabel, paidWithLabel, paymentGroupLabel } from './installments.js'
+import { acceptedMethodsLabel, installmentOption, installmentOptions, maxInstallments, paidByCardLabel, paidWithLabel, paymentGroupLabel } from './installments.js'
 
 const nbsp = (text: string) => text.replaceAll(' R$ ', ' R$\u00a0').replace(/^R\$ /, 'R$\u00a0')
 
@@ -62,5 +62,12 @@ describe('card instalments', () => {
     expect(paidByCardLabel(option.totalCents, 12, true).replace(/\u00a0/g, ' ')).toBe(`Cartão em 12x de R$ ${(option.amountCents / 100).toFixed(2).replace('.', ',')} com juros (total R$ ${(option.totalCents / 100).toFixed(2).replace('.', ',')})`)
     expect(paidByCardLabel(47_880, 1, true)).toBe('Cartão, à vista')
     expect(paidByCardLabel(47_880, 12).replace(/\u00a0/g, ' ')).toBe('Cartão em 12x de R$ 39,90 sem juros')
+  })
+
+  it('says which ways a checkout takes before the buyer leaves for it', () => {
+    expect(acceptedMethodsLabel(['card', 'pix', 'boleto'], { maxInstallments: 12, interestFree: true })).toBe('Pix, cartão em até 12x sem juros ou boleto')
+    expect(acceptedMethodsLabel(['pix', 'card', 'boleto'], { maxInstallments: 3, interestFree: false })).toBe('Pix, cartão em até 3x ou boleto')
+    expect(acceptedMethodsLabel(['pix', 'card'], { maxInstallments: 1, interestFree: true })).toBe('Pix ou cartão')
+    expect(acceptedMethodsLabel(['card'], { maxInstallments: 1, interestFree: true })).toBe('Cartão')
   })
 })

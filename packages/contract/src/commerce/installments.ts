@@ -105,6 +105,23 @@ export function paidWithLabel(method: PaymentMethod, totalCents: number, install
   return paidByCardLabel(totalCents, installments ?? 1, withInterest)
 }
 
+/**
+ * The ways a checkout takes, as the payment page says them before the buyer leaves for the
+ * provider: 'Pix, cartão em até 12x sem juros ou boleto', 'Cartão'. `maxInstallments` is the
+ * plan's (1: card at once).
+ */
+export function acceptedMethodsLabel(methods: readonly PaymentMethod[], card: { maxInstallments: number; interestFree: boolean }): string {
+  const words = (['pix', 'card', 'boleto'] as const)
+    .filter((method) => methods.includes(method))
+    .map((method) => {
+      if (method === 'pix') return 'Pix'
+      if (method === 'boleto') return 'boleto'
+      return card.maxInstallments > 1 ? `cartão em até ${card.maxInstallments}x${card.interestFree ? ' sem juros' : ''}` : 'cartão'
+    })
+  const text = words.length > 1 ? `${words.slice(0, -1).join(', ')} ou ${words.at(-1)}` : (words[0] ?? '')
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
 /** A group of payments in the admin's finance view: 'Pix', 'Cartão, à vista', 'Cartão em 6x'. */
 export function paymentGroupLabel(method: PaymentMethod, installments: number | null): string {
   if (method === 'pix') return 'Pix'

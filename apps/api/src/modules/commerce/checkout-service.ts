@@ -46,7 +46,16 @@ export async function gatewayInfo(deps: Pick<CommerceDeps, 'db' | 'gateway'>): P
             { number: '4242 4242 4242 4242', outcome: 'Pagamento aprovado' },
             { number: '4000 0000 0000 0002', outcome: 'Cartão recusado (card_declined)' },
           ]
-  return { provider: deps.gateway.provider, mode: deps.gateway.mode, testCards, guaranteeDays: await getGuaranteeDays(deps.db) }
+  const [guaranteeDays, interest] = await Promise.all([getGuaranteeDays(deps.db), getInstallmentInterestBasisPoints(deps.db)])
+  return {
+    provider: deps.gateway.provider,
+    mode: deps.gateway.mode,
+    testCards,
+    guaranteeDays,
+    methods: [...deps.gateway.methods],
+    cardInstallments: deps.gateway.cardInstallments,
+    installmentsInterestFree: interest === 0,
+  }
 }
 
 async function startCheckout(

@@ -84,6 +84,9 @@ const newCheckoutRef = () => `${ASAAS_CHECKOUT_PREFIX}${randomBytes(18).toString
 
 export class AsaasGateway implements PaymentGateway {
   readonly provider = 'asaas' as const
+  // Pix and card on Asaas's Checkout, boleto on our page; its card is charged at once (ADR 029).
+  readonly methods = ['pix', 'card', 'boleto'] as const
+  readonly cardInstallments = false
   readonly mode: 'test' | 'live'
   readonly signatureHeader = ASAAS_TOKEN_HEADER
   readonly webhookRefusalStatus = 401 as const

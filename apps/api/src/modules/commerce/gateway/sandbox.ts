@@ -10,6 +10,8 @@ export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature'
 export class SandboxGateway implements PaymentGateway {
   readonly provider = 'sandbox' as const
   readonly mode = 'test' as const
+  readonly methods = ['pix', 'card', 'boleto'] as const
+  readonly cardInstallments = true
   readonly signatureHeader = SANDBOX_SIGNATURE_HEADER
   readonly webhookRefusalStatus = 400 as const
 

@@ -24,6 +24,8 @@ export function stripeConnection(apiBase: string | undefined): Pick<Stripe.Strip
  */
 export class StripeGateway implements PaymentGateway {
   readonly provider = 'stripe' as const
+  readonly methods = ['card'] as const
+  readonly cardInstallments = false
   readonly mode: 'test' | 'live'
   readonly signatureHeader = 'stripe-signature'
   readonly webhookRefusalStatus = 400 as const

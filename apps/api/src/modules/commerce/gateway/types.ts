@@ -147,6 +147,10 @@ export interface RefundResult {
 export interface PaymentGateway {
   readonly provider: PaymentProvider
   readonly mode: GatewayMode
+  /** The ways its checkout takes (the payment page says them before the buyer leaves). */
+  readonly methods: readonly PaymentMethod[]
+  /** Whether its checkout splits a card payment in instalments (up to the plan's months). */
+  readonly cardInstallments: boolean
   /** The HTTP header carrying the webhook signature (or, with Asaas, the shared token). */
   readonly signatureHeader: string
   /**

@@ -24,6 +24,9 @@ const TEST_GATEWAY: GatewayInfo = {
     { number: '4000 0000 0000 0002', outcome: 'Cartão recusado' },
   ],
   guaranteeDays: 14,
+  methods: ['pix', 'card', 'boleto'],
+  cardInstallments: true,
+  installmentsInterestFree: true,
 }
 
 const text = (element: Element | null) => (element?.textContent ?? '').replace(/\s/g, ' ')
@@ -61,6 +64,8 @@ describe('/pagamento', () => {
     expect(within(cards).getAllByRole('listitem').map((li) => li.querySelector('code')?.textContent)).toEqual(['4242 4242 4242 4242', '4000 0000 0000 0002'])
     screen.getByRole('heading', { name: 'Garantia de 14 dias' })
     expect(screen.getByRole('link', { name: 'Termos de Uso' }).getAttribute('href')).toBe('/terms')
+    // The ways to pay, before leaving for the provider: the annual plan's card up to 12x.
+    expect(screen.getByTestId('payment-methods').textContent).toBe('Pix, cartão em até 12x sem juros ou boleto')
   })
 
   it("lists the chosen plan's own benefits under 'O que está incluído', then how cancelling works", async () => {
@@ -86,6 +91,15 @@ describe('/pagamento', () => {
     expect((await screen.findByTestId('gateway-badge')).textContent).toBe('Pagamento seguro')
     expect(screen.queryByRole('list', { name: 'Cartões de teste' })).toBeNull()
     expect(text(screen.getByRole('heading', { level: 1 }))).toBe('Plano Trimestral por R$ 149,70/trimestre')
+    expect(screen.getByTestId('payment-methods').textContent).toBe('Pix, cartão em até 3x sem juros ou boleto')
+  })
+
+  it('says the card is charged at once where the provider does not split it, and with interest where the admin set some', async () => {
+    const { unmount } = setup('/pagamento', { ...TEST_GATEWAY, methods: ['card'], cardInstallments: false })
+    expect((await screen.findByTestId('payment-methods')).textContent).toBe('Cartão')
+    unmount()
+    setup('/pagamento', { ...TEST_GATEWAY, installmentsInterestFree: false })
+    expect((await screen.findByTestId('payment-methods')).textContent).toBe('Pix, cartão em até 12x ou boleto')
   })
 
   it('validates with the product’s messages, joined with ". ", and sends nothing', async () => {

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { ArrowRight, CreditCard, FlaskConical, LockKeyhole, ShieldCheck } from 'lucide-react'
 import { Link, useSearchParams } from 'react-router'
-import { DEFAULT_PLAN_BENEFITS, PLAN_CODES, formatMoney, type PlanCode, type PublicPlan } from '@sintonia/contract'
+import { DEFAULT_PLAN_BENEFITS, PLAN_CODES, acceptedMethodsLabel, formatMoney, maxInstallments, type PlanCode, type PublicPlan } from '@sintonia/contract'
 import { CheckList } from '../../../components/check-list'
 import { periodLabel } from '../../../components/plans/plan-pricing'
 import { Badge } from '../../../components/ui/badge'
@@ -177,6 +177,14 @@ export function PaymentPage({ productName, plans }: PaymentPageProps) {
               Continuar para o pagamento
               <ArrowRight aria-hidden="true" />
             </SubmitButton>
+            {gateway.data && plan ? (
+              <p className="text-center text-sm font-medium text-ink" data-testid="payment-methods">
+                {acceptedMethodsLabel(gateway.data.methods, {
+                  maxInstallments: gateway.data.cardInstallments ? maxInstallments(plan.intervalMonths) : 1,
+                  interestFree: gateway.data.installmentsInterestFree,
+                })}
+              </p>
+            ) : null}
             <p className="text-center text-sm leading-relaxed text-ink-muted">
               Ao continuar você declara ter mais de 18 anos e concorda com os{' '}
               <Link to="/terms" className="font-semibold text-accent underline decoration-accent underline-offset-4 hover:text-accent-strong">

@@ -16,7 +16,15 @@ vi.mock('../lib/provider-redirect', async (importOriginal) => ({
 }))
 
 const PLANS = TEST_PLANS
-const GATEWAY: GatewayInfo = { provider: 'sandbox', mode: 'test', testCards: [], guaranteeDays: 7 }
+const GATEWAY: GatewayInfo = {
+  provider: 'sandbox',
+  mode: 'test',
+  testCards: [],
+  guaranteeDays: 7,
+  methods: ['pix', 'card', 'boleto'],
+  cardInstallments: true,
+  installmentsInterestFree: true,
+}
 const DETAILS = ANNUAL_DETAILS
 const NO_SUBSCRIPTION: SubscriptionDetails = { subscription: null, guarantee: { days: 7, eligibleUntil: null, canRequestRefund: false, request: null } }
 
