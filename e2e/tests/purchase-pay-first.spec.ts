@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { submitLogin, uniqueEmail } from '../support/accounts'
 import { waitForMailLink } from '../support/mailbox'
+import { screenshotAt } from '../support/screenshots'
 import {
   CARD_DECLINED_TEXT,
   TEST_CARDS,
@@ -57,6 +58,7 @@ test('from the landing’s plan to the payment page; a declined card, then a goo
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Plano Anual por')
   await expect(page.getByRole('list', { name: 'Cartões de teste' }).getByText(TEST_CARDS.success)).toBeVisible()
   await expect(page.getByRole('heading', { name: /Garantia de 7 dias/ })).toBeVisible()
+  await expect(page.getByTestId('payment-methods')).toHaveText('Pix, cartão em até 12x sem juros ou boleto')
 
   // The product's validation messages, joined with '. '.
   await page.getByRole('button', { name: /Continuar para o pagamento/ }).click()
@@ -64,6 +66,8 @@ test('from the landing’s plan to the payment page; a declined card, then a goo
   await page.getByLabel('Email').fill('joana@')
   await page.getByLabel('Nome Completo').fill('J')
   await expect(page.getByRole('alert')).toHaveText('Email deve ter um formato válido. Nome deve ter pelo menos 2 caracteres')
+  await screenshotAt(page, 'pagamento-erros', 360)
+  await screenshotAt(page, 'pagamento-erros', 1280)
 
   await fillPaymentForm(page, email)
   const sessionId = await expectSandboxCheckout(page, 'Anual')
