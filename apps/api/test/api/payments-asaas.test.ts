@@ -432,6 +432,21 @@ describe('Asaas boleto (our page, a BOLETO subscription at Asaas)', () => {
     expect((await ctx.app.inject({ method: 'POST', url: `${pagePath(checkoutId)}/boleto` })).statusCode).toBe(400)
   })
 
+  it('a CPF whose digits hold but Asaas refuses is told in pt-BR (422), with the page to try again and nothing issued', async () => {
+    const buyer = await listener(ctx)
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'trimestral')
+    fake.refusedCpfs.add('11144477735')
+    try {
+      const refused = await postBoleto(checkoutId, { nome: 'Paula Ramos', cpf: '111.444.777-35' })
+      expect(refused.statusCode).toBe(422)
+      expect(refused.body).toContain(ASAAS_PAGE_MSG.cpfRefused)
+      expect(refused.body).toContain('Gerar boleto')
+      expect([...fake.subscriptions.values()].some((sub) => sub.externalReference === checkoutId)).toBe(false)
+    } finally {
+      fake.refusedCpfs.clear()
+    }
+  })
+
   it('gives access only once Asaas reports the boleto charge paid (read back), records it as boleto, and applies a redelivered event once', async () => {
     const { buyer, checkoutId, paymentId, subscriptionId } = await boletoBuyer('anual')
     // Asaas tells of the new charge, and the forged copy of a "paid" charge: still not paid at Asaas.

@@ -45,6 +45,8 @@ export interface AsaasFake {
   transfers: Map<string, Json>
   /** While true every call answers 500 (Asaas is down). */
   failing: boolean
+  /** CPFs (digits) Asaas refuses as customers although their check digits hold (not registered, irregular). */
+  refusedCpfs: Set<string>
   /** The checkout created with this externalReference (our checkout id). */
   checkoutOf(reference: string): Json
   /**
@@ -120,6 +122,7 @@ export async function startAsaasFake(options: { apiKey: string }): Promise<Asaas
     subscriptions,
     customers,
     transfers,
+    refusedCpfs: new Set<string>(),
     payBoleto(paymentId) {
       const payment = payments.get(paymentId)
       if (!payment || payment.billingType !== 'BOLETO') throw new Error(`boleto ${paymentId} desconhecido`)
@@ -229,7 +232,9 @@ export async function startAsaasFake(options: { apiKey: string }): Promise<Asaas
     }
     if (method === 'POST' && path === '/v3/customers') {
       if (typeof body?.name !== 'string' || !body.name.trim()) return fail(400, 'invalid_name', 'O campo nome deve ser informado.')
-      if (typeof body.cpfCnpj !== 'string' || !/^\d{11}$|^\d{14}$/.test(body.cpfCnpj)) return fail(400, 'invalid_cpfCnpj', 'O CPF/CNPJ informado é inválido.')
+      if (typeof body.cpfCnpj !== 'string' || !/^\d{11}$|^\d{14}$/.test(body.cpfCnpj) || fake.refusedCpfs.has(body.cpfCnpj)) {
+        return fail(400, 'invalid_cpfCnpj', 'O CPF/CNPJ informado é inválido.')
+      }
       const id = nextId('cus')
       const customer: Json = { ...customerObject.example, id, dateCreated: brazilDate(), name: body.name, email: body.email ?? null, cpfCnpj: body.cpfCnpj }
       customers.set(id, customer)

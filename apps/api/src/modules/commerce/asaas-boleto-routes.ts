@@ -17,6 +17,7 @@ import { RATE_LIMITS } from '../../lib/http/rate-limits.js'
 import { escapeHtml as e } from '../../lib/mail/index.js'
 import { getProductName } from '../content/settings-service.js'
 import { ASAAS_PAY_PATH, type AsaasGateway } from './gateway/asaas.js'
+import { AsaasApiError } from './gateway/asaas-client.js'
 import { GatewayError, type BoletoInfo } from './gateway/types.js'
 import { SUCCESS_PATH, CANCEL_PATH } from './checkout-service.js'
 import * as repo from './repository.js'
@@ -24,6 +25,8 @@ import * as repo from './repository.js'
 export const ASAAS_PAGE_MSG = {
   nameRequired: 'Informe o nome de quem paga.',
   boletoFailed: 'Não foi possível gerar o boleto agora. Tente novamente em alguns instantes.',
+  /** The CPF passes its check digits but Asaas refuses it (not registered, irregular). */
+  cpfRefused: 'O Asaas não aceitou este CPF. Confira os números ou use o CPF de quem vai pagar.',
   notFound: 'Este link de pagamento não existe ou expirou. Volte ao site e comece de novo.',
 } as const
 
@@ -218,22 +221,26 @@ export function asaasPaymentPageRoutes(gateway: AsaasGateway, assets: AsaasPageA
         const cpf = normalizeCpf(typedCpf)
         const error = typedName.length < 3 ? ASAAS_PAGE_MSG.nameRequired : !cpf ? (typedCpf.trim() ? CPF_MSG.invalid : CPF_MSG.required) : null
         const email = found.ours.email
-        if (error || !cpf || !email || !found.intervalMonths) {
-          const body = choiceBody({
-            base: `${ASAAS_PAY_PATH}/${encodeURIComponent(id)}`,
-            // The page as it was, with its way on to Asaas's Checkout, and the error.
-            asaasUrl: request.query.checkout ? gateway.checkoutPageUrl(request.query.checkout) : null,
-            asaasCheckoutId: request.query.checkout ?? null,
-            amount: formatMoney(found.ours.amountCents, found.ours.currency),
-            intervalMonths: found.intervalMonths,
-            planName: found.planName,
-            error: error ?? COMMERCE_MSG.planUnavailable,
-            name: typedName,
-            // The CPF typed is shown back only to whoever typed it (this answer), never logged or stored.
-            cpf: typedCpf.slice(0, 14),
-          })
-          return html(reply, 422, 'Como você quer pagar?', body)
-        }
+        // The page as it was, with its way on to Asaas's Checkout, and the error.
+        const again = (message: string) =>
+          html(
+            reply,
+            422,
+            'Como você quer pagar?',
+            choiceBody({
+              base: `${ASAAS_PAY_PATH}/${encodeURIComponent(id)}`,
+              asaasUrl: request.query.checkout ? gateway.checkoutPageUrl(request.query.checkout) : null,
+              asaasCheckoutId: request.query.checkout ?? null,
+              amount: formatMoney(found.ours.amountCents, found.ours.currency),
+              intervalMonths: found.intervalMonths,
+              planName: found.planName,
+              error: message,
+              name: typedName,
+              // The CPF typed is shown back only to whoever typed it (this answer), never logged or stored.
+              cpf: typedCpf.slice(0, 14),
+            }),
+          )
+        if (error || !cpf || !email || !found.intervalMonths) return again(error ?? COMMERCE_MSG.planUnavailable)
         try {
           await gateway.issueBoleto(id, {
             payer: { name: typedName, email, cpf },
@@ -242,6 +249,7 @@ export function asaasPaymentPageRoutes(gateway: AsaasGateway, assets: AsaasPageA
             intervalMonths: found.intervalMonths,
           })
         } catch (caught) {
+          if (caught instanceof AsaasApiError && caught.codes.includes('invalid_cpfCnpj')) return again(ASAAS_PAGE_MSG.cpfRefused)
           return failed(reply, caught)
         }
         return reply.redirect(`${ASAAS_PAY_PATH}/${encodeURIComponent(id)}`, 303)
