@@ -48,8 +48,6 @@ import { commerceRoutesPublic } from './modules/commerce/public-routes.js'
 import { commerceRoutesUser } from './modules/commerce/user-routes.js'
 import { commerceRoutesAdmin } from './modules/commerce/admin-routes.js'
 import { sandboxRoutes } from './modules/payment-sandbox/routes.js'
-import { SANDBOX_CSS, SANDBOX_JS } from './modules/payment-sandbox/assets.js'
-import { formatBoletoLine } from './modules/payment-sandbox/pages.js'
 import { asaasPaymentPageRoutes } from './modules/commerce/asaas-boleto-routes.js'
 import { AsaasGateway } from './modules/commerce/gateway/asaas.js'
 import { getProductName } from './modules/content/settings-service.js'
@@ -161,7 +159,7 @@ export async function buildApp(options: BuildAppOptions) {
   if (app.payments.sandbox) await app.register(sandboxRoutes(app.payments.sandbox, () => getProductName(app.database.db)))
   // With Asaas, our page that offers boleto beside Asaas's Checkout (ADR 029, not under /api).
   if (app.payments.gateway instanceof AsaasGateway) {
-    await app.register(asaasPaymentPageRoutes(app.payments.gateway, { css: SANDBOX_CSS, js: SANDBOX_JS, formatLine: formatBoletoLine }))
+    await app.register(asaasPaymentPageRoutes(app.payments.gateway))
   }
   await app.register(contentRoutesPublic)
   await app.register(contentRoutesAdmin)

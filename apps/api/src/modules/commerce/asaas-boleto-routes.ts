@@ -9,12 +9,13 @@
  * Outside /api like the sandbox's pages (plain HTML forms, no inline script or style); the
  * checkout id in the path is the only secret, as in verify-payment.
  */
-import { COMMERCE_MSG, CPF_MSG, billingIntervalLabel, formatMoney, normalizeCpf } from '@sintonia/contract'
+import { COMMERCE_MSG, CPF_MSG, billingIntervalLabel, formatBoletoLine, formatMoney, normalizeCpf } from '@sintonia/contract'
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { RATE_LIMITS } from '../../lib/http/rate-limits.js'
 import { escapeHtml as e } from '../../lib/mail/index.js'
+import { paymentPageDocument, servePaymentPageAssets } from '../../lib/payment-pages/assets.js'
 import { getProductName } from '../content/settings-service.js'
 import { ASAAS_PAY_PATH, type AsaasGateway } from './gateway/asaas.js'
 import { AsaasApiError } from './gateway/asaas-client.js'
@@ -39,24 +40,12 @@ const dateBr = (day: string) =>
   new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'America/Sao_Paulo' }).format(new Date(`${day.slice(0, 10)}T12:00:00-03:00`))
 
 function layout(productName: string, title: string, body: string): string {
-  return `<!doctype html>
-<html lang="pt-BR">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${e(title)}</title>
-<link rel="icon" type="image/svg+xml" href="/favicon.svg">
-<link rel="stylesheet" href="${ASAAS_PAY_PATH}/assets/pagina.css">
-</head>
-<body>
-<header><div class="shell top"><div class="brand"><span class="brand-mark" aria-hidden="true"></span><span>${e(productName)}</span></div></div></header>
-<div class="shell">
-${body}
-</div>
-<script src="${ASAAS_PAY_PATH}/assets/pagina.js" defer></script>
-</body>
-</html>`
+  return paymentPageDocument({
+    title,
+    assets: `${ASAAS_PAY_PATH}/assets/pagina`,
+    header: `<div class="shell top"><div class="brand"><span class="brand-mark" aria-hidden="true"></span><span>${e(productName)}</span></div></div>`,
+    body,
+  })
 }
 
 const messageBody = (title: string, text: string, link?: { href: string; label: string }) => `<main class="card stack narrow">
@@ -65,18 +54,7 @@ const messageBody = (title: string, text: string, link?: { href: string; label: 
 ${link ? `<a class="btn inline" href="${e(link.href)}">${e(link.label)}</a>` : ''}
 </main>`
 
-/**
- * The sandbox's page styles and small script (copy buttons), and its digitable-line formatting,
- * handed in by app.ts (a domain does not reach into another's inner files): one look for both
- * providers' pages.
- */
-export interface AsaasPageAssets {
-  css: string
-  js: string
-  formatLine(line: string): string
-}
-
-function boletoPanel(boleto: BoletoInfo, formatBoletoLine: (line: string) => string): string {
+function boletoPanel(boleto: BoletoInfo): string {
   return `<div data-boleto>
 <div class="row"><span class="muted">Valor</span><span>${e(formatMoney(boleto.amountCents, 'BRL'))}</span></div>
 <div class="row"><span class="muted">Vencimento</span><span data-testid="boleto-due">${e(dateBr(boleto.dueDate))}</span></div>
@@ -126,7 +104,7 @@ ${alert}
 </main>`
 }
 
-export function asaasPaymentPageRoutes(gateway: AsaasGateway, assets: AsaasPageAssets): FastifyPluginAsyncZod {
+export function asaasPaymentPageRoutes(gateway: AsaasGateway): FastifyPluginAsyncZod {
   return async (app) => {
     const db = app.database.db
     const log = app.log.child({ module: 'payments' })
@@ -140,12 +118,7 @@ export function asaasPaymentPageRoutes(gateway: AsaasGateway, assets: AsaasPageA
       done(null, Object.fromEntries(new URLSearchParams(String(body))))
     })
 
-    app.get(`${ASAAS_PAY_PATH}/assets/pagina.css`, { config: { access: 'public' } }, async (_request, reply) =>
-      reply.header('Content-Type', 'text/css; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(assets.css),
-    )
-    app.get(`${ASAAS_PAY_PATH}/assets/pagina.js`, { config: { access: 'public' } }, async (_request, reply) =>
-      reply.header('Content-Type', 'text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(assets.js),
-    )
+    servePaymentPageAssets(app, `${ASAAS_PAY_PATH}/assets`, 'pagina')
 
     /** Our checkout, when it is an Asaas one still to pay; otherwise the page that says why. */
     async function payable(reply: FastifyReply, id: string) {
@@ -187,7 +160,7 @@ export function asaasPaymentPageRoutes(gateway: AsaasGateway, assets: AsaasPageA
         } catch (error) {
           return failed(reply, error)
         }
-        if (boleto) return html(reply, 200, 'Boleto', `<main class="card stack narrow"><h1>Boleto — ${e(found.planName)}</h1>${boletoPanel(boleto, assets.formatLine)}</main>`)
+        if (boleto) return html(reply, 200, 'Boleto', `<main class="card stack narrow"><h1>Boleto — ${e(found.planName)}</h1>${boletoPanel(boleto)}</main>`)
         if (found.ours.status !== 'open') return expired(reply)
         const asaasUrl = request.query.checkout ? gateway.checkoutPageUrl(request.query.checkout) : null
         const body = choiceBody({

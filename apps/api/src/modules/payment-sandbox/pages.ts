@@ -2,7 +2,8 @@
  * Server-rendered HTML of the sandbox provider's hosted pages (pt-BR, no inline script or style).
  * They name the product's icon, so the browser does not ask for a /favicon.ico that does not exist.
  */
-import { billingIntervalLabel, formatCpf, formatMoney, installmentOptions } from '@sintonia/contract'
+import { billingIntervalLabel, formatBoletoLine, formatCpf, formatMoney, installmentOptions } from '@sintonia/contract'
+import { paymentPageDocument } from '../../lib/payment-pages/assets.js'
 import { escapeHtml as e } from '../../lib/mail/index.js'
 import { SANDBOX_TEST_CARDS } from './cards.js'
 import { BOLETO_DUE_DAYS, type PortalPlan } from './provider.js'
@@ -16,31 +17,17 @@ const LOCK_ICON =
   '<svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2"><rect x="3" y="11" width="18" height="11" rx="2"/><path d="M7 11V7a5 5 0 0 1 10 0v4"/></svg>'
 
 function layout(title: string, body: string, productName: string): string {
-  return `<!doctype html>
-<html lang="pt-BR">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${e(title)}</title>
-<link rel="icon" type="image/svg+xml" href="/favicon.svg">
-<link rel="stylesheet" href="/sandbox/assets/sandbox.css">
-</head>
-<body>
-<header>
-<div class="banner" role="note"><strong>Ambiente de testes</strong> — nenhum valor real é cobrado. Use um dos cartões de teste.</div>
+  return paymentPageDocument({
+    title,
+    assets: '/sandbox/assets/sandbox',
+    header: `<div class="banner" role="note"><strong>Ambiente de testes</strong> — nenhum valor real é cobrado. Use um dos cartões de teste.</div>
 <div class="shell top">
 <div class="brand"><span class="brand-mark" aria-hidden="true"></span><span>${e(productName)}</span></div>
 <div class="secure">${LOCK_ICON}<span>Pagamento seguro<span class="wide"> · Sandbox</span></span></div>
-</div>
-</header>
-<div class="shell">
-${body}
-</div>
-<footer class="shell foot">Provedor de pagamento de testes (sandbox) embutido no ${e(productName)}. Os eventos deste pagamento chegam ao site como webhooks assinados.</footer>
-<script src="/sandbox/assets/sandbox.js" defer></script>
-</body>
-</html>`
+</div>`,
+    body,
+    footer: `<footer class="shell foot">Provedor de pagamento de testes (sandbox) embutido no ${e(productName)}. Os eventos deste pagamento chegam ao site como webhooks assinados.</footer>`,
+  })
 }
 
 export function messagePage(productName: string, title: string, text: string, link?: { href: string; label: string }): string {
@@ -93,12 +80,6 @@ export function methodsOf(checkout: SandboxCheckoutRow): SandboxPayMethod[] {
 }
 
 const METHOD_TAB: Record<SandboxPayMethod, string> = { card: 'Cartão', pix: 'Pix', boleto: 'Boleto' }
-
-/** '00190.00009 01234.567890 12345.678901 2 00000000000000': the digitable line as printed. */
-export function formatBoletoLine(line: string): string {
-  if (!/^\d{47}$/.test(line)) return line
-  return `${line.slice(0, 5)}.${line.slice(5, 10)} ${line.slice(10, 15)}.${line.slice(15, 21)} ${line.slice(21, 26)}.${line.slice(26, 32)} ${line.slice(32, 33)} ${line.slice(33)}`
-}
 
 export interface CheckoutPageInput {
   productName: string

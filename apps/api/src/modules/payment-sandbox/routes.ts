@@ -3,13 +3,12 @@
  * site). Plain HTML forms, no client framework; the only script is a small static file.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { CPF_MSG, formatCpf, installmentOption, normalizeCpf, paymentErrorMessage, PAYMENT_ERROR_MSG } from '@sintonia/contract'
+import { CPF_MSG, formatBoletoLine, formatCpf, installmentOption, normalizeCpf, paymentErrorMessage, PAYMENT_ERROR_MSG } from '@sintonia/contract'
 import { normalizeIP } from '@fastify/rate-limit'
-import { SANDBOX_CSS, SANDBOX_JS } from './assets.js'
+import { servePaymentPageAssets } from '../../lib/payment-pages/assets.js'
 import { boletoPdf } from './boleto-pdf.js'
 import {
   checkoutPage,
-  formatBoletoLine,
   messagePage,
   methodsOf,
   pixAuthorizationPage,
@@ -56,12 +55,7 @@ export function sandboxRoutes(sandbox: SandboxProvider, productName: () => Promi
       done(null, Object.fromEntries(new URLSearchParams(String(body))))
     })
 
-    app.get('/sandbox/assets/sandbox.css', async (_request, reply) =>
-      reply.header('Content-Type', 'text/css; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(SANDBOX_CSS),
-    )
-    app.get('/sandbox/assets/sandbox.js', async (_request, reply) =>
-      reply.header('Content-Type', 'text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(SANDBOX_JS),
-    )
+    servePaymentPageAssets(app, '/sandbox/assets', 'sandbox')
 
     const tooManyAttempts = async (reply: FastifyReply) => html(reply, 429, messagePage(await productName(), 'Muitas tentativas', PAYMENT_ERROR_MSG.rate_limit))
 

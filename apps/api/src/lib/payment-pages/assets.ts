@@ -1,9 +1,14 @@
 /**
- * The sandbox pages' stylesheet and script, served as files (`/sandbox/assets/*`) so the pages
- * carry no inline script or style and pass a strict Content-Security-Policy. The pages work
- * without the script; it only fills a test card on click and formats the card fields.
+ * The look of our server-rendered payment pages — the sandbox provider's hosted pages and our
+ * Asaas page (ADR 029): one stylesheet and one small script, served as files so the pages carry no
+ * inline script or style and pass a strict Content-Security-Policy, and the document around them.
+ * The pages work without the script; it fills a test card on click, formats the card fields,
+ * copies codes and lets a waiting Pix or boleto page go on by itself.
  */
-export const SANDBOX_CSS = `
+import type { FastifyInstance } from 'fastify'
+import { escapeHtml as e } from '../mail/index.js'
+
+export const PAYMENT_PAGE_CSS = `
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;background:#f4f3f8;color:#1f1d2b;line-height:1.5}
@@ -74,7 +79,7 @@ input:focus,select:focus{outline:2px solid #6d4aff;outline-offset:1px;border-col
 .foot{margin-top:24px;padding-bottom:40px;text-align:center;font-size:12px;color:#5c5a6b}
 `
 
-export const SANDBOX_JS = `(function(){
+export const PAYMENT_PAGE_JS = `(function(){
   function digits(v){return v.replace(/\\D/g,'')}
   var number=document.getElementById('card-number');
   var expiry=document.getElementById('card-expiry');
@@ -115,3 +120,42 @@ export const SANDBOX_JS = `(function(){
   });
 })();
 `
+
+/** Serves the stylesheet and script as `{prefix}/{name}.css` and `{prefix}/{name}.js`. */
+export function servePaymentPageAssets(app: FastifyInstance, prefix: string, name: string): void {
+  app.get(`${prefix}/${name}.css`, { config: { access: 'public' } }, async (_request, reply) =>
+    reply.header('Content-Type', 'text/css; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(PAYMENT_PAGE_CSS),
+  )
+  app.get(`${prefix}/${name}.js`, { config: { access: 'public' } }, async (_request, reply) =>
+    reply.header('Content-Type', 'text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(PAYMENT_PAGE_JS),
+  )
+}
+
+/**
+ * A payment page's document (pt-BR, no index, the product's icon so the browser asks for no
+ * /favicon.ico): the assets at `{assets}.css` / `{assets}.js`, then the page's own header, body
+ * and footer.
+ */
+export function paymentPageDocument(input: { title: string; assets: string; header: string; body: string; footer?: string }): string {
+  return `<!doctype html>
+<html lang="pt-BR">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${e(input.title)}</title>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
+<link rel="stylesheet" href="${input.assets}.css">
+</head>
+<body>
+<header>
+${input.header}
+</header>
+<div class="shell">
+${input.body}
+</div>
+${input.footer ?? ''}
+<script src="${input.assets}.js" defer></script>
+</body>
+</html>`
+}
