@@ -68,7 +68,7 @@ async function paidSubscriber(method: 'PIX' | 'CREDIT_CARD', planCode: 'anual' |
 describe('Asaas gateway (local fake)', () => {
   it('reports Asaas in test mode, with no sandbox pages and no test cards of another provider', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: API.commerce.payments.gateway })
-    expect(res.json()).toMatchObject({ provider: 'asaas', mode: 'test', testCards: [], methods: ['pix', 'card', 'boleto'], cardInstallments: false })
+    expect(res.json()).toMatchObject({ provider: 'asaas', mode: 'test', testCards: [], methods: ['pix', 'card', 'boleto'], cardInstallments: true })
     expect(ctx.app.payments.sandbox).toBeNull()
     expect((await ctx.app.inject({ method: 'GET', url: '/sandbox/checkout/cs_sbx_x000000' })).statusCode).toBe(404)
   })

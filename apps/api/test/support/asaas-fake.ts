@@ -14,6 +14,7 @@ import {
   deletedObject,
   errorBody,
   identificationFieldObject,
+  installmentRefundObject,
   listEnvelope,
   paymentObject,
   subscriptionObject,
@@ -31,7 +32,7 @@ export interface FakeRequest {
   headers: IncomingMessage['headers']
 }
 
-export type PaidWith = { method: 'PIX' } | { method: 'CREDIT_CARD' } | { method: 'BOLETO' }
+export type PaidWith = { method: 'PIX' } | { method: 'CREDIT_CARD'; installments?: number } | { method: 'BOLETO' }
 
 export interface AsaasFake {
   url: string
@@ -47,14 +48,19 @@ export interface AsaasFake {
   failing: boolean
   /** CPFs (digits) Asaas refuses as customers although their check digits hold (not registered, irregular). */
   refusedCpfs: Set<string>
-  /** The checkout created with this externalReference (our checkout id). */
-  checkoutOf(reference: string): Json
+  /** Card tokens whose card the issuer now refuses (expired, blocked, no limit): a charge on them answers 400. */
+  refusedTokens: Set<string>
+  /** The checkout created with this externalReference (our checkout id); the instalment one with `INSTALLMENT`. */
+  checkoutOf(reference: string, chargeType?: 'RECURRENT' | 'INSTALLMENT'): Json
   /**
    * The buyer paid the checkout on Asaas's page: a customer, the subscription of the checkout's
    * cycle and its first charge (Pix: RECEIVED; card: CONFIRMED). Refuses a method the checkout
-   * does not offer, as Asaas's page does not show it.
+   * does not offer, as Asaas's page does not show it. With `installments`, the buyer paid the
+   * instalment checkout: one charge per instalment, all CONFIRMED, one card token, no subscription.
    */
-  payCheckout(reference: string, paid: PaidWith): { checkoutId: string; subscriptionId: string; paymentId: string; customerId: string }
+  payCheckout(reference: string, paid: PaidWith): { checkoutId: string; subscriptionId: string; paymentId: string; customerId: string; installmentId: string | null; paymentIds: string[] }
+  /** The payer paid a charge on its invoice page (the Pix/boleto offered after a refused card). */
+  payInvoice(paymentId: string, method: 'PIX' | 'BOLETO'): void
   /** The next cycle's charge of a subscription, paid (RECEIVED/CONFIRMED) or left unpaid past its due date (OVERDUE). */
   renew(subscriptionId: string, outcome: { method: 'PIX' | 'CREDIT_CARD'; paid: boolean }): { paymentId: string }
   /** The payer paid a boleto charge at their bank: RECEIVED, paid today. */
@@ -115,6 +121,40 @@ export async function startAsaasFake(options: { apiKey: string }): Promise<Asaas
       : { billingType: method, status: 'RECEIVED', confirmedDate: today, paymentDate: today, clientPaymentDate: today }
   }
 
+  /** One charge per instalment (https://docs.asaas.com/docs/installment-payments), the split's remainder on the first. */
+  const installmentCharges = (count: number, totalValue: number, fields: Json): Json[] => {
+    const installment = uuid()
+    const each = Math.floor((totalValue * 100) / count) / 100
+    const first = Math.round((totalValue - each * (count - 1)) * 100) / 100
+    const today = brazilDate()
+    return Array.from({ length: count }, (_, index) => {
+      const dueDate = addMonths(today, index)
+      const value = index === 0 ? first : each
+      return newPayment({ ...fields, installment, installmentNumber: index + 1, value, netValue: value, dueDate, originalDueDate: dueDate, subscription: null })
+    })
+  }
+
+  const payInstallmentCheckout = (reference: string, count: number) => {
+    const checkout = fake.checkoutOf(reference, 'INSTALLMENT')
+    if (checkout.status !== 'ACTIVE') throw new Error(`checkout ${reference} não está ativo (${String(checkout.status)})`)
+    const max = (checkout.installment as { maxInstallmentCount: number } | null)?.maxInstallmentCount ?? 1
+    if (count < 1 || count > max) throw new Error(`o checkout não oferece ${count} parcelas (até ${max})`)
+    const customerId = nextId('cus')
+    customers.set(customerId, { ...customerObject.example, id: customerId, dateCreated: brazilDate(), email: null, cpfCnpj: null })
+    const total = (checkout.items as { value: number; quantity: number }[]).reduce((sum, item) => sum + item.value * item.quantity, 0)
+    const card = paidFields('CREDIT_CARD')
+    const charges = installmentCharges(count, total, { customer: customerId, checkoutSession: checkout.id, externalReference: checkout.externalReference, description: null, ...card })
+    checkout.status = 'PAID'
+    return {
+      checkoutId: String(checkout.id),
+      subscriptionId: '',
+      paymentId: String(charges[0]!.id),
+      customerId,
+      installmentId: String(charges[0]!.installment),
+      paymentIds: charges.map((charge) => String(charge.id)),
+    }
+  }
+
   const fake: Omit<AsaasFake, 'url' | 'apiBase' | 'close' | 'failing'> = {
     requests,
     checkouts,
@@ -129,12 +169,22 @@ export async function startAsaasFake(options: { apiKey: string }): Promise<Asaas
       if (payment.status !== 'PENDING' && payment.status !== 'OVERDUE') throw new Error(`boleto ${paymentId} não está em aberto (${String(payment.status)})`)
       Object.assign(payment, paidFields('BOLETO'))
     },
-    checkoutOf(reference) {
-      const found = [...checkouts.values()].find((checkout) => checkout.externalReference === reference)
+    refusedTokens: new Set<string>(),
+    checkoutOf(reference, chargeType = 'RECURRENT') {
+      const found = [...checkouts.values()]
+        .filter((checkout) => checkout.externalReference === reference && (checkout.chargeTypes as string[]).includes(chargeType))
+        .at(-1)
       if (!found) throw new Error(`checkout ${reference} desconhecido`)
       return found
     },
+    payInvoice(paymentId, method) {
+      const payment = payments.get(paymentId)
+      if (!payment || payment.deleted) throw new Error(`cobrança ${paymentId} desconhecida`)
+      if (payment.status !== 'PENDING' && payment.status !== 'OVERDUE') throw new Error(`cobrança ${paymentId} não está em aberto (${String(payment.status)})`)
+      Object.assign(payment, paidFields(method))
+    },
     payCheckout(reference, paid) {
+      if (paid.method === 'CREDIT_CARD' && paid.installments !== undefined) return payInstallmentCheckout(reference, paid.installments)
       const checkout = fake.checkoutOf(reference)
       if (checkout.status !== 'ACTIVE') throw new Error(`checkout ${reference} não está ativo (${String(checkout.status)})`)
       if (!(checkout.billingTypes as string[]).includes(paid.method)) throw new Error(`o checkout não oferece ${paid.method}`)
@@ -172,7 +222,7 @@ export async function startAsaasFake(options: { apiKey: string }): Promise<Asaas
         ...paidFields(paid.method),
       })
       checkout.status = 'PAID'
-      return { checkoutId: String(checkout.id), subscriptionId, paymentId: String(payment.id), customerId }
+      return { checkoutId: String(checkout.id), subscriptionId, paymentId: String(payment.id), customerId, installmentId: null, paymentIds: [String(payment.id)] }
     },
     renew(subscriptionId, outcome) {
       const sub = subscriptions.get(subscriptionId)
@@ -214,6 +264,10 @@ export async function startAsaasFake(options: { apiKey: string }): Promise<Asaas
       const sub = body?.subscription as Json | undefined
       if (chargeTypes.includes('RECURRENT') && (!sub || !MONTHS[String(sub.cycle)] || !/^\d{4}-\d{2}-\d{2}$/.test(String(sub.nextDueDate)))) {
         return fail(400, 'invalid_subscription', 'Informe o ciclo e o vencimento da assinatura.')
+      }
+      const installmentConfig = body?.installment as Json | undefined
+      if (chargeTypes.includes('INSTALLMENT') && !(installmentConfig && Number.isInteger(installmentConfig.maxInstallmentCount) && Number(installmentConfig.maxInstallmentCount) >= 1)) {
+        return fail(400, 'invalid_installment', 'Informe a configuração do parcelamento.')
       }
       const items = body?.items
       if (!Array.isArray(items) || items.length === 0 || items.some((item: Json) => !(typeof item.value === 'number' && item.value > 0))) {
@@ -306,8 +360,56 @@ export async function startAsaasFake(options: { apiKey: string }): Promise<Asaas
       transfers.set(id, { ...transfer, sentAccount: account })
       return { status: 200, body: transfer }
     }
+    if (method === 'POST' && path === '/v3/payments') {
+      const customer = customers.get(String(body?.customer))
+      if (!customer) return fail(400, 'invalid_customer', 'Cliente inválido ou não informado.')
+      const dueDate = String(body?.dueDate)
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(dueDate) || dueDate < brazilDate()) return fail(400, 'invalid_dueDate', 'A data de vencimento não pode ser inferior à hoje')
+      const fields = { customer: customer.id, checkoutSession: null, externalReference: body?.externalReference ?? null, description: body?.description ?? null }
+      if (body?.billingType === 'UNDEFINED') {
+        if (!(typeof body.value === 'number' && body.value > 0)) return fail(400, 'invalid_value', 'O campo value deve ser informado')
+        const payment = newPayment({ ...fields, subscription: null, value: body.value, netValue: body.value, dueDate, originalDueDate: dueDate, billingType: 'UNDEFINED', status: 'PENDING', confirmedDate: null, paymentDate: null, clientPaymentDate: null })
+        return { status: 200, body: payment }
+      }
+      if (body?.billingType !== 'CREDIT_CARD') return fail(400, 'invalid_billingType', 'Forma de pagamento inválida.')
+      if (typeof body.remoteIp !== 'string' || !body.remoteIp) return fail(400, 'invalid_remoteIp', 'O IP do cliente deve ser informado.')
+      // "O token é armazenado por cliente, não podendo ser utilizado em transações de outros clientes."
+      const token = String(body.creditCardToken ?? '')
+      const known = [...payments.values()].some((payment) => payment.customer === customer.id && (payment.creditCard as Json | null)?.creditCardToken === token)
+      if (!known) return fail(400, 'invalid_creditCard', 'Token do cartão de crédito inválido.')
+      if (fake.refusedTokens.has(token)) return fail(400, 'invalid_creditCard', 'Transação não autorizada. Verifique os dados do cartão de crédito e tente novamente.')
+      const card = { ...paidFields('CREDIT_CARD'), creditCard: { creditCardNumber: '8829', creditCardBrand: 'MASTERCARD', creditCardToken: token } }
+      if (body.installmentCount !== undefined) {
+        const count = Number(body.installmentCount)
+        if (!Number.isInteger(count) || count < 2 || !(typeof body.installmentValue === 'number' && body.installmentValue > 0)) return fail(400, 'invalid_installmentCount', 'Parcelamento inválido.')
+        const charges = installmentCharges(count, Math.round(body.installmentValue * count * 100) / 100, { ...fields, ...card })
+        return { status: 200, body: charges[0]! }
+      }
+      if (!(typeof body.value === 'number' && body.value > 0)) return fail(400, 'invalid_value', 'O campo value deve ser informado')
+      const payment = newPayment({ ...fields, subscription: null, value: body.value, netValue: body.value, dueDate, originalDueDate: dueDate, ...card })
+      return { status: 200, body: payment }
+    }
+    if (method === 'DELETE' && (match = /^\/v3\/payments\/([^/]+)$/.exec(path))) {
+      const payment = payments.get(match[1]!)
+      if (!payment || payment.deleted) return fail(404, 'not_found', 'Cobrança não encontrada.')
+      if (payment.status !== 'PENDING' && payment.status !== 'OVERDUE') return fail(400, 'invalid_action', 'Somente cobranças em aberto podem ser removidas.')
+      payment.deleted = true
+      return { status: 200, body: deletedObject.body(match[1]!) }
+    }
+    if (method === 'POST' && (match = /^\/v3\/installments\/([^/]+)\/refund$/.exec(path))) {
+      const charges = [...payments.values()].filter((payment) => payment.installment === match![1])
+      if (charges.length === 0) return fail(404, 'not_found', 'Parcelamento não encontrado.')
+      if (charges.some((charge) => charge.status !== 'CONFIRMED' && charge.status !== 'RECEIVED')) return fail(400, 'invalid_action', 'Este parcelamento não pode ser estornado.')
+      for (const charge of charges) Object.assign(charge, { status: 'REFUNDED', refunds: [{ dateCreated: brazilDateTime(), status: 'DONE', value: charge.value, description: null }] })
+      return { status: 200, body: installmentRefundObject.body(match[1]!) }
+    }
     if (method === 'GET' && path === '/v3/payments') {
-      const found = [...payments.values()].filter((payment) => (query.externalReference === undefined || payment.externalReference === query.externalReference) && (query.subscription === undefined || payment.subscription === query.subscription))
+      const found = [...payments.values()].filter(
+        (payment) =>
+          (query.externalReference === undefined || payment.externalReference === query.externalReference) &&
+          (query.subscription === undefined || payment.subscription === query.subscription) &&
+          (query.installment === undefined || payment.installment === query.installment),
+      )
       return { status: 200, body: listEnvelope.body(found) }
     }
     if (method === 'GET' && (match = /^\/v3\/payments\/([^/]+)$/.exec(path))) {

@@ -248,3 +248,25 @@ export const transferObject = {
     description: null,
   },
 }
+
+/**
+ * `POST /v3/installments/{id}/refund` ("Estornar parcelamento"): https://docs.asaas.com/reference/estornar-parcelamento.
+ * No readable example body was found in the stored reference: the gateway reads nothing of the
+ * answer, and the fake answers the instalment's id only.
+ */
+export const installmentRefundObject = {
+  source: null,
+  body: (id: string) => ({ object: 'installment', id }),
+}
+
+/**
+ * A charge in instalments (`installment`, `installmentNumber` on each charge; the request with
+ * `installmentCount` + `installmentValue`): https://docs.asaas.com/docs/installment-payments. A
+ * card charge on the card's token (`creditCardToken`, `remoteIp`):
+ * https://docs.asaas.com/docs/payments-via-credit-card and https://docs.asaas.com/reference/cartão-de-crédito
+ * ("O token é armazenado por cliente"). The answers are the payment object above.
+ */
+export const installmentPaymentRequest = {
+  source: 'https://docs.asaas.com/docs/installment-payments',
+  example: { customer: '{CUSTOMER_ID}', billingType: 'BOLETO', installmentCount: 6, installmentValue: 20, dueDate: '2017-06-10', description: 'Order 056984', externalReference: '056984' },
+}

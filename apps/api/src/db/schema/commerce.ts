@@ -248,4 +248,53 @@ export const refundRequests = pgTable(
   ],
 )
 
+/**
+ * Card instalments with Asaas (docs/decisions/031-asaas-card-instalment-renewals.md): Asaas splits
+ * a single charge in instalments but has no subscription in instalments, so each such purchase is a
+ * plan of ours that charges every later period on the card's token (asaas-card-renewals.ts). Its
+ * state moves only with what Asaas answers or reports; `card_token` is a secret (never in a
+ * response or a log line) and useless outside our Asaas account and that customer.
+ */
+export const asaasCardPlans = pgTable(
+  'asaas_card_plans',
+  {
+    /** `acp_…`: the provider subscription id our `subscriptions` row carries. */
+    id: text('id').primaryKey(),
+    /** Our checkout reference (`ask_…`) the first period was bought under. */
+    checkoutId: text('checkout_id').notNull(),
+    /** 'pending' until the first period is paid; then 'active', 'past_due' or 'canceled'. */
+    status: text('status').notNull().default('pending'),
+    planName: text('plan_name').notNull(),
+    intervalMonths: integer('interval_months').notNull(),
+    /** A period's price with the interest of `installmentCount`, centavos (what each renewal charges). */
+    amountCents: integer('amount_cents').notNull(),
+    /** How many instalments the buyer chose on our page (Asaas's page may take fewer for the first period). */
+    installmentCount: integer('installment_count').notNull(),
+    installmentInterestBp: integer('installment_interest_bp').notNull().default(0),
+    /** The buyer's address when they chose it: Asaas asks it of every card charge (antifraud). */
+    remoteIp: text('remote_ip').notNull(),
+    customerId: text('customer_id'),
+    cardToken: text('card_token'),
+    currentPeriodEnd: ts('current_period_end'),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** Periods paid so far; the next period's charges carry `<id>.<periodsPaid + 1>` as their reference. */
+    periodsPaid: integer('periods_paid').notNull().default(0),
+    /** When the card is charged next (the period's end, then the retries); null: no more card attempts. */
+    nextChargeAt: ts('next_charge_at'),
+    /** Refused card attempts for the period now due. */
+    chargeAttempts: integer('charge_attempts').notNull().default(0),
+    /** A pass is charging it until then (several instances: one charges, the others skip it). */
+    chargingUntil: ts('charging_until'),
+    /** After a refusal: the period's charge the subscriber pays by Pix or boleto on Asaas's invoice page. */
+    pendingPaymentId: text('pending_payment_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('asaas_card_plans_checkout_idx').on(t.checkoutId),
+    index('asaas_card_plans_due_idx').on(t.nextChargeAt).where(sql`${t.status} in ('active', 'past_due')`),
+    check('asaas_card_plans_status_known', sql`${t.status} in ('pending', 'active', 'past_due', 'canceled')`),
+  ],
+)
+
 // ───────────────────────── The sandbox provider's own state ─────────────────────────

@@ -1,22 +1,24 @@
 /**
  * Our own small payment page with Asaas (ADR 029, "Boleto"): Asaas's hosted Checkout offers Pix
  * and card only, so an Asaas buyer lands here first (`createCheckout` answers this page) and picks
- * "Pix ou cartão" (on to Asaas's Checkout) or "Boleto" (the payer's name and CPF, checked here; the
- * boleto is issued at Asaas as a boleto subscription of the same checkout, and shown here: line,
- * PDF, due date). Access follows only when Asaas reports the charge paid (webhooks.ts re-reads it).
+ * "Pix ou cartão à vista" (on to Asaas's Checkout), "Cartão parcelado" (the count chosen here,
+ * priced by our rule, then Asaas's instalment Checkout; our plan renews it, ADR 031) or "Boleto"
+ * (the payer's name and CPF, checked here; the boleto is issued at Asaas as a boleto subscription
+ * of the same checkout, and shown here: line, PDF, due date). Access follows only when Asaas
+ * reports the charge paid (webhooks.ts re-reads it).
  * The CPF is sent to Asaas and kept nowhere of ours (LGPD minimisation: Asaas is the record).
  *
  * Outside /api like the sandbox's pages (plain HTML forms, no inline script or style); the
  * checkout id in the path is the only secret, as in verify-payment.
  */
-import { COMMERCE_MSG, CPF_MSG, billingIntervalLabel, formatBoletoLine, formatMoney, normalizeCpf } from '@sintonia/contract'
+import { COMMERCE_MSG, CPF_MSG, billingIntervalLabel, formatBoletoLine, formatMoney, installmentOption, installmentOptions, normalizeCpf, type InstallmentOption } from '@sintonia/contract'
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { RATE_LIMITS } from '../../lib/http/rate-limits.js'
 import { escapeHtml as e } from '../../lib/mail/index.js'
 import { paymentPageDocument, servePaymentPageAssets } from '../../lib/payment-pages/assets.js'
-import { getProductName } from '../content/settings-service.js'
+import { getInstallmentInterestBasisPoints, getProductName } from '../content/settings-service.js'
 import { ASAAS_PAY_PATH, type AsaasGateway } from './gateway/asaas.js'
 import { AsaasApiError } from './gateway/asaas-client.js'
 import { GatewayError, type BoletoInfo } from './gateway/types.js'
@@ -29,12 +31,15 @@ export const ASAAS_PAGE_MSG = {
   /** The CPF passes its check digits but Asaas refuses it (not registered, irregular). */
   cpfRefused: 'O Asaas não aceitou este CPF. Confira os números ou use o CPF de quem vai pagar.',
   notFound: 'Este link de pagamento não existe ou expirou. Volte ao site e comece de novo.',
+  installmentsInvalid: 'Escolha em quantas parcelas você quer pagar.',
+  cardFailed: 'Não foi possível abrir o pagamento no cartão agora. Tente novamente em alguns instantes.',
 } as const
 
 const params = z.object({ id: z.string().regex(/^ask_[A-Za-z0-9_-]{24}$/) })
 /** Asaas's checkout id (a UUID), to link on to its page for Pix and card. */
 const pageQuery = z.object({ checkout: z.string().regex(/^[0-9a-f-]{36}$/i).optional().catch(undefined) })
 const boletoForm = z.object({ nome: z.string().max(200).optional(), cpf: z.string().max(40).optional() })
+const cardForm = z.object({ parcelas: z.string().max(4).optional() })
 
 const dateBr = (day: string) =>
   new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'America/Sao_Paulo' }).format(new Date(`${day.slice(0, 10)}T12:00:00-03:00`))
@@ -68,6 +73,23 @@ ${boleto.pdfUrl ? `<a class="btn secondary" href="${e(boleto.pdfUrl)}" target="_
 </div>`
 }
 
+/** Card in instalments (ADR 031): the counts from 2× up to the plan's months, each priced, the largest chosen. */
+function cardSection(base: string, asaasCheckoutId: string | null, options: InstallmentOption[], error: string | null): string {
+  if (options.length === 0) return ''
+  const largest = options.at(-1)!
+  return `<section aria-labelledby="card-installments-title"><h2 id="card-installments-title">Cartão parcelado</h2>
+<p class="muted">Em até ${largest.count}x${largest.interestFree ? ' sem juros' : ''}. As próximas renovações são cobradas no mesmo cartão e nas mesmas parcelas; avisamos 7 dias antes.</p>
+<form method="post" action="${e(base)}/cartao${asaasCheckoutId ? `?checkout=${encodeURIComponent(asaasCheckoutId)}` : ''}" data-once novalidate>
+${error ? `<div class="alert error" role="alert">${e(error)}</div>` : ''}
+<div class="field"><label for="card-parcelas">Parcelas</label>
+<select id="card-parcelas" name="parcelas">${options
+    .map((option) => `<option value="${option.count}"${option === largest ? ' selected' : ''}>${e(option.label)}</option>`)
+    .join('')}</select></div>
+<button class="btn" type="submit">Pagar no cartão parcelado</button>
+</form>
+<p class="small muted">Você digita o cartão na página segura do Asaas.</p></section>`
+}
+
 function choiceBody(input: {
   base: string
   asaasUrl: string | null
@@ -78,6 +100,8 @@ function choiceBody(input: {
   error: string | null
   name: string
   cpf: string
+  installments: InstallmentOption[]
+  cardError?: string | null
 }): string {
   const alert = input.error ? `<div class="alert error" role="alert">${e(input.error)}</div>` : ''
   return `<main class="card stack narrow">
@@ -85,11 +109,12 @@ function choiceBody(input: {
 <div><p class="amount">${e(input.amount)}</p>${input.intervalMonths ? `<p class="muted">${e(billingIntervalLabel(input.intervalMonths))}, renovação automática</p>` : ''}</div>
 ${
   input.asaasUrl
-    ? `<section aria-labelledby="pix-card-title"><h2 id="pix-card-title">Pix ou cartão</h2>
+    ? `<section aria-labelledby="pix-card-title"><h2 id="pix-card-title">Pix ou cartão à vista</h2>
 <p class="muted">Você continua na página segura do Asaas, nosso parceiro de pagamentos.</p>
-<a class="btn" href="${e(input.asaasUrl)}">Pagar com Pix ou cartão</a></section>`
+<a class="btn" href="${e(input.asaasUrl)}">Pagar com Pix ou cartão à vista</a></section>`
     : ''
 }
+${cardSection(input.base, input.asaasCheckoutId, input.installments, input.cardError ?? null)}
 <section aria-labelledby="boleto-title"><h2 id="boleto-title">Boleto</h2>
 <p class="muted">O boleto vence em 3 dias. Depois de pago, a confirmação pode levar até 3 dias úteis, e o acesso é liberado assim que o banco confirmar.</p>
 <form method="post" action="${e(input.base)}/boleto${input.asaasCheckoutId ? `?checkout=${encodeURIComponent(input.asaasCheckoutId)}` : ''}" data-once novalidate>
@@ -108,6 +133,7 @@ export function asaasPaymentPageRoutes(gateway: AsaasGateway): FastifyPluginAsyn
   return async (app) => {
     const db = app.database.db
     const log = app.log.child({ module: 'payments' })
+    const publicUrl = app.config.publicUrl
     const html = (reply: FastifyReply, status: number, title: string, body: string) =>
       getProductName(db).then((name) =>
         reply.code(status).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex').send(layout(name, title, body)),
@@ -133,7 +159,11 @@ export function asaasPaymentPageRoutes(gateway: AsaasGateway): FastifyPluginAsyn
         return null
       }
       const plan = await repo.planByCode(db, ours.planCode)
-      return { ours, planName: plan?.name ?? ours.planCode, intervalMonths: plan?.intervalMonths ?? null }
+      const intervalMonths = plan?.intervalMonths ?? null
+      const interestBp = await getInstallmentInterestBasisPoints(db)
+      // Card in instalments (2× and up); at once, the card is on Asaas's Checkout beside Pix.
+      const installments = intervalMonths ? installmentOptions(ours.amountCents, intervalMonths, interestBp).filter((option) => option.count > 1) : []
+      return { ours, planName: plan?.name ?? ours.planCode, intervalMonths, interestBp, installments }
     }
 
     // Asaas's Checkout expires after a day (CHECKOUT_EXPIRED marks ours expired), but a boleto issued
@@ -173,6 +203,7 @@ export function asaasPaymentPageRoutes(gateway: AsaasGateway): FastifyPluginAsyn
           error: null,
           name: found.ours.customerName ?? '',
           cpf: '',
+          installments: found.installments,
         })
         return html(reply, 200, 'Como você quer pagar?', body)
       },
@@ -211,6 +242,7 @@ export function asaasPaymentPageRoutes(gateway: AsaasGateway): FastifyPluginAsyn
               name: typedName,
               // The CPF typed is shown back only to whoever typed it (this answer), never logged or stored.
               cpf: typedCpf.slice(0, 14),
+              installments: found.installments,
             }),
           )
         if (error || !cpf || !email || !found.intervalMonths) return again(error ?? COMMERCE_MSG.planUnavailable)
@@ -226,6 +258,58 @@ export function asaasPaymentPageRoutes(gateway: AsaasGateway): FastifyPluginAsyn
           return failed(reply, caught)
         }
         return reply.redirect(`${ASAAS_PAY_PATH}/${encodeURIComponent(id)}`, 303)
+      },
+    )
+
+    // Card in instalments (ADR 031): the count chosen here, priced by our rule; on to Asaas's card page.
+    app.post(
+      `${ASAAS_PAY_PATH}/:id/cartao`,
+      { config: { access: 'public', rateLimit: RATE_LIMITS.createPayment }, schema: { hide: true, params, querystring: pageQuery, body: cardForm } },
+      async (request, reply) => {
+        const { id } = request.params
+        const found = await payable(reply, id)
+        if (!found) return reply
+        if (found.ours.status !== 'open') return reply.redirect(`${ASAAS_PAY_PATH}/${encodeURIComponent(id)}`, 303)
+        const count = Number(request.body.parcelas)
+        const option = found.intervalMonths && count > 1 ? installmentOption(found.ours.amountCents, found.intervalMonths, count, found.interestBp) : null
+        if (!option || !found.intervalMonths) {
+          return html(
+            reply,
+            422,
+            'Como você quer pagar?',
+            choiceBody({
+              base: `${ASAAS_PAY_PATH}/${encodeURIComponent(id)}`,
+              asaasUrl: request.query.checkout ? gateway.checkoutPageUrl(request.query.checkout) : null,
+              asaasCheckoutId: request.query.checkout ?? null,
+              amount: formatMoney(found.ours.amountCents, found.ours.currency),
+              intervalMonths: found.intervalMonths,
+              planName: found.planName,
+              error: null,
+              name: found.ours.customerName ?? '',
+              cpf: '',
+              installments: found.installments,
+              cardError: ASAAS_PAGE_MSG.installmentsInvalid,
+            }),
+          )
+        }
+        let target: { url: string }
+        try {
+          target = await gateway.startCardInstallments(id, {
+            planName: found.planName,
+            intervalMonths: found.intervalMonths,
+            totalCents: option.totalCents,
+            count: option.count,
+            interestBp: option.interestFree ? 0 : found.interestBp,
+            remoteIp: request.ip,
+            successUrl: `${publicUrl}${SUCCESS_PATH.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(id))}`,
+            cancelUrl: `${publicUrl}${CANCEL_PATH}`,
+          })
+        } catch (error) {
+          if (!(error instanceof GatewayError)) throw error
+          log.error({ err: error }, 'asaas card instalments failed at the gateway')
+          return html(reply, 502, 'Cartão indisponível', messageBody('Cartão indisponível', ASAAS_PAGE_MSG.cardFailed))
+        }
+        return reply.redirect(target.url, 303)
       },
     )
   }

@@ -62,6 +62,7 @@ export const paymentsPlugin = fp<PaymentsOptions>(
         webhookToken: config.payments.asaasWebhookToken ?? '',
         apiBase: config.payments.asaasApiBase ?? '',
         publicUrl: config.publicUrl,
+        db,
       })
     } else {
       sandbox = new SandboxProvider({

@@ -232,6 +232,18 @@ export async function applyPaidCheckout(tx: Database, deps: Omit<CommerceDeps, '
 }
 
 /**
+ * A subscription whose state changed at the provider without an event of its own (our card plans
+ * with Asaas, ADR 031: the renewal pass charged or was refused): re-read and applied as a
+ * subscription event would be — the grace and the "Pagamento pendente" e-mail on a failure.
+ */
+export async function applyProviderSubscription(deps: CommerceDeps, providerSubscriptionId: string): Promise<boolean> {
+  const sub = await deps.gateway.retrieveSubscription(providerSubscriptionId)
+  const changed = await deps.db.transaction((tx) => syncSubscription(tx, deps, sub))
+  if (changed) deps.mailer.kick()
+  return changed
+}
+
+/**
  * The provider's current subscription state copied onto our row (or the pending one). A renewal
  * that just failed starts the admin's grace days (access until then) and tells the subscriber how
  * to pay the period; once paid, the grace is over.
@@ -327,7 +339,7 @@ function paymentCharge(deps: CommerceDeps, payment: PaymentInfo): PaidCharge | n
     currency: payment.currency,
     method: payment.method,
     installments: payment.method === 'card' ? (payment.installments ?? 1) : null,
-    installmentsWithInterest: false,
+    installmentsWithInterest: payment.installmentsWithInterest ?? false,
     paidAt: payment.paidAt ?? new Date(),
     email: null,
     renewal: payment.checkoutId === null,

@@ -12,7 +12,10 @@
  *   https://docs.asaas.com/docs/checkout-with-subscription-recurring,
  *   https://docs.asaas.com/docs/checkout-link-and-customer-redirection
  * - payments: https://docs.asaas.com/docs/webhook-para-cobrancas (the payment object),
- *   https://docs.asaas.com/docs/installment-payments
+ *   https://docs.asaas.com/docs/installment-payments (a charge in instalments: `installment`,
+ *   `installmentNumber`), https://docs.asaas.com/docs/payments-via-credit-card (card charges),
+ *   https://docs.asaas.com/reference/cartão-de-crédito (the card's token, `creditCardToken`),
+ *   https://docs.asaas.com/reference/estornar-parcelamento (refunding an instalment plan)
  * - subscriptions: https://docs.asaas.com/docs/eventos-para-assinaturas (the subscription object),
  *   https://docs.asaas.com/docs/criando-uma-assinatura (`POST /v3/subscriptions`, the boleto example)
  * - customers: https://docs.asaas.com/reference/create-new-customer (`name`, `cpfCnpj`, `email`)
@@ -39,7 +42,26 @@ export interface AsaasCheckoutRequest {
   customerData?: { name?: string; email?: string }
   /** With `RECURRENT`: the cycle and the first due date (yyyy-MM-dd). */
   subscription?: { cycle: AsaasCycle; nextDueDate: string; endDate?: string }
+  /** With `INSTALLMENT`: how many instalments the buyer may choose at most. */
+  installment?: { maxInstallmentCount: number }
 }
+
+/**
+ * `POST /v3/payments`. A period of a card plan (ADR 031): on the card's token, in instalments
+ * (`installmentCount` + `installmentValue`, https://docs.asaas.com/docs/installment-payments) or at
+ * once (`value`), with the buyer's address (`remoteIp`, asked of card charges). Or, after a refusal,
+ * the period's charge the payer pays on its invoice page (`UNDEFINED`: Pix, boleto or card there).
+ */
+export type AsaasPaymentRequest = {
+  customer: string
+  dueDate: string
+  description: string
+  externalReference: string
+} & (
+  | { billingType: 'CREDIT_CARD'; creditCardToken: string; remoteIp: string; value: number }
+  | { billingType: 'CREDIT_CARD'; creditCardToken: string; remoteIp: string; installmentCount: number; installmentValue: number }
+  | { billingType: 'UNDEFINED'; value: number }
+)
 
 const optionalText = z.string().nullish()
 
@@ -113,6 +135,8 @@ const paymentSchema = z.object({
   invoiceUrl: optionalText,
   /** A boleto charge's PDF. */
   bankSlipUrl: optionalText,
+  /** A card charge's card; its token charges it again (tokenisation enabled on the account). */
+  creditCard: z.object({ creditCardToken: optionalText }).passthrough().nullish(),
   deleted: z.boolean().nullish(),
 })
 export type AsaasPayment = z.infer<typeof paymentSchema>
@@ -198,6 +222,25 @@ export class AsaasClient {
   /** Refunds a card or Pix payment in full (no `value`: the whole amount). */
   refundPayment(id: string, description: string): Promise<AsaasPayment> {
     return this.call('POST', `/payments/${encodeURIComponent(id)}/refund`, paymentSchema, { description })
+  }
+
+  /** Every charge of one instalment plan (Asaas's list filter `installment`). */
+  listInstallmentPayments(installmentId: string): Promise<AsaasList<AsaasPayment>> {
+    return this.call('GET', `/payments?installment=${encodeURIComponent(installmentId)}&limit=100`, paymentListSchema)
+  }
+
+  createPayment(body: AsaasPaymentRequest): Promise<AsaasPayment> {
+    return this.call('POST', '/payments', paymentSchema, body)
+  }
+
+  /** Removes a charge not paid yet (the period's offer once the card paid it after all). Null when Asaas has no such charge. */
+  deletePayment(id: string): Promise<{ deleted: boolean; id: string } | null> {
+    return this.callOrNull('DELETE', `/payments/${encodeURIComponent(id)}`, deletedSchema)
+  }
+
+  /** Refunds every instalment of a plan (https://docs.asaas.com/reference/estornar-parcelamento); we read nothing of the answer. */
+  async refundInstallment(installmentId: string): Promise<void> {
+    await this.call('POST', `/installments/${encodeURIComponent(installmentId)}/refund`, z.unknown())
   }
 
   /** Customers with this e-mail (Asaas's list filter `email`). */

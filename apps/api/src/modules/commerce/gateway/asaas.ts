@@ -20,6 +20,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { isRecord, str } from './events.js'
 import type { RefundBankAccount } from '@sintonia/contract'
+import type { Database } from '../../../db/client.js'
+import * as cardPlans from '../asaas-card-plans-repository.js'
 import { AsaasApiError, AsaasClient, type AsaasCycle, type AsaasPayment, type AsaasSubscription } from './asaas-client.js'
 import {
   GatewayError,
@@ -48,7 +50,23 @@ export interface AsaasGatewayOptions {
    * boleto beside Asaas's Checkout. Without it, straight to Asaas's Checkout (Pix and card only).
    */
   publicUrl?: string
+  /** Where our card-instalment plans live (ADR 031: Asaas has no subscription in instalments). */
+  db: Database
 }
+
+/** A card-instalment plan of ours (ADR 031): the provider subscription id our `subscriptions` row carries. */
+export const ASAAS_CARD_PLAN_PREFIX = 'acp_'
+const newCardPlanId = () => `${ASAAS_CARD_PLAN_PREFIX}${randomBytes(18).toString('base64url')}`
+/** A later period's charges carry `<plan id>.<period number>` as their reference. */
+const PERIOD_REFERENCE = /^(acp_[A-Za-z0-9_-]{24})\.(\d{1,4})$/
+const periodReference = (planId: string, period: number) => `${planId}.${period}`
+
+/** What charging a plan's period on the card came to (asaas-card-renewals.ts acts on it). */
+export type CardPeriodOutcome =
+  | { kind: 'paid' }
+  | { kind: 'refused'; pendingPaymentId: string | null }
+  /** Asaas could not be reached, or is still analysing the charge: try again later. */
+  | { kind: 'later' }
 
 /** Our page where an Asaas buyer picks Pix/card (Asaas's Checkout) or boleto (ADR 029). */
 export const ASAAS_PAY_PATH = '/asaas/pagamento'
@@ -86,7 +104,8 @@ export class AsaasGateway implements PaymentGateway {
   readonly provider = 'asaas' as const
   // Pix and card on Asaas's Checkout, boleto on our page; its card is charged at once (ADR 029).
   readonly methods = ['pix', 'card', 'boleto'] as const
-  readonly cardInstallments = false
+  // Up to the plan's months, as a plan of ours charged on the card's token (ADR 031).
+  readonly cardInstallments = true
   readonly mode: 'test' | 'live'
   readonly signatureHeader = ASAAS_TOKEN_HEADER
   readonly webhookRefusalStatus = 401 as const
@@ -95,8 +114,10 @@ export class AsaasGateway implements PaymentGateway {
   /** Where Asaas serves its checkout pages for this API (sandbox.asaas.com for the sandbox API). */
   private readonly pageBase: string
   private readonly publicUrl: string | null
+  private readonly db: Database
 
   constructor(options: AsaasGatewayOptions) {
+    this.db = options.db
     this.publicUrl = options.publicUrl ? options.publicUrl.replace(/\/$/, '') : null
     const base = new URL(options.apiBase)
     this.mode = base.hostname === 'api.asaas.com' ? 'live' : 'test'
@@ -129,6 +150,146 @@ export class AsaasGateway implements PaymentGateway {
   /** Asaas's hosted page of one of its checkouts (https://docs.asaas.com/docs/checkout-link-and-customer-redirection). */
   checkoutPageUrl(asaasCheckoutId: string): string {
     return `${this.pageBase}/checkoutSession/show?id=${encodeURIComponent(asaasCheckoutId)}`
+  }
+
+  /**
+   * Card in instalments for one of our checkouts (ADR 031): the buyer chose the count on our page
+   * (the price by the Price table when the admin charges interest); the plan of ours that will
+   * charge each later period is recorded, and an Asaas Checkout of that one charge in instalments
+   * is created for Asaas's hosted card page (card data never reaches us). Answers its page.
+   */
+  async startCardInstallments(
+    checkoutId: string,
+    input: { planName: string; intervalMonths: number; totalCents: number; count: number; interestBp: number; remoteIp: string; successUrl: string; cancelUrl: string },
+  ): Promise<{ url: string }> {
+    if (!checkoutId.startsWith(ASAAS_CHECKOUT_PREFIX)) throw new GatewayError('asaas: not one of our checkouts')
+    const plan = await cardPlans.insertPlan(this.db, {
+      id: newCardPlanId(),
+      checkoutId,
+      planName: input.planName,
+      intervalMonths: input.intervalMonths,
+      amountCents: input.totalCents,
+      installmentCount: input.count,
+      installmentInterestBp: input.interestBp,
+      remoteIp: input.remoteIp,
+    })
+    if (plan.status !== 'pending') throw new GatewayError('asaas: this checkout is already paid')
+    await cardPlans.updatePendingChoice(this.db, plan.id, { amountCents: input.totalCents, installmentCount: input.count, installmentInterestBp: input.interestBp, remoteIp: input.remoteIp })
+    const created = await this.client.createCheckout({
+      billingTypes: ['CREDIT_CARD'],
+      chargeTypes: ['INSTALLMENT'],
+      installment: { maxInstallmentCount: input.count },
+      minutesToExpire: 24 * 60,
+      externalReference: checkoutId,
+      callback: { successUrl: input.successUrl, cancelUrl: input.cancelUrl, expiredUrl: input.cancelUrl },
+      items: [{ name: input.planName, description: `Assinatura ${input.planName}`, quantity: 1, value: input.totalCents / 100 }],
+    })
+    return { url: str(created.link) ?? this.checkoutPageUrl(created.id) }
+  }
+
+  /**
+   * Charges a plan's next period on the card's token, in the instalments the buyer chose (ADR 031).
+   * Idempotent by the period's reference: a charge Asaas already has for it (a pass that crashed
+   * after Asaas answered) is taken as the answer. A refusal offers the period's charge for Pix or
+   * boleto on Asaas's invoice page, once per period.
+   */
+  async chargeCardPeriod(plan: cardPlans.AsaasCardPlanRow, now: Date): Promise<CardPeriodOutcome> {
+    const period = plan.periodsPaid + 1
+    const reference = periodReference(plan.id, period)
+    try {
+      const { data } = await this.client.listPaymentsByReference(reference)
+      const earlier = data.filter((payment) => !payment.deleted && payment.billingType === 'CREDIT_CARD')
+      let outcome: 'paid' | 'refused' | 'later'
+      if (earlier.some((payment) => PAID_STATUSES.has(payment.status))) outcome = 'paid'
+      else if (earlier.some((payment) => payment.status === 'PENDING' || payment.status === 'AWAITING_RISK_ANALYSIS')) outcome = 'later'
+      else if (!plan.cardToken || !plan.customerId) outcome = 'refused'
+      else outcome = await this.chargeCard(plan, reference, now)
+      if (outcome === 'paid') {
+        await this.settlePeriod(plan, period)
+        return { kind: 'paid' }
+      }
+      if (outcome === 'later') return { kind: 'later' }
+      return { kind: 'refused', pendingPaymentId: plan.pendingPaymentId ?? (await this.offerPeriodCharge(plan, reference, now)) }
+    } catch (error) {
+      if (error instanceof GatewayError) return { kind: 'later' }
+      throw error
+    }
+  }
+
+  private async chargeCard(plan: cardPlans.AsaasCardPlanRow, reference: string, now: Date): Promise<'paid' | 'refused' | 'later'> {
+    const count = Math.max(1, plan.installmentCount)
+    const common = {
+      customer: plan.customerId!,
+      billingType: 'CREDIT_CARD' as const,
+      dueDate: brazilToday(now),
+      description: `Renovação ${plan.planName}`,
+      externalReference: reference,
+      creditCardToken: plan.cardToken!,
+      remoteIp: plan.remoteIp,
+    }
+    try {
+      const payment = await this.client.createPayment(
+        count === 1 ? { ...common, value: plan.amountCents / 100 } : { ...common, installmentCount: count, installmentValue: Math.round(plan.amountCents / count) / 100 },
+      )
+      return PAID_STATUSES.has(payment.status) ? 'paid' : payment.status === 'PENDING' || payment.status === 'AWAITING_RISK_ANALYSIS' ? 'later' : 'refused'
+    } catch (error) {
+      // Our request is well formed: a 400 on a card charge is the card refused (expired, no limit, blocked).
+      if (error instanceof AsaasApiError && error.status === 400) return 'refused'
+      throw error
+    }
+  }
+
+  /** The refused period's charge, paid on Asaas's invoice page by Pix or boleto (or another card). */
+  private async offerPeriodCharge(plan: cardPlans.AsaasCardPlanRow, reference: string, now: Date): Promise<string | null> {
+    if (!plan.customerId) return null
+    const { data } = await this.client.listPaymentsByReference(reference)
+    const offered = data.find((payment) => !payment.deleted && payment.billingType !== 'CREDIT_CARD')
+    if (offered) return offered.id
+    const created = await this.client.createPayment({
+      customer: plan.customerId,
+      billingType: 'UNDEFINED',
+      value: plan.amountCents / 100,
+      dueDate: brazilToday(new Date(now.getTime() + ASAAS_BOLETO_DUE_DAYS * 86_400_000)),
+      description: `Renovação ${plan.planName}`,
+      externalReference: reference,
+    })
+    return created.id
+  }
+
+  /** The period is paid: the plan moves one interval on, and an offer left open for it is removed. */
+  private async settlePeriod(plan: cardPlans.AsaasCardPlanRow, period: number): Promise<void> {
+    if (!plan.currentPeriodEnd) return
+    const settled = await cardPlans.recordPeriodPaid(this.db, plan.id, period, addMonths(plan.currentPeriodEnd, plan.intervalMonths))
+    if (settled && plan.pendingPaymentId) {
+      const offered = await this.client.getPayment(plan.pendingPaymentId)
+      if (offered && !offered.deleted && !PAID_STATUSES.has(offered.status)) await this.client.deletePayment(offered.id)
+    }
+  }
+
+  /**
+   * The first period of a card-instalment checkout is paid: the plan takes the customer, the card's
+   * token and its period end from the charges Asaas reports (once; a second reading changes nothing).
+   */
+  private async activateCardPlan(checkoutId: string, charges: AsaasPayment[]): Promise<cardPlans.AsaasCardPlanRow | null> {
+    const plan = await cardPlans.findByCheckout(this.db, checkoutId)
+    if (!plan) return null
+    const first = charges.slice().sort(byDueDate)[0]
+    if (plan.status === 'pending' && first) {
+      await cardPlans.activate(this.db, plan.id, {
+        customerId: first.customer ?? null,
+        cardToken: charges.map((charge) => charge.creditCard?.creditCardToken).find((token): token is string => !!token) ?? null,
+        currentPeriodEnd: addMonths(parseAsaasDate(first.dueDate), plan.intervalMonths),
+        installmentCount: charges.length,
+      })
+      return cardPlans.findPlan(this.db, plan.id)
+    }
+    return plan
+  }
+
+  /** Every live charge of an instalment plan, in order. */
+  private async installmentCharges(installmentId: string): Promise<AsaasPayment[]> {
+    const { data } = await this.client.listInstallmentPayments(installmentId)
+    return data.filter((payment) => !payment.deleted).sort(byDueDate)
   }
 
   /**
@@ -191,6 +352,21 @@ export class AsaasGateway implements PaymentGateway {
     const { data } = await this.client.listPaymentsByReference(id)
     const paid = data.filter((payment) => PAID_STATUSES.has(payment.status) || payment.status === 'REFUNDED').sort(byDueDate)[0]
     if (!paid) return { ...openCheckout(id, null, null), status: 'open' }
+    if (paid.installment && paid.billingType === 'CREDIT_CARD') {
+      // Card in instalments: one charge per instalment; the subscription is our plan (ADR 031).
+      const charges = await this.installmentCharges(paid.installment)
+      const plan = await this.activateCardPlan(id, charges)
+      return {
+        ...openCheckout(id, null, null),
+        status: 'complete',
+        paymentStatus: 'paid',
+        customerId: paid.customer ?? null,
+        subscriptionId: plan?.id ?? null,
+        amountTotalCents: charges.reduce((sum, charge) => sum + toCents(charge.value), 0),
+        installments: charges.length,
+        clientReferenceId: null,
+      }
+    }
     return {
       id,
       url: null,
@@ -209,6 +385,10 @@ export class AsaasGateway implements PaymentGateway {
   }
 
   async retrieveSubscription(id: string): Promise<SubscriptionInfo | null> {
+    if (id.startsWith(ASAAS_CARD_PLAN_PREFIX)) {
+      const plan = await cardPlans.findPlan(this.db, id)
+      return plan ? cardPlanInfo(plan) : null
+    }
     const sub = await this.client.getSubscription(id)
     if (!sub) return null
     const { data } = await this.client.listSubscriptionPayments(id)
@@ -218,6 +398,8 @@ export class AsaasGateway implements PaymentGateway {
   async retrievePayment(id: string): Promise<PaymentInfo | null> {
     const payment = await this.client.getPayment(id)
     if (!payment) return null
+    const periodOf = PERIOD_REFERENCE.exec(payment.externalReference ?? '')
+    if (payment.installment || periodOf) return this.cardPlanPayment(payment, periodOf)
     // A boleto subscription's charges all carry our reference but no Asaas checkout: its first
     // charge (earliest due date) is the one that pays the checkout; later ones are renewals.
     let first = false
@@ -226,6 +408,32 @@ export class AsaasGateway implements PaymentGateway {
       first = data.filter((one) => !one.deleted).sort(byDueDate)[0]?.id === payment.id
     }
     return asaasPaymentInfo(payment, first)
+  }
+
+  /**
+   * A charge of a card plan (ADR 031), as one payment: an instalment plan's charges are recorded
+   * once, as their plan (its id, the total, the count), whichever instalment the event named. A
+   * paid charge of the period due settles it (the card's, or the Pix/boleto one offered after a
+   * refusal), once.
+   */
+  private async cardPlanPayment(payment: AsaasPayment, periodOf: RegExpExecArray | null): Promise<PaymentInfo> {
+    const charges = payment.installment ? await this.installmentCharges(payment.installment) : [payment]
+    const firstOfCheckout = !periodOf && payment.externalReference?.startsWith(ASAAS_CHECKOUT_PREFIX) ? payment.externalReference : null
+    let plan = periodOf ? await cardPlans.findPlan(this.db, periodOf[1]!) : firstOfCheckout ? await cardPlans.findByCheckout(this.db, firstOfCheckout) : null
+    if (firstOfCheckout && plan && PAID_STATUSES.has(payment.status)) plan = await this.activateCardPlan(firstOfCheckout, charges)
+    const period = periodOf ? Number(periodOf[2]) : null
+    if (plan && period !== null && period === plan.periodsPaid + 1 && PAID_STATUSES.has(payment.status)) await this.settlePeriod(plan, period)
+    const info = asaasPaymentInfo(payment)
+    return {
+      ...info,
+      id: payment.installment ?? payment.id,
+      subscriptionId: plan?.id ?? null,
+      amountCents: charges.reduce((sum, charge) => sum + toCents(charge.value), 0),
+      refundedCents: charges.filter((charge) => charge.status === 'REFUNDED').reduce((sum, charge) => sum + toCents(charge.value), 0),
+      installments: info.method === 'card' ? charges.length : null,
+      installmentsWithInterest: info.method === 'card' && charges.length > 1 && (plan?.installmentInterestBp ?? 0) > 0,
+      checkoutId: firstOfCheckout && plan ? firstOfCheckout : null,
+    }
   }
 
   /** Asaas has no customer portal: the subscriber manages the subscription in our Minha conta (ADR 029). */
@@ -258,6 +466,13 @@ export class AsaasGateway implements PaymentGateway {
    * which a retried approval meets: that counts as done.
    */
   async refund(providerPaymentId: string, _idempotencyKey: string, transferTo?: RefundBankAccount | null) {
+    if (!providerPaymentId.startsWith('pay_')) {
+      // An instalment plan (ADR 031): every instalment refunded at once, unless already done.
+      const charges = await this.installmentCharges(providerPaymentId)
+      if (charges.length === 0) throw new GatewayError('asaas: instalment plan to refund not found')
+      if (charges.some((charge) => charge.status !== 'REFUNDED')) await this.client.refundInstallment(providerPaymentId)
+      return { refundId: providerPaymentId, amountCents: charges.reduce((sum, charge) => sum + toCents(charge.value), 0) }
+    }
     const current = await this.client.getPayment(providerPaymentId)
     if (!current) throw new GatewayError('asaas: payment to refund not found')
     if (current.billingType === 'BOLETO') {
@@ -276,6 +491,12 @@ export class AsaasGateway implements PaymentGateway {
 
   /** A past-due subscription's unpaid charge, paid on its own Asaas page (Pix, boleto or card). */
   async pendingPaymentLink(subscriptionId: string) {
+    if (subscriptionId.startsWith(ASAAS_CARD_PLAN_PREFIX)) {
+      // A card plan whose card was refused: the period's charge offered on Asaas's invoice page.
+      const plan = await cardPlans.findPlan(this.db, subscriptionId)
+      const offered = plan?.status === 'past_due' && plan.pendingPaymentId ? await this.client.getPayment(plan.pendingPaymentId) : null
+      return offered && !offered.deleted && !PAID_STATUSES.has(offered.status) && offered.invoiceUrl ? { url: offered.invoiceUrl } : null
+    }
     const { data } = await this.client.listSubscriptionPayments(subscriptionId)
     const unpaid = data
       .filter((payment) => !payment.deleted && payment.status === 'OVERDUE' && payment.invoiceUrl)
@@ -285,6 +506,12 @@ export class AsaasGateway implements PaymentGateway {
 
   /** Removing the subscription stops every later charge; one Asaas no longer has is already gone. */
   async cancelSubscription(subscriptionId: string) {
+    if (subscriptionId.startsWith(ASAAS_CARD_PLAN_PREFIX)) {
+      // Our own plan: no later charge; a period's charge still offered is removed at Asaas.
+      const plan = await cardPlans.cancelPlan(this.db, subscriptionId)
+      if (plan?.pendingPaymentId) await this.client.deletePayment(plan.pendingPaymentId)
+      return
+    }
     await this.client.deleteSubscription(subscriptionId)
   }
 }
@@ -394,6 +621,20 @@ export function asaasSubscriptionInfo(sub: AsaasSubscription, payments: AsaasPay
     status,
     currentPeriodEnd: status === 'past_due' && firstOverdue ? parseAsaasDate(firstOverdue.dueDate) : paidThrough,
     cancelAtPeriodEnd: status === 'active' && endDate !== null && paidThrough !== null && endDate.getTime() <= paidThrough.getTime(),
+    planCode: null,
+    metadata: {},
+  }
+}
+
+/** A card plan of ours (ADR 031) as the subscription `webhooks.ts` copies onto our row. */
+function cardPlanInfo(plan: cardPlans.AsaasCardPlanRow): SubscriptionInfo {
+  const status: SubscriptionState | null = plan.status === 'pending' ? null : plan.status === 'canceled' ? 'canceled' : plan.status === 'past_due' ? 'past_due' : 'active'
+  return {
+    id: plan.id,
+    customerId: plan.customerId ?? '',
+    status,
+    currentPeriodEnd: plan.currentPeriodEnd,
+    cancelAtPeriodEnd: plan.status === 'active' && plan.cancelAtPeriodEnd,
     planCode: null,
     metadata: {},
   }

@@ -88,6 +88,8 @@ export interface PaymentInfo {
   method: PaymentMethod | null
   /** Card instalments (1 = at once); null when not by card. */
   installments: number | null
+  /** Card instalments carrying the merchant's interest (the amount includes it). */
+  installmentsWithInterest?: boolean
   paidAt: Date | null
   /**
    * Our checkout id when this is the payment a checkout created (a subscription's first one);
