@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { API } from '@sintonia/contract'
+import { API, paidByCardLabel } from '@sintonia/contract'
 import { startAsaasFake, type AsaasFake } from '../../apps/api/test/support/asaas-fake'
 import { ASAAS_TOKEN_HEADER } from '../../apps/api/src/modules/commerce/gateway/asaas'
 import { uniqueEmail } from '../support/accounts'
@@ -66,4 +66,29 @@ test('Asaas: Pix or card go on to Asaas; a boleto with the payer’s CPF gives a
   })
   expect(hook.status()).toBe(200)
   expect(await verify()).toBe(true)
+})
+
+test('Asaas: the card in instalments is chosen on our page, paid on Asaas, and the count is shown after', async ({ page }) => {
+  const url = (path: string) => `${server.baseURL}${path}`
+  const res = await page.request.post(url(API.commerce.payments.checkout), { data: { email: uniqueEmail('asaas-parcelado'), name: 'Paula Ramos', planCode: 'semestral' } })
+  expect(res.ok()).toBe(true)
+  const { url: payUrl, sessionId } = (await res.json()) as { url: string; sessionId: string }
+  await page.goto(payUrl)
+  const card = page.getByRole('region', { name: 'Cartão parcelado' })
+  await expect(card.getByLabel('Parcelas')).toHaveValue('6')
+  await screenshotAt(page, 'asaas-pagamento-parcelado', 360)
+  await screenshotAt(page, 'asaas-pagamento-parcelado', 1280)
+  await card.getByLabel('Parcelas').selectOption('3')
+  // On to Asaas's card page of the instalment checkout (the fake serves no page there).
+  await Promise.all([page.waitForURL(/\/checkoutSession\/show\?id=/), card.getByRole('button', { name: 'Pagar no cartão parcelado' }).click()])
+  expect(new URL(page.url()).searchParams.get('id')).toBe(String(fake.checkoutOf(sessionId, 'INSTALLMENT').id))
+
+  const paid = fake.payCheckout(sessionId, { method: 'CREDIT_CARD', installments: 3 })
+  const hook = await page.request.post(url(API.commerce.payments.webhook('asaas')), {
+    headers: { 'content-type': 'application/json', [ASAAS_TOKEN_HEADER]: TOKEN },
+    data: fake.webhookBody('CHECKOUT_PAID', { checkout: paid.checkoutId }),
+  })
+  expect(hook.status()).toBe(200)
+  await page.goto(url(`/pagamento/sucesso?session_id=${sessionId}`))
+  await expect(page.getByTestId('payment-installments')).toHaveText(paidByCardLabel(26_940, 3))
 })

@@ -98,6 +98,8 @@ describe('card in instalments with Asaas: choosing and paying the first period',
     expect(page.body).toContain('Pagar com Pix ou cartão à vista')
     expect(page.body.match(/<option value="\d+"/g)).toHaveLength(11)
     expect(page.body).toContain(`<option value="12" selected>${installmentOption(47_880, 12, 12)!.label}</option>`)
+    // The card form's answer redirects to Asaas's page: the page's policy lets forms go there, and only there.
+    expect(page.headers['content-security-policy']).toContain(`form-action 'self' ${fake.url};`)
 
     const before = fake.requests.length
     const res = await choose(checkoutId, '12')

@@ -135,9 +135,14 @@ export function asaasPaymentPageRoutes(gateway: AsaasGateway): FastifyPluginAsyn
     const log = app.log.child({ module: 'payments' })
     const publicUrl = app.config.publicUrl
     const html = (reply: FastifyReply, status: number, title: string, body: string) =>
-      getProductName(db).then((name) =>
-        reply.code(status).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex').send(layout(name, title, body)),
-      )
+      getProductName(db).then((name) => {
+        // The card form's answer redirects to Asaas's card page: our strict policy lets forms go
+        // only to us, so these pages also allow Asaas's page origin (a redirect after a form post
+        // is checked against it).
+        const policy = reply.getHeader('content-security-policy')
+        if (typeof policy === 'string') reply.header('Content-Security-Policy', policy.replace("form-action 'self'", `form-action 'self' ${gateway.checkoutPageOrigin}`))
+        return reply.code(status).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex').send(layout(name, title, body))
+      })
 
     // HTML forms post urlencoded bodies; only this scope accepts them.
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {

@@ -147,6 +147,11 @@ export class AsaasGateway implements PaymentGateway {
     return { ...openCheckout(ref, url, input), url }
   }
 
+  /** Where Asaas's hosted pages are: our page's form that goes on to the card page is allowed to go there. */
+  get checkoutPageOrigin(): string {
+    return new URL(this.pageBase).origin
+  }
+
   /** Asaas's hosted page of one of its checkouts (https://docs.asaas.com/docs/checkout-link-and-customer-redirection). */
   checkoutPageUrl(asaasCheckoutId: string): string {
     return `${this.pageBase}/checkoutSession/show?id=${encodeURIComponent(asaasCheckoutId)}`
