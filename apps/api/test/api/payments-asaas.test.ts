@@ -476,6 +476,20 @@ describe('Asaas boleto (our page, a BOLETO subscription at Asaas)', () => {
     expect((await ctx.app.inject({ method: 'GET', url: pagePath(checkoutId) })).body).toContain('Pagamento concluído')
   })
 
+  it("from the renewal notice on, a boleto subscriber pays the next boleto Asaas already issued, from Minha conta", async () => {
+    const { buyer, paymentId, subscriptionId } = await boletoBuyer('anual')
+    fake.payBoleto(paymentId)
+    expect(await deliver('PAYMENT_RECEIVED', { payment: paymentId })).toBe('processed')
+    const [sub] = await subscriptionOf(ctx, buyer.userId)
+    const payAhead = () => ctx.app.inject({ method: 'POST', url: API.commerce.subscription.payPending, headers: { cookie: buyer.cookie } })
+    expect((await payAhead()).statusCode).toBe(409)
+    const next = fake.issueNext(subscriptionId)
+    await ctx.database.db.update(subscriptions).set({ currentPeriodEnd: new Date(Date.now() + 5 * 86_400_000) }).where(eq(subscriptions.id, sub!.id))
+    const res = await payAhead()
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toEqual({ url: fake.payments.get(next.paymentId)!.invoiceUrl })
+  })
+
   it('pay-first: the boleto names the buyer given at checkout; once paid the purchase waits for the e-mail with one access link', async () => {
     const email = uniqueEmail('asaas-boleto')
     const { checkoutId, url } = await startPayFirst(ctx, email, 'trimestral', 'Rita Boleto')

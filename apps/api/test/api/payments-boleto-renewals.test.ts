@@ -248,6 +248,79 @@ describe('Pix Automático', () => {
   })
 })
 
+describe('a boleto renewal paid ahead', () => {
+  /** A subscriber who paid the annual plan by boleto. */
+  async function boletoSubscriber() {
+    const buyer = await listener(ctx)
+    const { checkoutId } = await startAuthFirst(ctx, buyer, 'anual')
+    expect((await form(`/sandbox/checkout/${checkoutId}/boleto`, { cpf: '529.982.247-25' })).statusCode).toBe(303)
+    const [issued] = await ctx.database.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, checkoutId))
+    expect((await form(`/sandbox/checkout/${checkoutId}/boleto/pagar`, { linha: issued!.boletoLine! })).statusCode).toBe(200)
+    const [sub] = await subscriptionOf(ctx, buyer.userId)
+    return { buyer, sub: sub! }
+  }
+
+  it('from the notice on, the next period is payable by boleto or Pix; paid ahead, the period moves on and never goes past due', async () => {
+    const { buyer, sub } = await boletoSubscriber()
+    // Weeks before the renewal there is nothing to pay yet.
+    expect(await details(buyer)).toMatchObject({ status: 'active', lastPaymentMethod: 'boleto', renewalPayableAhead: false })
+    expect((await payPending(buyer)).statusCode).toBe(409)
+
+    // Five days before the renewal (the provider's period and ours, as its events keep them).
+    const end = new Date(Date.now() + 5 * DAY)
+    await ctx.database.db.update(sandboxSubscriptions).set({ currentPeriodEnd: end }).where(eq(sandboxSubscriptions.id, sub.providerSubscriptionId!))
+    await ctx.database.db.update(subscriptions).set({ currentPeriodEnd: end }).where(eq(subscriptions.id, sub.id))
+    expect(await details(buyer)).toMatchObject({ status: 'active', renewalPayableAhead: true })
+    const deps = { db: ctx.database.db, mailer: ctx.app.mailer, publicUrl: ctx.config.publicUrl, log: silentLog }
+    await runRenewalNotices(deps, new Date())
+    const notice = (await outboxOf(ctx, buyer.email)).find((mail) => mail.kind === 'renewal_notice')
+    expect(notice!.textBody).toContain('Forma de pagamento: Boleto')
+    expect(notice!.textBody).toContain('"Pagar a renovação"')
+
+    // The period's page, the same however often it is asked for: boleto or Pix, no card.
+    const first = await payPending(buyer)
+    expect(first.statusCode, first.body).toBe(200)
+    const url = new URL(first.json().url as string)
+    expect(url.pathname).toMatch(/^\/sandbox\/checkout\/cs_sbx_/)
+    expect(new URL((await payPending(buyer)).json().url as string).pathname).toBe(url.pathname)
+    const renewalId = url.pathname.split('/').pop()!
+    const page = await ctx.app.inject({ method: 'GET', url: `${url.pathname}?metodo=boleto` })
+    expect(page.body).toContain('>Boleto</a>')
+    expect(page.body).not.toContain('>Cartão</a>')
+    expect((await form(`/sandbox/checkout/${renewalId}/boleto`, { cpf: '529.982.247-25' })).statusCode).toBe(303)
+    const [issued] = await ctx.database.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, renewalId))
+    expect((await form(`/sandbox/checkout/${renewalId}/boleto/pagar`, { linha: issued!.boletoLine! })).statusCode).toBe(200)
+
+    const renewed = await ourRow(sub.id)
+    expect(renewed).toMatchObject({ status: 'active', graceEndsAt: null })
+    expect(renewed.currentPeriodEnd!.getTime()).toBeGreaterThan(end.getTime() + 360 * DAY)
+    expect((await paymentsOf(sub.providerSubscriptionId!)).map((payment) => payment.method)).toEqual(['boleto', 'boleto'])
+    expect(await details(buyer)).toMatchObject({ status: 'active', renewalPayableAhead: false })
+    expect((await payPending(buyer)).statusCode).toBe(409)
+    // The old renewal date passes: nothing is due at the provider, nothing goes past due.
+    await ctx.app.payments.sandbox!.advanceClock(new Date(end.getTime() + 60_000))
+    expect(await ourRow(sub.id)).toMatchObject({ status: 'active' })
+    expect((await outboxOf(ctx, buyer.email)).filter((mail) => mail.kind === 'renewal_failed')).toEqual([])
+  })
+
+  it('a subscription set to end, or paid by card, has no renewal to pay ahead', async () => {
+    const { buyer, sub } = await boletoSubscriber()
+    const end = new Date(Date.now() + 5 * DAY)
+    await ctx.database.db.update(sandboxSubscriptions).set({ currentPeriodEnd: end, cancelAtPeriodEnd: true }).where(eq(sandboxSubscriptions.id, sub.providerSubscriptionId!))
+    await ctx.database.db.update(subscriptions).set({ currentPeriodEnd: end, cancelAtPeriodEnd: true }).where(eq(subscriptions.id, sub.id))
+    expect(await details(buyer)).toMatchObject({ renewalPayableAhead: false })
+    expect((await payPending(buyer)).json()).toMatchObject({ statusCode: 409, message: COMMERCE_MSG.noPendingPayment })
+
+    const cardBuyer = await listener(ctx)
+    const { checkoutId } = await startAuthFirst(ctx, cardBuyer, 'anual')
+    expect((await payWithCard(ctx, checkoutId, CARDS.ok)).statusCode).toBe(303)
+    const [cardSub] = await subscriptionOf(ctx, cardBuyer.userId)
+    await ctx.database.db.update(subscriptions).set({ currentPeriodEnd: end }).where(eq(subscriptions.id, cardSub!.id))
+    expect(await details(cardBuyer)).toMatchObject({ renewalPayableAhead: false })
+    expect((await payPending(cardBuyer)).statusCode).toBe(409)
+  })
+})
+
 describe('a failed renewal', () => {
   it("keeps access for the admin's grace days, e-mails how to pay, and the period paid by Pix makes it active again", async () => {
     const settings = await ctx.app.inject({ method: 'GET', url: API.content.admin.settings, headers: { cookie: boss.cookie } })

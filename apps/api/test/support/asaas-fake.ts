@@ -63,6 +63,8 @@ export interface AsaasFake {
   payInvoice(paymentId: string, method: 'PIX' | 'BOLETO'): void
   /** The next cycle's charge of a subscription, paid (RECEIVED/CONFIRMED) or left unpaid past its due date (OVERDUE). */
   renew(subscriptionId: string, outcome: { method: 'PIX' | 'CREDIT_CARD'; paid: boolean }): { paymentId: string }
+  /** Asaas issues a subscription's next charge ahead of its due date (a boleto, 40 days before by default): PENDING. */
+  issueNext(subscriptionId: string): { paymentId: string }
   /** The payer paid a boleto charge at their bank: RECEIVED, paid today. */
   payBoleto(paymentId: string): void
   /** The webhook body Asaas sends for an event about a stored checkout, payment or subscription. */
@@ -239,6 +241,29 @@ export async function startAsaasFake(options: { apiKey: string }): Promise<Asaas
         externalReference: sub.externalReference,
         description: null,
         ...(outcome.paid ? paidFields(outcome.method) : { billingType: outcome.method, status: 'OVERDUE', confirmedDate: null, paymentDate: null, clientPaymentDate: null }),
+      })
+      sub.nextDueDate = addMonths(dueDate, MONTHS[String(sub.cycle)] ?? 1)
+      return { paymentId: String(payment.id) }
+    },
+    issueNext(subscriptionId) {
+      const sub = subscriptions.get(subscriptionId)
+      if (!sub) throw new Error(`assinatura ${subscriptionId} desconhecida`)
+      const dueDate = String(sub.nextDueDate)
+      const payment = newPayment({
+        customer: sub.customer,
+        subscription: subscriptionId,
+        checkoutSession: null,
+        value: sub.value,
+        netValue: sub.value,
+        dueDate,
+        originalDueDate: dueDate,
+        externalReference: sub.externalReference,
+        description: null,
+        billingType: sub.billingType,
+        status: 'PENDING',
+        confirmedDate: null,
+        paymentDate: null,
+        clientPaymentDate: null,
       })
       sub.nextDueDate = addMonths(dueDate, MONTHS[String(sub.cycle)] ?? 1)
       return { paymentId: String(payment.id) }

@@ -107,6 +107,20 @@ export type CheckoutVerification = z.infer<typeof checkoutVerificationSchema>
 export const SUBSCRIPTION_STATES = ['active', 'past_due', 'canceled', 'expired'] as const
 /** How many days before a renewal its notice goes out (amount, date, method). */
 export const RENEWAL_NOTICE_DAYS = 7
+
+/**
+ * A renewal paid by boleto is payable ahead, from the notice on (RENEWAL_NOTICE_DAYS before the
+ * period ends) until that day, so a boleto subscriber renews without going past due: an active
+ * subscription, not set to end, whose last payment was a boleto.
+ */
+export function renewalPayableAhead(
+  sub: { status: string; cancelAtPeriodEnd: boolean; currentPeriodEnd: Date | null; lastPaymentMethod: string | null },
+  now: Date,
+): boolean {
+  if (sub.status !== 'active' || sub.cancelAtPeriodEnd || sub.lastPaymentMethod !== 'boleto' || !sub.currentPeriodEnd) return false
+  const left = sub.currentPeriodEnd.getTime() - now.getTime()
+  return left > 0 && left <= RENEWAL_NOTICE_DAYS * 86_400_000
+}
 /** Days a failed renewal keeps access while the listener pays the period by Pix or boleto (admin setting). */
 export const DEFAULT_RENEWAL_GRACE_DAYS = 3
 export const MAX_RENEWAL_GRACE_DAYS = 30
@@ -135,6 +149,8 @@ export const subscriptionDetailsSchema = z.object({
       graceEndsAt: z.string().nullable(),
       /** Renewals are debited by Pix Automático under the payer's authorisation. */
       pixAutomatic: z.boolean(),
+      /** The next period (a boleto's) can be paid now, before the renewal date (`renewalPayableAhead`). */
+      renewalPayableAhead: z.boolean(),
       currency: z.string(),
       startedAt: z.string(),
       /** Complimentary access granted by an admin has no provider and no portal. */

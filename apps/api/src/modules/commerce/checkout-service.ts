@@ -5,6 +5,7 @@
  */
 import {
   COMMERCE_MSG,
+  renewalPayableAhead,
   type CheckoutRedirect,
   type GatewayInfo,
   type PaymentVerification,
@@ -132,12 +133,15 @@ export async function openPortal(deps: CommerceDeps, userId: string): Promise<{ 
 
 /**
  * A past-due subscription's open period, paid on the provider's page (Pix or boleto in the
- * sandbox) while the grace days last: its link, back to the subscription page afterwards.
+ * sandbox) while the grace days last — or a boleto subscriber's next period, paid ahead from the
+ * renewal notice on (`renewalPayableAhead`): its link, back to the subscription page afterwards.
  */
 export async function openPendingPayment(deps: CommerceDeps, userId: string): Promise<{ url: string }> {
   const sub = await currentSubscription(deps.db, userId)
-  if (!sub || sub.status !== 'past_due' || sub.provider !== deps.gateway.provider || !sub.providerSubscriptionId) {
-    throw new HttpError(409, COMMERCE_MSG.noPendingPayment)
+  if (!sub || sub.provider !== deps.gateway.provider || !sub.providerSubscriptionId) throw new HttpError(409, COMMERCE_MSG.noPendingPayment)
+  if (sub.status !== 'past_due') {
+    const payment = await repo.lastPaymentOfSubscription(deps.db, sub)
+    if (!renewalPayableAhead({ ...sub, lastPaymentMethod: payment?.method ?? null }, new Date())) throw new HttpError(409, COMMERCE_MSG.noPendingPayment)
   }
   let link: { url: string } | null
   try {
@@ -249,6 +253,7 @@ export async function subscriptionDetails(db: Database, userId: string): Promise
       // Paid by Pix, a subscription renews under the Pix Automático authorisation given with that
       // payment (docs/payments.md); cancelling it in the bank app schedules the end.
       pixAutomatic: payment?.method === 'pix' && sub.status === 'active' && !sub.cancelAtPeriodEnd,
+      renewalPayableAhead: managedByProvider && renewalPayableAhead({ ...sub, lastPaymentMethod: payment?.method ?? null }, new Date()),
       currency: payment?.currency ?? plan?.currency ?? 'BRL',
       startedAt: sub.createdAt.toISOString(),
       managedByProvider,

@@ -56,7 +56,7 @@ function renewalHowTo(method: PaymentMethod | null): string {
     return 'Você não precisa fazer nada: o valor será debitado por Pix Automático, conforme a autorização que você deu no seu banco (o banco avisa antes do débito). Para trocar de plano ou cancelar, acesse sua assinatura antes dessa data.'
   }
   if (method === 'boleto') {
-    return 'Nessa data, a renovação fica disponível para pagamento por Pix ou boleto na página da sua assinatura. Para trocar de plano ou cancelar, acesse sua assinatura antes dessa data.'
+    return 'O boleto desta renovação já pode ser pago: abra sua assinatura e toque em "Pagar a renovação" (boleto ou Pix). Pagando até essa data, seu acesso continua sem interrupção. Para trocar de plano ou cancelar, acesse sua assinatura antes dessa data.'
   }
   return 'Você não precisa fazer nada: a cobrança é automática. Para trocar de plano, mudar a forma de pagamento ou cancelar, acesse sua assinatura antes dessa data.'
 }

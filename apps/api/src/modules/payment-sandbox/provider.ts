@@ -6,7 +6,7 @@
  * tables; it talks to it only through `SandboxGateway`.
  */
 import { randomBytes } from 'node:crypto'
-import { installmentOption } from '@sintonia/contract'
+import { RENEWAL_NOTICE_DAYS, installmentOption } from '@sintonia/contract'
 import type { ServiceLogger } from '../../lib/service-logger.js'
 import type { Database } from '../../db/client.js'
 import { signPayload } from '../../lib/http/webhook-signature.js'
@@ -254,7 +254,7 @@ export class SandboxProvider {
   async renewalCheckout(subscriptionId: string, returnUrl: string): Promise<SandboxCheckoutRow | null> {
     return this.deps.db.transaction(async (tx) => {
       const sub = await repo.findSubscription(tx, subscriptionId, true)
-      if (!sub || sub.status !== 'past_due') return null
+      if (!sub || (sub.status !== 'past_due' && !this.payableAhead(sub))) return null
       const open = await repo.openRenewalCheckout(tx, sub.id, this.now())
       if (open) return open
       const customer = await repo.findCustomer(tx, sub.customerId)
@@ -367,13 +367,25 @@ export class SandboxProvider {
   }
 
   /**
+   * A boleto subscription's next period is payable ahead, from RENEWAL_NOTICE_DAYS before its end
+   * until then (a bank issues the next boleto before its due date), so paying it never goes past due.
+   */
+  private payableAhead(sub: SandboxSubscriptionRow): boolean {
+    const left = sub.currentPeriodEnd.getTime() - this.now().getTime()
+    return sub.status === 'active' && !sub.cancelAtPeriodEnd && sub.paymentMethod === 'boleto' && left > 0 && left <= RENEWAL_NOTICE_DAYS * 86_400_000
+  }
+
+  /**
    * A past-due period paid on its renewal page: the subscription is active again for that period,
-   * now paid by this method (a Pix paid here authorises Pix Automático for the next renewals).
+   * now paid by this method (a Pix paid here authorises Pix Automático for the next renewals). A
+   * boleto subscription's next period paid ahead moves the period on at once.
    */
   private async completeRenewal(tx: Database, checkout: SandboxCheckoutRow, payment: PaidWith, now: Date) {
     const sub = checkout.renewsSubscriptionId ? await repo.findSubscription(tx, checkout.renewsSubscriptionId, true) : null
-    if (!sub || sub.status !== 'past_due') return null
+    if (!sub || (sub.status !== 'past_due' && !this.payableAhead(sub))) return null
+    const ahead = sub.status === 'active'
     const renewed = await repo.updateSubscription(tx, sub.id, {
+      ...(ahead ? { currentPeriodStart: sub.currentPeriodEnd, currentPeriodEnd: addMonths(sub.currentPeriodEnd, sub.intervalMonths) } : {}),
       status: 'active',
       paymentMethod: payment.method,
       installments: payment.installments,

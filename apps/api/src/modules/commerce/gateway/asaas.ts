@@ -494,7 +494,10 @@ export class AsaasGateway implements PaymentGateway {
     return { refundId: providerPaymentId, amountCents: toCents(current.value) }
   }
 
-  /** A past-due subscription's unpaid charge, paid on its own Asaas page (Pix, boleto or card). */
+  /**
+   * A past-due subscription's unpaid charge, paid on its own Asaas page (Pix, boleto or card); for
+   * a boleto subscription paid ahead, the next charge Asaas already issued.
+   */
   async pendingPaymentLink(subscriptionId: string) {
     if (subscriptionId.startsWith(ASAAS_CARD_PLAN_PREFIX)) {
       // A card plan whose card was refused: the period's charge offered on Asaas's invoice page.
@@ -503,9 +506,8 @@ export class AsaasGateway implements PaymentGateway {
       return offered && !offered.deleted && !PAID_STATUSES.has(offered.status) && offered.invoiceUrl ? { url: offered.invoiceUrl } : null
     }
     const { data } = await this.client.listSubscriptionPayments(subscriptionId)
-    const unpaid = data
-      .filter((payment) => !payment.deleted && payment.status === 'OVERDUE' && payment.invoiceUrl)
-      .sort((a, b) => a.dueDate.localeCompare(b.dueDate))[0]
+    const open = data.filter((payment) => !payment.deleted && payment.invoiceUrl).sort(byDueDate)
+    const unpaid = open.find((payment) => payment.status === 'OVERDUE') ?? open.find((payment) => payment.status === 'PENDING')
     return unpaid?.invoiceUrl ? { url: unpaid.invoiceUrl } : null
   }
 

@@ -35,6 +35,7 @@ const QUARTERLY: Subscription = {
   lastPaymentInstallments: null,
       graceEndsAt: null,
       pixAutomatic: true,
+      renewalPayableAhead: false,
       lastPaymentWithInterest: false,
   currency: 'BRL',
   startedAt: '2026-11-25T15:00:00.000Z',

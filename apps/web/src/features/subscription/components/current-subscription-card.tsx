@@ -1,4 +1,4 @@
-import { AlertCircle, ArrowDown, CalendarClock, CircleSlash, CreditCard, ExternalLink, Gift, QrCode } from 'lucide-react'
+import { AlertCircle, ArrowDown, CalendarClock, CircleSlash, CreditCard, ExternalLink, Gift, QrCode, Receipt } from 'lucide-react'
 import { formatMoney, paidWithLabel, type SubscriptionDetails } from '@sintonia/contract'
 import { Badge, type BadgeVariant } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
@@ -21,7 +21,7 @@ export interface CurrentSubscriptionCardProps {
   portalBusy: boolean
   /** An ended subscription's way back: the plan list on the same page. */
   onSubscribeAgain: () => void
-  /** Past due: the provider's page where the open period is paid by Pix or boleto. */
+  /** Past due, or a boleto renewal payable ahead: the provider's page where that period is paid by Pix or boleto. */
   onPayPending: () => void
   payPendingBusy: boolean
 }
@@ -118,6 +118,22 @@ export function CurrentSubscriptionCard({ subscription, onOpenPortal, portalBusy
           <Button onClick={onPayPending} disabled={payPendingBusy} aria-busy={payPendingBusy || undefined} className="w-full sm:w-auto sm:self-start">
             {payPendingBusy ? <Spinner label={null} className="size-4.5" /> : <QrCode aria-hidden="true" />}
             Pagar com Pix ou boleto
+          </Button>
+        </div>
+      ) : null}
+
+      {subscription.renewalPayableAhead && !pastDue ? (
+        <div role="note" data-testid="subscription-renewal-ahead" className="mt-5 flex flex-col gap-3 rounded-2xl border border-line bg-surface px-4 py-4 text-ink">
+          <p className="flex items-start gap-3 text-[0.95rem] leading-relaxed">
+            <Receipt aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+            <span>
+              O boleto da renovação já pode ser pago.{periodEnd ? ` Pague até ${periodEnd} para continuar sem interrupção` : ' Pague antes da renovação para continuar sem interrupção'} (boleto
+              ou Pix).
+            </span>
+          </p>
+          <Button onClick={onPayPending} disabled={payPendingBusy} aria-busy={payPendingBusy || undefined} className="w-full sm:w-auto sm:self-start">
+            {payPendingBusy ? <Spinner label={null} className="size-4.5" /> : <Receipt aria-hidden="true" />}
+            Pagar a renovação
           </Button>
         </div>
       ) : null}

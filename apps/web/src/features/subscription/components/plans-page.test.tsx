@@ -336,6 +336,30 @@ describe('/assinatura: subscribers', () => {
     expect(redirectMock.schedule).not.toHaveBeenCalled()
   })
 
+  it('a boleto renewal payable ahead: says until when, and leaves for its page', async () => {
+    const ahead: SubscriptionDetails = {
+      ...DETAILS,
+      subscription: { ...DETAILS.subscription!, lastPaymentMethod: 'boleto', lastPaymentInstallments: null, currentPeriodEnd: '2026-12-03T12:00:00.000Z', renewalPayableAhead: true },
+    }
+    const api = stubApi({ details: ahead })
+    renderPage('/assinatura', { subscription: { status: 'subscribed', tier: 'anual' } })
+    const card = await screen.findByRole('region', { name: 'Sua assinatura' })
+    expect(within(card).getByTestId('subscription-renewal-ahead').textContent).toContain('Pague até 3 de dezembro de 2026 para continuar sem interrupção')
+    expect(within(card).queryByTestId('subscription-pending')).toBeNull()
+    fireEvent.click(within(card).getByRole('button', { name: 'Pagar a renovação' }))
+    await waitFor(() => expect(redirectMock.schedule).toHaveBeenCalledWith('http://localhost:3000/sandbox/checkout/cs_sbx_renova?metodo=pix'))
+    expect(api.bodies[API.commerce.subscription.payPending]).toHaveLength(1)
+  })
+
+  it('a boleto subscription whose renewal is not near offers nothing to pay', async () => {
+    stubApi({ details: { ...DETAILS, subscription: { ...DETAILS.subscription!, lastPaymentMethod: 'boleto', lastPaymentInstallments: null, renewalPayableAhead: false } } })
+    renderPage('/assinatura', { subscription: { status: 'subscribed', tier: 'anual' } })
+    const card = await screen.findByRole('region', { name: 'Sua assinatura' })
+    expect(within(card).getByTestId('subscription-payment-method').textContent).toBe('Boleto')
+    expect(within(card).queryByTestId('subscription-renewal-ahead')).toBeNull()
+    expect(within(card).queryByRole('button', { name: 'Pagar a renovação' })).toBeNull()
+  })
+
   it('a subscription paid by Pix says it renews by Pix Automático', async () => {
     stubApi({ details: { ...DETAILS, subscription: { ...DETAILS.subscription!, lastPaymentMethod: 'pix', lastPaymentInstallments: null, pixAutomatic: true } } })
     renderPage('/assinatura', { subscription: { status: 'subscribed', tier: 'anual' } })

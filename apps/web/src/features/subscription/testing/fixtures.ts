@@ -40,6 +40,7 @@ export const ANNUAL_DETAILS: SubscriptionDetails = {
     lastPaymentInstallments: 12,
     graceEndsAt: null,
     pixAutomatic: false,
+    renewalPayableAhead: false,
     lastPaymentWithInterest: false,
     currency: 'BRL',
     startedAt: '2026-11-20T12:00:00.000Z',
