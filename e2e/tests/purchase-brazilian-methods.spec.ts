@@ -112,6 +112,16 @@ test('boleto: issued on the checkout, access only once the bank reports it paid'
   await dialog.getByLabel('CPF de quem é titular').fill('529.982.247-25')
   await dialog.getByRole('button', { name: 'Confirmar pedido' }).click()
   await expect(page.getByTestId('refund-request')).toContainText('Em análise')
+
+  // Five days before the renewal, the next boleto can be paid ahead from Minha conta.
+  await setServerClock(server.baseURL, server.dataDir, new Date((await periodEndOf(page)).getTime() - 5 * DAY))
+  const ahead = (await subscriptionCard(page)).getByTestId('subscription-renewal-ahead')
+  await expect(ahead).toContainText('O boleto da renovação já pode ser pago')
+  await screenshotAt(page, 'assinatura-renovacao-boleto', 360)
+  await screenshotAt(page, 'assinatura-renovacao-boleto', 1280)
+  await ahead.getByRole('button', { name: 'Pagar a renovação' }).click()
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sbx_/)
+  await expect(page.getByRole('navigation', { name: 'Forma de pagamento' }).getByRole('link', { name: 'Boleto' })).toBeVisible()
 })
 
 test('Pix Automático: authorised with the first Pix, noticed a week ahead, and the renewal debited', async ({ page }) => {

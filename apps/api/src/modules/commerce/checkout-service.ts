@@ -136,12 +136,13 @@ export async function openPortal(deps: CommerceDeps, userId: string): Promise<{ 
  * sandbox) while the grace days last — or a boleto subscriber's next period, paid ahead from the
  * renewal notice on (`renewalPayableAhead`): its link, back to the subscription page afterwards.
  */
-export async function openPendingPayment(deps: CommerceDeps, userId: string): Promise<{ url: string }> {
+/** `now`: the server's clock (the provider's too, so a journey that moves it sees the same renewal window). */
+export async function openPendingPayment(deps: CommerceDeps, userId: string, now = new Date()): Promise<{ url: string }> {
   const sub = await currentSubscription(deps.db, userId)
   if (!sub || sub.provider !== deps.gateway.provider || !sub.providerSubscriptionId) throw new HttpError(409, COMMERCE_MSG.noPendingPayment)
   if (sub.status !== 'past_due') {
     const payment = await repo.lastPaymentOfSubscription(deps.db, sub)
-    if (!renewalPayableAhead({ ...sub, lastPaymentMethod: payment?.method ?? null }, new Date())) throw new HttpError(409, COMMERCE_MSG.noPendingPayment)
+    if (!renewalPayableAhead({ ...sub, lastPaymentMethod: payment?.method ?? null }, now)) throw new HttpError(409, COMMERCE_MSG.noPendingPayment)
   }
   let link: { url: string } | null
   try {
@@ -228,7 +229,7 @@ async function currentSubscription(db: Database, userId: string) {
   return giving[0] ?? rows[0] ?? null
 }
 
-export async function subscriptionDetails(db: Database, userId: string): Promise<SubscriptionDetails> {
+export async function subscriptionDetails(db: Database, userId: string, now = new Date()): Promise<SubscriptionDetails> {
   const days = await getGuaranteeDays(db)
   const sub = await currentSubscription(db, userId)
   if (!sub) return { subscription: null, guarantee: { days: Math.max(days, 1), eligibleUntil: null, canRequestRefund: false, request: null } }
@@ -253,7 +254,7 @@ export async function subscriptionDetails(db: Database, userId: string): Promise
       // Paid by Pix, a subscription renews under the Pix Automático authorisation given with that
       // payment (docs/payments.md); cancelling it in the bank app schedules the end.
       pixAutomatic: payment?.method === 'pix' && sub.status === 'active' && !sub.cancelAtPeriodEnd,
-      renewalPayableAhead: managedByProvider && renewalPayableAhead({ ...sub, lastPaymentMethod: payment?.method ?? null }, new Date()),
+      renewalPayableAhead: managedByProvider && renewalPayableAhead({ ...sub, lastPaymentMethod: payment?.method ?? null }, now),
       currency: payment?.currency ?? plan?.currency ?? 'BRL',
       startedAt: sub.createdAt.toISOString(),
       managedByProvider,

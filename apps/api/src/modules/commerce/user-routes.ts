@@ -100,7 +100,7 @@ export const commerceRoutesUser: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await requireSignedInUser(request)
       reply.headers(noStore)
-      return openPendingPayment(deps, user.id)
+      return openPendingPayment(deps, user.id, app.clock.now())
     },
   )
 
@@ -117,7 +117,7 @@ export const commerceRoutesUser: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await requireSignedInUser(request)
       reply.headers(noStore)
-      return subscriptionDetails(app.database.db, user.id)
+      return subscriptionDetails(app.database.db, user.id, app.clock.now())
     },
   )
 
