@@ -108,7 +108,12 @@ test('a playlist plays through from "Tocar playlist"; the heart means Favoritos;
   await settings.getByLabel('Repetições', { exact: true }).fill('1')
   await settings.getByLabel('Pausa entre repetições').fill('1')
   await expect(settings.getByTestId('pause-display')).toHaveText('1 segundo')
+  // The night timer's hour and minutes show once it is on (off again: this run may be at night).
+  await settings.getByRole('switch', { name: 'Timer automático à noite' }).click()
+  await expect(settings.getByLabel('A partir das')).toHaveValue('22:00')
   await screenshotBoth(page, 'player-configuracoes')
+  await settings.getByRole('switch', { name: 'Timer automático à noite' }).click()
+  await expect(settings.getByLabel('A partir das')).toBeHidden()
   await settings.getByRole('button', { name: 'Fechar', exact: true }).click()
 
   // "Tocar playlist" starts the first audio: no second click. Both audios are one session.

@@ -15,7 +15,7 @@ export function wireSessionDownloads(): void {
   wired = true
   configureSessionDownloads({
     requestFor: (audioId) =>
-      sessionRequestFor([{ id: audioId, title: '', url: '' }], { index: 0, heard: 0 }, { continuous: false, preferences: readAudioPreferences(safeLocalStorage()), sleepMinutes: null })
+      sessionRequestFor([{ id: audioId, title: '', url: '' }], { index: 0, heard: 0 }, { continuous: false, preferences: readAudioPreferences(safeLocalStorage()), sleep: null })
         ?.request ?? null,
     describe: describeSession,
   })

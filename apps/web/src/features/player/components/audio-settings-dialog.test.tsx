@@ -95,6 +95,24 @@ describe('AudioSettingsDialog', () => {
     expect((input as HTMLInputElement).value).toBe('0')
   })
 
+  it('turns the night timer on with 22:00 and 30 min, changes the hour and the minutes, ignores a blank hour, and off', () => {
+    const { preferences } = setup()
+    const night = screen.getByRole('switch', { name: 'Timer automático à noite' })
+    expect(night.getAttribute('aria-checked')).toBe('false')
+    expect(screen.queryByTestId('night-timer')).toBeNull()
+    fireEvent.click(night)
+    expect(preferences.get().nightTimer).toEqual({ from: '22:00', minutes: 30 })
+    fireEvent.change(screen.getByLabelText('A partir das'), { target: { value: '21:30' } })
+    fireEvent.change(screen.getByLabelText('Parar depois de'), { target: { value: '45' } })
+    expect(preferences.get().nightTimer).toEqual({ from: '21:30', minutes: 45 })
+    // A cleared time field is not an hour: the stored one stays.
+    fireEvent.change(screen.getByLabelText('A partir das'), { target: { value: '' } })
+    expect(preferences.get().nightTimer).toEqual({ from: '21:30', minutes: 45 })
+    fireEvent.click(screen.getByRole('switch', { name: 'Timer automático à noite' }))
+    expect(preferences.get().nightTimer).toBeNull()
+    expect(screen.queryByTestId('night-timer')).toBeNull()
+  })
+
   it('toggles autoplay and progress, resets, and closes with Fechar, the close button or Escape', () => {
     const { preferences, onClose } = setup()
     fireEvent.click(screen.getByRole('switch', { name: 'Reprodução automática' }))

@@ -1,6 +1,6 @@
 import { useState, type CSSProperties } from 'react'
 import { Music2 } from 'lucide-react'
-import { BACKGROUND_MUSIC_DEFAULT_VOLUME_PERCENT, SESSION_MAX_PAUSE_S, SESSION_MAX_REPETITIONS } from '@sintonia/contract'
+import { BACKGROUND_MUSIC_DEFAULT_VOLUME_PERCENT, NIGHT_TIMER_DEFAULT, SESSION_MAX_PAUSE_S, SESSION_MAX_REPETITIONS, SLEEP_TIMER_MINUTES } from '@sintonia/contract'
 import { Button } from '../../../components/ui/button'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
 import { cn } from '../../../lib/cn'
@@ -173,6 +173,48 @@ export function AudioSettingsDialog({ open, onClose, preferences, defaultMusicLe
             <Button variant="ghost" size="sm" className="mt-1 -ml-3" onClick={() => preferences.update({ musicVolume: null })}>
               Usar o volume padrão
             </Button>
+          ) : null}
+        </div>
+
+        <div>
+          <Toggle
+            label="Timer automático à noite"
+            hint="Sessões começadas a partir deste horário (até as 5h) já começam com o timer."
+            checked={prefs.nightTimer !== null}
+            onChange={(checked) => preferences.update({ nightTimer: checked ? NIGHT_TIMER_DEFAULT : null })}
+          />
+          {prefs.nightTimer ? (
+            <div className="mt-3 flex flex-wrap items-end gap-3" data-testid="night-timer">
+              <div>
+                <label htmlFor="audio-settings-night-from" className="text-xs font-semibold text-ink">
+                  A partir das
+                </label>
+                <input
+                  id="audio-settings-night-from"
+                  type="time"
+                  value={prefs.nightTimer.from}
+                  onChange={(event) => preferences.update({ nightTimer: { ...prefs.nightTimer, from: event.currentTarget.value } })}
+                  className="mt-1 block h-11 rounded-xl border border-line bg-card px-3 text-base text-ink tabular-nums focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                />
+              </div>
+              <div>
+                <label htmlFor="audio-settings-night-minutes" className="text-xs font-semibold text-ink">
+                  Parar depois de
+                </label>
+                <select
+                  id="audio-settings-night-minutes"
+                  value={prefs.nightTimer.minutes}
+                  onChange={(event) => preferences.update({ nightTimer: { ...prefs.nightTimer, minutes: Number(event.currentTarget.value) } })}
+                  className="mt-1 block h-11 rounded-xl border border-line bg-card px-3 text-base text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                >
+                  {SLEEP_TIMER_MINUTES.map((minutes) => (
+                    <option key={minutes} value={minutes}>
+                      {minutes} min
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
           ) : null}
         </div>
 

@@ -1,7 +1,7 @@
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react'
 import { Loader2, Moon, Music2, Pause, Play, RefreshCw, RotateCcw, Settings2, ShieldCheck, SkipBack, SkipForward, Stethoscope, TriangleAlert } from 'lucide-react'
 import { toast } from 'sonner'
-import { PLAYER_MSG, SLEEP_TIMER_MINUTES, formatDuration } from '@sintonia/contract'
+import { PLAYER_MSG, SLEEP_TIMER_MINUTES, SLEEP_TIMER_REPETITIONS, formatDuration, parseSleepTimerValue, sleepTimerLabel, sleepTimerValue, type SleepTimer } from '@sintonia/contract'
 import { Artwork, type ArtworkSource } from '../../../components/artwork'
 import { Button } from '../../../components/ui/button'
 import { cn } from '../../../lib/cn'
@@ -42,8 +42,8 @@ export interface PlayerCardProps {
   className?: string
   /** After 'Reiniciar' rewound the audio and zeroed the counter (the demo says so in a toast). */
   onReset?: () => void
-  /** The sleep timer (minutes, or null: the session's own end); absent hides the control. */
-  sleep?: { minutes: number | null; onChange: (minutes: number | null) => void }
+  /** The sleep timer (minutes or repetitions, or null: the session's own end); absent hides the control. */
+  sleep?: { timer: SleepTimer | null; onChange: (timer: SleepTimer | null) => void }
 }
 
 /**
@@ -233,14 +233,19 @@ export function PlayerCard(props: PlayerCardProps) {
               <span>Timer</span>
               <select
                 className="rounded-lg border border-line bg-card px-2 py-1 text-xs font-semibold text-ink focus-visible:outline-2 focus-visible:outline-brand-400"
-                value={sleep.minutes === null ? 'fim' : String(sleep.minutes)}
-                onChange={(event) => sleep.onChange(event.currentTarget.value === 'fim' ? null : Number(event.currentTarget.value))}
+                value={sleepTimerValue(sleep.timer)}
+                onChange={(event) => sleep.onChange(parseSleepTimerValue(event.currentTarget.value))}
                 data-testid="sleep-timer"
               >
-                <option value="fim">Ao fim da sessão</option>
+                <option value="fim">{sleepTimerLabel(null)}</option>
                 {SLEEP_TIMER_MINUTES.map((minutes) => (
-                  <option key={minutes} value={minutes}>
-                    {minutes} min
+                  <option key={`min:${minutes}`} value={`min:${minutes}`}>
+                    {sleepTimerLabel({ kind: 'minutes', minutes })}
+                  </option>
+                ))}
+                {SLEEP_TIMER_REPETITIONS.map((count) => (
+                  <option key={`rep:${count}`} value={`rep:${count}`}>
+                    {sleepTimerLabel({ kind: 'repetitions', count })}
                   </option>
                 ))}
               </select>

@@ -244,9 +244,44 @@ describe('PlayerPage', () => {
     await loaded(80)
     act(() => element.advance(26)) // the first audio done, the second one shown
     await screen.findByRole('heading', { level: 1, name: 'Calma Interior' })
-    fireEvent.change(screen.getByTestId('sleep-timer'), { target: { value: '15' } })
+    fireEvent.change(screen.getByTestId('sleep-timer'), { target: { value: 'min:15' } })
     await vi.waitFor(() => expect(requests).toHaveLength(2))
     expect(requests[1]).toMatchObject({ items: [{ audioId: IDS[1], repetitions: 2 }, { audioId: IDS[2], repetitions: 2 }], endAtSeconds: 900 })
+    // "Ao fim de 3 repetições": the audio playing, three more times, and nothing after it.
+    fireEvent.change(screen.getByTestId('sleep-timer'), { target: { value: 'rep:3' } })
+    await vi.waitFor(() => expect(requests).toHaveLength(3))
+    expect(requests[2]).toMatchObject({ items: [{ audioId: IDS[1], repetitions: 3 }], endAtSeconds: null })
+    expect((screen.getByTestId('sleep-timer') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('Ao fim de 3 repetições')
+  })
+
+  it('begun late at night with the night timer on, the session starts with the timer set', async () => {
+    withSessions = true
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date(2026, 10, 29, 23, 10))
+    try {
+      player.preferences.update({ nightTimer: { from: '22:00', minutes: 30 } })
+      renderPage({ mode: 'playlist', continuous: true, start: 0, backTo: '/dashboard' })
+      await loaded(80)
+      expect(requests[0]).toMatchObject({ endAtSeconds: 1800 })
+      expect((screen.getByTestId('sleep-timer') as HTMLSelectElement).value).toBe('min:30')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('begun in the day, the night timer leaves the session to its own end', async () => {
+    withSessions = true
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date(2026, 10, 29, 15, 0))
+    try {
+      player.preferences.update({ nightTimer: { from: '22:00', minutes: 30 } })
+      renderPage({ mode: 'playlist', continuous: true, start: 0, backTo: '/dashboard' })
+      await loaded(80)
+      expect(requests[0]).toMatchObject({ endAtSeconds: null })
+      expect((screen.getByTestId('sleep-timer') as HTMLSelectElement).value).toBe('fim')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('without a session the audio plays by page code: a playlist moves on when its repetitions are done', async () => {

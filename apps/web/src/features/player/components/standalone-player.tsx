@@ -49,7 +49,7 @@ export function StandalonePlayer({ player, audio, contextTitle, productName, onR
       artwork={artwork}
       onReset={onReset}
       className={className}
-      sleep={{ minutes: session.sleepMinutes, onChange: session.setSleepMinutes }}
+      sleep={{ timer: session.sleep, onChange: session.setSleep }}
     />
   )
 }

@@ -36,6 +36,7 @@ describe('audio preferences – reading', () => {
       showProgress: true,
       pauseBetweenRepeats: 0,
       musicVolume: null,
+      nightTimer: null,
     })
     expect(readAudioPreferences(memoryStorage())).toEqual(DEFAULT_AUDIO_PREFERENCES)
     expect(readAudioPreferences(null)).toEqual(DEFAULT_AUDIO_PREFERENCES)
@@ -52,6 +53,7 @@ describe('audio preferences – reading', () => {
       showProgress: false,
       pauseBetweenRepeats: 2,
       musicVolume: null,
+      nightTimer: null,
     })
   })
 
@@ -62,6 +64,14 @@ describe('audio preferences – reading', () => {
     expect(store.update({ musicVolume: -5 }).musicVolume).toBe(0)
     expect(store.update({ musicVolume: 'alto' }).musicVolume).toBe(0)
     expect(store.update({ musicVolume: null }).musicVolume).toBeNull()
+  })
+
+  it('keeps a valid night timer, turns it off with null, and ignores a malformed one', () => {
+    const store = createPreferencesStore({ storage: null })
+    expect(store.update({ nightTimer: { from: '22:30', minutes: 45 } }).nightTimer).toEqual({ from: '22:30', minutes: 45 })
+    expect(store.update({ nightTimer: { from: '25:00', minutes: 45 } }).nightTimer).toEqual({ from: '22:30', minutes: 45 })
+    expect(store.update({ nightTimer: { from: '21:00', minutes: 7 } }).nightTimer).toEqual({ from: '22:30', minutes: 45 })
+    expect(store.update({ nightTimer: null }).nightTimer).toBeNull()
   })
 
   it('falls back to the defaults on malformed JSON, non-objects and storage errors', () => {

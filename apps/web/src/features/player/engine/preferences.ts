@@ -6,6 +6,8 @@ import {
   AUDIO_DEFAULT_VOLUME,
   AUDIO_PREFERENCES_STORAGE_KEY,
   AUDIO_PREFERENCES_WRITE_DEBOUNCE_MS,
+  parseNightTimer,
+  type NightTimer,
 } from '@sintonia/contract'
 import { SnapshotStore } from './store'
 
@@ -24,6 +26,11 @@ export interface AudioPreferences {
    * admins set (docs/product/sessions.md#the-listeners-settings).
    */
   musicVolume: number | null
+  /**
+   * The automatic night timer: sessions begun from that hour (until 5 h) start with the sleep
+   * timer set to its minutes; null: off (docs/product/sessions.md#sleep-timer).
+   */
+  nightTimer: NightTimer | null
 }
 
 export const DEFAULT_AUDIO_PREFERENCES: Readonly<AudioPreferences> = Object.freeze({
@@ -33,6 +40,7 @@ export const DEFAULT_AUDIO_PREFERENCES: Readonly<AudioPreferences> = Object.free
   showProgress: AUDIO_DEFAULT_SHOW_PROGRESS,
   pauseBetweenRepeats: AUDIO_DEFAULT_PAUSE_BETWEEN_REPEATS_S,
   musicVolume: null,
+  nightTimer: null,
 })
 
 /** Raw input as a form gives it: numbers may arrive as strings. */
@@ -52,7 +60,8 @@ function toNumber(value: unknown): number | null {
 /**
  * Applies `input` over `base`: volume clamped to 0-100; repeatCount an integer ≥ 0 (negative or
  * non-numeric ignored, fractions dropped); pauseBetweenRepeats ≥ 0 seconds (negative or non-numeric
- * ignored); musicVolume clamped to 0-100, or null for the admins' level; booleans must be booleans.
+ * ignored); musicVolume clamped to 0-100, or null for the admins' level; booleans must be booleans;
+ * nightTimer null (off) or a valid hour and one of the timer's minutes (else ignored).
  */
 export function mergePreferences(base: AudioPreferences, input: AudioPreferencesInput): AudioPreferences {
   const next = { ...base }
@@ -64,6 +73,11 @@ export function mergePreferences(base: AudioPreferences, input: AudioPreferences
   if (pause !== null && pause >= 0) next.pauseBetweenRepeats = pause
   if (typeof input.autoPlay === 'boolean') next.autoPlay = input.autoPlay
   if (typeof input.showProgress === 'boolean') next.showProgress = input.showProgress
+  if (input.nightTimer === null) next.nightTimer = null
+  else {
+    const night = parseNightTimer(input.nightTimer)
+    if (night) next.nightTimer = night
+  }
   if (input.musicVolume === null) next.musicVolume = null
   else {
     const musicVolume = toNumber(input.musicVolume)

@@ -3,6 +3,7 @@ import {
   SESSION_MAX_PAUSE_S,
   SESSION_MAX_REPETITIONS,
   type SessionManifest,
+  type SleepTimer,
   type SessionRequest,
 } from '@sintonia/contract'
 import type { AudioPreferences } from './preferences'
@@ -44,8 +45,11 @@ export interface SessionRequestOptions {
   /** Later audios follow in the same stream (a playlist, a day); a field plays the chosen one only. */
   continuous: boolean
   preferences: Pick<AudioPreferences, 'repeatCount' | 'pauseBetweenRepeats' | 'musicVolume'>
-  /** The sleep timer: minutes from the stream's start, or null to end with the session. */
-  sleepMinutes: number | null
+  /**
+   * The sleep timer: minutes from the stream's start, or a number of repetitions of the audio
+   * playing (then that audio alone); null to end with the session.
+   */
+  sleep: SleepTimer | null
 }
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value))
@@ -59,7 +63,18 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
 export function sessionRequestFor(queue: readonly PlayerQueueItem[], anchor: SessionAnchor, options: SessionRequestOptions): SessionPlanRequest | null {
   const first = queue[anchor.index]
   if (!first) return null
-  const { preferences } = options
+  const { preferences, sleep } = options
+  if (sleep?.kind === 'repetitions') {
+    // "Ao fim de N repetições": the audio playing, N more times, and the session ends.
+    const request: SessionRequest = {
+      items: [{ audioId: first.id, repetitions: clamp(sleep.count, 1, SESSION_MAX_REPETITIONS) }],
+      pauseSeconds: clamp(Math.round(preferences.pauseBetweenRepeats), 0, SESSION_MAX_PAUSE_S),
+      music: 'auto',
+      endAtSeconds: null,
+    }
+    if (preferences.musicVolume !== null) request.musicLevel = clamp(Math.round(preferences.musicVolume), 0, 100)
+    return { request, firstIndex: anchor.index, heardBefore: [Math.max(0, Math.floor(anchor.heard))] }
+  }
   const countOf = (item: PlayerQueueItem) => clamp(Math.floor(item.repetitions ?? preferences.repeatCount), 0, SESSION_MAX_REPETITIONS)
   const endless = countOf(first) === 0
   const chosen = options.continuous && !endless ? queue.slice(anchor.index, anchor.index + SESSION_MAX_ITEMS) : [first]
@@ -77,7 +92,7 @@ export function sessionRequestFor(queue: readonly PlayerQueueItem[], anchor: Ses
     items,
     pauseSeconds: clamp(Math.round(preferences.pauseBetweenRepeats), 0, SESSION_MAX_PAUSE_S),
     music: 'auto',
-    endAtSeconds: options.sleepMinutes ? options.sleepMinutes * 60 : null,
+    endAtSeconds: sleep?.kind === 'minutes' ? sleep.minutes * 60 : null,
   }
   if (preferences.musicVolume !== null) request.musicLevel = clamp(Math.round(preferences.musicVolume), 0, 100)
   return { request, firstIndex: anchor.index, heardBefore }

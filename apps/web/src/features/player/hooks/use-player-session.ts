@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { nightTimerApplies, sleepTimerValue, type SleepTimer } from '@sintonia/contract'
 import type { ListenerPlayer } from '../engine/create-player'
 import { sessionRequestFor, type PlayerQueueItem, type SessionAnchor } from '../engine/session-request'
 import { usePlayerSnapshot } from './use-player-snapshot'
@@ -20,9 +21,9 @@ export interface PlayerSessionControls {
   index: number
   /** Plays the audio at `index`: a seek when it is in the stream, a new session otherwise. */
   goTo: (index: number) => void
-  /** The sleep timer in minutes, or null: the session's own end. */
-  sleepMinutes: number | null
-  setSleepMinutes: (minutes: number | null) => void
+  /** The sleep timer (minutes, or repetitions of the audio playing), or null: the session's own end. */
+  sleep: SleepTimer | null
+  setSleep: (timer: SleepTimer | null) => void
   /** 'session': one rendered stream plays; 'single': the audio's own file, repeated by page code. */
   mode: 'session' | 'single' | 'loading'
 }
@@ -45,13 +46,17 @@ export function usePlayerSession(player: ListenerPlayer, options: UsePlayerSessi
   const { queue, index, continuous, contextTitle, onIndexChange } = options
   const prefs = usePlayerSnapshot(player.preferences)
   const voice = usePlayerSnapshot(player.voice)
-  const [sleepMinutes, setSleep] = useState<number | null>(null)
+  // Begun late at night, where the listener set the automatic night timer, it starts set.
+  const [sleep, setSleep] = useState<SleepTimer | null>(() => {
+    const night = player.preferences.get().nightTimer
+    return night && nightTimerApplies(night, new Date()) ? { kind: 'minutes', minutes: night.minutes } : null
+  })
   const [mode, setMode] = useState<PlayerSessionControls['mode']>('loading')
   const [anchor, setAnchor] = useState<SessionAnchor & { generation: number }>(() => ({ index, heard: queue[index]?.heard ?? 0, generation: 0 }))
 
-  const latest = useRef({ queue, continuous, contextTitle, prefs, sleepMinutes, onIndexChange })
+  const latest = useRef({ queue, continuous, contextTitle, prefs, sleep, onIndexChange })
   useEffect(() => {
-    latest.current = { queue, continuous, contextTitle, prefs, sleepMinutes, onIndexChange }
+    latest.current = { queue, continuous, contextTitle, prefs, sleep, onIndexChange }
   })
 
   // The index the stream is at (or the one asked for before it loads).
@@ -89,7 +94,7 @@ export function usePlayerSession(player: ListenerPlayer, options: UsePlayerSessi
   // settled: typing "3" in Repetições then "3" in the pause, or dragging the music's level, is one
   // new session, not one per keystroke or step — each would be a render on the server, and a
   // listener may have only two at once (docs/product/sessions.md#fair-under-load).
-  const settingsKey = `${prefs.repeatCount}|${prefs.pauseBetweenRepeats}|${prefs.musicVolume}|${sleepMinutes}`
+  const settingsKey = `${prefs.repeatCount}|${prefs.pauseBetweenRepeats}|${prefs.musicVolume}|${sleepTimerValue(sleep)}`
   const appliedSettings = useRef(settingsKey)
   useEffect(() => {
     if (appliedSettings.current === settingsKey) return
@@ -103,8 +108,8 @@ export function usePlayerSession(player: ListenerPlayer, options: UsePlayerSessi
   }, [settingsKey, player])
 
   useEffect(() => {
-    const { queue: list, continuous: follows, contextTitle: context, prefs: preferences, sleepMinutes: sleep } = latest.current
-    const planned = sessionRequestFor(list, anchor, { continuous: follows, preferences, sleepMinutes: sleep })
+    const { queue: list, continuous: follows, contextTitle: context, prefs: preferences, sleep: timer } = latest.current
+    const planned = sessionRequestFor(list, anchor, { continuous: follows, preferences, sleep: timer })
     const item = list[anchor.index]
     if (!planned || !item) return
     // The page was shown again (a loading screen in between) with the same session playing: keep it.
@@ -142,7 +147,11 @@ export function usePlayerSession(player: ListenerPlayer, options: UsePlayerSessi
           title: item.title,
           fieldTitle: context,
           ...(item.durationSeconds !== undefined ? { durationSeconds: item.durationSeconds } : {}),
-          ...(item.repetitions !== undefined ? { repeatCount: item.repetitions } : {}),
+          ...(timer?.kind === 'repetitions'
+            ? { repeatCount: anchor.heard + timer.count }
+            : item.repetitions !== undefined
+              ? { repeatCount: item.repetitions }
+              : {}),
           ...(anchor.heard > 0 ? { completedRepeats: anchor.heard } : {}),
         })
       },
@@ -154,7 +163,8 @@ export function usePlayerSession(player: ListenerPlayer, options: UsePlayerSessi
     }
   }, [anchor, player])
 
-  // Without a session the sleep timer is kept by page code (it stops when the page sleeps).
+  // Without a session a timer in minutes is kept by page code (it stops when the page sleeps).
+  const sleepMinutes = sleep?.kind === 'minutes' ? sleep.minutes : null
   useEffect(() => {
     if (mode !== 'single' || sleepMinutes === null) return
     const timer = setTimeout(() => player.voice.pause(), sleepMinutes * 60_000)
@@ -176,5 +186,5 @@ export function usePlayerSession(player: ListenerPlayer, options: UsePlayerSessi
     [player],
   )
 
-  return { index: streamIndex ?? index, goTo, sleepMinutes, setSleepMinutes: setSleep, mode }
+  return { index: streamIndex ?? index, goTo, sleep, setSleep, mode }
 }
