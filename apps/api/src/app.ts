@@ -49,6 +49,7 @@ import { commerceRoutesUser } from './modules/commerce/user-routes.js'
 import { commerceRoutesAdmin } from './modules/commerce/admin-routes.js'
 import { sandboxRoutes } from './modules/payment-sandbox/routes.js'
 import { asaasPaymentPageRoutes } from './modules/commerce/asaas-boleto-routes.js'
+import { devMailboxRoutes } from './lib/mail/dev-mailbox-routes.js'
 import { AsaasGateway } from './modules/commerce/gateway/asaas.js'
 import { getProductName } from './modules/content/settings-service.js'
 import { contentRoutesPublic } from './modules/content/public-routes.js'
@@ -161,6 +162,8 @@ export async function buildApp(options: BuildAppOptions) {
   if (app.payments.gateway instanceof AsaasGateway) {
     await app.register(asaasPaymentPageRoutes(app.payments.gateway))
   }
+  // Development without SMTP: the outbox as a local mailbox page, so a purchase can be finished (lib/mail/dev-mailbox-routes.ts).
+  if (app.config.env === 'development' && !app.config.mail.smtpUrl) await app.register(devMailboxRoutes)
   await app.register(contentRoutesPublic)
   await app.register(contentRoutesAdmin)
   await app.register(communicationRoutesPublic)

@@ -10,6 +10,7 @@ import { checkMediaStorage, createMediaStorage } from './lib/storage/create-medi
 import { loggerOptions } from './logger.js'
 import { reminderSchedulerPlugin } from './modules/practice/reminder-scheduler-plugin.js'
 import { renewalNoticePlugin } from './modules/commerce/renewal-notice-plugin.js'
+import { DEV_MAILBOX_PATH } from './lib/mail/dev-mailbox-routes.js'
 import { asaasCardRenewalPlugin } from './modules/commerce/asaas-card-renewal-plugin.js'
 import { pushToListener } from './modules/practice/listener-push.js'
 import { pushSenderFromConfig } from './modules/practice/push-sender.js'
@@ -88,6 +89,8 @@ async function main() {
       `  Sintonia está no ar: ${config.publicUrl}`,
       `  Banco de dados: ${engine}`,
       `  Documentação da API: ${config.publicUrl}/api/docs`,
+      // Without SMTP, e-mails (a purchase's access link, a password reset) are read here (lib/mail/dev-mailbox-routes.ts).
+      ...(config.env === 'development' && !config.mail.smtpUrl ? [`  E-mails (sem SMTP): ${config.publicUrl}${DEV_MAILBOX_PATH}`] : []),
       '',
       '  Para criar um administrador (em outro terminal):',
       '    npm run admin:create -- --email voce@exemplo.com --password "uma-senha-forte"',

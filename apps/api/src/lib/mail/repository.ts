@@ -105,3 +105,12 @@ export async function markRowFailed(db: Database, id: string, error: string): Pr
     .set({ status: 'failed', error })
     .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'pending')))
 }
+
+/** The newest outbox rows, for the local mailbox of development (lib/mail/dev-mailbox-routes.ts). */
+export async function latestOutboxRows(db: Database, limit: number) {
+  return db
+    .select({ id: emailOutbox.id, to: emailOutbox.toAddress, subject: emailOutbox.subject, text: emailOutbox.textBody, kind: emailOutbox.kind, createdAt: emailOutbox.createdAt })
+    .from(emailOutbox)
+    .orderBy(sql`${emailOutbox.createdAt} desc`)
+    .limit(limit)
+}
