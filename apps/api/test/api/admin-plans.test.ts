@@ -38,6 +38,7 @@ beforeEach(async () => {
         promotionLabel: null,
         benefits: [...DEFAULT_PLAN_BENEFITS],
         buttonText: null,
+        savings: plan.savings,
       })
       .where(eq(plans.code, plan.code))
   }
@@ -109,6 +110,20 @@ describe('admin plans', () => {
     const audits = await ctx.database.db.select().from(auditLog).where(eq(auditLog.target, 'plan:anual'))
     expect(audits.some((a) => a.action === 'plan_pricing_updated' && a.actorUserId === boss.userId)).toBe(true)
     await waitForEvents(['plans_changed', 'content_changed'])
+  })
+
+  it('"Economize N%" follows the prices unless the admin wrote a text of their own', async () => {
+    expect((await publicPlans()).map((p) => [p.code, p.savings])).toEqual([
+      ['trimestral', null],
+      ['semestral', 'Economize 10%'],
+      ['anual', 'Economize 20%'],
+    ])
+    // The annual plan at R$ 418,80 (34,90 a month against 49,90): 30 %.
+    expect((await callAs(ctx, boss, { method: 'PUT', url: API.commerce.admin.planPricing('anual'), payload: pricing({ originalPriceCents: 41_880 }) })).statusCode).toBe(200)
+    expect((await publicPlans()).find((p) => p.code === 'anual')!.savings).toBe('Economize 30%')
+    const semestral = (await adminPlans()).find((p) => p.code === 'semestral')!
+    expect((await callAs(ctx, boss, { method: 'PUT', url: API.commerce.admin.planDetails('semestral'), payload: details(semestral, { savings: 'Mais escolhido' }) })).statusCode).toBe(200)
+    expect((await publicPlans()).find((p) => p.code === 'semestral')!.savings).toBe('Mais escolhido')
   })
 
   it('a promotion changes the public price until its end date, with its label', async () => {

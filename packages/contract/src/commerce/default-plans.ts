@@ -4,7 +4,7 @@
  * when it cannot load the plans and has never seen them (docs/product/commerce.md#when-the-plans-cannot-be-loaded).
  */
 import { DEFAULT_GUARANTEE_DAYS, type PlanCode } from '../common/constants.js'
-import { DEFAULT_PLAN_BENEFITS, planButtonText, pricePerMonthCents } from './plans.js'
+import { DEFAULT_PLAN_BENEFITS, planButtonText, pricePerMonthCents, withSavings } from './plans.js'
 import type { PlansResponse } from './plans-schema.js'
 
 export interface PlanSeed {
@@ -14,6 +14,7 @@ export interface PlanSeed {
   /** Price charged per billing period, in centavos. */
   priceCents: number
   intervalMonths: number
+  /** The admin's own savings text; null: "Economize N%" computed from the prices (`withSavings`). */
   savings: string | null
   popular: boolean
   displayOrder: number
@@ -36,7 +37,7 @@ export const DEFAULT_PLANS: readonly PlanSeed[] = [
     description: '6 meses para aprofundar sua transformação, com economia.',
     priceCents: 6 * 4490,
     intervalMonths: 6,
-    savings: 'Economize 10%',
+    savings: null,
     popular: false,
     displayOrder: 2,
   },
@@ -46,7 +47,7 @@ export const DEFAULT_PLANS: readonly PlanSeed[] = [
     description: '12 meses de prática guiada pelo melhor preço por mês.',
     priceCents: 12 * 3990,
     intervalMonths: 12,
-    savings: 'Economize 20%',
+    savings: null,
     popular: true,
     displayOrder: 3,
   },
@@ -54,7 +55,7 @@ export const DEFAULT_PLANS: readonly PlanSeed[] = [
 
 /** GET /api/plans as a fresh install answers it. */
 export const DEFAULT_PLANS_RESPONSE: PlansResponse = {
-  plans: DEFAULT_PLANS.map((plan) => ({
+  plans: withSavings(DEFAULT_PLANS.map((plan) => ({
     code: plan.code,
     name: plan.name,
     description: plan.description,
@@ -68,6 +69,6 @@ export const DEFAULT_PLANS_RESPONSE: PlansResponse = {
     promotion: null,
     benefits: [...DEFAULT_PLAN_BENEFITS],
     buttonText: planButtonText(plan.name, null),
-  })),
+  }))),
   guaranteeDays: DEFAULT_GUARANTEE_DAYS,
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_PLANS_RESPONSE } from './default-plans.js'
 import {
+  computedSavings,
+  withSavings,
   DEFAULT_PLAN_BENEFITS,
   DEFAULT_PROMOTION_LABEL,
   isPromotionActive,
@@ -57,6 +59,26 @@ describe('pricePerMonthCents', () => {
     expect(pricePerMonthCents(10_000, 3)).toBe(3_333)
     expect(pricePerMonthCents(10_001, 2)).toBe(5_001)
     expect(pricePerMonthCents(500, 0)).toBe(500)
+  })
+})
+
+describe('savings', () => {
+  it('follows the prices: each plan per month against the dearest per month, rounded to the percent', () => {
+    const perMonth = [4990, 4490, 3990]
+    expect(perMonth.map((price) => computedSavings(price, perMonth))).toEqual([null, 'Economize 10%', 'Economize 20%'])
+    // The admin made the annual plan R$ 418,80 (34,90 a month): 30 %, not the 20 % written once.
+    expect(computedSavings(3490, [4990, 4490, 3490])).toBe('Economize 30%')
+    expect(computedSavings(4980, [4990, 4980])).toBeNull()
+    expect(computedSavings(0, [4990])).toBeNull()
+  })
+
+  it("keeps the admin's own text and computes the others", () => {
+    const plans = [
+      { code: 'a', savings: null, pricePerMonthCents: 4990 },
+      { code: 'b', savings: '  Melhor escolha ', pricePerMonthCents: 4490 },
+      { code: 'c', savings: '', pricePerMonthCents: 3990 },
+    ]
+    expect(withSavings(plans).map((plan) => plan.savings)).toEqual([null, 'Melhor escolha', 'Economize 20%'])
   })
 })
 

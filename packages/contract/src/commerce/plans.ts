@@ -95,3 +95,21 @@ export function pricePerMonthCents(priceCents: number, intervalMonths: number): 
   if (!(intervalMonths > 0)) return Math.round(priceCents)
   return Math.round(priceCents / intervalMonths)
 }
+
+/**
+ * "Economize N%", computed from the prices (docs/product/commerce.md#plans): a plan's price per
+ * month against the dearest per month among the plans shown (the shortest plan, usually), rounded
+ * to the whole percent; null for that dearest plan and under 1 %. An admin's own text wins.
+ */
+export function computedSavings(pricePerMonth: number, pricesPerMonth: readonly number[]): string | null {
+  const dearest = Math.max(...pricesPerMonth)
+  if (!(dearest > 0) || !(pricePerMonth > 0) || pricePerMonth >= dearest) return null
+  const percent = Math.round((1 - pricePerMonth / dearest) * 100)
+  return percent >= 1 ? `Economize ${percent}%` : null
+}
+
+/** The plans with the savings each one shows: the admin's text where written, else computed. */
+export function withSavings<T extends { savings: string | null; pricePerMonthCents: number }>(plans: readonly T[]): T[] {
+  const prices = plans.map((plan) => plan.pricePerMonthCents)
+  return plans.map((plan) => ({ ...plan, savings: plan.savings?.trim() ? plan.savings.trim() : computedSavings(plan.pricePerMonthCents, prices) }))
+}

@@ -1,4 +1,4 @@
-import { DEFAULT_PLAN_BENEFITS, PLAN_CODES, planButtonText, planPriceAt, type PlanCode, type PlansResponse, type PublicPlan } from '@sintonia/contract'
+import { DEFAULT_PLAN_BENEFITS, PLAN_CODES, planButtonText, planPriceAt, withSavings, type PlanCode, type PlansResponse, type PublicPlan } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
 import { getGuaranteeDays } from '../content/settings-service.js'
 import { listActivePlans, type PlanRow } from './plans-repository.js'
@@ -37,10 +37,13 @@ export function planBenefits(stored: unknown): string[] {
   return lines.length > 0 ? lines : [...DEFAULT_PLAN_BENEFITS]
 }
 
-/** The active plans in display order, priced at `now`. */
+/**
+ * The active plans in display order, priced at `now`, each with its savings: the admin's text, or
+ * "Economize N%" computed from the prices shown together (contract `withSavings`).
+ */
 export async function listPublicPlans(db: Database, now: Date = new Date()): Promise<PublicPlan[]> {
   const rows = await listActivePlans(db)
-  return rows.map((row) => toPublicPlan(row, now)).filter((plan): plan is PublicPlan => plan !== null)
+  return withSavings(rows.map((row) => toPublicPlan(row, now)).filter((plan): plan is PublicPlan => plan !== null))
 }
 
 /**

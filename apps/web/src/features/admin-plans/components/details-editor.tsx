@@ -79,7 +79,7 @@ export function DetailsEditor({ plan }: { plan: AdminPlan }) {
           <FormField id={id('name')} label="Nome" requirement="required" error={errors.name}>
             <TextInput {...field('name')} maxLength={60} value={values.name} onChange={(e) => set('name', e.target.value)} />
           </FormField>
-          <FormField id={id('savings')} label="Texto de economia" requirement="optional" error={errors.savings} hint="Ex.: Economize 20%">
+          <FormField id={id('savings')} label="Texto de economia" requirement="optional" error={errors.savings} hint="Em branco, calculado pelos preços (ex.: Economize 20%). Escreva só para trocar o texto.">
             <TextInput {...field('savings', 'Ex.: Economize 20%')} maxLength={60} value={values.savings} onChange={(e) => set('savings', e.target.value)} />
           </FormField>
           <FormField id={id('description')} label="Descrição" requirement="optional" error={errors.description} className="sm:col-span-2">
