@@ -52,7 +52,7 @@ describe('SearchBox', () => {
   })
 
   it('tells the page what it found for the text typed, so the dashboard grid can agree', async () => {
-    const audio = { type: 'audio', id: AUDIO_ID, title: 'Coração em Paz', fieldId: FIELD_ID, fieldTitle: 'Autoestima', tags: [], duration: '0:12' }
+    const audio = { type: 'audio', id: AUDIO_ID, title: 'Coração em Paz', fieldId: FIELD_ID, fieldTitle: 'Autoestima', tags: [], duration: '0:12', inTranscript: false }
     const { input } = setup([audio])
     fireEvent.change(input, { target: { value: 'coracao' } })
     expect(outcomes.at(-1)).toEqual({ query: 'coracao', status: 'searching', results: [] })
@@ -94,7 +94,7 @@ describe('SearchBox', () => {
   it('groups results, moves with the arrow keys, closes on Escape and opens the chosen audio', async () => {
     const { input, router } = setup([
       { type: 'field', id: FIELD_ID, title: 'Autoestima', description: 'Amor-próprio', iconName: 'Heart' },
-      { type: 'audio', id: AUDIO_ID, title: 'Áudio da manhã', fieldId: FIELD_ID, fieldTitle: 'Autoestima', tags: [], duration: '3:25' },
+      { type: 'audio', id: AUDIO_ID, title: 'Áudio da manhã', fieldId: FIELD_ID, fieldTitle: 'Autoestima', tags: [], duration: '3:25', inTranscript: false },
     ])
     fireEvent.focus(input)
     fireEvent.change(input, { target: { value: 'audio' } })
