@@ -34,6 +34,7 @@ export interface AudioUploadInput {
   fieldId: string
   tags: string[]
   isDemo: boolean
+  transcript: string
   onProgress: (progress: UploadProgress) => void
 }
 
@@ -47,6 +48,7 @@ export function useUploadAudio() {
       body.set('fieldId', meta.fieldId)
       body.set('tags', JSON.stringify(meta.tags))
       body.set('isDemo', String(meta.isDemo))
+      if (meta.transcript !== '') body.set('transcript', meta.transcript)
       // The file goes last, so the server has the text fields before the bytes arrive.
       body.set('file', file)
       return uploadWithProgress(ENDPOINTS.catalogue.admin.createAudio, body, { onProgress })

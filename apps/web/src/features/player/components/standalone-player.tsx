@@ -50,6 +50,7 @@ export function StandalonePlayer({ player, audio, contextTitle, productName, onR
       onReset={onReset}
       className={className}
       sleep={{ minutes: session.sleepMinutes, onChange: session.setSleepMinutes }}
+      transcriptOf={{ id: audio.id, title: audio.title }}
     />
   )
 }

@@ -1,8 +1,8 @@
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { FileAudio, Loader2, Search, X } from 'lucide-react'
+import { FileAudio, Loader2, ScrollText, Search, X } from 'lucide-react'
 import { useNavigate } from 'react-router'
-import { countLabel, LISTENER_MSG, SEARCH_DEBOUNCE_MS, type SearchResult } from '@sintonia/contract'
+import { countLabel, LISTENER_MSG, SEARCH_DEBOUNCE_MS, TRANSCRIPT_MSG, type SearchResult } from '@sintonia/contract'
 import { ContentIcon } from '../../../components/icon'
 import { cn } from '../../../lib/cn'
 import { isSearchable, searchQueryOptions } from '../api/search'
@@ -124,6 +124,13 @@ export function SearchBox({ value, onValueChange, onResults, className }: Search
             {result.type === 'field' ? result.description : [result.fieldTitle, result.duration].filter(Boolean).join(' · ')}
           </span>
         </span>
+        {result.type === 'audio' && result.inTranscript ? (
+          // Why it was found: the words are in what the audio says, not in its title or tags.
+          <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-tint-strong px-2 py-0.5 text-[0.7rem] font-semibold text-accent-strong" data-testid="matched-in-transcript">
+            <ScrollText aria-hidden="true" className="size-3" />
+            {TRANSCRIPT_MSG.matchedInTranscript}
+          </span>
+        ) : null}
       </li>
     )
   }
