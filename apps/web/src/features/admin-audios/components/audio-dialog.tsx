@@ -251,7 +251,7 @@ function TranscriptField({ value, error, onChange }: { value: string; error: str
       hint={TRANSCRIPT_HINT}
       error={error}
       aside={
-        <span id="audio-transcript-count" data-testid="transcript-count" className={over ? 'text-xs font-semibold text-danger tabular-nums' : 'text-xs text-ink-muted tabular-nums'}>
+        <span id="audio-transcript-count" data-testid="transcript-count" className={over ? 'text-right text-xs font-semibold text-danger tabular-nums' : 'text-right text-xs text-ink-muted tabular-nums'}>
           {TRANSCRIPT_MSG.count(chars)}
         </span>
       }

@@ -230,7 +230,6 @@ export function PlayerCard(props: PlayerCardProps) {
             <RotateCcw aria-hidden="true" />
             Reiniciar
           </Button>
-          {transcriptOf ? <TranscriptButton audio={transcriptOf} /> : null}
           {sleep ? (
             <label className="flex items-center gap-1.5 pl-1 text-xs font-medium text-ink-muted">
               <Moon aria-hidden="true" className="size-3.5" />
@@ -260,6 +259,7 @@ export function PlayerCard(props: PlayerCardProps) {
             <Music2 aria-hidden="true" className="size-3.5 shrink-0" />
             <span className="truncate">{musicPlaying && musicTitle ? `Música de fundo: ${musicTitle}` : 'Música de fundo pronta'}</span>
           </p>
+          {transcriptOf ? <TranscriptButton audio={transcriptOf} /> : null}
           <Button variant="ghost" size="icon" aria-label="Configurações de Áudio" title="Configurações de Áudio" onClick={() => setDialog('settings')}>
             <Settings2 aria-hidden="true" />
           </Button>

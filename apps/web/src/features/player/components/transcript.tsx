@@ -12,11 +12,12 @@ export interface TranscriptAudio {
 }
 
 /**
- * "Transcrição" in the player's quiet row (docs/product/listening.md#transcript): shown only when
- * the audio on screen has a transcript, it opens the text in a reading sheet. The text is asked
- * for when the audio is shown, so the button is there or not before the listener looks for it.
+ * "Transcrição" in the player's quiet row, beside the settings (docs/product/listening.md#transcript):
+ * shown only when the audio on screen has a transcript, it opens the text in a reading sheet. The
+ * text is asked for when the audio is shown, so the button is there or not before the listener
+ * looks for it; it sits at the end of a row that wraps, so its arrival moves nothing above it.
  */
-export function TranscriptButton({ audio }: { audio: TranscriptAudio }) {
+export function TranscriptButton({ audio, className }: { audio: TranscriptAudio; className?: string }) {
   const query = useQuery(transcriptQueryOptions(audio.id))
   const [open, setOpen] = useState(false)
   const text = query.data?.transcript ?? null
@@ -25,9 +26,17 @@ export function TranscriptButton({ audio }: { audio: TranscriptAudio }) {
   if (!text) return null
   return (
     <>
-      <Button variant="ghost" size="sm" aria-haspopup="dialog" onClick={() => setOpen(true)} data-testid="transcript-button">
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={TRANSCRIPT_MSG.open}
+        title={TRANSCRIPT_MSG.open}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+        data-testid="transcript-button"
+        className={className}
+      >
         <ScrollText aria-hidden="true" />
-        {TRANSCRIPT_MSG.open}
       </Button>
       {open ? <TranscriptSheet title={audio.title} text={text} onClose={() => setOpen(false)} /> : null}
     </>
