@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { TRANSCRIPT_MSG, type AdminAudio } from '@sintonia/contract'
+import { TRANSCRIPT_MSG, type AdminAudio, type AudioTranscript } from '@sintonia/contract'
 import { adminBrowserPage, createAdmin } from '../support/accounts'
 import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
 import { formatViolations, seriousAxeViolations } from '../support/axe'
@@ -94,7 +94,8 @@ test('an admin attaches a transcript; a subscriber at 360 px finds the audio by 
   const saved = admin.waitForResponse((response) => response.request().method() === 'PATCH' && response.url().includes('/api/admin/audios/'))
   await dialog.getByRole('button', { name: 'Salvar alterações' }).click()
   const { audio } = (await (await saved).json()) as { audio: AdminAudio }
-  expect(audio.transcript).toBe(stored)
+  expect(audio.hasTranscript).toBe(true)
+  expect(((await (await admin.request.get(`/api/audios/${audio.id}/transcript`)).json()) as AudioTranscript).transcript).toBe(stored)
   await expect(dialog).toBeHidden()
   await admin.context().close()
 

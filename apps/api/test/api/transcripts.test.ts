@@ -47,24 +47,30 @@ describe('admin: attaching a transcript', () => {
     const res = await edit(paidId, { transcript: '\uFEFFPortas se abrem.\r\nEu mereço prosperar.\r\n\r\n\r\n\r\nRespire  \t fundo.\u0007  ' })
     expect(res.statusCode, res.body).toBe(200)
     const audio = res.json().audio as AdminAudio
-    expect(audio.transcript).toBe('Portas se abrem.\nEu mereço prosperar.\n\nRespire fundo.')
-    expect(await storedText(paidId)).toBe(audio.transcript)
+    expect(audio.hasTranscript).toBe(true)
+    expect(await storedText(paidId)).toBe('Portas se abrem.\nEu mereço prosperar.\n\nRespire fundo.')
     expect(publish).toHaveBeenCalledWith('audios_changed')
     publish.mockRestore()
+    // The admin reads the text back where listeners do (the dialog asks for it when it opens).
+    expect((await readAs(cast.admin, paidId)).json()).toEqual({ transcript: 'Portas se abrem.\nEu mereço prosperar.\n\nRespire fundo.' })
 
+    // The list says which audios have one, without carrying the texts.
     const list = await callAs(ctx, cast.admin, { method: 'GET', url: API.catalogue.admin.audios })
-    const listed = (list.json().audios as AdminAudio[]).find((entry) => entry.id === paidId)
-    expect(listed?.transcript).toBe(audio.transcript)
-    // Audios without one list ''.
-    expect((list.json().audios as AdminAudio[]).find((entry) => entry.id === seedId('audio', 'escuta-atenta'))?.transcript).toBe('')
+    const listed = list.json().audios as AdminAudio[]
+    expect(listed.find((entry) => entry.id === paidId)?.hasTranscript).toBe(true)
+    expect(listed.find((entry) => entry.id === seedId('audio', 'escuta-atenta'))?.hasTranscript).toBe(false)
+    expect(list.body).not.toContain('Portas se abrem')
   })
 
   it('edits it, and an empty text removes it', async () => {
-    expect((await edit(paidId, { transcript: 'Outra versão do texto.' })).json().audio.transcript).toBe('Outra versão do texto.')
+    expect((await edit(paidId, { transcript: 'Outra versão do texto.' })).json().audio.hasTranscript).toBe(true)
+    expect(await storedText(paidId)).toBe('Outra versão do texto.')
+    // An edit without the transcript leaves it as it is.
+    expect((await edit(paidId, { description: 'Nova descrição' })).json().audio.hasTranscript).toBe(true)
     expect(await storedText(paidId)).toBe('Outra versão do texto.')
     const cleared = await edit(paidId, { transcript: '  \r\n\t ' })
     expect(cleared.statusCode).toBe(200)
-    expect(cleared.json().audio.transcript).toBe('')
+    expect(cleared.json().audio.hasTranscript).toBe(false)
     expect(await storedText(paidId)).toBeNull()
     expect((await readAs(cast.subscriber, paidId)).json()).toEqual({ transcript: null })
   })
@@ -77,7 +83,7 @@ describe('admin: attaching a transcript', () => {
     const res = await callAs(ctx, cast.admin, { method: 'POST', url: API.catalogue.admin.audios, payload, headers })
     expect(res.statusCode, res.body).toBe(201)
     const audio = res.json().audio as AdminAudio
-    expect(audio.transcript).toBe('Primeiro parágrafo.\n\nSegundo parágrafo.')
+    expect(audio.hasTranscript).toBe(true)
     expect((await readAs(cast.subscriber, audio.id)).json()).toEqual({ transcript: 'Primeiro parágrafo.\n\nSegundo parágrafo.' })
     // Deleting the audio takes its transcript with it.
     expect((await callAs(ctx, cast.admin, { method: 'DELETE', url: API.catalogue.admin.audio(audio.id) })).statusCode).toBe(204)

@@ -68,8 +68,12 @@ export const adminAudioSchema = audioSchema.extend({
   mimeType: z.string(),
   sizeBytes: z.number().int().nonnegative(),
   loudness: mediaLoudnessSchema.nullable(),
-  /** The audio's transcript in its stored form ('' without one; catalogue/transcript.ts). */
-  transcript: z.string(),
+  /**
+   * Whether the audio has a transcript. The text itself is read on its own (GET
+   * /api/audios/:id/transcript, admins included) when the admin opens the audio: a list of a
+   * catalogue's audios would otherwise carry every text of up to 20,000 characters.
+   */
+  hasTranscript: z.boolean(),
 })
 export type AdminAudio = z.infer<typeof adminAudioSchema>
 

@@ -3,13 +3,13 @@ import type { Database } from '../../db/client.js'
 import { audios, audioTranscripts, fields } from '../../db/schema/index.js'
 
 export type AudioRow = typeof audios.$inferSelect
-/** What the admin sees of an audio: the row, its field's title and its transcript ('' without one). */
-export type AudioWithField = AudioRow & { fieldTitle: string; transcript: string }
+/** What the admin sees of an audio: the row, its field's title and whether it has a transcript. */
+export type AudioWithField = AudioRow & { fieldTitle: string; hasTranscript: boolean }
 
 const withField = {
   audio: audios,
   fieldTitle: fields.title,
-  transcript: sql<string>`coalesce(${audioTranscripts.text}, '')`,
+  hasTranscript: sql<boolean>`${audioTranscripts.audioId} is not null`,
 }
 
 /** Audios with their field's title, by field display order then title (ignoring case). */
@@ -21,7 +21,7 @@ export async function listAudios(db: Database, fieldId?: string): Promise<AudioW
     .leftJoin(audioTranscripts, eq(audioTranscripts.audioId, audios.id))
     .where(fieldId ? eq(audios.fieldId, fieldId) : undefined)
     .orderBy(asc(fields.displayOrder), asc(fields.title), asc(sql`lower(${audios.title})`), asc(audios.id))
-  return rows.map((row) => ({ ...row.audio, fieldTitle: row.fieldTitle, transcript: row.transcript }))
+  return rows.map((row) => ({ ...row.audio, fieldTitle: row.fieldTitle, hasTranscript: Boolean(row.hasTranscript) }))
 }
 
 export async function findAudio(db: Database, id: string): Promise<AudioWithField | undefined> {
@@ -31,7 +31,7 @@ export async function findAudio(db: Database, id: string): Promise<AudioWithFiel
     .innerJoin(fields, eq(fields.id, audios.fieldId))
     .leftJoin(audioTranscripts, eq(audioTranscripts.audioId, audios.id))
     .where(eq(audios.id, id))
-  return row ? { ...row.audio, fieldTitle: row.fieldTitle, transcript: row.transcript } : undefined
+  return row ? { ...row.audio, fieldTitle: row.fieldTitle, hasTranscript: Boolean(row.hasTranscript) } : undefined
 }
 
 /** Stores an audio's transcript (already normalised by the contract); '' removes it. */

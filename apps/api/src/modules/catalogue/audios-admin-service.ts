@@ -26,7 +26,7 @@ import {
 type AudioUpdate = z.output<typeof adminAudioUpdateSchema>
 
 function toAdminAudio(row: AudioWithField): AdminAudio {
-  return { ...toAudioDto(row), fieldTitle: row.fieldTitle, mimeType: row.mimeType, sizeBytes: row.sizeBytes, loudness: loudnessOf(row), transcript: row.transcript }
+  return { ...toAudioDto(row), fieldTitle: row.fieldTitle, mimeType: row.mimeType, sizeBytes: row.sizeBytes, loudness: loudnessOf(row), hasTranscript: row.hasTranscript }
 }
 
 async function loadAdminAudio(deps: MediaServiceDeps, id: string): Promise<AdminAudio> {

@@ -8,12 +8,26 @@ import { uploadWithProgress, type UploadProgress } from '../../../lib/upload-wit
 export const adminAudioKeys = {
   all: ['admin', 'audios'] as const,
   list: (fieldId: string | null) => ['admin', 'audios', { fieldId }] as const,
+  transcript: (audioId: string) => ['admin', 'audios', 'transcript', audioId] as const,
 }
 
 export function useAdminAudios(fieldId: string | null) {
   return useQuery({
     queryKey: adminAudioKeys.list(fieldId),
     queryFn: async ({ signal }) => (await api(ENDPOINTS.catalogue.admin.audios, { query: { fieldId }, signal })).audios,
+  })
+}
+
+/**
+ * The transcript of an audio being edited, read where listeners read it (admins may read every
+ * one): the list only says which audios have one. The dialog puts a new reading (another admin's
+ * save) in the box only while nothing was typed in it.
+ */
+export function useAudioTranscript(audioId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: adminAudioKeys.transcript(audioId),
+    queryFn: async ({ signal }) => (await api(ENDPOINTS.catalogue.audioTranscript, { params: [audioId], signal })).transcript ?? '',
+    enabled,
   })
 }
 
