@@ -32,9 +32,6 @@ describe('TranscriptButton', () => {
     renderWithProviders(<TranscriptButton audio={REFUSED} />)
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2))
     expect(screen.queryByRole('button', { name: 'Transcrição' })).toBeNull()
-    // A refusal is not asked again.
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(fetch).toHaveBeenCalledTimes(2)
   })
 
   it('opens the text in paragraphs, as text (never HTML), keeping line breaks, and "Fechar" closes it', async () => {
