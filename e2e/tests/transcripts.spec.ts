@@ -106,6 +106,10 @@ test('an admin attaches a transcript; a subscriber at 360 px finds the audio by 
   await search.fill(PHRASE)
   const option = page.getByRole('group', { name: 'Áudios' }).getByRole('option', { name: new RegExp(TITLE) })
   await expect(option).toContainText(TRANSCRIPT_MSG.matchedInTranscript)
+  await pictures(page, 'transcricao-busca', async () => {
+    await option.scrollIntoViewIfNeeded()
+    await expect(option).toBeInViewport()
+  })
   await option.click()
   await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible()
 

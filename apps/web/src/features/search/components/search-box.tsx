@@ -123,14 +123,10 @@ export function SearchBox({ value, onValueChange, onResults, className }: Search
           <span className="block truncate text-xs text-ink-muted">
             {result.type === 'field' ? result.description : [result.fieldTitle, result.duration].filter(Boolean).join(' · ')}
           </span>
+          {/* On a phone the reason goes under the field, which keeps its room. */}
+          {result.type === 'audio' && result.inTranscript ? <MatchedInTranscript className="mt-1 sm:hidden" /> : null}
         </span>
-        {result.type === 'audio' && result.inTranscript ? (
-          // Why it was found: the words are in what the audio says, not in its title or tags.
-          <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-tint-strong px-2 py-0.5 text-[0.7rem] font-semibold text-accent-strong" data-testid="matched-in-transcript">
-            <ScrollText aria-hidden="true" className="size-3" />
-            {TRANSCRIPT_MSG.matchedInTranscript}
-          </span>
-        ) : null}
+        {result.type === 'audio' && result.inTranscript ? <MatchedInTranscript className="shrink-0 max-sm:hidden" /> : null}
       </li>
     )
   }
@@ -222,5 +218,15 @@ export function SearchBox({ value, onValueChange, onResults, className }: Search
         </div>
       </div>
     </div>
+  )
+}
+
+/** Why an audio was found: the words are in what it says, not in its title or tags. */
+function MatchedInTranscript({ className }: { className: string }) {
+  return (
+    <span className={cn('inline-flex items-center gap-1 rounded-full bg-tint-strong px-2 py-0.5 text-[0.7rem] font-semibold text-accent-strong', className)} data-testid="matched-in-transcript">
+      <ScrollText aria-hidden="true" className="size-3" />
+      {TRANSCRIPT_MSG.matchedInTranscript}
+    </span>
   )
 }
