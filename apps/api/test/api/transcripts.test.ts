@@ -90,6 +90,18 @@ describe('admin: attaching a transcript', () => {
     expect(await storedText(audio.id)).toBeNull()
   })
 
+  it('refuses an upload whose transcript field is longer than a form field may be, never storing it cut', async () => {
+    const fieldId = (await firstField(ctx)).id
+    const before = await ctx.database.db.select({ id: audios.id }).from(audios)
+    const { payload, headers } = multipart({ title: 'Longa demais', fieldId, transcript: 'ç'.repeat(70_000) }, [
+      { name: 'file', filename: 'curto.mp3', contentType: 'audio/mpeg', data: SHORT_VOICE_MP3 },
+    ])
+    const res = await callAs(ctx, cast.admin, { method: 'POST', url: API.catalogue.admin.audios, payload, headers })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe(`"transcript": ${MSG.validation.tooBig}`)
+    expect(await ctx.database.db.select({ id: audios.id }).from(audios)).toHaveLength(before.length)
+  })
+
   it('refuses a text too long, of the wrong type or with HTML tags, in pt-BR, and changes nothing', async () => {
     await edit(paidId, { transcript: 'Texto guardado.' })
     const [before] = await ctx.database.db.select().from(audios).where(eq(audios.id, paidId))
