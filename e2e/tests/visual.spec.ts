@@ -56,6 +56,8 @@ test('public pages look as designed', async ({ page }) => {
 
   await page.goto(`${server.baseURL}/demo`)
   await expect(page.getByTestId('player-status')).toHaveText('Pronto para ouvir', { timeout: 15_000 })
+  // The demo has a transcript: its button is in the player's row before the picture.
+  await expect(page.getByRole('button', { name: 'Transcrição' })).toBeVisible()
   await compare(page, 'demo')
 
   await page.goto(`${server.baseURL}/login`)
@@ -87,6 +89,8 @@ test("a subscriber's pages look as designed, in day and in night", async ({ page
   const { audios } = (await (await page.request.get(`${server.baseURL}/api/fields/${field.id}/audios`)).json()) as { audios: Audio[] }
   await page.goto(`${server.baseURL}/campo/${field.id}/audio/${audios[0]!.id}`)
   await expect(page.getByTestId('player-status')).toHaveText('Pronto para ouvir', { timeout: 15_000 })
+  // The first audio of the first field is the demo, which has a transcript (seed/transcripts.ts).
+  await expect(page.getByRole('button', { name: 'Transcrição' })).toBeVisible()
   await compare(page, 'player')
 
   await page.goto(`${server.baseURL}/programas`)

@@ -11,11 +11,13 @@ import {
   DEFAULT_PRODUCT_NAME,
   DEFAULT_VIDEOS_CONTENT,
   LANDING_SECTION,
+  normaliseTranscript,
 } from '@sintonia/contract'
 import type { Database } from '../db/client.js'
 import {
   appSettings,
   audios,
+  audioTranscripts,
   backgroundMusic,
   backgroundMusicSettings,
   fields,
@@ -31,6 +33,7 @@ import { DEFAULT_SUPPORT_EMAIL, SETTING_KEYS } from '../modules/content/settings
 import { seedBackgroundMusic, seedFields } from './catalogue.js'
 import { DEFAULT_PLANS } from './default-plans.js'
 import { seedProgramRows } from './programs.js'
+import { seedTranscripts } from './transcripts.js'
 import type { SeedManifestEntry } from './make-canonical.js'
 import { canonicalColumnsOf } from '../modules/catalogue/canonical-media.js'
 
@@ -108,6 +111,11 @@ export async function seedDemoCatalogue(db: Database, storage: MediaStorage): Pr
         })
       }
     }
+    const transcriptRows = Object.entries(seedTranscripts).map(([slug, text]) => {
+      const audioId = audioIdBySlug.get(slug)
+      if (!audioId) throw new Error(`Transcrição de um áudio que não está no catálogo de exemplo: ${slug}`)
+      return { audioId, text: normaliseTranscript(text) }
+    })
     const programRows = seedProgramRows((slug) => audioIdBySlug.get(slug))
     const musicRows: (typeof backgroundMusic.$inferInsert)[] = []
     for (const music of seedBackgroundMusic) {
@@ -136,6 +144,7 @@ export async function seedDemoCatalogue(db: Database, storage: MediaStorage): Pr
       ]).onConflictDoNothing()
       await tx.insert(fields).values(fieldRows)
       await tx.insert(audios).values(audioRows)
+      await tx.insert(audioTranscripts).values(transcriptRows)
       await tx.insert(backgroundMusic).values(musicRows)
       await tx.insert(backgroundMusicSettings).values({ volumePercentage: BACKGROUND_MUSIC_DEFAULT_VOLUME_PERCENT })
       await tx

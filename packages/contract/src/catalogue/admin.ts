@@ -1,6 +1,7 @@
 /** Admin side of the catalogue: fields, audios and background music, their uploads and messages. */
 import { z } from 'zod'
 import { audioSchema, fieldSchema } from './catalogue.js'
+import { transcriptInputSchema } from './transcript.js'
 import { ICON_NAMES } from '../common/icons.js'
 import { ADMIN_CONTENT_MSG, ADMIN_TITLE_MAX, ADMIN_DESCRIPTION_MAX, adminTagsSchema, optionalText, requiredText, splitTags, uuidField } from '../common/admin.js'
 
@@ -67,6 +68,12 @@ export const adminAudioSchema = audioSchema.extend({
   mimeType: z.string(),
   sizeBytes: z.number().int().nonnegative(),
   loudness: mediaLoudnessSchema.nullable(),
+  /**
+   * Whether the audio has a transcript. The text itself is read on its own (GET
+   * /api/audios/:id/transcript, admins included) when the admin opens the audio: a list of a
+   * catalogue's audios would otherwise carry every text of up to 20,000 characters.
+   */
+  hasTranscript: z.boolean(),
 })
 export type AdminAudio = z.infer<typeof adminAudioSchema>
 
@@ -82,6 +89,7 @@ export const adminAudioMetaSchema = z.object({
   fieldId: uuidField('Escolha o campo do áudio'),
   tags: adminTagsSchema.default([]),
   isDemo: z.boolean({ error: '"Demonstração" deve ser verdadeiro ou falso' }).default(false),
+  transcript: transcriptInputSchema.default(''),
 })
 export type AdminAudioMeta = z.input<typeof adminAudioMetaSchema>
 
@@ -92,14 +100,16 @@ export const adminAudioUpdateSchema = z
     fieldId: uuidField('Escolha o campo do áudio'),
     tags: adminTagsSchema,
     isDemo: z.boolean({ error: '"Demonstração" deve ser verdadeiro ou falso' }),
+    /** '' removes the transcript. */
+    transcript: transcriptInputSchema,
   })
   .partial()
   .refine((value) => Object.values(value).some((v) => v !== undefined), { error: ADMIN_CONTENT_MSG.nothingToUpdate })
 export type AdminAudioUpdate = z.input<typeof adminAudioUpdateSchema>
 
 /**
- * Multipart text fields of an audio upload: title, description, fieldId, tags (a JSON list) and
- * isDemo ('true'/'false'). Turned into the JSON shape before adminAudioMetaSchema checks it.
+ * Multipart text fields of an audio upload: title, description, fieldId, tags (a JSON list),
+ * isDemo ('true'/'false') and transcript (optional). Turned into the JSON shape before adminAudioMetaSchema checks it.
  */
 export function audioFormFieldsToMeta(fields: Record<string, string>): Record<string, unknown> {
   let tags: unknown = []
@@ -116,6 +126,7 @@ export function audioFormFieldsToMeta(fields: Record<string, string>): Record<st
     fieldId: fields.fieldId ?? '',
     tags,
     isDemo: fields.isDemo === 'true',
+    transcript: fields.transcript ?? '',
   }
 }
 

@@ -15,6 +15,7 @@ import {
 } from './admin.js'
 import { demoSchema, fieldListSchema } from './catalogue.js'
 import { audioDetailSchema, backgroundMusicSchema, fieldAudiosSchema, fieldDetailSchema, searchResponseSchema } from './listener.js'
+import { audioTranscriptSchema } from './transcript.js'
 import type { CATALOGUE_ENDPOINTS } from './endpoints.js'
 
 /** The schemas of each endpoint in ./endpoints.ts (the same keys). */
@@ -25,6 +26,7 @@ export const CATALOGUE_ENDPOINT_SCHEMAS = {
   field: { response: fieldDetailSchema, body: null },
   fieldAudios: { response: fieldAudiosSchema, body: null },
   audio: { response: audioDetailSchema, body: null },
+  audioTranscript: { response: audioTranscriptSchema, body: null },
   backgroundMusic: { response: backgroundMusicSchema, body: null },
   search: { response: searchResponseSchema, body: null },
   admin: {

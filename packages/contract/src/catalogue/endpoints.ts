@@ -14,6 +14,7 @@ import type {
   musicVolumeSchema,
 } from './admin.js'
 import type { demoSchema, fieldListSchema } from './catalogue.js'
+import type { audioTranscriptSchema } from './transcript.js'
 import type { audioDetailSchema, backgroundMusicSchema, fieldAudiosSchema, fieldDetailSchema, searchResponseSchema } from './listener.js'
 import { CATALOGUE_PATHS as P } from './paths.js'
 
@@ -24,6 +25,7 @@ export const CATALOGUE_ENDPOINTS = {
   field: get(P.field, schema<typeof fieldDetailSchema>()),
   fieldAudios: get(P.fieldAudios, schema<typeof fieldAudiosSchema>()),
   audio: get(P.audio, schema<typeof audioDetailSchema>()),
+  audioTranscript: get(P.audioTranscript, schema<typeof audioTranscriptSchema>()),
   backgroundMusic: get(P.backgroundMusic, schema<typeof backgroundMusicSchema>()),
   search: get(P.search, schema<typeof searchResponseSchema>()),
   admin: {

@@ -82,6 +82,8 @@ export const searchResultSchema = z.discriminatedUnion('type', [
     fieldTitle: z.string(),
     tags: z.array(z.string()),
     duration: z.string(),
+    /** Found by its transcript only, not by its title or tags (shown as TRANSCRIPT_MSG.matchedInTranscript). */
+    inTranscript: z.boolean(),
   }),
 ])
 export type SearchResult = z.infer<typeof searchResultSchema>

@@ -7,6 +7,8 @@ export const CATALOGUE_PATHS = {
   field: (fieldId: string) => `/api/fields/${fieldId}`,
   fieldAudios: (fieldId: string) => `/api/fields/${fieldId}/audios`,
   audio: (audioId: string) => `/api/audios/${audioId}`,
+  /** The audio's transcript: the demo's for anyone, the others for listeners with access. */
+  audioTranscript: (audioId: string) => `/api/audios/${audioId}/transcript`,
   backgroundMusic: '/api/background-music',
   backgroundMusicFile: (trackId: string) => `/api/background-music/${trackId}/file`,
   search: '/api/search',

@@ -85,6 +85,32 @@ export const audios = pgTable(
   ],
 )
 
+/**
+ * An audio's transcript (docs/product/listening.md#transcript): its own table, so the audio rows
+ * every list, cache and session reads stay small; an audio without one has no row. `text` is the
+ * contract's normalised plain text (catalogue/transcript.ts). `search_text` is what search reads,
+ * normalised like the audios' search_title, with every run of whitespace as one space so a phrase
+ * is found across a line break.
+ */
+export const audioTranscripts = pgTable(
+  'audio_transcripts',
+  {
+    audioId: uuid('audio_id')
+      .primaryKey()
+      .references(() => audios.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    updatedAt: updatedAt(),
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`lower(immutable_unaccent(lower(regexp_replace(${audioTranscripts.text}, '[[:space:]]+', ' ', 'g'))))`),
+  },
+  (t) => [
+    // "The transcript contains the query": a trigram index like the titles' and tags' (no pending list).
+    index('audio_transcripts_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).with({ fastupdate: 'off' }),
+    check('audio_transcripts_text_length', sql`char_length(${t.text}) between 1 and 20000`),
+  ],
+)
+
 export const backgroundMusic = pgTable('background_music', {
   id: uuid('id').primaryKey().defaultRandom(),
   title: text('title').notNull(),

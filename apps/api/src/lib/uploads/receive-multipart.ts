@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { FastifyRequest } from 'fastify'
-import { ADMIN_CONTENT_MSG, hasInvalidTextCharacter } from '@sintonia/contract'
+import { ADMIN_CONTENT_MSG, MSG, TRANSCRIPT_MAX_CHARS, hasInvalidTextCharacter } from '@sintonia/contract'
 import { HttpError } from '../http/errors.js'
 import { invalidTextError } from '../http/text-input.js'
 import { SNIFF_BYTES } from './sniff.js'
@@ -34,6 +34,11 @@ export interface ReceivedUpload {
 
 /** Over the limit the rest of the file is still read (not stored) up to this factor, to tell its size. */
 const MEASURE_FACTOR = 4
+/**
+ * The longest text field: an audio's transcript before it is normalised (up to twice its limit in
+ * UTF-16 units, at most 3 bytes of UTF-8 each). Longer is refused, never cut.
+ */
+const FIELD_MAX_BYTES = Math.max(64 * 1024, TRANSCRIPT_MAX_CHARS * 2 * 3)
 
 /**
  * Reads a multipart/form-data request part by part: text fields into `fields`, each expected
@@ -56,10 +61,12 @@ export async function receiveMultipart(request: FastifyRequest, tmpDir: string, 
 
   try {
     const parts = request.parts({
-      limits: { fileSize: largest * MEASURE_FACTOR, files: Object.keys(rules).length, fields: 20, fieldSize: 64 * 1024, parts: 30 },
+      limits: { fileSize: largest * MEASURE_FACTOR, files: Object.keys(rules).length, fields: 20, fieldSize: FIELD_MAX_BYTES, parts: 30 },
     })
     for await (const part of parts) {
       if (part.type === 'field') {
+        // A text cut at the size limit would be stored cut without a word: it is refused instead.
+        if (part.valueTruncated) throw new HttpError(400, `"${part.fieldname}": ${MSG.validation.tooBig}`)
         const value = typeof part.value === 'string' ? part.value : String(part.value)
         // The same text rule as JSON bodies (lib/http/text-input.ts).
         if (hasInvalidTextCharacter(value) || hasInvalidTextCharacter(part.fieldname)) throw invalidTextError(part.fieldname.replaceAll('\u0000', '\\u0000'))

@@ -164,7 +164,7 @@ const adminAudioRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: audioTags,
-        summary: 'Envia um áudio (multipart: file, title, description, fieldId, tags em JSON, isDemo); tipo verificado pelo conteúdo, duração lida do arquivo',
+        summary: 'Envia um áudio (multipart: file, title, description, fieldId, tags em JSON, isDemo, transcript); tipo verificado pelo conteúdo, duração lida do arquivo',
         consumes: ['multipart/form-data'],
         response: { 201: adminAudioResponseSchema, ...errors },
       },
@@ -182,7 +182,7 @@ const adminAudioRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: audioTags,
-        summary: 'Edita título, descrição, campo, tags e demonstração (só uma demonstração por vez)',
+        summary: 'Edita título, descrição, campo, tags, demonstração (só uma demonstração por vez) e transcrição (texto simples; vazia remove)',
         params: adminAudioParamsSchema,
         body: adminAudioUpdateSchema,
         response: { 200: adminAudioResponseSchema, ...errors },

@@ -1,13 +1,15 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
-import { audios, fields } from '../../db/schema/index.js'
+import { audios, audioTranscripts, fields } from '../../db/schema/index.js'
 
 export type AudioRow = typeof audios.$inferSelect
-export type AudioWithField = AudioRow & { fieldTitle: string }
+/** What the admin sees of an audio: the row, its field's title and whether it has a transcript. */
+export type AudioWithField = AudioRow & { fieldTitle: string; hasTranscript: boolean }
 
 const withField = {
   audio: audios,
   fieldTitle: fields.title,
+  hasTranscript: sql<boolean>`${audioTranscripts.audioId} is not null`,
 }
 
 /** Audios with their field's title, by field display order then title (ignoring case). */
@@ -16,14 +18,32 @@ export async function listAudios(db: Database, fieldId?: string): Promise<AudioW
     .select(withField)
     .from(audios)
     .innerJoin(fields, eq(fields.id, audios.fieldId))
+    .leftJoin(audioTranscripts, eq(audioTranscripts.audioId, audios.id))
     .where(fieldId ? eq(audios.fieldId, fieldId) : undefined)
     .orderBy(asc(fields.displayOrder), asc(fields.title), asc(sql`lower(${audios.title})`), asc(audios.id))
-  return rows.map((row) => ({ ...row.audio, fieldTitle: row.fieldTitle }))
+  return rows.map((row) => ({ ...row.audio, fieldTitle: row.fieldTitle, hasTranscript: Boolean(row.hasTranscript) }))
 }
 
 export async function findAudio(db: Database, id: string): Promise<AudioWithField | undefined> {
-  const [row] = await db.select(withField).from(audios).innerJoin(fields, eq(fields.id, audios.fieldId)).where(eq(audios.id, id))
-  return row ? { ...row.audio, fieldTitle: row.fieldTitle } : undefined
+  const [row] = await db
+    .select(withField)
+    .from(audios)
+    .innerJoin(fields, eq(fields.id, audios.fieldId))
+    .leftJoin(audioTranscripts, eq(audioTranscripts.audioId, audios.id))
+    .where(eq(audios.id, id))
+  return row ? { ...row.audio, fieldTitle: row.fieldTitle, hasTranscript: Boolean(row.hasTranscript) } : undefined
+}
+
+/** Stores an audio's transcript (already normalised by the contract); '' removes it. */
+export async function saveTranscript(db: Database, audioId: string, text: string): Promise<void> {
+  if (text === '') {
+    await db.delete(audioTranscripts).where(eq(audioTranscripts.audioId, audioId))
+    return
+  }
+  await db
+    .insert(audioTranscripts)
+    .values({ audioId, text })
+    .onConflictDoUpdate({ target: audioTranscripts.audioId, set: { text, updatedAt: new Date() } })
 }
 
 export async function lockAudio(db: Database, id: string): Promise<AudioRow | undefined> {

@@ -18,6 +18,7 @@ import {
   listAudios,
   lockAudio,
   PROGRAM_ITEM_AUDIO_FK,
+  saveTranscript,
   updateAudio,
   type AudioWithField,
 } from './audios-admin-repository.js'
@@ -25,7 +26,7 @@ import {
 type AudioUpdate = z.output<typeof adminAudioUpdateSchema>
 
 function toAdminAudio(row: AudioWithField): AdminAudio {
-  return { ...toAudioDto(row), fieldTitle: row.fieldTitle, mimeType: row.mimeType, sizeBytes: row.sizeBytes, loudness: loudnessOf(row) }
+  return { ...toAudioDto(row), fieldTitle: row.fieldTitle, mimeType: row.mimeType, sizeBytes: row.sizeBytes, loudness: loudnessOf(row), hasTranscript: row.hasTranscript }
 }
 
 async function loadAdminAudio(deps: MediaServiceDeps, id: string): Promise<AdminAudio> {
@@ -57,14 +58,16 @@ export async function createAudio(deps: MediaServiceDeps, upload: ReceivedUpload
       id = await db.transaction(async (tx) => {
         if (!(await fieldExists(tx, meta.fieldId))) throw new HttpError(400, ADMIN_CONTENT_MSG.fieldNotFound)
         if (meta.isDemo) await clearDemoExcept(tx, null)
+        const { transcript, ...columns } = meta
         const row = await insertAudio(tx, {
-          ...meta,
+          ...columns,
           durationSeconds: accepted.durationSeconds,
           fileKey: stored.key,
           mimeType: accepted.mime,
           sizeBytes: stored.size,
           ...canonicalColumnsOf(accepted.loudness),
         })
+        await saveTranscript(tx, row.id, transcript)
         return row.id
       })
     } catch (error) {
@@ -77,13 +80,19 @@ export async function createAudio(deps: MediaServiceDeps, upload: ReceivedUpload
   }
 }
 
-/** Metadata edit; `isDemo: true` moves the demo flag to this audio in the same transaction. */
+/**
+ * Metadata edit; `isDemo: true` moves the demo flag to this audio in the same transaction. The
+ * transcript, when sent, is written in that transaction too ('' removes it) and touches the audio's
+ * updated_at, so an edit of the text alone is an edit of the audio.
+ */
 export async function editAudio(deps: MediaServiceDeps, id: string, patch: AudioUpdate): Promise<AdminAudio> {
+  const { transcript, ...columns } = patch
   await deps.db.transaction(async (tx) => {
     if (!(await lockAudio(tx, id))) throw new HttpError(404, ADMIN_CONTENT_MSG.audioNotFound)
-    if (patch.fieldId !== undefined && !(await fieldExists(tx, patch.fieldId))) throw new HttpError(400, ADMIN_CONTENT_MSG.fieldNotFound)
-    if (patch.isDemo === true) await clearDemoExcept(tx, id)
-    await updateAudio(tx, id, patch)
+    if (columns.fieldId !== undefined && !(await fieldExists(tx, columns.fieldId))) throw new HttpError(400, ADMIN_CONTENT_MSG.fieldNotFound)
+    if (columns.isDemo === true) await clearDemoExcept(tx, id)
+    await updateAudio(tx, id, columns)
+    if (transcript !== undefined) await saveTranscript(tx, id, transcript)
   })
   return loadAdminAudio(deps, id)
 }

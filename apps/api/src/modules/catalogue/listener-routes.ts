@@ -112,7 +112,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'subscriber' },
       schema: {
         tags: ['ouvinte'],
-        summary: 'Busca campos (título, descrição) e áudios (título, tags), sem diferenciar acentos e maiúsculas',
+        summary: 'Busca campos (título, descrição) e áudios (título, tags e, depois, transcrição), sem diferenciar acentos e maiúsculas',
         querystring: searchQuerySchema,
         response: { 200: searchResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
       },

@@ -1,9 +1,10 @@
 import type { Database } from '../../db/client.js'
 import type { ReadCache } from '../../lib/cache/read-cache.js'
 import type { MediaStorage } from '../../lib/storage/media-storage.js'
-import { AUTH_MSG, MSG } from '@sintonia/contract'
+import { AUTH_MSG, MSG, type AudioTranscript } from '@sintonia/contract'
+import { HttpError } from '../../lib/http/errors.js'
 import type { AudioFile } from './cache-plugin.js'
-import { findAudioById } from './repository.js'
+import { findAudioById, findTranscriptText } from './repository.js'
 import { resolvePublicDemo } from './service.js'
 import { hasListeningAccess } from '../commerce/subscriptions-service.js'
 
@@ -50,4 +51,21 @@ export function findAudioFile(
  */
 export function publicDemoId(deps: { db: Database; storage: MediaStorage; publicDemoCache: ReadCache<string | null> }): Promise<string | null> {
   return deps.publicDemoCache.getOrLoad('demo', async () => (await resolvePublicDemo(deps.db, deps.storage))?.audio.id ?? null)
+}
+
+/**
+ * An audio's transcript under the audio's own rule (docs/product/listening.md#transcript): the
+ * public demo's to anyone, every other one to listeners who may hear it (listeningDenial). An
+ * unknown audio is 404 for everyone; a refusal is audited like the file's and thrown by `refuse`.
+ */
+export async function readTranscript(
+  deps: { db: Database; storage: MediaStorage; audioFileCache: ReadCache<AudioFile | null>; publicDemoCache: ReadCache<string | null> },
+  audioId: string,
+  denial: Denial | null,
+  refuse: (denial: Denial) => Promise<never>,
+): Promise<AudioTranscript> {
+  const file = await findAudioFile(deps, audioId)
+  if (!file) throw new HttpError(404, MSG.media.audioNotFound)
+  if (denial && (await publicDemoId(deps)) !== file.audio.id) await refuse(denial)
+  return { transcript: await findTranscriptText(deps.db, audioId) }
 }

@@ -3,14 +3,14 @@
  * demo's to anyone, the others to subscribers: decided per request, docs/product/listening.md).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { API, apiErrorSchema, demoSchema, fieldListSchema, MSG } from '@sintonia/contract'
+import { API, apiErrorSchema, audioTranscriptSchema, demoSchema, fieldListSchema, MSG } from '@sintonia/contract'
 import { sendCachedCatalogue } from './cache-plugin.js'
 import { getDemo, listPublicFields } from './service.js'
 import { z } from 'zod'
 import { HttpError } from '../../lib/http/errors.js'
 import { redirectToMedia } from '../../lib/http/redirect-to-media.js'
 import { refuseListening } from '../../plugins/audit.js'
-import { findAudioFile, listeningDenial, publicDemoId } from './media-service.js'
+import { findAudioFile, listeningDenial, publicDemoId, readTranscript } from './media-service.js'
 
 const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -71,6 +71,28 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       return redirectToMedia(request, reply, { object: file.object, contentType: file.audio.mimeType, playSeconds: file.audio.durationSeconds })
     },
   })
+
+  app.get(
+    API.catalogue.audioTranscript(':audioId'),
+    {
+      // Public at the guard for the same reason as the file: the demo's transcript is public.
+      config: { access: 'public' },
+      schema: {
+        tags: ['mídia'],
+        summary: 'Transcrição de um áudio, em texto simples com parágrafos (null sem transcrição): a mesma regra do arquivo — assinantes e admins; a da demonstração é pública',
+        params: paramsSchema,
+        response: { 200: audioTranscriptSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const deps = { db: app.database.db, storage: app.storage, audioFileCache: app.audioFileCache, publicDemoCache: app.publicDemoCache }
+      const denial = await listeningDenial(deps.db, await request.signedIn())
+      const answer = await readTranscript(deps, request.params.audioId, denial, (refused) => refuseListening(request, refused))
+      // Who may read it is decided per request: no shared cache keeps it.
+      void reply.header('cache-control', 'private, no-cache')
+      return answer
+    },
+  )
 }
 
 /** Every route of this audience, registered by app.ts. */

@@ -1,7 +1,7 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
 import { perDatabase } from '../../db/prepared.js'
-import { audios, fields } from '../../db/schema/index.js'
+import { audios, audioTranscripts, fields } from '../../db/schema/index.js'
 
 export type AudioRow = typeof audios.$inferSelect
 
@@ -69,4 +69,10 @@ export async function findFieldTitle(db: Database, id: string): Promise<string |
 export async function findAudiosByIds(db: Database, ids: readonly string[]): Promise<AudioRow[]> {
   if (ids.length === 0) return []
   return db.select().from(audios).where(inArray(audios.id, [...ids]))
+}
+
+/** An audio's transcript (its stored plain text), or null when it has none. */
+export async function findTranscriptText(db: Database, audioId: string): Promise<string | null> {
+  const [row] = await db.select({ text: audioTranscripts.text }).from(audioTranscripts).where(eq(audioTranscripts.audioId, audioId))
+  return row?.text ?? null
 }

@@ -2,7 +2,7 @@ import { asc, desc, eq, sql, type Placeholder } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Database } from '../../db/client.js'
 import { perDatabase } from '../../db/prepared.js'
-import { audios, fields } from '../../db/schema/index.js'
+import { audios, audioTranscripts, fields } from '../../db/schema/index.js'
 
 /**
  * Accent- and case-insensitive form of a text, the same as the audios' stored search_title
@@ -71,8 +71,34 @@ export function searchAudiosQuery(db: Database, query: Placeholder | string, lim
     .limit(limit)
 }
 
+/**
+ * Audios found by their transcript only (docs/product/listening.md#search): the stored, normalised
+ * transcript (migration 0029, every run of whitespace one space) contains the query, and the title
+ * and tags do not (those are searchAudiosQuery's). Read through the transcripts' trigram index;
+ * ordered by the normalised title like the others.
+ */
+export function searchTranscriptsQuery(db: Database, query: Placeholder | string, limit: Placeholder | number) {
+  const pattern = containsPattern(query)
+  return db
+    .select({
+      id: audios.id,
+      title: audios.title,
+      fieldId: audios.fieldId,
+      fieldTitle: fields.title,
+      tags: audios.tags,
+      durationSeconds: audios.durationSeconds,
+      sortKey: audios.searchTitle,
+    })
+    .from(audioTranscripts)
+    .innerJoin(audios, eq(audios.id, audioTranscripts.audioId))
+    .innerJoin(fields, eq(fields.id, audios.fieldId))
+    .where(sql`${audioTranscripts.searchText} like ${pattern} and not (${audios.searchTitle} like ${pattern} or ${audios.searchTags} like ${pattern})`)
+    .orderBy(sql`${audios.searchTitle} collate "C"`, asc(audios.id))
+    .limit(limit)
+}
+
 /*
- * Both searches run as prepared statements: every distinct query is a new search (the catalogue
+ * The searches run as prepared statements: every distinct query is a new search (the catalogue
  * cache answers the repeated ones), and building the SQL text with Drizzle cost more CPU than
  * PostgreSQL took to plan and run it (docs/performance.md). After a few executions PostgreSQL may
  * keep one generic plan for all patterns; it still reads the trigram indexes
@@ -84,6 +110,9 @@ const searchFieldsPrepared = perDatabase((db) =>
 const searchAudiosPrepared = perDatabase((db) =>
   searchAudiosQuery(db, sql.placeholder('query'), sql.placeholder('limit')).prepare('search_audios'),
 )
+const searchTranscriptsPrepared = perDatabase((db) =>
+  searchTranscriptsQuery(db, sql.placeholder('query'), sql.placeholder('limit')).prepare('search_transcripts'),
+)
 
 export async function searchFields(db: Database, query: string, limit: number) {
   return searchFieldsPrepared(db).execute({ query, limit })
@@ -91,4 +120,8 @@ export async function searchFields(db: Database, query: string, limit: number) {
 
 export async function searchAudios(db: Database, query: string, limit: number) {
   return searchAudiosPrepared(db).execute({ query, limit })
+}
+
+export async function searchTranscripts(db: Database, query: string, limit: number) {
+  return searchTranscriptsPrepared(db).execute({ query, limit })
 }

@@ -6,6 +6,7 @@ import { dashboardKeys } from '../../features/dashboard/keys'
 import { demoKeys } from '../../features/demo/keys'
 import { landingKeys, planKeys } from '../../features/landing/keys'
 import { playlistKeys } from '../../features/playlists/keys'
+import { transcriptKeys } from '../../features/player/keys'
 import { practiceKeys } from '../../features/practice/keys'
 import { getRealtimeClient, type RealtimeClient } from '../../features/realtime/client'
 import { searchKeys } from '../../features/search/keys'
@@ -24,7 +25,7 @@ const ADMIN_QUERIES: QueryKey = ['admin']
  */
 export const REALTIME_QUERY_KEYS: Record<DomainEventName, readonly QueryKey[]> = {
   fields_changed: [landingKeys.fields, dashboardKeys.fields, catalogueKeys.all, searchKeys.all, demoKeys.all, ADMIN_QUERIES],
-  audios_changed: [landingKeys.fields, dashboardKeys.fields, catalogueKeys.all, searchKeys.all, demoKeys.all, playlistKeys.all, practiceKeys.all, ADMIN_QUERIES],
+  audios_changed: [landingKeys.fields, dashboardKeys.fields, catalogueKeys.all, searchKeys.all, demoKeys.all, playlistKeys.all, practiceKeys.all, transcriptKeys.all, ADMIN_QUERIES],
   // content_changed also follows pricing and plan saves (docs/product/realtime-and-offline.md#realtime-events).
   content_changed: [landingKeys.content, planKeys.public, ADMIN_QUERIES],
   videos_changed: [landingKeys.content, ADMIN_QUERIES],

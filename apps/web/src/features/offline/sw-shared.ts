@@ -12,7 +12,7 @@ export const SKIP_WAITING_MESSAGE = 'SKIP_WAITING'
 
 /**
  * API reads a signed-in listener needs to reopen the app without a network: who is signed in,
- * the subscription answer, the catalogue (fields, a field, its audios, one audio), the
+ * the subscription answer, the catalogue (fields, a field, its audios, one audio and its transcript), the
  * listener's playlists, today's practice (the dashboard's first card and /hoje), and the public
  * landing data. Personal ones (sign-in, subscription, playlists, today's practice) are deleted at
  * sign-out together with the downloaded audios. Audio files, writes, search and live counters are
@@ -25,6 +25,7 @@ const OFFLINE_API_PATHS: readonly RegExp[] = [
   /^\/api\/fields\/[^/]+$/,
   /^\/api\/fields\/[^/]+\/audios$/,
   /^\/api\/audios\/[^/]+$/,
+  /^\/api\/audios\/[^/]+\/transcript$/,
   /^\/api\/playlists$/,
   /^\/api\/practice\/today$/,
   /^\/api\/landing$/,

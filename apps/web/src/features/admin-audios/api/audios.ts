@@ -8,12 +8,26 @@ import { uploadWithProgress, type UploadProgress } from '../../../lib/upload-wit
 export const adminAudioKeys = {
   all: ['admin', 'audios'] as const,
   list: (fieldId: string | null) => ['admin', 'audios', { fieldId }] as const,
+  transcript: (audioId: string) => ['admin', 'audios', 'transcript', audioId] as const,
 }
 
 export function useAdminAudios(fieldId: string | null) {
   return useQuery({
     queryKey: adminAudioKeys.list(fieldId),
     queryFn: async ({ signal }) => (await api(ENDPOINTS.catalogue.admin.audios, { query: { fieldId }, signal })).audios,
+  })
+}
+
+/**
+ * The transcript of an audio being edited, read where listeners read it (admins may read every
+ * one): the list only says which audios have one. The dialog puts a new reading (another admin's
+ * save) in the box only while nothing was typed in it.
+ */
+export function useAudioTranscript(audioId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: adminAudioKeys.transcript(audioId),
+    queryFn: async ({ signal }) => (await api(ENDPOINTS.catalogue.audioTranscript, { params: [audioId], signal })).transcript ?? '',
+    enabled,
   })
 }
 
@@ -34,6 +48,7 @@ export interface AudioUploadInput {
   fieldId: string
   tags: string[]
   isDemo: boolean
+  transcript: string
   onProgress: (progress: UploadProgress) => void
 }
 
@@ -47,6 +62,7 @@ export function useUploadAudio() {
       body.set('fieldId', meta.fieldId)
       body.set('tags', JSON.stringify(meta.tags))
       body.set('isDemo', String(meta.isDemo))
+      if (meta.transcript !== '') body.set('transcript', meta.transcript)
       // The file goes last, so the server has the text fields before the bytes arrive.
       body.set('file', file)
       return uploadWithProgress(ENDPOINTS.catalogue.admin.createAudio, body, { onProgress })

@@ -1,6 +1,17 @@
-import { useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
-import { AUDIO_UPLOAD_MAX_BYTES, adminAudioMetaSchema, audioTooLargeMessage, formatBytes, splitTags, type AdminAudio, type Field } from '@sintonia/contract'
+import {
+  AUDIO_UPLOAD_MAX_BYTES,
+  TRANSCRIPT_MAX_CHARS,
+  TRANSCRIPT_MSG,
+  adminAudioMetaSchema,
+  audioTooLargeMessage,
+  formatBytes,
+  normaliseTranscript,
+  splitTags,
+  type AdminAudio,
+  type Field,
+} from '@sintonia/contract'
 import { TextArea } from '../../../components/admin/text-area'
 import { hueOf } from '../../../components/artwork'
 import { CoverAfterSave, CoverEditor } from '../../../components/cover-editor'
@@ -12,10 +23,12 @@ import { ModalDialog } from '../../../components/ui/modal-dialog'
 import { getErrorMessage } from '../../../lib/api-client'
 import type { UploadProgress } from '../../../lib/upload-with-progress'
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/zod-issues'
-import { useRemoveAudioCover, useReplaceAudioFile, useSetAudioCover, useUpdateAudio, useUploadAudio } from '../api/audios'
+import { useAudioTranscript, useRemoveAudioCover, useReplaceAudioFile, useSetAudioCover, useUpdateAudio, useUploadAudio } from '../api/audios'
 
 const FILE_HINT = `MP3, OGG, WAV, M4A, AAC, FLAC ou WebM, até ${AUDIO_UPLOAD_MAX_BYTES / 1024 / 1024}MB. A duração é lida do arquivo.`
 const TAGS_HINT = 'Separe por vírgulas, por exemplo: foco, manhã'
+const TRANSCRIPT_HINT =
+  'O texto do que o áudio diz, digitado ou colado, só texto (sem HTML). Deixe uma linha em branco entre os parágrafos. Quem ouve lê em “Transcrição”, no player, e a busca encontra o áudio pelas palavras dele.'
 
 interface Draft {
   title: string
@@ -23,6 +36,7 @@ interface Draft {
   fieldId: string
   tagsText: string
   isDemo: boolean
+  transcript: string
 }
 
 function draftOf(audio: AdminAudio | null, defaultFieldId: string): Draft {
@@ -32,6 +46,8 @@ function draftOf(audio: AdminAudio | null, defaultFieldId: string): Draft {
     fieldId: audio?.fieldId ?? defaultFieldId,
     tagsText: audio?.tags.join(', ') ?? '',
     isDemo: audio?.isDemo ?? false,
+    // An existing audio's text is read when the dialog opens (useAudioTranscript).
+    transcript: '',
   }
 }
 
@@ -55,6 +71,13 @@ export interface AudioDialogProps {
  */
 export function AudioDialog({ audio, fields, defaultFieldId, onClose }: AudioDialogProps) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(audio, defaultFieldId))
+  // The transcript is sent only once the admin changed it: a text not read yet is never overwritten.
+  const [transcriptTouched, setTranscriptTouched] = useState(false)
+  const stored = useAudioTranscript(audio?.id ?? '', audio?.hasTranscript === true)
+  const transcriptReady = !audio?.hasTranscript || stored.isSuccess
+  useEffect(() => {
+    if (stored.data !== undefined && !transcriptTouched) setDraft((current) => ({ ...current, transcript: stored.data }))
+  }, [stored.data, transcriptTouched])
   const [file, setFile] = useState<File | null>(null)
   const [errors, setErrors] = useState<FieldErrors>({})
   const reveal = useErrorReveal()
@@ -105,7 +128,8 @@ export function AudioDialog({ audio, fields, defaultFieldId, onClose }: AudioDia
         await upload.mutateAsync({ ...meta, file: file!, onProgress: setProgress })
         toast.success('Áudio enviado')
       } else {
-        await update.mutateAsync({ id: audio.id, patch: meta })
+        const { transcript, ...withoutTranscript } = meta
+        await update.mutateAsync({ id: audio.id, patch: transcriptTouched ? { ...withoutTranscript, transcript } : withoutTranscript })
         if (file) {
           setProgress({ loaded: 0, total: file.size, percent: 0 })
           await replace.mutateAsync({ id: audio.id, file, onProgress: setProgress })
@@ -184,6 +208,15 @@ export function AudioDialog({ audio, fields, defaultFieldId, onClose }: AudioDia
             aria-describedby={describedBy('audio-tags', { hint: TAGS_HINT, error: errors.tags })}
           />
         </FormField>
+        <TranscriptField
+          value={draft.transcript}
+          error={errors.transcript ?? (stored.isError ? TRANSCRIPT_MSG.loadError : undefined)}
+          loading={!transcriptReady}
+          onChange={(transcript) => {
+            setTranscriptTouched(true)
+            change({ transcript })
+          }}
+        />
         {audio ? (
           <CoverEditor
             seed={audio.id}
@@ -216,5 +249,44 @@ export function AudioDialog({ audio, fields, defaultFieldId, onClose }: AudioDia
         </div>
       </form>
     </ModalDialog>
+  )
+}
+
+/**
+ * The audio's transcript: a tall text box that keeps what is typed or pasted, line breaks and all,
+ * with the count the limit applies to (the text as it will be stored: catalogue/transcript.ts).
+ */
+function TranscriptField({ value, error, loading, onChange }: { value: string; error: string | undefined; loading: boolean; onChange: (value: string) => void }) {
+  const chars = normaliseTranscript(value).length
+  const over = chars > TRANSCRIPT_MAX_CHARS
+  const hintId = describedBy('audio-transcript', { hint: TRANSCRIPT_HINT, error })
+  return (
+    <FormField
+      id="audio-transcript"
+      label={TRANSCRIPT_MSG.label}
+      requirement="optional"
+      hint={TRANSCRIPT_HINT}
+      error={error}
+      aside={
+        <span id="audio-transcript-count" data-testid="transcript-count" className={over ? 'text-right text-xs font-semibold text-danger tabular-nums' : 'text-right text-xs text-ink-muted tabular-nums'}>
+          {TRANSCRIPT_MSG.count(chars)}
+        </span>
+      }
+    >
+      <TextArea
+        id="audio-transcript"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        // Until the stored text is read (or when it could not be), the box waits: nothing typed is lost over it.
+        disabled={loading}
+        placeholder={loading ? TRANSCRIPT_MSG.loading : undefined}
+        rows={8}
+        spellCheck
+        lang="pt-BR"
+        className="max-h-[60vh] min-h-40 resize-y text-[0.95rem] leading-relaxed"
+        aria-invalid={error || over ? true : undefined}
+        aria-describedby={[hintId, 'audio-transcript-count'].filter(Boolean).join(' ')}
+      />
+    </FormField>
   )
 }

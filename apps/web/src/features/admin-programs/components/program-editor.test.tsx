@@ -32,6 +32,7 @@ const audio = (id: string, title: string, fieldId: string, fieldTitle: string, d
   mimeType: 'audio/mpeg',
   sizeBytes: 1000,
   loudness: null,
+  hasTranscript: false,
 })
 const CATALOGUE = [audio(GRATIDAO, 'Gratidão', FOCO, 'Foco', 90), audio(RESPIRAR, 'Respirar', CALMA, 'Calma', 200)]
 

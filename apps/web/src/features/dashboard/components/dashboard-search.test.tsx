@@ -25,6 +25,7 @@ const COURAGE: SearchResult = {
   fieldTitle: SELF.title,
   tags: ['calma'],
   duration: '0:12',
+  inTranscript: false,
 }
 
 /** The dashboard with a search slot the test drives: it types and reports outcomes like the search box. */

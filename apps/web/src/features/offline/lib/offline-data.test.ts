@@ -45,7 +45,7 @@ describe('prepareOfflineListening (after a completed download)', () => {
     expect(fetch).toHaveBeenCalledWith('/api/audios/aud-1', { credentials: 'include', headers: { accept: 'application/json' } })
   })
 
-  it('keeps, for an offline start, the field list, the field and its audios, the audio, the sign-in and the subscription', async () => {
+  it('keeps, for an offline start, the field list, the field and its audios, the audio and its transcript, the sign-in and the subscription', async () => {
     const kept = new Map<string, string>()
     const storage = { open: vi.fn(async () => ({ put: vi.fn(async (path: string, response: Response) => void kept.set(path, await response.text())) })) }
     const fetch = vi.fn(async (url: string | URL | Request) => new Response(JSON.stringify({ path: String(url) })))
@@ -56,6 +56,7 @@ describe('prepareOfflineListening (after a completed download)', () => {
       [
         '/api/account/me',
         '/api/audios/aud-1',
+        '/api/audios/aud-1/transcript',
         '/api/fields',
         `/api/fields/${field.fieldId}`,
         `/api/fields/${field.fieldId}/audios`,

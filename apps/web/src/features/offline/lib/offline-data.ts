@@ -22,7 +22,7 @@ export interface PrepareOfflineOptions extends KeepMusicOptions {
  *   (`navigator.storage.persist()`);
  * - the active background-music tracks are copied, with the first download of the page load;
  * - the catalogue the audio is reached through — the field list, its field and the field's
- *   audios, the audio itself — with the sign-in and the subscription answer, so the dashboard,
+ *   audios, the audio itself and its transcript (`{ transcript: null }` when it has none) — with the sign-in and the subscription answer, so the dashboard,
  *   the field page and the player open offline. They are read once and kept in the offline
  *   answers' cache: by the service worker when it sees them, else by the page
  *   (`keep-answers.ts`; the worker may not control the page yet, and the subscription answer is
@@ -46,6 +46,7 @@ export async function prepareOfflineListening(request: DownloadRequest, options:
     persist(),
     musicKept,
     read(API.catalogue.audio(request.id)),
+    read(API.catalogue.audioTranscript(request.id)),
     read(API.catalogue.fields),
     read(API.catalogue.field(request.fieldId)),
     read(API.catalogue.fieldAudios(request.fieldId)),

@@ -10,6 +10,7 @@ import { isCycleComplete, type PlayerNotice } from '../engine/voice-engine'
 import { usePlayerSnapshot } from '../hooks/use-player-snapshot'
 import { AudioSettingsDialog } from './audio-settings-dialog'
 import { DiagnosticsDialog } from './diagnostics-dialog'
+import { TranscriptButton, type TranscriptAudio } from './transcript'
 
 /** Sends an engine notice to sonner (title + description + action). */
 export function toastNotice(notice: PlayerNotice): void {
@@ -44,6 +45,8 @@ export interface PlayerCardProps {
   onReset?: () => void
   /** The sleep timer (minutes or repetitions, or null: the session's own end); absent hides the control. */
   sleep?: { timer: SleepTimer | null; onChange: (timer: SleepTimer | null) => void }
+  /** The audio on screen, whose transcript "Transcrição" opens when it has one (docs/product/listening.md#transcript). */
+  transcriptOf?: TranscriptAudio
 }
 
 /**
@@ -52,7 +55,7 @@ export interface PlayerCardProps {
  * repetitions as a ring around the play button — with settings and diagnostics.
  */
 export function PlayerCard(props: PlayerCardProps) {
-  const { player, title, titleLevel = 2, contextTitle, artwork, topBar, fullScreenOnPhones = false, onPrevious, onNext, glance, className, onReset, sleep } = props
+  const { player, title, titleLevel = 2, contextTitle, artwork, topBar, fullScreenOnPhones = false, onPrevious, onNext, glance, className, onReset, sleep, transcriptOf } = props
   const voice = usePlayerSnapshot(player.voice)
   const music = usePlayerSnapshot(player.music)
   const prefs = usePlayerSnapshot(player.preferences)
@@ -261,6 +264,7 @@ export function PlayerCard(props: PlayerCardProps) {
             <Music2 aria-hidden="true" className="size-3.5 shrink-0" />
             <span className="truncate">{musicPlaying && musicTitle ? `Música de fundo: ${musicTitle}` : 'Música de fundo pronta'}</span>
           </p>
+          {transcriptOf ? <TranscriptButton audio={transcriptOf} /> : null}
           <Button variant="ghost" size="icon" aria-label="Configurações de Áudio" title="Configurações de Áudio" onClick={() => setDialog('settings')}>
             <Settings2 aria-hidden="true" />
           </Button>

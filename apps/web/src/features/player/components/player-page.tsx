@@ -197,6 +197,7 @@ export function PlayerPage(props: PlayerPageProps) {
         onPrevious={hasPrevious ? () => session.goTo(index - 1) : null}
         onNext={hasNext ? () => session.goTo(index + 1) : null}
         sleep={{ timer: session.sleep, onChange: session.setSleep }}
+        transcriptOf={{ id: audio.id, title: audio.title }}
         glance={
           next ? (
             <section aria-labelledby="next-audio-heading" className="flex items-center gap-3 rounded-2xl bg-white/6 p-2.5 text-left ring-1 ring-white/10">

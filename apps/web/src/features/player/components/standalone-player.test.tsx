@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, screen } from '@testing-library/react'
+import { API } from '@sintonia/contract'
+import { fetchByPath, jsonResponse, renderWithProviders } from '../../../test/render'
 import { createListenerPlayer, type ListenerPlayer } from '../engine/create-player'
 import { FakeAudioElement } from '../engine/testing/fake-audio'
 import { loadPublicBackgroundMusic } from '../api/listener-api'
@@ -14,17 +16,22 @@ let voice: FakeAudioElement
 let music: FakeAudioElement
 
 beforeEach(() => {
+  // The demo's transcript, which the player asks for to show "Transcrição" (transcript.test.tsx covers the sheet).
+  vi.stubGlobal('fetch', vi.fn(fetchByPath({ [API.catalogue.audioTranscript(AUDIO.id)]: () => jsonResponse({ transcript: 'Que bom ter você aqui.' }) })))
   voice = new FakeAudioElement()
   music = new FakeAudioElement()
   player = createListenerPlayer({ voiceElement: voice, musicElement: music, storage: null, document: null, loadMusic: loadPublicBackgroundMusic })
 })
-afterEach(() => player.destroy())
+afterEach(() => {
+  player.destroy()
+  vi.unstubAllGlobals()
+})
 
 describe('StandalonePlayer (the demo)', () => {
   it('plays the one audio with repetitions, the public background track and a reset the page can announce', async () => {
     const onReset = vi.fn()
     player.preferences.update({ repeatCount: 2 })
-    render(<StandalonePlayer player={player} audio={AUDIO} contextTitle="Prosperidade" productName="Sintonia" onReset={onReset} />)
+    renderWithProviders(<StandalonePlayer player={player} audio={AUDIO} contextTitle="Prosperidade" productName="Sintonia" onReset={onReset} />)
     // No session here (none resolved): the demo plays its own file, repeated by page code.
     await vi.waitFor(() => expect(voice.src).toBe(AUDIO.url))
     act(() => voice.loadMetadata(13))
@@ -39,6 +46,8 @@ describe('StandalonePlayer (the demo)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reiniciar áudio e contador' }))
     expect(onReset).toHaveBeenCalledTimes(1)
     expect(screen.getByTestId('repeat-counter').textContent).toContain('Repetições: 0')
+    // The demo's transcript is public: its player offers it.
+    expect(await screen.findByRole('button', { name: 'Transcrição' })).toBeTruthy()
   })
 
   it("plays the demo's rendered session when there is one: the music is in the stream, the music element stays silent", async () => {
@@ -57,7 +66,7 @@ describe('StandalonePlayer (the demo)', () => {
     }
     player.destroy()
     player = createListenerPlayer({ voiceElement: voice, musicElement: music, storage: null, document: null, loadMusic: loadPublicBackgroundMusic, resolveSession: async () => ({ manifest, url: manifest.url }) })
-    render(<StandalonePlayer player={player} audio={AUDIO} contextTitle="Prosperidade" productName="Sintonia" />)
+    renderWithProviders(<StandalonePlayer player={player} audio={AUDIO} contextTitle="Prosperidade" productName="Sintonia" />)
     await vi.waitFor(() => expect(voice.src).toBe(manifest.url))
     act(() => voice.loadMetadata(25))
     await act(async () => {

@@ -50,6 +50,7 @@ export function StandalonePlayer({ player, audio, contextTitle, productName, onR
       onReset={onReset}
       className={className}
       sleep={{ timer: session.sleep, onChange: session.setSleep }}
+      transcriptOf={{ id: audio.id, title: audio.title }}
     />
   )
 }

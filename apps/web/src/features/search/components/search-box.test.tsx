@@ -7,6 +7,7 @@ import { SearchBox, type SearchOutcome } from './search-box'
 
 const FIELD_ID = '6f0f7a55-2a43-4f5e-9a8a-0d3c1b6a7e01'
 const AUDIO_ID = '6f0f7a55-2a43-4f5e-9a8a-0d3c1b6a7e02'
+const OTHER_AUDIO_ID = '6f0f7a55-2a43-4f5e-9a8a-0d3c1b6a7e03'
 
 const outcomes: SearchOutcome[] = []
 
@@ -52,7 +53,7 @@ describe('SearchBox', () => {
   })
 
   it('tells the page what it found for the text typed, so the dashboard grid can agree', async () => {
-    const audio = { type: 'audio', id: AUDIO_ID, title: 'Coração em Paz', fieldId: FIELD_ID, fieldTitle: 'Autoestima', tags: [], duration: '0:12' }
+    const audio = { type: 'audio', id: AUDIO_ID, title: 'Coração em Paz', fieldId: FIELD_ID, fieldTitle: 'Autoestima', tags: [], duration: '0:12', inTranscript: false }
     const { input } = setup([audio])
     fireEvent.change(input, { target: { value: 'coracao' } })
     expect(outcomes.at(-1)).toEqual({ query: 'coracao', status: 'searching', results: [] })
@@ -94,7 +95,7 @@ describe('SearchBox', () => {
   it('groups results, moves with the arrow keys, closes on Escape and opens the chosen audio', async () => {
     const { input, router } = setup([
       { type: 'field', id: FIELD_ID, title: 'Autoestima', description: 'Amor-próprio', iconName: 'Heart' },
-      { type: 'audio', id: AUDIO_ID, title: 'Áudio da manhã', fieldId: FIELD_ID, fieldTitle: 'Autoestima', tags: [], duration: '3:25' },
+      { type: 'audio', id: AUDIO_ID, title: 'Áudio da manhã', fieldId: FIELD_ID, fieldTitle: 'Autoestima', tags: [], duration: '3:25', inTranscript: false },
     ])
     fireEvent.focus(input)
     fireEvent.change(input, { target: { value: 'audio' } })
@@ -119,5 +120,19 @@ describe('SearchBox', () => {
     fireEvent.keyDown(input, { key: 'Enter' })
     await advance(0)
     expect(router.state.location.pathname).toBe(`/campo/${FIELD_ID}/audio/${AUDIO_ID}`)
+  })
+
+  it("says 'Na transcrição' for an audio found only by what it says", async () => {
+    const { input } = setup([
+      { type: 'audio', id: AUDIO_ID, title: 'Coração em Paz', fieldId: FIELD_ID, fieldTitle: 'Autoestima', tags: [], duration: '3:25', inTranscript: true },
+      { type: 'audio', id: OTHER_AUDIO_ID, title: 'Perdão', fieldId: FIELD_ID, fieldTitle: 'Autoestima', tags: [], duration: '2:10', inTranscript: false },
+    ])
+    fireEvent.focus(input)
+    fireEvent.change(input, { target: { value: 'me perdoo' } })
+    await advance(250)
+    await advance(0)
+    const [byTranscript, byTitle] = screen.getAllByRole('option')
+    expect(byTranscript!.textContent).toContain('Na transcrição')
+    expect(byTitle!.textContent).not.toContain('Na transcrição')
   })
 })

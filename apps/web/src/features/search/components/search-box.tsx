@@ -1,8 +1,8 @@
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { FileAudio, Loader2, Search, X } from 'lucide-react'
+import { FileAudio, Loader2, ScrollText, Search, X } from 'lucide-react'
 import { useNavigate } from 'react-router'
-import { countLabel, LISTENER_MSG, SEARCH_DEBOUNCE_MS, type SearchResult } from '@sintonia/contract'
+import { countLabel, LISTENER_MSG, SEARCH_DEBOUNCE_MS, TRANSCRIPT_MSG, type SearchResult } from '@sintonia/contract'
 import { ContentIcon } from '../../../components/icon'
 import { cn } from '../../../lib/cn'
 import { isSearchable, searchQueryOptions } from '../api/search'
@@ -123,7 +123,10 @@ export function SearchBox({ value, onValueChange, onResults, className }: Search
           <span className="block truncate text-xs text-ink-muted">
             {result.type === 'field' ? result.description : [result.fieldTitle, result.duration].filter(Boolean).join(' · ')}
           </span>
+          {/* On a phone the reason goes under the field, which keeps its room. */}
+          {result.type === 'audio' && result.inTranscript ? <MatchedInTranscript className="mt-1 sm:hidden" /> : null}
         </span>
+        {result.type === 'audio' && result.inTranscript ? <MatchedInTranscript className="shrink-0 max-sm:hidden" /> : null}
       </li>
     )
   }
@@ -215,5 +218,15 @@ export function SearchBox({ value, onValueChange, onResults, className }: Search
         </div>
       </div>
     </div>
+  )
+}
+
+/** Why an audio was found: the words are in what it says, not in its title or tags. */
+function MatchedInTranscript({ className }: { className: string }) {
+  return (
+    <span className={cn('inline-flex items-center gap-1 rounded-full bg-tint-strong px-2 py-0.5 text-[0.7rem] font-semibold text-accent-strong', className)} data-testid="matched-in-transcript">
+      <ScrollText aria-hidden="true" className="size-3" />
+      {TRANSCRIPT_MSG.matchedInTranscript}
+    </span>
   )
 }
