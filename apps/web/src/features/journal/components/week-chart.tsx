@@ -7,7 +7,7 @@ import { cn } from '../../../lib/cn'
 import { loadErrorMessage } from '../../../lib/api-client'
 import { weekQueryOptions } from '../api/journal-api'
 import { addDays, rangeLabel } from '../lib/dates'
-import { moodY, weekChartData, decimal, type WeekChartData } from '../lib/week-chart'
+import { decimal, minutesLabel, moodY, weekChartData, type WeekChartData } from '../lib/week-chart'
 import { nearestMoodLabel } from '../lib/moods'
 
 /** The plot's height in px: bars scale into it, moods sit on 5 levels inside it. */
@@ -80,7 +80,7 @@ export function WeekChartView({ data }: { data: WeekChartData }) {
       <p className="mt-2 text-sm text-ink-muted" data-testid="week-summary">
         {empty
           ? 'Nenhuma prática nesta semana. Quando você ouvir e contar como está, ela aparece aqui.'
-          : `${data.totalMinutes} min ouvidos${data.averageMoodAfter !== null && moodLabel ? ` · humor depois da prática: ${moodLabel} (${decimal(data.averageMoodAfter)} de 5)` : ''}`}
+          : `${minutesLabel(data.totalMinutes)} de prática${data.averageMoodAfter !== null && moodLabel ? ` · humor depois da prática: ${moodLabel} (${decimal(data.averageMoodAfter)} de 5)` : ''}`}
       </p>
       <div aria-hidden="true" className="mt-4">
         <div className="relative" style={{ height: PLOT_HEIGHT }}>

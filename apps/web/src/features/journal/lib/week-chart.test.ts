@@ -34,6 +34,7 @@ describe('the weekly chart’s shape', () => {
     expect(data.columns[0]!.longLabel).toBe('quarta-feira, 4 de março')
     expect(data.columns[0]!.dateLabel).toBe('4 mar')
     expect(data.totalMinutes).toBe(62)
+    expect(weekChartData({ ...week, days: week.days.map((d, i) => day(d.date, i === 0 ? 36 : 0)) }).totalMinutes).toBe(0.6)
   })
 
   it('the moods: labels with one decimal (a comma), the week’s average after, null where none was given', () => {

@@ -33,6 +33,7 @@ export interface WeekChartData {
   columns: WeekColumn[]
   /** The scale's top, in minutes (5, 10, 15, 20, 30, 45, 60, 90, 120, then hours). */
   scaleMinutes: number
+  /** The week's minutes, as minutesOf says them. */
   totalMinutes: number
   /** Any minutes, any mood this week. */
   hasMinutes: boolean
@@ -96,7 +97,7 @@ export function weekChartData(week: CheckInWeek): WeekChartData {
   return {
     columns,
     scaleMinutes,
-    totalMinutes: Math.round(week.days.reduce((sum, day) => sum + day.seconds, 0) / 60),
+    totalMinutes: minutesOf(week.days.reduce((sum, day) => sum + day.seconds, 0)),
     hasMinutes: minutes.some((value) => value > 0),
     hasMoods: week.days.some((day) => day.moodAfter !== null || day.moodBefore !== null),
     averageMoodAfter: afters.length === 0 ? null : Math.round((afters.reduce((sum, mood) => sum + mood, 0) / afters.length) * 10) / 10,
