@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import type { ProgramDetail, SessionManifest } from '@sintonia/contract'
+import { formatViolations, seriousAxeViolations } from '../support/axe'
 import { PRACTICE_CLIP } from '../support/preparation'
 import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
 import { keepPicture, screenshotBoth } from '../support/screenshots'
@@ -85,6 +86,7 @@ test('after a day’s session: a mood and a note, in the Diário, in the week’
   await expect(checkIn.getByRole('button', { name: 'Muito bem' })).toHaveAttribute('aria-pressed', 'true')
   await checkIn.getByLabel(/Uma nota/).fill(NOTE)
   await screenshotBoth(page, 'diario-registro')
+  expect(formatViolations(await seriousAxeViolations(page))).toBe('')
   await keepPicture(checkIn, 'diario-registro-cartao')
   const saved = page.waitForResponse((response) => response.url().endsWith('/api/practice/check-ins') && response.request().method() === 'POST')
   await checkIn.getByRole('button', { name: 'Salvar' }).click()
@@ -102,6 +104,7 @@ test('after a day’s session: a mood and a note, in the Diário, in the week’
   await expect(entry).toContainText('Depois: Muito bem (5 de 5)')
   await expect(entry).toContainText(NOTE)
   await screenshotBoth(page, 'diario')
+  expect(formatViolations(await seriousAxeViolations(page))).toBe('')
 
   // The week on /progresso: today's column has minutes and the mood after.
   await page.getByRole('banner').getByRole('link', { name: 'Progresso' }).click()
@@ -116,6 +119,15 @@ test('after a day’s session: a mood and a note, in the Diário, in the week’
   await expect(chart.getByTestId('week-row').last()).toContainText('Neutro (3)')
   await chart.scrollIntoViewIfNeeded()
   await screenshotBoth(page, 'diario-grafico')
+  // The chart's own part of the page (the rest of /progresso is the practice journey's).
+  const violations = await seriousAxeViolations(page)
+  const inChart = await page.evaluate(
+    (targets) => targets.map((target) => Boolean(document.querySelector(target)?.closest('[data-testid="week-chart"]'))),
+    violations.flatMap((violation) => violation.nodes.map((node) => node.target)),
+  )
+  let n = 0
+  const chartViolations = violations.map((violation) => ({ ...violation, nodes: violation.nodes.filter(() => inChart[n++]) })).filter((violation) => violation.nodes.length > 0)
+  expect(formatViolations(chartViolations)).toBe('')
   await keepPicture(chart, 'diario-grafico-semana')
 
   // Minha conta: the CSV of the practice.
