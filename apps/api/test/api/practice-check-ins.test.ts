@@ -199,8 +199,20 @@ describe('the Diário', () => {
     const third = (await list(person, `?limit=2&before=${encodeURIComponent(second.nextBefore!)}`)).json() as { entries: CheckIn[]; nextBefore: string | null }
     expect(third.entries.map((entry) => entry.note)).toEqual(['dia 0'])
     expect(third.nextBefore).toBeNull()
+    // Two entries of the very same instant are both listed, one page each.
+    const rows = await rowsOf(person)
+    await ctx.database.db.update(practiceCheckIns).set({ createdAt: new Date('2026-03-06T12:00:00.123Z') }).where(eq(practiceCheckIns.userId, person.userId))
+    const seen: string[] = []
+    let before: string | null = null
+    do {
+      const page = (await list(person, `?limit=1${before ? `&before=${before}` : ''}`)).json() as { entries: CheckIn[]; nextBefore: string | null }
+      seen.push(...page.entries.map((entry) => entry.id))
+      before = page.nextBefore
+    } while (before)
+    expect(seen.sort()).toEqual(rows.map((row) => row.id).sort())
     expect((await list(person, '?limit=51')).statusCode).toBe(400)
     expect((await list(person, '?before=ontem')).statusCode).toBe(400)
+    expect((await list(person, '?before=2026-03-06T12:00:00.123Z')).statusCode).toBe(400)
   })
 })
 

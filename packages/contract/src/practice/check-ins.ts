@@ -128,9 +128,12 @@ export const checkInSchema = z.object({
 })
 export type CheckIn = z.infer<typeof checkInSchema>
 
+/** The Diário's page cursor: the last entry's creation time (microseconds, UTC) and id. */
+export const CHECK_IN_CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/
+
 /** GET the Diário: newest first, `before` is the `nextBefore` of the previous page. */
 export const checkInListQuerySchema = z.object({
-  before: z.iso.datetime({ offset: true }).optional(),
+  before: z.string().regex(CHECK_IN_CURSOR, { error: MSG.validation.invalidValue }).optional(),
   limit: z.coerce.number().int().min(1).max(CHECK_IN_LIMITS.pageMax).optional(),
 })
 export const checkInListSchema = z.object({

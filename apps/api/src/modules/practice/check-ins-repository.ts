@@ -42,14 +42,27 @@ export async function deleteCheckInOf(db: Database, userId: string, id: string):
   return rows.length > 0
 }
 
-/** Newest first, created before `before` (when given), at most `limit` rows. */
-export async function listCheckInsOf(db: Database, userId: string, options: { before: Date | null; limit: number }): Promise<CheckInRow[]> {
-  return db
-    .select()
+/** The page cursor of a row: its creation time to the microsecond (UTC) and its id. */
+const cursorOf = sql<string>`to_char(${practiceCheckIns.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || ${practiceCheckIns.id}`
+
+/** Newest first (creation time, then id), after the cursor `before` when given, at most `limit` rows. */
+export async function listCheckInsOf(
+  db: Database,
+  userId: string,
+  options: { before: { at: string; id: string } | null; limit: number },
+): Promise<(CheckInRow & { cursor: string })[]> {
+  const rows = await db
+    .select({ row: practiceCheckIns, cursor: cursorOf })
     .from(practiceCheckIns)
-    .where(and(eq(practiceCheckIns.userId, userId), options.before ? lt(practiceCheckIns.createdAt, options.before) : undefined))
+    .where(
+      and(
+        eq(practiceCheckIns.userId, userId),
+        options.before ? sql`(${practiceCheckIns.createdAt}, ${practiceCheckIns.id}) < (${options.before.at}::timestamptz, ${options.before.id}::uuid)` : undefined,
+      ),
+    )
     .orderBy(desc(practiceCheckIns.createdAt), desc(practiceCheckIns.id))
     .limit(options.limit)
+  return rows.map(({ row, cursor }) => ({ ...row, cursor }))
 }
 
 /** Every check-in of the listener, oldest first (the CSV and the LGPD export). */

@@ -4,7 +4,7 @@
  * week's minutes and moods, the CSV of one's practice and the LGPD export. Every read and write is
  * filtered by the listener: another listener's id is "not found", never a hint that it exists.
  */
-import { CHECK_IN_CSV_HEADER, CHECK_IN_LIMITS, CHECK_IN_MSG, PRACTICE_MSG, type CheckIn, type CheckInList, type CheckInWeek } from '@sintonia/contract'
+import { CHECK_IN_CSV_HEADER, CHECK_IN_CURSOR, CHECK_IN_LIMITS, CHECK_IN_MSG, PRACTICE_MSG, type CheckIn, type CheckInList, type CheckInWeek } from '@sintonia/contract'
 import type { z } from 'zod'
 import type { checkInCreateSchema, checkInUpdateSchema } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
@@ -109,13 +109,15 @@ export async function deleteCheckIn(db: Database, userId: string, id: string): P
   if (!(await deleteCheckInOf(db, userId, id))) throw new HttpError(404, CHECK_IN_MSG.notFound)
 }
 
-/** The Diário: newest first, a page at a time. */
+/** The Diário: newest first, a page at a time (the cursor is exact: two entries of the same instant are both listed). */
 export async function listCheckIns(db: Database, userId: string, query: { before?: string | undefined; limit?: number | undefined }): Promise<CheckInList> {
   const limit = query.limit ?? CHECK_IN_LIMITS.pageDefault
-  const rows = await listCheckInsOf(db, userId, { before: query.before ? new Date(query.before) : null, limit: limit + 1 })
+  const cursor = query.before ? CHECK_IN_CURSOR.exec(query.before) : null
+  const before = cursor ? { at: cursor[1]!, id: cursor[2]! } : null
+  const rows = await listCheckInsOf(db, userId, { before, limit: limit + 1 })
   const page = rows.slice(0, limit)
   const last = page.at(-1)
-  return { entries: page.map(toCheckInDto), nextBefore: rows.length > limit && last ? last.createdAt.toISOString() : null }
+  return { entries: page.map(toCheckInDto), nextBefore: rows.length > limit && last ? last.cursor : null }
 }
 
 /** Average of the moods given, one decimal; null without any. */
