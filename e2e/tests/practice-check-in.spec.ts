@@ -106,16 +106,25 @@ test('after a day’s session: a mood and a note, in the Diário, in the week’
   await screenshotBoth(page, 'diario')
   expect(formatViolations(await seriousAxeViolations(page))).toBe('')
 
+  // Edited: the mood after becomes "Bem".
+  await entry.getByRole('button', { name: `Editar o registro de Dia 1 de 7 · ${PROGRAM.title}` }).click()
+  const edit = page.getByTestId('diary-entry-edit')
+  await expect(edit.getByRole('group', { name: 'Depois da prática' }).getByRole('button', { name: 'Muito bem' })).toHaveAttribute('aria-pressed', 'true')
+  await edit.getByRole('group', { name: 'Depois da prática' }).getByRole('button', { name: 'Bem', exact: true }).click()
+  await screenshotBoth(page, 'diario-editar')
+  await edit.getByRole('button', { name: 'Salvar' }).click()
+  await expect(entry).toContainText('Depois: Bem (4 de 5)')
+
   // The week on /progresso: today's column has minutes and the mood after.
   await page.getByRole('banner').getByRole('link', { name: 'Progresso' }).click()
   const chart = page.getByTestId('week-chart')
   await expect(chart.getByRole('heading', { name: 'Sua semana' })).toBeVisible()
   const today = chart.getByTestId('week-column').last()
-  await expect(today).toHaveAttribute('data-mood-after', '5')
+  await expect(today).toHaveAttribute('data-mood-after', '4')
   await expect.poll(async () => Number(await today.getAttribute('data-minutes'))).toBeGreaterThan(0)
-  await expect(chart.getByTestId('week-summary')).toContainText('humor depois da prática: Muito bem (5 de 5)')
+  await expect(chart.getByTestId('week-summary')).toContainText('humor depois da prática: Bem (4 de 5)')
   await chart.getByText('Ver em tabela').click()
-  await expect(chart.getByTestId('week-row').last()).toContainText('Muito bem (5)')
+  await expect(chart.getByTestId('week-row').last()).toContainText('Bem (4)')
   await expect(chart.getByTestId('week-row').last()).toContainText('Neutro (3)')
   await chart.scrollIntoViewIfNeeded()
   await screenshotBoth(page, 'diario-grafico')
@@ -132,6 +141,8 @@ test('after a day’s session: a mood and a note, in the Diário, in the week’
 
   // Minha conta: the CSV of the practice.
   await page.goto(`${server.baseURL}/minha-conta`)
+  await expect(page.getByRole('heading', { name: 'Sua prática em planilha' })).toBeVisible()
+  await screenshotBoth(page, 'diario-minha-conta')
   const download = page.waitForEvent('download')
   await page.getByRole('link', { name: 'Exportar minha prática (CSV)' }).click()
   const file = await download
@@ -140,7 +151,7 @@ test('after a day’s session: a mood and a note, in the Diário, in the week’
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
   const lines = bytes.toString('utf8').replace(/^\uFEFF/, '').split('\r\n')
   expect(lines[0]).toBe('Dia;Minutos;Prática;Humor antes (1 a 5);Humor depois (1 a 5);Nota')
-  expect(lines[1]).toMatch(new RegExp(`^\\d{2}/\\d{2}/\\d{4};${Math.round((PRACTICE_CLIP.durationSeconds * PROGRAM.repetitions) / 60)};Dia 1 de 7 · ${PROGRAM.title};3;5;"Mais leve depois; respirei ""fundo""\\."$`))
+  expect(lines[1]).toMatch(new RegExp(`^\\d{2}/\\d{2}/\\d{4};${Math.round((PRACTICE_CLIP.durationSeconds * PROGRAM.repetitions) / 60)};Dia 1 de 7 · ${PROGRAM.title};3;4;"Mais leve depois; respirei ""fundo""\\."$`))
 
   // An audio heard to its end in the player: the same question in a sheet at the foot of the screen
   // (the full-screen player on a phone has put the bars aside; elsewhere it stays above the bar).
