@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { API, CHECK_IN_MSG } from '@sintonia/contract'
 import { jsonResponse, renderWithProviders } from '../../../test/render'
-import { isCheckInClosed, rememberMoodBefore } from '../lib/check-in-memory'
+import { closeCheckIn, forgetCheckInMemory, isCheckInClosed, readMoodBefore, rememberMoodBefore } from '../lib/check-in-memory'
 import { CheckInCard, checkInBody } from './check-in-card'
 
 const day = { programId: '7b0a4a4e-1f3b-4b39-9a8a-1c2d3e4f5a6b', day: 3, title: 'Dia 3 de 21 · Calma' }
@@ -84,5 +84,17 @@ describe('CheckInCard', () => {
     // Another practice is still asked about.
     renderWithProviders(<CheckInCard practice={day} />)
     expect(screen.getByTestId('check-in')).toBeTruthy()
+  })
+})
+
+describe('the tab’s check-in memory', () => {
+  it('forgets the moods waiting and the practices closed when the sign-in changes', () => {
+    rememberMoodBefore(audio, 4)
+    closeCheckIn(day)
+    expect(readMoodBefore(audio)).toBe(4)
+    expect(isCheckInClosed(day)).toBe(true)
+    forgetCheckInMemory()
+    expect(readMoodBefore(audio)).toBeNull()
+    expect(isCheckInClosed(day)).toBe(false)
   })
 })

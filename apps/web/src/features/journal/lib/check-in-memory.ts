@@ -71,3 +71,13 @@ export function closeCheckIn(practice: PracticeRef, now: Date = new Date()): voi
   writeMap(CLOSED_KEY, map)
   rememberMoodBefore(practice, null)
 }
+
+/** Another person signed in, or nobody: the moods waiting and the practices closed go. */
+export function forgetCheckInMemory(): void {
+  try {
+    storage()?.removeItem(BEFORE_KEY)
+    storage()?.removeItem(CLOSED_KEY)
+  } catch {
+    // Nothing kept, nothing to forget.
+  }
+}
