@@ -13,7 +13,7 @@ import {
 } from '@sintonia/contract'
 import { emailCampaigns, emailOutbox, leads, subscriptions } from '../../src/db/schema/index.js'
 import type { MailTransport, OutboxMessage } from '../../src/lib/mail/index.js'
-import { csvCell } from '../../src/modules/communication/csv.js'
+import { csvCell } from '../../src/lib/csv.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin, listener, nextIp, seedSubscription, setBanned, type Account } from '../helpers/auth.js'
 import { callAs } from '../helpers/callers.js'

@@ -107,6 +107,7 @@ export const routes: RouteObject[] = [
               { path: 'programas/:slug', lazy: page(() => import('./routes/program')) },
               { path: 'hoje', lazy: page(() => import('./routes/today-session')) },
               { path: 'progresso', lazy: page(() => import('./routes/progress')) },
+              { path: 'diario', lazy: page(() => import('./routes/diary')) },
             ],
           },
 

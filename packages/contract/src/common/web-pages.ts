@@ -35,6 +35,7 @@ export const WEB_APP_PATHS = [
   '/programas/:slug',
   '/hoje',
   '/progresso',
+  '/diario',
   '/lembretes/cancelados',
   '/admin',
   '/admin/fields',

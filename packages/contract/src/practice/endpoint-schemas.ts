@@ -17,6 +17,7 @@ import {
   reminderOpenedSchema,
 } from './preferences.js'
 import { enrolBodySchema, programDetailSchema, programEnrolmentAnswerSchema, programListSchema, progressSchema, todaySchema } from './programs.js'
+import { checkInCreateSchema, checkInListSchema, checkInSchema, checkInUpdateSchema, checkInWeekSchema } from './check-ins.js'
 import type { PRACTICE_ENDPOINTS } from './endpoints.js'
 
 /** The schemas of each endpoint in ./endpoints.ts (the same keys). */
@@ -35,6 +36,11 @@ export const PRACTICE_ENDPOINT_SCHEMAS = {
   subscribePush: { response: practicePreferencesSchema, body: pushSubscriptionSchema },
   unsubscribePush: { response: practicePreferencesSchema, body: pushUnsubscribeSchema },
   reminderOpened: { response: reminderOpenedSchema, body: null },
+  checkIns: { response: checkInListSchema, body: null },
+  createCheckIn: { response: checkInSchema, body: checkInCreateSchema },
+  updateCheckIn: { response: checkInSchema, body: checkInUpdateSchema },
+  deleteCheckIn: { response: null, body: null },
+  checkInWeek: { response: checkInWeekSchema, body: null },
   admin: {
     programs: { response: adminProgramListSchema, body: null },
     program: { response: adminProgramSchema, body: null },

@@ -1,4 +1,4 @@
-import { del, get, post, put, schema } from '../common/http.js'
+import { del, get, patch, post, put, schema } from '../common/http.js'
 import type { coverAnswerSchema } from '../common/covers.js'
 import type {
   adminProgramInputSchema,
@@ -17,6 +17,7 @@ import type {
   reminderOpenedSchema,
 } from './preferences.js'
 import type { enrolBodySchema, programDetailSchema, programEnrolmentAnswerSchema, programListSchema, progressSchema, todaySchema } from './programs.js'
+import type { checkInCreateSchema, checkInListSchema, checkInSchema, checkInUpdateSchema, checkInWeekSchema } from './check-ins.js'
 import { PRACTICE_PATHS as P } from './paths.js'
 
 export const PRACTICE_ENDPOINTS = {
@@ -34,6 +35,11 @@ export const PRACTICE_ENDPOINTS = {
   subscribePush: post(P.pushSubscriptions, schema<typeof practicePreferencesSchema>(), schema<typeof pushSubscriptionSchema>()),
   unsubscribePush: del(P.pushSubscriptions, schema<typeof practicePreferencesSchema>(), schema<typeof pushUnsubscribeSchema>()),
   reminderOpened: post(P.reminderOpened, schema<typeof reminderOpenedSchema>()),
+  checkIns: get(P.checkIns, schema<typeof checkInListSchema>()),
+  createCheckIn: post(P.checkIns, schema<typeof checkInSchema>(), schema<typeof checkInCreateSchema>()),
+  updateCheckIn: patch(P.checkIn, schema<typeof checkInSchema>(), schema<typeof checkInUpdateSchema>()),
+  deleteCheckIn: del(P.checkIn),
+  checkInWeek: get(P.checkInWeek, schema<typeof checkInWeekSchema>()),
   admin: {
     programs: get(P.admin.programs, schema<typeof adminProgramListSchema>()),
     program: get(P.admin.program, schema<typeof adminProgramSchema>()),

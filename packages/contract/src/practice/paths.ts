@@ -10,6 +10,12 @@ export const PRACTICE_PATHS = {
   pushKey: '/api/practice/push-key',
   pushSubscriptions: '/api/practice/push-subscriptions',
   reminderOpened: (deliveryId: string) => `/api/practice/reminders/${deliveryId}/opened`,
+  /** The Diário: check-ins after a practice (list, create), one of them, the week, the CSV. */
+  checkIns: '/api/practice/check-ins',
+  checkIn: (checkInId: string) => `/api/practice/check-ins/${checkInId}`,
+  checkInWeek: '/api/practice/check-ins/week',
+  /** CSV attachment (a path only, like the leads' export). */
+  checkInsCsv: '/api/practice/check-ins/export.csv',
   /** The e-mail reminder's one-click unsubscribe (GET shows a page, POST is RFC 8058's one click); no login. */
   unsubscribe: '/api/reminders/unsubscribe',
   admin: {

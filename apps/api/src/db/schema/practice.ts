@@ -175,3 +175,40 @@ export const reminderDeliveries = pgTable(
   },
   (t) => [uniqueIndex('reminder_deliveries_user_date_key').on(t.userId, t.localDate), index('reminder_deliveries_sent_at_idx').on(t.sentAt)],
 )
+
+/**
+ * A check-in after a practice (the Diário): the listener's moods before and after (1–5, each
+ * optional), a short note, what was practised — an audio, or a programme's day — with its title as
+ * it was then (the audio or programme may later change or go) and its minutes, on the listener's
+ * local date. The listener's alone; deleted with the account.
+ */
+export const practiceCheckIns = pgTable(
+  'practice_check_ins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    audioId: uuid('audio_id').references(() => audios.id, { onDelete: 'set null' }),
+    programId: uuid('program_id').references(() => programs.id, { onDelete: 'set null' }),
+    day: integer('day'),
+    title: text('title').notNull(),
+    minutes: integer('minutes').notNull().default(0),
+    moodBefore: smallint('mood_before'),
+    moodAfter: smallint('mood_after'),
+    note: text('note').notNull().default(''),
+    /** The listener's local date of the practice, in `time_zone`. */
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    timeZone: text('time_zone').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('practice_check_ins_user_created_idx').on(t.userId, t.createdAt),
+    index('practice_check_ins_user_date_idx').on(t.userId, t.localDate),
+    check('practice_check_ins_mood_before_range', sql`${t.moodBefore} between 1 and 5`),
+    check('practice_check_ins_mood_after_range', sql`${t.moodAfter} between 1 and 5`),
+    check('practice_check_ins_note_length', sql`char_length(${t.note}) <= 500`),
+    check('practice_check_ins_minutes_range', sql`${t.minutes} between 0 and 1440`),
+  ],
+)

@@ -19,6 +19,8 @@ export const RATE_LIMITS = {
   verifyPayment: { max: 60, timeWindow: 60_000 },
   /** A session's manifest (POST /api/sessions): a player asks once per play or changed setting. */
   sessions: { max: 120, timeWindow: 60_000 },
+  /** A check-in after a practice (the Diário): a listener saves one per practice; a loop of them is refused. */
+  checkIns: { max: 30, timeWindow: 60_000 },
   /** The e-mail reminder's no-login unsubscribe link (GET and the mail app's one-click POST). */
   reminderUnsubscribe: { max: 20, timeWindow: 60_000 },
   /**

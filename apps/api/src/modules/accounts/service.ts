@@ -15,6 +15,7 @@ import { HttpError } from '../../lib/http/errors.js'
 import { detachCommerceOfPerson, loadCommerceDataOfPerson } from '../commerce/person-data-service.js'
 import { deleteLeadOfEmail } from '../communication/leads-service.js'
 import { anonymiseAnalyticsOfUser } from '../insights/analytics-service.js'
+import { exportCheckInsOf } from '../practice/check-ins-service.js'
 import { recordAudit } from '../../lib/audit/service.js'
 import { mergePendingSubscriptions } from '../commerce/subscriptions-service.js'
 import { createCredentialUser, hashPassword } from './credentials.js'
@@ -243,7 +244,11 @@ export async function exportUserData(db: Database, userId: string) {
   if (!row) throw new HttpError(404, AUTH_MSG.userNotFound)
   // Rows found by e-mail only once the account proved it owns the address (docs/product/accounts.md).
   const provenEmail = row.emailVerified ? row.email : null
-  const [data, commerce] = await Promise.all([loadUserData(db, row.id, provenEmail), loadCommerceDataOfPerson(db, row.id, provenEmail)])
+  const [data, commerce, checkIns] = await Promise.all([
+    loadUserData(db, row.id, provenEmail),
+    loadCommerceDataOfPerson(db, row.id, provenEmail),
+    exportCheckInsOf(db, row.id),
+  ])
   return {
     exportedAt: new Date().toISOString(),
     account: {
@@ -267,6 +272,7 @@ export async function exportUserData(db: Database, userId: string) {
     refundRequests: commerce.refundRequests,
     leads: data.leads,
     analyticsEvents: data.analyticsEvents,
+    practiceCheckIns: checkIns,
   }
 }
 

@@ -20,7 +20,7 @@ import { boundsOf } from '../../db/rows.js'
 import type { AdminActor } from '../../plugins/signed-in.js'
 import { getProductName, getSupportEmail } from '../content/settings-service.js'
 import { buildCampaignEmail } from './campaign-email.js'
-import { toCsv } from './csv.js'
+import { toCsv } from '../../lib/csv.js'
 import { maskSecretLinks } from './mask-links.js'
 import {
   findLeads,

@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react'
-import { CalendarCheck, Compass, HardDriveDownload, LayoutDashboard, LogIn, LogOut, UserRound } from 'lucide-react'
+import { BookHeart, CalendarCheck, Compass, HardDriveDownload, LayoutDashboard, LogIn, LogOut, UserRound } from 'lucide-react'
 import { Button, ButtonLink } from '../../components/ui/button'
 import { useSignedIn, useSignOut } from '../../features/auth'
 import { cn } from '../../lib/cn'
@@ -8,7 +8,7 @@ import { useSubscription } from '../../lib/use-subscription'
 import { isSignInPage } from './sign-in-pages'
 
 /**
- * The header's account cluster: the person's name, the practice ('Programas', 'Progresso') and
+ * The header's account cluster: the person's name, the practice ('Programas', 'Progresso', 'Diário') and
  * 'Downloads' for subscribers, 'Minha conta' when signed in, then the sign-in button.
  */
 export function AuthButton({ className, fullWidth = false }: { className?: string; fullWidth?: boolean }) {
@@ -17,6 +17,7 @@ export function AuthButton({ className, fullWidth = false }: { className?: strin
       <UserGreeting />
       <ProgramsLink />
       <ProgressLink />
+      <DiaryLink />
       <DownloadsLink />
       <AccountLink />
       <SignInButton className={className} fullWidth={fullWidth} />
@@ -26,7 +27,7 @@ export function AuthButton({ className, fullWidth = false }: { className?: strin
 
 /**
  * A link of the bottom bar below 768 px: the icon over a short label, all of them the same width,
- * the current page's one marked (aria-current) — five fit a 360 px phone.
+ * the current page's one marked (aria-current) — six fit a 360 px phone.
  */
 export const TAB_CLASS =
   'flex h-full min-w-0 flex-1 flex-col items-center justify-center gap-0.5 rounded-xl px-0.5 text-[0.65rem] font-semibold leading-tight tracking-tight text-ink-muted ' +
@@ -90,6 +91,12 @@ export function ProgramsLink(props: NavLinkProps) {
 export function ProgressLink(props: NavLinkProps) {
   if (!useSubscribedListener()) return null
   return <AppNavLink to="/progresso" icon={CalendarCheck} label="Progresso" {...props} />
+}
+
+/** 'Diário' (the check-ins after each practice) for subscribers. */
+export function DiaryLink(props: NavLinkProps) {
+  if (!useSubscribedListener()) return null
+  return <AppNavLink to="/diario" icon={BookHeart} label="Diário" {...props} />
 }
 
 /**
@@ -164,7 +171,7 @@ export function AccountLink({ className, compact = false, tab = false }: { class
   if (signedIn.status !== 'authenticated') return null
   const admin = signedIn.isAdmin
   if (tab) {
-    // Five tabs share a 360 px phone: 'Conta' is what fits under the icon; the link is still named 'Minha conta'.
+    // Six tabs share a 360 px phone: 'Conta' is what fits under the icon; the link is still named 'Minha conta'.
     return admin ? (
       <AppNavLink to="/admin" icon={LayoutDashboard} label="Administração" tab className={className} />
     ) : (

@@ -1,6 +1,6 @@
 import { useSignedIn } from '../../features/auth'
 import { useLocation } from '../../lib/navigation'
-import { AccountLink, DownloadsLink, ProgramsLink, ProgressLink, SignInButton } from './auth-button'
+import { AccountLink, DiaryLink, DownloadsLink, ProgramsLink, ProgressLink, SignInButton } from './auth-button'
 import { isSignInPage } from './sign-in-pages'
 
 /**
@@ -17,8 +17,8 @@ export function useBottomBarShown(): boolean {
 /**
  * Below 768 px: a fixed bottom bar with the sign-in button, shown once the sign-in has loaded.
  * Signed-in people get it as a row of tabs (icon over label) with their account link, and
- * subscribers the practice ('Programas', 'Progresso') and their downloads too: five tabs that fit
- * a 360 px phone. Its height, safe area included, is --bottom-bar-height (styles.css), the padding
+ * subscribers the practice ('Programas', 'Progresso', 'Diário') and their downloads too: six tabs
+ * that fit a 360 px phone. Its height, safe area included, is --bottom-bar-height (styles.css), the padding
  * the page keeps under its content (docs/product/README.md#mobile-bottom-bar).
  */
 export function MobileBottomBar() {
@@ -36,6 +36,7 @@ export function MobileBottomBar() {
         <div className="-mx-3 flex h-11 items-stretch">
           <ProgramsLink tab />
           <ProgressLink tab />
+          <DiaryLink tab />
           <DownloadsLink tab />
           <AccountLink tab />
           <SignInButton tab />

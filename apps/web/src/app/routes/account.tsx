@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { AccountPage } from '../../features/account'
 import { useEndSignIn, useRefreshSignedIn, useReplaceSignedInUser, useSignedIn } from '../../features/auth'
+import { PracticeExport } from '../../features/journal'
 import { DownloadsSummary } from '../../features/offline'
 import { ReminderSettings } from '../../features/reminders'
 import { AppearanceSettings } from '../../components/appearance-settings'
@@ -46,6 +47,8 @@ export default function AccountRoute() {
       {isUser && subscription.status === 'subscribed' ? <ReminderSettings /> : null}
       <AppearanceSettings />
       {isUser ? <DownloadsSummary href="/downloads" /> : null}
+      {/* The CSV of one's practice: for every listener, subscribed or not (their own notes). */}
+      {isUser ? <PracticeExport /> : null}
     </AccountPage>
   )
 }

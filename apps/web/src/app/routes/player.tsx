@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { API, LISTENER_MSG } from '@sintonia/contract'
 import { useLocation, useNavigate, useParams } from 'react-router'
@@ -6,7 +6,8 @@ import { audioQueryOptions, fieldAudiosQueryOptions, fieldQueryOptions } from '.
 import { AddToPlaylistButton, FavouriteButton } from '../../features/playlists'
 import { useConnectivity } from '../../features/connectivity'
 import { DownloadButton, OfflineAvailabilityNotice } from '../../features/offline'
-import { AudioNotFound, PlayerPage, PlayerPageLoading, type PlayerQueueItem } from '../../features/player'
+import { CheckInSheet, MoodBefore, type CheckInPractice } from '../../features/journal'
+import { AudioNotFound, PlayerPage, PlayerPageLoading, type ListenerPlayer, type PlayerQueueItem } from '../../features/player'
 import { ApiRequestError, getErrorMessage } from '../../lib/api-client'
 import { useProductName } from '../../lib/product-name'
 import { useOfflineListenerPlayer } from '../use-offline-listener-player'
@@ -54,6 +55,28 @@ function AudioActions({ audioId }: { audioId: string }) {
 }
 
 /**
+ * The check-in of the Diário when the audio on screen ends (features/journal): the engine's
+ * `cycleCompleted` — every repetition heard and nothing more to play on this page (a field's audio,
+ * or the last of a playlist). The sheet goes when another audio is shown.
+ */
+function CheckInAfterAudio({ player, audio, last }: { player: ListenerPlayer; audio: PlayerQueueItem | undefined; last: boolean }) {
+  const [ended, setEnded] = useState<CheckInPractice | null>(null)
+  const current = useRef({ audio, last })
+  current.current = { audio, last }
+  useEffect(
+    () =>
+      player.voice.on('cycleCompleted', (completed) => {
+        const { audio: shown, last: isLast } = current.current
+        if (shown && isLast) setEnded({ audioId: shown.id, title: shown.title, repetitions: completed })
+      }),
+    [player],
+  )
+  const shownId = audio?.id
+  useEffect(() => setEnded((practice) => (practice && practice.audioId !== shownId ? null : practice)), [shownId])
+  return ended ? <CheckInSheet key={ended.audioId} practice={ended} onClose={() => setEnded(null)} /> : null
+}
+
+/**
  * `/campo/:fieldId/audio/:audioId` and `/audio/:audioId` — lazy route under the subscriber guard.
  * Field mode follows the field's title order and plays the chosen audio; playlist mode plays the
  * playlist carried in the navigation state from the chosen audio on, as one session that keeps
@@ -89,7 +112,12 @@ export default function PlayerRoute() {
   const fieldQuery = useQuery({ ...fieldQueryOptions(fieldId), enabled: !inPlaylist && fieldId !== '' })
   const audiosQuery = useQuery({ ...fieldAudiosQueryOptions(fieldId), enabled: !inPlaylist && fieldId !== '' })
   const actions = (item: PlayerQueueItem) => <AudioActions audioId={item.id} />
-  const notice = (item: PlayerQueueItem) => <OfflineAvailabilityNotice audioId={item.id} online={connection.isOnline} />
+  const notice = (item: PlayerQueueItem) => (
+    <>
+        <OfflineAvailabilityNotice audioId={item.id} online={connection.isOnline} />
+        <MoodBefore key={item.id} practice={{ audioId: item.id }} className="mt-3" />
+    </>
+  )
 
   if (!player) return <PlayerPageLoading />
 
@@ -97,24 +125,27 @@ export default function PlayerRoute() {
     const { playlist } = playlistState
     const queue: PlayerQueueItem[] = playlist.audios.map((a) => ({ id: a.id, title: a.title, url: API.catalogue.audioFile(a.id), ...(a.duration ? { duration: a.duration } : {}) }))
     return (
-      <PlayerPage
-        player={player}
-        queue={queue}
-        index={playlistIndex}
-        mode="playlist"
-        continuous
-        onIndexChange={(index, reason) => {
-          const target = playlist.audios[index]
-          // Followed by the stream: the address changes without a new history entry.
-          if (target) void navigate(`/audio/${target.id}`, { replace: reason === 'followed', state: { playlist, currentIndex: index } })
-        }}
-        contextTitle={playlist.name}
-        contextDescription={playlist.description}
-        backTo="/dashboard"
-        productName={productName}
-        actions={actions}
-        notice={notice}
-      />
+      <>
+        <PlayerPage
+          player={player}
+          queue={queue}
+          index={playlistIndex}
+          mode="playlist"
+          continuous
+          onIndexChange={(index, reason) => {
+            const target = playlist.audios[index]
+            // Followed by the stream: the address changes without a new history entry.
+            if (target) void navigate(`/audio/${target.id}`, { replace: reason === 'followed', state: { playlist, currentIndex: index } })
+          }}
+          contextTitle={playlist.name}
+          contextDescription={playlist.description}
+          backTo="/dashboard"
+          productName={productName}
+          actions={actions}
+          notice={notice}
+        />
+        <CheckInAfterAudio player={player} audio={queue[playlistIndex]} last={playlistIndex === queue.length - 1} />
+      </>
     )
   }
 
@@ -138,22 +169,26 @@ export default function PlayerRoute() {
     coverImage: a.coverImage,
   }))
   return (
-    <PlayerPage
-      player={player}
-      queue={queue}
-      index={Math.max(0, found)}
-      mode="field"
-      continuous={false}
-      onIndexChange={(index) => {
-        const target = queue[index]
-        if (target) void navigate(`/campo/${fieldId}/audio/${target.id}`)
-      }}
-      contextTitle={fieldQuery.data.title || fieldTitle}
-      contextDescription={fieldQuery.data.description}
-      backTo={`/campo/${fieldId}`}
-      productName={productName}
-      actions={actions}
-      notice={notice}
-    />
+    <>
+      <PlayerPage
+        player={player}
+        queue={queue}
+        index={Math.max(0, found)}
+        mode="field"
+        continuous={false}
+        onIndexChange={(index) => {
+          const target = queue[index]
+          if (target) void navigate(`/campo/${fieldId}/audio/${target.id}`)
+        }}
+        contextTitle={fieldQuery.data.title || fieldTitle}
+        contextDescription={fieldQuery.data.description}
+        backTo={`/campo/${fieldId}`}
+        productName={productName}
+        actions={actions}
+        notice={notice}
+      />
+      {/* A field plays the chosen audio only: its end is the practice's end. */}
+      <CheckInAfterAudio player={player} audio={queue[Math.max(0, found)]} last />
+    </>
   )
 }

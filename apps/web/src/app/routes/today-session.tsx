@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { DownloadButton, OfflineAvailabilityNotice } from '../../features/offline'
 import { useConnectivity } from '../../features/connectivity'
+import { CheckInCard, MoodBefore } from '../../features/journal'
 import { PlayerPage, PlayerPageLoading } from '../../features/player'
 import { readAutoStart, TodaySession } from '../../features/practice'
 import { useReminderOpened } from '../../features/reminders'
@@ -16,7 +17,8 @@ wireSessionDownloads()
  * `/hoje` — lazy route under the subscriber guard: today's session of the featured programme
  * (features/practice) played by the listener's player (features/player) as one rendered session
  * of the day's audios, each with the day's count, from where the listener left it; it plays on
- * with the screen locked. A reminder's link lands here (features/reminders marks it opened).
+ * with the screen locked. A reminder's link lands here (features/reminders marks it opened). Before
+ * the practice an optional mood, after it the check-in of the Diário (features/journal).
  */
 export default function HojeRoute() {
   const productName = useProductName()
@@ -38,6 +40,8 @@ export default function HojeRoute() {
   return (
     <TodaySession
       productName={productName}
+      renderBeforePractice={(practice) => <MoodBefore practice={practice} />}
+      renderAfterPractice={(practice) => <CheckInCard practice={practice} />}
       renderPlayer={(session) =>
         player ? (
           <PlayerPage

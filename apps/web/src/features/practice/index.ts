@@ -13,6 +13,6 @@ export { ProgramsPage, ProgramCard, type ProgramsPageProps } from './components/
 export { ProgramPage, type ProgramPageProps } from './components/program-page'
 export { TodayCard, TodayCardView } from './components/today-card'
 export { DashboardPrograms } from './components/dashboard-programs'
-export { TodaySession, type SessionPlayerSlotProps, type SessionQueueItem, type TodaySessionProps } from './components/today-session'
+export { TodaySession, type SessionPlayerSlotProps, type SessionPractice, type SessionQueueItem, type TodaySessionProps } from './components/today-session'
 export { ProgressPage, type ProgressPageProps } from './components/progress-page'
 export { readAutoStart, TODAY_AUTOSTART_STATE } from './lib/session'

@@ -18,6 +18,8 @@ import { IconMark, LoadError, ProgramBadges } from './bits'
 
 export interface ProgressPageProps {
   productName: string
+  /** The week's minutes and moods, composed by the route (features/journal's WeekChart), under the summary. */
+  weekChart?: ReactNode
 }
 
 /** The forgiving rule, in one line (docs/product/practice.md#progress-and-streaks). */
@@ -27,7 +29,7 @@ export const FORGIVING_RULE = 'Um dia perdido por semana não quebra sua sequên
  * /progresso: each programme's path, a 5-week calendar of the days practised, the minutes heard,
  * the current and best streak, and the practice preferences (time zone, the streak counter).
  */
-export function ProgressPage({ productName }: ProgressPageProps) {
+export function ProgressPage({ productName, weekChart }: ProgressPageProps) {
   const query = useQuery(progressQueryOptions())
   return (
     <PageShell pageTitle={`Progresso — ${productName}`} contentClassName="sm:pb-20">
@@ -41,14 +43,14 @@ export function ProgressPage({ productName }: ProgressPageProps) {
       ) : query.isError ? (
         <LoadError className="mt-8" title="Não foi possível carregar seu progresso." error={query.error} onRetry={() => void query.refetch()} />
       ) : (
-        <ProgressView progress={query.data} />
+        <ProgressView progress={query.data} weekChart={weekChart} />
       )}
       <PreferencesSection />
     </PageShell>
   )
 }
 
-function ProgressView({ progress }: { progress: Progress }) {
+function ProgressView({ progress, weekChart }: { progress: Progress; weekChart?: ReactNode }) {
   const { streak } = progress
   return (
     <>
@@ -73,6 +75,8 @@ function ProgressView({ progress }: { progress: Progress }) {
           {streak.hidden ? 'A contagem de dias seguidos está oculta. Você pode mostrá-la nas preferências abaixo.' : FORGIVING_RULE}
         </p>
       </section>
+
+      {weekChart ? <div className="mt-8">{weekChart}</div> : null}
 
       <PracticeCalendar today={progress.date} practised={progress.practisedDates} />
 

@@ -52,9 +52,21 @@ export interface SessionPlayerSlotProps {
   steps: ReactNode
 }
 
+/** The day practised, for what the route shows before and after it (the Diário's check-in). */
+export interface SessionPractice {
+  programId: string
+  day: number
+  /** 'Dia 5 de 21 · Programa' */
+  title: string
+}
+
 export interface TodaySessionProps {
   productName: string
   renderPlayer: (props: SessionPlayerSlotProps) => ReactNode
+  /** Before anything was heard: an optional word before the practice ("Como você está antes?"). */
+  renderBeforePractice?: (practice: SessionPractice) => ReactNode
+  /** Under the celebration once the day is done: the check-in after the practice. */
+  renderAfterPractice?: (practice: SessionPractice) => ReactNode
 }
 
 interface ActiveSession {
@@ -91,7 +103,7 @@ function startSession(today: Today): ActiveSession | null {
  * it. Once every audio heard its count, the server is asked until it has counted the day, then a
  * short, calm celebration; the day already done shows it without ceremony.
  */
-export function TodaySession({ productName, renderPlayer }: TodaySessionProps) {
+export function TodaySession({ productName, renderPlayer, renderBeforePractice, renderAfterPractice }: TodaySessionProps) {
   const query = useQuery(todayQueryOptions())
   const [session, setSession] = useState<ActiveSession | null>(null)
   // The session is fixed when it starts: later answers (the realtime refresh, the checks below) do not move the player.
@@ -102,7 +114,8 @@ export function TodaySession({ productName, renderPlayer }: TodaySessionProps) {
     }
   }, [session, query.data])
 
-  if (session) return <SessionView session={session} productName={productName} renderPlayer={renderPlayer} />
+  if (session)
+    return <SessionView session={session} productName={productName} renderPlayer={renderPlayer} renderBeforePractice={renderBeforePractice} renderAfterPractice={renderAfterPractice} />
 
   return (
     <PageShell pageTitle={`Prática de hoje — ${productName}`} contentClassName="pt-6 sm:pt-10 sm:pb-20">
@@ -153,8 +166,14 @@ function TodayAtRest({ today }: { today: Today }) {
   )
 }
 
-function SessionView({ session, productName, renderPlayer }: { session: ActiveSession; productName: string; renderPlayer: TodaySessionProps['renderPlayer'] }) {
+interface SessionViewProps extends Pick<TodaySessionProps, 'renderPlayer' | 'renderBeforePractice' | 'renderAfterPractice'> {
+  session: ActiveSession
+  productName: string
+}
+
+function SessionView({ session, productName, renderPlayer, renderBeforePractice, renderAfterPractice }: SessionViewProps) {
   const { plan, programCover } = session
+  const practice: SessionPractice = { programId: session.programId, day: session.day, title: `Dia ${session.day} de ${session.daysCount} · ${session.programTitle}` }
   const queryClient = useQueryClient()
   const online = useOnline()
   const [index, setIndex] = useState(plan.startIndex)
@@ -228,6 +247,7 @@ function SessionView({ session, productName, renderPlayer }: { session: ActiveSe
             animate
           />
         )}
+        {renderAfterPractice ? <div className="mt-6">{renderAfterPractice(practice)}</div> : null}
       </PageShell>
     )
   }
@@ -282,6 +302,7 @@ function SessionView({ session, productName, renderPlayer }: { session: ActiveSe
           )
         })}
       </ol>
+      {renderBeforePractice && heardTotal === 0 ? <div className="mt-3">{renderBeforePractice(practice)}</div> : null}
       {awaiting ? (
         <p role="status" className="mt-3 flex items-start gap-2 rounded-2xl bg-tint px-3 py-2.5 text-sm text-accent-strong">
           {online ? null : <CloudOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />}
@@ -313,7 +334,7 @@ function SessionView({ session, productName, renderPlayer }: { session: ActiveSe
     index,
     onIndexChange: go,
     onRepetitionHeard,
-    contextTitle: `Dia ${session.day} de ${session.daysCount} · ${session.programTitle}`,
+    contextTitle: practice.title,
     intention: session.intention,
     steps,
   })
