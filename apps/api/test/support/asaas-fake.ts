@@ -157,6 +157,27 @@ export async function startAsaasFake(options: { apiKey: string }): Promise<Asaas
     }
   }
 
+  /** A subscription's next cycle's charge, due on its next due date, with `fields` (paid, overdue or pending); the cycle moves on. */
+  const nextCharge = (subscriptionId: string, fields: Json): { paymentId: string } => {
+    const sub = subscriptions.get(subscriptionId)
+    if (!sub) throw new Error(`assinatura ${subscriptionId} desconhecida`)
+    const dueDate = String(sub.nextDueDate)
+    const payment = newPayment({
+      customer: sub.customer,
+      subscription: subscriptionId,
+      checkoutSession: null,
+      value: sub.value,
+      netValue: sub.value,
+      dueDate,
+      originalDueDate: dueDate,
+      externalReference: sub.externalReference,
+      description: null,
+      ...fields,
+    })
+    sub.nextDueDate = addMonths(dueDate, MONTHS[String(sub.cycle)] ?? 1)
+    return { paymentId: String(payment.id) }
+  }
+
   const fake: Omit<AsaasFake, 'url' | 'apiBase' | 'close' | 'failing'> = {
     requests,
     checkouts,
@@ -227,46 +248,14 @@ export async function startAsaasFake(options: { apiKey: string }): Promise<Asaas
       return { checkoutId: String(checkout.id), subscriptionId, paymentId: String(payment.id), customerId, installmentId: null, paymentIds: [String(payment.id)] }
     },
     renew(subscriptionId, outcome) {
-      const sub = subscriptions.get(subscriptionId)
-      if (!sub) throw new Error(`assinatura ${subscriptionId} desconhecida`)
-      const dueDate = String(sub.nextDueDate)
-      const payment = newPayment({
-        customer: sub.customer,
-        subscription: subscriptionId,
-        checkoutSession: null,
-        value: sub.value,
-        netValue: sub.value,
-        dueDate,
-        originalDueDate: dueDate,
-        externalReference: sub.externalReference,
-        description: null,
-        ...(outcome.paid ? paidFields(outcome.method) : { billingType: outcome.method, status: 'OVERDUE', confirmedDate: null, paymentDate: null, clientPaymentDate: null }),
-      })
-      sub.nextDueDate = addMonths(dueDate, MONTHS[String(sub.cycle)] ?? 1)
-      return { paymentId: String(payment.id) }
+      return nextCharge(
+        subscriptionId,
+        outcome.paid ? paidFields(outcome.method) : { billingType: outcome.method, status: 'OVERDUE', confirmedDate: null, paymentDate: null, clientPaymentDate: null },
+      )
     },
     issueNext(subscriptionId) {
       const sub = subscriptions.get(subscriptionId)
-      if (!sub) throw new Error(`assinatura ${subscriptionId} desconhecida`)
-      const dueDate = String(sub.nextDueDate)
-      const payment = newPayment({
-        customer: sub.customer,
-        subscription: subscriptionId,
-        checkoutSession: null,
-        value: sub.value,
-        netValue: sub.value,
-        dueDate,
-        originalDueDate: dueDate,
-        externalReference: sub.externalReference,
-        description: null,
-        billingType: sub.billingType,
-        status: 'PENDING',
-        confirmedDate: null,
-        paymentDate: null,
-        clientPaymentDate: null,
-      })
-      sub.nextDueDate = addMonths(dueDate, MONTHS[String(sub.cycle)] ?? 1)
-      return { paymentId: String(payment.id) }
+      return nextCharge(subscriptionId, { billingType: sub?.billingType, status: 'PENDING', confirmedDate: null, paymentDate: null, clientPaymentDate: null })
     },
     webhookBody(event, entity) {
       const [key, id] = Object.entries(entity)[0] as [string, string]

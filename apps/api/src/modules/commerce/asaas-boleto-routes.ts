@@ -182,6 +182,35 @@ export function asaasPaymentPageRoutes(gateway: AsaasGateway): FastifyPluginAsyn
       return html(reply, 502, 'Boleto indisponível', messageBody('Boleto indisponível', ASAAS_PAGE_MSG.boletoFailed))
     }
 
+    type Payable = NonNullable<Awaited<ReturnType<typeof payable>>>
+    /** The page of the three ways (on to Asaas's Checkout, the card in instalments, the boleto), with what the buyer typed and the error. */
+    const choicePage = (
+      reply: FastifyReply,
+      status: number,
+      id: string,
+      found: Payable,
+      asaasCheckoutId: string | undefined,
+      typed: { error?: string; name?: string; cpf?: string; cardError?: string } = {},
+    ) =>
+      html(
+        reply,
+        status,
+        'Como você quer pagar?',
+        choiceBody({
+          base: `${ASAAS_PAY_PATH}/${encodeURIComponent(id)}`,
+          asaasUrl: asaasCheckoutId ? gateway.checkoutPageUrl(asaasCheckoutId) : null,
+          asaasCheckoutId: asaasCheckoutId ?? null,
+          amount: formatMoney(found.ours.amountCents, found.ours.currency),
+          intervalMonths: found.intervalMonths,
+          planName: found.planName,
+          error: typed.error ?? null,
+          name: typed.name ?? found.ours.customerName ?? '',
+          cpf: typed.cpf ?? '',
+          installments: found.installments,
+          cardError: typed.cardError ?? null,
+        }),
+      )
+
     app.get(
       `${ASAAS_PAY_PATH}/:id`,
       { config: { access: 'public', rateLimit: RATE_LIMITS.verifyPayment }, schema: { hide: true, params, querystring: pageQuery } },
@@ -197,20 +226,7 @@ export function asaasPaymentPageRoutes(gateway: AsaasGateway): FastifyPluginAsyn
         }
         if (boleto) return html(reply, 200, 'Boleto', `<main class="card stack narrow"><h1>Boleto — ${e(found.planName)}</h1>${boletoPanel(boleto)}</main>`)
         if (found.ours.status !== 'open') return expired(reply)
-        const asaasUrl = request.query.checkout ? gateway.checkoutPageUrl(request.query.checkout) : null
-        const body = choiceBody({
-          base: `${ASAAS_PAY_PATH}/${encodeURIComponent(id)}`,
-          asaasUrl,
-          asaasCheckoutId: request.query.checkout ?? null,
-          amount: formatMoney(found.ours.amountCents, found.ours.currency),
-          intervalMonths: found.intervalMonths,
-          planName: found.planName,
-          error: null,
-          name: found.ours.customerName ?? '',
-          cpf: '',
-          installments: found.installments,
-        })
-        return html(reply, 200, 'Como você quer pagar?', body)
+        return choicePage(reply, 200, id, found, request.query.checkout)
       },
     )
 
@@ -231,25 +247,8 @@ export function asaasPaymentPageRoutes(gateway: AsaasGateway): FastifyPluginAsyn
         const error = typedName.length < 3 ? ASAAS_PAGE_MSG.nameRequired : !cpf ? (typedCpf.trim() ? CPF_MSG.invalid : CPF_MSG.required) : null
         const email = found.ours.email
         // The page as it was, with its way on to Asaas's Checkout, and the error.
-        const again = (message: string) =>
-          html(
-            reply,
-            422,
-            'Como você quer pagar?',
-            choiceBody({
-              base: `${ASAAS_PAY_PATH}/${encodeURIComponent(id)}`,
-              asaasUrl: request.query.checkout ? gateway.checkoutPageUrl(request.query.checkout) : null,
-              asaasCheckoutId: request.query.checkout ?? null,
-              amount: formatMoney(found.ours.amountCents, found.ours.currency),
-              intervalMonths: found.intervalMonths,
-              planName: found.planName,
-              error: message,
-              name: typedName,
-              // The CPF typed is shown back only to whoever typed it (this answer), never logged or stored.
-              cpf: typedCpf.slice(0, 14),
-              installments: found.installments,
-            }),
-          )
+        // The CPF typed is shown back only to whoever typed it (this answer), never logged or stored.
+        const again = (message: string) => choicePage(reply, 422, id, found, request.query.checkout, { error: message, name: typedName, cpf: typedCpf.slice(0, 14) })
         if (error || !cpf || !email || !found.intervalMonths) return again(error ?? COMMERCE_MSG.planUnavailable)
         try {
           await gateway.issueBoleto(id, {
@@ -278,24 +277,7 @@ export function asaasPaymentPageRoutes(gateway: AsaasGateway): FastifyPluginAsyn
         const count = Number(request.body.parcelas)
         const option = found.intervalMonths && count > 1 ? installmentOption(found.ours.amountCents, found.intervalMonths, count, found.interestBp) : null
         if (!option || !found.intervalMonths) {
-          return html(
-            reply,
-            422,
-            'Como você quer pagar?',
-            choiceBody({
-              base: `${ASAAS_PAY_PATH}/${encodeURIComponent(id)}`,
-              asaasUrl: request.query.checkout ? gateway.checkoutPageUrl(request.query.checkout) : null,
-              asaasCheckoutId: request.query.checkout ?? null,
-              amount: formatMoney(found.ours.amountCents, found.ours.currency),
-              intervalMonths: found.intervalMonths,
-              planName: found.planName,
-              error: null,
-              name: found.ours.customerName ?? '',
-              cpf: '',
-              installments: found.installments,
-              cardError: ASAAS_PAGE_MSG.installmentsInvalid,
-            }),
-          )
+          return choicePage(reply, 422, id, found, request.query.checkout, { cardError: ASAAS_PAGE_MSG.installmentsInvalid })
         }
         let target: { url: string }
         try {
