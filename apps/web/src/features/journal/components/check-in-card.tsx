@@ -9,6 +9,7 @@ import { useCheckInActions } from '../api/journal-api'
 import { closeCheckIn, isCheckInClosed, readMoodBefore, type PracticeRef } from '../lib/check-in-memory'
 import { moodText } from '../lib/moods'
 import { MoodPicker } from './mood-picker'
+import { NoteField } from './note-field'
 
 export interface CheckInPractice extends PracticeRef {
   /** What was practised, shown as the card's context ('Dia 3 de 21 · Programa', the audio's title). */
@@ -124,26 +125,7 @@ export function CheckInCard({ practice, variant = 'inline', onClose, className }
           <p className="mt-1 truncate text-sm text-ink-muted">{practice.title}</p>
           <MoodPicker label="Como você está agora?" showLabel={false} value={moodAfter} onChange={setMoodAfter} className="mt-4" disabled={create.isPending} />
           {moodBefore !== null ? <p className="mt-3 text-sm text-ink-muted">Antes da prática: {moodText(moodBefore)}</p> : null}
-          <div className="mt-4">
-            <div className="flex items-baseline justify-between gap-2">
-              <label htmlFor={noteId} className="text-sm font-semibold text-ink">
-                Uma nota <span className="font-normal text-ink-muted">(opcional)</span>
-              </label>
-              <span className="text-xs text-ink-muted tabular-nums" aria-hidden="true">
-                {note.length}/{CHECK_IN_LIMITS.noteMax}
-              </span>
-            </div>
-            <textarea
-              id={noteId}
-              value={note}
-              maxLength={CHECK_IN_LIMITS.noteMax}
-              rows={2}
-              disabled={create.isPending}
-              onChange={(event) => setNote(event.target.value)}
-              placeholder="O que ficou com você?"
-              className="mt-1.5 block w-full resize-none rounded-xl border border-line bg-card px-4 py-3 text-base text-ink shadow-sm placeholder:text-ink-muted hover:border-line-strong focus-visible:border-brand-600 focus-visible:shadow-[0_0_0_4px_rgb(106_61_234/0.12)] focus-visible:outline-none"
-            />
-          </div>
+          <NoteField id={noteId} label="Uma nota" value={note} onChange={setNote} rows={2} disabled={create.isPending} placeholder="O que ficou com você?" />
           {create.isError ? <FormAlert className="mt-3">{getErrorMessage(create.error)}</FormAlert> : null}
           <div className="mt-4 flex flex-wrap items-center gap-2">
             <Button size="md" onClick={save} disabled={!hasSomething || create.isPending} aria-busy={create.isPending || undefined}>

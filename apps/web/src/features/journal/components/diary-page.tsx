@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { BookHeart, Clock, Download, Pencil, Trash2 } from 'lucide-react'
 import { toast } from 'sonner'
-import { CHECK_IN_LIMITS, CHECK_IN_MSG, cleanCheckInNote, type CheckIn } from '@sintonia/contract'
+import { CHECK_IN_MSG, cleanCheckInNote, type CheckIn } from '@sintonia/contract'
 import { Button, ButtonLink, buttonVariants } from '../../../components/ui/button'
 import { FormAlert } from '../../../components/ui/form'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
@@ -14,6 +14,7 @@ import { dayHeading } from '../lib/dates'
 import { groupByDate } from '../lib/diary'
 import { MOOD_FACES, moodText } from '../lib/moods'
 import { MoodPicker } from './mood-picker'
+import { NoteField } from './note-field'
 
 export interface DiaryPageProps {
   productName: string
@@ -216,24 +217,7 @@ function EditEntry({ entry, onDone }: { entry: CheckIn; onDone: () => void }) {
       <h3 className="font-semibold text-ink">{entry.title}</h3>
       <MoodPicker label="Antes da prática" value={moodBefore} onChange={setMoodBefore} size="sm" className="mt-4" />
       <MoodPicker label="Depois da prática" value={moodAfter} onChange={setMoodAfter} size="sm" className="mt-4" />
-      <div className="mt-4">
-        <div className="flex items-baseline justify-between gap-2">
-          <label htmlFor={noteId} className="text-sm font-semibold text-ink">
-            Nota <span className="font-normal text-ink-muted">(opcional)</span>
-          </label>
-          <span className="text-xs text-ink-muted tabular-nums" aria-hidden="true">
-            {note.length}/{CHECK_IN_LIMITS.noteMax}
-          </span>
-        </div>
-        <textarea
-          id={noteId}
-          value={note}
-          maxLength={CHECK_IN_LIMITS.noteMax}
-          rows={3}
-          onChange={(event) => setNote(event.target.value)}
-          className="mt-1.5 block w-full resize-none rounded-xl border border-line bg-card px-4 py-3 text-base text-ink shadow-sm placeholder:text-ink-muted hover:border-line-strong focus-visible:border-brand-600 focus-visible:shadow-[0_0_0_4px_rgb(106_61_234/0.12)] focus-visible:outline-none"
-        />
-      </div>
+      <NoteField id={noteId} label="Nota" value={note} onChange={setNote} rows={3} />
       {empty ? <p className="mt-3 text-sm text-ink-muted">{CHECK_IN_MSG.empty}</p> : null}
       {update.isError ? <FormAlert className="mt-3">{getErrorMessage(update.error)}</FormAlert> : null}
       <div className="mt-4 flex flex-wrap gap-2">
