@@ -231,7 +231,7 @@ describe('origin check on mutating requests', () => {
 })
 
 describe('hasActiveSubscription (the one subscription rule)', () => {
-  const cases: { name: string; status: 'active' | 'past_due' | 'canceled' | 'expired'; end: number | null; grace?: number; expected: boolean }[] = [
+  const cases: { name: string; status: 'active' | 'past_due' | 'canceled' | 'expired'; end: number | null; grace?: number; pause?: [number, number]; expected: boolean }[] = [
     { name: 'active, period ending later', status: 'active', end: 10 * DAY, expected: true },
     { name: 'active, no period end', status: 'active', end: null, expected: true },
     { name: 'active, period already over', status: 'active', end: -60_000, expected: false },
@@ -241,17 +241,23 @@ describe('hasActiveSubscription (the one subscription rule)', () => {
     // The admin's grace days, recorded when the renewal failed, decide instead of the default.
     { name: 'past_due, recorded grace not over (10 days)', status: 'past_due', end: -8 * DAY, grace: 2 * DAY, expected: true },
     { name: 'past_due, recorded grace over (0 days)', status: 'past_due', end: -60_000, grace: -60_000, expected: false },
+    // A pause the subscriber chose (the renewal moved to its end): no access while it runs, access again after.
+    { name: 'active, inside a pause', status: 'active', end: 40 * DAY, pause: [-DAY, 40 * DAY], expected: false },
+    { name: 'active, pause not started yet', status: 'active', end: 70 * DAY, pause: [10 * DAY, 40 * DAY], expected: true },
+    { name: 'active, pause over', status: 'active', end: 70 * DAY, pause: [-40 * DAY, -DAY], expected: true },
     { name: 'canceled', status: 'canceled', end: 10 * DAY, expected: false },
     { name: 'expired', status: 'expired', end: 10 * DAY, expected: false },
   ]
 
-  it.each(cases)('$name → $expected (in SQL and in memory)', async ({ status, end, grace, expected }) => {
+  it.each(cases)('$name → $expected (in SQL and in memory)', async ({ status, end, grace, pause, expected }) => {
     const person = await listener(ctx)
     const before = (await countOverview(ctx.database.db)).activeSubscribers
     const row = await seedSubscription(ctx, person.userId, {
       status,
       currentPeriodEnd: end === null ? null : new Date(Date.now() + end),
       graceEndsAt: grace === undefined ? null : new Date(Date.now() + grace),
+      pauseStartsAt: pause ? new Date(Date.now() + pause[0]) : null,
+      pauseEndsAt: pause ? new Date(Date.now() + pause[1]) : null,
     })
     expect(await hasActiveSubscription(ctx.database.db, person.userId)).toBe(expected)
     expect(subscriptionGivesAccess(row)).toBe(expected)

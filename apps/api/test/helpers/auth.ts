@@ -99,6 +99,8 @@ export async function seedSubscription(
     status?: 'active' | 'past_due' | 'canceled' | 'expired'
     currentPeriodEnd?: Date | null
     graceEndsAt?: Date | null
+    pauseStartsAt?: Date | null
+    pauseEndsAt?: Date | null
     planCode?: 'trimestral' | 'semestral' | 'anual'
   } = {},
 ) {
@@ -113,6 +115,8 @@ export async function seedSubscription(
       providerSubscriptionId: `sub_${Math.random().toString(36).slice(2)}`,
       currentPeriodEnd: values.currentPeriodEnd === undefined ? new Date(Date.now() + 30 * 86_400_000) : values.currentPeriodEnd,
       graceEndsAt: values.graceEndsAt ?? null,
+      pauseStartsAt: values.pauseStartsAt ?? null,
+      pauseEndsAt: values.pauseEndsAt ?? null,
     })
     .returning()
   return row!

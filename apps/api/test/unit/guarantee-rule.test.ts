@@ -5,10 +5,12 @@ import { guaranteeDecision, withinGuaranteeWindow } from '../../src/modules/comm
 const DAY = 24 * 60 * 60 * 1000
 const now = new Date('2026-11-25T12:00:00Z')
 const ago = (days: number) => new Date(now.getTime() - days * DAY)
-const sub = (over: Partial<{ status: string; currentPeriodEnd: Date | null; graceEndsAt: Date | null; createdAt: Date; provider: string }> = {}) => ({
+const sub = (over: Partial<{ status: string; currentPeriodEnd: Date | null; graceEndsAt: Date | null; pauseStartsAt: Date | null; pauseEndsAt: Date | null; createdAt: Date; provider: string }> = {}) => ({
   status: 'active',
   currentPeriodEnd: new Date(now.getTime() + 300 * DAY),
   graceEndsAt: null as Date | null,
+  pauseStartsAt: null as Date | null,
+  pauseEndsAt: null as Date | null,
   createdAt: ago(2),
   provider: 'sandbox',
   ...over,
@@ -24,6 +26,7 @@ describe('the guarantee window (one rule for the subscription page, the request 
     { name: 'no payment recorded', facts: { subscription: sub(), lastPayment: null, latestRequest: null }, expected: 404 },
     { name: 'complimentary access', facts: { subscription: sub({ provider: 'complimentary' }), lastPayment: { status: 'paid' }, latestRequest: null }, expected: 404 },
     { name: 'the subscription no longer gives access', facts: { subscription: sub({ status: 'canceled' }), lastPayment: { status: 'paid' }, latestRequest: null }, expected: 404 },
+    { name: 'a pause the subscriber chose is running', facts: { subscription: sub({ pauseStartsAt: ago(1), pauseEndsAt: new Date(now.getTime() + 20 * DAY) }), lastPayment: { status: 'paid' }, latestRequest: null }, expected: 404 },
     { name: 'no subscription', facts: { subscription: null, lastPayment: null, latestRequest: null }, expected: 404 },
     { name: 'the window is over (started 8 days ago, 7-day guarantee)', facts: { subscription: sub({ createdAt: ago(8) }), lastPayment: { status: 'paid' }, latestRequest: null }, expected: 422 },
     { name: 'exactly at the end of the window', facts: { subscription: sub({ createdAt: ago(7) }), lastPayment: { status: 'paid' }, latestRequest: null }, expected: 422 },

@@ -8,6 +8,7 @@ import { PLAN_CODES } from '../common/constants.js'
 import { COMMERCE_MSG } from './commerce-messages.js'
 import { CPF_MSG, normalizeCpf } from '../common/cpf.js'
 import { MAX_INSTALLMENTS, PAYMENT_METHODS } from './installments.js'
+import { retentionOfferSchema, subscriptionPauseSchema } from './goodbye.js'
 
 /** The gateways behind PAYMENT_GATEWAY (ADR 004; Asaas: ADR 029). */
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe', 'asaas'] as const
@@ -155,6 +156,12 @@ export const subscriptionDetailsSchema = z.object({
       startedAt: z.string(),
       /** Complimentary access granted by an admin has no provider and no portal. */
       managedByProvider: z.boolean(),
+      /** The subscriber can cancel (and come back) here, in Minha conta, with this payment. */
+      selfCancel: z.boolean(),
+      /** What the subscriber is offered before cancelling (once), or null. */
+      retentionOffer: retentionOfferSchema,
+      /** A pause taken instead of cancelling, until it ends. */
+      pause: subscriptionPauseSchema,
     })
     .nullable(),
   guarantee: z.object({

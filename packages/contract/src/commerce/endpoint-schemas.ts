@@ -24,6 +24,7 @@ import {
   subscriptionDetailsSchema,
   subscriptionStateSchema,
 } from './commerce.js'
+import { goodbyeAnswerSchema, pauseSubscriptionSchema } from './goodbye.js'
 import { plansResponseSchema } from './plans-schema.js'
 import type { COMMERCE_ENDPOINTS } from './endpoints.js'
 
@@ -37,6 +38,10 @@ export const COMMERCE_ENDPOINT_SCHEMAS = {
     portal: { response: portalRedirectSchema, body: null },
     payPending: { response: portalRedirectSchema, body: null },
     refundRequest: { response: messageResponseSchema, body: refundRequestSchema },
+    cancel: { response: messageResponseSchema, body: goodbyeAnswerSchema },
+    pause: { response: messageResponseSchema, body: pauseSubscriptionSchema },
+    discount: { response: messageResponseSchema, body: goodbyeAnswerSchema },
+    resume: { response: messageResponseSchema, body: null },
   },
   payments: {
     gateway: { response: gatewayInfoSchema, body: null },

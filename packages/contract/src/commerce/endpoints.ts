@@ -24,6 +24,7 @@ import type {
   subscriptionDetailsSchema,
   subscriptionStateSchema,
 } from './commerce.js'
+import type { goodbyeAnswerSchema, pauseSubscriptionSchema } from './goodbye.js'
 import type { plansResponseSchema } from './plans-schema.js'
 import { COMMERCE_PATHS as P } from './paths.js'
 
@@ -36,6 +37,10 @@ export const COMMERCE_ENDPOINTS = {
     portal: post(P.subscription.portal, schema<typeof portalRedirectSchema>()),
     payPending: post(P.subscription.payPending, schema<typeof portalRedirectSchema>()),
     refundRequest: post(P.subscription.refundRequest, schema<typeof messageResponseSchema>(), schema<typeof refundRequestSchema>()),
+    cancel: post(P.subscription.cancel, schema<typeof messageResponseSchema>(), schema<typeof goodbyeAnswerSchema>()),
+    pause: post(P.subscription.pause, schema<typeof messageResponseSchema>(), schema<typeof pauseSubscriptionSchema>()),
+    discount: post(P.subscription.discount, schema<typeof messageResponseSchema>(), schema<typeof goodbyeAnswerSchema>()),
+    resume: post(P.subscription.resume, schema<typeof messageResponseSchema>()),
   },
   payments: {
     gateway: get(P.payments.gateway, schema<typeof gatewayInfoSchema>()),

@@ -15,6 +15,14 @@ export const COMMERCE_PATHS = {
     refundRequest: '/api/subscription/refund-request',
     /** Past due: POST → {url} of the provider's page where the open period is paid by Pix or boleto. */
     payPending: '/api/subscription/pay-pending',
+    /** A fair goodbye: POST {reason, note} cancels at the paid period's end. */
+    cancel: '/api/subscription/cancel',
+    /** …or POST {reason, note, months} takes the admin's pause instead. */
+    pause: '/api/subscription/pause',
+    /** …or POST {reason, note} takes the admin's discount on the next period. */
+    discount: '/api/subscription/discount',
+    /** POST: a scheduled cancellation (or a pause not begun) undone with one tap. */
+    resume: '/api/subscription/resume',
   },
   payments: {
     /** GET: provider, test/live mode, test cards, guarantee days (payment page badge). */

@@ -4,11 +4,13 @@
  * payment page (one setting, default 7: docs/product/commerce.md#guarantee-and-refunds), the
  * support e-mail product e-mails reply to, and the grace days a failed renewal keeps access while
  * the listener pays that period by Pix or boleto (default 3: docs/payments.md), and the monthly
- * interest on card instalments (default 0, "sem juros").
+ * interest on card instalments (default 0, "sem juros"), and what a subscriber who asks to cancel is
+ * offered once (a pause of up to N months, a discount on the next period: docs/product/commerce.md#a-fair-goodbye).
  */
 import { z } from 'zod'
 import { MAX_RENEWAL_GRACE_DAYS } from '../commerce/commerce.js'
 import { MAX_INSTALLMENT_INTEREST_BASIS_POINTS } from '../commerce/installments.js'
+import { retentionOfferSettingSchema } from '../commerce/goodbye.js'
 
 export const ADMIN_SETTINGS_MSG = {
   productNameRequired: 'Informe o nome do produto',
@@ -51,6 +53,9 @@ export const generalSettingsSchema = z
       .int({ error: ADMIN_SETTINGS_MSG.installmentInterestRange })
       .min(0, { error: ADMIN_SETTINGS_MSG.installmentInterestRange })
       .max(MAX_INSTALLMENT_INTEREST_BASIS_POINTS, { error: ADMIN_SETTINGS_MSG.installmentInterestRange }),
+    /** Omitted: kept as it is (older clients of this form did not send it). */
+    retentionPauseMaxMonths: retentionOfferSettingSchema.shape.pauseMaxMonths.optional(),
+    retentionDiscountPercent: retentionOfferSettingSchema.shape.discountPercent.optional(),
   })
   .strict()
 export type GeneralSettingsInput = z.input<typeof generalSettingsSchema>
@@ -62,4 +67,6 @@ export const generalSettingsResponseSchema = z.object({
   guaranteeDays: z.number().int(),
   renewalGraceDays: z.number().int(),
   installmentInterestBasisPoints: z.number().int(),
+  retentionPauseMaxMonths: z.number().int(),
+  retentionDiscountPercent: z.number().int(),
 })

@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { isoDate } from '../common/admin.js'
 import { MAX_INSTALLMENTS, PAYMENT_METHODS } from '../commerce/installments.js'
+import { goodbyeReportSchema } from '../commerce/goodbye.js'
 
 // ───────────────────────────── Financial ─────────────────────────────
 
@@ -38,6 +39,8 @@ export const financialSchema = z.object({
     }),
   ),
   totals: z.object({ revenueCents: z.number().int(), refundsCents: z.number().int(), netCents: z.number().int() }),
+  /** Subscribers who asked to cancel in the period: what they chose, who came back, and why. */
+  goodbyes: goodbyeReportSchema,
 })
 export type Financial = z.infer<typeof financialSchema>
 

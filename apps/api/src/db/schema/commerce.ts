@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { user } from './accounts.js'
 import { createdAt, ts, updatedAt } from './columns.js'
-import type { RefundBankAccount } from '@sintonia/contract'
+import { CANCEL_OUTCOMES, type RefundBankAccount } from '@sintonia/contract'
 
 export const plans = pgTable(
   'plans',
@@ -73,6 +73,13 @@ export const subscriptions = pgTable(
      * admin's grace days when the renewal failed; null otherwise.
      */
     graceEndsAt: timestamp('grace_ends_at', { withTimezone: true }),
+    /**
+     * A pause the subscriber took instead of cancelling (docs/product/commerce.md#a-fair-goodbye):
+     * from the paid period's end until the renewal the provider moved; no access in between
+     * (commerce/access-rule.ts). Null when never paused.
+     */
+    pauseStartsAt: ts('pause_starts_at'),
+    pauseEndsAt: ts('pause_ends_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -245,6 +252,39 @@ export const refundRequests = pgTable(
     uniqueIndex('refund_requests_one_pending_idx').on(t.subscriptionId).where(sql`${t.status} = 'pending'`),
     index('refund_requests_status_requested_idx').on(t.status, t.requestedAt),
     check('refund_requests_status_known', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+  ],
+)
+
+/**
+ * A subscriber's goodbye (docs/product/commerce.md#a-fair-goodbye): why they wanted to leave (optional),
+ * whether the admin's offer was made, and what they chose — cancel, pause or the discount. One row
+ * per decision; a subscription is made the offer once (any row with `offer_made`). `came_back_at`:
+ * the one-tap return before the paid period ended. Counted in the admin's Financeiro.
+ */
+export const subscriptionExits = pgTable(
+  'subscription_exits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    /** One of CANCEL_REASONS (contract); null when the subscriber did not say. */
+    reason: text('reason'),
+    note: text('note'),
+    offerMade: boolean('offer_made').notNull(),
+    outcome: text('outcome', { enum: CANCEL_OUTCOMES }).notNull(),
+    pauseMonths: integer('pause_months'),
+    discountPercent: integer('discount_percent'),
+    cameBackAt: ts('came_back_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('subscription_exits_subscription_idx').on(t.subscriptionId),
+    index('subscription_exits_created_idx').on(t.createdAt),
+    check('subscription_exits_outcome_known', sql`${t.outcome} in ('canceled', 'paused', 'discounted')`),
+    check('subscription_exits_pause_range', sql`${t.pauseMonths} is null or ${t.pauseMonths} between 1 and 3`),
+    check('subscription_exits_discount_range', sql`${t.discountPercent} is null or ${t.discountPercent} between 1 and 100`),
   ],
 )
 

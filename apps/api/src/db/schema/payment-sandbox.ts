@@ -81,6 +81,8 @@ export const sandboxSubscriptions = pgTable('sandbox_subscriptions', {
    * (each renewal is debited under it); null once cancelled in the bank app, or never given.
    */
   pixAuthorizationId: text('pix_authorization_id'),
+  /** A discount the subscriber accepted instead of cancelling: taken off the next renewal's charge only. */
+  nextRenewalDiscountPercent: integer('next_renewal_discount_percent'),
   metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

@@ -6,7 +6,10 @@
  *
  * A subscriptions row gives access when it is 'active' and its current_period_end is absent or in
  * the future, or 'past_due' until its grace_ends_at (set from the admin's grace days when the
- * renewal failed; rows from before that setting: PAST_DUE_GRACE_DAYS after current_period_end).
+ * renewal failed; rows from before that setting: PAST_DUE_GRACE_DAYS after current_period_end) —
+ * except while a pause the subscriber chose runs (pause_starts_at ≤ now < pause_ends_at): the
+ * provider's renewal was moved to the pause's end, so the period looks paid, but the pause is a
+ * break without access (docs/product/commerce.md#a-fair-goodbye).
  */
 import { sql, type SQL } from 'drizzle-orm'
 import { DEFAULT_RENEWAL_GRACE_DAYS } from '@sintonia/contract'
@@ -19,8 +22,23 @@ import { DEFAULT_RENEWAL_GRACE_DAYS } from '@sintonia/contract'
 export const PAST_DUE_GRACE_DAYS = DEFAULT_RENEWAL_GRACE_DAYS
 const DAY_MS = 24 * 60 * 60 * 1000
 
+/** The fields the rule reads. */
+export interface AccessFacts {
+  status: string
+  currentPeriodEnd: Date | null
+  graceEndsAt: Date | null
+  pauseStartsAt: Date | null
+  pauseEndsAt: Date | null
+}
+
+/** Whether a pause the subscriber chose is running now. */
+export function pausedNow(row: Pick<AccessFacts, 'pauseStartsAt' | 'pauseEndsAt'>, now = Date.now()): boolean {
+  return row.pauseStartsAt !== null && row.pauseEndsAt !== null && row.pauseStartsAt.getTime() <= now && now < row.pauseEndsAt.getTime()
+}
+
 /** The rule on a row already loaded. */
-export function subscriptionGivesAccess(row: { status: string; currentPeriodEnd: Date | null; graceEndsAt: Date | null }, now = Date.now()): boolean {
+export function subscriptionGivesAccess(row: AccessFacts, now = Date.now()): boolean {
+  if (pausedNow(row, now)) return false
   const end = row.currentPeriodEnd?.getTime()
   if (row.status === 'active') return end === undefined || end > now
   if (row.status === 'past_due') {
@@ -40,6 +58,8 @@ export function givesAccessNow(alias = 'subscriptions'): SQL {
   const s = sql.raw(`"${alias.replace(/"/g, '')}"`)
   const graceDays = sql.raw(String(PAST_DUE_GRACE_DAYS))
   return sql`(
+    not (${s}.pause_starts_at is not null and ${s}.pause_starts_at <= now() and ${s}.pause_ends_at > now())
+  ) and (
     (${s}.status = 'active' and (${s}.current_period_end is null or ${s}.current_period_end > now()))
     or (${s}.status = 'past_due' and ${s}.grace_ends_at is not null and ${s}.grace_ends_at > now())
     or (${s}.status = 'past_due' and ${s}.grace_ends_at is null and ${s}.current_period_end is not null

@@ -126,3 +126,23 @@ export async function cancelPlan(db: Database, id: string): Promise<AsaasCardPla
     .returning()
   return row ?? null
 }
+
+/** The subscriber's own change from Minha conta (a fair goodbye): end at the period's end, or keep renewing. */
+export async function setCancelAtPeriodEnd(db: Database, id: string, cancel: boolean): Promise<boolean> {
+  const rows = await db
+    .update(asaasCardPlans)
+    .set({ cancelAtPeriodEnd: cancel, updatedAt: new Date() })
+    .where(and(eq(asaasCardPlans.id, id), eq(asaasCardPlans.status, 'active')))
+    .returning({ id: asaasCardPlans.id })
+  return rows.length > 0
+}
+
+/** A pause: the card is charged next at `renewsAt`, which the period's end follows. */
+export async function moveRenewal(db: Database, id: string, renewsAt: Date): Promise<boolean> {
+  const rows = await db
+    .update(asaasCardPlans)
+    .set({ currentPeriodEnd: renewsAt, nextChargeAt: renewsAt, updatedAt: new Date() })
+    .where(and(eq(asaasCardPlans.id, id), eq(asaasCardPlans.status, 'active')))
+    .returning({ id: asaasCardPlans.id })
+  return rows.length > 0
+}

@@ -18,9 +18,10 @@ import type { Database } from '../../db/client.js'
 import { HttpError } from '../../lib/http/errors.js'
 import { toPublicPlan } from './plans-service.js'
 import { getGuaranteeDays, getInstallmentInterestBasisPoints } from '../content/settings-service.js'
-import { hasActiveSubscription } from './subscriptions-service.js'
+import { currentSubscription, hasActiveSubscription } from './subscriptions-service.js'
 import { subscriptionGivesAccess } from './access-rule.js'
 import { guaranteeDecision } from './guarantee-rule.js'
+import { goodbyeDetails } from './goodbye-service.js'
 import { listSubscriptionsOfUser } from './subscriptions-repository.js'
 import { SANDBOX_TEST_CARDS } from '../payment-sandbox/cards.js'
 import { GatewayError, type CheckoutFlow, type CheckoutInfo } from './gateway/types.js'
@@ -219,24 +220,20 @@ export async function resendAccessLink(deps: CommerceDeps, checkoutId: string): 
   deps.mailer.kick()
 }
 
-/** The subscription shown to its owner: the one giving access (latest end first), else the latest. */
-async function currentSubscription(db: Database, userId: string) {
-  const rows = await listSubscriptionsOfUser(db, userId)
-  const now = Date.now()
-  const giving = rows
-    .filter((row) => subscriptionGivesAccess(row, now))
-    .sort((a, b) => (b.currentPeriodEnd?.getTime() ?? Infinity) - (a.currentPeriodEnd?.getTime() ?? Infinity))
-  return giving[0] ?? rows[0] ?? null
-}
-
-export async function subscriptionDetails(db: Database, userId: string, now = new Date()): Promise<SubscriptionDetails> {
+export async function subscriptionDetails(deps: Pick<CommerceDeps, 'db' | 'gateway'>, userId: string, now = new Date()): Promise<SubscriptionDetails> {
+  const db = deps.db
   const days = await getGuaranteeDays(db)
-  const sub = await currentSubscription(db, userId)
+  const sub = await currentSubscription(db, userId, now)
   if (!sub) return { subscription: null, guarantee: { days: Math.max(days, 1), eligibleUntil: null, canRequestRefund: false, request: null } }
-  const [plan, payment, request] = await Promise.all([repo.planByCode(db, sub.planCode), repo.lastPaymentOfSubscription(db, sub), repo.latestRefundRequest(db, sub.id)])
-  const givesAccess = subscriptionGivesAccess(sub)
+  const [plan, payment, request, goodbye] = await Promise.all([
+    repo.planByCode(db, sub.planCode),
+    repo.lastPaymentOfSubscription(db, sub),
+    repo.latestRefundRequest(db, sub.id),
+    goodbyeDetails(deps, sub, now),
+  ])
+  const givesAccess = subscriptionGivesAccess(sub, now.getTime())
   const managedByProvider = sub.provider !== 'complimentary'
-  const decision = guaranteeDecision({ subscription: sub, lastPayment: payment, latestRequest: request, days })
+  const decision = guaranteeDecision({ subscription: sub, lastPayment: payment, latestRequest: request, days, now })
   return {
     subscription: {
       id: sub.id,
@@ -258,6 +255,7 @@ export async function subscriptionDetails(db: Database, userId: string, now = ne
       currency: payment?.currency ?? plan?.currency ?? 'BRL',
       startedAt: sub.createdAt.toISOString(),
       managedByProvider,
+      ...goodbye,
     },
     guarantee: {
       days: Math.max(days, 1),

@@ -6,7 +6,7 @@
  * request itself and the admin's list all read it here.
  */
 import { COMMERCE_MSG } from '@sintonia/contract'
-import { subscriptionGivesAccess } from './access-rule.js'
+import { subscriptionGivesAccess, type AccessFacts } from './access-rule.js'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -20,7 +20,7 @@ export function withinGuaranteeWindow(startedAt: Date, days: number, at: Date = 
 }
 
 export interface GuaranteeFacts {
-  subscription: { status: string; currentPeriodEnd: Date | null; graceEndsAt: Date | null; createdAt: Date; provider: string } | null
+  subscription: (AccessFacts & { createdAt: Date; provider: string }) | null
   lastPayment: { status: string } | null
   latestRequest: { status: string } | null
   days: number

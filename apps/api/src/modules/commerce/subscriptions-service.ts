@@ -9,7 +9,7 @@ import {
   upsertComplimentary,
   upsertSubscriptionFromPending,
 } from './subscriptions-repository.js'
-import { subscriptionGivesAccess } from './access-rule.js'
+import { subscriptionGivesAccess, type AccessFacts } from './access-rule.js'
 
 /**
  * Whether the user has a subscription giving access now (access-rule.ts): the route guard
@@ -28,6 +28,19 @@ export async function hasListeningAccess(db: Database, signedIn: { user: { id: s
   return signedIn.subscribed ?? hasActiveSubscription(db, signedIn.user.id)
 }
 
+/** The row a person's subscription pages show: the one giving access (latest end first), else the most recently changed. */
+export function shownSubscription<Row extends AccessFacts>(rows: Row[], now = Date.now()): Row | null {
+  const giving = rows
+    .filter((row) => subscriptionGivesAccess(row, now))
+    .sort((a, b) => (b.currentPeriodEnd?.getTime() ?? Infinity) - (a.currentPeriodEnd?.getTime() ?? Infinity))
+  return giving[0] ?? rows[0] ?? null
+}
+
+/** The subscription shown to its owner (shownSubscription). */
+export async function currentSubscription(db: Database, userId: string, now = new Date()) {
+  return shownSubscription(await listSubscriptionsOfUser(db, userId), now.getTime())
+}
+
 /**
  * The product's check-subscription answer: subscribed, the plan code, the period end and the status
  * ('none' when the person never subscribed). The row shown is the one giving access (latest end
@@ -35,11 +48,7 @@ export async function hasListeningAccess(db: Database, signedIn: { user: { id: s
  */
 export async function getSubscriptionState(db: Database, userId: string): Promise<SubscriptionState> {
   const [subscribed, rows] = await Promise.all([hasActiveSubscription(db, userId), listSubscriptionsOfUser(db, userId)])
-  const now = Date.now()
-  const giving = rows
-    .filter((row) => subscriptionGivesAccess(row, now))
-    .sort((a, b) => (b.currentPeriodEnd?.getTime() ?? Infinity) - (a.currentPeriodEnd?.getTime() ?? Infinity))
-  const shown = giving[0] ?? rows[0]
+  const shown = shownSubscription(rows)
   if (!shown) return { subscribed: false, subscription_tier: null, subscription_end: null, subscription_status: 'none' }
   return {
     subscribed,

@@ -1,9 +1,12 @@
 /**
  * Commerce routes of the signed-in person: the subscription check, auth-first checkout, the
- * provider's customer portal, the subscription page's details and the guarantee request.
+ * provider's customer portal, the subscription page's details, the guarantee request and a fair
+ * goodbye (cancel, pause, discount, come back).
  */
 import {
   API,
+  goodbyeAnswerSchema,
+  pauseSubscriptionSchema,
   apiErrorSchema,
   checkoutRedirectSchema,
   createSubscriptionSchema,
@@ -23,6 +26,7 @@ import {
   subscriptionDetails,
 } from './checkout-service.js'
 import { getSubscriptionState } from './subscriptions-service.js'
+import { cancelSubscription, discountSubscription, pauseSubscription, resumeSubscription } from './goodbye-service.js'
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema, 502: apiErrorSchema }
 
@@ -117,7 +121,7 @@ export const commerceRoutesUser: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await requireSignedInUser(request)
       reply.headers(noStore)
-      return subscriptionDetails(app.database.db, user.id, app.clock.now())
+      return subscriptionDetails(deps, user.id, app.clock.now())
     },
   )
 
@@ -136,6 +140,83 @@ export const commerceRoutesUser: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await requireSignedInUser(request)
       return reply.code(201).send(await requestRefund(app.database.db, user, request.body))
+    },
+  )
+
+  // A fair goodbye (goodbye-service.ts). Each answers the confirmation the subscriber reads.
+  const goodbyeDescription = '404 sem assinatura ativa paga; 409 quando não se aplica (já agendado, oferta já usada, forma de pagamento sem autoatendimento); 422 dados inválidos; 502 falha no provedor (nada muda).'
+  app.post(
+    API.commerce.subscription.cancel,
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['assinatura'],
+        summary: 'Cancelar: a assinatura termina no fim do período pago; o motivo é opcional',
+        description: goodbyeDescription,
+        body: goodbyeAnswerSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireSignedInUser(request)
+      reply.headers(noStore)
+      return cancelSubscription(deps, user.id, request.body, app.clock.now())
+    },
+  )
+
+  app.post(
+    API.commerce.subscription.pause,
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['assinatura'],
+        summary: 'Pausar em vez de cancelar (oferta do admin, uma vez): sem acesso nem cobrança de 1 a 3 meses a partir do fim do período pago',
+        description: goodbyeDescription,
+        body: pauseSubscriptionSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireSignedInUser(request)
+      reply.headers(noStore)
+      return pauseSubscription(deps, user.id, request.body, app.clock.now())
+    },
+  )
+
+  app.post(
+    API.commerce.subscription.discount,
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['assinatura'],
+        summary: 'Ficar com desconto na próxima cobrança (oferta do admin, uma vez)',
+        description: goodbyeDescription,
+        body: goodbyeAnswerSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireSignedInUser(request)
+      reply.headers(noStore)
+      return discountSubscription(deps, user.id, request.body, app.clock.now())
+    },
+  )
+
+  app.post(
+    API.commerce.subscription.resume,
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['assinatura'],
+        summary: 'Voltar com um toque: desfaz o cancelamento agendado (ou a pausa ainda não começada) até o fim do período pago',
+        description: '404 sem assinatura paga; 409 nada a desfazer ou período já encerrado; 502 falha no provedor (nada muda).',
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireSignedInUser(request)
+      reply.headers(noStore)
+      return resumeSubscription(deps, user.id, app.clock.now())
     },
   )
 

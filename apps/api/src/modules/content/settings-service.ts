@@ -1,4 +1,4 @@
-import { DEFAULT_GUARANTEE_DAYS, DEFAULT_PRODUCT_NAME, DEFAULT_RENEWAL_GRACE_DAYS, MAX_INSTALLMENT_INTEREST_BASIS_POINTS, MAX_RENEWAL_GRACE_DAYS } from '@sintonia/contract'
+import { DEFAULT_RETENTION_OFFER, retentionOfferSettingSchema, type RetentionOfferSetting, DEFAULT_GUARANTEE_DAYS, DEFAULT_PRODUCT_NAME, DEFAULT_RENEWAL_GRACE_DAYS, MAX_INSTALLMENT_INTEREST_BASIS_POINTS, MAX_RENEWAL_GRACE_DAYS } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
 import { readSetting } from './settings-repository.js'
 
@@ -8,6 +8,7 @@ export const SETTING_KEYS = {
   supportEmail: 'support_email',
   renewalGraceDays: 'renewal_grace_days',
   installmentInterest: 'installment_interest_bp',
+  retentionOffer: 'retention_offer',
 } as const
 
 export const DEFAULT_SUPPORT_EMAIL = 'contato@sintonia.app'
@@ -39,4 +40,10 @@ export async function getInstallmentInterestBasisPoints(db: Database): Promise<n
 export async function getGuaranteeDays(db: Database): Promise<number> {
   const value = await readSetting(db, SETTING_KEYS.guaranteeDays)
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : DEFAULT_GUARANTEE_DAYS
+}
+
+/** What a subscriber who asks to cancel is offered once (docs/product/commerce.md#a-fair-goodbye). */
+export async function getRetentionOffer(db: Database): Promise<RetentionOfferSetting> {
+  const parsed = retentionOfferSettingSchema.safeParse(await readSetting(db, SETTING_KEYS.retentionOffer))
+  return parsed.success ? parsed.data : DEFAULT_RETENTION_OFFER
 }

@@ -5,6 +5,7 @@
  * verification and handler a real provider's events go through. Our commerce code never reads its
  * tables; it talks to it only through `SandboxGateway`.
  */
+import { addMonths } from '../../lib/calendar.js'
 import { randomBytes } from 'node:crypto'
 import { RENEWAL_NOTICE_DAYS, installmentOption } from '@sintonia/contract'
 import type { ServiceLogger } from '../../lib/service-logger.js'
@@ -51,14 +52,7 @@ export function sandboxId(prefix: string): string {
 
 const unix = (date: Date | null | undefined) => (date ? Math.floor(date.getTime() / 1000) : null)
 
-export function addMonths(date: Date, months: number): Date {
-  const next = new Date(date.getTime())
-  const day = next.getUTCDate()
-  next.setUTCMonth(next.getUTCMonth() + months)
-  // 31 Jan + 1 month → last day of February, as billing systems do.
-  if (next.getUTCDate() < day) next.setUTCDate(0)
-  return next
-}
+export { addMonths }
 
 /** A plan the sandbox portal offers for "change plan" (its portal configuration). */
 export interface PortalPlan {
@@ -264,7 +258,7 @@ export class SandboxProvider {
         kind: 'renewal',
         renewsSubscriptionId: sub.id,
         productName: sub.productName,
-        amountCents: sub.amountCents,
+        amountCents: renewalCents(sub, sub.amountCents),
         currency: sub.currency,
         intervalMonths: sub.intervalMonths,
         customerEmail: customer?.email ?? null,
@@ -390,13 +384,14 @@ export class SandboxProvider {
       paymentMethod: payment.method,
       installments: payment.installments,
       pixAuthorizationId: payment.method === 'pix' ? sandboxId('rec') : sub.pixAuthorizationId,
+      nextRenewalDiscountPercent: null,
     })
     const charge = await repo.insertCharge(tx, {
       id: sandboxId('ch'),
       customerId: sub.customerId,
       subscriptionId: sub.id,
       invoiceId: sandboxId('in'),
-      amountCents: sub.amountCents,
+      amountCents: checkout.amountCents,
       currency: sub.currency,
       method: payment.method,
       installments: payment.installments,
@@ -438,6 +433,28 @@ export class SandboxProvider {
 
   subscriptionObject(row: SandboxSubscriptionRow) {
     return subscriptionObject(row)
+  }
+
+  /**
+   * The subscriber's own changes from Minha conta (a fair goodbye), as a provider's subscription API
+   * takes them: each sets a value (so a repeated call changes nothing more) and emits
+   * customer.subscription.updated. False when the subscription is not live.
+   */
+  async updateLive(id: string, changes: { cancelAtPeriodEnd?: boolean; renewsAt?: Date; nextRenewalDiscountPercent?: number }): Promise<boolean> {
+    const events = await this.deps.db.transaction(async (tx) => {
+      const row = await repo.findSubscription(tx, id, true)
+      if (!row || !['active', 'past_due'].includes(row.status)) return null
+      const updated = await repo.updateSubscription(tx, id, {
+        ...(changes.cancelAtPeriodEnd === undefined ? {} : { cancelAtPeriodEnd: changes.cancelAtPeriodEnd }),
+        // A pause: the next charge (the period's end, for the sandbox) moves to the pause's end.
+        ...(changes.renewsAt ? { currentPeriodEnd: changes.renewsAt } : {}),
+        ...(changes.nextRenewalDiscountPercent === undefined ? {} : { nextRenewalDiscountPercent: changes.nextRenewalDiscountPercent }),
+      })
+      return [await this.emit(tx, 'customer.subscription.updated', subscriptionObject(updated))]
+    })
+    if (!events) return false
+    await this.deliver(events)
+    return true
   }
 
   /** Ends a subscription now (refund approved by an admin). Idempotent. */
@@ -569,7 +586,7 @@ export class SandboxProvider {
               customer_email: customer?.email ?? null,
               subscription: row.id,
               status: 'open',
-              amount_due: row.amountCents,
+              amount_due: renewalCents(row),
               amount_paid: 0,
               currency: row.currency.toLowerCase(),
               billing_reason: 'subscription_cycle',
@@ -577,13 +594,13 @@ export class SandboxProvider {
             await this.emit(tx, 'customer.subscription.updated', subscriptionObject(failed)),
           ]
         }
-        const renewed = await repo.updateSubscription(tx, row.id, { currentPeriodStart: periodStart, currentPeriodEnd: periodEnd })
+        const renewed = await repo.updateSubscription(tx, row.id, { currentPeriodStart: periodStart, currentPeriodEnd: periodEnd, nextRenewalDiscountPercent: null })
         const charge = await repo.insertCharge(tx, {
           id: sandboxId('ch'),
           customerId: row.customerId,
           subscriptionId: row.id,
           invoiceId,
-          amountCents: chargedCents(row),
+          amountCents: renewalCents(row),
           currency: row.currency,
           method: row.paymentMethod,
           installments: row.installments,
@@ -692,6 +709,15 @@ function subscriptionObject(row: SandboxSubscriptionRow) {
  * What a period costs the payer: the price, or by card in instalments with the interest agreed
  * (the Price table of contract commerce/installments.ts).
  */
+/**
+ * A renewal's charge: `cents` (by default the period's price with its instalments' interest; a
+ * renewal page paid by Pix or boleto charges the plain price) less a discount the subscriber accepted.
+ */
+function renewalCents(row: SandboxSubscriptionRow, cents = chargedCents(row)): number {
+  const discount = row.nextRenewalDiscountPercent ?? 0
+  return discount > 0 ? Math.round((cents * (100 - discount)) / 100) : cents
+}
+
 function chargedCents(row: Pick<SandboxSubscriptionRow, 'amountCents' | 'intervalMonths' | 'paymentMethod' | 'installments' | 'installmentInterestBp'>): number {
   if (row.paymentMethod !== 'card' || !row.installments || row.installments <= 1) return row.amountCents
   return installmentOption(row.amountCents, row.intervalMonths, row.installments, row.installmentInterestBp)?.totalCents ?? row.amountCents

@@ -521,6 +521,33 @@ export class AsaasGateway implements PaymentGateway {
     }
     await this.client.deleteSubscription(subscriptionId)
   }
+
+  /**
+   * Our card plans (ADR 031) renew by our own pass, so cancelling at the period's end and a pause
+   * are ours to set. Asaas's own subscriptions (Pix, boleto) are not yet: ending one at its period's
+   * end means an `endDate`, and moving or discounting a charge Asaas already generated needs the
+   * confirmations listed in ADR 033.
+   */
+  selfService(subscriptionId: string) {
+    const ours = subscriptionId.startsWith(ASAAS_CARD_PLAN_PREFIX)
+    return { cancel: ours, pause: ours, discount: false }
+  }
+
+  async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean) {
+    if (!this.selfService(subscriptionId).cancel || !(await cardPlans.setCancelAtPeriodEnd(this.db, subscriptionId, cancel))) {
+      throw new GatewayError(`asaas: ${subscriptionId} cannot be set to end by the subscriber here`)
+    }
+  }
+
+  async moveRenewal(subscriptionId: string, renewsAt: Date) {
+    if (!this.selfService(subscriptionId).pause || !(await cardPlans.moveRenewal(this.db, subscriptionId, renewsAt))) {
+      throw new GatewayError(`asaas: ${subscriptionId} cannot be paused here`)
+    }
+  }
+
+  async discountNextRenewal(subscriptionId: string) {
+    throw new GatewayError(`asaas: no discount on ${subscriptionId} from here`)
+  }
 }
 
 function openCheckout(id: string, url: string | null, input: CreateCheckoutInput | null): CheckoutInfo {

@@ -78,6 +78,26 @@ export class SandboxGateway implements PaymentGateway {
   async cancelSubscription(subscriptionId: string) {
     await this.sandbox.cancelNow(subscriptionId)
   }
+
+  selfService() {
+    return { cancel: true, pause: true, discount: true }
+  }
+
+  async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean) {
+    await this.live(subscriptionId, { cancelAtPeriodEnd: cancel })
+  }
+
+  async moveRenewal(subscriptionId: string, renewsAt: Date) {
+    await this.live(subscriptionId, { renewsAt })
+  }
+
+  async discountNextRenewal(subscriptionId: string, percent: number) {
+    await this.live(subscriptionId, { nextRenewalDiscountPercent: percent })
+  }
+
+  private async live(subscriptionId: string, changes: Parameters<SandboxProvider['updateLive']>[1]) {
+    if (!(await this.sandbox.updateLive(subscriptionId, changes))) throw new GatewayError(`sandbox: subscription ${subscriptionId} is not live`)
+  }
 }
 
 function sandboxSubscriptionInfo(row: SandboxSubscriptionRow): SubscriptionInfo {

@@ -138,6 +138,32 @@ export class StripeGateway implements PaymentGateway {
       throw new GatewayError('stripe: subscriptions.cancel failed', error)
     }
   }
+
+  selfService() {
+    return { cancel: true, pause: true, discount: true }
+  }
+
+  async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean) {
+    await this.call('subscriptions.update', () => this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }))
+  }
+
+  /**
+   * A pause moves the next invoice: a trial until `renewsAt`, without proration (Stripe's
+   * `pause_collection` keeps the billing cycle and would only void the invoices in between). Access
+   * during the pause is our rule (commerce/access-rule.ts), not Stripe's status.
+   */
+  async moveRenewal(subscriptionId: string, renewsAt: Date) {
+    const trialEnd = Math.floor(renewsAt.getTime() / 1000)
+    await this.call('subscriptions.update', () => this.stripe.subscriptions.update(subscriptionId, { trial_end: trialEnd, proration_behavior: 'none' }))
+  }
+
+  /** A coupon for one invoice; the idempotency key makes a repeated request create it once. */
+  async discountNextRenewal(subscriptionId: string, percent: number) {
+    const coupon = await this.call('coupons.create', () =>
+      this.stripe.coupons.create({ percent_off: percent, duration: 'once', name: `Desconto de ${percent}% na renovação` }, { idempotencyKey: `retention-${subscriptionId}-${percent}` }),
+    )
+    await this.call('subscriptions.update', () => this.stripe.subscriptions.update(subscriptionId, { discounts: [{ coupon: coupon.id }] }))
+  }
 }
 
 function isNotFound(error: unknown): boolean {

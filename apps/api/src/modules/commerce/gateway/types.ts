@@ -192,6 +192,23 @@ export interface PaymentGateway {
   pendingPaymentLink(subscriptionId: string, returnUrl: string): Promise<{ url: string } | null>
   /** Ends a subscription now (refund approved). */
   cancelSubscription(subscriptionId: string): Promise<void>
+  /**
+   * What a subscriber may change by themselves, in Minha conta, on this provider subscription (a
+   * fair goodbye, docs/product/commerce.md#a-fair-goodbye); the calls below are made only where it says so.
+   */
+  selfService(subscriptionId: string): SelfService
+  /** Ends the subscription at its paid period's end (true), or keeps it renewing (false). Sets a value: repeating it changes nothing. */
+  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>
+  /** A pause: the next renewal is charged at `renewsAt` instead of at the period's end. Sets a value. */
+  moveRenewal(subscriptionId: string, renewsAt: Date): Promise<void>
+  /** The next renewal's charge less `percent`, once. Sets a value. */
+  discountNextRenewal(subscriptionId: string, percent: number): Promise<void>
+}
+
+export interface SelfService {
+  cancel: boolean
+  pause: boolean
+  discount: boolean
 }
 
 /** A gateway call that failed (network, provider error): the route answers 502 with a pt-BR message. */

@@ -40,6 +40,9 @@ const QUARTERLY: Subscription = {
   currency: 'BRL',
   startedAt: '2026-11-25T15:00:00.000Z',
   managedByProvider: true,
+  selfCancel: true,
+  retentionOffer: null,
+  pause: null,
 }
 
 function render(fieldsResponse: () => Response = () => jsonResponse({ fields: FIELDS }), subscription?: Subscription | null) {

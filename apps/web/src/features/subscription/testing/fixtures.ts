@@ -45,6 +45,9 @@ export const ANNUAL_DETAILS: SubscriptionDetails = {
     currency: 'BRL',
     startedAt: '2026-11-20T12:00:00.000Z',
     managedByProvider: true,
+    selfCancel: true,
+    retentionOffer: null,
+    pause: null,
   },
   guarantee: { days: 7, eligibleUntil: '2026-11-27T12:00:00.000Z', canRequestRefund: true, request: null },
 }
