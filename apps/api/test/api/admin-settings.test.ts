@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { ADMIN_SETTINGS_MSG, API, DEFAULT_GUARANTEE_DAYS, DEFAULT_PRODUCT_NAME, DEFAULT_RENEWAL_GRACE_DAYS } from '@sintonia/contract'
+import { ADMIN_SETTINGS_MSG, API, GOODBYE_MSG, DEFAULT_GUARANTEE_DAYS, DEFAULT_PRODUCT_NAME, DEFAULT_RENEWAL_GRACE_DAYS } from '@sintonia/contract'
 import { auditLog } from '../../src/db/schema/index.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { nonAdminStatuses } from '../helpers/multipart.js'
@@ -27,9 +27,11 @@ describe('admin general settings', () => {
     expect(first.json()).toMatchObject({ productName: DEFAULT_PRODUCT_NAME, guaranteeDays: DEFAULT_GUARANTEE_DAYS, renewalGraceDays: DEFAULT_RENEWAL_GRACE_DAYS, installmentInterestBasisPoints: 0 })
 
     const publish = vi.spyOn(ctx.app.domainEvents, 'publish')
-    const saved = await put({ productName: '  Sintonia Plus ', supportEmail: 'Ajuda@Exemplo.com.br', guaranteeDays: 14, renewalGraceDays: 0, installmentInterestBasisPoints: 199 })
+    expect(first.json()).toMatchObject({ retentionPauseMaxMonths: 3, retentionDiscountPercent: 0 })
+    const saved = await put({ productName: '  Sintonia Plus ', supportEmail: 'Ajuda@Exemplo.com.br', guaranteeDays: 14, renewalGraceDays: 0, installmentInterestBasisPoints: 199, retentionPauseMaxMonths: 2, retentionDiscountPercent: 20 })
     expect(saved.statusCode).toBe(200)
-    expect(saved.json()).toEqual({ productName: 'Sintonia Plus', supportEmail: 'ajuda@exemplo.com.br', guaranteeDays: 14, renewalGraceDays: 0, installmentInterestBasisPoints: 199 })
+    const all = { productName: 'Sintonia Plus', supportEmail: 'ajuda@exemplo.com.br', guaranteeDays: 14, renewalGraceDays: 0, installmentInterestBasisPoints: 199, retentionPauseMaxMonths: 2, retentionDiscountPercent: 20 }
+    expect(saved.json()).toEqual(all)
     expect(publish).toHaveBeenCalledWith('content_changed')
     publish.mockRestore()
 
@@ -38,6 +40,8 @@ describe('admin general settings', () => {
     const audits = await ctx.database.db.select().from(auditLog).where(eq(auditLog.target, 'settings:general'))
     expect(audits.at(-1)).toMatchObject({ actorUserId: cast.admin.userId, action: 'setting_updated', outcome: 'success' })
     expect(audits.at(-1)!.details).toMatchObject({ productName: { from: DEFAULT_PRODUCT_NAME, to: 'Sintonia Plus' }, renewalGraceDays: { from: DEFAULT_RENEWAL_GRACE_DAYS, to: 0 } })
+    // A form that does not send the cancellation offer keeps it as it is.
+    expect((await put({ productName: 'Sintonia Plus', supportEmail: 'ajuda@exemplo.com.br', guaranteeDays: 14, renewalGraceDays: 0, installmentInterestBasisPoints: 199 })).json()).toEqual(all)
   })
 
   it('refuse bad values with pt-BR messages and change nothing', async () => {
@@ -54,6 +58,8 @@ describe('admin general settings', () => {
       [{ productName: 'Ok', supportEmail: 'a@b.com', guaranteeDays: 7, renewalGraceDays: 3, installmentInterestBasisPoints: 1000 }, ADMIN_SETTINGS_MSG.installmentInterestRange],
       [{ productName: 'Ok', supportEmail: 'a@b.com', guaranteeDays: 7, renewalGraceDays: 3, installmentInterestBasisPoints: 1.5 }, ADMIN_SETTINGS_MSG.installmentInterestRange],
       [{ productName: 'Ok', supportEmail: 'a@b.com', guaranteeDays: 7, renewalGraceDays: 3 }, ADMIN_SETTINGS_MSG.installmentInterestRange],
+      [{ productName: 'Ok', supportEmail: 'a@b.com', guaranteeDays: 7, renewalGraceDays: 3, installmentInterestBasisPoints: 0, retentionPauseMaxMonths: 4 }, GOODBYE_MSG.pauseRange],
+      [{ productName: 'Ok', supportEmail: 'a@b.com', guaranteeDays: 7, renewalGraceDays: 3, installmentInterestBasisPoints: 0, retentionDiscountPercent: 51 }, GOODBYE_MSG.discountRange],
       [{ productName: 'Ok', supportEmail: 'a@b.com', guaranteeDays: 7, renewalGraceDays: 3, installmentInterestBasisPoints: 0, role: 'admin' }, ''],
     ]
     for (const [payload, message] of cases) {

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm'
 import { API, GOODBYE_MSG, financialSchema, goodbyeConfirmation, subscriptionDetailsSchema } from '@sintonia/contract'
 import { sandboxCharges, sandboxSubscriptions, subscriptionExits, subscriptions } from '../../src/db/schema/index.js'
 import { AdjustableClock } from '../../src/lib/clock.js'
-import { addMonths } from '../../src/lib/calendar.js'
+import { addMonths } from '@sintonia/contract'
 import { PROVIDER_FAILED } from '../../src/modules/commerce/goodbye-service.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin, listener, seedSubscription, type Account } from '../helpers/auth.js'
@@ -110,6 +110,10 @@ describe('cancelling from Minha conta', () => {
     expect(await details(buyer)).toMatchObject({ givesAccess: false, status: 'active' })
     // Too late to undo a pause that began (it would mean a charge now).
     expect((await post(buyer, API.commerce.subscription.resume)).statusCode).toBe(409)
+    // A pause is still a subscription: no second one meanwhile.
+    const again = await post(buyer, API.commerce.subscription.checkout, { planCode: 'anual' })
+    expect(again.statusCode).toBe(409)
+    expect(again.json().message).toBe(GOODBYE_MSG.pausedNoNewPlan)
 
     // The pause's end: the renewal is charged, and access is back for a new period.
     clock.set(new Date(resumesAt.getTime() + 60_000))

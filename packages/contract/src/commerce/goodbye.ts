@@ -36,6 +36,7 @@ export const GOODBYE_MSG = {
   notCanceling: 'Sua assinatura não está com cancelamento agendado.',
   periodOver: 'O período pago já terminou: para voltar, assine de novo.',
   offerUnavailable: 'Esta oferta não está disponível para a sua assinatura.',
+  pausedNoNewPlan: 'Sua assinatura está pausada e volta sozinha no fim da pausa: não é preciso assinar de novo.',
   pauseMonths: 'Escolha uma pausa de 1 a 3 meses.',
   reason: 'Escolha um dos motivos da lista.',
   noteTooLong: `O comentário deve ter no máximo ${CANCEL_NOTE_MAX} caracteres.`,

@@ -5,6 +5,7 @@
  */
 import {
   COMMERCE_MSG,
+  GOODBYE_MSG,
   renewalPayableAhead,
   type CheckoutRedirect,
   type GatewayInfo,
@@ -111,6 +112,11 @@ export async function createSubscriptionCheckout(
 ): Promise<CheckoutRedirect> {
   if (user.role === 'admin') throw new HttpError(403, COMMERCE_MSG.adminCannotSubscribe)
   if (await hasActiveSubscription(deps.db, user.id)) throw new HttpError(409, COMMERCE_MSG.alreadySubscribed)
+  // A pause is still a subscription (it renews by itself at its end): not a second one meanwhile.
+  const current = await currentSubscription(deps.db, user.id)
+  if (current?.pauseEndsAt && current.pauseEndsAt.getTime() > Date.now() && (current.status === 'active' || current.status === 'past_due')) {
+    throw new HttpError(409, GOODBYE_MSG.pausedNoNewPlan)
+  }
   return startCheckout(deps, { planCode, flow: 'auth_first', email: user.email, name: user.displayName || null, userId: user.id })
 }
 

@@ -17,7 +17,7 @@ import {
   type SubscriptionDetails,
 } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
-import { addMonths } from '../../lib/calendar.js'
+import { addMonths } from '@sintonia/contract'
 import { HttpError } from '../../lib/http/errors.js'
 import { getRetentionOffer } from '../content/settings-service.js'
 import { pausedNow, subscriptionGivesAccess } from './access-rule.js'

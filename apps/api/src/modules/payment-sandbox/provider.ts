@@ -5,7 +5,7 @@
  * verification and handler a real provider's events go through. Our commerce code never reads its
  * tables; it talks to it only through `SandboxGateway`.
  */
-import { addMonths } from '../../lib/calendar.js'
+import { addMonths } from '@sintonia/contract'
 import { randomBytes } from 'node:crypto'
 import { RENEWAL_NOTICE_DAYS, installmentOption } from '@sintonia/contract'
 import type { ServiceLogger } from '../../lib/service-logger.js'

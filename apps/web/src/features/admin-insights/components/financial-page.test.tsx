@@ -21,6 +21,17 @@ const REPORT: Financial = {
     { method: 'card', installments: 12, payments: 2, revenueCents: 78_630 },
   ],
   totals: { revenueCents: 141_480, refundsCents: 0, netCents: 141_480 },
+  goodbyes: {
+    asked: 5,
+    canceled: 2,
+    paused: 2,
+    discounted: 1,
+    cameBack: 1,
+    reasons: [
+      { reason: 'price', count: 3 },
+      { reason: null, count: 2 },
+    ],
+  },
 }
 
 const text = (element: HTMLElement) => element.textContent?.replace(/\u00a0/g, ' ')
@@ -43,5 +54,14 @@ describe('Financeiro', () => {
     renderWithProviders(<FinancialPage />)
     await screen.findByText('Nenhum pagamento no período.')
     expect(screen.queryByRole('table', { name: 'Receita por forma de pagamento e parcelas no período' })).toBeNull()
+  })
+
+  it('shows why subscribers asked to cancel and what they chose', async () => {
+    vi.stubGlobal('fetch', vi.fn(fetchByPath({ [API.insights.admin.financial]: () => jsonResponse(REPORT) })))
+    renderWithProviders(<FinancialPage />)
+    const table = await screen.findByRole('table', { name: 'Motivos de quem pediu o cancelamento no período' })
+    expect(text(within(table).getByTestId('goodbye-reason-price'))).toBe('Está caro para mim agora3')
+    expect(text(within(table).getByTestId('goodbye-reason-none'))).toBe('Não respondeu2')
+    expect(text(screen.getByTestId('goodbye-summary'))).toBe('5 pedidos: 2 cancelaram, 2 pausaram, 1 ficou com o desconto; 1 voltou depois de cancelar.')
   })
 })

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Banknote, CalendarClock, RotateCcw, UserRoundCheck } from 'lucide-react'
-import { formatMoney, paymentGroupLabel } from '@sintonia/contract'
+import { CANCEL_REASON_LABEL, formatMoney, paymentGroupLabel, type GoodbyeReport } from '@sintonia/contract'
 import { AdminPageHeader } from '../../../components/admin/admin-page-header'
 import { QueryError } from '../../../components/admin/query-error'
 import { StatTile } from '../../../components/admin/stat-tile'
@@ -115,6 +115,7 @@ export function FinancialPage() {
               )}
             </section>
           </div>
+          <GoodbyesCard goodbyes={data.goodbyes} />
           <section aria-labelledby="financial-table-title">
             <h2 id="financial-table-title" className="mb-3 text-lg font-bold text-ink">
               Mês a mês
@@ -147,5 +148,45 @@ export function FinancialPage() {
         </>
       ) : null}
     </div>
+  )
+}
+
+const plural = (count: number, one: string, many: string) => `${numberFormat.format(count)} ${count === 1 ? one : many}`
+
+/** Why subscribers asked to cancel in the period and what they chose (docs/product/commerce.md#a-fair-goodbye). */
+function GoodbyesCard({ goodbyes }: { goodbyes: GoodbyeReport }) {
+  return (
+    <section aria-labelledby="financial-goodbyes-title" className="rounded-3xl border border-line bg-card p-5 shadow-soft sm:p-6">
+      <h2 id="financial-goodbyes-title" className="text-lg font-bold text-ink">
+        Pedidos de cancelamento
+      </h2>
+      {goodbyes.asked === 0 ? (
+        <p className="mt-1 text-ink-muted">Ninguém pediu o cancelamento no período.</p>
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-ink-muted" data-testid="goodbye-summary">
+            {plural(goodbyes.asked, 'pedido', 'pedidos')}: {numberFormat.format(goodbyes.canceled)} {goodbyes.canceled === 1 ? 'cancelou' : 'cancelaram'},{' '}
+            {numberFormat.format(goodbyes.paused)} {goodbyes.paused === 1 ? 'pausou' : 'pausaram'}, {numberFormat.format(goodbyes.discounted)}{' '}
+            {goodbyes.discounted === 1 ? 'ficou' : 'ficaram'} com o desconto; {numberFormat.format(goodbyes.cameBack)} {goodbyes.cameBack === 1 ? 'voltou' : 'voltaram'} depois de cancelar.
+          </p>
+          <DataTable narrow className="mt-4" caption="Motivos de quem pediu o cancelamento no período">
+            <thead>
+              <tr>
+                <Th>Motivo</Th>
+                <Th className="text-right">Pedidos</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {goodbyes.reasons.map((row) => (
+                <Tr key={row.reason ?? 'none'} data-testid={`goodbye-reason-${row.reason ?? 'none'}`}>
+                  <Td>{row.reason ? CANCEL_REASON_LABEL[row.reason] : 'Não respondeu'}</Td>
+                  <Td className="text-right tabular-nums">{numberFormat.format(row.count)}</Td>
+                </Tr>
+              ))}
+            </tbody>
+          </DataTable>
+        </>
+      )}
+    </section>
   )
 }

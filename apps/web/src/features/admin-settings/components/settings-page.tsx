@@ -16,6 +16,8 @@ interface Draft {
   renewalGraceDays: string
   /** Percent a month as typed: '0', '1,99'. */
   installmentInterest: string
+  retentionPauseMaxMonths: string
+  retentionDiscountPercent: string
 }
 
 /** The interest's message belongs to the field the admin types in (percent), not the stored basis points. */
@@ -32,11 +34,13 @@ function basisPoints(value: string): number {
   return /^\d{1,2}(\.\d{1,2})?$/.test(text) ? Math.round(Number(text) * 100) : Number.NaN
 }
 
-const toDraft = ({ installmentInterestBasisPoints, ...settings }: GeneralSettings): Draft => ({
+const toDraft = ({ installmentInterestBasisPoints, retentionPauseMaxMonths, retentionDiscountPercent, ...settings }: GeneralSettings): Draft => ({
   ...settings,
   guaranteeDays: String(settings.guaranteeDays),
   renewalGraceDays: String(settings.renewalGraceDays),
   installmentInterest: percentText(installmentInterestBasisPoints),
+  retentionPauseMaxMonths: String(retentionPauseMaxMonths ?? 0),
+  retentionDiscountPercent: String(retentionDiscountPercent ?? 0),
 })
 
 /** A whole number as typed, or NaN (the schema then answers with the field's range message). */
@@ -64,6 +68,8 @@ function SettingsForm({ initial }: { initial: GeneralSettings }) {
       guaranteeDays: wholeNumber(draft.guaranteeDays),
       renewalGraceDays: wholeNumber(draft.renewalGraceDays),
       installmentInterestBasisPoints: basisPoints(installmentInterest),
+      retentionPauseMaxMonths: wholeNumber(draft.retentionPauseMaxMonths),
+      retentionDiscountPercent: wholeNumber(draft.retentionDiscountPercent),
     })
     if (!parsed.success) {
       setErrors(onInterestField(zodFieldErrors(parsed.error)))
@@ -114,6 +120,25 @@ function SettingsForm({ initial }: { initial: GeneralSettings }) {
         'De 0 a 9,99. Com 0, as parcelas são sem juros; com juros, o checkout mostra cada parcela e o total. À vista nunca tem juros.',
         { inputMode: 'decimal', className: 'sm:w-40' },
       )}
+      <fieldset className="flex flex-col gap-5 border-t border-line pt-5">
+        <legend className="pt-5 text-base font-bold text-ink">Quando alguém pede o cancelamento</legend>
+        <p className="-mt-2 text-sm leading-relaxed text-ink-muted">
+          Antes de confirmar, o assinante responde (se quiser) por que está saindo e recebe, uma única vez, o que você oferecer aqui. As respostas aparecem no
+          Financeiro.
+        </p>
+        {field(
+          'retentionPauseMaxMonths',
+          'Pausa oferecida (meses)',
+          'De 0 a 3. A assinatura pausa no fim do período pago, sem acesso e sem cobrança, e volta sozinha. Com 0, a pausa não é oferecida.',
+          { inputMode: 'numeric', className: 'sm:w-40' },
+        )}
+        {field(
+          'retentionDiscountPercent',
+          'Desconto oferecido na próxima cobrança (%)',
+          'De 0 a 50, só na próxima renovação. Com 0, nenhum desconto é oferecido.',
+          { inputMode: 'numeric', className: 'sm:w-40' },
+        )}
+      </fieldset>
       <SubmitButton loading={save.isPending} loadingText="Salvando..." size="md" className="w-full sm:w-auto sm:self-start">
         Salvar configurações
       </SubmitButton>
@@ -121,7 +146,7 @@ function SettingsForm({ initial }: { initial: GeneralSettings }) {
   )
 }
 
-/** `/admin/settings`: product name, support e-mail, guarantee days and the renewal grace days. */
+/** `/admin/settings`: product name, support e-mail, guarantee days, the renewal grace days, instalment interest and the cancellation offer. */
 export function SettingsPage() {
   const settings = useGeneralSettings()
   return (

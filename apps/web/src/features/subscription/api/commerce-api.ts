@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { ENDPOINTS, type CreatePaymentInput, type PlanCode, type RefundRequestInput } from '@sintonia/contract'
+import { ENDPOINTS, type CreatePaymentInput, type GoodbyeAnswerInput, type PlanCode, type RefundRequestInput } from '@sintonia/contract'
 import { api } from '../../../lib/api-client'
 
 /**
@@ -70,5 +70,40 @@ export function useRefundRequest() {
   return useMutation({
     mutationFn: (input: RefundRequestInput) => api(ENDPOINTS.commerce.subscription.refundRequest, { body: input }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: commerceKeys.details }),
+  })
+}
+
+/**
+ * A fair goodbye (docs/product/commerce.md#a-fair-goodbye): cancel, pause or the discount, each with
+ * the optional answer; and the one-tap return. Each answers the confirmation shown as it is.
+ */
+export type GoodbyeChoice =
+  | { kind: 'cancel'; answer: GoodbyeAnswerInput }
+  | { kind: 'pause'; answer: GoodbyeAnswerInput; months: number }
+  | { kind: 'discount'; answer: GoodbyeAnswerInput }
+  | { kind: 'resume' }
+
+function sendGoodbye(choice: GoodbyeChoice) {
+  const endpoints = ENDPOINTS.commerce.subscription
+  switch (choice.kind) {
+    case 'cancel':
+      return api(endpoints.cancel, { body: choice.answer })
+    case 'pause':
+      return api(endpoints.pause, { body: { ...choice.answer, months: choice.months } })
+    case 'discount':
+      return api(endpoints.discount, { body: choice.answer })
+    case 'resume':
+      return api(endpoints.resume)
+  }
+}
+
+export function useGoodbye(onChanged?: () => void) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: sendGoodbye,
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: commerceKeys.details })
+      onChanged?.()
+    },
   })
 }

@@ -1,9 +1,14 @@
-import { AlertCircle, ArrowDown, CalendarClock, CircleSlash, CreditCard, ExternalLink, Gift, QrCode, Receipt } from 'lucide-react'
+import { useState } from 'react'
+import { AlertCircle, ArrowDown, CalendarClock, CircleSlash, CreditCard, ExternalLink, Gift, PauseCircle, QrCode, Receipt, RotateCcw } from 'lucide-react'
+import { toast } from 'sonner'
 import { formatMoney, paidWithLabel, type SubscriptionDetails } from '@sintonia/contract'
 import { Badge, type BadgeVariant } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
+import { getErrorMessage } from '../../../lib/api-client'
+import { useGoodbye } from '../api/commerce-api'
 import { SUBSCRIPTION_STATUS_LABEL, formatLongDate } from '../lib/format'
+import { CancelSubscriptionDialog } from './cancel-subscription-dialog'
 import { DetailList } from './commerce-shell'
 
 type Subscription = NonNullable<SubscriptionDetails['subscription']>
@@ -24,6 +29,8 @@ export interface CurrentSubscriptionCardProps {
   /** Past due, or a boleto renewal payable ahead: the provider's page where that period is paid by Pix or boleto. */
   onPayPending: () => void
   payPendingBusy: boolean
+  /** A goodbye changed the subscription (the page's subscription check is refreshed). */
+  onChanged?: () => void
 }
 
 /** How the subscription is paid, as the subscriber reads it: 'Pix Automático', 'Cartão em 12x de …'. */
@@ -42,10 +49,18 @@ export function subscriptionEnded(subscription: Subscription): boolean {
 }
 
 /** The subscriber's plan, status and period end, with the provider's portal (docs/product/commerce.md#customer-portal). */
-export function CurrentSubscriptionCard({ subscription, onOpenPortal, portalBusy, onSubscribeAgain, onPayPending, payPendingBusy }: CurrentSubscriptionCardProps) {
-  const periodEnd = formatLongDate(subscription.currentPeriodEnd)
+export function CurrentSubscriptionCard({ subscription, onOpenPortal, portalBusy, onSubscribeAgain, onPayPending, payPendingBusy, onChanged }: CurrentSubscriptionCardProps) {
+  const [cancelOpen, setCancelOpen] = useState(false)
+  const comeBack = useGoodbye(onChanged)
+  const pause = subscription.pause
+  // A pause ahead: access ends when it begins (the period's end moved with the renewal).
+  const accessUntil = pause ? pause.startsAt : subscription.currentPeriodEnd
+  const periodEnd = formatLongDate(pause && subscription.cancelAtPeriodEnd ? pause.startsAt : subscription.currentPeriodEnd)
   const ended = subscriptionEnded(subscription)
   const endsAtPeriodEnd = subscription.cancelAtPeriodEnd && !ended
+  const pauseBegun = pause !== null && !subscription.givesAccess
+  const resume = () =>
+    comeBack.mutate({ kind: 'resume' }, { onSuccess: ({ message }) => toast.success(message, { id: 'goodbye' }), onError: (e) => toast.error(getErrorMessage(e), { id: 'goodbye' }) })
   const pastDue = subscription.status === 'past_due' && subscription.managedByProvider
   const graceEnd = formatLongDate(subscription.graceEndsAt)
 
@@ -62,6 +77,8 @@ export function CurrentSubscriptionCard({ subscription, onOpenPortal, portalBusy
   ]
   if (pastDue) {
     if (graceEnd && subscription.givesAccess) items.push({ label: 'Acesso até', value: graceEnd, testId: 'subscription-grace-end' })
+  } else if (pause && !subscription.cancelAtPeriodEnd) {
+    items.push({ label: pauseBegun ? 'Volta em' : 'Acesso até', value: formatLongDate(pauseBegun ? pause.endsAt : pause.startsAt) ?? '', testId: 'subscription-period-end' })
   } else if (periodEnd) {
     items.push({
       // Complimentary access is never charged: its end is when access ends.
@@ -95,13 +112,40 @@ export function CurrentSubscriptionCard({ subscription, onOpenPortal, portalBusy
       </div>
 
       {endsAtPeriodEnd ? (
-        <p role="note" className="mt-5 flex items-start gap-3 rounded-2xl border border-warm-line bg-warm-soft px-4 py-3 text-[0.95rem] leading-relaxed text-warm">
-          <CalendarClock aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          <span>
-            Sua assinatura cancela no fim do período{periodEnd ? `: você mantém o acesso até ${periodEnd}` : ''}. Para continuar assinando, reative no
-            portal.
-          </span>
-        </p>
+        <div role="note" data-testid="subscription-ending" className="mt-5 flex flex-col gap-3 rounded-2xl border border-warm-line bg-warm-soft px-4 py-3 text-warm">
+          <p className="flex items-start gap-3 text-[0.95rem] leading-relaxed">
+            <CalendarClock aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            <span>
+              Sua assinatura cancela no fim do período{periodEnd ? `: você mantém o acesso até ${periodEnd}` : ''}.
+              {subscription.selfCancel ? ' Mudou de ideia? Continue com um toque.' : ' Para continuar assinando, reative no portal.'}
+            </span>
+          </p>
+          {subscription.selfCancel && subscription.givesAccess ? (
+            <Button onClick={resume} disabled={comeBack.isPending} aria-busy={comeBack.isPending || undefined} className="w-full sm:w-auto sm:self-start">
+              {comeBack.isPending ? <Spinner label={null} className="size-4.5" /> : <RotateCcw aria-hidden="true" />}
+              Continuar assinando
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+
+      {pause && !endsAtPeriodEnd ? (
+        <div role="note" data-testid="subscription-paused" className="mt-5 flex flex-col gap-3 rounded-2xl border border-line bg-surface px-4 py-3 text-ink">
+          <p className="flex items-start gap-3 text-[0.95rem] leading-relaxed">
+            <PauseCircle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+            <span>
+              {pauseBegun
+                ? `Sua assinatura está pausada: sem acesso e sem cobrança até ${formatLongDate(pause.endsAt)}, quando ela volta sozinha.`
+                : `Pausa marcada: você pratica até ${formatLongDate(pause.startsAt)}; depois, sem acesso e sem cobrança até ${formatLongDate(pause.endsAt)}, quando a assinatura volta sozinha.`}
+            </span>
+          </p>
+          {!pauseBegun ? (
+            <Button variant="outline" onClick={resume} disabled={comeBack.isPending} aria-busy={comeBack.isPending || undefined} className="w-full sm:w-auto sm:self-start">
+              {comeBack.isPending ? <Spinner label={null} className="size-4.5" /> : <RotateCcw aria-hidden="true" />}
+              Desfazer pausa
+            </Button>
+          ) : null}
+        </div>
       ) : null}
 
       {pastDue ? (
@@ -152,13 +196,31 @@ export function CurrentSubscriptionCard({ subscription, onOpenPortal, portalBusy
           </Button>
         </div>
       ) : subscription.managedByProvider ? (
-        <div className="mt-5 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-ink-muted">Troque de plano, atualize o cartão ou cancele no portal de pagamento.</p>
-          <Button onClick={onOpenPortal} disabled={portalBusy} aria-busy={portalBusy || undefined} variant="outline" className="w-full sm:w-auto">
-            {portalBusy ? <Spinner label={null} className="size-4.5" /> : <ExternalLink aria-hidden="true" />}
-            Abrir portal
-          </Button>
-        </div>
+        <>
+          <div className="mt-5 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-ink-muted">
+              {subscription.selfCancel ? 'Troque de plano ou atualize o cartão no portal de pagamento.' : 'Troque de plano, atualize o cartão ou cancele no portal de pagamento.'}
+            </p>
+            <Button onClick={onOpenPortal} disabled={portalBusy} aria-busy={portalBusy || undefined} variant="outline" className="w-full sm:w-auto">
+              {portalBusy ? <Spinner label={null} className="size-4.5" /> : <ExternalLink aria-hidden="true" />}
+              Abrir portal
+            </Button>
+          </div>
+          {subscription.selfCancel && !subscription.cancelAtPeriodEnd ? (
+            <div className="mt-4 border-t border-line pt-4">
+              <Button variant="ghost" onClick={() => setCancelOpen(true)} className="px-0 text-ink-muted underline-offset-4 hover:underline">
+                Cancelar assinatura
+              </Button>
+              <CancelSubscriptionDialog
+                open={cancelOpen}
+                onClose={() => setCancelOpen(false)}
+                accessUntil={accessUntil}
+                offer={subscription.retentionOffer}
+                {...(onChanged ? { onChanged } : {})}
+              />
+            </div>
+          ) : null}
+        </>
       ) : (
         <p className="mt-5 flex items-center gap-2 text-sm text-ink-muted">
           <Gift aria-hidden="true" className="size-4.5 shrink-0 text-accent" />

@@ -126,6 +126,14 @@ export function PlansPage({ productName, viewer, subscription, plans }: PlansPag
         </Button>
       )
     }
+    if (currentSubscription?.pause) {
+      // A pause is still a subscription: it comes back by itself, so nothing is bought meanwhile.
+      return (
+        <Button size="lg" variant="secondary" disabled className={base}>
+          Assinatura pausada
+        </Button>
+      )
+    }
     if (subscribed) {
       const canChange = currentSubscription?.managedByProvider === true
       return (
@@ -191,6 +199,7 @@ export function PlansPage({ productName, viewer, subscription, plans }: PlansPag
             onPayPending={payPending}
             payPendingBusy={pendingPayment.busy}
             onSubscribeAgain={() => void scrollToSection('planos')}
+            onChanged={() => void refreshCheck?.()}
           />
           {showGuarantee ? <GuaranteeBlock guarantee={details.data!.guarantee} paymentMethod={currentSubscription.lastPaymentMethod} /> : null}
         </div>
