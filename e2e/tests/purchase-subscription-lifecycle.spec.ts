@@ -4,6 +4,7 @@ import { signUpViaUi, uniqueEmail } from '../support/accounts'
 import { expectCatalogueOpen, expectSandboxCheckout, passProcessing, payWithCard } from '../support/checkout'
 import { preparedAccessToken } from '../support/preparation'
 import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
+import { screenshotBoth } from '../support/screenshots'
 
 /**
  * After the purchase (docs/product/commerce.md#customer-portal): the
@@ -48,6 +49,49 @@ test('the customer portal cancels at period end: the plan page says so and the c
 
   await page.goto('/dashboard')
   await expectCatalogueOpen(page)
+})
+
+test('a fair goodbye: the question, the pause taken and given back, then a cancellation confirmed and undone with one tap', async ({ page }) => {
+  test.setTimeout(120_000)
+  await signUpViaUi(page, { name: 'Rita Souza', email: uniqueEmail('adeus'), password: 'senha-da-rita-1' })
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await page.goto('/assinatura?auto_plan=trimestral')
+  const sessionId = await expectSandboxCheckout(page, 'Trimestral')
+  await payWithCard(page)
+  await passProcessing(page, sessionId)
+  await expect(page.getByRole('heading', { name: 'Assinatura Ativada!' })).toBeVisible({ timeout: 15_000 })
+
+  await page.goto('/assinatura')
+  const card = page.getByRole('region', { name: 'Sua assinatura' })
+  const periodEnd = (await card.getByTestId('subscription-period-end').textContent()) ?? ''
+  await card.getByRole('button', { name: 'Cancelar assinatura' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('radio', { name: 'Não tenho tido tempo para praticar' }).check()
+  await dialog.getByRole('button', { name: 'Continuar' }).click()
+  // The admin's default offer: a pause of up to 3 months, from the paid period's end.
+  await expect(dialog.getByRole('heading', { name: 'Antes de ir, uma ideia' })).toBeVisible()
+  await expect(dialog.getByText(`Você pratica até ${periodEnd}.`)).toBeVisible()
+  await dialog.getByRole('radio', { name: '2 meses' }).click()
+  await screenshotBoth(page, 'assinatura-cancelar-oferta')
+  await dialog.getByRole('button', { name: 'Pausar por 2 meses' }).click()
+  await expect(page.getByText(/^Assinatura pausada\. Você pratica até/)).toBeVisible()
+  await expect(card.getByTestId('subscription-paused')).toContainText(`Pausa marcada: você pratica até ${periodEnd}`)
+  await screenshotBoth(page, 'assinatura-pausa-marcada')
+
+  // Given back before it began: the renewal is at the period's end again, and the offer was made once.
+  await card.getByRole('button', { name: 'Desfazer pausa' }).click()
+  await expect(card.getByTestId('subscription-paused')).toHaveCount(0)
+  await expect(card.getByTestId('subscription-period-end')).toHaveText(periodEnd)
+  await card.getByRole('button', { name: 'Cancelar assinatura' }).click()
+  await dialog.getByRole('button', { name: 'Continuar' }).click()
+  await expect(dialog.getByRole('heading', { name: 'Confirmar cancelamento?' })).toBeVisible()
+  await expect(dialog).toContainText(`Você mantém o acesso até ${periodEnd}.`)
+  await dialog.getByRole('button', { name: 'Confirmar cancelamento' }).click()
+  await expect(card.getByTestId('subscription-ending')).toContainText(`você mantém o acesso até ${periodEnd}. Mudou de ideia? Continue com um toque.`)
+  await screenshotBoth(page, 'assinatura-cancelamento-agendado')
+  await card.getByRole('button', { name: 'Continuar assinando' }).click()
+  await expect(card.getByTestId('subscription-ending')).toHaveCount(0)
+  await expect(card.getByText('Próxima cobrança')).toBeVisible()
 })
 
 test.describe('a subscription whose period has ended', () => {

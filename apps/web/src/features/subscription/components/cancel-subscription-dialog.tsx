@@ -131,7 +131,7 @@ export function CancelSubscriptionDialog({ open, onClose, accessUntil, offer, on
                   {accessUntil ? `; a assinatura volta sozinha em ${formatLongDate(addMonths(new Date(accessUntil), months).toISOString())}` : ''}.
                 </p>
                 {offer.pauseMaxMonths > 1 ? (
-                  <div role="radiogroup" aria-label="Duração da pausa" className="mt-3 flex flex-wrap gap-2">
+                  <div role="radiogroup" aria-label="Duração da pausa" className="mt-3 grid grid-cols-3 gap-2">
                     {Array.from({ length: offer.pauseMaxMonths }, (_, index) => index + 1).map((value) => (
                       <button
                         key={value}
@@ -140,7 +140,7 @@ export function CancelSubscriptionDialog({ open, onClose, accessUntil, offer, on
                         aria-checked={months === value}
                         onClick={() => setMonths(value)}
                         className={cn(
-                          'min-h-11 rounded-full border px-4 text-sm font-semibold transition-colors',
+                          'min-h-11 rounded-full border px-2 text-sm font-semibold whitespace-nowrap transition-colors',
                           months === value ? 'border-brand-600 bg-brand-600 text-white' : 'border-line bg-card text-ink hover:border-line-strong',
                         )}
                       >
