@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import Stripe from 'stripe'
-import { API, COMMERCE_MSG } from '@sintonia/contract'
+import { API, COMMERCE_MSG, addMonths } from '@sintonia/contract'
 import { payments, pendingSubscriptions, refundRequests, subscriptions } from '../../src/db/schema/index.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin, listener, nextIp, uniqueEmail } from '../helpers/auth.js'
@@ -119,6 +119,49 @@ describe('Stripe gateway (local fake)', () => {
     expect(refundCall.headers['idempotency-key']).toBe(`refund-request-${request!.id}`)
     expect(fake.requests.some((req) => req.method === 'DELETE' && req.path === `/v1/subscriptions/${subscriptionId}`)).toBe(true)
     expect(await checkState(ctx, buyer)).toMatchObject({ subscribed: false })
+  })
+
+  it('a fair goodbye at Stripe: cancel at period end and back, the pause as a trial to its end, the discount as a one-time coupon', async () => {
+    const activate = async () => {
+      const buyer = await listener(ctx)
+      const { checkoutId } = await startAuthFirst(ctx, buyer, 'trimestral')
+      const { subscriptionId, periodEnd } = fake.completeSession(checkoutId)
+      await stripeWebhook('checkout.session.completed', { id: checkoutId, object: 'checkout.session' })
+      return { buyer, subscriptionId, periodEnd: new Date(periodEnd * 1000) }
+    }
+    const post = (cookie: string, url: string, payload?: object) => ctx.app.inject({ method: 'POST', url, headers: { cookie }, ...(payload ? { payload } : {}) })
+    const updates = (id: string) => fake.requests.filter((req) => req.method === 'POST' && req.path === `/v1/subscriptions/${id}`).map((req) => req.form)
+
+    const a = await activate()
+    expect((await post(a.buyer.cookie, API.commerce.subscription.cancel, { reason: 'other_app' })).statusCode).toBe(200)
+    expect((await post(a.buyer.cookie, API.commerce.subscription.resume)).statusCode).toBe(200)
+    expect(updates(a.subscriptionId)).toEqual([{ cancel_at_period_end: 'true' }, { cancel_at_period_end: 'false' }])
+    expect((await subscriptionOf(ctx, a.buyer.userId))[0]).toMatchObject({ cancelAtPeriodEnd: false })
+
+    const b = await activate()
+    expect((await post(b.buyer.cookie, API.commerce.subscription.pause, { months: 1 })).statusCode).toBe(200)
+    const resumesAt = addMonths(b.periodEnd, 1)
+    expect(updates(b.subscriptionId)).toEqual([{ trial_end: String(resumesAt.getTime() / 1000), proration_behavior: 'none' }])
+    // Stripe's period now ends with the pause; our rule keeps the pause without access.
+    expect((await subscriptionOf(ctx, b.buyer.userId))[0]).toMatchObject({ currentPeriodEnd: resumesAt, pauseStartsAt: b.periodEnd, pauseEndsAt: resumesAt })
+
+    await ctx.app.inject({ method: 'PUT', url: API.content.admin.settings, headers: { cookie: (await admin(ctx)).cookie }, payload: { productName: 'Sintonia', supportEmail: 'contato@sintonia.app', guaranteeDays: 7, renewalGraceDays: 3, installmentInterestBasisPoints: 0, retentionDiscountPercent: 25 } })
+    const c = await activate()
+    expect((await post(c.buyer.cookie, API.commerce.subscription.discount, {})).statusCode).toBe(200)
+    const coupon = fake.requests.filter((req) => req.path === '/v1/coupons').at(-1)!
+    expect(coupon.form).toMatchObject({ percent_off: '25', duration: 'once' })
+    expect(coupon.headers['idempotency-key']).toBe(`retention-${c.subscriptionId}-25`)
+    expect(updates(c.subscriptionId)).toEqual([{ 'discounts[0][coupon]': expect.stringMatching(/^coupon_test_/) }])
+
+    // Stripe down: 502, nothing of ours changes.
+    const d = await activate()
+    fake.failing = true
+    try {
+      expect((await post(d.buyer.cookie, API.commerce.subscription.cancel, {})).statusCode).toBe(502)
+    } finally {
+      fake.failing = false
+    }
+    expect((await subscriptionOf(ctx, d.buyer.userId))[0]).toMatchObject({ cancelAtPeriodEnd: false })
   })
 
   it('refuses wrong or missing Stripe signatures and the sandbox path, changing nothing', async () => {

@@ -115,6 +115,23 @@ export async function startStripeFake(): Promise<StripeFake> {
       const sub = fake.subscriptions.get(match[1]!)
       return sub ? { status: 200, body: sub } : notFound(match[1]!)
     }
+    if (method === 'POST' && (match = /^\/v1\/subscriptions\/([^/]+)$/.exec(path))) {
+      // The subscriber's own changes (a fair goodbye): cancel at period end, a trial that moves the
+      // next invoice (its end becomes the period's end, status 'trialing'), a coupon for the next one.
+      const sub = fake.subscriptions.get(match[1]!)
+      if (!sub) return notFound(match[1]!)
+      if (form.cancel_at_period_end !== undefined) sub.cancel_at_period_end = form.cancel_at_period_end === 'true'
+      if (form.trial_end !== undefined) {
+        const item = ((sub.items as Json).data as Json[])[0]!
+        Object.assign(item, { current_period_end: Number(form.trial_end) })
+        Object.assign(sub, { status: 'trialing', trial_end: Number(form.trial_end) })
+      }
+      if (form['discounts[0][coupon]'] !== undefined) sub.discounts = [form['discounts[0][coupon]']]
+      return { status: 200, body: sub }
+    }
+    if (method === 'POST' && path === '/v1/coupons') {
+      return { status: 200, body: { id: nextId('coupon'), object: 'coupon', percent_off: Number(form.percent_off), duration: form.duration, name: form.name ?? null } }
+    }
     if (method === 'DELETE' && (match = /^\/v1\/subscriptions\/([^/]+)$/.exec(path))) {
       const sub = fake.subscriptions.get(match[1]!)
       if (!sub) return notFound(match[1]!)
