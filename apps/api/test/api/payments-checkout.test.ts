@@ -387,6 +387,13 @@ describe('pay-first purchase (create-payment → sandbox → pending → passwor
     expect(claims[0]!.textBody).toMatch(new RegExp(`${ctx.config.publicUrl}/onboarding/definir-senha\\?token=[A-Za-z0-9_-]{40,}`))
     expect(claims[0]!.textBody).not.toContain(checkoutId)
     expect(claims[0]!.htmlBody).not.toContain(checkoutId)
+    // One layout for every e-mail: greeted by the name typed when paying, the product's mark on top,
+    // readable in a dark-mode mail client, and a plain-text part with the same words.
+    expect(claims[0]!.textBody).toMatch(/^Olá, Maria!\n\nRecebemos o pagamento do plano Anual do Sintonia\./)
+    expect(claims[0]!.htmlBody).toContain('<p style="margin:0 0 16px;line-height:1.5">Olá, Maria!</p>')
+    expect(claims[0]!.htmlBody).toContain('<meta name="color-scheme" content="light dark">')
+    expect(claims[0]!.htmlBody).toMatch(/@media \(prefers-color-scheme:dark\)/)
+    expect(claims[0]!.htmlBody).toMatch(/>S<\/span>\n<span class="em-brand"[^>]*>Sintonia<\/span>/)
 
     const { res: onboard } = await useAccessLink(ctx, email, 'minha-senha')
     expect(onboard.statusCode).toBe(201)
@@ -398,7 +405,8 @@ describe('pay-first purchase (create-payment → sandbox → pending → passwor
     // The first payment (recorded before the account existed) belongs to the merged subscription.
     const details = await ctx.app.inject({ method: 'GET', url: API.commerce.subscription.details, headers: { cookie } })
     expect(details.json().subscription).toMatchObject({ planCode: 'anual', lastPaymentCents: PLAN_PRICES.anual, managedByProvider: true })
-    expect((await outboxOf(ctx, email)).some((mail) => mail.kind === 'payment_receipt')).toBe(true)
+    const receipt = (await outboxOf(ctx, email)).find((mail) => mail.kind === 'payment_receipt')
+    expect(receipt!.textBody).toMatch(/^Olá, Maria!\n/)
   })
 
   it('keeps the purchase pending when an account already has the e-mail; once it confirmed the e-mail, signing in with the checkout id claims it', async () => {

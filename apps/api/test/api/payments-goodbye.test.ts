@@ -110,10 +110,6 @@ describe('cancelling from Minha conta', () => {
     expect(await details(buyer)).toMatchObject({ givesAccess: false, status: 'active' })
     // Too late to undo a pause that began (it would mean a charge now).
     expect((await post(buyer, API.commerce.subscription.resume)).statusCode).toBe(409)
-    // A pause is still a subscription: no second one meanwhile.
-    const again = await post(buyer, API.commerce.subscription.checkout, { planCode: 'anual' })
-    expect(again.statusCode).toBe(409)
-    expect(again.json().message).toBe(GOODBYE_MSG.pausedNoNewPlan)
 
     // The pause's end: the renewal is charged, and access is back for a new period.
     clock.set(new Date(resumesAt.getTime() + 60_000))
@@ -172,6 +168,17 @@ describe('cancelling from Minha conta', () => {
     expect(results(after)).toBe(results(before) + 2)
     // Listeners cannot read it.
     expect((await ctx.app.inject({ method: 'GET', url: API.insights.admin.financial, headers: { cookie: a.buyer.cookie } })).statusCode).toBe(403)
+  })
+})
+
+describe('a pause running', () => {
+  it('is still a subscription: no second one meanwhile', async () => {
+    clock.reset()
+    const paused = await listener(ctx)
+    await seedSubscription(ctx, paused.userId, { currentPeriodEnd: new Date(Date.now() + 20 * 86_400_000), pauseStartsAt: new Date(Date.now() - 86_400_000), pauseEndsAt: new Date(Date.now() + 20 * 86_400_000) })
+    const again = await post(paused, API.commerce.subscription.checkout, { planCode: 'anual' })
+    expect(again.statusCode).toBe(409)
+    expect(again.json().message).toBe(GOODBYE_MSG.pausedNoNewPlan)
   })
 })
 

@@ -29,8 +29,6 @@ export function buildAccessLinkEmail(
       ? `Você pediu para entrar no ${input.productName}. Encontramos o pagamento ${plan} para este e-mail, ainda sem senha.`
       : `Recebemos o pagamento ${plan} do ${input.productName}.`
   const lines = [
-    'Olá!',
-    '',
     opening,
     input.accountExists
       ? 'Para ativar o acesso, abra o link abaixo e defina a senha da sua conta (pode ser a mesma de antes). Por segurança, os outros aparelhos conectados saem da conta.'
@@ -54,8 +52,6 @@ export function buildAccessLinkEmail(
  */
 export function buildVerifyEmail(input: EmailCommon & { token: string; change: boolean; validHours: number }): EmailToSend {
   const lines = [
-    'Olá!',
-    '',
     input.change
       ? `Recebemos um pedido para usar este endereço numa conta do ${input.productName}. Se foi você, confirme pelo link abaixo para concluir a troca.`
       : `Recebemos um cadastro no ${input.productName} com este endereço. Se foi você, confirme pelo link abaixo que este e-mail é seu.`,

@@ -88,6 +88,8 @@ export async function sendAccessLink(tx: Database, deps: MailboxDeps, email: str
     tx,
     buildAccessLinkEmail({
       to: email.toLowerCase(),
+      // The name the buyer typed when paying for this mailbox's purchase.
+      name: waiting.find((row) => row.customerName)?.customerName ?? null,
       productName,
       supportEmail,
       publicUrl: deps.publicUrl,

@@ -38,7 +38,7 @@ export function buildPasswordResetEmail(input: ResetEmailInput): EmailToSend {
     '',
     `Equipe ${productName}`,
   ].join('\n')
-  const html = emailDocument([
+  const html = emailDocument(productName, [
     emailHeading(`Olá, ${firstName}!`),
     emailParagraphHtml(
       `Recebemos um pedido para redefinir a senha da sua conta no <strong>${escapeHtml(productName)}</strong>. O link vale por ${input.validMinutes} minutos.`,

@@ -32,8 +32,6 @@ export function buildReceiptEmail(
 ): EmailToSend {
   const amount = formatMoney(input.amountCents, input.currency)
   const lines = [
-    'Olá!',
-    '',
     input.renewal
       ? `Recebemos a renovação da sua assinatura do ${input.productName}. Obrigado por continuar com a gente.`
       : `Seu pagamento foi confirmado e sua assinatura do ${input.productName} está ativa.`,
@@ -67,8 +65,6 @@ function renewalHowTo(method: PaymentMethod | null): string {
  */
 export function buildRenewalFailedEmail(input: Common & { planName: string; amountCents: number | null; currency: string; graceEndsAt: Date }): EmailToSend {
   const lines = [
-    'Olá!',
-    '',
     `Não conseguimos receber a renovação da sua assinatura ${input.planName} do ${input.productName}.`,
     '',
     ...(input.amountCents ? [`Valor: ${formatMoney(input.amountCents, input.currency)}`] : []),
@@ -95,8 +91,6 @@ export function buildRenewalNoticeEmail(
   },
 ): EmailToSend {
   const lines = [
-    'Olá!',
-    '',
     `Sua assinatura ${input.planName} do ${input.productName} renova em ${dateBr(input.renewsAt)}.`,
     '',
     `Valor: ${formatMoney(input.amountCents, input.currency)}`,
@@ -125,8 +119,6 @@ export function buildRefundApprovedEmail(
 ): EmailToSend {
   const amount = input.amountCents ? `O valor de ${formatMoney(input.amountCents, input.currency)}` : 'O valor'
   const lines = [
-    'Olá!',
-    '',
     `Seu pedido de reembolso da assinatura ${input.planName} foi aprovado.`,
     refundHowTo(amount, input.method, input.account),
     'Sua assinatura foi encerrada. Se quiser voltar, é só escolher um plano novamente.',
@@ -139,8 +131,6 @@ export function buildRefundApprovedEmail(
 
 export function buildRefundRejectedEmail(input: Common & { planName: string; reason: string }): EmailToSend {
   const lines = [
-    'Olá!',
-    '',
     `Analisamos seu pedido de reembolso da assinatura ${input.planName} e não foi possível aprová-lo.`,
     `Motivo: ${input.reason}`,
     'Sua assinatura continua ativa normalmente.',

@@ -27,9 +27,9 @@ async function loadRequest(deps: CommerceDeps, requestId: string) {
   return { request, subscription }
 }
 
-async function mailContext(deps: CommerceDeps, planCode: string) {
-  const [plan, productName, supportEmail] = await Promise.all([repo.planByCode(deps.db, planCode), getProductName(deps.db), getSupportEmail(deps.db)])
-  return { planName: plan?.name ?? planCode, productName, supportEmail, publicUrl: deps.publicUrl }
+async function mailContext(deps: CommerceDeps, planCode: string, userId: string | null) {
+  const [plan, productName, supportEmail, name] = await Promise.all([repo.planByCode(deps.db, planCode), getProductName(deps.db), getSupportEmail(deps.db), repo.nameOfUser(deps.db, userId)])
+  return { planName: plan?.name ?? planCode, productName, supportEmail, publicUrl: deps.publicUrl, name }
 }
 
 export async function approveRefund(deps: CommerceDeps, requestId: string, adminId: string): Promise<RefundDecision> {
@@ -53,7 +53,7 @@ export async function approveRefund(deps: CommerceDeps, requestId: string, admin
     throw new HttpError(502, COMMERCE_MSG.refundFailed)
   }
 
-  const context = await mailContext(deps, subscription.planCode)
+  const context = await mailContext(deps, subscription.planCode, request.userId)
   const changed = await deps.db.transaction(async (tx) => {
     const decided = await repo.decideRefundRequest(tx, request.id, { status: 'approved', decidedBy: adminId, decisionReason: null, paymentId: payment?.id ?? null })
     if (!decided) return false
@@ -86,7 +86,7 @@ export async function rejectRefund(deps: CommerceDeps, requestId: string, adminI
   const { request, subscription } = await loadRequest(deps, requestId)
   if (request.status === 'rejected') return { requestId, status: 'rejected', changed: false }
   if (request.status !== 'pending') throw new HttpError(409, COMMERCE_MSG.refundAlreadyDecided)
-  const context = await mailContext(deps, subscription.planCode)
+  const context = await mailContext(deps, subscription.planCode, request.userId)
   const changed = await deps.db.transaction(async (tx) => {
     const decided = await repo.decideRefundRequest(tx, request.id, { status: 'rejected', decidedBy: adminId, decisionReason: text.slice(0, 1000) })
     if (!decided) return false

@@ -39,7 +39,7 @@ export async function runRenewalNotices(deps: RenewalNoticeDeps, now: Date): Pro
     if (due.length === 0) return 0
     const [productName, supportEmail] = await Promise.all([getProductName(tx), getSupportEmail(tx)])
     for (const sub of due) {
-      const [plan, payment] = await Promise.all([repo.planByCode(tx, sub.planCode), repo.lastPaymentOfSubscription(tx, sub)])
+      const [plan, payment, name] = await Promise.all([repo.planByCode(tx, sub.planCode), repo.lastPaymentOfSubscription(tx, sub), repo.nameOfUser(tx, sub.userId)])
       // The renewal charges what the period was paid, the same way; a period with no payment
       // recorded yet renews at the plan's regular price.
       const amountCents = payment?.amountCents ?? plan?.originalPriceCents ?? null
@@ -48,6 +48,7 @@ export async function runRenewalNotices(deps: RenewalNoticeDeps, now: Date): Pro
         tx,
         buildRenewalNoticeEmail({
           to: sub.email,
+          name,
           productName,
           supportEmail,
           publicUrl: deps.publicUrl,

@@ -137,6 +137,11 @@ export async function userEmailAndName(db: Database, userId: string): Promise<{ 
   return row ?? null
 }
 
+/** The name a subscriber gave us (the e-mails' greeting); null without an account. */
+export async function nameOfUser(db: Database, userId: string | null): Promise<string | null> {
+  return userId ? ((await userEmailAndName(db, userId))?.name ?? null) : null
+}
+
 // ───────────── payments ─────────────
 
 /** Records a charge once per (provider, payment id); returns the row only when it is new. */

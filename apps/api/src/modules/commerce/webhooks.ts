@@ -279,16 +279,18 @@ async function syncSubscription(tx: Database, deps: Omit<CommerceDeps, 'db'>, su
 }
 
 async function sendRenewalFailed(tx: Database, deps: Omit<CommerceDeps, 'db'>, sub: repo.SubscriptionRow, graceEndsAt: Date): Promise<void> {
-  const [plan, payment, productName, supportEmail] = await Promise.all([
+  const [plan, payment, productName, supportEmail, name] = await Promise.all([
     repo.planByCode(tx, sub.planCode),
     repo.lastPaymentOfSubscription(tx, sub),
     getProductName(tx),
     getSupportEmail(tx),
+    repo.nameOfUser(tx, sub.userId),
   ])
   await deps.mailer.enqueue(
     tx,
     buildRenewalFailedEmail({
       to: sub.email,
+      name,
       productName,
       supportEmail,
       publicUrl: deps.publicUrl,
@@ -351,7 +353,10 @@ async function recordPaidCharge(tx: Database, deps: CommerceDeps, charge: PaidCh
   const provider = deps.gateway.provider
   const { amountCents: amount, paymentId, subscriptionId: subId, method, installments, paidAt, currency } = charge
   const ourSub = subId ? await repo.findSubscriptionByProvider(tx, provider, subId) : null
-  const checkout = subId ? await repo.findCheckoutBySubscription(tx, provider, subId) : null
+  // The checkout is linked to its subscription when checkout.session.completed is applied, which
+  // may come after the first invoice; the subscription's metadata names it meanwhile (the sandbox's does).
+  const checkoutRef = sub?.metadata.checkout_session_id
+  const checkout = subId ? ((await repo.findCheckoutBySubscription(tx, provider, subId)) ?? (checkoutRef ? await repo.findCheckout(tx, checkoutRef) : null)) : null
   const planCode = isPlanCode(sub?.planCode) ? sub.planCode : (ourSub?.planCode ?? checkout?.planCode ?? null)
   if (!isPlanCode(planCode)) {
     deps.log.warn({ payment: paymentId }, 'paid charge of an unknown plan: not recorded')
@@ -377,11 +382,13 @@ async function recordPaidCharge(tx: Database, deps: CommerceDeps, charge: PaidCh
     paidAt,
   })
   if (!inserted) return false
-  const [plan, productName, supportEmail] = await Promise.all([repo.planByCode(tx, planCode), getProductName(tx), getSupportEmail(tx)])
+  const [plan, productName, supportEmail, accountName] = await Promise.all([repo.planByCode(tx, planCode), getProductName(tx), getSupportEmail(tx), repo.nameOfUser(tx, ourSub?.userId ?? null)])
   await deps.mailer.enqueue(
     tx,
     buildReceiptEmail({
       to: email,
+      // The account's name, else the one the buyer typed at the checkout.
+      name: accountName ?? checkout?.customerName ?? null,
       productName,
       supportEmail,
       publicUrl: deps.publicUrl,

@@ -1,5 +1,5 @@
 import { escapeHtml, type EmailToSend } from '../../lib/mail/index.js'
-import { emailDocument, emailNote, emailParagraph, emailParagraphHtml } from '../../lib/mail/layout.js'
+import { emailDocument, emailNote, emailParagraph, emailParagraphHtml, greeting } from '../../lib/mail/layout.js'
 
 export const CAMPAIGN_EMAIL_KIND = 'campaign'
 
@@ -15,12 +15,11 @@ export function buildCampaignEmail(input: {
   productName: string
   supportEmail: string
 }): EmailToSend {
-  const firstName = input.name.trim().split(/\s+/)[0] || ''
-  const greeting = firstName ? `Olá, ${firstName}!` : 'Olá!'
+  const opening = greeting(input.name)
   const unsubscribe = `Você recebe este e-mail porque se inscreveu no ${input.productName}. Para não receber mais, responda a esta mensagem (ou escreva para ${input.supportEmail}) pedindo o descadastro.`
-  const text = [greeting, '', input.body, '', '—', unsubscribe].join('\n')
-  const html = emailDocument([
-    emailParagraphHtml(`<strong>${escapeHtml(greeting)}</strong>`),
+  const text = [opening, '', input.body, '', '—', unsubscribe].join('\n')
+  const html = emailDocument(input.productName, [
+    emailParagraphHtml(`<strong>${escapeHtml(opening)}</strong>`),
     ...input.body.split(/\n{2,}/).map(emailParagraph),
     emailNote(unsubscribe),
   ])

@@ -46,7 +46,7 @@ export function buildLeadWelcomeEmail(input: WelcomeEmailInput): EmailToSend {
     `Equipe ${productName}`,
   ].join('\n')
 
-  const html = emailDocument([
+  const html = emailDocument(productName, [
     emailHeading(`Olá, ${firstName}!`),
     emailParagraphHtml(
       `Que bom ter você na lista do <strong>${escapeHtml(productName)}</strong>. A partir de agora você recebe conteúdos curtos para cuidar da sua mente, no seu ritmo.`,

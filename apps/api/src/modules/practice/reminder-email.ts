@@ -5,7 +5,7 @@
  */
 import { API, PRACTICE_MSG } from '@sintonia/contract'
 import type { EmailToSend } from '../../lib/mail/index.js'
-import { emailButton, emailDocument, emailNote, emailParagraph, emailParagraphHtml, type EmailCommon } from '../../lib/mail/layout.js'
+import { emailButton, emailDocument, emailNote, emailParagraph, emailParagraphHtml, greeting, type EmailCommon } from '../../lib/mail/layout.js'
 import { escapeHtml } from '../../lib/mail/html.js'
 
 export const REMINDER_EMAIL_KIND = 'practice_reminder'
@@ -17,13 +17,12 @@ export const reminderTodayUrl = (publicUrl: string, deliveryId: string) => `${pu
 export const reminderUnsubscribeUrl = (publicUrl: string, token: string) => `${publicUrl}${API.practice.unsubscribe}?token=${encodeURIComponent(token)}`
 
 export function buildReminderEmail(input: EmailCommon & { name: string; body: string; deliveryId: string; unsubscribeToken: string }): EmailToSend {
-  const firstName = input.name.trim().split(/\s+/)[0] ?? ''
-  const greeting = firstName ? `Olá, ${firstName}!` : 'Olá!'
+  const opening = greeting(input.name)
   const todayUrl = reminderTodayUrl(input.publicUrl, input.deliveryId)
   const unsubscribeUrl = reminderUnsubscribeUrl(input.publicUrl, input.unsubscribeToken)
   const why = `Você recebe este lembrete porque pediu lembretes por e-mail no ${input.productName}. Você pode mudar o horário e os dias em Minha conta.`
   const text = [
-    greeting,
+    opening,
     '',
     input.body,
     '',
@@ -34,8 +33,8 @@ export function buildReminderEmail(input: EmailCommon & { name: string; body: st
     '',
     `Equipe ${input.productName}`,
   ].join('\n')
-  const html = emailDocument([
-    emailParagraph(greeting),
+  const html = emailDocument(input.productName, [
+    emailParagraph(opening),
     emailParagraph(input.body),
     emailButton('Começar agora', todayUrl),
     emailNote(why),
