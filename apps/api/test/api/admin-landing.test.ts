@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ADMIN_CONTENT_MSG, API, DEFAULT_LANDING_CONTENT, VIDEO_UPLOAD_MAX_BYTES, videoTooLargeMessage } from '@sintonia/contract'
+import { ADMIN_CONTENT_MSG, API, DEFAULT_LANDING_CONTENT, DEFAULT_LANDING_VERSION, LANDING_EDIT_MSG, VIDEO_UPLOAD_MAX_BYTES, videoTooLargeMessage } from '@sintonia/contract'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { callAs, castOf, type Cast } from '../helpers/callers.js'
 import { HTML_AS_MP4, fakeJpeg, fakeMp4, filesUnder, multipart, nonAdminStatuses, type MultipartFile } from '../helpers/multipart.js'
@@ -57,6 +57,24 @@ describe('admin landing content', () => {
     const landing = (await ctx.app.inject({ method: 'GET', url: API.content.landing })).json()
     expect(landing.content.hero.title).toBe('Transforme sua mente')
     expect(landing.content.whatIsProduct.enabled).toBe(false)
+  })
+
+  it('two admins editing at once: the second save over an older version is refused and changes nothing', async () => {
+    const loaded = (await asAdmin({ method: 'GET', url: API.content.admin.landing })).json()
+    const version = loaded.updatedAt ?? DEFAULT_LANDING_VERSION
+    const first = clone(loaded.content)
+    first.hero.title = 'Versão da primeira admin'
+    const saved = await asAdmin({ method: 'PUT', url: `${API.content.admin.landing}?versao=${encodeURIComponent(version)}`, payload: first })
+    expect(saved.statusCode).toBe(200)
+    const second = clone(loaded.content)
+    second.hero.title = 'Versão do segundo admin'
+    const stale = await asAdmin({ method: 'PUT', url: `${API.content.admin.landing}?versao=${encodeURIComponent(version)}`, payload: second })
+    expect(stale.statusCode).toBe(409)
+    expect(stale.json().message).toBe(LANDING_EDIT_MSG.conflict)
+    expect((await ctx.app.inject({ method: 'GET', url: API.content.landing })).json().content.hero.title).toBe('Versão da primeira admin')
+    // Over the version it now reads, the second admin saves.
+    const again = await asAdmin({ method: 'PUT', url: `${API.content.admin.landing}?versao=${encodeURIComponent(saved.json().updatedAt)}`, payload: second })
+    expect(again.statusCode).toBe(200)
   })
 
   it('refuses content that breaks the validity rule with per-field pt-BR messages, changing nothing', async () => {

@@ -16,6 +16,15 @@ export const adminLandingSchema = z.object({
 })
 export type AdminLanding = z.infer<typeof adminLandingSchema>
 
+/** The version a landing edit started from: the `updatedAt` it loaded, or 'padrao' when it loaded the default. */
+export const DEFAULT_LANDING_VERSION = 'padrao'
+export const adminLandingSaveQuerySchema = z.object({ versao: z.string().max(40).optional() }).strict()
+export const landingVersionOf = (landing: Pick<AdminLanding, 'updatedAt'>) => landing.updatedAt ?? DEFAULT_LANDING_VERSION
+
+export const LANDING_EDIT_MSG = {
+  conflict: 'A página inicial foi salva por outra pessoa enquanto você editava. Nada foi salvo: carregue a versão atual e refaça suas alterações.',
+} as const
+
 export const adminVideoParamsSchema = z.object({
   videoId: z.string().trim().min(1, { error: 'Identificador de vídeo inválido' }).max(64, { error: 'Identificador de vídeo inválido' }),
 })

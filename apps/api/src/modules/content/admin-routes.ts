@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   adminActiveVideoSchema,
   adminLandingSchema,
+  adminLandingSaveQuerySchema,
   adminVideoLinkSchema,
   adminVideoParamsSchema,
   adminVideosSchema,
@@ -31,7 +32,7 @@ import { mediaDeps } from '../../lib/service-deps.js'
 import { receiveMultipart } from '../../lib/uploads/receive-multipart.js'
 import { THUMBNAIL_FILE_RULE, VIDEO_FILE_RULE } from '../../lib/uploads/accept.js'
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema }
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema }
 
 const adminLandingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database
@@ -48,10 +49,17 @@ const adminLandingRoutes: FastifyPluginAsyncZod = async (app) => {
     API.content.admin.landing,
     {
       config: { access: 'admin' },
-      schema: { tags: landingTags, summary: 'Salva o conteúdo completo da landing page (validado: mensagens por campo)', body: landingPageContentSchema, response: { 200: adminLandingSchema, ...errors } },
+      schema: {
+        tags: landingTags,
+        summary: 'Salva o conteúdo completo da landing page (validado: mensagens por campo)',
+        description: "?versao= a versão que o editor carregou (updatedAt, ou 'padrao'): 409 quando outro administrador salvou depois, e nada muda.",
+        querystring: adminLandingSaveQuerySchema,
+        body: landingPageContentSchema,
+        response: { 200: adminLandingSchema, ...errors },
+      },
     },
     async (request) => {
-      const saved = await saveLanding(db, request.body)
+      const saved = await saveLanding(db, request.body, request.query.versao)
       await app.domainEvents.publish('content_changed')
       return saved
     },

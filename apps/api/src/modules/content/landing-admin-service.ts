@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import {
+  DEFAULT_LANDING_VERSION,
+  LANDING_EDIT_MSG,
   ADMIN_CONTENT_MSG,
   API,
   LANDING_SECTION,
@@ -58,9 +60,18 @@ async function lockSectionRead(db: Database, section: string) {
   return db.transaction((tx) => lockSection(tx, section))
 }
 
-/** The body was checked by the contract schema (the product's validity rule and per-field messages). */
-export async function saveLanding(db: Database, content: LandingPageContent): Promise<AdminLanding> {
-  await upsertSection(db, LANDING_SECTION.landingPage, content)
+/**
+ * The body was checked by the contract schema (the product's validity rule and per-field messages).
+ * `expectedVersion` (the version the editor loaded): when another admin saved since, nothing is
+ * saved (409) — the second save would silently undo the first.
+ */
+export async function saveLanding(db: Database, content: LandingPageContent, expectedVersion?: string): Promise<AdminLanding> {
+  await db.transaction(async (tx) => {
+    const row = await lockSection(tx, LANDING_SECTION.landingPage)
+    const current = row !== undefined && isValidLandingContent(row.content) ? row.updatedAt.toISOString() : DEFAULT_LANDING_VERSION
+    if (expectedVersion !== undefined && expectedVersion !== current) throw new HttpError(409, LANDING_EDIT_MSG.conflict)
+    await upsertSection(tx, LANDING_SECTION.landingPage, content)
+  })
   return getAdminLanding(db)
 }
 

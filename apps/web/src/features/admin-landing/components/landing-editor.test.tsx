@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { toast } from 'sonner'
-import { API, DEFAULT_LANDING_CONTENT, type LandingPageContent } from '@sintonia/contract'
+import { API, DEFAULT_LANDING_CONTENT, LANDING_EDIT_MSG, type LandingPageContent } from '@sintonia/contract'
 import { fetchByPath, jsonResponse, renderWithProviders } from '../../../test/render'
 import { LandingEditor } from './landing-editor'
 
@@ -26,14 +26,17 @@ const saveButton = () => screen.getByText('Salvar alterações').closest('button
 
 const preview = (content: LandingPageContent) => <p data-testid="preview-title">{content.hero.title}</p>
 
+const putUrls: string[] = []
 function stub(put: (init?: RequestInit) => Response) {
   const calls: RequestInit[] = []
+  putUrls.length = 0
   vi.stubGlobal(
     'fetch',
     fetchByPath({
-      [API.content.admin.landing]: (_url, init) => {
+      [API.content.admin.landing]: (url, init) => {
         if (init?.method === 'PUT') {
           calls.push(init)
+          putUrls.push(url)
           return put(init)
         }
         return jsonResponse({ productName: 'Sintonia', content: DEFAULT_LANDING_CONTENT, updatedAt: null })
@@ -81,5 +84,18 @@ describe('LandingEditor', { timeout: 30_000 }, () => {
     fireEvent.change(title, { target: { value: 'Outro título' } })
     fireEvent.click(saveButton())
     await waitFor(() => expect(document.getElementById('landing-footer-lgpdLink')?.getAttribute('aria-invalid')).toBe('true'))
+  })
+
+  it('sends the version it loaded, and after another admin saved, says so and loads the current version on request', async () => {
+    const calls = stub(() => jsonResponse({ statusCode: 409, error: 'Conflict', message: LANDING_EDIT_MSG.conflict }, 409))
+    renderWithProviders(<LandingEditor renderPreview={preview} />)
+    fireEvent.change(await heroTitle(), { target: { value: 'Minha versão' } })
+    fireEvent.click(saveButton())
+    const alert = await screen.findByText(LANDING_EDIT_MSG.conflict)
+    expect(calls).toHaveLength(1)
+    expect(putUrls[0]).toMatch(/\?versao=padrao$/)
+    fireEvent.click(screen.getByText('Carregar a versão atual'))
+    await waitFor(() => expect((document.getElementById('landing-hero-title') as HTMLInputElement).value).toBe(DEFAULT_LANDING_CONTENT.hero.title))
+    expect(alert.isConnected).toBe(false)
   })
 })

@@ -1,13 +1,13 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
 import { toast } from 'sonner'
 import { Eye, PencilLine, RotateCcw } from 'lucide-react'
-import { landingPageContentSchema, type LandingPageContent } from '@sintonia/contract'
+import { LANDING_EDIT_MSG, landingPageContentSchema, landingVersionOf, type LandingPageContent } from '@sintonia/contract'
 import { AdminPageHeader } from '../../../components/admin/admin-page-header'
 import { QueryError } from '../../../components/admin/query-error'
 import { Button } from '../../../components/ui/button'
 import { FormAlert, SubmitButton, useErrorReveal } from '../../../components/ui/form'
 import { Skeleton } from '../../../components/ui/skeleton'
-import { getErrorMessage } from '../../../lib/api-client'
+import { ApiRequestError, getErrorMessage } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
 import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/zod-issues'
 import { useAdminLanding, useSaveLanding } from '../api/landing'
@@ -28,8 +28,23 @@ const SECTIONS = [
   { id: 'secao-rodape', label: 'Rodapé' },
 ]
 
-function Editor({ initial, productName, renderPreview }: { initial: LandingPageContent; productName: string; renderPreview: LandingEditorProps['renderPreview'] }) {
+function Editor({
+  initial,
+  initialVersion,
+  productName,
+  renderPreview,
+  onReload,
+}: {
+  initial: LandingPageContent
+  initialVersion: string
+  productName: string
+  renderPreview: LandingEditorProps['renderPreview']
+  onReload: () => void
+}) {
   const [draft, setDraft] = useState<LandingPageContent>(initial)
+  // The version this edit started from; another admin's save since makes ours a conflict.
+  const [version, setVersion] = useState(initialVersion)
+  const [conflict, setConflict] = useState(false)
   const [errors, setErrors] = useState<FieldErrors>({})
   const reveal = useErrorReveal()
   const [view, setView] = useState<'edit' | 'preview'>('edit')
@@ -59,14 +74,16 @@ function Editor({ initial, productName, renderPreview }: { initial: LandingPageC
       toast.error('Revise os campos destacados', { description: parsed.error.issues[0]?.message })
       return
     }
-    save.mutate(parsed.data, {
+    save.mutate({ content: parsed.data, version }, {
       onSuccess: (saved) => {
         setDraft(saved.content)
+        setVersion(landingVersionOf(saved))
         setErrors({})
         toast.success('Página inicial salva')
       },
       // The draft stays as typed; the server's per-field messages show next to the fields.
       onError: (error) => {
+        if (error instanceof ApiRequestError && error.status === 409) setConflict(true)
         setErrors(apiFieldErrors(error))
         reveal.reveal()
         toast.error('Não foi possível salvar a página inicial', { description: getErrorMessage(error) })
@@ -78,6 +95,15 @@ function Editor({ initial, productName, renderPreview }: { initial: LandingPageC
 
   return (
     <EditorContext value={{ draft, errors, update }}>
+      {conflict ? (
+        <FormAlert className="mb-4">
+          <span className="block">{LANDING_EDIT_MSG.conflict}</span>
+          <Button variant="outline" className="mt-3" onClick={onReload}>
+            <RotateCcw aria-hidden="true" />
+            Carregar a versão atual
+          </Button>
+        </FormAlert>
+      ) : null}
       <div className="mb-4 flex flex-wrap items-center gap-2">
         <div role="tablist" aria-label="Modo" className="inline-flex rounded-xl border border-line bg-card p-1 shadow-sm 2xl:hidden">
           {(['edit', 'preview'] as const).map((mode) => (
@@ -198,14 +224,24 @@ function Editor({ initial, productName, renderPreview }: { initial: LandingPageC
 /** `/admin/landing`: every section of the landing content with toggles, icon picker and preview. */
 export function LandingEditor({ renderPreview }: LandingEditorProps) {
   const landing = useAdminLanding()
+  // Refetches (another admin's save announced in realtime) never reset a draft; only this does.
+  const [loads, setLoads] = useState(0)
   return (
     <div>
       <AdminPageHeader title="Página inicial" description="Edite os textos e as seções da landing page. As alterações aparecem para os visitantes ao salvar." />
       {landing.isError ? <QueryError error={landing.error} onRetry={() => void landing.refetch()} /> : null}
       {landing.isPending ? <Skeleton className="h-96 rounded-2xl" /> : null}
       {landing.data ? (
-        // Not keyed by updatedAt: a remount on save would drop the save's own callbacks (toast).
-        <Editor initial={landing.data.content} productName={landing.data.productName} renderPreview={renderPreview} />
+        // Keyed by explicit loads, not by updatedAt: a remount on a save would drop its callbacks
+        // (toast) or the draft; "Carregar a versão atual" after a conflict starts the editor afresh.
+        <Editor
+          key={loads}
+          initial={landing.data.content}
+          initialVersion={landingVersionOf(landing.data)}
+          productName={landing.data.productName}
+          renderPreview={renderPreview}
+          onReload={() => void landing.refetch().then(() => setLoads((count) => count + 1))}
+        />
       ) : null}
     </div>
   )
