@@ -365,6 +365,24 @@ describe('header sign-in button', () => {
     within(screen.getByRole('navigation', { name: 'Acesso à conta' })).getByRole('link', { name: /Downloads/ })
   })
 
+  it("starts a subscriber's bottom bar with 'Início' and 'Hoje', as an app does, and keeps 'Sair' in it", async () => {
+    stubApi({ user: ANA, subscription: ACTIVE })
+    const { router } = renderRoutes(routes, '/progresso')
+    const bar = await screen.findByRole('navigation', { name: 'Acesso à conta' })
+    await waitFor(() => expect(within(bar).getAllByRole('link')).toHaveLength(5))
+    const tabs = [...within(bar).getAllByRole('link'), within(bar).getByRole('button', { name: 'Sair' })]
+    expect(tabs.map((tab) => tab.getAttribute('aria-label') ?? tab.textContent)).toEqual(['Início', 'Hoje', 'Progresso', 'Downloads', 'Minha conta', 'Sair'])
+    expect(tabs.slice(0, 5).map((tab) => tab.getAttribute('href'))).toEqual(['/dashboard', '/hoje', '/progresso', '/downloads', '/minha-conta'])
+    expect(within(bar).getByRole('link', { name: 'Progresso' }).getAttribute('aria-current')).toBe('page')
+    // The Diário, without a tab of its own, opens from the progress page, whose tab stays marked.
+    fireEvent.click(await screen.findByRole('link', { name: 'Abrir o Diário' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/diario'))
+    expect(within(bar).getByRole('link', { name: 'Progresso' }).getAttribute('aria-current')).toBe('page')
+    // A field's page is under 'Início'.
+    await router.navigate('/campo/00000000-0000-4000-8000-000000000000')
+    await waitFor(() => expect(within(bar).getByRole('link', { name: 'Início' }).getAttribute('aria-current')).toBe('page'))
+  })
+
   it("the sign-in pages do not repeat 'Entrar' beside their own form: no header button, no bottom bar for a visitor", async () => {
     stubApi()
     const home = renderRoutes(routes, '/')
