@@ -80,6 +80,12 @@ test('a playlist plays through from "Tocar playlist"; the heart means Favoritos;
   )
   expect(created).toBe(201)
 
+  // A field whose audios' titles hold long words ("Autoconfiança") still fits a 360 px phone.
+  const longWords = fields.find((candidate) => candidate.title === 'Autoestima e Amor-Próprio')!
+  await page.goto(`${server.baseURL}/campo/${longWords.id}`)
+  await expect(page.getByRole('link', { name: 'Ouvir Áudio da Autoconfiança' })).toBeVisible()
+  await screenshotBoth(page, 'campo-palavras-longas')
+
   // On the field page the heart of an audio that only "Minha sequência" holds is empty; a tap puts it in Favoritos.
   await page.goto(`${server.baseURL}/campo/${field.id}`)
   const card = page.getByTestId('audio-card').filter({ hasText: first!.title })
