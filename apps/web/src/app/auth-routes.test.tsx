@@ -401,6 +401,15 @@ describe('header sign-in button', () => {
     }
   })
 
+  it("leaves a visitor's checkout without the 'Entrar' bar, which covered 'Continuar para o pagamento' at a phone's fold", async () => {
+    stubApi()
+    renderRoutes(routes, '/pagamento?plan=anual')
+    await screen.findByRole('button', { name: /Continuar para o pagamento/ })
+    // The header's 'Entrar' is known (the sign-in has loaded): the bar would be there by now.
+    await waitFor(() => expect(document.querySelector('header a[href="/login"]:not([aria-hidden])')).not.toBeNull())
+    expect(screen.queryByRole('navigation', { name: 'Acesso à conta' })).toBeNull()
+  })
+
   it('invites visitors and listeners to the free newsletter in the footer, never subscribers nor admins', async () => {
     const invitation = () => within(screen.getAllByRole('contentinfo').at(-1)!).queryByRole('link', { name: 'Inscreva-se na nossa lista' })
     for (const [who, expected] of [

@@ -1,17 +1,18 @@
 import { useSignedIn } from '../../features/auth'
 import { useLocation } from '../../lib/navigation'
 import { AccountLink, DownloadsLink, HomeTab, ProgressLink, SignInButton, TodayTab } from './auth-button'
-import { isSignInPage } from './sign-in-pages'
+import { isBarlessForVisitors } from './sign-in-pages'
 
 /**
  * Whether the bottom bar takes room below 768 px, so the page keeps that much padding under its
- * content: always, except on a sign-in page for anyone not signed in, where the bar would be empty.
+ * content: always, except on a sign-in page for anyone not signed in, where the bar would be empty,
+ * and on the checkout, where it would cover the page's one button.
  * Elsewhere the room is kept while the sign-in loads, so the bar appears without moving the page.
  */
 export function useBottomBarShown(): boolean {
   const signedIn = useSignedIn()
   const { pathname } = useLocation()
-  return !(isSignInPage(pathname) && signedIn.status !== 'authenticated')
+  return !(isBarlessForVisitors(pathname) && signedIn.status !== 'authenticated')
 }
 
 /**
