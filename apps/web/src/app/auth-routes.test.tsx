@@ -248,6 +248,41 @@ describe('/login', () => {
   })
 })
 
+describe("the sign-in forms' own checks", () => {
+  // The forms are noValidate: in jsdom as in a browser, a submit with empty or malformed fields reaches the app.
+  for (const [path, heading, submit] of [
+    ['/admin/login', 'Acesso administrativo', /Entrar no painel/],
+    ['/login', 'Login', /^Entrar$/],
+    ['/login?email=x', 'Cadastro', /Criar conta/],
+  ] as const) {
+    it(`${path}: the app's pt-BR messages under the fields, never the browser's bubbles, and nothing sent`, async () => {
+      const { api } = stubApi()
+      const page = renderRoutes(routes, path)
+      await screen.findByRole(path.startsWith('/admin') ? 'heading' : 'tab', { name: heading })
+      const form = screen.getByLabelText('E-mail').closest('form')!
+      expect(form.noValidate).toBe(true)
+      fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: '' } })
+      fireEvent.click(screen.getByRole('button', { name: submit }))
+      const email = screen.getByLabelText('E-mail')
+      await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'))
+      expect(document.getElementById(email.getAttribute('aria-describedby')!)?.textContent).toBe(AUTH_MSG.emailRequired)
+      const password = screen.getByLabelText('Senha')
+      expect(document.getElementById(password.getAttribute('aria-describedby')!)?.textContent).toBe(AUTH_MSG.passwordRequired)
+      // The first error takes the focus (docs/product/README.md#forms).
+      await waitFor(() => expect(document.activeElement).toBe(email))
+
+      fireEvent.change(email, { target: { value: 'ana@exemplo' } })
+      fireEvent.change(password, { target: { value: 'segredo123' } })
+      fireEvent.click(screen.getByRole('button', { name: submit }))
+      await waitFor(() => expect(document.getElementById(email.getAttribute('aria-describedby')!)?.textContent).toBe(AUTH_MSG.invalidEmail))
+      expect(password.getAttribute('aria-invalid')).toBeNull()
+      expect(api.bodies[API.accounts.signIn]).toBeUndefined()
+      expect(api.bodies[API.accounts.signUp]).toBeUndefined()
+      page.unmount()
+    })
+  }
+})
+
 describe('/admin/login', () => {
   it('refuses listener accounts and signs admins in to /admin', async () => {
     const { api } = stubApi()
