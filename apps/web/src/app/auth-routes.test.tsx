@@ -472,7 +472,7 @@ describe('header sign-in button', () => {
       String(input).includes(API.accounts.signOut) ? Promise.resolve(apiError(500, 'Erro interno no logout')) : base(input, init),
     )
     fireEvent.click(button)
-    await waitFor(() => expect(toastMock.error).toHaveBeenCalledWith('Erro ao sair: Erro interno no logout', expect.anything()))
+    await waitFor(() => expect(toastMock.error).toHaveBeenCalledWith('Erro ao fazer logout', expect.objectContaining({ description: 'Erro interno no logout' })))
   })
 })
 

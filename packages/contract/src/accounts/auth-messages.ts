@@ -34,7 +34,6 @@ export const AUTH_MSG = {
   internalLogout: 'Erro interno no logout',
   logoutFailed: 'Erro ao fazer logout',
   logoutSuccess: 'Logout realizado com sucesso!',
-  logoutErrorPrefix: 'Erro ao sair: ',
   banned: 'Sua conta está suspensa. Fale com o suporte.',
   tooManyAttempts: 'Muitas tentativas. Aguarde alguns minutos antes de tentar novamente.',
   signInExpired: 'Sua sessão expirou. Faça login novamente.',
