@@ -279,6 +279,14 @@ test('the admin sidebar stays beside the page at full height and scrolls on its 
   expect(Math.round(box.y + box.height)).toBe(viewportHeight)
   await expect(last).toBeInViewport({ ratio: 1 })
 
+  // A laptop's 800 px window: the whole menu fits, down to 'Analytics avançado', without scrolling it.
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await sidebar.evaluate((el) => el.scrollTo(0, 0))
+  await expect(last).toBeInViewport({ ratio: 1 })
+  expect(await sidebar.evaluate((el) => el.scrollHeight <= el.clientHeight)).toBe(true)
+  await keepPicture(page, 'admin-menu-800')
+  await page.setViewportSize({ width: 1280, height: 720 })
+
   // A short page: the sidebar is still as tall as the window.
   await page.goto('/admin/settings')
   await expect(page.getByRole('heading', { level: 1, name: 'Configurações' })).toBeVisible()

@@ -80,6 +80,12 @@ test('a playlist plays through from "Tocar playlist"; the heart means Favoritos;
   )
   expect(created).toBe(201)
 
+  // A field whose audios' titles hold long words ("Autoconfiança") still fits a 360 px phone.
+  const longWords = fields.find((candidate) => candidate.title === 'Autoestima e Amor-Próprio')!
+  await page.goto(`${server.baseURL}/campo/${longWords.id}`)
+  await expect(page.getByRole('link', { name: 'Ouvir Áudio da Autoconfiança' })).toBeVisible()
+  await screenshotBoth(page, 'campo-palavras-longas')
+
   // On the field page the heart of an audio that only "Minha sequência" holds is empty; a tap puts it in Favoritos.
   await page.goto(`${server.baseURL}/campo/${field.id}`)
   const card = page.getByTestId('audio-card').filter({ hasText: first!.title })
@@ -130,6 +136,10 @@ test('a playlist plays through from "Tocar playlist"; the heart means Favoritos;
   await expect(page.getByTestId('audio-position')).toContainText('Áudio 1 de 2')
   await expect(page.getByTestId('player-status')).toHaveText('Reproduzindo', { timeout: 15_000 })
   await expect(page.getByTestId('background-music-status')).toHaveAttribute('data-playing', 'true')
+  // On a phone the timer's menu sits whole inside the stage, within its padding, never cut at its edge.
+  await page.setViewportSize({ width: 360, height: 780 })
+  const [stageBox, timerBox] = await Promise.all([page.getByTestId('player-stage').boundingBox(), page.getByTestId('sleep-timer').boundingBox()])
+  expect(timerBox!.x + timerBox!.width).toBeLessThanOrEqual(stageBox!.x + stageBox!.width - 16)
   await screenshotBoth(page, 'playlist-tocando')
 
   // Its repetition heard, the stream goes on to the next audio of the playlist, and the page with it.

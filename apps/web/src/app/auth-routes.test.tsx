@@ -248,6 +248,41 @@ describe('/login', () => {
   })
 })
 
+describe("the sign-in forms' own checks", () => {
+  // The forms are noValidate: in jsdom as in a browser, a submit with empty or malformed fields reaches the app.
+  for (const [path, heading, submit] of [
+    ['/admin/login', 'Acesso administrativo', /Entrar no painel/],
+    ['/login', 'Login', /^Entrar$/],
+    ['/login?email=x', 'Cadastro', /Criar conta/],
+  ] as const) {
+    it(`${path}: the app's pt-BR messages under the fields, never the browser's bubbles, and nothing sent`, async () => {
+      const { api } = stubApi()
+      const page = renderRoutes(routes, path)
+      await screen.findByRole(path.startsWith('/admin') ? 'heading' : 'tab', { name: heading })
+      const form = screen.getByLabelText('E-mail').closest('form')!
+      expect(form.noValidate).toBe(true)
+      fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: '' } })
+      fireEvent.click(screen.getByRole('button', { name: submit }))
+      const email = screen.getByLabelText('E-mail')
+      await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'))
+      expect(document.getElementById(email.getAttribute('aria-describedby')!)?.textContent).toBe(AUTH_MSG.emailRequired)
+      const password = screen.getByLabelText('Senha')
+      expect(document.getElementById(password.getAttribute('aria-describedby')!)?.textContent).toBe(AUTH_MSG.passwordRequired)
+      // The first error takes the focus (docs/product/README.md#forms).
+      await waitFor(() => expect(document.activeElement).toBe(email))
+
+      fireEvent.change(email, { target: { value: 'ana@exemplo' } })
+      fireEvent.change(password, { target: { value: 'segredo123' } })
+      fireEvent.click(screen.getByRole('button', { name: submit }))
+      await waitFor(() => expect(document.getElementById(email.getAttribute('aria-describedby')!)?.textContent).toBe(AUTH_MSG.invalidEmail))
+      expect(password.getAttribute('aria-invalid')).toBeNull()
+      expect(api.bodies[API.accounts.signIn]).toBeUndefined()
+      expect(api.bodies[API.accounts.signUp]).toBeUndefined()
+      page.unmount()
+    })
+  }
+})
+
 describe('/admin/login', () => {
   it('refuses listener accounts and signs admins in to /admin', async () => {
     const { api } = stubApi()
@@ -365,6 +400,24 @@ describe('header sign-in button', () => {
     within(screen.getByRole('navigation', { name: 'Acesso à conta' })).getByRole('link', { name: /Downloads/ })
   })
 
+  it("starts a subscriber's bottom bar with 'Início' and 'Hoje', as an app does, and keeps 'Sair' in it", async () => {
+    stubApi({ user: ANA, subscription: ACTIVE })
+    const { router } = renderRoutes(routes, '/progresso')
+    const bar = await screen.findByRole('navigation', { name: 'Acesso à conta' })
+    await waitFor(() => expect(within(bar).getAllByRole('link')).toHaveLength(5))
+    const tabs = [...within(bar).getAllByRole('link'), within(bar).getByRole('button', { name: 'Sair' })]
+    expect(tabs.map((tab) => tab.getAttribute('aria-label') ?? tab.textContent)).toEqual(['Início', 'Hoje', 'Progresso', 'Downloads', 'Minha conta', 'Sair'])
+    expect(tabs.slice(0, 5).map((tab) => tab.getAttribute('href'))).toEqual(['/dashboard', '/hoje', '/progresso', '/downloads', '/minha-conta'])
+    expect(within(bar).getByRole('link', { name: 'Progresso' }).getAttribute('aria-current')).toBe('page')
+    // The Diário, without a tab of its own, opens from the progress page, whose tab stays marked.
+    fireEvent.click(await screen.findByRole('link', { name: 'Abrir o Diário' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/diario'))
+    expect(within(bar).getByRole('link', { name: 'Progresso' }).getAttribute('aria-current')).toBe('page')
+    // A field's page is under 'Início'.
+    await router.navigate('/campo/00000000-0000-4000-8000-000000000000')
+    await waitFor(() => expect(within(bar).getByRole('link', { name: 'Início' }).getAttribute('aria-current')).toBe('page'))
+  })
+
   it("the sign-in pages do not repeat 'Entrar' beside their own form: no header button, no bottom bar for a visitor", async () => {
     stubApi()
     const home = renderRoutes(routes, '/')
@@ -381,6 +434,15 @@ describe('header sign-in button', () => {
       expect(screen.queryByRole('navigation', { name: 'Acesso à conta' }), path).toBeNull()
       page.unmount()
     }
+  })
+
+  it("leaves a visitor's checkout without the 'Entrar' bar, which covered 'Continuar para o pagamento' at a phone's fold", async () => {
+    stubApi()
+    renderRoutes(routes, '/pagamento?plan=anual')
+    await screen.findByRole('button', { name: /Continuar para o pagamento/ })
+    // The header's 'Entrar' is known (the sign-in has loaded): the bar would be there by now.
+    await waitFor(() => expect(document.querySelector('header a[href="/login"]:not([aria-hidden])')).not.toBeNull())
+    expect(screen.queryByRole('navigation', { name: 'Acesso à conta' })).toBeNull()
   })
 
   it('invites visitors and listeners to the free newsletter in the footer, never subscribers nor admins', async () => {
@@ -410,7 +472,7 @@ describe('header sign-in button', () => {
       String(input).includes(API.accounts.signOut) ? Promise.resolve(apiError(500, 'Erro interno no logout')) : base(input, init),
     )
     fireEvent.click(button)
-    await waitFor(() => expect(toastMock.error).toHaveBeenCalledWith('Erro ao sair: Erro interno no logout', expect.anything()))
+    await waitFor(() => expect(toastMock.error).toHaveBeenCalledWith('Erro ao fazer logout', expect.objectContaining({ description: 'Erro interno no logout' })))
   })
 })
 

@@ -18,6 +18,9 @@ export const AUTH_MSG = {
   emailNotConfirmed: 'Confirme seu e-mail antes de fazer login',
   passwordTooShort: 'A senha deve ter pelo menos 6 caracteres',
   invalidEmail: 'E-mail inválido',
+  /** The sign-in forms' own checks before sending (the app's inline errors, never the browser's bubbles). */
+  emailRequired: 'Informe seu e-mail',
+  passwordRequired: 'Informe sua senha',
   network: 'Erro de conexão. Verifique sua internet.',
   userNotFound: 'Usuário não encontrado',
   empty: 'Erro ao processar sua solicitação',
@@ -31,7 +34,6 @@ export const AUTH_MSG = {
   internalLogout: 'Erro interno no logout',
   logoutFailed: 'Erro ao fazer logout',
   logoutSuccess: 'Logout realizado com sucesso!',
-  logoutErrorPrefix: 'Erro ao sair: ',
   banned: 'Sua conta está suspensa. Fale com o suporte.',
   tooManyAttempts: 'Muitas tentativas. Aguarde alguns minutos antes de tentar novamente.',
   signInExpired: 'Sua sessão expirou. Faça login novamente.',

@@ -50,6 +50,10 @@ export const MSG = {
     noneAvailable: 'Nenhuma demonstração disponível no momento',
     /** The server has no usable demo audio at all (`audio: null`). */
     notConfigured: 'Nenhum áudio demo configurado',
+    /** The audio the server gave cannot be played or named (web/features/demo/lib/demo-audio.ts). */
+    invalidUrl: 'Áudio demo sem URL válida',
+    invalidTitle: 'Áudio demo sem título válido',
+    validationFailed: 'Erro ao validar áudio demo',
     usingAlternative: 'Usando áudio alternativo para demonstração',
     alternativeWarning: 'Áudio demo original indisponível. Usando áudio alternativo para demonstração.',
     unavailableTitle: 'Demonstração Temporariamente Indisponível',

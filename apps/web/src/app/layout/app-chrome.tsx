@@ -47,13 +47,20 @@ export function AppChrome({ children, showBack = false, hideFooter = false, widt
         {progress}
         <PageViewTracker />
         <ServiceWorkerUpdates />
-        <AppHeader productName={productName} showBack={showBack} width={width} />
         {/* The connectivity pill starts its monitor once the page is idle, off the page's first
             tasks. Its code comes with the page (~2 KB gzip), not as a chunk fetched then: it exists
-            to say the connection is gone, and a chunk cannot be fetched without one. */}
-        <AfterIdle>
-          <ConnectionIndicator className="pointer-events-none fixed top-[4.5rem] left-1/2 z-40 -translate-x-1/2" />
-        </AfterIdle>
+            to say the connection is gone, and a chunk cannot be fetched without one. It sits in the
+            header's row, so it never covers the page. */}
+        <AppHeader
+          productName={productName}
+          showBack={showBack}
+          width={width}
+          status={
+            <AfterIdle>
+              <ConnectionIndicator className="md:mr-2" labelClassName="md:max-xl:sr-only" />
+            </AfterIdle>
+          }
+        />
         <main id="conteudo" tabIndex={-1} className="flex-1 outline-none">
           {children}
         </main>

@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react'
-import { BookHeart, CalendarCheck, Compass, HardDriveDownload, LayoutDashboard, LogIn, LogOut, UserRound } from 'lucide-react'
+import { BookHeart, CalendarCheck, Compass, HardDriveDownload, House, LayoutDashboard, LogIn, LogOut, Sunrise, UserRound } from 'lucide-react'
 import { Button, ButtonLink } from '../../components/ui/button'
 import { useSignedIn, useSignOut } from '../../features/auth'
 import { cn } from '../../lib/cn'
@@ -52,11 +52,13 @@ interface AppNavLinkProps extends NavLinkProps {
   /** The link's name when the visible label is a shorter form of it. */
   ariaLabel?: string
   labelClassName?: string
+  /** Other pages the tab stands for (a field's page is under 'Início'), marked current with it. */
+  within?: readonly string[]
 }
 
-function AppNavLink({ to, icon: Icon, label, ariaLabel, tab, className, labelClassName }: AppNavLinkProps) {
+function AppNavLink({ to, icon: Icon, label, ariaLabel, tab, className, labelClassName, within = [] }: AppNavLinkProps) {
   const { pathname } = useLocation()
-  const current = isCurrent(pathname, to) ? 'page' : undefined
+  const current = [to, ...within].some((path) => isCurrent(pathname, path)) ? 'page' : undefined
   if (tab) {
     return (
       <Link to={to} aria-current={current} aria-label={ariaLabel} className={cn(TAB_CLASS, className)}>
@@ -81,6 +83,21 @@ function useSubscribedListener(): boolean {
   return listener && subscription.isSubscribed
 }
 
+/**
+ * 'Início' (the dashboard: fields, search, continue listening) for subscribers: the bottom bar's
+ * first tab, as an app's home is; the fields and their players are under it.
+ */
+export function HomeTab(props: NavLinkProps) {
+  if (!useSubscribedListener()) return null
+  return <AppNavLink to="/dashboard" icon={House} label="Início" within={['/campo', '/audio']} tab {...props} />
+}
+
+/** 'Hoje' (today's practice) for subscribers: the bottom bar's second tab; the programmes are under it. */
+export function TodayTab(props: NavLinkProps) {
+  if (!useSubscribedListener()) return null
+  return <AppNavLink to="/hoje" icon={Sunrise} label="Hoje" within={['/programas']} tab {...props} />
+}
+
 /** 'Programas' (the daily practice's programmes) for subscribers. */
 export function ProgramsLink(props: NavLinkProps) {
   if (!useSubscribedListener()) return null
@@ -90,7 +107,8 @@ export function ProgramsLink(props: NavLinkProps) {
 /** 'Progresso' (the practice's paths, calendar and streak) for subscribers. */
 export function ProgressLink(props: NavLinkProps) {
   if (!useSubscribedListener()) return null
-  return <AppNavLink to="/progresso" icon={CalendarCheck} label="Progresso" {...props} />
+  // The Diário is opened from the progress page on phones: its tab stands for it too.
+  return <AppNavLink to="/progresso" icon={CalendarCheck} label="Progresso" within={props.tab ? ['/diario'] : []} {...props} />
 }
 
 /** 'Diário' (the check-ins after each practice) for subscribers. */

@@ -1,24 +1,26 @@
 import { useSignedIn } from '../../features/auth'
 import { useLocation } from '../../lib/navigation'
-import { AccountLink, DiaryLink, DownloadsLink, ProgramsLink, ProgressLink, SignInButton } from './auth-button'
-import { isSignInPage } from './sign-in-pages'
+import { AccountLink, DownloadsLink, HomeTab, ProgressLink, SignInButton, TodayTab } from './auth-button'
+import { isBarlessForVisitors } from './sign-in-pages'
 
 /**
  * Whether the bottom bar takes room below 768 px, so the page keeps that much padding under its
- * content: always, except on a sign-in page for anyone not signed in, where the bar would be empty.
+ * content: always, except on a sign-in page for anyone not signed in, where the bar would be empty,
+ * and on the checkout, where it would cover the page's one button.
  * Elsewhere the room is kept while the sign-in loads, so the bar appears without moving the page.
  */
 export function useBottomBarShown(): boolean {
   const signedIn = useSignedIn()
   const { pathname } = useLocation()
-  return !(isSignInPage(pathname) && signedIn.status !== 'authenticated')
+  return !(isBarlessForVisitors(pathname) && signedIn.status !== 'authenticated')
 }
 
 /**
  * Below 768 px: a fixed bottom bar with the sign-in button, shown once the sign-in has loaded.
- * Signed-in people get it as a row of tabs (icon over label) with their account link, and
- * subscribers the practice ('Programas', 'Progresso', 'Diário') and their downloads too: six tabs
- * that fit a 360 px phone. Its height, safe area included, is --bottom-bar-height (styles.css), the padding
+ * Signed-in people get it as a row of tabs (icon over label) with their account link; subscribers
+ * start, as an app does, with 'Início' and 'Hoje', then 'Progresso' and 'Downloads': six tabs are
+ * what fit a 360 px phone with whole labels, so the programmes are under 'Hoje' and the Diário
+ * under 'Progresso' (each page links to them). Its height, safe area included, is --bottom-bar-height (styles.css), the padding
  * the page keeps under its content (docs/product/README.md#mobile-bottom-bar).
  */
 export function MobileBottomBar() {
@@ -34,9 +36,9 @@ export function MobileBottomBar() {
     >
       {signedIn.status === 'authenticated' ? (
         <div className="-mx-3 flex h-11 items-stretch">
-          <ProgramsLink tab />
+          <HomeTab />
+          <TodayTab />
           <ProgressLink tab />
-          <DiaryLink tab />
           <DownloadsLink tab />
           <AccountLink tab />
           <SignInButton tab />

@@ -43,9 +43,9 @@ export function AdminLayout({ email, headerExtras, asideExtras, children }: Admi
           side padding leaves room for the menu card's shadow inside the scrolling box. */}
       <aside
         data-testid="admin-sidebar"
-        className="sticky top-[calc(4rem+1px)] -mx-2 hidden h-[calc(100dvh-4rem-1px)] w-68 shrink-0 flex-col gap-4 self-start overflow-y-auto overscroll-contain px-2 pt-6 pb-4 lg:flex"
+        className="sticky top-[calc(4rem+1px)] -mx-2 hidden h-[calc(100dvh-4rem-1px)] w-68 shrink-0 flex-col gap-4 self-start overflow-y-auto overscroll-contain px-2 pt-6 pb-4 lg:flex [@media(max-height:900px)]:pt-3"
       >
-        <AdminNav className="rounded-2xl border border-line bg-card p-3 shadow-soft" />
+        <AdminNav className="rounded-2xl border border-line bg-card p-3 shadow-soft [@media(max-height:900px)]:py-2" />
         {asideExtras}
       </aside>
 

@@ -13,6 +13,8 @@ function NavItem({ section, onNavigate }: { section: AdminSection; onNavigate?: 
         className={({ isActive }) =>
           cn(
             'flex min-h-10 items-center gap-3 rounded-xl px-3 py-2 text-[0.95rem] font-medium transition-colors lg:min-h-9 lg:py-1.5',
+            // A laptop's short window (up to 900 px tall): the sidebar's whole menu fits, 'Análises' included.
+            'lg:[@media(max-height:900px)]:min-h-7 lg:[@media(max-height:900px)]:py-1 lg:[@media(max-height:900px)]:text-sm',
             'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600',
             isActive ? 'bg-brand-700 text-white shadow-glow' : 'text-ink-muted hover:bg-tint hover:text-accent-strong',
           )
@@ -33,8 +35,8 @@ export function AdminNav({ onNavigate, className }: { onNavigate?: () => void; c
         <NavItem section={ADMIN_HOME_SECTION} onNavigate={onNavigate} />
       </ul>
       {ADMIN_SECTION_GROUPS.map((group) => (
-        <div key={group.label} className="mt-5 lg:mt-4">
-          <p className="px-3 pb-1.5 text-xs font-semibold tracking-wider text-ink-muted/80 uppercase">{group.label}</p>
+        <div key={group.label} className="mt-5 lg:mt-4 lg:[@media(max-height:900px)]:mt-2.5">
+          <p className="px-3 pb-1.5 text-xs font-semibold tracking-wider text-ink-muted/80 uppercase lg:[@media(max-height:900px)]:pb-0.5">{group.label}</p>
           <ul className="flex flex-col gap-0.5">
             {group.sections.map((section) => (
               <NavItem key={section.path} section={section} onNavigate={onNavigate} />

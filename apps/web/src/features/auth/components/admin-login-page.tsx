@@ -3,6 +3,7 @@ import { ArrowLeft, ShieldCheck } from 'lucide-react'
 import { Link, Navigate } from 'react-router'
 import { useSignedIn, useSignIn } from '../api/signed-in'
 import { authErrorText } from '../lib/auth-error'
+import { validateCredentials, type CredentialErrors } from '../lib/credentials'
 import { ADMIN_HOME_PATH } from '../lib/redirect'
 import { EmailInput, FormAlert, FormField, PasswordInput, SubmitButton, useErrorReveal } from '../../../components/ui/form'
 
@@ -17,6 +18,7 @@ export function AdminLoginPage({ productName }: { productName: string }) {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | null>(null)
+  const [fieldErrors, setFieldErrors] = useState<CredentialErrors>({})
   const errors = useErrorReveal()
   const ids = useId()
 
@@ -26,6 +28,12 @@ export function AdminLoginPage({ productName }: { productName: string }) {
     event.preventDefault()
     if (signIn.isPending) return
     setError(null)
+    const found = validateCredentials(email, password)
+    setFieldErrors(found)
+    if (found.email || found.password) {
+      errors.reveal()
+      return
+    }
     signIn.mutate({ email: email.trim(), password, portal: 'admin' }, {
       onError: (e) => {
         setError(authErrorText(e))
@@ -56,18 +64,30 @@ export function AdminLoginPage({ productName }: { productName: string }) {
         <form
           ref={errors.ref}
           onSubmit={onSubmit}
+          noValidate
           aria-label="Login administrativo"
           className="mt-8 flex flex-col gap-5 rounded-3xl border border-white/10 bg-card p-5 shadow-[0_30px_60px_-20px_rgb(0_0_0/0.6)] sm:p-7"
         >
-          <FormField id={`${ids}-email`} label="E-mail">
-            <EmailInput id={`${ids}-email`} name="email" autoComplete="username" required value={email} onValueChange={setEmail} />
+          <FormField id={`${ids}-email`} label="E-mail" error={fieldErrors.email ?? null}>
+            <EmailInput
+              id={`${ids}-email`}
+              name="email"
+              autoComplete="username"
+              required
+              aria-invalid={fieldErrors.email ? true : undefined}
+              aria-describedby={fieldErrors.email ? `${ids}-email-error` : undefined}
+              value={email}
+              onValueChange={setEmail}
+            />
           </FormField>
-          <FormField id={`${ids}-password`} label="Senha">
+          <FormField id={`${ids}-password`} label="Senha" error={fieldErrors.password ?? null}>
             <PasswordInput
               id={`${ids}-password`}
               name="password"
               autoComplete="current-password"
               required
+              aria-invalid={fieldErrors.password ? true : undefined}
+              aria-describedby={fieldErrors.password ? `${ids}-password-error` : undefined}
               maxLength={128}
               value={password}
               onChange={(e) => setPassword(e.target.value)}

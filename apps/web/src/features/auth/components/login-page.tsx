@@ -6,6 +6,7 @@ import { AUTH_MSG, PASSWORD_MIN_LENGTH } from '@sintonia/contract'
 import { cn } from '../../../lib/cn'
 import { useSignedIn, useSignIn, useSignUp } from '../api/signed-in'
 import { authErrorText } from '../lib/auth-error'
+import { validateCredentials, type CredentialErrors } from '../lib/credentials'
 import { cleanCheckoutId, postLoginPath } from '../lib/redirect'
 import { AuthShell, textLinkClass } from './auth-shell'
 import { EmailInput, FormAlert, FormField, PasswordInput, SubmitButton, TextInput, useErrorReveal } from '../../../components/ui/form'
@@ -37,6 +38,7 @@ export function LoginPage({ productName }: { productName: string }) {
   const [email, setEmail] = useState(queryEmail)
   const [password, setPassword] = useState('')
   const [error, setErrorText] = useState<string | null>(null)
+  const [fieldErrors, setFieldErrors] = useState<CredentialErrors>({})
   const errors = useErrorReveal()
   const setError = (text: string | null) => {
     setErrorText(text)
@@ -58,6 +60,7 @@ export function LoginPage({ productName }: { productName: string }) {
   const switchTab = (next: LoginTab, { focus = false }: { focus?: boolean } = {}) => {
     setTab(next)
     setError(null)
+    setFieldErrors({})
     signIn.reset()
     signUp.reset()
     if (focus) tabRefs.current[next]?.focus()
@@ -80,6 +83,12 @@ export function LoginPage({ productName }: { productName: string }) {
     event.preventDefault()
     if (pending) return
     setError(null)
+    const found = validateCredentials(email, password)
+    setFieldErrors(found)
+    if (found.email || found.password) {
+      errors.reveal()
+      return
+    }
     const cleanEmail = email.trim()
     if (tab === 'signup') {
       if (password.length < PASSWORD_MIN_LENGTH) {
@@ -192,6 +201,7 @@ export function LoginPage({ productName }: { productName: string }) {
         role="tabpanel"
         aria-labelledby={`${ids}-tab-${tab}`}
         onSubmit={onSubmit}
+        noValidate
         className="mt-6 flex flex-col gap-5"
       >
         {isSignup ? (
@@ -207,12 +217,14 @@ export function LoginPage({ productName }: { productName: string }) {
           </FormField>
         ) : null}
 
-        <FormField id={`${ids}-email`} label="E-mail">
+        <FormField id={`${ids}-email`} label="E-mail" error={fieldErrors.email ?? null}>
           <EmailInput
             ref={emailRef}
             id={`${ids}-email`}
             name="email"
             required
+            aria-invalid={fieldErrors.email ? true : undefined}
+            aria-describedby={fieldErrors.email ? `${ids}-email-error` : undefined}
             placeholder="voce@exemplo.com"
             value={email}
             onValueChange={setEmail}
@@ -223,6 +235,7 @@ export function LoginPage({ productName }: { productName: string }) {
           id={`${ids}-password`}
           label="Senha"
           hint={isSignup ? `Mínimo de ${PASSWORD_MIN_LENGTH} caracteres.` : undefined}
+          error={fieldErrors.password ?? null}
           aside={
             isSignup ? null : (
               <Link to="/esqueci-senha" className="text-sm font-semibold text-accent hover:text-accent-strong hover:underline">
@@ -237,7 +250,8 @@ export function LoginPage({ productName }: { productName: string }) {
             autoComplete={isSignup ? 'new-password' : 'current-password'}
             required
             maxLength={128}
-            aria-describedby={isSignup ? `${ids}-password-hint` : undefined}
+            aria-invalid={fieldErrors.password ? true : undefined}
+            aria-describedby={fieldErrors.password ? `${ids}-password-error` : isSignup ? `${ids}-password-hint` : undefined}
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />

@@ -6,7 +6,7 @@ import { useEndSignIn } from './use-end-sign-in'
 
 /**
  * 'Sair' (docs/product/accounts.md#sign-out): success toasts 'Logout realizado com sucesso!' and
- * goes to /; failure toasts 'Erro ao sair: {message}'. The page is left before the signed-in person is
+ * goes to /; failure toasts 'Erro ao fazer logout' with the reason under it. The page is left before the signed-in person is
  * forgotten, so a guarded page never flashes its "sign in" redirect.
  */
 export function useSignOut() {
@@ -17,7 +17,7 @@ export function useSignOut() {
     mutation.mutate(undefined, {
       onSuccess: () => endSignIn('/', () => toast.success(AUTH_MSG.logoutSuccess, { id: 'auth' })),
       onError: (error) => {
-        toast.error(`${AUTH_MSG.logoutErrorPrefix}${getErrorMessage(error)}`, { id: 'auth' })
+        toast.error(AUTH_MSG.logoutFailed, { id: 'auth', description: getErrorMessage(error) })
       },
     })
 

@@ -22,16 +22,14 @@ export function AudioCard({ audio, fieldId, highlighted = false, actions }: Audi
       data-testid="audio-card"
       data-highlighted={highlighted || undefined}
       className={cn(
-        'flex flex-col gap-4 rounded-2xl border bg-card p-5 shadow-soft transition-shadow duration-300',
+        // min-w-0: a long word never widens the grid's column past a 360 px phone.
+        'flex min-w-0 flex-col gap-4 rounded-2xl border bg-card p-5 shadow-soft transition-shadow duration-300',
         highlighted ? 'border-brand-400 ring-2 ring-line-strong' : 'border-line hover:shadow-md',
       )}
     >
-      <div className="flex items-start justify-between gap-3">
-        <div className="flex min-w-0 items-start gap-3">
-          <Artwork {...audioArtwork(audio)} sizes="48px" className="size-12 shrink-0 rounded-xl" />
-          <h3 className="min-w-0 text-base font-semibold leading-snug text-ink">{audio.title}</h3>
-        </div>
-        {actions ? <div className="-mt-1 -mr-1 shrink-0">{actions}</div> : null}
+      <div className="flex min-w-0 items-start gap-3">
+        <Artwork {...audioArtwork(audio)} sizes="48px" className="size-12 shrink-0 rounded-xl" />
+        <h3 className="min-w-0 text-base font-semibold leading-snug break-words text-ink">{audio.title}</h3>
       </div>
       {audio.description ? <p className="line-clamp-2 text-sm leading-relaxed text-ink-muted">{audio.description}</p> : null}
       <div className="mt-auto flex flex-wrap items-center gap-1.5">
@@ -51,10 +49,14 @@ export function AudioCard({ audio, fieldId, highlighted = false, actions }: Audi
           </span>
         ) : null}
       </div>
-      <ButtonLink to={`/campo/${fieldId}/audio/${audio.id}`} size="sm" className="w-full" aria-label={`Ouvir ${audio.title}`}>
-        <Play aria-hidden="true" fill="currentColor" />
-        Ouvir
-      </ButtonLink>
+      {/* The actions sit beside "Ouvir", not beside the title: on a phone the title keeps the card's width. */}
+      <div className="flex items-center gap-2">
+        <ButtonLink to={`/campo/${fieldId}/audio/${audio.id}`} size="sm" className="min-w-0 flex-1" aria-label={`Ouvir ${audio.title}`}>
+          <Play aria-hidden="true" fill="currentColor" />
+          Ouvir
+        </ButtonLink>
+        {actions ? <div className="-mr-1 shrink-0">{actions}</div> : null}
+      </div>
     </li>
   )
 }

@@ -75,6 +75,17 @@ describe('FieldPage', () => {
     expect(screen.queryByText('Erro de conexão. Verifique sua internet.')).toBeNull()
   })
 
+  it("says 'Erro inesperado ao carregar dados' when the answer cannot be read, never the error's own words", async () => {
+    stub({
+      [API.catalogue.field(FIELD_ID)]: () => jsonResponse({ field }),
+      // A 200 without the list: not an answer of the API's, nor a failure it reported.
+      [API.catalogue.fieldAudios(FIELD_ID)]: () => jsonResponse({ items: 'quebrado' }),
+    })
+    renderWithProviders(<FieldPage fieldId={FIELD_ID} />)
+    await screen.findByRole('heading', { name: 'Erro inesperado ao carregar dados' }, { timeout: 6_000 })
+    screen.getByRole('button', { name: /Tentar novamente/ })
+  })
+
   it('reads the field while the browser says it is offline: the service worker answers with the kept copy', async () => {
     onlineManager.setOnline(false)
     try {

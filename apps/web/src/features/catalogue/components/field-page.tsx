@@ -52,11 +52,15 @@ export function FieldPage({ fieldId, productName, highlightAudioId, renderAudioA
 
   if (!validId || field.isError || audios.isError) {
     const failure = field.isError ? field.error : audios.error
+    // Anything that is not the API's answer (an unreadable response, a bug) says so in pt-BR, never
+    // in the words of the error itself.
     const message = !validId
       ? LISTENER_MSG.fieldInvalidId
-      : failure instanceof ApiRequestError && failure.status === 404
-        ? LISTENER_MSG.fieldNotFound
-        : loadErrorMessage(failure, field.isError ? LISTENER_MSG.fieldLoadError : LISTENER_MSG.audiosLoadError)
+      : !(failure instanceof ApiRequestError)
+        ? LISTENER_MSG.unexpectedLoadError
+        : failure.status === 404
+          ? LISTENER_MSG.fieldNotFound
+          : loadErrorMessage(failure, field.isError ? LISTENER_MSG.fieldLoadError : LISTENER_MSG.audiosLoadError)
     const offline = failure instanceof ApiRequestError && failure.isNetworkError
     return (
       <PageShell width="6xl" contentClassName={PAGE_SPACING}>

@@ -20,13 +20,15 @@ const pillContent: Record<Exclude<ConnectivityState, 'online'>, { label: string;
 export interface ConnectionIndicatorViewProps {
   status: ConnectionStatus['status']
   className?: string
+  /** The visible label's classes (the header hides it where its row is crowded; the icon and title stay). */
+  labelClassName?: string
 }
 
 /**
  * The pill itself, driven by a status. The live region is always mounted (empty while online) so
  * screen readers announce the change when the pill appears; nothing is visible while online.
  */
-export function ConnectionIndicatorView({ status, className }: ConnectionIndicatorViewProps) {
+export function ConnectionIndicatorView({ status, className, labelClassName }: ConnectionIndicatorViewProps) {
   const content = status === 'online' ? null : pillContent[status]
   return (
     <div role="status" aria-live="polite" aria-atomic="true" className={content ? className : undefined}>
@@ -40,7 +42,7 @@ export function ConnectionIndicatorView({ status, className }: ConnectionIndicat
           )}
         >
           {status === 'offline' ? <WifiOff aria-hidden="true" /> : <SignalLow aria-hidden="true" />}
-          <span>{content.label}</span>
+          <span className={labelClassName}>{content.label}</span>
           <span className="sr-only">. {content.description}</span>
         </span>
       ) : null}
@@ -49,14 +51,16 @@ export function ConnectionIndicatorView({ status, className }: ConnectionIndicat
 }
 
 export interface ConnectionIndicatorProps {
-  /** Placement classes from the layout (e.g. fixed position). */
+  /** Placement classes from the layout, applied while the pill shows. */
   className?: string
+  /** The visible label's classes. */
+  labelClassName?: string
   /** Only for tests; the shared app-wide monitor is used by default. */
   monitor?: ConnectivityMonitor
 }
 
 /** Discreet pill shown only when offline ('Sem conexão') or slow ('Conexão lenta'). */
-export function ConnectionIndicator({ className, monitor }: ConnectionIndicatorProps) {
+export function ConnectionIndicator({ className, labelClassName, monitor }: ConnectionIndicatorProps) {
   const { status } = useConnectivity(monitor)
-  return <ConnectionIndicatorView status={status} className={className} />
+  return <ConnectionIndicatorView status={status} className={className} labelClassName={labelClassName} />
 }

@@ -51,6 +51,20 @@ describe('DemoPage', () => {
     expect(screen.queryByText(MSG.demo.loadError)).toBeNull()
   })
 
+  for (const [what, audio, message] of [
+    ['no file', { ...AUDIO, url: '' }, MSG.demo.invalidUrl],
+    ['an address that is not one to play', { ...AUDIO, url: 'javascript:alert(1)' }, MSG.demo.invalidUrl],
+    ['no title', { ...AUDIO, title: '   ' }, MSG.demo.invalidTitle],
+  ] as const) {
+    it(`says '${message}' for a demo audio with ${what}, and never plays it`, async () => {
+      const renderPlayer = render(() => jsonResponse({ audio, fieldTitle: 'Prosperidade', isAlternative: false }))
+      await screen.findByRole('heading', { name: MSG.demo.unavailableTitle })
+      screen.getByText(message)
+      screen.getByRole('button', { name: /Tentar Novamente/ })
+      expect(renderPlayer).not.toHaveBeenCalled()
+    })
+  }
+
   it('warns when an alternative audio stands in for the demo', async () => {
     render(() => jsonResponse({ audio: AUDIO, fieldTitle: 'Prosperidade', isAlternative: true }))
     await screen.findByText(MSG.demo.alternativeWarning)

@@ -3,6 +3,7 @@ import { MSG, type Audio } from '@sintonia/contract'
 import { PageLoader } from '../../../components/page-loader'
 import { errorMessageOr } from '../../../lib/api-client'
 import { useDemo } from '../api/demo-queries'
+import { demoAudioProblem } from '../lib/demo-audio'
 import { DemoUnavailable } from './demo-unavailable'
 import { DemoView } from './demo-view'
 
@@ -28,10 +29,11 @@ export function DemoPage({ productName, renderPlayer }: DemoPageProps) {
 
   const data = demo.data
   const audio = data?.audio
-  if (!data || !audio || !audio.url) {
+  const problem = audio ? demoAudioProblem(audio) : null
+  if (!data || !audio || problem) {
     // Why, in the product's words: the request failed (with the connection's or the server's own
-    // reason under it), no audio can serve as demo, or the one given has no file.
-    const message = demo.isError ? MSG.demo.loadError : data && !audio ? MSG.demo.notConfigured : MSG.demo.noneAvailable
+    // reason under it), no audio can serve as demo, or the one given has no playable file or no title.
+    const message = demo.isError ? MSG.demo.loadError : data && !audio ? MSG.demo.notConfigured : (problem ?? MSG.demo.noneAvailable)
     const detail = demo.isError ? errorMessageOr(demo.error, '') : ''
     return (
       <>

@@ -217,7 +217,7 @@ export function PlayerCard(props: PlayerCardProps) {
       </div>
 
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 border-t border-white/10 px-4 py-3 sm:px-6">
-        <div className="flex items-center gap-1">
+        <div className="flex min-w-0 items-center gap-1">
           <Button
             variant="ghost"
             size="sm"
@@ -231,11 +231,12 @@ export function PlayerCard(props: PlayerCardProps) {
             Reiniciar
           </Button>
           {sleep ? (
-            <label className="flex items-center gap-1.5 pl-1 text-xs font-medium text-ink-muted">
-              <Moon aria-hidden="true" className="size-3.5" />
-              <span>Timer</span>
+            <label className="flex min-w-0 items-center gap-1.5 pl-1 text-xs font-medium text-ink-muted">
+              <Moon aria-hidden="true" className="size-3.5 shrink-0" />
+              {/* Below 400 px the word gives its room to the menu, which would be cut at the stage's edge; the icon stays. */}
+              <span className="max-[399px]:sr-only">Timer</span>
               <select
-                className="rounded-lg border border-line bg-card px-2 py-1 text-xs font-semibold text-ink focus-visible:outline-2 focus-visible:outline-brand-400"
+                className="min-w-0 max-w-full rounded-lg border border-line bg-card px-2 py-1 text-xs font-semibold text-ink focus-visible:outline-2 focus-visible:outline-brand-400"
                 value={sleepTimerValue(sleep.timer)}
                 onChange={(event) => sleep.onChange(parseSleepTimerValue(event.currentTarget.value))}
                 data-testid="sleep-timer"

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { Button } from '../../../components/ui/button'
+import type { PlaylistAudio } from '@sintonia/contract'
 import { usePlaylistActions } from '../api/playlists'
 import { playlistNameProblem } from '../lib/name-rules'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
@@ -19,7 +20,16 @@ export function CreatePlaylistDialog({ open, onClose }: CreatePlaylistDialogProp
   )
 }
 
-function CreatePlaylistForm({ onDone }: { onDone: () => void }) {
+interface CreatePlaylistFormProps {
+  /** After creating (or cancelling, when there is no `onCancel`). */
+  onDone: () => void
+  /** 'Cancelar' goes back instead of closing (the chooser of 'Adicionar à playlist'). */
+  onCancel?: () => void
+  /** What the new playlist starts with (the audio of 'Adicionar à playlist'). */
+  audios?: PlaylistAudio[]
+}
+
+export function CreatePlaylistForm({ onDone, onCancel = onDone, audios }: CreatePlaylistFormProps) {
   const { create } = usePlaylistActions()
   const [name, setName] = useState('')
   const [description, setDescription] = useState('')
@@ -31,7 +41,7 @@ function CreatePlaylistForm({ onDone }: { onDone: () => void }) {
       toast.error(problem.title, { description: problem.description })
       return
     }
-    void create({ name, description })
+    void create({ name, description, ...(audios ? { audios } : {}) })
     onDone()
   }
 
@@ -39,7 +49,7 @@ function CreatePlaylistForm({ onDone }: { onDone: () => void }) {
     <form onSubmit={submit} noValidate>
       <PlaylistInfoFields name={name} description={description} onNameChange={setName} onDescriptionChange={setDescription} />
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onDone}>
+        <Button variant="ghost" onClick={onCancel}>
           Cancelar
         </Button>
         <Button type="submit">Criar playlist</Button>

@@ -163,4 +163,22 @@ describe('AddToPlaylistButton', () => {
     fireEvent.click(button)
     await screen.findByText(/Você ainda não tem playlists/)
   })
+
+  it("offers 'Nova playlist': named there, it is created with the audio in it, and 'Cancelar' goes back to the list", async () => {
+    const { button, writes, current } = setup([P1], 'add')
+    fireEvent.click(button)
+    fireEvent.click(await screen.findByRole('button', { name: 'Nova playlist' }))
+    await screen.findByRole('dialog', { name: 'Nova playlist' })
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }))
+    await screen.findByRole('dialog', { name: 'Adicionar à playlist' })
+    expect(writes).toEqual([])
+
+    fireEvent.click(screen.getByRole('button', { name: 'Nova playlist' }))
+    fireEvent.change(await screen.findByLabelText(/Nome/), { target: { value: 'Para dormir' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Criar playlist' }))
+    await waitFor(() => expect(writes).toHaveLength(1))
+    expect(writes[0]).toMatchObject({ method: 'POST', path: API.listening.playlists, body: { name: 'Para dormir', audioIds: [AUDIO.id] } })
+    expect(screen.queryByRole('dialog')).toBeNull()
+    await waitFor(() => expect(current().find((item) => item.name === 'Para dormir')?.audios.map((item) => item.id)).toEqual([AUDIO.id]))
+  })
 })

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react'
-import { Check, Heart, ListMusic, ListPlus } from 'lucide-react'
+import { Check, Heart, ListMusic, ListPlus, Plus } from 'lucide-react'
 import { audioCountLabel, LISTENER_MSG, type Playlist } from '@sintonia/contract'
 import { cn } from '../../../lib/cn'
 import { toPlaylistAudio, usePlaylistActions, usePlaylists, type PlaylistAudioInput } from '../api/playlists'
 import { findFavourites, isInFavourites } from '../lib/favourites'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
+import { CreatePlaylistForm } from './create-playlist-dialog'
 
 /** Favourite optimistic status reset. */
 export const FAVOURITE_STATUS_RESET_MS = 3000
@@ -76,17 +77,24 @@ export function FavouriteButton({ audio, className }: FavouriteButtonProps) {
 
 /**
  * 'Adicionar à playlist' beside the heart: lists the listener's playlists and adds the audio to
- * the chosen one; a playlist that already holds it says so and cannot be chosen again.
+ * the chosen one; a playlist that already holds it says so and cannot be chosen again. 'Nova
+ * playlist' creates one right there, with the audio in it.
  */
 export function AddToPlaylistButton({ audio, className }: FavouriteButtonProps) {
   const { data: playlists = [] } = usePlaylists()
   const { addAudio } = usePlaylistActions()
   const [choosing, setChoosing] = useState(false)
+  const [creating, setCreating] = useState(false)
   const label = `Adicionar “${audio.title}” a uma playlist`
 
   async function choose(playlist: Playlist) {
     setChoosing(false)
     await addAudio(playlist.id, toPlaylistAudio(audio))
+  }
+
+  function close() {
+    setChoosing(false)
+    setCreating(false)
   }
 
   const firstFree = playlists.findIndex((playlist) => !playlist.audios.some((item) => item.id === audio.id))
@@ -105,22 +113,54 @@ export function AddToPlaylistButton({ audio, className }: FavouriteButtonProps) 
       >
         <ListPlus aria-hidden="true" className="size-5" />
       </button>
-      <ModalDialog open={choosing} onClose={() => setChoosing(false)} title="Adicionar à playlist" description={<>Escolha onde guardar “{audio.title}”.</>}>
-        {playlists.length === 0 ? (
-          <p className="rounded-xl bg-tint p-4 text-sm leading-relaxed text-accent-strong">
-            Você ainda não tem playlists. Crie uma no seu painel, ou toque no coração para guardar este áudio em Favoritos.
-          </p>
+      <ModalDialog
+        open={choosing}
+        onClose={close}
+        title={creating ? 'Nova playlist' : 'Adicionar à playlist'}
+        description={creating ? <>A nova playlist começa com “{audio.title}”.</> : <>Escolha onde guardar “{audio.title}”.</>}
+      >
+        {creating ? (
+          <CreatePlaylistForm audios={[toPlaylistAudio(audio)]} onDone={close} onCancel={() => setCreating(false)} />
         ) : (
+          <>
+            {playlists.length === 0 ? (
+              <p className="rounded-xl bg-tint p-4 text-sm leading-relaxed text-accent-strong">
+                Você ainda não tem playlists. Crie uma aqui, ou toque no coração para guardar este áudio em Favoritos.
+              </p>
+            ) : (
+              <PlaylistChoices playlists={playlists} audioId={audio.id} firstFree={firstFree} onChoose={(playlist) => void choose(playlist)} />
+            )}
+            <button
+              type="button"
+              data-autofocus={firstFree === -1 ? true : undefined}
+              onClick={() => setCreating(true)}
+              className="mt-2 flex w-full items-center gap-3 rounded-xl border border-dashed border-line-strong px-3.5 py-3 text-left font-semibold text-accent-strong transition-colors hover:bg-tint"
+            >
+              <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-lg bg-tint-strong text-accent">
+                <Plus className="size-4" />
+              </span>
+              Nova playlist
+            </button>
+          </>
+        )}
+      </ModalDialog>
+    </>
+  )
+}
+
+/** The chooser's list: each playlist with its count, or 'Já está nesta playlist' (not choosable). */
+function PlaylistChoices({ playlists, audioId, firstFree, onChoose }: { playlists: Playlist[]; audioId: string; firstFree: number; onChoose: (playlist: Playlist) => void }) {
+  return (
           <ul className="max-h-72 space-y-2 overflow-y-auto">
             {playlists.map((playlist, index) => {
-              const holds = playlist.audios.some((item) => item.id === audio.id)
+              const holds = playlist.audios.some((item) => item.id === audioId)
               return (
                 <li key={playlist.id}>
                   <button
                     type="button"
                     disabled={holds}
                     data-autofocus={index === firstFree ? true : undefined}
-                    onClick={() => void choose(playlist)}
+                    onClick={() => onChoose(playlist)}
                     className="flex w-full items-center gap-3 rounded-xl border border-line bg-card px-3.5 py-3 text-left transition-colors enabled:hover:border-line-strong enabled:hover:bg-tint disabled:cursor-default disabled:bg-muted"
                   >
                     <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-lg bg-tint-strong text-accent">
@@ -137,8 +177,5 @@ export function AddToPlaylistButton({ audio, className }: FavouriteButtonProps) 
               )
             })}
           </ul>
-        )}
-      </ModalDialog>
-    </>
   )
 }

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react'
-import { CalendarCheck, ChevronRight, Clock, Leaf, Sprout, Trophy } from 'lucide-react'
+import { BookHeart, CalendarCheck, ChevronRight, Clock, Leaf, Sprout, Trophy } from 'lucide-react'
 import { useQuery } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import type { PracticePreferences, Progress } from '@sintonia/contract'
@@ -34,6 +34,11 @@ export function ProgressPage({ productName, weekChart }: ProgressPageProps) {
   return (
     <PageShell pageTitle={`Progresso — ${productName}`} contentClassName="sm:pb-20">
       <PageHeading eyebrow="Sua prática" title="Progresso" description="Cada dia praticado conta. O caminho é feito de constância, não de perfeição." />
+      {/* Below 768 px the Diário has no tab of its own (the bar holds six): it opens from here. */}
+      <ButtonLink to="/diario" variant="outline" size="sm" className="mt-4 md:hidden">
+        <BookHeart aria-hidden="true" />
+        Abrir o Diário
+      </ButtonLink>
       {query.isPending ? (
         <div role="status" className="mt-8 space-y-4">
           <span className="sr-only">Carregando seu progresso...</span>

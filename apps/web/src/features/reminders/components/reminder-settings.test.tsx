@@ -118,15 +118,17 @@ describe('ReminderSettings', () => {
     expect(calls.puts).toEqual([{ reminders: { enabled: true, time: '07:30', weekdays: [1, 2, 3, 4, 5], channels: ['push'] } }])
   })
 
-  it('a refused permission: says how to allow it, offers e-mail, and saves nothing', async () => {
+  it('a refused permission: says how to allow it once, offers e-mail, and saves nothing', async () => {
     const calls = stubServer(preferences())
     const device = fakeDevice({}, 'denied')
     renderWithProviders(<ReminderSettings device={device} />)
     await turnOn()
     save()
+    // The explanation above now tells how to allow it; the red box points there instead of repeating it.
     const alert = await screen.findByRole('alert')
-    expect(alert.textContent).toBe(REMINDER_TEXT.denied)
+    expect(alert.textContent).toBe(REMINDER_TEXT.blockedOnSave)
     expect(screen.getByTestId('push-explanation').textContent).toContain('As notificações estão bloqueadas para este site')
+    expect(screen.getAllByText(/As notificações estão bloqueadas para este site/)).toHaveLength(1)
     expect(calls.puts).toEqual([])
     expect(device.subscribe).not.toHaveBeenCalled()
 

@@ -157,7 +157,9 @@ function ReminderForm({ preferences, device }: { preferences: PracticePreference
     const permission = support.permission === 'granted' ? 'granted' : await device.requestPermission()
     setSupport(device.support())
     if (permission !== 'granted') {
-      fail(permission === 'denied' ? REMINDER_TEXT.denied : REMINDER_TEXT.dismissed)
+      // Refused: the explanation above turns into how to allow it (the blocker is now 'denied'), so
+      // the red box points there instead of saying it a second time.
+      fail(permission === 'denied' ? REMINDER_TEXT.blockedOnSave : REMINDER_TEXT.dismissed)
       return false
     }
     try {

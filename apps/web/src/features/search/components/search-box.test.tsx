@@ -52,6 +52,32 @@ describe('SearchBox', () => {
     outcomes.length = 0
   })
 
+  it('opens its answer where the listener is looking: results under the fold scroll up into view, once per answer', async () => {
+    const audio = { type: 'audio', id: AUDIO_ID, title: 'Coração em Paz', fieldId: FIELD_ID, fieldTitle: 'Autoestima', tags: [], duration: '0:12', inTranscript: false }
+    const scrollBy = vi.fn()
+    vi.stubGlobal('scrollBy', scrollBy)
+    const { input } = setup([audio])
+    // A phone's window (768 px tall in jsdom): the box low on the page, its results reaching 300 px past the window's bottom.
+    const rect = (top: number, height: number) => ({ top, bottom: top + height, left: 0, right: 360, width: 360, height, x: 0, y: top, toJSON: () => ({}) })
+    vi.spyOn(input, 'getBoundingClientRect').mockReturnValue(rect(600, 52))
+    vi.spyOn(screen.getByRole('listbox', { hidden: true }).parentElement!, 'getBoundingClientRect').mockReturnValue(rect(660, 408))
+    fireEvent.focus(input)
+    fireEvent.change(input, { target: { value: 'coracao' } })
+    expect(scrollBy).not.toHaveBeenCalled()
+    await advance(250)
+    await advance(0)
+    screen.getByRole('option', { name: /Coração em Paz/ })
+    expect(scrollBy).toHaveBeenCalledTimes(1)
+    // Brought up by what stuck out (the window's bottom, less the scroll padding and a small gap): the box stays in view above its results.
+    const { top } = scrollBy.mock.calls[0]![0] as ScrollToOptions
+    expect(top).toBeGreaterThanOrEqual(300)
+    expect(top).toBeLessThanOrEqual(600)
+    // Moving through the results does not scroll the page again.
+    fireEvent.keyDown(input, { key: 'ArrowDown' })
+    await advance(0)
+    expect(scrollBy).toHaveBeenCalledTimes(1)
+  })
+
   it('tells the page what it found for the text typed, so the dashboard grid can agree', async () => {
     const audio = { type: 'audio', id: AUDIO_ID, title: 'Coração em Paz', fieldId: FIELD_ID, fieldTitle: 'Autoestima', tags: [], duration: '0:12', inTranscript: false }
     const { input } = setup([audio])

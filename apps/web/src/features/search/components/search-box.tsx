@@ -1,9 +1,10 @@
-import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { FileAudio, Loader2, ScrollText, Search, X } from 'lucide-react'
 import { useNavigate } from 'react-router'
 import { countLabel, LISTENER_MSG, SEARCH_DEBOUNCE_MS, TRANSCRIPT_MSG, type SearchResult } from '@sintonia/contract'
 import { ContentIcon } from '../../../components/icon'
+import { bringIntoView } from '../../../components/ui/form'
 import { cn } from '../../../lib/cn'
 import { isSearchable, searchQueryOptions } from '../api/search'
 import { useDebouncedValue } from '../hooks/use-debounced-value'
@@ -38,6 +39,7 @@ export function SearchBox({ value, onValueChange, onResults, className }: Search
   const navigate = useNavigate()
   const id = useId()
   const inputRef = useRef<HTMLInputElement>(null)
+  const panelRef = useRef<HTMLDivElement>(null)
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
 
@@ -61,6 +63,15 @@ export function SearchBox({ value, onValueChange, onResults, className }: Search
   const audios = results.filter((r) => r.type === 'audio')
   const ordered = [...fields, ...audios]
   const showDropdown = open && searchable
+
+  // The answer opens where the listener is looking: on a phone the box sits low on the dashboard,
+  // and its results would open under the fold (or the bottom bar). Once per answer, the box and its
+  // results come into view together, clear of the header and the bar; no jump when they already are.
+  const answered = showDropdown && (status === 'done' || status === 'error')
+  useEffect(() => {
+    if (!answered || !inputRef.current || !panelRef.current) return
+    bringIntoView([inputRef.current, panelRef.current], panelRef.current)
+  }, [answered, trimmed])
 
   function select(result: SearchResult) {
     setOpen(false)
@@ -179,6 +190,7 @@ export function SearchBox({ value, onValueChange, onResults, className }: Search
       ) : null}
 
       <div
+        ref={panelRef}
         className={cn(
           'absolute inset-x-0 top-full z-30 mt-2 overflow-hidden rounded-2xl border border-line bg-card shadow-lifted',
           !showDropdown && 'hidden',

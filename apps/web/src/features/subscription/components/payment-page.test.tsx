@@ -68,6 +68,13 @@ describe('/pagamento', () => {
     expect(screen.getByTestId('payment-methods').textContent).toBe('Pix, cartão em até 12x sem juros ou boleto')
   })
 
+  it("offers its own 'Entrar' for someone with an account, keeping the chosen plan for after the sign-in", async () => {
+    setup('/pagamento?plan=trimestral')
+    await screen.findByTestId('gateway-badge')
+    const form = screen.getByRole('form', { name: 'Dados para pagamento' })
+    expect(within(form).getByRole('link', { name: 'Entrar' }).getAttribute('href')).toBe('/login?plan=trimestral')
+  })
+
   it("lists the chosen plan's own benefits under 'O que está incluído', then how cancelling works", async () => {
     const plans = PLANS.map((plan) => (plan.code === 'trimestral' ? { ...plan, benefits: ['Três meses de acesso completo', 'Áudios novos todo mês'] } : plan))
     setup('/pagamento?plan=trimestral', TEST_GATEWAY, plans)

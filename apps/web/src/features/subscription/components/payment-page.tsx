@@ -196,6 +196,16 @@ export function PaymentPage({ productName, plans }: PaymentPageProps) {
               </Link>
               .
             </p>
+            {/* The way in for someone with an account (a phone has no 'Entrar' bar here): signed in, the plan's checkout starts (auth-first). */}
+            <p className="text-center text-sm text-ink-muted">
+              Já tem uma conta?{' '}
+              <Link
+                to={plan ? `/login?plan=${encodeURIComponent(plan.code)}` : '/login'}
+                className="font-semibold text-accent underline decoration-accent underline-offset-4 hover:text-accent-strong"
+              >
+                Entrar
+              </Link>
+            </p>
           </form>
 
           {testMode && gateway.data && gateway.data.testCards.length > 0 ? (
