@@ -1,4 +1,6 @@
-import type { SessionManifest } from '@sintonia/contract'
+import type { SessionManifest, SessionManifestItem } from '@sintonia/contract'
+
+type PositionManifest = Pick<SessionManifest, 'endless'> & { items: readonly Pick<SessionManifestItem, 'repetitionStarts' | 'repetitionEnds'>[] }
 
 /** What the player shows of where playback is: the slider, the two times, the lock screen. */
 export interface ShownPosition {
@@ -19,7 +21,7 @@ export interface ShownPosition {
  * started last (the first one during the lead-in), held at its end during the pause after it.
  * Anything else shows the element's position and length as they are.
  */
-export function shownPosition(position: number, duration: number, manifest: Pick<SessionManifest, 'endless' | 'items'> | null | undefined): ShownPosition {
+export function shownPosition(position: number, duration: number, manifest: PositionManifest | null | undefined): ShownPosition {
   const item = manifest?.endless ? manifest.items[0] : undefined
   const starts = item?.repetitionStarts ?? []
   if (!item || starts.length === 0) return { current: position, duration, offset: 0, repetition: null }
