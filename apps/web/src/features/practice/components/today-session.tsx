@@ -50,6 +50,11 @@ export interface SessionPlayerSlotProps {
   intention: string
   /** The day's audios and how far each went, shown above the player card. */
   steps: ReactNode
+  /**
+   * The day's repetitions heard today — the count the steps show ("1 de 7 repetições"), for the
+   * player's "Repetições Hoje", so the page tells one number, not the current audio's alone.
+   */
+  repetitionsToday: number
 }
 
 /** The day practised, for what the route shows before and after it (the Diário's check-in). */
@@ -138,6 +143,8 @@ export function TodaySession({ productName, renderPlayer, renderBeforePractice, 
 /** /hoje when there is nothing to play: no programme, the day already done, the programme completed. */
 function TodayAtRest({ today }: { today: Today }) {
   const { program, day } = today
+  // Tomorrow's intention, for a day already done.
+  const detail = useQuery({ ...programQueryOptions(program?.slug ?? ''), enabled: !!program && day?.state === 'done' })
   if (!program) {
     return (
       <div className="mt-6 flex flex-col items-center rounded-3xl border border-line bg-card p-8 text-center shadow-soft">
@@ -162,6 +169,7 @@ function TodayAtRest({ today }: { today: Today }) {
       nextUnlockAt={today.nextUnlockAt}
       streak={today.streak}
       animate={false}
+      days={detail.data?.days}
     />
   )
 }
@@ -191,6 +199,13 @@ function SessionView({ session, productName, renderPlayer, renderBeforePractice,
     const timer = setTimeout(() => setPollExpired(true), COMPLETION_POLL_MAX_MS)
     return () => clearTimeout(timer)
   }, [polling, outcome])
+
+  // The day counted: today is read once more, so the moment shows the streak with this day in it.
+  const counted = outcome !== 'pending'
+  const refetchToday = todayQuery.refetch
+  useEffect(() => {
+    if (counted) void refetchToday()
+  }, [counted, refetchToday])
 
   const step = plan.steps[index]
   const go = useCallback((target: number) => {
@@ -245,9 +260,11 @@ function SessionView({ session, productName, renderPlayer, renderBeforePractice,
             nextUnlockAt={detailQuery.data?.nextUnlockAt ?? today?.nextUnlockAt ?? null}
             streak={today?.streak}
             animate
+            days={detailQuery.data?.days}
+            afterPractice={renderAfterPractice?.(practice)}
           />
         )}
-        {renderAfterPractice ? <div className="mt-6">{renderAfterPractice(practice)}</div> : null}
+        {outcome === 'program' && renderAfterPractice ? <div className="mt-6">{renderAfterPractice(practice)}</div> : null}
       </PageShell>
     )
   }
@@ -337,6 +354,7 @@ function SessionView({ session, productName, renderPlayer, renderBeforePractice,
     contextTitle: practice.title,
     intention: session.intention,
     steps,
+    repetitionsToday: heardTotal,
   })
 }
 
