@@ -217,6 +217,17 @@ describe('TodaySession', () => {
     expect(screen.queryByTestId('slot')).toBeNull()
   })
 
+  it('a day 1 not open yet (the zone moved west after enrolling) waits calmly, without a celebration', async () => {
+    stub({ todayAnswer: today({ day: day(1, { state: 'locked' }), nextUnlockAt: '2026-03-06T03:00:00.000Z' }) })
+    renderSession()
+    const waiting = await screen.findByTestId('day-waiting')
+    screen.getByRole('heading', { level: 1, name: 'Dia 1 abre amanhã' })
+    expect(waiting.textContent).toContain('Calma em 21 dias')
+    expect(screen.queryByTestId('day-celebration')).toBeNull()
+    expect(screen.queryByText(/concluído/)).toBeNull()
+    expect(screen.queryByTestId('slot')).toBeNull()
+  })
+
   it('no programme: points to the programmes', async () => {
     stub({ todayAnswer: today({ program: null, day: null }) })
     renderSession()

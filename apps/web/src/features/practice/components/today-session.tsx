@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
-import { ArrowLeft, Check, CloudOff, Sprout } from 'lucide-react'
+import { ArrowLeft, CalendarDays, Check, CloudOff, Sprout } from 'lucide-react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { SessionResume, Today } from '@sintonia/contract'
 import { Button, ButtonLink } from '../../../components/ui/button'
@@ -160,6 +160,22 @@ function TodayAtRest({ today }: { today: Today }) {
     )
   }
   if (program.enrolment?.status === 'completed' || !day) return <ProgramCelebration slug={program.slug} programTitle={program.title} streak={today.streak} animate={false} />
+  // A day not open yet (the zone moved west after enrolling) is not a day done: no celebration.
+  if (day.state === 'locked') {
+    return (
+      <div data-testid="day-waiting" className="mt-6 flex flex-col items-center rounded-3xl border border-line bg-card p-8 text-center shadow-soft">
+        <IconMark>
+          <CalendarDays className="size-6" />
+        </IconMark>
+        <p className="mt-4 text-sm font-semibold text-accent">{program.title}</p>
+        <h1 className="mt-1 text-2xl font-bold tracking-tight text-ink">Dia {day.day} abre amanhã</h1>
+        <p className="mt-2 max-w-md text-ink-muted">Ele abre à meia-noite no seu fuso horário. Até lá, os campos do início têm áudios para ouvir quando quiser.</p>
+        <ButtonLink to="/dashboard" size="md" className="mt-6">
+          Até amanhã
+        </ButtonLink>
+      </div>
+    )
+  }
   return (
     <DayCelebration
       day={day.day}
