@@ -106,3 +106,14 @@ export async function expectCatalogueOpen(page: Page): Promise<void> {
   await expect(page.getByRole('region', { name: 'Campos' }).getByRole('link').first()).toBeVisible({ timeout: 15_000 })
   await expect(page.getByRole('heading', { name: 'Escolha Seu Plano' })).toHaveCount(0)
 }
+
+/**
+ * After a purchase's password: today's practice of the programme started for the buyer (the first
+ * one offered), ready to play — the subscriber guard let the person in.
+ */
+export async function expectPracticeReady(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/hoje$/, { timeout: 15_000 })
+  await expect(page.getByText(/^Dia 1 de \d+ · /)).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByRole('button', { name: 'Reproduzir', exact: true })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Escolha Seu Plano' })).toHaveCount(0)
+}

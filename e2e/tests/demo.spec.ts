@@ -34,6 +34,9 @@ test('the demo audio plays in the real player, through HTTP Range requests, with
   await expect(player.getByTestId('player-status')).toHaveText('Reproduzindo')
   const progress = player.getByLabel('Progresso do áudio')
   await expect.poll(async () => Number(await progress.inputValue()), { timeout: 15_000 }).toBeGreaterThan(1)
+  // "Sem parar" (the demo's default) streams an hour of it: the player shows the audio's own length
+  // and the repetition playing, as the page's "3:04" above says, not the hour's.
+  await expect(player.getByTestId('total')).toHaveText(`Duração do áudio: ${demo.audio!.duration} · repetição 1`)
   // Chromium fetches media with Range requests; the server must answer them with 206.
   expect(audioResponses).toContain(206)
   // The music in the stream is the public track; no subscriber endpoint was asked.

@@ -1,6 +1,6 @@
 import { ALONE } from '../support/alone'
 import { expect, test, type Page } from '@playwright/test'
-import type { Audio, FieldList, ProgramDetail, SessionManifest, SessionRequest } from '@sintonia/contract'
+import { API, type Audio, type FieldList, type ProgramDetail, type SessionManifest, type SessionRequest } from '@sintonia/contract'
 import { LockedScreen } from '../support/locked-screen'
 import { BREATH_CLIP, PRACTICE_CLIP } from '../support/preparation'
 import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
@@ -69,9 +69,10 @@ function nextManifest(page: Page, asking: (body: SessionRequest) => boolean = ()
 test("a programme day's two audios play one after the other with the page stopped, and the day is done", { tag: ALONE }, async ({ page }) => {
   test.setTimeout(150_000)
   await signIn(page)
-  await page.goto(`${server.baseURL}/programas/dois-respiros`)
-  await page.getByRole('button', { name: 'Começar programa' }).click()
-  await expect(page.getByText('Dia 1 de 2').first()).toBeVisible()
+  // Started by request (starting from /programas opens today's practice playing: practice-journey.spec.ts).
+  const { program } = (await (await page.request.get(`${server.baseURL}${API.practice.program('dois-respiros')}`)).json()) as ProgramDetail
+  const enrolled = await page.request.post(`${server.baseURL}${API.practice.enrolment(program.id)}`, { data: { featured: true }, headers: { origin: server.baseURL } })
+  expect(enrolled.status()).toBe(201)
 
   const screen = await LockedScreen.watch(page)
   const asked = nextManifest(page)

@@ -71,7 +71,9 @@ test('after a day’s session: a mood and a note, in the Diário, in the week’
   await page.getByRole('banner').getByRole('link', { name: 'Programas' }).click()
   const card = page.getByTestId('program-card').filter({ hasText: PROGRAM.title })
   await card.getByRole('button', { name: 'Começar programa' }).click()
-  await expect(card.getByTestId('program-status')).toHaveText('Dia 1 de 7')
+  // It opens today's practice at once; the session is played from the dashboard's card below.
+  await expect(page).toHaveURL(/\/hoje$/)
+  await expect(page.getByText(`Dia 1 de 7 · ${PROGRAM.title}`)).toBeVisible()
   await page.goto(`${server.baseURL}/dashboard`)
   await playDayToTheEnd(page)
 

@@ -106,19 +106,26 @@ test('a subscriber starts a programme, plays day 1 to its end, and the day is do
   await expect(todayCard(page).getByRole('link', { name: /Conhecer os programas/ })).toBeVisible()
   await screenshotBoth(page, 'pratica-inicio-sem-programa')
 
-  // /programas: the prepared programme first, with its length; 'Começar programa' enrols.
+  // /programas: the prepared programme first, with its length; 'Começar programa' enrols and
+  // opens its practice, already playing (the tap was the listener's).
   await page.getByRole('banner').getByRole('link', { name: 'Programas' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Programas' })).toBeVisible()
   const card = page.getByTestId('program-card').filter({ hasText: PROGRAM.title })
   await expect(card.getByTestId('program-length')).toHaveText('21 dias · menos de 1 min por dia')
   await screenshotBoth(page, 'pratica-programas')
   await card.getByRole('button', { name: 'Começar programa' }).click()
-  await expect(card.getByTestId('program-status')).toHaveText('Dia 1 de 21')
-  await expect(card.getByText('Em destaque')).toBeVisible()
+  await expect(page).toHaveURL(/\/hoje$/)
+  await expect(page.getByText(`Dia 1 de ${PROGRAM.days} · ${PROGRAM.title}`)).toBeVisible()
+  await expect(page.getByTestId('player-status')).toHaveText('Reproduzindo', { timeout: 15_000 })
 
-  // Its page: day 1 is today, every later day closed.
-  await card.getByRole('link', { name: PROGRAM.title, exact: true }).click()
-  await expect(page).toHaveURL(new RegExp(`/programas/${PROGRAM.slug}$`))
+  // Its page (left before the clip's first repetition ends): featured, day 1 is today, every later day closed.
+  await page.goto(`${server.baseURL}/programas/${PROGRAM.slug}`)
+  await expect(page.getByTestId('program-status')).toHaveText('Dia 1 de 21')
+  await expect(page.getByText('Em destaque')).toBeVisible()
+  // On a phone, today's practice is in the first screen, no scroll needed.
+  await page.setViewportSize({ width: 360, height: 780 })
+  await expect(page.getByRole('button', { name: 'Praticar o dia de hoje' })).toBeInViewport({ ratio: 1 })
+  await page.setViewportSize({ width: 1280, height: 720 })
   await expect(programDay(page, 1)).toHaveAttribute('data-state', 'today')
   await expect(programDay(page, 2)).toHaveAttribute('data-state', 'locked')
   await screenshotBoth(page, 'pratica-programa')
@@ -147,15 +154,19 @@ test('a subscriber starts a programme, plays day 1 to its end, and the day is do
   expect(fetched.filter((path) => path.startsWith('/api/files/sessions/')).length).toBeGreaterThan(0)
   expect(fetched.filter((path) => /^\/api\/sessions\/[^/]+\/audio$/.test(path))).toEqual([])
   await expect(page.getByRole('heading', { level: 1, name: 'Dia 1 concluído.' })).toBeVisible({ timeout: 20_000 })
-  await expect(page.getByText('Até amanhã.')).toBeVisible()
   await expect(page.getByText('O dia 2 abre amanhã.')).toBeVisible()
+  // The streak with this day in it.
+  await expect(page.getByTestId('streak')).toHaveText('1 dia seguido')
+  // What comes tomorrow, in its own words.
+  await expect(page.getByTestId('day-tomorrow')).toContainText('Amanhã · Dia 2 · menos de 1 min')
+  await expect(page.getByTestId('day-tomorrow')).toContainText('Solte uma cobrança de ontem.')
   // It settles in softly, once.
   await expect(page.getByTestId('day-celebration')).toHaveAttribute('data-motion', 'gentle')
   await expect(page.getByTestId('day-celebration')).toHaveCSS('opacity', '1')
   await screenshotBoth(page, 'pratica-celebracao')
 
-  // Back on the dashboard the day is done, and the next one opens tomorrow.
-  await page.getByRole('link', { name: 'Voltar ao início' }).first().click()
+  // "Até amanhã" closes the moment: back on the dashboard the day is done, and the next one opens tomorrow.
+  await page.getByRole('link', { name: 'Até amanhã' }).click()
   await expect(todayCard(page).getByRole('heading', { name: 'Dia 1 concluído' })).toBeVisible()
   await expect(todayCard(page)).toContainText('O dia 2 abre amanhã')
   await screenshotBoth(page, 'pratica-inicio-dia-concluido')
@@ -259,17 +270,18 @@ test('day 2 listened offline counts once the connection is back, and only once',
   // Day 3 opens tomorrow, and the badge says so rather than 'Dia 3 de 21'.
   await expect(page.getByTestId('progress-program').getByTestId('program-status')).toHaveText('Dia 3 abre amanhã')
 
-  // A second programme started from the dashboard's list: it moves to 'Em andamento' there, while
-  // the Today card keeps the featured one.
+  // A second programme started from the dashboard's list: starting it opens its practice, so it
+  // becomes the featured one of the Today card, and the first moves to 'Em andamento'.
   await page.goto(`${server.baseURL}/dashboard`)
   await dashboardPrograms(page).getByRole('link', { name: /7 dias de Calma/ }).click()
   await expect(page).toHaveURL(/\/programas\/7-dias-de-calma$/)
   await page.getByRole('button', { name: 'Começar programa' }).click()
-  await expect(page.getByTestId('program-status')).toHaveText('Dia 1 de 7')
+  await expect(page).toHaveURL(/\/hoje$/)
+  await expect(page.getByText('Dia 1 de 7 · 7 dias de Calma')).toBeVisible()
   await page.goto(`${server.baseURL}/dashboard`)
-  await expect(todayCard(page).getByRole('heading', { name: 'Dia 2 concluído' })).toBeVisible()
+  await expect(todayCard(page).getByRole('heading', { name: 'Dia 1 de 7' })).toBeVisible()
   const following = dashboardPrograms(page).getByRole('list', { name: 'Em andamento' })
-  await expect(following.getByTestId('dashboard-program')).toHaveText(['7 dias de CalmaDia 1 de 7'])
+  await expect(following.getByTestId('dashboard-program')).toHaveText([`${PROGRAM.title}Dia 3 abre amanhã`])
   await expect(dashboardPrograms(page).getByRole('list', { name: 'Conheça também' }).getByTestId('dashboard-program')).toHaveCount(1)
   await screenshotBoth(page, 'pratica-inicio-programas')
 })

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { AUTH_MSG, UNCLAIMED_MSG } from '@sintonia/contract'
 import { createAdmin, sessionButton, signInAsAdmin, signUpViaUi, submitLogin, uniqueEmail } from '../support/accounts'
-import { expectCatalogueOpen, expectSandboxCheckout, passProcessing, payWithCard } from '../support/checkout'
+import { expectPracticeReady, expectSandboxCheckout, passProcessing, payWithCard } from '../support/checkout'
 import { mailLinks, waitForMailLink, waitForMailTo } from '../support/mailbox'
 import { keepPicture, expectNoSidewaysScroll, screenshotAt, screenshotBoth } from '../support/screenshots'
 
@@ -68,7 +68,7 @@ async function expectRevealedAboveBottomBar(page: Page, alert: Locator) {
     .toBeGreaterThanOrEqual(0)
 }
 
-test('paying and staying on the page: "Confirme seu e-mail", the access link from the mailbox, the password, the dashboard', async ({ page }) => {
+test('paying and staying on the page: "Confirme seu e-mail", the access link from the mailbox, the password, today’s practice', async ({ page }) => {
   test.setTimeout(150_000)
   const email = uniqueEmail('fica-na-pagina')
   const sessionId = await payFirst(page, email)
@@ -97,8 +97,7 @@ test('paying and staying on the page: "Confirme seu e-mail", the access link fro
   await screenshotAt(page, 'onboarding-crie-sua-senha', 1280)
 
   await createPasswordFromLink(page, second, { email })
-  await expect(page).toHaveURL(/\/dashboard$/)
-  await expectCatalogueOpen(page)
+  await expectPracticeReady(page)
   await expect(page.getByTestId('header-user-name')).toHaveText('Olá, Joana')
 
   // Used: both links are dead now (one link activates, the others of the e-mail go with it).
@@ -134,7 +133,7 @@ test('paying, closing the tab, and coming back through "Esqueci minha senha": th
   expect(await mailLinks(email, '/redefinir-senha')).toEqual([])
 
   await createPasswordFromLink(later, link, { email, plan: 'Semestral' })
-  await expectCatalogueOpen(later)
+  await expectPracticeReady(later)
 })
 
 test('a stranger registered the buyer’s e-mail first: the access link gives the account to the buyer and signs the stranger out', async ({ page, browser }) => {
@@ -161,7 +160,7 @@ test('a stranger registered the buyer’s e-mail first: the access link gives th
   await expect(note).toContainText('os outros aparelhos conectados saem da conta')
   await screenshotBoth(page, 'onboarding-crie-sua-senha-conta-existente')
   await createPasswordFromLink(page, link, { email })
-  await expectCatalogueOpen(page)
+  await expectPracticeReady(page)
   // The buyer's own name (typed at checkout) replaces the stranger's.
   await expect(page.getByTestId('header-user-name')).toHaveText('Olá, Joana')
 
@@ -320,7 +319,7 @@ test('admin: "Pagamento sem conta" lists the waiting purchase; "Reenviar acesso"
 
   // The buyer opens the new link: the purchase leaves the list.
   await createPasswordFromLink(buyer, resent, { email })
-  await expectCatalogueOpen(buyer)
+  await expectPracticeReady(buyer)
   await buyerContext.close()
   await page.reload()
   await expect(section.getByRole('heading', { level: 2, name: 'Pagamento sem conta' })).toBeVisible()

@@ -1,11 +1,13 @@
 import { expect, test, type Page } from '@playwright/test'
+import type { SessionManifest } from '@sintonia/contract'
 import { submitLogin, uniqueEmail } from '../support/accounts'
 import { waitForMailLink } from '../support/mailbox'
-import { screenshotAt } from '../support/screenshots'
+import { screenshotAt, screenshotBoth } from '../support/screenshots'
 import {
   CARD_DECLINED_TEXT,
   TEST_CARDS,
   expectCatalogueOpen,
+  expectPracticeReady,
   expectSandboxCheckout,
   expectSubscriptionActivated,
   passProcessing,
@@ -16,8 +18,9 @@ import {
 /**
  * Pay-first purchases on the sandbox provider (docs/product/commerce.md#pay-first): a visitor
  * pays before having an account, is asked to confirm the e-mail, opens the access link the
- * purchase e-mail carries (through the run's SMTP sink), creates the password and lands on
- * /dashboard subscribed. More on the access link in purchase-access.spec.ts.
+ * purchase e-mail carries (through the run's SMTP sink), creates the password and lands, subscribed,
+ * on today's practice of the first programme, started for them — one press on play from the voice.
+ * More on the access link in purchase-access.spec.ts.
  */
 test.describe.configure({ mode: 'serial' })
 
@@ -29,13 +32,37 @@ async function fillPaymentForm(page: Page, email: string) {
   await page.getByRole('button', { name: /Continuar para o pagamento/ }).click()
 }
 
-async function createPassword(page: Page, email: string, sessionId: string) {
+/**
+ * The person's taps on the page (trusted clicks, by the button's or link's name), counted on every
+ * document the page opens; the e-mail's link is a tap in the mail app, counted by the journey.
+ */
+async function countTaps(page: Page): Promise<string[]> {
+  const taps: string[] = []
+  await page.exposeFunction('__tapped', (name: string) => taps.push(name))
+  await page.addInitScript(() => {
+    document.addEventListener(
+      'click',
+      (event) => {
+        if (!event.isTrusted) return
+        const target = event.target instanceof Element ? event.target.closest('button, a, [role="button"]') : null
+        const name = target?.getAttribute('aria-label') ?? target?.textContent?.trim() ?? '?'
+        void (window as unknown as { __tapped: (name: string) => Promise<void> }).__tapped(name)
+      },
+      true,
+    )
+  })
+  return taps
+}
+
+async function createPassword(page: Page, email: string, sessionId: string, taps?: string[]) {
   // Without a confirmed account the processing page asks to confirm the e-mail: the password is
   // chosen only from the link that went to that mailbox.
   await expect(page).toHaveURL(`/onboarding/definir-senha?email=${encodeURIComponent(email)}&session_id=${sessionId}`)
   await expect(page.getByRole('heading', { name: 'Confirme seu e-mail' })).toBeVisible()
   await expect(page.getByLabel('Nova senha', { exact: true })).toHaveCount(0)
-  await page.goto(await waitForMailLink(email, '/onboarding/definir-senha'))
+  const link = await waitForMailLink(email, '/onboarding/definir-senha')
+  taps?.push('Criar minha senha (no e-mail)')
+  await page.goto(link)
   await expect(page.getByRole('heading', { name: 'Crie Sua Senha' })).toBeVisible()
   await expect(page.getByTestId('onboarding-email')).toHaveText(email)
   await page.getByLabel('Nova senha', { exact: true }).fill(PASSWORD)
@@ -43,9 +70,10 @@ async function createPassword(page: Page, email: string, sessionId: string) {
   await page.getByRole('button', { name: /Criar senha e entrar/ }).click()
 }
 
-test('from the landing’s plan to the payment page; a declined card, then a good one; password; dashboard', async ({ page }) => {
+test('from the landing’s plan to the payment page; a declined card, then a good one; password; today’s practice, one press from the voice', async ({ page }) => {
   test.setTimeout(120_000)
   const email = uniqueEmail('paga-antes')
+  const taps = await countTaps(page)
 
   // The landing's plan button opens the plan page, which offers signing in or paying first.
   await page.goto('/assinatura?plan=anual')
@@ -77,10 +105,24 @@ test('from the landing’s plan to the payment page; a declined card, then a goo
   await expect(page.getByRole('alert')).toHaveText(CARD_DECLINED_TEXT)
   await expect(page).toHaveURL(new RegExp(`/sandbox/checkout/${sessionId}`))
 
+  // From 'Pagar' to the first voice: the payment, the e-mail's link, the password — and play.
+  taps.length = 0
   await payWithCard(page, TEST_CARDS.success)
   await passProcessing(page, sessionId)
-  await createPassword(page, email, sessionId)
-  await expectCatalogueOpen(page)
+  const asked = page.waitForResponse((response) => response.url().endsWith('/api/sessions') && response.request().method() === 'POST' && response.ok())
+  await createPassword(page, email, sessionId, taps)
+  await expectPracticeReady(page)
+  // Day 1 of the first programme, which does not open with the free demo the buyer already heard.
+  await expect(page.getByText('Dia 1 de 21 · 21 dias de Autoestima')).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/Boas-Vindas/)
+  await expect(page.getByRole('button', { name: 'Reproduzir', exact: true })).toBeInViewport()
+  await screenshotBoth(page, 'pagamento-primeira-pratica')
+  const voiceStarts = ((await (await asked).json()) as SessionManifest).items[0]!.repetitionStarts[0]!
+  await page.getByRole('button', { name: 'Reproduzir', exact: true }).click()
+  await expect(page.getByTestId('player-status')).toHaveText('Reproduzindo', { timeout: 30_000 })
+  // The stream's position passes where the first repetition's voice begins.
+  await expect.poll(async () => Number(await page.getByLabel('Progresso do áudio').inputValue()), { timeout: 30_000 }).toBeGreaterThan(voiceStarts)
+  expect(taps).toEqual(['Pagar', 'Criar minha senha (no e-mail)', 'Criar senha e entrar', 'Reproduzir'])
 })
 
 test('Pix: the QR code, the simulated payment, then the password', async ({ page }) => {
@@ -93,7 +135,7 @@ test('Pix: the QR code, the simulated payment, then the password', async ({ page
   await payWithPix(page, { pictures: 'sandbox-pix' })
   await passProcessing(page, sessionId)
   await createPassword(page, email, sessionId)
-  await expectCatalogueOpen(page)
+  await expectPracticeReady(page)
 })
 
 test('cancelling at the provider lands on /pagamento/cancelado, which offers to try again', async ({ page }) => {

@@ -100,6 +100,11 @@ test('Web Push: a reminder at the chosen time becomes a notification that opens 
   const page = await context.newPage()
   await signIn(page, PUSHER)
 
+  // The server's clock well before 07:30 in São Paulo, so nothing is due while the settings are
+  // saved, whatever the time of day the journey runs at.
+  await setServerClock(server.baseURL, server.dataDir, new Date('2026-12-02T05:00:00Z'))
+  // Enrolled on the server's date, not the real one: a day 1 enrolled on a later date would wait
+  // for that date (docs/product/practice.md#day-states) and today's session would not open.
   // Today's session names a programme's day: follow the first programme.
   const enrolled = await page.evaluate(async () => {
     const list = (await (await fetch('/api/programs')).json()) as { programs: { id: string; title: string; daysCount: number }[] }
@@ -109,9 +114,6 @@ test('Web Push: a reminder at the chosen time becomes a notification that opens 
   })
   expect(enrolled.status).toBeLessThan(300)
 
-  // The server's clock well before 07:30 in São Paulo, so nothing is due while the settings are
-  // saved, whatever the time of day the journey runs at.
-  await setServerClock(server.baseURL, server.dataDir, new Date('2026-12-02T05:00:00Z'))
   // The service worker must be in charge before the push manager is asked.
   await page.goto(url('/minha-conta'))
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true))

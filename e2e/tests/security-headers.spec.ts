@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { uniqueEmail } from '../support/accounts'
-import { expectCatalogueOpen, expectSandboxCheckout, passProcessing, payWithCard } from '../support/checkout'
+import { expectCatalogueOpen, expectPracticeReady, expectSandboxCheckout, passProcessing, payWithCard } from '../support/checkout'
 import { waitForMailLink } from '../support/mailbox'
 
 // The service worker stays on here: the security policy must let the service worker run (playwright.config.ts).
@@ -47,6 +47,9 @@ test('no page of a purchase and first listen breaks the content security policy'
   await page.getByLabel('Nova senha', { exact: true }).fill('senha-da-carla-1')
   await page.getByLabel('Confirme a senha').fill('senha-da-carla-1')
   await page.getByRole('button', { name: /Criar senha e entrar/ }).click()
+  // Today's practice first (the programme started for the buyer), then the catalogue.
+  await expectPracticeReady(page)
+  await page.goto('/dashboard')
   await expectCatalogueOpen(page)
 
   // Into a field and its first audio: the player loads the voice and the background music.

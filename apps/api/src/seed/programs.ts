@@ -48,7 +48,8 @@ export const seedPrograms: SeedProgram[] = [
       // Semana 1 — acolher-se
       day(
         'Hoje começa um caminho de gentileza com você. Não há nada a provar: só chegar, respirar e se escutar.',
-        ['boas-vindas-sintonize-sua-mente', 1],
+        // Not the free demo (the buyer heard it before paying): a paid programme opens with something new.
+        ['mente-presente', 1],
         ['respiracao-restauradora', 1],
         ['coracao-em-paz', 5],
       ),

@@ -188,6 +188,15 @@ describe('seeding an empty database', () => {
     expect(Number(orphans?.n)).toBe(0)
   })
 
+  it("opens every programme with audios other than the free demo, which the buyer heard before paying", async () => {
+    const rows = await query<{ slug: string; demo: boolean }>(
+      ctx,
+      sql`select p.slug, a.is_demo as demo from program_day_items i join programs p on p.id = i.program_id join audios a on a.id = i.audio_id where i.day = 1`,
+    )
+    expect(new Set(rows.map((r) => r.slug))).toEqual(new Set(['21-dias-de-autoestima', '7-dias-de-calma']))
+    expect(rows.filter((r) => r.demo)).toEqual([])
+  })
+
   it('gives each day about 20 minutes: Σ(duration × repetitions) between 15 and 25 minutes, the average near 20', async () => {
     const rows = await query<{ slug: string; day: number; seconds: number | string }>(
       ctx,

@@ -57,6 +57,7 @@ export default function HojeRoute() {
             backTo="/dashboard"
             backLabel="Voltar ao início"
             totalLabel="Áudios do dia"
+            repetitionsToday={session.repetitionsToday}
             productName={productName}
             actions={(item) => {
               const step = session.queue.find((q) => q.id === item.id)

@@ -7,6 +7,8 @@ export {
   progressQueryOptions,
   todayQueryOptions,
   useProgramActions,
+  useStartProgram,
+  useStartSuggestedProgram,
   useUpdatePreferences,
 } from './api/practice-api'
 export { ProgramsPage, ProgramCard, type ProgramsPageProps } from './components/programs-page'

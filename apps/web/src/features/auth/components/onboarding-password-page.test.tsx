@@ -14,7 +14,7 @@ function apiError(status: number, message: string) {
 
 type Handler = (body: Record<string, string>) => Response | Promise<Response>
 
-function setup(path: string, handlers: Partial<Record<'preview' | 'onboarding' | 'resend', Handler>> = {}) {
+function setup(path: string, handlers: Partial<Record<'preview' | 'onboarding' | 'resend', Handler>> = {}, afterPurchase?: () => Promise<string>) {
   const bodies: Record<string, unknown[]> = {}
   const wrap = (path: string, handler: Handler | undefined) => (_url: string, init?: RequestInit) => {
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, string>) : {}
@@ -34,7 +34,7 @@ function setup(path: string, handlers: Partial<Record<'preview' | 'onboarding' |
   )
   const utils = renderRoutes(
     [
-      { path: '/onboarding/definir-senha', element: <OnboardingPasswordPage productName="Sintonia" /> },
+      { path: '/onboarding/definir-senha', element: <OnboardingPasswordPage productName="Sintonia" afterPurchase={afterPurchase} /> },
       { path: '*', element: <p>outra página</p> },
     ],
     path,
@@ -121,6 +121,33 @@ describe('/onboarding/definir-senha?token= (the access link)', () => {
     answer(jsonResponse({ user: { id: 'u1', email: 'pagou@exemplo.com', emailVerified: true, displayName: 'Paula', role: 'user' } }, 201))
     await waitFor(() => expect(location()).toBe('/dashboard'))
     expect(bodies[API.accounts.onboardingPassword]).toEqual([{ token: TOKEN, password: 'segredo123', confirmPassword: 'segredo123' }])
+  })
+
+  it('after a purchase, goes where the route says (today’s practice) once it is ready, the button busy meanwhile', async () => {
+    let ready: (path: string) => void = () => {}
+    const afterPurchase = vi.fn(() => new Promise<string>((resolve) => (ready = resolve)))
+    const signedIn = { user: { id: 'u1', email: 'pagou@exemplo.com', emailVerified: true, displayName: 'Paula', role: 'user' } }
+    const { location } = setup(`/onboarding/definir-senha?token=${TOKEN}`, { onboarding: () => jsonResponse(signedIn, 201) }, afterPurchase)
+    await fillPasswords('segredo123')
+    const busy = await screen.findByRole('button', { name: 'Preparando sua prática...' })
+    expect((busy as HTMLButtonElement).disabled).toBe(true)
+    expect(afterPurchase).toHaveBeenCalledTimes(1)
+    expect(location()).toBe(`/onboarding/definir-senha?token=${TOKEN}`)
+    ready('/hoje')
+    await waitFor(() => expect(location()).toBe('/hoje'))
+  })
+
+  it('a link without a purchase (a confirmation) still goes to /dashboard', async () => {
+    const afterPurchase = vi.fn(() => Promise.resolve('/hoje'))
+    const signedIn = { user: { id: 'u1', email: 'pagou@exemplo.com', emailVerified: true, displayName: 'Paula', role: 'user' } }
+    const { location } = setup(
+      `/onboarding/definir-senha?token=${TOKEN}&confirmado=1`,
+      { preview: () => jsonResponse({ ...PREVIEW, plans: [], accountExists: true }), onboarding: () => jsonResponse(signedIn, 201) },
+      afterPurchase,
+    )
+    await fillPasswords('segredo123')
+    await waitFor(() => expect(location()).toBe('/dashboard'))
+    expect(afterPurchase).not.toHaveBeenCalled()
   })
 
   it('shows the server message, a field message first, and "Erro ao definir senha" when there is none', async () => {

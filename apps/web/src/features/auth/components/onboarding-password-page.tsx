@@ -13,6 +13,12 @@ import { DEFAULT_POST_LOGIN_PATH, cleanCheckoutId } from '../lib/redirect'
 import { AuthShell, textLinkClass } from './auth-shell'
 import { NewPasswordFields } from './new-password-fields'
 
+/**
+ * After the password of a link that activated a purchase: where the buyer goes (the route starts
+ * today's practice there, docs/product/commerce.md#pay-first); /dashboard without it.
+ */
+export type AfterPurchase = () => Promise<string>
+
 /** How long an access link works (the API's ACCESS_LINK_TTL_DAYS), as the e-mail says it. */
 const ACCESS_LINK_VALID_DAYS = 7
 
@@ -30,10 +36,11 @@ interface ShownError {
  * - `?email=&session_id=` (the processing page, for a buyer without a confirmed account):
  *   'Confirme seu e-mail' — the link went to that address; it can be sent again.
  */
-export function OnboardingPasswordPage({ productName }: { productName: string }) {
+export function OnboardingPasswordPage({ productName, afterPurchase }: { productName: string; afterPurchase?: AfterPurchase }) {
   const [search] = useSearchParams()
   const token = search.get('token')?.trim() ?? ''
-  if (token) return <CreatePasswordWithLink key={token} token={token} productName={productName} confirmed={search.get('confirmado') === '1'} />
+  if (token)
+    return <CreatePasswordWithLink key={token} token={token} productName={productName} confirmed={search.get('confirmado') === '1'} afterPurchase={afterPurchase} />
   return (
     <ConfirmMailbox
       productName={productName}
@@ -171,7 +178,14 @@ function Step({ number, children }: { number: number; children: ReactNode }) {
 /* With a token: the mailbox owner chooses the password.                                      */
 /* ------------------------------------------------------------------------------------------ */
 
-function CreatePasswordWithLink({ token, productName, confirmed }: { token: string; productName: string; confirmed: boolean }) {
+interface CreatePasswordProps {
+  token: string
+  productName: string
+  confirmed: boolean
+  afterPurchase: AfterPurchase | undefined
+}
+
+function CreatePasswordWithLink({ token, productName, confirmed, afterPurchase }: CreatePasswordProps) {
   const preview = useAccessLinkPreview(token)
   const pageTitle = `Crie Sua Senha — ${productName}`
 
@@ -204,7 +218,7 @@ function CreatePasswordWithLink({ token, productName, confirmed }: { token: stri
     )
   }
 
-  return <CreatePasswordForm token={token} preview={preview.data} productName={productName} confirmed={confirmed} />
+  return <CreatePasswordForm token={token} preview={preview.data} productName={productName} confirmed={confirmed} afterPurchase={afterPurchase} />
 }
 
 function DeadAccessLink({ productName }: { productName: string }) {
@@ -230,9 +244,11 @@ function DeadAccessLink({ productName }: { productName: string }) {
   )
 }
 
-function CreatePasswordForm({ token, preview, productName, confirmed }: { token: string; preview: AccessLinkPreview; productName: string; confirmed: boolean }) {
+function CreatePasswordForm({ token, preview, productName, confirmed, afterPurchase }: Omit<CreatePasswordProps, 'token'> & { token: string; preview: AccessLinkPreview }) {
   const navigate = useNavigate()
   const onboarding = useOnboardingPassword()
+  // Between the password and the practice (the route enrols the buyer first): the button stays busy.
+  const [leaving, setLeaving] = useState(false)
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
   const [error, setError] = useState<ShownError | null>(null)
@@ -246,14 +262,18 @@ function CreatePasswordForm({ token, preview, productName, confirmed }: { token:
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    if (onboarding.isPending) return
+    if (onboarding.isPending || leaving) return
     if (password.length < PASSWORD_MIN_LENGTH) return fail(AUTH_MSG.onboardingPasswordTooShort)
     if (password !== confirm) return fail(AUTH_MSG.onboardingPasswordMismatch)
     setError(null)
     onboarding.mutate(
       { token, password, confirmPassword: confirm },
       {
-        onSuccess: () => void navigate(DEFAULT_POST_LOGIN_PATH, { replace: true }),
+        onSuccess: () => {
+          if (!afterPurchase || preview.plans.length === 0) return void navigate(DEFAULT_POST_LOGIN_PATH, { replace: true })
+          setLeaving(true)
+          void afterPurchase().then((path) => navigate(path, { replace: true }))
+        },
         onError: (e) => fail(errorMessageOr(e, AUTH_MSG.onboardingFailed)),
       },
     )
@@ -324,7 +344,7 @@ function CreatePasswordForm({ token, preview, productName, confirmed }: { token:
           onConfirmChange={setConfirm}
           confirmLabel="Confirme a senha"
         />
-        <SubmitButton loading={onboarding.isPending} loadingText="Salvando...">
+        <SubmitButton loading={onboarding.isPending || leaving} loadingText={leaving ? 'Preparando sua prática...' : 'Salvando...'}>
           Criar senha e entrar
           <ArrowRight aria-hidden="true" />
         </SubmitButton>

@@ -6,6 +6,7 @@ import { Artwork, type ArtworkSource } from '../../../components/artwork'
 import { Button } from '../../../components/ui/button'
 import { cn } from '../../../lib/cn'
 import type { ListenerPlayer } from '../engine/create-player'
+import { shownPosition } from '../engine/shown-position'
 import { isCycleComplete, type PlayerNotice } from '../engine/voice-engine'
 import { usePlayerSnapshot } from '../hooks/use-player-snapshot'
 import { AudioSettingsDialog } from './audio-settings-dialog'
@@ -64,8 +65,10 @@ export function PlayerCard(props: PlayerCardProps) {
   useEffect(() => player.voice.on('notice', toastNotice), [player])
   useImmersivePage(fullScreenOnPhones)
 
-  const duration = voice.duration > 0 ? voice.duration : (voice.meta?.durationSeconds ?? 0)
-  const current = Math.min(voice.currentTime, duration || voice.currentTime)
+  // "Sem parar" shows the audio's own length and its repetition, not the hour-long stream's.
+  const shown = shownPosition(voice.currentTime, voice.duration > 0 ? voice.duration : (voice.meta?.durationSeconds ?? 0), voice.session ? player.voice.currentSession?.manifest : null)
+  const duration = shown.duration
+  const current = Math.min(shown.current, duration || shown.current)
   const progress = duration > 0 ? Math.min(100, (current / duration) * 100) : 0
   const playing = voice.isPlayingIntent && voice.status !== 'error'
   const isLoading = voice.status === 'loading' || voice.status === 'idle'
@@ -159,10 +162,10 @@ export function PlayerCard(props: PlayerCardProps) {
               max={duration > 0 ? duration : 0}
               step={1}
               value={Math.round(current)}
-              onChange={(event) => player.voice.seek(Number(event.currentTarget.value))}
+              onChange={(event) => player.voice.seek(shown.offset + Number(event.currentTarget.value))}
               disabled={duration <= 0}
               aria-label="Progresso do áudio"
-              aria-valuetext={`${formatDuration(current)} de ${formatDuration(duration)}`}
+              aria-valuetext={`${formatDuration(current)} de ${formatDuration(duration)}${shown.repetition ? `, repetição ${shown.repetition}` : ''}`}
               style={{ '--progress': `${progress}%` } as CSSProperties}
             />
             <div className="mt-1 flex justify-between text-xs font-medium text-ink-muted tabular-nums">
@@ -171,8 +174,9 @@ export function PlayerCard(props: PlayerCardProps) {
                 {formatDuration(current)}
               </span>
               <span data-testid="total">
-                <span className="sr-only">Duração total: </span>
+                <span className="sr-only">{shown.repetition ? 'Duração do áudio: ' : 'Duração total: '}</span>
                 {formatDuration(duration)}
+                {shown.repetition ? ` · repetição ${shown.repetition}` : null}
               </span>
             </div>
           </div>

@@ -22,20 +22,23 @@ const QUEUE: PlayerQueueItem[] = [
 /** The session the fake server renders for a request: each audio 10 s, 2 s lead-in, 3 s between audios. */
 function manifestFor(request: SessionRequest): SessionManifest {
   let at = 2
+  // "Sem parar" (0 repetitions asked): an hour of them.
+  const endless = request.items.length === 1 && request.items[0]!.repetitions === 0
   const items = request.items.map((item, i) => {
     if (i > 0) at += 3
     const starts: number[] = []
     const ends: number[] = []
-    for (let r = 0; r < item.repetitions; r++) {
+    const count = endless ? 360 : item.repetitions
+    for (let r = 0; r < count; r++) {
       starts.push(at)
       at += 10
       ends.push(at)
-      if (r < item.repetitions - 1) at += request.pauseSeconds
+      if (r < count - 1) at += request.pauseSeconds
     }
-    return { audioId: item.audioId, title: QUEUE.find((q) => q.id === item.audioId)!.title, repetitions: item.repetitions, start: starts[0]!, end: at, repetitionStarts: starts, repetitionEnds: ends }
+    return { audioId: item.audioId, title: QUEUE.find((q) => q.id === item.audioId)!.title, repetitions: count, start: starts[0]!, end: at, repetitionStarts: starts, repetitionEnds: ends }
   })
   const key = 'a'.repeat(32)
-  return { key, url: `/api/sessions/${key}/audio`, durationSeconds: at + 5, bytes: 1000, items, music: { id: IDS[0]!, title: 'Brisa Suave' }, musicLevel: 25, pauseSeconds: request.pauseSeconds, endless: false, endsEarly: request.endAtSeconds !== null, itemsLeft: 0 }
+  return { key, url: `/api/sessions/${key}/audio`, durationSeconds: at + 5, bytes: 1000, items, music: { id: IDS[0]!, title: 'Brisa Suave' }, musicLevel: 25, pauseSeconds: request.pauseSeconds, endless, endsEarly: request.endAtSeconds !== null, itemsLeft: 0 }
 }
 
 let player: ListenerPlayer
@@ -197,6 +200,28 @@ describe('PlayerPage', () => {
     expect(element.currentTime).toBe(27)
     await screen.findByRole('heading', { level: 1, name: 'Noite Serena' })
     expect(requests).toHaveLength(1)
+  })
+
+  it('"sem parar" shows the audio’s own length and the repetition playing, never the hour-long stream’s', async () => {
+    withSessions = true
+    player.preferences.update({ repeatCount: 0, pauseBetweenRepeats: 0 })
+    renderPage()
+    await vi.waitFor(() => expect(requests).toHaveLength(1))
+    await loaded(3607)
+    await act(async () => {
+      await player.voice.play()
+    })
+    // 5 s into the third repetition of the 10 s audio.
+    act(() => element.advance(27))
+    await vi.waitFor(() => expect(screen.getByTestId('total').textContent).toBe('Duração do áudio: 0:10 · repetição 3'))
+    expect(screen.getByTestId('elapsed').textContent).toBe('Tempo decorrido: 0:05')
+    const slider = screen.getByRole('slider', { name: 'Progresso do áudio' })
+    expect(slider.getAttribute('max')).toBe('10')
+    expect(slider.getAttribute('aria-valuetext')).toBe('0:05 de 0:10, repetição 3')
+    // The slider moves inside this repetition.
+    fireEvent.change(slider, { target: { value: '8' } })
+    expect(element.currentTime).toBe(30)
+    expect(document.body.textContent).not.toContain('1:00:07')
   })
 
   it('a page still showing the previous audio while its navigation finishes does not ask for that audio again', async () => {

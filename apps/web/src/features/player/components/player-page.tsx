@@ -54,6 +54,11 @@ export interface PlayerPageProps {
   totalLabel?: string
   /** After each repetition heard (in a day: which audio, and its count so far). */
   onRepetitionHeard?: (heard: RepetitionHeard) => void
+  /**
+   * "Repetições Hoje" as the page around the player counts it (a day's session: the day's
+   * repetitions heard today, as its progress says). Without it: this audio's, from the server.
+   */
+  repetitionsToday?: number
 }
 
 /**
@@ -63,7 +68,7 @@ export interface PlayerPageProps {
  */
 export function PlayerPage(props: PlayerPageProps) {
   const { player, queue, index: pageIndex, mode, continuous, onIndexChange, contextTitle, contextDescription, backTo, productName, actions, notice } = props
-  const { backLabel, totalLabel, onRepetitionHeard } = props
+  const { backLabel, totalLabel, onRepetitionHeard, repetitionsToday } = props
   const session = usePlayerSession(player, { queue, index: pageIndex, continuous, contextTitle, onIndexChange })
   // In the evening the player opens in night for a listener who allows it (docs/design.md#night).
   useNightInTheEvening()
@@ -222,7 +227,7 @@ export function PlayerPage(props: PlayerPageProps) {
 
       <dl className="mt-6 grid grid-cols-1 gap-3 min-[420px]:grid-cols-3">
         <StatTile icon={<Repeat aria-hidden="true" className="size-4" />} label="Repetições Hoje" testId="stat-today">
-          {today.isLoading ? <Spinner className="size-5" /> : today.count}
+          {repetitionsToday !== undefined ? repetitionsToday : today.isLoading ? <Spinner className="size-5" /> : today.count}
         </StatTile>
         <StatTile icon={<Headphones aria-hidden="true" className="size-4" />} label="Áudio Atual" testId="stat-current">
           {index + 1}

@@ -206,4 +206,34 @@ describe('connectMediaSession with a rendered session', () => {
     disconnect()
     voice.destroy()
   })
+
+  it('"sem parar": the lock screen shows the audio’s own length, and its seek stays inside the repetition playing', async () => {
+    const { session, handlers, createMetadata } = fakeSession()
+    const el = new FakeAudioElement()
+    const voice = new VoiceEngine({ element: el, baseUrl: 'https://app.test/', healthUrl: null })
+    const starts = Array.from({ length: 225 }, (_, i) => 2 + i * 16)
+    const manifest = {
+      key: 'e'.repeat(32),
+      url: `/api/sessions/${'e'.repeat(32)}/audio`,
+      durationSeconds: 3607,
+      bytes: 320_000,
+      items: [{ audioId: 'a', title: 'Abundância', repetitions: 225, start: 2, end: 3602, repetitionStarts: starts, repetitionEnds: starts.map((s) => s + 16) }],
+      music: null,
+      musicLevel: 0,
+      pauseSeconds: 0,
+      endless: true,
+      endsEarly: false,
+      itemsLeft: 0,
+    }
+    voice.loadSession(manifest.url, { manifest, firstIndex: 0, contextTitle: 'Minha manhã' })
+    el.loadMetadata(3607)
+    const disconnect = connectMediaSession(voice, { productName: 'Sintonia', mediaSession: session, createMetadata })
+    await voice.play()
+    el.advance(41) // 7 s into the third repetition (it starts at 34 s)
+    expect(session.setPositionState).toHaveBeenLastCalledWith({ duration: 16, position: 7, playbackRate: 1 })
+    call(handlers, 'seekto', { seekTime: 12 })
+    expect(el.currentTime).toBe(46)
+    disconnect()
+    voice.destroy()
+  })
 })

@@ -1,3 +1,4 @@
+import { shownPosition } from './shown-position'
 import type { VoiceEngine, VoiceSnapshot } from './voice-engine'
 
 /** The parts of navigator.mediaSession used here (lets tests pass a fake). */
@@ -147,7 +148,7 @@ export function connectMediaSession(voice: VoiceEngine, options: ConnectMediaSes
       pause: () => voice.pause(),
       previous: options.previous ?? null,
       next: options.next ?? null,
-      seekTo: (seconds) => voice.seek(seconds),
+      seekTo: (seconds) => voice.seek(shownPosition(voice.getSnapshot().currentTime, voice.getSnapshot().duration, voice.currentSession?.manifest).offset + seconds),
     },
     env,
   )
@@ -172,7 +173,9 @@ export function connectMediaSession(voice: VoiceEngine, options: ConnectMediaSes
       lastState = state
       setMediaSessionPlaybackState(state, env)
     }
-    setMediaSessionPosition(snapshot.currentTime, snapshot.duration, env)
+    // The lock screen shows what the player shows: "sem parar", the audio's own length.
+    const shown = shownPosition(snapshot.currentTime, snapshot.duration, voice.currentSession?.manifest)
+    setMediaSessionPosition(shown.current, shown.duration, env)
   }
   sync()
   const unsubscribe = voice.subscribe(sync)

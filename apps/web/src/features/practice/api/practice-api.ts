@@ -1,8 +1,12 @@
 /** The daily practice's calls (docs/product/practice.md): programmes, today's session, progress, preferences. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { ENDPOINTS, type PracticePreferences, type PracticePreferencesUpdate, type Today } from '@sintonia/contract'
-import { api } from '../../../lib/api-client'
+import { toast } from 'sonner'
+import { api, getErrorMessage } from '../../../lib/api-client'
+import { useNavigate } from '../../../lib/navigation'
+import { unlockPageAudio } from '../../../lib/page-audio'
 import { practiceKeys } from '../keys'
+import { TODAY_AUTOSTART_STATE } from '../lib/session'
 
 export function programsQueryOptions() {
   return queryOptions({
@@ -86,4 +90,48 @@ export function useUpdatePreferences() {
       ])
     },
   })
+}
+
+/**
+ * "Começar programa": enrols the listener with the programme as the featured one (today's session
+ * plays the featured programme) and opens its practice, which starts playing — the tap was the
+ * listener's, so the browser lets it play.
+ */
+export function useStartProgram() {
+  const { enrol } = useProgramActions()
+  const navigate = useNavigate()
+  const start = (program: { id: string; title: string }) => {
+    unlockPageAudio()
+    enrol.mutate(
+      { programId: program.id, featured: true },
+      {
+        onSuccess: () => void navigate('/hoje', { state: TODAY_AUTOSTART_STATE }),
+        onError: (error) => toast.error('Não foi possível começar o programa', { description: getErrorMessage(error) }),
+      },
+    )
+  }
+  return { start, isPending: enrol.isPending }
+}
+
+/**
+ * After a purchase's password is created: a listener who follows no programme yet starts the
+ * first one offered (the admins' order), so the first screen is today's practice, ready to play
+ * (docs/product/practice.md#enrolment). Resolves to where to go: '/hoje', or '/dashboard' when
+ * there is no programme to start or the start failed — the purchase itself is done either way.
+ */
+export function useStartSuggestedProgram() {
+  const queryClient = useQueryClient()
+  return async (): Promise<'/hoje' | '/dashboard'> => {
+    try {
+      const { programs } = await queryClient.fetchQuery(programsQueryOptions())
+      if (programs.some((p) => p.enrolment?.status === 'active')) return '/hoje'
+      const suggestion = programs.find((p) => p.enrolment === null)
+      if (!suggestion) return '/dashboard'
+      await api(ENDPOINTS.practice.enrol, { params: [suggestion.id], body: { featured: true } })
+      await queryClient.invalidateQueries({ queryKey: practiceKeys.all })
+      return '/hoje'
+    } catch {
+      return '/dashboard'
+    }
+  }
 }

@@ -1,13 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { Award, CalendarDays, ChevronRight, Leaf } from 'lucide-react'
 import { useQuery } from '@tanstack/react-query'
-import type { Streak } from '@sintonia/contract'
+import type { ProgramDay, Streak } from '@sintonia/contract'
 import { ButtonLink } from '../../../components/ui/button'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { cn } from '../../../lib/cn'
 import { programQueryOptions, programsQueryOptions } from '../api/practice-api'
 import { useReducedMotion } from '../hooks/use-reduced-motion'
-import { nextDayLabel, programLengthLabel, visibleStreak } from '../lib/labels'
+import { minutesLabel, nextDayLabel, programLengthLabel, visibleStreak } from '../lib/labels'
 import { StreakMark } from './bits'
 import { DayPath } from './day-path'
 
@@ -58,38 +58,65 @@ export interface DayCelebrationProps {
   streak: Streak | undefined
   /** Right after the practice (not when /hoje is opened on a day already done). */
   animate: boolean
+  /** The programme's days, when known: tomorrow's intention comes from there. */
+  days?: readonly ProgramDay[] | undefined
+  /**
+   * Between the moment and the way out: the check-in after the practice (features/journal,
+   * composed by the route), so "Até amanhã" closes the page after it, not above it.
+   */
+  afterPractice?: ReactNode
 }
 
-/** 'Dia 5 concluído. Até amanhã.', the streak and when the next day opens. */
-export function DayCelebration({ day, daysCount, programTitle, slug, nextUnlockAt, streak, animate }: DayCelebrationProps) {
+/**
+ * The end of a day, calm (docs/product/practice.md#the-listeners-pages): 'Dia 5 concluído.', the
+ * streak, what comes tomorrow (the next day's number, minutes and intention), then the check-in
+ * when there is one, and one gentle way to close — "Até amanhã", back to Início.
+ */
+export function DayCelebration({ day, daysCount, programTitle, slug, nextUnlockAt, streak, animate, days, afterPractice }: DayCelebrationProps) {
   const streakText = visibleStreak(streak)
   const next = nextDayLabel(day, daysCount, nextUnlockAt)
+  const tomorrow = next ? (days?.find((d) => d.day === day + 1) ?? null) : null
   return (
-    <CelebrationFrame animate={animate} testId="day-celebration">
-      <Mark>
-        <Leaf className="size-8" />
-      </Mark>
-      <p className="mt-6 text-sm font-semibold text-accent">{programTitle}</p>
-      <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">Dia {day} concluído.</h1>
-      <p className="mt-2 text-xl text-ink-muted">Até amanhã.</p>
-      <div className="mt-6 flex flex-col items-center gap-3">
-        {streakText ? <StreakMark label={streakText} /> : null}
-        {next ? (
-          <p className="inline-flex items-center gap-1.5 text-sm text-ink-muted">
-            <CalendarDays aria-hidden="true" className="size-4" />
-            {next}.
-          </p>
+    <>
+      <CelebrationFrame animate={animate} testId="day-celebration">
+        <Mark>
+          <Leaf className="size-8" />
+        </Mark>
+        <p className="mt-6 text-sm font-semibold text-accent">{programTitle}</p>
+        <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">Dia {day} concluído.</h1>
+        <p className="mt-2 text-lg text-ink-muted">Você reservou este tempo para você. Isso já é cuidado.</p>
+        <div className="mt-6 flex flex-col items-center gap-3">
+          {streakText ? <StreakMark label={streakText} /> : null}
+          {next ? (
+            <p className="inline-flex items-center gap-1.5 text-sm text-ink-muted">
+              <CalendarDays aria-hidden="true" className="size-4" />
+              {next}.
+            </p>
+          ) : null}
+        </div>
+        {tomorrow ? (
+          <section
+            aria-labelledby="tomorrow-heading"
+            data-testid="day-tomorrow"
+            className="mx-auto mt-6 max-w-md rounded-2xl border border-line bg-card/80 px-5 py-4 text-left"
+          >
+            <h2 id="tomorrow-heading" className="text-xs font-semibold tracking-wide text-accent uppercase">
+              {nextUnlockAt === null ? 'A seguir' : 'Amanhã'} · Dia {tomorrow.day} · {minutesLabel(tomorrow.minutes)}
+            </h2>
+            <p className="mt-1.5 text-[0.95rem] leading-relaxed text-ink">{tomorrow.intention}</p>
+          </section>
         ) : null}
-      </div>
+      </CelebrationFrame>
+      {afterPractice ? <div className="mt-6">{afterPractice}</div> : null}
       <div className="mt-8 flex flex-col justify-center gap-2 sm:flex-row">
         <ButtonLink to="/dashboard" size="md">
-          Voltar ao início
+          Até amanhã
         </ButtonLink>
         <ButtonLink to={`/programas/${slug}`} variant="ghost" size="md">
           Ver o caminho
         </ButtonLink>
       </div>
-    </CelebrationFrame>
+    </>
   )
 }
 

@@ -11,7 +11,7 @@ vi.mock('sonner', () => ({ toast: toastMock }))
 
 const SLUG = 'calma-em-21-dias'
 const ID = program().id
-let calls: { method: string; path: string }[] = []
+let calls: { method: string; path: string; body?: unknown }[] = []
 
 function stub(answer: unknown, writes: Record<string, () => Response> = {}) {
   calls = []
@@ -20,7 +20,7 @@ function stub(answer: unknown, writes: Record<string, () => Response> = {}) {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const path = String(input).replace(/^https?:\/\/[^/]+/, '')
       const method = init?.method ?? 'GET'
-      calls.push({ method, path })
+      calls.push(method === 'GET' ? { method, path } : { method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined })
       const write = writes[`${method} ${path}`]
       if (write) return write()
       return fetchByPath({ [API.practice.program(SLUG)]: () => jsonResponse(answer), [API.practice.programs]: () => jsonResponse(answer) })(input, init)
@@ -90,11 +90,13 @@ describe('ProgramPage', () => {
   it('not enrolled: the days are listed without states, and one button starts the programme', async () => {
     const d = detail(1, 'locked', { program: program({ enrolment: null }) })
     stub(d, { [`POST ${API.practice.enrolment(ID)}`]: () => jsonResponse({ program: program({ enrolment: { status: 'active', featured: true, currentDay: 1, completedDays: 0, currentDayOpen: true, enrolledAt: '2026-03-05T10:00:00.000Z' } }) }, 201) })
-    renderWithProviders(<ProgramPage slug={SLUG} productName="Sintonia" />)
+    const { router } = renderWithProviders(<ProgramPage slug={SLUG} productName="Sintonia" />, `/programas/${SLUG}`)
     fireEvent.click(await screen.findByRole('button', { name: /Começar programa/ }))
     expect(screen.queryAllByTestId('day-status')).toHaveLength(0)
-    await waitFor(() => expect(calls).toContainEqual({ method: 'POST', path: API.practice.enrolment(ID) }))
-    await waitFor(() => expect(toastMock.success).toHaveBeenCalledWith('Você começou “Calma em 21 dias”.', expect.anything()))
+    await waitFor(() => expect(calls).toContainEqual({ method: 'POST', path: API.practice.enrolment(ID), body: { featured: true } }))
+    // Started, it is today's practice: /hoje opens and plays (the tap was the listener's).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/hoje'))
+    expect(router.state.location.state).toEqual({ autoStart: true })
   })
 
   it('an unknown programme says so and leads back to the list', async () => {
@@ -121,6 +123,17 @@ describe('ProgramsPage', () => {
     expect(within(cards[1]!).getByTestId('program-length').textContent).toBe('7 dias · menos de 1 min por dia')
     within(cards[1]!).getByRole('button', { name: /Começar programa/ })
     expect(within(cards[0]!).queryByRole('button', { name: /Começar programa/ })).toBeNull()
+  })
+
+  it("'Começar programa' starts it as the featured programme and opens its practice", async () => {
+    const other = program({ id: '20000000-0000-4000-8000-000000000002', slug: 'gratidao', title: 'Gratidão', enrolment: null, daysCount: 7 })
+    stub({ programs: [program(), other] }, { [`POST ${API.practice.enrolment(other.id)}`]: () => jsonResponse({ program: other }, 201) })
+    const { router } = renderWithProviders(<ProgramsPage productName="Sintonia" />, '/programas')
+    const cards = await screen.findAllByTestId('program-card')
+    fireEvent.click(within(cards[1]!).getByRole('button', { name: /Começar programa/ }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/hoje'))
+    expect(router.state.location.state).toEqual({ autoStart: true })
+    expect(calls).toContainEqual({ method: 'POST', path: API.practice.enrolment(other.id), body: { featured: true } })
   })
 
   it('no programme yet: a calm empty state', async () => {

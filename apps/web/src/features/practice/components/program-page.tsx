@@ -12,7 +12,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { ApiRequestError, getErrorMessage } from '../../../lib/api-client'
 import { useNavigate } from '../../../lib/navigation'
 import { unlockPageAudio } from '../../../lib/page-audio'
-import { programQueryOptions, useProgramActions } from '../api/practice-api'
+import { programQueryOptions, useProgramActions, useStartProgram } from '../api/practice-api'
 import { nextDayLabel, programLengthLabel } from '../lib/labels'
 import { TODAY_AUTOSTART_STATE } from '../lib/session'
 import { FieldChips, IconMark, LoadError, ProgramBadges } from './bits'
@@ -68,7 +68,8 @@ export function ProgramPage({ slug, productName }: ProgramPageProps) {
 
 function ProgramView({ detail }: { detail: ProgramDetail }) {
   const { program, days, nextUnlockAt } = detail
-  const { enrol, feature, restart, leave } = useProgramActions()
+  const { feature, restart, leave } = useProgramActions()
+  const starting = useStartProgram()
   const navigate = useNavigate()
   const [confirm, setConfirm] = useState<'restart' | 'leave' | null>(null)
   const enrolment = program.enrolment
@@ -76,16 +77,8 @@ function ProgramView({ detail }: { detail: ProgramDetail }) {
   const today = active ? days.find((d) => d.state === 'today') : undefined
   const lastDone = days.reduce((max, d) => (d.state === 'done' ? Math.max(max, d.day) : max), 0)
   const doneToday = active && !today && nextUnlockAt !== null && lastDone > 0
-  const busy = enrol.isPending || feature.isPending
+  const busy = starting.isPending || feature.isPending
 
-  const start = () =>
-    enrol.mutate(
-      { programId: program.id },
-      {
-        onSuccess: () => toast.success(`Você começou “${program.title}”.`, { description: 'O dia 1 já está esperando por você.' }),
-        onError: (error) => toast.error('Não foi possível começar o programa', { description: getErrorMessage(error) }),
-      },
-    )
   const makeFeatured = () =>
     feature.mutate(program.id, {
       onSuccess: () => toast.success('Programa em destaque.', { description: 'É ele que aparece primeiro no seu início.' }),
@@ -125,8 +118,6 @@ function ProgramView({ detail }: { detail: ProgramDetail }) {
             </p>
           </div>
         </div>
-        {program.description ? <p className="mt-5 max-w-2xl text-lg leading-relaxed whitespace-pre-line text-ink-muted">{program.description}</p> : null}
-        <FieldChips fields={program.fields} className="mt-4" />
       </header>
 
       <section aria-label="Ações do programa" className="mt-6 rounded-3xl border border-line bg-card p-5 shadow-soft sm:p-6">
@@ -135,8 +126,8 @@ function ProgramView({ detail }: { detail: ProgramDetail }) {
             <p className="text-[0.95rem] text-ink-muted">
               {program.isOpen ? 'Todos os dias ficam abertos: você escolhe o ritmo.' : 'Um dia por vez: cada dia abre depois que o anterior foi concluído.'}
             </p>
-            <Button size="md" onClick={start} disabled={busy} aria-busy={enrol.isPending || undefined}>
-              {enrol.isPending ? <Spinner label={null} className="size-5 [&>span]:border-white/30 [&>span]:border-t-white" /> : <Play aria-hidden="true" />}
+            <Button size="md" onClick={() => starting.start(program)} disabled={busy} aria-busy={starting.isPending || undefined}>
+              {starting.isPending ? <Spinner label={null} className="size-5 [&>span]:border-white/30 [&>span]:border-t-white" /> : <Play aria-hidden="true" />}
               Começar programa
             </Button>
           </div>
@@ -180,6 +171,10 @@ function ProgramView({ detail }: { detail: ProgramDetail }) {
           </div>
         )}
       </section>
+
+      {/* After the actions: "Praticar o dia de hoje" stays in the first screen of a phone. */}
+      {program.description ? <p className="mt-6 max-w-2xl text-lg leading-relaxed whitespace-pre-line text-ink-muted">{program.description}</p> : null}
+      <FieldChips fields={program.fields} className="mt-4" />
 
       <section aria-labelledby="days-heading" className="mt-10">
         <h2 id="days-heading" className="text-xl font-bold tracking-tight text-ink">

@@ -1,15 +1,13 @@
 import { CalendarDays, ChevronRight, Compass, Play, Sparkles } from 'lucide-react'
 import { useQuery } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import type { ProgramSummary } from '@sintonia/contract'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { PageHeading, PageShell } from '../../../components/ui/page-shell'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { Spinner } from '../../../components/ui/spinner'
-import { getErrorMessage } from '../../../lib/api-client'
 import { Link } from '../../../lib/navigation'
-import { programsQueryOptions, useProgramActions } from '../api/practice-api'
+import { programsQueryOptions, useStartProgram } from '../api/practice-api'
 import { programLengthLabel } from '../lib/labels'
 import { Artwork } from '../../../components/artwork'
 import { FieldChips, IconMark, LoadError, ProgramBadges } from './bits'
@@ -64,16 +62,8 @@ export function ProgramsPage({ productName }: ProgramsPageProps) {
 
 /** One programme: its fields, title, description, length and, when followed, where the listener is. */
 export function ProgramCard({ program }: { program: ProgramSummary }) {
-  const { enrol } = useProgramActions()
+  const { start, isPending } = useStartProgram()
   const href = `/programas/${program.slug}`
-  const start = () =>
-    enrol.mutate(
-      { programId: program.id },
-      {
-        onSuccess: () => toast.success(`Você começou “${program.title}”.`, { description: 'O dia 1 já está esperando por você.' }),
-        onError: (error) => toast.error('Não foi possível começar o programa', { description: getErrorMessage(error) }),
-      },
-    )
   const enrolment = program.enrolment
   return (
     <Card data-testid="program-card" className="flex h-full flex-col overflow-hidden rounded-3xl">
@@ -106,8 +96,8 @@ export function ProgramCard({ program }: { program: ProgramSummary }) {
             </ButtonLink>
           ) : (
             <>
-              <Button size="md" onClick={start} disabled={enrol.isPending} aria-busy={enrol.isPending || undefined} className="flex-1 sm:flex-none">
-                {enrol.isPending ? <Spinner label={null} className="size-5 [&>span]:border-white/30 [&>span]:border-t-white" /> : <Play aria-hidden="true" />}
+              <Button size="md" onClick={() => start(program)} disabled={isPending} aria-busy={isPending || undefined} className="flex-1 sm:flex-none">
+                {isPending ? <Spinner label={null} className="size-5 [&>span]:border-white/30 [&>span]:border-t-white" /> : <Play aria-hidden="true" />}
                 Começar programa
               </Button>
               <ButtonLink to={href} variant="ghost" size="md" className="flex-1 sm:flex-none" aria-label={`Ver os dias de ${program.title}`}>

@@ -57,7 +57,9 @@ function FakePlayer(props: SessionPlayerSlotProps) {
 }
 
 function renderSession() {
-  return renderWithProviders(<TodaySession productName="Sintonia" renderPlayer={(props) => <FakePlayer {...props} />} />)
+  return renderWithProviders(
+    <TodaySession productName="Sintonia" renderPlayer={(props) => <FakePlayer {...props} />} renderAfterPractice={(practice) => <p data-testid="after-practice">{practice.title}</p>} />,
+  )
 }
 
 afterEach(() => {
@@ -118,11 +120,42 @@ describe('TodaySession', () => {
     })
     const celebration = await screen.findByTestId('day-celebration')
     screen.getByRole('heading', { name: 'Dia 5 concluído.' })
-    screen.getByText('Até amanhã.')
     screen.getByText('O dia 6 abre amanhã.')
     expect(screen.getByTestId('streak').textContent).toBe('7 dias seguidos')
+    // What comes tomorrow: the next day, its minutes and its intention.
+    const tomorrow = await screen.findByTestId('day-tomorrow')
+    expect(tomorrow.textContent).toBe('Amanhã · Dia 6 · ~20 minIntenção do dia 6')
     expect(celebration.getAttribute('data-motion')).toBe('gentle')
     expect(screen.queryByTestId('slot')).toBeNull()
+    // The check-in comes after the moment, and the way out after both: "Até amanhã", back to Início.
+    const checkIn = screen.getByTestId('after-practice')
+    expect(checkIn.textContent).toBe('Dia 5 de 21 · Calma em 21 dias')
+    const close = screen.getByRole('link', { name: 'Até amanhã' })
+    expect(close.getAttribute('href')).toBe('/dashboard')
+    expect(celebration.compareDocumentPosition(checkIn) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(checkIn.compareDocumentPosition(close) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(screen.getAllByTestId('after-practice')).toHaveLength(1)
+  })
+
+  it('"Repetições Hoje" is the day’s count, the one its progress shows, and follows each repetition heard', async () => {
+    stub()
+    let seen: SessionPlayerSlotProps | null = null
+    renderWithProviders(
+      <TodaySession
+        productName="Sintonia"
+        renderPlayer={(props) => {
+          seen = props
+          return <FakePlayer {...props} />
+        }}
+      />,
+    )
+    await screen.findByTestId('slot')
+    // Resumed on the second audio (1 of its 2 heard), the first one done: 3 of the day's 4.
+    expect(screen.getByTestId('session-progress').textContent).toBe('3 de 4 repetições')
+    expect(seen!.repetitionsToday).toBe(3)
+    fireEvent.click(screen.getByRole('button', { name: 'repetição' }))
+    expect(screen.getByTestId('session-progress').textContent).toBe('4 de 4 repetições')
+    expect(seen!.repetitionsToday).toBe(4)
   })
 
   it('does not celebrate before every audio heard its count', async () => {
@@ -179,6 +212,19 @@ describe('TodaySession', () => {
     const done = await screen.findByTestId('day-celebration')
     expect(done.getAttribute('data-motion')).toBe('none')
     screen.getByText('O dia 6 abre amanhã.')
+    expect((await screen.findByTestId('day-tomorrow')).textContent).toContain('Intenção do dia 6')
+    expect(screen.getByRole('link', { name: 'Até amanhã' }).getAttribute('href')).toBe('/dashboard')
+    expect(screen.queryByTestId('slot')).toBeNull()
+  })
+
+  it('a day 1 not open yet (the zone moved west after enrolling) waits calmly, without a celebration', async () => {
+    stub({ todayAnswer: today({ day: day(1, { state: 'locked' }), nextUnlockAt: '2026-03-06T03:00:00.000Z' }) })
+    renderSession()
+    const waiting = await screen.findByTestId('day-waiting')
+    screen.getByRole('heading', { level: 1, name: 'Dia 1 abre amanhã' })
+    expect(waiting.textContent).toContain('Calma em 21 dias')
+    expect(screen.queryByTestId('day-celebration')).toBeNull()
+    expect(screen.queryByText(/concluído/)).toBeNull()
     expect(screen.queryByTestId('slot')).toBeNull()
   })
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
-import { ArrowLeft, Check, CloudOff, Sprout } from 'lucide-react'
+import { ArrowLeft, CalendarDays, Check, CloudOff, Sprout } from 'lucide-react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { SessionResume, Today } from '@sintonia/contract'
 import { Button, ButtonLink } from '../../../components/ui/button'
@@ -50,6 +50,11 @@ export interface SessionPlayerSlotProps {
   intention: string
   /** The day's audios and how far each went, shown above the player card. */
   steps: ReactNode
+  /**
+   * The day's repetitions heard today — the count the steps show ("1 de 7 repetições"), for the
+   * player's "Repetições Hoje", so the page tells one number, not the current audio's alone.
+   */
+  repetitionsToday: number
 }
 
 /** The day practised, for what the route shows before and after it (the Diário's check-in). */
@@ -138,6 +143,8 @@ export function TodaySession({ productName, renderPlayer, renderBeforePractice, 
 /** /hoje when there is nothing to play: no programme, the day already done, the programme completed. */
 function TodayAtRest({ today }: { today: Today }) {
   const { program, day } = today
+  // Tomorrow's intention, for a day already done.
+  const detail = useQuery({ ...programQueryOptions(program?.slug ?? ''), enabled: !!program && day?.state === 'done' })
   if (!program) {
     return (
       <div className="mt-6 flex flex-col items-center rounded-3xl border border-line bg-card p-8 text-center shadow-soft">
@@ -153,6 +160,22 @@ function TodayAtRest({ today }: { today: Today }) {
     )
   }
   if (program.enrolment?.status === 'completed' || !day) return <ProgramCelebration slug={program.slug} programTitle={program.title} streak={today.streak} animate={false} />
+  // A day not open yet (the zone moved west after enrolling) is not a day done: no celebration.
+  if (day.state === 'locked') {
+    return (
+      <div data-testid="day-waiting" className="mt-6 flex flex-col items-center rounded-3xl border border-line bg-card p-8 text-center shadow-soft">
+        <IconMark>
+          <CalendarDays className="size-6" />
+        </IconMark>
+        <p className="mt-4 text-sm font-semibold text-accent">{program.title}</p>
+        <h1 className="mt-1 text-2xl font-bold tracking-tight text-ink">Dia {day.day} abre amanhã</h1>
+        <p className="mt-2 max-w-md text-ink-muted">Ele abre à meia-noite no seu fuso horário. Até lá, os campos do início têm áudios para ouvir quando quiser.</p>
+        <ButtonLink to="/dashboard" size="md" className="mt-6">
+          Até amanhã
+        </ButtonLink>
+      </div>
+    )
+  }
   return (
     <DayCelebration
       day={day.day}
@@ -162,6 +185,7 @@ function TodayAtRest({ today }: { today: Today }) {
       nextUnlockAt={today.nextUnlockAt}
       streak={today.streak}
       animate={false}
+      days={detail.data?.days}
     />
   )
 }
@@ -191,6 +215,13 @@ function SessionView({ session, productName, renderPlayer, renderBeforePractice,
     const timer = setTimeout(() => setPollExpired(true), COMPLETION_POLL_MAX_MS)
     return () => clearTimeout(timer)
   }, [polling, outcome])
+
+  // The day counted: today is read once more, so the moment shows the streak with this day in it.
+  const counted = outcome !== 'pending'
+  const refetchToday = todayQuery.refetch
+  useEffect(() => {
+    if (counted) void refetchToday()
+  }, [counted, refetchToday])
 
   const step = plan.steps[index]
   const go = useCallback((target: number) => {
@@ -245,9 +276,11 @@ function SessionView({ session, productName, renderPlayer, renderBeforePractice,
             nextUnlockAt={detailQuery.data?.nextUnlockAt ?? today?.nextUnlockAt ?? null}
             streak={today?.streak}
             animate
+            days={detailQuery.data?.days}
+            afterPractice={renderAfterPractice?.(practice)}
           />
         )}
-        {renderAfterPractice ? <div className="mt-6">{renderAfterPractice(practice)}</div> : null}
+        {outcome === 'program' && renderAfterPractice ? <div className="mt-6">{renderAfterPractice(practice)}</div> : null}
       </PageShell>
     )
   }
@@ -337,6 +370,7 @@ function SessionView({ session, productName, renderPlayer, renderBeforePractice,
     contextTitle: practice.title,
     intention: session.intention,
     steps,
+    repetitionsToday: heardTotal,
   })
 }
 
