@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import type { SubscriptionDetails } from '@sintonia/contract'
 import { signUpViaUi, uniqueEmail } from '../support/accounts'
 import { expectCatalogueOpen, expectSandboxCheckout, passProcessing, payWithCard } from '../support/checkout'
@@ -13,9 +13,9 @@ import { screenshotBoth } from '../support/screenshots'
  */
 test.describe.configure({ mode: 'serial' })
 
-test('the customer portal cancels at period end: the plan page says so and the catalogue stays open', async ({ page }) => {
-  test.setTimeout(120_000)
-  await signUpViaUi(page, { name: 'Paulo Lima', email: uniqueEmail('portal'), password: 'senha-do-portal-1' })
+/** A new listener signs up and subscribes to the quarterly plan on the sandbox's page, as a person does. */
+async function subscribeQuarterly(page: Page, account: Parameters<typeof signUpViaUi>[1]) {
+  await signUpViaUi(page, account)
   await expect(page).toHaveURL(/\/dashboard$/)
   await page.goto('/assinatura?auto_plan=trimestral')
   // auto_plan: the checkout starts by itself for a signed-in listener.
@@ -23,6 +23,11 @@ test('the customer portal cancels at period end: the plan page says so and the c
   await payWithCard(page)
   await passProcessing(page, sessionId)
   await expect(page.getByRole('heading', { name: 'Assinatura Ativada!' })).toBeVisible({ timeout: 15_000 })
+}
+
+test('the customer portal cancels at period end: the plan page says so and the catalogue stays open', async ({ page }) => {
+  test.setTimeout(120_000)
+  await subscribeQuarterly(page, { name: 'Paulo Lima', email: uniqueEmail('portal'), password: 'senha-do-portal-1' })
 
   await page.goto('/assinatura')
   const card = page.getByRole('region', { name: 'Sua assinatura' })
@@ -53,13 +58,7 @@ test('the customer portal cancels at period end: the plan page says so and the c
 
 test('a fair goodbye: the question, the pause taken and given back, then a cancellation confirmed and undone with one tap', async ({ page }) => {
   test.setTimeout(120_000)
-  await signUpViaUi(page, { name: 'Rita Souza', email: uniqueEmail('adeus'), password: 'senha-da-rita-1' })
-  await expect(page).toHaveURL(/\/dashboard$/)
-  await page.goto('/assinatura?auto_plan=trimestral')
-  const sessionId = await expectSandboxCheckout(page, 'Trimestral')
-  await payWithCard(page)
-  await passProcessing(page, sessionId)
-  await expect(page.getByRole('heading', { name: 'Assinatura Ativada!' })).toBeVisible({ timeout: 15_000 })
+  await subscribeQuarterly(page, { name: 'Rita Souza', email: uniqueEmail('adeus'), password: 'senha-da-rita-1' })
 
   await page.goto('/assinatura')
   const card = page.getByRole('region', { name: 'Sua assinatura' })
