@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { PRACTICE_MSG, type AdminAudio } from '@sintonia/contract'
+import { PRACTICE_MSG, dayLengthLabel, type AdminAudio } from '@sintonia/contract'
 import { adminBrowserPage, createAdmin } from '../support/accounts'
 import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
 import { screenshotBoth } from '../support/screenshots'
@@ -73,6 +73,7 @@ test('an admin builds and publishes a 3-day programme; a listener on /programas 
   const chosen = audios.slice(0, 3)
   const repetitions = [2, 3, 1]
   const minutes = chosen.map((audio, i) => Math.round((audio.durationSeconds * repetitions[i]!) / 60))
+  const lengths = chosen.map((audio, i) => dayLengthLabel(audio.durationSeconds * repetitions[i]!))
 
   // Novo programa: a title and 3 days.
   await admin.getByRole('button', { name: 'Novo programa' }).click()
@@ -93,7 +94,7 @@ test('an admin builds and publishes a 3-day programme; a listener on /programas 
     await expect(admin.getByLabel(`Áudio 1 do dia ${n}`, { exact: true })).toBeFocused()
     await admin.getByLabel(`Áudio 1 do dia ${n}`, { exact: true }).selectOption({ label: optionLabel(chosen[n - 1]!) })
     await admin.getByLabel(`Repetições do áudio 1 do dia ${n}`, { exact: true }).fill(String(repetitions[n - 1]))
-    await expect(day.getByTestId('day-minutes')).toHaveText(`${minutes[n - 1]} min`)
+    await expect(day.getByTestId('day-minutes')).toHaveText(lengths[n - 1]!)
   }
 
   // Publishing with day 3 still empty: the server's pt-BR message, in view and focused, and the day marked.
@@ -116,7 +117,7 @@ test('an admin builds and publishes a 3-day programme; a listener on /programas 
   await admin.getByRole('button', { name: 'Adicionar áudio ao dia 3' }).click()
   await admin.getByLabel('Áudio 1 do dia 3', { exact: true }).selectOption({ label: optionLabel(chosen[2]!) })
   await admin.getByLabel('Repetições do áudio 1 do dia 3', { exact: true }).fill(String(repetitions[2]))
-  await expect(day3.getByTestId('day-minutes')).toHaveText(`${minutes[2]} min`)
+  await expect(day3.getByTestId('day-minutes')).toHaveText(lengths[2]!)
   await expect(day3.getByTestId('day-incomplete')).toHaveCount(0)
   const average = Math.round(minutes.reduce((a, b) => a + b, 0) / 3)
   await expect(admin.getByTestId('program-average')).toHaveText(`média de ${average} min por dia`)

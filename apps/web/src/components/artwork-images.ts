@@ -16,10 +16,11 @@ export function artworkImages(source: ArtworkSource): Promise<MediaImage[]> {
     ])
   }
   const hue = source.hue ?? hueOf(source.seed)
-  const key = `${source.seed}:${hue}:${source.motif ?? 'hills'}`
+  const family = source.family ?? source.seed
+  const key = `${source.seed}:${hue}:${source.motif ?? 'hills'}:${family}`
   let images = drawn.get(key)
   if (!images) {
-    images = rasterize(artworkSvg(source.seed, hue, source.motif ?? 'hills'))
+    images = rasterize(artworkSvg(source.seed, hue, source.motif ?? 'hills', family))
     drawn.set(key, images)
   }
   return images

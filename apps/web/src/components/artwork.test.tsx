@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { render } from '@testing-library/react'
-import { Artwork, hueOf } from './artwork'
+import { ARTWORK_SCENES, Artwork, audioArtwork, hueOf, sceneKindOf } from './artwork'
 
 function drawing(seed: string, hue?: number) {
   const { container, unmount } = render(<Artwork seed={seed} hue={hue} />)
@@ -25,5 +25,20 @@ describe('Artwork', () => {
     const { container, getByText } = render(<Artwork seed="x"><span>Calma</span></Artwork>)
     expect(container.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true')
     getByText('Calma')
+  })
+
+  it('draws several scenes, and a field and its audios share one (related, not identical)', () => {
+    const fields = Array.from({ length: 40 }, (_, k) => `campo-${k}`)
+    expect(new Set(fields.map(sceneKindOf))).toEqual(new Set(ARTWORK_SCENES))
+    const field = 'campo-autoestima'
+    const scenes = ['audio-a', 'audio-b'].map((id) => {
+      const source = audioArtwork({ id, fieldId: field })
+      const { container, unmount } = render(<Artwork {...source} />)
+      const drawn = { scene: container.querySelector('svg')?.getAttribute('data-scene'), markup: container.innerHTML }
+      unmount()
+      return drawn
+    })
+    expect(scenes.map((drawn) => drawn.scene)).toEqual([sceneKindOf(field), sceneKindOf(field)])
+    expect(scenes[0]!.markup).not.toBe(scenes[1]!.markup)
   })
 })

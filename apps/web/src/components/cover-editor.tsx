@@ -33,6 +33,8 @@ export interface CoverEditorProps {
   hue?: number
   /** 'hills' for fields and programmes, 'waves' for audios. */
   motif?: ArtworkMotif
+  /** The seed whose scene the item shares (an audio's field). */
+  family?: string
   /** The item's uploaded cover now, or null for the generated art. */
   cover: string | null
   /** Sends the image (with its progress); resolves with the item's cover as the server keeps it. */
@@ -50,7 +52,7 @@ type Busy = 'upload' | 'remove' | null
  * progress, and "Remover capa" while one is set. The type and the 10MB limit are checked here
  * first; the server judges the content and the pixels, and its pt-BR message shows inline.
  */
-export function CoverEditor({ seed, hue, motif = 'hills', cover, onUpload, onRemove, className }: CoverEditorProps) {
+export function CoverEditor({ seed, hue, motif = 'hills', family, cover, onUpload, onRemove, className }: CoverEditorProps) {
   const id = useId()
   const groupRef = useRef<HTMLDivElement>(null)
   const inputRef = useRef<HTMLInputElement>(null)
@@ -135,7 +137,7 @@ export function CoverEditor({ seed, hue, motif = 'hills', cover, onUpload, onRem
       </p>
       <div className="mt-2 flex items-start gap-4">
         <div role="img" aria-label={current ? 'Capa enviada' : 'Arte gerada (sem capa enviada)'} data-testid="cover-preview" className="shrink-0">
-          <Artwork seed={seed} hue={hue} motif={motif} cover={current} sizes="112px" eager className="size-24 rounded-2xl border border-line sm:size-28" />
+          <Artwork seed={seed} hue={hue} motif={motif} {...(family ? { family } : {})} cover={current} sizes="112px" eager className="size-24 rounded-2xl border border-line sm:size-28" />
         </div>
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <p className="text-sm text-ink-muted">

@@ -145,3 +145,18 @@ export type Progress = z.infer<typeof progressSchema>
 
 export const enrolBodySchema = z.object({ featured: z.boolean().optional() }).strict()
 export const programEnrolmentAnswerSchema = z.object({ program: programSummarySchema })
+
+/**
+ * A programme day's length as the admin's editor shows it: exact for a short day ("1 min 20 s",
+ * "45 s" — rounded to minutes, a 1:20 day read "1 min" and a 25 s day "0 min"), whole minutes from
+ * 10 minutes up; an empty day "0 min".
+ */
+export function dayLengthLabel(seconds: number): string {
+  const whole = Math.round(seconds)
+  if (whole === 0) return '0 min'
+  if (whole >= 600) return `${Math.round(whole / 60)} min`
+  const minutes = Math.floor(whole / 60)
+  const rest = whole % 60
+  if (minutes === 0) return `${rest} s`
+  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`
+}

@@ -221,6 +221,7 @@ export function AudioDialog({ audio, fields, defaultFieldId, onClose }: AudioDia
           <CoverEditor
             seed={audio.id}
             hue={hueOf(draft.fieldId || audio.fieldId)}
+            family={draft.fieldId || audio.fieldId}
             motif="waves"
             cover={audio.coverImage}
             onUpload={(chosen, onProgress) => setCover.mutateAsync({ id: audio.id, file: chosen, onProgress })}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { dayLengthLabel } from '@sintonia/contract'
 import { ArrowDown, ArrowUp, Plus, Trash2, X } from 'lucide-react'
 import { PROGRAM_LIMITS } from '@sintonia/contract'
 import { TextArea } from '../../../components/admin/text-area'
@@ -6,7 +7,7 @@ import { Button } from '../../../components/ui/button'
 import { SelectInput, TextInput } from '../../../components/ui/form'
 import { cn } from '../../../lib/cn'
 import type { AudioGroup } from '../lib/audio-options'
-import { canAddItem, dayMinutes, durationLabel, newItem, type AudioInfo, type DraftDay, type DraftItem } from '../lib/editor'
+import { canAddItem, daySeconds, durationLabel, newItem, type AudioInfo, type DraftDay, type DraftItem } from '../lib/editor'
 
 /**
  * One field of the editor: label (its visible words plus, for screen readers and tests, which day
@@ -63,7 +64,7 @@ export interface DayEditorProps {
 /** A day of the programme: its intention, its audios with their repetitions, its minutes (live). */
 export function DayEditor({ day, index, count, errors, incompleteNote, groups, audios, onChange, onMove, onRemove, canRemove }: DayEditorProps) {
   const n = index + 1
-  const minutes = dayMinutes(day, audios)
+  const length = dayLengthLabel(daySeconds(day, audios))
   const setItem = (at: number, patch: Partial<DraftItem>) => onChange({ ...day, items: day.items.map((item, i) => (i === at ? { ...item, ...patch } : item)) })
   const intentionId = `day-${day.key}-intention`
 
@@ -74,7 +75,7 @@ export function DayEditor({ day, index, count, errors, incompleteNote, groups, a
           Dia {n}
         </h3>
         <span className="rounded-full bg-tint px-2.5 py-1 text-sm font-semibold text-accent-strong tabular-nums" data-testid="day-minutes">
-          {minutes} min
+          {length}
         </span>
         <span className="ml-auto flex items-center gap-1">
           <Button id={`day-${day.key}-up`} variant="ghost" size="icon" className="size-9" aria-label={`Mover dia ${n} para cima`} disabled={index === 0} onClick={() => onMove(index - 1)}>

@@ -109,6 +109,11 @@ export function validateDraft(draft: ProgramDraft): FieldErrors {
  * invalid count add nothing yet.
  */
 export function dayMinutes(day: DraftDay, audios: ReadonlyMap<string, AudioInfo>): number {
+  return Math.round(daySeconds(day, audios) / 60)
+}
+
+/** A day's listening, in seconds: each audio's length times its repetitions. */
+export function daySeconds(day: DraftDay, audios: ReadonlyMap<string, AudioInfo>): number {
   let seconds = 0
   for (const item of day.items) {
     const audio = audios.get(item.audioId)
@@ -116,8 +121,10 @@ export function dayMinutes(day: DraftDay, audios: ReadonlyMap<string, AudioInfo>
     if (!audio || !Number.isInteger(repetitions) || repetitions < 1) continue
     seconds += audio.durationSeconds * repetitions
   }
-  return Math.round(seconds / 60)
+  return seconds
 }
+
+
 
 /** The days' average of their minutes, rounded (0 without days), as listeners will read it. */
 export function averageMinutes(days: readonly DraftDay[], audios: ReadonlyMap<string, AudioInfo>): number {
