@@ -5,8 +5,6 @@ import type * as Sonner from 'sonner'
 import { renderWithProviders } from '../../../test/render'
 import { clearCachedAudios } from '../lib/audio-cache-db'
 import { downloadStore } from '../lib/audio-downloader'
-import { configureSessionDownloads } from '../lib/session-downloads'
-import type { SessionRequest } from '@sintonia/contract'
 import { streamResponse, useNodeBlob } from '../testing/helpers'
 import { DownloadButton } from './download-button'
 
@@ -45,29 +43,6 @@ describe('DownloadButton', () => {
     const done = await screen.findByRole('status', { name: 'Disponível offline' })
     expect(done.getAttribute('data-progress')).toBe('100')
     expect(toastMock.success).toHaveBeenCalledWith('Download concluído', { description: 'Prosperidade' })
-  })
-
-  it('reads "Disponível offline" once the voice copy is kept, while the session after it is still on its way', async () => {
-    // A session the server takes its time to render: its manifest has not come yet.
-    configureSessionDownloads({ requestFor: () => ({}) as SessionRequest, describe: () => new Promise(() => {}) })
-    try {
-      const slow = { ...audio, id: 'aud-lento' }
-      const { response, body } = streamResponse({ headers: { 'content-length': '100' } })
-      vi.stubGlobal('fetch', vi.fn(async () => response))
-      renderWithProviders(<DownloadButton audio={slow} compact />)
-      fireEvent.click(await screen.findByRole('button', { name: 'Baixar “Prosperidade” para ouvir offline' }))
-      await screen.findByRole('progressbar', { name: 'Baixando “Prosperidade”' })
-      await act(async () => {
-        body.push(100)
-        body.close()
-      })
-      // The voice copy fills the first half of the bar; the session is not there yet.
-      await screen.findByRole('status', { name: 'Disponível offline' })
-      expect(screen.queryByRole('progressbar')).toBeNull()
-      expect(downloadStore.get('aud-lento')).toMatchObject({ status: 'downloading', progress: 50 })
-    } finally {
-      configureSessionDownloads(null)
-    }
   })
 
   it("offline: no request, and the toast 'Erro no download' says 'Sem conexão com a internet'", async () => {

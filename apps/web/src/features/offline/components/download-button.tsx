@@ -13,9 +13,7 @@ export interface DownloadButtonProps {
 
 /**
  * Keeps a copy of the audio on this device (IndexedDB) so it plays without a connection. Shows
- * the progress while downloading (0-100) and 'Disponível offline' once the copy is there — the
- * voice copy, which plays offline by itself: the session kept after it (the bar's second half) may
- * take as long as the server's render, and the card read "71 %" long after the audio was playable.
+ * the progress while downloading (0-100) and 'Disponível offline' once the copy is there.
  * `data-progress` carries the latest progress of this page load (100 after a download).
  */
 export function DownloadButton({ audio, compact = false, className }: DownloadButtonProps) {
@@ -26,7 +24,7 @@ export function DownloadButton({ audio, compact = false, className }: DownloadBu
   )
   const value = progress?.progress ?? 0
 
-  if (isCached) {
+  if (isCached && !isDownloading) {
     return (
       <span
         role="status"
