@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { MSG, type Demo, type SessionManifest, type SessionRequest } from '@sintonia/contract'
+import { DEMO_MSG, type Demo, type SessionManifest, type SessionRequest } from '@sintonia/contract'
 import { screenshotBoth } from '../support/screenshots'
 
 // The demo needs no service worker, and the journeys below answer /api/demo themselves.
@@ -91,7 +91,7 @@ test("repetitions, settings and 'Reiniciar' work on the demo, which reads 'Concl
   await expect(player.getByRole('button', { name: 'Reproduzir', exact: true })).toBeVisible()
 
   await player.getByRole('button', { name: 'Reiniciar áudio e contador' }).click()
-  await expect(page.getByText(MSG.demo.restarted)).toBeVisible()
+  await expect(page.getByText(DEMO_MSG.restarted)).toBeVisible()
   await expect(player.getByTestId('repeat-counter')).toContainText('Repetições: 0')
   // The settings are the device's: put them back for the next journeys.
   await page.evaluate(() => localStorage.removeItem('audio-preferences'))
@@ -100,16 +100,16 @@ test("repetitions, settings and 'Reiniciar' work on the demo, which reads 'Concl
 test('a demo that cannot be read, or that no audio can serve, says so in the product words', async ({ page }) => {
   await page.route('**/api/demo', (route) => route.abort('internetdisconnected'))
   await page.goto('/demo')
-  await expect(page.getByRole('heading', { name: MSG.demo.unavailableTitle })).toBeVisible()
-  await expect(page.getByText(MSG.demo.loadError)).toBeVisible()
+  await expect(page.getByRole('heading', { name: DEMO_MSG.unavailableTitle })).toBeVisible()
+  await expect(page.getByText(DEMO_MSG.loadError)).toBeVisible()
   await expect(page.getByText('Erro de conexão. Verifique sua internet.')).toBeVisible()
   await screenshotBoth(page, 'demo-erro-de-carga')
 
   await page.unroute('**/api/demo')
   await page.route('**/api/demo', (route) => route.fulfill({ json: { audio: null, fieldTitle: null, isAlternative: false } }))
   await page.getByRole('button', { name: 'Tentar Novamente' }).click()
-  await expect(page.getByText(MSG.demo.notConfigured)).toBeVisible()
-  await expect(page.getByText(MSG.demo.loadError)).toHaveCount(0)
+  await expect(page.getByText(DEMO_MSG.notConfigured)).toBeVisible()
+  await expect(page.getByText(DEMO_MSG.loadError)).toHaveCount(0)
   await screenshotBoth(page, 'demo-sem-audio')
 })
 

@@ -28,3 +28,9 @@ export const ENDPOINTS = {
   communication: COMMUNICATION_ENDPOINTS,
   insights: INSIGHTS_ENDPOINTS,
 } as const
+
+/**
+ * The domains' endpoints one by one: code on the landing's first load imports its domain's only,
+ * so the bundle leaves the others (and their paths) out (docs/performance.md, the landing's budget).
+ */
+export { ACCOUNTS_ENDPOINTS, CATALOGUE_ENDPOINTS, COMMERCE_ENDPOINTS, COMMUNICATION_ENDPOINTS, CONTENT_ENDPOINTS }

@@ -12,8 +12,11 @@ import { LISTENING_PATHS } from './listening/paths.js'
 import { PRACTICE_PATHS } from './practice/paths.js'
 import { SESSIONS_PATHS } from './sessions/paths.js'
 
+/** Where the API says it is up (the connectivity check asks it). */
+export const HEALTH_PATH = '/api/health'
+
 export const API = {
-  health: '/api/health',
+  health: HEALTH_PATH,
   /** WebSocket (docs/realtime.md). */
   realtime: '/api/realtime',
   /** OpenAPI UI and document. */
@@ -29,3 +32,9 @@ export const API = {
   communication: COMMUNICATION_PATHS,
   insights: INSIGHTS_PATHS,
 } as const
+
+/**
+ * The domains' paths one by one: code on the landing's first load imports its domain's only, so the
+ * bundle leaves the others out (docs/performance.md, the landing's budget).
+ */
+export { ACCOUNTS_PATHS, CATALOGUE_PATHS, COMMERCE_PATHS }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asc, eq } from 'drizzle-orm'
-import { API, AUTH_MSG, LISTENER_MSG, MSG } from '@sintonia/contract'
+import { API, AUTH_MSG, MEDIA_MSG, LISTENER_MSG, MSG } from '@sintonia/contract'
 import { audios, backgroundMusic, backgroundMusicSettings, fields } from '../../src/db/schema/index.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { auditRows } from '../helpers/auth.js'
@@ -160,7 +160,7 @@ describe('GET /api/audios/:audioId/file (listener area)', () => {
     expect(file.statusCode).toBe(206)
     expect(file.headers['cache-control']).toMatch(/^private/)
     const refused = await callAs(ctx, cast.listener, { method: 'GET', url })
-    expect(refused.json().message).toBe(MSG.media.subscriptionRequired)
+    expect(refused.json().message).toBe(MEDIA_MSG.subscriptionRequired)
     const audits = await auditRows(ctx, 'GET /api/audios/:audioId/file')
     expect(audits.filter((row) => row.actorUserId === cast.listener.userId)).not.toHaveLength(0)
     expect(audits.some((row) => (row.details as { reason?: string }).reason === 'anonymous')).toBe(true)

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { MSG } from '@sintonia/contract'
+import { MEDIA_MSG } from '@sintonia/contract'
 import { audios, subscriptions } from '../../src/db/schema/index.js'
 import { SEED_MEDIA_DIR } from '../../src/paths.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
@@ -129,7 +129,7 @@ describe("a subscriber's file requests (the audio and its file come from the cat
     await ctx.database.db.update(subscriptions).set({ status: 'canceled' }).where(eq(subscriptions.id, person.subscriptionId))
     const refused = await rangeOf(otherId, person.cookie)
     expect(refused.statusCode).toBe(403)
-    expect(refused.json().message).toBe(MSG.media.subscriptionRequired)
+    expect(refused.json().message).toBe(MEDIA_MSG.subscriptionRequired)
   })
 
   it('an audio removed and announced (audios_changed) is gone on the next request; a new one plays at once', async () => {
@@ -145,7 +145,7 @@ describe("a subscriber's file requests (the audio and its file come from the cat
     await ctx.app.domainEvents.publish('audios_changed')
     const gone = await rangeOf(added!.id, person.cookie)
     expect(gone.statusCode).toBe(404)
-    expect(gone.json().message).toBe(MSG.media.audioNotFound)
+    expect(gone.json().message).toBe(MEDIA_MSG.audioNotFound)
   })
 })
 
@@ -216,18 +216,18 @@ describe('signed media addresses (ADR 021)', () => {
     for (const url of tries) {
       const res = await ctx.app.inject({ url })
       expect(res.statusCode, url).toBe(403)
-      expect(res.json().message).toBe(MSG.media.signedUrlInvalid)
+      expect(res.json().message).toBe(MEDIA_MSG.signedUrlInvalid)
     }
     const past = signMediaUrl(demo!.fileKey, { secret: ctx.config.mediaUrls.secret, expires: nowS() - 1 })
     const expired = await ctx.app.inject({ url: past })
     expect(expired.statusCode).toBe(410)
-    expect(expired.json().message).toBe(MSG.media.signedUrlExpired)
+    expect(expired.json().message).toBe(MEDIA_MSG.signedUrlExpired)
   })
 
   it('answers 404 in pt-BR for a genuine address of a file no longer stored', async () => {
     const url = signMediaUrl('audios/00000000-0000-4000-8000-000000000000.mp3', { secret: ctx.config.mediaUrls.secret, expires: nowS() + 600 })
     const res = await ctx.app.inject({ url })
     expect(res.statusCode).toBe(404)
-    expect(res.json().message).toBe(MSG.media.audioFileMissing)
+    expect(res.json().message).toBe(MEDIA_MSG.audioFileMissing)
   })
 })

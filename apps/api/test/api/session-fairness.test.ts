@@ -18,7 +18,7 @@ import {
   DEMO_SESSION_REPETITIONS,
   demoSessionVariants,
   isDemoSessionVariant,
-  MSG,
+  MEDIA_MSG,
   programmeDaySession,
   SESSION_MSG,
   SESSION_NEW_RENDERS_PER_HOUR,
@@ -324,7 +324,7 @@ describe("a stored session's manifest", () => {
     // Who asks is checked every time: a visitor and a listener without a subscription are refused.
     const visitor = await ask(ctx, null, request)
     expect(visitor.statusCode).toBe(401)
-    expect(visitor.json().message).toBe(MSG.media.subscriptionRequired)
+    expect(visitor.json().message).toBe(MEDIA_MSG.subscriptionRequired)
     expect((await ask(ctx, cast.listener, request)).statusCode).toBe(403)
 
     // An audio changed (here or on another instance): the session is planned again at once.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
-import { API, MSG, TRANSCRIPT_MAX_CHARS, TRANSCRIPT_MSG, type AdminAudio, type SearchResult } from '@sintonia/contract'
+import { API, MSG, MEDIA_MSG, TRANSCRIPT_MAX_CHARS, TRANSCRIPT_MSG, type AdminAudio, type SearchResult } from '@sintonia/contract'
 import { audios, audioTranscripts, fields } from '../../src/db/schema/index.js'
 import { searchTranscriptsQuery } from '../../src/modules/catalogue/search-repository.js'
 import { seedId } from '../../src/seed/seed-id.js'
@@ -146,7 +146,7 @@ describe('listeners: reading a transcript', () => {
     await edit(paidId, { transcript: 'Só para quem assina.' })
     expect(await accessStatuses(ctx, cast, { method: 'GET', url: transcriptUrl(paidId) })).toEqual([401, 403, 200, 200])
     const refused = await readAs(cast.listener, paidId)
-    expect(refused.json()).toMatchObject({ message: MSG.media.subscriptionRequired })
+    expect(refused.json()).toMatchObject({ message: MEDIA_MSG.subscriptionRequired })
     expect(refused.body).not.toContain('Só para quem assina')
     const audits = await auditRows(ctx, `GET ${API.catalogue.audioTranscript(':audioId')}`)
     expect(audits.map((row) => row.action)).toContain('access_denied')

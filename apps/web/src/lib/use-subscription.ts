@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react'
-import { ENDPOINTS, type SubscriptionState } from '@sintonia/contract'
+import { COMMERCE_ENDPOINTS, type SubscriptionState } from '@sintonia/contract'
 import { api } from './api-client'
 import { safeLocalStorage } from './safe-local-storage'
 import { toast } from './toast'
@@ -7,7 +7,7 @@ import { createSubscriptionChecker, type SubscriptionCheckStatus } from './subsc
 
 /** The app's single checker (one cache, one running check, one debounce timer). */
 export const subscriptionChecker = createSubscriptionChecker({
-  fetchState: (signal) => api(ENDPOINTS.commerce.subscription.check, { signal }),
+  fetchState: (signal) => api(COMMERCE_ENDPOINTS.subscription.check, { signal }),
   storage: safeLocalStorage,
   notifyError: (message) => {
     toast.error(message, { id: 'subscription-check' })

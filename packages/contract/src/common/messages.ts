@@ -31,34 +31,9 @@ export const MSG = {
     /** A text with a NUL character (common/text-input.ts): no field of the product takes one. */
     invalidCharacters: 'O texto contém caracteres inválidos.',
   },
-  media: {
-    audioNotFound: 'Áudio não encontrado',
-    audioFileMissing: 'Arquivo de áudio indisponível',
-    subscriptionRequired: 'Assinatura ativa necessária para ouvir este áudio',
-    rangeNotSatisfiable: 'Intervalo solicitado inválido para este arquivo',
-    /** A signed media address altered or made up (docs/decisions/021-signed-media-urls.md). */
-    signedUrlInvalid: 'Endereço de mídia inválido',
-    /** A genuine signed media address past its expiry: the player asks the API for a new one. */
-    signedUrlExpired: 'Este endereço de mídia expirou; abra o áudio de novo',
-  },
   field: {
     invalidId: 'ID do campo inválido',
     notFound: 'Campo não encontrado',
-  },
-  demo: {
-    loadError: 'Erro ao carregar demonstração',
-    noneAvailable: 'Nenhuma demonstração disponível no momento',
-    /** The server has no usable demo audio at all (`audio: null`). */
-    notConfigured: 'Nenhum áudio demo configurado',
-    /** The audio the server gave cannot be played or named (web/features/demo/lib/demo-audio.ts). */
-    invalidUrl: 'Áudio demo sem URL válida',
-    invalidTitle: 'Áudio demo sem título válido',
-    validationFailed: 'Erro ao validar áudio demo',
-    usingAlternative: 'Usando áudio alternativo para demonstração',
-    alternativeWarning: 'Áudio demo original indisponível. Usando áudio alternativo para demonstração.',
-    unavailableTitle: 'Demonstração Temporariamente Indisponível',
-    restarted: 'Demonstração reiniciada!',
-    fieldFallback: 'Campo não encontrado',
   },
   leads: {
     duplicateEmail: 'Este email já está cadastrado em nossa lista.',
@@ -82,4 +57,36 @@ export const MSG = {
     back: 'Voltar ao Início',
   },
   loading: 'Carregando...',
+} as const
+
+/**
+ * The media messages, apart from MSG: the landing's first JavaScript carries MSG, and these are
+ * said only by the API and the player (docs/performance.md, the landing's budget).
+ */
+export const MEDIA_MSG = {
+  audioNotFound: 'Áudio não encontrado',
+  audioFileMissing: 'Arquivo de áudio indisponível',
+  subscriptionRequired: 'Assinatura ativa necessária para ouvir este áudio',
+  rangeNotSatisfiable: 'Intervalo solicitado inválido para este arquivo',
+  /** A signed media address altered or made up (docs/decisions/021-signed-media-urls.md). */
+  signedUrlInvalid: 'Endereço de mídia inválido',
+  /** A genuine signed media address past its expiry: the player asks the API for a new one. */
+  signedUrlExpired: 'Este endereço de mídia expirou; abra o áudio de novo',
+} as const
+
+/** The demo's messages, apart from MSG for the same reason: only the demo page says them. */
+export const DEMO_MSG = {
+  loadError: 'Erro ao carregar demonstração',
+  noneAvailable: 'Nenhuma demonstração disponível no momento',
+  /** The server has no usable demo audio at all (`audio: null`). */
+  notConfigured: 'Nenhum áudio demo configurado',
+  /** The audio the server gave cannot be played or named (web/features/demo/lib/demo-audio.ts). */
+  invalidUrl: 'Áudio demo sem URL válida',
+  invalidTitle: 'Áudio demo sem título válido',
+  validationFailed: 'Erro ao validar áudio demo',
+  usingAlternative: 'Usando áudio alternativo para demonstração',
+  alternativeWarning: 'Áudio demo original indisponível. Usando áudio alternativo para demonstração.',
+  unavailableTitle: 'Demonstração Temporariamente Indisponível',
+  restarted: 'Demonstração reiniciada!',
+  fieldFallback: 'Campo não encontrado',
 } as const

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { MSG } from '@sintonia/contract'
+import { MEDIA_MSG } from '@sintonia/contract'
 import type { MediaStorage, StoredObject } from '../storage/media-storage.js'
 import { entityTag, isNotModified, parseRangeHeader } from './byte-range.js'
 
@@ -52,7 +52,7 @@ export async function sendStoredFile(request: FastifyRequest, reply: FastifyRepl
       .code(416)
       .header('Content-Range', `bytes */${object.size}`)
       .header('Content-Type', 'application/json; charset=utf-8')
-      .send({ statusCode: 416, error: 'Range Not Satisfiable', message: MSG.media.rangeNotSatisfiable })
+      .send({ statusCode: 416, error: 'Range Not Satisfiable', message: MEDIA_MSG.rangeNotSatisfiable })
   }
 
   if (range.kind === 'range') {

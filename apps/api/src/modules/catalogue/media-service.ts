@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.js'
 import type { ReadCache } from '../../lib/cache/read-cache.js'
 import type { MediaStorage } from '../../lib/storage/media-storage.js'
-import { AUTH_MSG, MSG, type AudioTranscript } from '@sintonia/contract'
+import { AUTH_MSG, MEDIA_MSG, type AudioTranscript } from '@sintonia/contract'
 import { HttpError } from '../../lib/http/errors.js'
 import type { AudioFile } from './cache-plugin.js'
 import { findAudioById, findTranscriptText } from './repository.js'
@@ -25,10 +25,10 @@ export async function listeningDenial(
   db: Database,
   signedIn: { user: { id: string; banned: boolean; role: string }; subscribed?: boolean } | null,
 ): Promise<Denial | null> {
-  if (!signedIn) return { status: 401, message: MSG.media.subscriptionRequired, reason: 'anonymous' }
+  if (!signedIn) return { status: 401, message: MEDIA_MSG.subscriptionRequired, reason: 'anonymous' }
   if (signedIn.user.banned) return { status: 403, message: AUTH_MSG.banned, reason: 'banned' }
   if (signedIn.user.role !== 'admin' && !(await hasListeningAccess(db, signedIn))) {
-    return { status: 403, message: MSG.media.subscriptionRequired, reason: 'no_subscription' }
+    return { status: 403, message: MEDIA_MSG.subscriptionRequired, reason: 'no_subscription' }
   }
   return null
 }
@@ -65,7 +65,7 @@ export async function readTranscript(
   refuse: (denial: Denial) => Promise<never>,
 ): Promise<AudioTranscript> {
   const file = await findAudioFile(deps, audioId)
-  if (!file) throw new HttpError(404, MSG.media.audioNotFound)
+  if (!file) throw new HttpError(404, MEDIA_MSG.audioNotFound)
   if (denial && (await publicDemoId(deps)) !== file.audio.id) await refuse(denial)
   return { transcript: await findTranscriptText(deps.db, audioId) }
 }

@@ -3,7 +3,7 @@
  * demo's to anyone, the others to subscribers: decided per request, docs/product/listening.md).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { API, apiErrorSchema, audioTranscriptSchema, demoSchema, fieldListSchema, MSG } from '@sintonia/contract'
+import { API, apiErrorSchema, audioTranscriptSchema, demoSchema, fieldListSchema, MSG, MEDIA_MSG } from '@sintonia/contract'
 import { sendCachedCatalogue } from './cache-plugin.js'
 import { getDemo, listPublicFields } from './service.js'
 import { z } from 'zod'
@@ -62,11 +62,11 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       // from the catalogue's cache, the listener's access in one round trip (docs/performance.md).
       const deps = { db: app.database.db, storage: app.storage, audioFileCache: app.audioFileCache, publicDemoCache: app.publicDemoCache }
       const [file, denial] = await Promise.all([findAudioFile(deps, request.params.audioId), request.signedIn().then((signedIn) => listeningDenial(deps.db, signedIn))])
-      if (!file) throw new HttpError(404, MSG.media.audioNotFound)
+      if (!file) throw new HttpError(404, MEDIA_MSG.audioNotFound)
       // Listeners with access are settled first: the public demo only matters for people who may not hear the rest.
       const demo = denial ? (await publicDemoId(deps)) === file.audio.id : false
       if (denial && !demo) await refuseListening(request, denial)
-      if (!file.object) throw new HttpError(404, MSG.media.audioFileMissing)
+      if (!file.object) throw new HttpError(404, MEDIA_MSG.audioFileMissing)
       // The bytes come from a signed address (ADR 021), never a shared cache: its redirect is not stored.
       return redirectToMedia(request, reply, { object: file.object, contentType: file.audio.mimeType, playSeconds: file.audio.durationSeconds })
     },

@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { API, apiErrorSchema, MSG, SESSION_BYTES_PER_MINUTE, sessionManifestSchema, sessionRequestSchema } from '@sintonia/contract'
+import { API, apiErrorSchema, MEDIA_MSG, SESSION_BYTES_PER_MINUTE, sessionManifestSchema, sessionRequestSchema } from '@sintonia/contract'
 import { isNotModified, parseRangeHeader } from '../../lib/http/byte-range.js'
 import { redirectToMedia } from '../../lib/http/redirect-to-media.js'
 import type { MediaStorage } from '../../lib/storage/media-storage.js'
@@ -55,7 +55,7 @@ async function sendRendering(
       .code(416)
       .header('Content-Range', `bytes */${job.bytes}`)
       .header('Content-Type', 'application/json; charset=utf-8')
-      .send({ statusCode: 416, error: 'Range Not Satisfiable', message: MSG.media.rangeNotSatisfiable })
+      .send({ statusCode: 416, error: 'Range Not Satisfiable', message: MEDIA_MSG.rangeNotSatisfiable })
   }
   const wanted = range.kind === 'range' ? range.range : { start: 0, end: job.bytes - 1 }
   // A listener who leaves while waiting stops waiting (and is no longer counted as listening).

@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { apiErrorSchema, MSG } from '@sintonia/contract'
+import { apiErrorSchema, MEDIA_MSG } from '@sintonia/contract'
 import { HttpError } from '../../lib/http/errors.js'
 import { sendStoredFile } from '../../lib/http/send-stored-file.js'
 import { checkSignedMediaUrl, SIGNED_FILES_PREFIX } from '../../lib/media/signed-media-url.js'
@@ -63,11 +63,11 @@ export const signedFileRoutes: FastifyPluginAsyncZod = async (app) => {
       const path = request.url.split('?', 1)[0]!
       const nowMs = app.clock.now().getTime()
       const check = checkSignedMediaUrl(path, request.query, { secret: app.config.mediaUrls.secret, nowMs })
-      if (check === 'invalid') throw new HttpError(403, MSG.media.signedUrlInvalid)
-      if (check === 'expired') throw new HttpError(410, MSG.media.signedUrlExpired)
+      if (check === 'invalid') throw new HttpError(403, MEDIA_MSG.signedUrlInvalid)
+      if (check === 'expired') throw new HttpError(410, MEDIA_MSG.signedUrlExpired)
       const key = keyOf(path.slice(SIGNED_FILES_PREFIX.length))
       const object = key ? await app.storage.stat(key) : null
-      if (!object) throw new HttpError(404, MSG.media.audioFileMissing)
+      if (!object) throw new HttpError(404, MEDIA_MSG.audioFileMissing)
       const maxAge = Math.max(0, Number(request.query.expires) - Math.floor(nowMs / 1000))
       // Whoever holds the address may read it until it expires: the browser may keep it that long, no shared cache.
       return sendStoredFile(request, reply, { storage: app.storage, object, contentType: contentTypeOfKey(object.key), cacheControl: `private, max-age=${maxAge}` })

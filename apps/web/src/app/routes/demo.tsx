@@ -1,5 +1,5 @@
 import { toast } from 'sonner'
-import { isDemoSessionVariant, MSG } from '@sintonia/contract'
+import { isDemoSessionVariant, DEMO_MSG } from '@sintonia/contract'
 import { DemoPage } from '../../features/demo'
 import { createListenerPlayer, describeSession, loadPublicBackgroundMusic, StandalonePlayer, useListenerPlayer } from '../../features/player'
 import { PageLoader } from '../../components/page-loader'
@@ -35,7 +35,7 @@ export default function DemoRoute() {
             audio={audio}
             contextTitle={fieldTitle}
             productName={productName}
-            onReset={() => toast.success(MSG.demo.restarted)}
+            onReset={() => toast.success(DEMO_MSG.restarted)}
           />
         ) : (
           <PageLoader className="min-h-48" />

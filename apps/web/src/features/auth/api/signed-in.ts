@@ -1,6 +1,6 @@
 import { useCallback } from 'react'
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { ENDPOINTS, type SignedInUser, type SignInInput, type SignUpInput } from '@sintonia/contract'
+import { ACCOUNTS_ENDPOINTS, type SignedInUser, type SignInInput, type SignUpInput } from '@sintonia/contract'
 import { api, ApiRequestError } from '../../../lib/api-client'
 import { clearPersonalLocalData, isPublicQueryKey } from '../lib/personal-data'
 import { subscriptionChecker } from '../../../lib/use-subscription'
@@ -27,7 +27,7 @@ function followSignedInUser(user: SignedInUser | null): void {
  */
 export async function fetchSignedInUser(signal?: AbortSignal): Promise<SignedInUser | null> {
   try {
-    const { user } = await api(ENDPOINTS.accounts.me, { signal })
+    const { user } = await api(ACCOUNTS_ENDPOINTS.me, { signal })
     followSignedInUser(user)
     return user
   } catch (error) {
@@ -124,7 +124,7 @@ export function useSignIn() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ portal = 'user', ...body }: SignInRequest) =>
-      api(ENDPOINTS.accounts.signIn, { body: { ...body, portal } }),
+      api(ACCOUNTS_ENDPOINTS.signIn, { body: { ...body, portal } }),
     onSuccess: ({ user }) => acceptSignedInUser(queryClient, user),
   })
 }
@@ -132,7 +132,7 @@ export function useSignIn() {
 export function useSignUp() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: SignUpInput) => api(ENDPOINTS.accounts.signUp, { body }),
+    mutationFn: (body: SignUpInput) => api(ACCOUNTS_ENDPOINTS.signUp, { body }),
     onSuccess: ({ user }) => acceptSignedInUser(queryClient, user),
   })
 }
@@ -140,7 +140,7 @@ export function useSignUp() {
 /** Signs out on the server. A 401 means the sign-in was already gone: same outcome. */
 export async function signOutRequest(): Promise<void> {
   try {
-    await api(ENDPOINTS.accounts.signOut)
+    await api(ACCOUNTS_ENDPOINTS.signOut)
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 401) return
     throw error

@@ -1,4 +1,4 @@
-import { API, CONNECTIVITY_CHECK_TIMEOUT_MS, CONNECTIVITY_POLL_MS } from '@sintonia/contract'
+import { CONNECTIVITY_CHECK_TIMEOUT_MS, CONNECTIVITY_POLL_MS, HEALTH_PATH } from '@sintonia/contract'
 
 /**
  * Connectivity monitor (docs/product/listening.md#connectivity).
@@ -131,7 +131,7 @@ export function createConnectivityMonitor(options: ConnectivityMonitorOptions = 
   const events: EventSource | undefined = options.eventTarget ?? (typeof window !== 'undefined' ? window : undefined)
   const doc: DocumentLike | undefined = options.document ?? (typeof document !== 'undefined' ? document : undefined)
   const timers = options.timers ?? defaultTimers
-  const healthUrl = options.healthUrl ?? API.health
+  const healthUrl = options.healthUrl ?? HEALTH_PATH
   const pollMs = options.pollMs ?? CONNECTIVITY_POLL_MS
   const timeoutMs = options.timeoutMs ?? CONNECTIVITY_CHECK_TIMEOUT_MS
 

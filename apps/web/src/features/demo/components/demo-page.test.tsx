@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { API, MSG, type Audio } from '@sintonia/contract'
+import { API, DEMO_MSG, type Audio } from '@sintonia/contract'
 import { fetchByPath, jsonResponse, renderWithProviders } from '../../../test/render'
 import { DemoPage } from './demo-page'
 
@@ -33,32 +33,32 @@ describe('DemoPage', () => {
     render(() => jsonResponse({ audio: AUDIO, fieldTitle: 'Prosperidade', isAlternative: false }))
     await screen.findByRole('heading', { level: 1, name: 'Boas-Vindas' })
     screen.getByText('player de Boas-Vindas em Prosperidade')
-    expect(screen.queryByText(MSG.demo.alternativeWarning)).toBeNull()
+    expect(screen.queryByText(DEMO_MSG.alternativeWarning)).toBeNull()
   })
 
   it("says 'Erro ao carregar demonstração' when the demo could not be read, with the connection's reason", async () => {
     render(() => Promise.reject(new TypeError('Failed to fetch')))
-    await screen.findByRole('heading', { name: MSG.demo.unavailableTitle })
-    screen.getByText(MSG.demo.loadError)
+    await screen.findByRole('heading', { name: DEMO_MSG.unavailableTitle })
+    screen.getByText(DEMO_MSG.loadError)
     screen.getByText('Erro de conexão. Verifique sua internet.')
     screen.getByRole('button', { name: /Tentar Novamente/ })
   })
 
   it("says 'Nenhum áudio demo configurado' when no audio can serve as the demo", async () => {
     render(() => jsonResponse({ audio: null, fieldTitle: null, isAlternative: false }))
-    await screen.findByRole('heading', { name: MSG.demo.unavailableTitle })
-    screen.getByText(MSG.demo.notConfigured)
-    expect(screen.queryByText(MSG.demo.loadError)).toBeNull()
+    await screen.findByRole('heading', { name: DEMO_MSG.unavailableTitle })
+    screen.getByText(DEMO_MSG.notConfigured)
+    expect(screen.queryByText(DEMO_MSG.loadError)).toBeNull()
   })
 
   for (const [what, audio, message] of [
-    ['no file', { ...AUDIO, url: '' }, MSG.demo.invalidUrl],
-    ['an address that is not one to play', { ...AUDIO, url: 'javascript:alert(1)' }, MSG.demo.invalidUrl],
-    ['no title', { ...AUDIO, title: '   ' }, MSG.demo.invalidTitle],
+    ['no file', { ...AUDIO, url: '' }, DEMO_MSG.invalidUrl],
+    ['an address that is not one to play', { ...AUDIO, url: 'javascript:alert(1)' }, DEMO_MSG.invalidUrl],
+    ['no title', { ...AUDIO, title: '   ' }, DEMO_MSG.invalidTitle],
   ] as const) {
     it(`says '${message}' for a demo audio with ${what}, and never plays it`, async () => {
       const renderPlayer = render(() => jsonResponse({ audio, fieldTitle: 'Prosperidade', isAlternative: false }))
-      await screen.findByRole('heading', { name: MSG.demo.unavailableTitle })
+      await screen.findByRole('heading', { name: DEMO_MSG.unavailableTitle })
       screen.getByText(message)
       screen.getByRole('button', { name: /Tentar Novamente/ })
       expect(renderPlayer).not.toHaveBeenCalled()
@@ -67,6 +67,6 @@ describe('DemoPage', () => {
 
   it('warns when an alternative audio stands in for the demo', async () => {
     render(() => jsonResponse({ audio: AUDIO, fieldTitle: 'Prosperidade', isAlternative: true }))
-    await screen.findByText(MSG.demo.alternativeWarning)
+    await screen.findByText(DEMO_MSG.alternativeWarning)
   })
 })

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { MSG, type Audio } from '@sintonia/contract'
+import { DEMO_MSG, type Audio } from '@sintonia/contract'
 import { PageLoader } from '../../../components/page-loader'
 import { errorMessageOr } from '../../../lib/api-client'
 import { useDemo } from '../api/demo-queries'
@@ -33,7 +33,7 @@ export function DemoPage({ productName, renderPlayer }: DemoPageProps) {
   if (!data || !audio || problem) {
     // Why, in the product's words: the request failed (with the connection's or the server's own
     // reason under it), no audio can serve as demo, or the one given has no playable file or no title.
-    const message = demo.isError ? MSG.demo.loadError : data && !audio ? MSG.demo.notConfigured : (problem ?? MSG.demo.noneAvailable)
+    const message = demo.isError ? DEMO_MSG.loadError : data && !audio ? DEMO_MSG.notConfigured : (problem ?? DEMO_MSG.noneAvailable)
     const detail = demo.isError ? errorMessageOr(demo.error, '') : ''
     return (
       <>

@@ -1,5 +1,5 @@
 import { Home, RefreshCw, Sparkles, VolumeX } from 'lucide-react'
-import { MSG } from '@sintonia/contract'
+import { DEMO_MSG } from '@sintonia/contract'
 import { Button, ButtonLink } from '../../../components/ui/button'
 
 export interface DemoUnavailableProps {
@@ -12,7 +12,7 @@ export interface DemoUnavailableProps {
 }
 
 /** Shown when there is no usable demo audio or the request failed. */
-export function DemoUnavailable({ message = MSG.demo.noneAvailable, detail, onRetry, retrying = false }: DemoUnavailableProps) {
+export function DemoUnavailable({ message = DEMO_MSG.noneAvailable, detail, onRetry, retrying = false }: DemoUnavailableProps) {
   return (
     <div className="mx-auto max-w-xl px-5 py-16 sm:px-6 sm:py-24">
       <div className="rounded-2xl border border-line bg-card p-8 text-center shadow-soft sm:p-10">
@@ -20,7 +20,7 @@ export function DemoUnavailable({ message = MSG.demo.noneAvailable, detail, onRe
           <VolumeX aria-hidden="true" className="size-7" />
         </span>
         <h1 className="mt-6 text-2xl font-bold tracking-tight text-balance text-ink sm:text-3xl">
-          {MSG.demo.unavailableTitle}
+          {DEMO_MSG.unavailableTitle}
         </h1>
         <div role="alert" className="mt-3">
           <p className="font-semibold leading-relaxed text-ink">{message}</p>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { CircleCheckBig, Clock, Headphones, Heart, Home, Library, TriangleAlert } from 'lucide-react'
-import { MSG, type Audio } from '@sintonia/contract'
+import { DEMO_MSG, type Audio } from '@sintonia/contract'
 import { Badge } from '../../../components/ui/badge'
 import { ButtonLink } from '../../../components/ui/button'
 import { PageShell } from '../../../components/ui/page-shell'
@@ -35,7 +35,7 @@ export function DemoView({ audio, fieldTitle, isAlternative, player }: DemoViewP
 
       <ul className="mt-5 flex flex-wrap items-center gap-2" aria-label="Detalhes do áudio">
         <li className="flex">
-          <Badge variant="brand">{fieldTitle?.trim() ? fieldTitle : MSG.demo.fieldFallback}</Badge>
+          <Badge variant="brand">{fieldTitle?.trim() ? fieldTitle : DEMO_MSG.fieldFallback}</Badge>
         </li>
         <li className="flex">
           <Badge variant="neutral">
@@ -52,7 +52,7 @@ export function DemoView({ audio, fieldTitle, isAlternative, player }: DemoViewP
           className="mt-6 flex gap-3 rounded-2xl border border-warm-line bg-warm-soft p-4 text-sm leading-relaxed text-warm"
         >
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-warm" />
-          {MSG.demo.alternativeWarning}
+          {DEMO_MSG.alternativeWarning}
         </p>
       ) : null}
 

@@ -1,4 +1,4 @@
-import { MSG, type Audio } from '@sintonia/contract'
+import { DEMO_MSG, type Audio } from '@sintonia/contract'
 
 /** Where a demo's file may be: our own path ('/api/…') or an http(s) address (a bucket, ADR 021). */
 function isPlayableUrl(url: string): boolean {
@@ -21,10 +21,10 @@ export function demoAudioProblem(audio: Audio): string | null {
     } catch {
       playable = false // not an address at all
     }
-    if (!playable) return MSG.demo.invalidUrl
-    if (audio.title.trim() === '') return MSG.demo.invalidTitle
+    if (!playable) return DEMO_MSG.invalidUrl
+    if (audio.title.trim() === '') return DEMO_MSG.invalidTitle
     return null
   } catch {
-    return MSG.demo.validationFailed
+    return DEMO_MSG.validationFailed
   }
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import {
   DEFAULT_PRODUCT_NAME,
-  ENDPOINTS,
+  CATALOGUE_ENDPOINTS, CONTENT_ENDPOINTS,
   LANDING_CONTENT_CACHE_MS,
   resolveLandingContent,
   type Field,
@@ -33,7 +33,7 @@ function sortFields(fields: Field[]): Field[] {
 export const landingQueryOptions = queryOptions({
   queryKey: landingKeys.content,
   queryFn: async ({ signal }) => {
-    const landing = normalizeLanding(await api(ENDPOINTS.content.landing, { signal }))
+    const landing = normalizeLanding(await api(CONTENT_ENDPOINTS.landing, { signal }))
     saveLandingCache(landing)
     return landing
   },
@@ -48,7 +48,7 @@ export const landingQueryOptions = queryOptions({
 export const publicFieldsQueryOptions = queryOptions({
   queryKey: landingKeys.fields,
   queryFn: async ({ signal }) => {
-    const body = await api(ENDPOINTS.catalogue.publicFields, { signal })
+    const body = await api(CATALOGUE_ENDPOINTS.publicFields, { signal })
     return sortFields(Array.isArray(body?.fields) ? body.fields : [])
   },
   staleTime: LANDING_CONTENT_CACHE_MS,

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { ENDPOINTS, LANDING_CONTENT_CACHE_MS, type PublicPlan } from '@sintonia/contract'
+import { COMMERCE_ENDPOINTS, LANDING_CONTENT_CACHE_MS, type PublicPlan } from '@sintonia/contract'
 import { api } from '../../../lib/api-client'
 import { getInitialData, getInitialDataReadAt } from '../../../lib/initial-data'
 import { fallbackPlans, savePlansCache, usableGuaranteeDays, usablePlans, type PlansAnswer } from '../lib/plans-cache'
@@ -9,7 +9,7 @@ import { planKeys } from './query-keys'
 export const publicPlansQueryOptions = queryOptions({
   queryKey: planKeys.public,
   queryFn: async ({ signal }): Promise<PlansAnswer> => {
-    const answer = await api(ENDPOINTS.commerce.plans, { signal })
+    const answer = await api(COMMERCE_ENDPOINTS.plans, { signal })
     const data = { plans: usablePlans(answer?.plans), guaranteeDays: usableGuaranteeDays(answer?.guaranteeDays) }
     // Kept for the day the plans cannot be loaded (docs/product/commerce.md#when-the-plans-cannot-be-loaded).
     if (data.plans.length > 0) savePlansCache(data)

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query'
-import { ENDPOINTS, type LeadCreateInput } from '@sintonia/contract'
+import { COMMUNICATION_ENDPOINTS, type LeadCreateInput } from '@sintonia/contract'
 import { api } from '../../../lib/api-client'
 
 /** `POST /api/leads` → 201 { id, name, email } | 409 duplicate | 400 invalid | 429 too many. */
 export function createLead(input: LeadCreateInput) {
-  return api(ENDPOINTS.communication.createLead, { body: input })
+  return api(COMMUNICATION_ENDPOINTS.createLead, { body: input })
 }
 
 export function useCreateLead() {

@@ -1,4 +1,4 @@
-import { API } from '@sintonia/contract'
+import { ACCOUNTS_PATHS, CATALOGUE_PATHS, COMMERCE_PATHS } from '@sintonia/contract'
 import { clearCachedAudios } from './audio-cache-db'
 import { downloadStore, type DownloadRequest } from './audio-downloader'
 import { requestPersistentStorage } from './cache-stats'
@@ -45,14 +45,14 @@ export async function prepareOfflineListening(request: DownloadRequest, options:
   await Promise.allSettled([
     persist(),
     musicKept,
-    read(API.catalogue.audio(request.id)),
-    read(API.catalogue.audioTranscript(request.id)),
-    read(API.catalogue.fields),
-    read(API.catalogue.field(request.fieldId)),
-    read(API.catalogue.fieldAudios(request.fieldId)),
+    read(CATALOGUE_PATHS.audio(request.id)),
+    read(CATALOGUE_PATHS.audioTranscript(request.id)),
+    read(CATALOGUE_PATHS.fields),
+    read(CATALOGUE_PATHS.field(request.fieldId)),
+    read(CATALOGUE_PATHS.fieldAudios(request.fieldId)),
     // What the guards ask on start: who is signed in and whether the subscription is active.
-    read(API.accounts.me),
-    read(API.commerce.subscription.check),
+    read(ACCOUNTS_PATHS.me),
+    read(COMMERCE_PATHS.subscription.check),
   ])
 }
 
