@@ -4,7 +4,7 @@
  * a discount on the next period), the one-tap return, the answers counted in Financeiro, and the
  * refusals that change nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { API, GOODBYE_MSG, financialSchema, goodbyeConfirmation, subscriptionDetailsSchema } from '@sintonia/contract'
 import { sandboxCharges, sandboxSubscriptions, subscriptionExits, subscriptions } from '../../src/db/schema/index.js'
@@ -206,16 +206,27 @@ describe('refusals change nothing', () => {
     expect(longNote.json().message).toContain(GOODBYE_MSG.noteTooLong)
     expect((await post(buyer, API.commerce.subscription.cancel, { extra: 1 })).statusCode).toBe(400)
 
-    // The provider no longer has it live (its answer is a refusal): 502, and nothing of ours moved.
+    // The provider no longer has it live (our row is behind it): 409, and nothing of ours moved.
     await ctx.database.db.update(sandboxSubscriptions).set({ status: 'canceled' }).where(eq(sandboxSubscriptions.id, sub.providerSubscriptionId!))
     for (const [url, payload] of [
       [API.commerce.subscription.cancel, {}],
       [API.commerce.subscription.pause, { months: 1 }],
     ] as const) {
       const refused = await post(buyer, url, payload)
-      expect(refused.statusCode).toBe(502)
-      expect(refused.json().message).toBe(PROVIDER_FAILED)
+      expect(refused.statusCode).toBe(409)
+      expect(refused.json().message).toBe(GOODBYE_MSG.notLiveAtProvider)
     }
+    // The provider unreachable: 502 (the Stripe file covers it too), nothing of ours moved.
+    const { buyer: other, sub: otherSub } = await buy()
+    const failing = vi.spyOn(ctx.app.payments.deps.gateway, 'setCancelAtPeriodEnd').mockRejectedValueOnce(new Error('ECONNRESET'))
+    try {
+      const down = await post(other, API.commerce.subscription.cancel, {})
+      expect(down.statusCode).toBe(502)
+      expect(down.json().message).toBe(PROVIDER_FAILED)
+    } finally {
+      failing.mockRestore()
+    }
+    expect(await ourRow(otherSub.id)).toMatchObject({ cancelAtPeriodEnd: false })
     expect(await ourRow(sub.id)).toMatchObject({ cancelAtPeriodEnd: false, pauseStartsAt: null })
     expect(await exitsOf(sub.id)).toEqual([])
   })

@@ -16,9 +16,14 @@ describe('Artwork', () => {
     expect(drawing('campo-autoestima').paths).not.toEqual(drawing('campo-calma').paths)
   })
 
-  it("takes the family's hue when given one, so an audio wears its field's colour", () => {
+  it("takes the family's hue and scene when given them, so an audio wears its field's colour", () => {
     const hue = hueOf('campo-calma')
-    expect(drawing('audio-1', hue).colours[0]).toBe(`hsl(${hue} 62% 30%)`)
+    const field = drawing('campo-calma')
+    const { container, unmount } = render(<Artwork {...audioArtwork({ id: 'audio-1', fieldId: 'campo-calma' })} />)
+    const colours = [...container.querySelectorAll('stop')].map((stop) => stop.getAttribute('stop-color'))
+    unmount()
+    expect(colours[0]).toBe(field.colours[0])
+    expect(colours[0]).toMatch(new RegExp(`^hsl\\(${hue}|^hsl\\(${(hue + 10) % 360} `))
   })
 
   it('is decorative: hidden from assistive technology, with what it wraps still readable', () => {

@@ -35,6 +35,7 @@ export const GOODBYE_MSG = {
   alreadyCanceling: 'O cancelamento da sua assinatura já está agendado.',
   notCanceling: 'Sua assinatura não está com cancelamento agendado.',
   periodOver: 'O período pago já terminou: para voltar, assine de novo.',
+  notLiveAtProvider: 'Sua assinatura já não está ativa no sistema de pagamento. Atualize a página para ver como ela está.',
   offerUnavailable: 'Esta oferta não está disponível para a sua assinatura.',
   pausedNoNewPlan: 'Sua assinatura está pausada e volta sozinha no fim da pausa: não é preciso assinar de novo.',
   pauseMonths: 'Escolha uma pausa de 1 a 3 meses.',

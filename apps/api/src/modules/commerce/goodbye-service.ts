@@ -4,8 +4,8 @@
  * admin configured (a pause of 1–3 months, a discount on the next period) where their payment
  * allows it; a cancellation (or a pause not begun) is undone with one tap until the paid period ends.
  *
- * Order of every change: the provider first (nothing of ours changes if it refuses or cannot be
- * reached: 502), then our row and the answer in one transaction, then our row re-read from the
+ * Order of every change: the provider first (nothing of ours changes if it cannot be reached: 502,
+ * or answers that the subscription is no longer live there: 409), then our row and the answer in one transaction, then our row re-read from the
  * provider (as its webhook would). Each provider call sets a value, so a double tap changes nothing more.
  */
 import {
@@ -22,7 +22,7 @@ import { HttpError } from '../../lib/http/errors.js'
 import { getRetentionOffer } from '../content/settings-service.js'
 import { pausedNow, subscriptionGivesAccess } from './access-rule.js'
 import * as exits from './exits-repository.js'
-import type { PaymentGateway, SelfService } from './gateway/types.js'
+import { SubscriptionNotLiveError, type PaymentGateway, type SelfService } from './gateway/types.js'
 import * as repo from './repository.js'
 import { currentSubscription } from './subscriptions-service.js'
 import { applyProviderSubscription, type CommerceDeps } from './webhooks.js'
@@ -81,6 +81,10 @@ async function atProvider(deps: CommerceDeps, what: string, run: () => Promise<v
   try {
     await run()
   } catch (error) {
+    if (error instanceof SubscriptionNotLiveError) {
+      deps.log.warn({ err: error }, `goodbye: ${what} refused, the subscription is not live at the provider`)
+      throw new HttpError(409, GOODBYE_MSG.notLiveAtProvider)
+    }
     deps.log.error({ err: error }, `goodbye: ${what} failed at the gateway`)
     throw new HttpError(502, PROVIDER_FAILED)
   }

@@ -25,6 +25,7 @@ import * as cardPlans from '../asaas-card-plans-repository.js'
 import { AsaasApiError, AsaasClient, type AsaasCycle, type AsaasPayment, type AsaasSubscription } from './asaas-client.js'
 import {
   GatewayError,
+  SubscriptionNotLiveError,
   type BoletoInfo,
   type BoletoPayer,
   NEUTRAL_PAYMENT_EVENTS,
@@ -534,15 +535,13 @@ export class AsaasGateway implements PaymentGateway {
   }
 
   async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean) {
-    if (!this.selfService(subscriptionId).cancel || !(await cardPlans.setCancelAtPeriodEnd(this.db, subscriptionId, cancel))) {
-      throw new GatewayError(`asaas: ${subscriptionId} cannot be set to end by the subscriber here`)
-    }
+    if (!this.selfService(subscriptionId).cancel) throw new GatewayError(`asaas: ${subscriptionId} cannot be set to end by the subscriber here`)
+    if (!(await cardPlans.setCancelAtPeriodEnd(this.db, subscriptionId, cancel))) throw new SubscriptionNotLiveError(`asaas: card plan ${subscriptionId} is not active`)
   }
 
   async moveRenewal(subscriptionId: string, renewsAt: Date) {
-    if (!this.selfService(subscriptionId).pause || !(await cardPlans.moveRenewal(this.db, subscriptionId, renewsAt))) {
-      throw new GatewayError(`asaas: ${subscriptionId} cannot be paused here`)
-    }
+    if (!this.selfService(subscriptionId).pause) throw new GatewayError(`asaas: ${subscriptionId} cannot be paused here`)
+    if (!(await cardPlans.moveRenewal(this.db, subscriptionId, renewsAt))) throw new SubscriptionNotLiveError(`asaas: card plan ${subscriptionId} is not active`)
   }
 
   async discountNextRenewal(subscriptionId: string) {

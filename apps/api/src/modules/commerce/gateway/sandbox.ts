@@ -2,7 +2,7 @@ import type { SandboxProvider, SandboxSubscriptionRow } from '../../payment-sand
 import { verifySignature } from '../../../lib/http/webhook-signature.js'
 import { parseEventJson, subscriptionStateOf } from './events.js'
 import type { RefundBankAccount } from '@sintonia/contract'
-import { GatewayError, type CheckoutInfo, type PaymentGateway, type SubscriptionInfo, type WebhookParseResult } from './types.js'
+import { GatewayError, SubscriptionNotLiveError, type CheckoutInfo, type PaymentGateway, type SubscriptionInfo, type WebhookParseResult } from './types.js'
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature'
 
@@ -96,7 +96,7 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   private async live(subscriptionId: string, changes: Parameters<SandboxProvider['updateLive']>[1]) {
-    if (!(await this.sandbox.updateLive(subscriptionId, changes))) throw new GatewayError(`sandbox: subscription ${subscriptionId} is not live`)
+    if (!(await this.sandbox.updateLive(subscriptionId, changes))) throw new SubscriptionNotLiveError(`sandbox: subscription ${subscriptionId} is not live`)
   }
 }
 

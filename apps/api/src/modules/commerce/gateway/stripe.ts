@@ -1,6 +1,6 @@
 import Stripe from 'stripe'
 import { fromUnix, idOf, isRecord, num, str, subscriptionStateOf, toVerifiedEvent } from './events.js'
-import { GatewayError, type CheckoutInfo, type CreateCheckoutInput, type PaymentGateway, type SubscriptionInfo, type WebhookParseResult } from './types.js'
+import { GatewayError, SubscriptionNotLiveError, type CheckoutInfo, type CreateCheckoutInput, type PaymentGateway, type SubscriptionInfo, type WebhookParseResult } from './types.js'
 
 export interface StripeGatewayOptions {
   secretKey: string
@@ -144,7 +144,17 @@ export class StripeGateway implements PaymentGateway {
   }
 
   async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean) {
-    await this.call('subscriptions.update', () => this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }))
+    await this.update(subscriptionId, { cancel_at_period_end: cancel })
+  }
+
+  /** A subscription Stripe no longer has is not live: our row is behind, Stripe is not down. */
+  private async update(subscriptionId: string, params: Stripe.SubscriptionUpdateParams) {
+    try {
+      await this.stripe.subscriptions.update(subscriptionId, params)
+    } catch (error) {
+      if (isNotFound(error)) throw new SubscriptionNotLiveError(`stripe: subscription ${subscriptionId} not found`)
+      throw new GatewayError('stripe: subscriptions.update failed', error)
+    }
   }
 
   /**
@@ -154,7 +164,7 @@ export class StripeGateway implements PaymentGateway {
    */
   async moveRenewal(subscriptionId: string, renewsAt: Date) {
     const trialEnd = Math.floor(renewsAt.getTime() / 1000)
-    await this.call('subscriptions.update', () => this.stripe.subscriptions.update(subscriptionId, { trial_end: trialEnd, proration_behavior: 'none' }))
+    await this.update(subscriptionId, { trial_end: trialEnd, proration_behavior: 'none' })
   }
 
   /** A coupon for one invoice; the idempotency key makes a repeated request create it once. */
@@ -162,7 +172,7 @@ export class StripeGateway implements PaymentGateway {
     const coupon = await this.call('coupons.create', () =>
       this.stripe.coupons.create({ percent_off: percent, duration: 'once', name: `Desconto de ${percent}% na renovação` }, { idempotencyKey: `retention-${subscriptionId}-${percent}` }),
     )
-    await this.call('subscriptions.update', () => this.stripe.subscriptions.update(subscriptionId, { discounts: [{ coupon: coupon.id }] }))
+    await this.update(subscriptionId, { discounts: [{ coupon: coupon.id }] })
   }
 }
 

@@ -221,3 +221,14 @@ export class GatewayError extends Error {
     this.name = 'GatewayError'
   }
 }
+
+/**
+ * The provider answered, and its answer is that the subscription is not live there (ended, removed,
+ * unknown): our row is behind the provider, not the provider down. The route answers 409.
+ */
+export class SubscriptionNotLiveError extends GatewayError {
+  constructor(message: string) {
+    super(message)
+    this.name = 'SubscriptionNotLiveError'
+  }
+}
