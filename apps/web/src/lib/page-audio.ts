@@ -10,25 +10,9 @@
  * without asking for another one.
  */
 
-/** 10 ms of silence (8 kHz, 8-bit mono WAV), base64. */
-const SILENCE_WAV =
-  'UklGRnQAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YVAAAACAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgA=='
-
-let silenceUrl: string | null = null
-
-/**
- * The silence as a `blob:` address, made once. Never a `data:` one: the app's own security policy
- * allows media from itself, `blob:` and `https:` only (api/plugins/security-headers.ts), and
- * refused a `data:` address with a console error on every unlock; a blob is made synchronously,
- * inside the click, as the unlock needs.
- */
-function silence(): string {
-  if (!silenceUrl) {
-    const bytes = Uint8Array.from(atob(SILENCE_WAV), (char) => char.charCodeAt(0))
-    silenceUrl = URL.createObjectURL(new Blob([bytes], { type: 'audio/wav' }))
-  }
-  return silenceUrl
-}
+/** 10 ms of silence (8 kHz, 8-bit mono WAV). */
+const SILENCE =
+  'data:audio/wav;base64,UklGRnQAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YVAAAACAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgA=='
 
 export interface PageAudioElements {
   voice: HTMLAudioElement
@@ -54,9 +38,9 @@ export function unlockPageAudio(): void {
   if (!pair) return
   for (const element of [pair.voice, pair.music]) {
     // Only an idle element: one a player is using keeps its source.
-    if (element.getAttribute('src') && element.getAttribute('src') !== silenceUrl) continue
+    if (element.getAttribute('src') && !element.src.startsWith('data:')) continue
     try {
-      element.src = silence()
+      element.src = SILENCE
       void element.play()?.catch(() => {})
     } catch {
       // Nothing to unlock where media cannot play at all.
@@ -67,5 +51,4 @@ export function unlockPageAudio(): void {
 /** Tests only: forget the elements. */
 export function resetPageAudioForTests(): void {
   elements = null
-  silenceUrl = null
 }
