@@ -36,6 +36,11 @@ export function pausedNow(row: Pick<AccessFacts, 'pauseStartsAt' | 'pauseEndsAt'
   return row.pauseStartsAt !== null && row.pauseEndsAt !== null && row.pauseStartsAt.getTime() <= now && now < row.pauseEndsAt.getTime()
 }
 
+/** Whether a pause the subscriber chose is still to come or running (it ends at `pauseEndsAt`). */
+export function pauseAhead(row: Pick<AccessFacts, 'pauseEndsAt'>, now = Date.now()): boolean {
+  return row.pauseEndsAt !== null && now < row.pauseEndsAt.getTime()
+}
+
 /** The rule on a row already loaded. */
 export function subscriptionGivesAccess(row: AccessFacts, now = Date.now()): boolean {
   if (pausedNow(row, now)) return false

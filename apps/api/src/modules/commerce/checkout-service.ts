@@ -20,7 +20,7 @@ import { HttpError } from '../../lib/http/errors.js'
 import { toPublicPlan } from './plans-service.js'
 import { getGuaranteeDays, getInstallmentInterestBasisPoints } from '../content/settings-service.js'
 import { currentSubscription, hasActiveSubscription } from './subscriptions-service.js'
-import { subscriptionGivesAccess } from './access-rule.js'
+import { pauseAhead, subscriptionGivesAccess } from './access-rule.js'
 import { guaranteeDecision } from './guarantee-rule.js'
 import { goodbyeDetails } from './goodbye-service.js'
 import { listSubscriptionsOfUser } from './subscriptions-repository.js'
@@ -114,7 +114,7 @@ export async function createSubscriptionCheckout(
   if (await hasActiveSubscription(deps.db, user.id)) throw new HttpError(409, COMMERCE_MSG.alreadySubscribed)
   // A pause is still a subscription (it renews by itself at its end): not a second one meanwhile.
   const current = await currentSubscription(deps.db, user.id)
-  if (current?.pauseEndsAt && current.pauseEndsAt.getTime() > Date.now() && (current.status === 'active' || current.status === 'past_due')) {
+  if (current && pauseAhead(current) && (current.status === 'active' || current.status === 'past_due')) {
     throw new HttpError(409, GOODBYE_MSG.pausedNoNewPlan)
   }
   return startCheckout(deps, { planCode, flow: 'auth_first', email: user.email, name: user.displayName || null, userId: user.id })

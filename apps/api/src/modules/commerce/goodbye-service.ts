@@ -20,7 +20,7 @@ import type { Database } from '../../db/client.js'
 import { addMonths } from '@sintonia/contract'
 import { HttpError } from '../../lib/http/errors.js'
 import { getRetentionOffer } from '../content/settings-service.js'
-import { pausedNow, subscriptionGivesAccess } from './access-rule.js'
+import { pauseAhead, pausedNow, subscriptionGivesAccess } from './access-rule.js'
 import * as exits from './exits-repository.js'
 import { SubscriptionNotLiveError, type PaymentGateway, type SelfService } from './gateway/types.js'
 import * as repo from './repository.js'
@@ -41,12 +41,9 @@ function selfServiceOf(gateway: PaymentGateway, sub: SubscriptionRow | null): Se
   return gateway.selfService(sub.providerSubscriptionId)
 }
 
-/** A pause chosen and not over yet (running, or waiting for the paid period's end). */
-const pauseAhead = (sub: SubscriptionRow, now: Date) => sub.pauseEndsAt !== null && now.getTime() < sub.pauseEndsAt.getTime()
-
 /** The offer this subscriber may still take: configured, possible with their payment, and not made before. */
 export async function retentionOfferFor(db: Database, gateway: PaymentGateway, sub: SubscriptionRow | null, now: Date): Promise<RetentionOffer> {
-  if (!sub || sub.status !== 'active' || sub.cancelAtPeriodEnd || !sub.currentPeriodEnd || pauseAhead(sub, now) || !subscriptionGivesAccess(sub, now.getTime())) return null
+  if (!sub || sub.status !== 'active' || sub.cancelAtPeriodEnd || !sub.currentPeriodEnd || pauseAhead(sub, now.getTime()) || !subscriptionGivesAccess(sub, now.getTime())) return null
   const can = selfServiceOf(gateway, sub)
   const setting = await getRetentionOffer(db)
   const offer = { pauseMaxMonths: can.pause ? setting.pauseMaxMonths : 0, discountPercent: can.discount ? setting.discountPercent : 0 }
@@ -64,7 +61,7 @@ export async function goodbyeDetails(
   return {
     selfCancel: live && selfServiceOf(deps.gateway, sub).cancel,
     retentionOffer: await retentionOfferFor(deps.db, deps.gateway, sub, now),
-    pause: sub.pauseStartsAt && sub.pauseEndsAt && pauseAhead(sub, now) ? { startsAt: sub.pauseStartsAt.toISOString(), endsAt: sub.pauseEndsAt.toISOString() } : null,
+    pause: sub.pauseStartsAt && sub.pauseEndsAt && pauseAhead(sub, now.getTime()) ? { startsAt: sub.pauseStartsAt.toISOString(), endsAt: sub.pauseEndsAt.toISOString() } : null,
   }
 }
 
@@ -101,7 +98,7 @@ async function syncFromProvider(deps: CommerceDeps, providerSubscriptionId: stri
 
 /** When access ends for a subscription set to cancel: the period's end, or a chosen pause's start. */
 function accessUntil(sub: SubscriptionRow, now: Date): Date | null {
-  if (sub.pauseStartsAt && pauseAhead(sub, now)) return sub.pauseStartsAt
+  if (sub.pauseStartsAt && pauseAhead(sub, now.getTime())) return sub.pauseStartsAt
   return sub.currentPeriodEnd
 }
 
