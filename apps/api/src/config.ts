@@ -96,6 +96,12 @@ const envSchema = z
       .min(1, 'deve ser pelo menos 1')
       .max(3600, 'deve ser no máximo 3600')
       .default(600),
+    GIFT_DELIVERY_INTERVAL_SECONDS: z.coerce
+      .number({ error: 'deve ser um número' })
+      .int('deve ser um número inteiro')
+      .min(1, 'deve ser pelo menos 1')
+      .max(3600, 'deve ser no máximo 3600')
+      .default(300),
     SANDBOX_INTERVAL_SECONDS: z.coerce
       .number({ error: 'deve ser um número' })
       .int('deve ser um número inteiro')
@@ -226,7 +232,7 @@ export interface AppConfig {
    * Billing's background passes: the renewal notices (docs/payments.md), and the sandbox's own
    * work (redeliveries, renewals; unset: every 15 s, off under NODE_ENV=test unless set).
    */
-  billing: { renewalNoticeIntervalSeconds: number; sandboxIntervalSeconds: number | undefined }
+  billing: { renewalNoticeIntervalSeconds: number; giftDeliveryIntervalSeconds: number; sandboxIntervalSeconds: number | undefined }
   /**
    * Production option for audio files behind nginx (docs/performance.md): when set, the media
    * routes authorise the request and answer with `X-Accel-Redirect: <prefix><file key>`; nginx then
@@ -362,7 +368,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     push: { subject: env.VAPID_SUBJECT ?? `mailto:${addressOf(env.MAIL_FROM)}`, testOrigin: env.PUSH_TEST_ORIGIN },
     reminders: { intervalSeconds: env.REMINDER_INTERVAL_SECONDS },
-    billing: { renewalNoticeIntervalSeconds: env.RENEWAL_NOTICE_INTERVAL_SECONDS, sandboxIntervalSeconds: env.SANDBOX_INTERVAL_SECONDS },
+    billing: {
+      renewalNoticeIntervalSeconds: env.RENEWAL_NOTICE_INTERVAL_SECONDS,
+      giftDeliveryIntervalSeconds: env.GIFT_DELIVERY_INTERVAL_SECONDS,
+      sandboxIntervalSeconds: env.SANDBOX_INTERVAL_SECONDS,
+    },
     mediaAccelRedirect: env.MEDIA_ACCEL_REDIRECT,
     mediaUrls: {
       secret: env.MEDIA_URL_SECRET ?? createHmac('sha256', secrets.auth).update('sintonia:media-urls').digest('base64url'),

@@ -10,6 +10,7 @@ import { checkMediaStorage, createMediaStorage } from './lib/storage/create-medi
 import { loggerOptions } from './logger.js'
 import { reminderSchedulerPlugin } from './modules/practice/reminder-scheduler-plugin.js'
 import { renewalNoticePlugin } from './modules/commerce/renewal-notice-plugin.js'
+import { giftDeliveryPlugin } from './modules/commerce/gift-delivery-plugin.js'
 import { DEV_MAILBOX_PATH } from './lib/mail/dev-mailbox-routes.js'
 import { asaasCardRenewalPlugin } from './modules/commerce/asaas-card-renewal-plugin.js'
 import { pushToListener } from './modules/practice/listener-push.js'
@@ -55,6 +56,7 @@ async function main() {
   await app.register(renewalNoticePlugin, { pushToListener: (userId, payload) => pushToListener(listenerPush, userId, payload) })
   // Card instalments with Asaas: our own renewal pass (docs/decisions/031-asaas-card-instalment-renewals.md); not in API tests.
   await app.register(asaasCardRenewalPlugin)
+  await app.register(giftDeliveryPlugin)
   app.addHook('onClose', async () => database.close())
   // DATA_DIR/server.json tells `npm run admin:create` that this process owns the embedded database.
   app.addHook('onClose', async () => removeServerInfo(config.dataDir))

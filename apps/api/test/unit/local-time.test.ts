@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, canonicalTimeZone, localDateIn, localTimeIn, nextLocalMidnight, startOfLocalDate } from '../../src/modules/practice/local-time.js'
+import { addDays, canonicalTimeZone, localDateIn, localTimeIn, nextLocalMidnight, startOfLocalDate } from '../../src/lib/local-time.js'
 
 describe("the listener's calendar", () => {
   it('reads the same instant as different local dates and times by zone', () => {

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { isoDate } from '../common/admin.js'
 import { MAX_INSTALLMENTS, PAYMENT_METHODS } from '../commerce/installments.js'
 import { goodbyeReportSchema } from '../commerce/goodbye.js'
+import { adminGiftReportSchema } from '../commerce/gifts.js'
 
 // ───────────────────────────── Financial ─────────────────────────────
 
@@ -41,6 +42,8 @@ export const financialSchema = z.object({
   totals: z.object({ revenueCents: z.number().int(), refundsCents: z.number().int(), netCents: z.number().int() }),
   /** Subscribers who asked to cancel in the period: what they chose, who came back, and why. */
   goodbyes: goodbyeReportSchema,
+  /** Gifts paid in the period, where they are now, and the latest ones. */
+  gifts: adminGiftReportSchema,
 })
 export type Financial = z.infer<typeof financialSchema>
 

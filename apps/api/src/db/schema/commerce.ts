@@ -116,7 +116,8 @@ export const pendingSubscriptions = pgTable(
   ],
 )
 
-export const CHECKOUT_FLOWS = ['auth_first', 'pay_first'] as const
+/** 'gift': a one-off payment for someone else (gifts.ts), no subscription at the provider. */
+export const CHECKOUT_FLOWS = ['auth_first', 'pay_first', 'gift'] as const
 
 export const CHECKOUT_STATUSES = ['open', 'complete', 'expired'] as const
 
@@ -130,7 +131,7 @@ export const PAYMENT_STATUSES = ['paid', 'refunded', 'disputed'] as const
 export const REFUND_STATUSES = ['pending', 'approved', 'rejected'] as const
 
 /** `subscriptions.provider` values: the gateways and an admin's complimentary access (a plain text column: no check to migrate). */
-export const SUBSCRIPTION_PROVIDERS = ['sandbox', 'stripe', 'asaas', 'complimentary'] as const
+export const SUBSCRIPTION_PROVIDERS = ['sandbox', 'stripe', 'asaas', 'complimentary', 'gift'] as const
 
 /** Our record of a checkout we started at a provider; the id is the provider's (a Stripe Checkout Session's). */
 export const checkouts = pgTable(
@@ -159,7 +160,7 @@ export const checkouts = pgTable(
   (t) => [
     index('checkout_sessions_user_id_idx').on(t.userId),
     index('checkout_sessions_provider_sub_idx').on(t.provider, t.providerSubscriptionId),
-    check('checkout_sessions_flow_known', sql`${t.flow} in ('auth_first', 'pay_first')`),
+    check('checkout_sessions_flow_known', sql`${t.flow} in ('auth_first', 'pay_first', 'gift')`),
     check('checkout_sessions_status_known', sql`${t.status} in ('open', 'complete', 'expired')`),
     check('checkout_sessions_payment_status_known', sql`${t.paymentStatus} in ('unpaid', 'paid')`),
     check('checkout_sessions_amount_positive', sql`${t.amountCents} > 0`),
@@ -338,3 +339,49 @@ export const asaasCardPlans = pgTable(
 )
 
 // ───────────────────────── The sandbox provider's own state ─────────────────────────
+
+/**
+ * A plan bought for someone else (docs/product/commerce.md#gifts, ADR 035): paid once through a
+ * 'gift' checkout, e-mailed to `recipient_email` on `deliver_on` (Brasília) with a gift link whose
+ * token only the e-mail holds (`token_hash` is its SHA-256), redeemed into an account as a
+ * subscription of provider 'gift' that starts then and does not renew. Its state is read from the
+ * timestamps (contract GIFT_STATES): unpaid, paid, delivered, redeemed, refunded.
+ */
+export const gifts = pgTable(
+  'gifts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    buyerUserId: text('buyer_user_id').references(() => user.id, { onDelete: 'set null' }),
+    buyerEmail: text('buyer_email').notNull(),
+    buyerName: text('buyer_name').notNull(),
+    planCode: text('plan_code')
+      .notNull()
+      .references(() => plans.code),
+    recipientName: text('recipient_name').notNull(),
+    recipientEmail: text('recipient_email').notNull(),
+    message: text('message').notNull().default(''),
+    /** YYYY-MM-DD on the Brasília calendar: delivered from that day's first pass on. */
+    deliverOn: text('deliver_on').notNull(),
+    checkoutId: text('checkout_session_id').notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('BRL'),
+    paidAt: ts('paid_at'),
+    tokenHash: text('token_hash'),
+    deliveredAt: ts('delivered_at'),
+    redeemedAt: ts('redeemed_at'),
+    redeemedByUserId: text('redeemed_by_user_id').references(() => user.id, { onDelete: 'set null' }),
+    refundedAt: ts('refunded_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('gifts_checkout_idx').on(t.checkoutId),
+    uniqueIndex('gifts_token_idx').on(t.tokenHash),
+    index('gifts_buyer_idx').on(t.buyerUserId),
+    index('gifts_recipient_idx').on(sql`lower(${t.recipientEmail})`),
+    index('gifts_due_idx').on(t.deliverOn).where(sql`${t.paidAt} is not null and ${t.deliveredAt} is null and ${t.refundedAt} is null`),
+    check('gifts_deliver_on_date', sql`${t.deliverOn} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`),
+    check('gifts_amount_positive', sql`${t.amountCents} > 0`),
+    check('gifts_redeemed_or_refunded', sql`${t.redeemedAt} is null or ${t.refundedAt} is null`),
+  ],
+)

@@ -43,9 +43,11 @@ export const sandboxCheckouts = pgTable('sandbox_checkout_sessions', {
   pixExpiresAt: ts('pix_expires_at'),
   /**
    * 'subscription': a new subscription's first payment. 'renewal': the unpaid period of a
-   * subscription that went past due, paid by Pix or boleto (`renewsSubscriptionId`).
+   * subscription that went past due, paid by Pix or boleto (`renewsSubscriptionId`). 'payment': a
+   * one-off payment (Stripe's `mode: payment`), no subscription; its charge is `chargeId`.
    */
   kind: text('kind').notNull().default('subscription'),
+  chargeId: text('charge_id'),
   renewsSubscriptionId: text('renews_subscription_id'),
   /** A boleto issued for this checkout: its digitable line and due date (paid at the test bank). */
   boletoLine: text('boleto_line'),

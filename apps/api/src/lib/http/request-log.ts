@@ -16,6 +16,9 @@ const SECRET_AFTER: readonly (readonly string[])[] = [
   ['sandbox', 'portal'],
   // Better Auth's reset link callback (`/api/auth/reset-password/:token`).
   ['api', 'auth', 'reset-password'],
+  // A gift link (`/presente/:token`, `/api/gifts/link/:token/…`): the token redeems the gift.
+  ['presente'],
+  ['api', 'gifts', 'link'],
 ]
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

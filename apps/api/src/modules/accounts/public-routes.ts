@@ -9,6 +9,8 @@ import {
   forgotPasswordSchema,
   meSchema,
   onboardingPasswordSchema,
+  giftAccountSchema,
+  giftTokenSchema,
   resetPasswordSchema,
   signInSchema,
   signUpSchema,
@@ -16,11 +18,13 @@ import {
   verifyEmailSchema,
 } from '@sintonia/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import { forwardSetCookies, toAuthHeaders } from '../../lib/auth/headers.js'
 import { HttpError } from '../../lib/http/errors.js'
 import { RATE_LIMITS } from '../../lib/http/rate-limits.js'
 import { confirmEmail, previewAccessLink } from './mailbox.js'
 import {
+  createAccountForGift,
   onboardingPassword,
   requestPasswordReset,
   resetPassword,
@@ -173,6 +177,26 @@ export const accountRoutesPublic: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { me, cookies } = await onboardingPassword(deps(), request.body, toAuthHeaders(request), request.ip ?? null, app.clock.now())
+      forwardSetCookies(reply, cookies)
+      return reply.code(201).send(me)
+    },
+  )
+
+  app.post(
+    API.commerce.gifts.account(':token'),
+    {
+      config: { access: 'public', rateLimit: RATE_LIMITS.onboardingPassword },
+      schema: {
+        tags: ['presentes'],
+        summary: 'Link do presente, sem conta: cria a conta com o e-mail do presente, resgata o plano e abre a sessão',
+        description: 'O link foi enviado ao e-mail de quem recebe: ele prova o endereço. 400 link inválido; 409 já existe conta com o e-mail, presente já resgatado ou reembolsado.',
+        params: z.object({ token: giftTokenSchema }),
+        body: giftAccountSchema,
+        response: { 201: meSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { me, cookies } = await createAccountForGift(deps(), { token: request.params.token, ...request.body }, toAuthHeaders(request), request.ip ?? null, app.clock.now())
       forwardSetCookies(reply, cookies)
       return reply.code(201).send(me)
     },

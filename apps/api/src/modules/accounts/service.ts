@@ -1,5 +1,6 @@
 import {
   AUTH_MSG,
+  GIFT_MSG,
   defaultDisplayName,
   type ChangePasswordInput,
   type Me,
@@ -18,6 +19,7 @@ import { anonymiseAnalyticsOfUser } from '../insights/analytics-service.js'
 import { exportCheckInsOf } from '../practice/check-ins-service.js'
 import { recordAudit } from '../../lib/audit/service.js'
 import { mergePendingSubscriptions } from '../commerce/subscriptions-service.js'
+import { giftRecipientOfLink, redeemGift } from '../commerce/gifts-service.js'
 import { createCredentialUser, hashPassword } from './credentials.js'
 import { activateWithAccessLink, enqueueVerificationEmail, sendAccessLink, type MailboxDeps } from './mailbox.js'
 import {
@@ -182,6 +184,33 @@ export async function resetPassword(deps: AccountDeps, input: { token: string; n
 export async function onboardingPassword(deps: AccountDeps, input: OnboardingPasswordInput, headers: Headers, ip: string | null, now = new Date()): Promise<SignedIn> {
   const passwordHash = await hashPassword(deps.auth, input.password)
   const row = await activateWithAccessLink(deps, { token: input.token, passwordHash, ip, now })
+  const { cookies } = await openSignIn(deps, row.email, input.password, headers, AUTH_MSG.onboardingFailed)
+  return { me: toMe(row), cookies }
+}
+
+/**
+ * The gift link's recipient without an account creates it there: the link was e-mailed to them, so
+ * it proves the mailbox (the address counts as confirmed), the gift is redeemed in the same
+ * transaction, and they are signed in. 409 when an account has the e-mail (they sign in instead).
+ */
+export async function createAccountForGift(
+  deps: AccountMailDeps & { mailer: AccountMailDeps['mailer'] & { kick(): void } },
+  input: { token: string; name: string; password: string },
+  headers: Headers,
+  ip: string | null,
+  now = new Date(),
+): Promise<SignedIn> {
+  const passwordHash = await hashPassword(deps.auth, input.password)
+  const row = await deps.db.transaction(async (tx) => {
+    const recipient = await giftRecipientOfLink(tx, input.token)
+    if (await findUserByEmail(tx, recipient.email)) throw new HttpError(409, GIFT_MSG.accountExists)
+    const created = await createCredentialUser(tx, deps.auth, { email: recipient.email, name: input.name, passwordHash, role: 'user', emailVerified: true, createdAt: now })
+    if (created === 'duplicate_email') throw new HttpError(409, GIFT_MSG.accountExists)
+    await redeemGift(tx, deps, input.token, { id: created.id, email: created.email, role: 'user' }, now, ip)
+    await recordAudit(tx, { actorUserId: created.id, action: 'account_created_from_gift', target: `user:${created.id}`, outcome: 'success', ip, details: {} })
+    return created
+  })
+  deps.mailer.kick()
   const { cookies } = await openSignIn(deps, row.email, input.password, headers, AUTH_MSG.onboardingFailed)
   return { me: toMe(row), cookies }
 }

@@ -1,5 +1,5 @@
 /**
- * Commerce routes of the admin area: plans and pricing, guarantee requests and refunds.
+ * Commerce routes of the admin area: plans and pricing, guarantee requests and refunds, a person's gifts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
@@ -17,7 +17,13 @@ import {
   refundDecisionResponseSchema,
   refundRejectSchema,
   guaranteeDaysSchema,
+  adminUserGiftsSchema,
+  adminUserIdParamsSchema,
+  AUTH_MSG,
 } from '@sintonia/contract'
+import { HttpError } from '../../lib/http/errors.js'
+import { giftsOfPerson } from './gifts-service.js'
+import { userEmailAndName } from './repository.js'
 import { adminActor } from '../../plugins/signed-in.js'
 import { listAdminPlans, savePlanDetails, savePlanPricing } from './plans-admin-service.js'
 import { decideRefund, getGuaranteeSetting, listRefunds, saveGuaranteeSetting } from './guarantee-admin-service.js'
@@ -169,8 +175,30 @@ const adminGuaranteeRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 }
 
+const adminGiftRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    API.commerce.admin.userGifts(':userId'),
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Presentes de uma pessoa: os que ela comprou e os que recebeu (resgatados ou endereçados ao e-mail dela)',
+        params: adminUserIdParamsSchema,
+        response: { 200: adminUserGiftsSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store')
+      const person = await userEmailAndName(app.database.db, request.params.userId)
+      if (!person) throw new HttpError(404, AUTH_MSG.userNotFound)
+      return giftsOfPerson(app.database.db, { id: request.params.userId, email: person.email })
+    },
+  )
+}
+
 /** Every route of this audience, registered by app.ts. */
 export const commerceRoutesAdmin: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminPlanRoutes)
   await app.register(adminGuaranteeRoutes)
+  await app.register(adminGiftRoutes)
 }

@@ -61,12 +61,26 @@ export async function gatewayInfo(deps: Pick<CommerceDeps, 'db' | 'gateway'>): P
   }
 }
 
-async function startCheckout(
+/**
+ * A checkout of one of our plans at the provider, recorded as ours. A gift's (flow 'gift') returns
+ * elsewhere and records its gift in the same transaction as the checkout (`record`).
+ */
+export async function startCheckout(
   deps: CommerceDeps,
-  input: { planCode: PlanCode; flow: CheckoutFlow; email: string | null; name: string | null; userId: string | null },
+  input: {
+    planCode: PlanCode
+    flow: CheckoutFlow
+    email: string | null
+    name: string | null
+    userId: string | null
+    successPath?: string
+    cancelPath?: string
+    failure?: string
+    record?: (tx: Database, checkout: { id: string; amountCents: number; currency: string }) => Promise<void>
+  },
 ): Promise<CheckoutRedirect> {
   const row = await repo.planByCode(deps.db, input.planCode)
-  const plan = row?.isActive ? toPublicPlan(row, new Date()) : null
+  const plan = row?.isActive ? toPublicPlan(row, deps.now?.() ?? new Date()) : null
   if (!plan) throw new HttpError(422, COMMERCE_MSG.planUnavailable)
   const installmentInterestBasisPoints = await getInstallmentInterestBasisPoints(deps.db)
   let checkout: CheckoutInfo & { url: string }
@@ -82,23 +96,26 @@ async function startCheckout(
       name: input.name,
       userId: input.userId,
       installmentInterestBasisPoints,
-      successUrl: `${deps.publicUrl}${SUCCESS_PATH}`,
-      cancelUrl: `${deps.publicUrl}${CANCEL_PATH}`,
+      successUrl: `${deps.publicUrl}${input.successPath ?? SUCCESS_PATH}`,
+      cancelUrl: `${deps.publicUrl}${input.cancelPath ?? CANCEL_PATH}`,
     })
   } catch (error) {
     deps.log.error({ err: error }, 'checkout creation failed at the gateway')
-    throw new HttpError(502, COMMERCE_MSG.createSubscriptionRetry)
+    throw new HttpError(502, input.failure ?? COMMERCE_MSG.createSubscriptionRetry)
   }
-  await repo.insertCheckout(deps.db, {
-    id: checkout.id,
-    provider: deps.gateway.provider,
-    flow: input.flow,
-    planCode: plan.code,
-    userId: input.userId,
-    email: input.email,
-    customerName: input.name,
-    amountCents: plan.priceCents,
-    currency: plan.currency,
+  await deps.db.transaction(async (tx) => {
+    await repo.insertCheckout(tx, {
+      id: checkout.id,
+      provider: deps.gateway.provider,
+      flow: input.flow,
+      planCode: plan.code,
+      userId: input.userId,
+      email: input.email,
+      customerName: input.name,
+      amountCents: plan.priceCents,
+      currency: plan.currency,
+    })
+    await input.record?.(tx, { id: checkout.id, amountCents: plan.priceCents, currency: plan.currency })
   })
   // `sessionId` is the answer's field name on the wire (docs/decisions/022-one-word-per-meaning.md).
   return { url: checkout.url, sessionId: checkout.id }
@@ -166,7 +183,7 @@ export async function openPendingPayment(deps: CommerceDeps, userId: string, now
  * Asks the provider about a checkout we started. When it is paid and the webhook has not been
  * processed yet, the same idempotent effect runs here; an unpaid checkout changes nothing.
  */
-async function readVerifiedCheckout(deps: CommerceDeps, checkoutId: string) {
+export async function readVerifiedCheckout(deps: CommerceDeps, checkoutId: string) {
   const ours = await repo.findCheckout(deps.db, checkoutId)
   if (!ours || ours.provider !== deps.gateway.provider) throw new HttpError(404, COMMERCE_MSG.checkoutNotFound)
   let info: CheckoutInfo | null
@@ -238,7 +255,8 @@ export async function subscriptionDetails(deps: Pick<CommerceDeps, 'db' | 'gatew
     goodbyeDetails(deps, sub, now),
   ])
   const givesAccess = subscriptionGivesAccess(sub, now.getTime())
-  const managedByProvider = sub.provider !== 'complimentary'
+  // An admin's complimentary access and a redeemed gift are ours alone: nothing to manage at a provider.
+  const managedByProvider = sub.provider !== 'complimentary' && sub.provider !== 'gift'
   const decision = guaranteeDecision({ subscription: sub, lastPayment: payment, latestRequest: request, days, now })
   return {
     subscription: {

@@ -9,6 +9,9 @@ export const EMAIL_KINDS = {
   refundRejected: 'refund_rejected',
   renewalNotice: 'renewal_notice',
   renewalFailed: 'renewal_failed',
+  gift: 'gift_delivery',
+  giftPaid: 'gift_paid',
+  giftRedeemed: 'gift_redeemed',
 } as const
 
 type Common = EmailCommon
@@ -140,3 +143,58 @@ export function buildRefundRejectedEmail(input: Common & { planName: string; rea
     url: `${input.publicUrl}/assinatura`,
   })
 }
+
+/**
+ * The gift itself, on its day, to the recipient: who sent it, their message (as typed, escaped by
+ * the layout), the plan, and the gift link that opens or creates the account and starts the plan.
+ */
+export function buildGiftEmail(input: Common & { fromName: string; planName: string; months: number; message: string; token: string }): EmailToSend {
+  const months = input.months === 1 ? '1 mês' : `${input.months} meses`
+  const lines = [
+    `${input.fromName} te deu um presente: o plano ${input.planName} do ${input.productName}, com ${months} de áudios guiados para praticar todos os dias.`,
+    ...(input.message ? ['', `Mensagem de ${input.fromName}:`, input.message] : []),
+    '',
+    'Toque no botão para resgatar: você entra na sua conta (ou cria uma em um minuto) e o plano começa na hora.',
+  ]
+  return composeEmail(
+    input,
+    `${input.fromName} te deu um presente — ${input.productName}`,
+    EMAIL_KINDS.gift,
+    lines,
+    { label: 'Resgatar meu presente', url: `${input.publicUrl}/presente/${input.token}` },
+    'Este link é só seu: quem o tiver pode resgatar o presente. Não encaminhe este e-mail.',
+  )
+}
+
+/** To the buyer once the gift is paid: what was bought, for whom, and when it will be delivered. */
+export function buildGiftPaidEmail(
+  input: Common & { planName: string; recipientName: string; recipientEmail: string; deliverOn: string; amountCents: number; currency: string; method: PaymentMethod; installments: number | null; guaranteeDays: number },
+): EmailToSend {
+  const lines = [
+    `Seu presente para ${input.recipientName} está pago.`,
+    '',
+    `Plano: ${input.planName}`,
+    `Para: ${input.recipientName} (${input.recipientEmail})`,
+    `Entrega: ${dayBr(input.deliverOn)}, por e-mail`,
+    `Valor: ${formatMoney(input.amountCents, input.currency)}`,
+    `Forma de pagamento: ${paidWithLabel(input.method, input.amountCents, input.installments, false)}`,
+    '',
+    `Enquanto o presente não for resgatado, você pode pedir o reembolso em até ${input.guaranteeDays} dias.`,
+  ]
+  return composeEmail(input, `Presente confirmado — ${input.productName} ${input.planName}`, EMAIL_KINDS.giftPaid, lines, {
+    label: 'Acompanhar meus presentes',
+    url: `${input.publicUrl}/presentear`,
+  })
+}
+
+/** To the buyer when the recipient redeemed the gift. */
+export function buildGiftRedeemedEmail(input: Common & { planName: string; recipientName: string }): EmailToSend {
+  const lines = [`${input.recipientName} resgatou o seu presente: o plano ${input.planName} do ${input.productName} já está ativo. Obrigado por compartilhar essa prática.`]
+  return composeEmail(input, `Seu presente foi resgatado — ${input.productName}`, EMAIL_KINDS.giftRedeemed, lines, {
+    label: 'Ver meus presentes',
+    url: `${input.publicUrl}/presentear`,
+  })
+}
+
+/** A YYYY-MM-DD day of the Brasília calendar, written out ("24 de dezembro de 2026"). */
+const dayBr = (day: string) => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`))

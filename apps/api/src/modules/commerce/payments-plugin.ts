@@ -93,7 +93,7 @@ export const paymentsPlugin = fp<PaymentsOptions>(
       gateway = new SandboxGateway(sandbox, config.secrets.sandboxWebhook)
     }
 
-    const deps: CommerceDeps = { db, gateway, mailer: app.mailer, publicUrl: config.publicUrl, log, purchaseWaiting: options.purchaseWaiting }
+    const deps: CommerceDeps = { db, gateway, mailer: app.mailer, publicUrl: config.publicUrl, log, purchaseWaiting: options.purchaseWaiting, now: () => app.clock.now() }
     app.decorate('payments', {
       gateway,
       sandbox,

@@ -17,6 +17,8 @@ import {
   checkoutIdBodySchema,
   checkoutVerificationSchema,
   messageResponseSchema,
+  giftPreviewSchema,
+  giftTokenSchema,
 } from '@sintonia/contract'
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -31,6 +33,7 @@ import {
 } from './checkout-service.js'
 import { GatewayError } from './gateway/types.js'
 import { publicPlansAnswer } from './plans-service.js'
+import { previewGift } from './gifts-service.js'
 
 const planRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -182,8 +185,30 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   })
 }
 
+/** What a gift link shows, to whoever holds it (the token is the secret the e-mail carries). */
+const giftLinkRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    API.commerce.gifts.preview(':token'),
+    {
+      config: { access: 'public', rateLimit: RATE_LIMITS.onboardingPassword },
+      schema: {
+        tags: ['presentes'],
+        summary: 'Link do presente: de quem, para quem, a mensagem, o plano e se já foi resgatado',
+        description: '400 para link inválido (nunca entregue ou desconhecido); 429 acima de 10 por minuto por IP.',
+        params: z.object({ token: giftTokenSchema }),
+        response: { 200: giftPreviewSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store')
+      return previewGift(app.database.db, request.params.token)
+    },
+  )
+}
+
 /** Every route of this audience, registered by app.ts. */
 export const commerceRoutesPublic: FastifyPluginAsyncZod = async (app) => {
   await app.register(planRoutes)
   await app.register(paymentRoutes)
+  await app.register(giftLinkRoutes)
 }

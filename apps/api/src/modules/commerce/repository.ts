@@ -1,5 +1,5 @@
 /** Our commerce tables: checkouts, payments, the webhook ledger, guarantee requests, subscription rows. */
-import { and, desc, eq, or, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
 import { checkouts, payments, pendingSubscriptions, plans, refundRequests, subscriptions, user, webhookEvents } from '../../db/schema/index.js'
 
@@ -117,6 +117,12 @@ export async function accountIdByEmail(db: Database, email: string): Promise<str
 }
 
 /** Whether an account with this e-mail exists and has proven it (accounts/mailbox.ts). */
+/** Whether any account (verified or not) has this e-mail. */
+export async function accountExists(db: Database, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.trim().toLowerCase())).limit(1)
+  return row !== undefined
+}
+
 export async function verifiedAccountExists(db: Database, email: string): Promise<boolean> {
   const [row] = await db
     .select({ id: user.id })
@@ -148,6 +154,18 @@ export async function nameOfUser(db: Database, userId: string | null): Promise<s
 export async function insertPayment(db: Database, values: typeof payments.$inferInsert): Promise<PaymentRow | null> {
   const [row] = await db.insert(payments).values(values).onConflictDoNothing({ target: [payments.provider, payments.providerPaymentId] }).returning()
   return row ?? null
+}
+
+export async function paymentById(db: Database, id: string): Promise<PaymentRow | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id))
+  return row ?? null
+}
+
+/** How each of these payments was made, by payment id. */
+export async function paymentMethodsOf(db: Database, ids: string[]): Promise<Map<string, PaymentRow['method']>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db.select({ id: payments.id, method: payments.method }).from(payments).where(inArray(payments.id, ids))
+  return new Map(rows.map((row) => [row.id, row.method]))
 }
 
 /** Payments recorded before the subscription row existed (invoice.paid first) are attached to it. */

@@ -1,7 +1,8 @@
 /**
  * Commerce routes of the signed-in person: the subscription check, auth-first checkout, the
  * provider's customer portal, the subscription page's details, the guarantee request and a fair
- * goodbye (cancel, pause, discount, come back).
+ * goodbye (cancel, pause, discount, come back); gifts: the buyer's (buy, follow, refund) and the
+ * redemption of a gift link into the signed-in account.
  */
 import {
   API,
@@ -15,7 +16,15 @@ import {
   subscriptionDetailsSchema,
   subscriptionStateSchema,
   messageResponseSchema,
+  adminIdParamsSchema,
+  createGiftSchema,
+  giftListSchema,
+  giftRefundSchema,
+  giftTokenSchema,
 } from '@sintonia/contract'
+import { z } from 'zod'
+import { RATE_LIMITS } from '../../lib/http/rate-limits.js'
+import { createGift, listGifts, redeemGift, refundGift } from './gifts-service.js'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { requireSignedInUser } from '../../plugins/signed-in.js'
 import {
@@ -220,4 +229,82 @@ export const commerceRoutesUser: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
+  app.get(
+    API.commerce.gifts.list,
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['presentes'],
+        summary: 'Os presentes que a pessoa comprou, com o estado de cada um',
+        description: 'Um presente ainda não pago é conferido no provedor (por um dia): quem volta do pagamento já o vê pago.',
+        response: { 200: giftListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireSignedInUser(request)
+      reply.headers(noStore)
+      return listGifts(deps, user)
+    },
+  )
+
+  app.post(
+    API.commerce.gifts.list,
+    {
+      config: { access: 'user', rateLimit: RATE_LIMITS.createPayment },
+      schema: {
+        tags: ['presentes'],
+        summary: 'Presentear: abre o pagamento único de um plano para outra pessoa',
+        description:
+          'O preço vem do plano (promoção pelo relógio do servidor). A data de entrega vai de hoje (Brasília) até um ano. 403 administradores; 409 provedor sem pagamento único; 422 data ou destinatário inválidos; 502 falha no provedor.',
+        body: createGiftSchema,
+        response: { 200: checkoutRedirectSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireSignedInUser(request)
+      reply.headers(noStore)
+      return createGift(deps, user, request.body)
+    },
+  )
+
+  app.post(
+    API.commerce.gifts.refund(':id'),
+    {
+      config: { access: 'user', rateLimit: RATE_LIMITS.createPayment },
+      schema: {
+        tags: ['presentes'],
+        summary: 'Reembolso de um presente pago e ainda não resgatado, dentro da garantia',
+        description: 'Só o comprador (404 para outra pessoa). 409 resgatado, já reembolsado ou fora da garantia; 422 boleto sem conta; 502 falha no provedor (nada muda).',
+        params: adminIdParamsSchema,
+        body: giftRefundSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireSignedInUser(request)
+      reply.headers(noStore)
+      return refundGift(deps, user, request.params.id, request.body.bankAccount, request.ip ?? null)
+    },
+  )
+
+  app.post(
+    API.commerce.gifts.redeem(':token'),
+    {
+      config: { access: 'user', rateLimit: RATE_LIMITS.onboardingPassword },
+      schema: {
+        tags: ['presentes'],
+        summary: 'Resgata o presente do link na conta de quem está logado: o plano começa agora',
+        description: '400 link inválido; 403 administradores; 409 já resgatado, reembolsado, ou a conta já tem uma assinatura ativa.',
+        params: z.object({ token: giftTokenSchema }),
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireSignedInUser(request)
+      reply.headers(noStore)
+      const answer = await app.database.db.transaction((tx) => redeemGift(tx, deps, request.params.token, user, app.clock.now(), request.ip ?? null))
+      deps.mailer.kick()
+      return answer
+    },
+  )
 }

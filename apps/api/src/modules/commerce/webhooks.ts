@@ -22,6 +22,7 @@ import { buildReceiptEmail, buildRenewalFailedEmail } from './emails.js'
 import { idOf, isRecord, num, str } from './gateway/events.js'
 import { NEUTRAL_PAYMENT_EVENTS, type CheckoutInfo, type PaymentGateway, type PaymentInfo, type SubscriptionInfo, type VerifiedEvent } from './gateway/types.js'
 import * as repo from './repository.js'
+import { applyPaidGift } from './gift-delivery.js'
 
 export interface CommerceDeps {
   db: Database
@@ -35,6 +36,8 @@ export interface CommerceDeps {
    * waits for the e-mail.
    */
   purchaseWaiting(tx: Database, email: string, reason: 'purchase' | 'resend'): Promise<boolean>
+  /** The server's clock (a gift's day is read by it; journeys move it). Real time when absent. */
+  now?: () => Date
 }
 
 export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored'
@@ -182,6 +185,11 @@ export async function applyPaidCheckout(tx: Database, deps: Omit<CommerceDeps, '
     email: checkout.email,
     customerName: checkout.name,
   })
+  // A gift is a one-off payment: no subscription; the recipient's plan starts when they redeem it.
+  if (ours.flow === 'gift') {
+    await applyPaidGift(tx, { ...deps, provider }, ours, checkout, deps.now?.() ?? new Date())
+    return true
+  }
   if (!checkout.subscriptionId) return true
   const planCode = isPlanCode(sub?.planCode) ? sub.planCode : ours.planCode
   const state = {

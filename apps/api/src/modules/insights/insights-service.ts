@@ -16,6 +16,7 @@ import { VIDEO_FILE_MIME, storedVideoKey } from '../content/landing-admin-servic
 import { getLandingVideos } from '../content/landing-service.js'
 import { funnelSteps } from './funnel-rule.js'
 import { goodbyeReport } from '../commerce/goodbye-service.js'
+import { giftReport } from '../commerce/gifts-service.js'
 import {
   activePaidSubscriptions,
   allAudios,
@@ -79,7 +80,13 @@ export async function getFinancial(db: Database, months: number): Promise<Financ
   const [rows, active] = await Promise.all([monthlyFinancials(db, months), activePaidSubscriptions(db)])
   const first = rows[0]?.month
   const since = first ? new Date(`${first}-01T00:00:00Z`) : new Date()
-  const [refunds, disputes, byMethod, goodbyes] = await Promise.all([refundTotals(db, since), disputeTotals(db, since), revenueByMethod(db, since), goodbyeReport(db, since)])
+  const [refunds, disputes, byMethod, goodbyes, gifts] = await Promise.all([
+    refundTotals(db, since),
+    disputeTotals(db, since),
+    revenueByMethod(db, since),
+    goodbyeReport(db, since),
+    giftReport(db, since),
+  ])
   const byPlan = new Map<string, { planCode: string; planName: string; count: number }>()
   let mrr = 0
   for (const sub of active) {
@@ -109,6 +116,7 @@ export async function getFinancial(db: Database, months: number): Promise<Financ
     byMethod,
     totals: { revenueCents: revenue, refundsCents: refunded, netCents: revenue - refunded },
     goodbyes,
+    gifts,
   }
 }
 

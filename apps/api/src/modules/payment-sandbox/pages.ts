@@ -149,13 +149,17 @@ ${
 <div class="row"><span class="muted">Descrição</span><span>Plano ${e(checkout.productName)}</span></div>
 <div class="row"><strong>Valor</strong><strong>${e(amount)}</strong></div>
 </div>
-<section class="stack" aria-labelledby="rec-title">
+${
+  checkout.kind === 'payment'
+    ? ''
+    : `<section class="stack" aria-labelledby="rec-title">
 <h2 id="rec-title">Pix Automático</h2>
 <p class="muted small">Com este pagamento você autoriza ${e(input.productName)} a debitar ${e(amount)} ${e(interval)} por Pix Automático, até ${e(amount)} por cobrança, na data de cada renovação. Você pode cancelar quando quiser, aqui no seu banco.</p>
-</section>
+</section>`
+}
 <form method="post" action="${base}/pix" data-once>
 <input type="hidden" name="codigo" value="${e(input.txid)}">
-<button class="btn" type="submit">Pagar e autorizar</button>
+<button class="btn" type="submit">${checkout.kind === 'payment' ? 'Pagar' : 'Pagar e autorizar'}</button>
 </form>
 <form method="post" action="${base}/pix/recusar" data-once>
 <button class="btn secondary" type="submit">Recusar (saldo insuficiente)</button>
@@ -228,14 +232,16 @@ export function checkoutPage(input: CheckoutPageInput): string {
   const amount = formatMoney(checkout.amountCents, checkout.currency)
   const base = `/sandbox/checkout/${encodeURIComponent(checkout.id)}`
   const renewal = checkout.kind === 'renewal'
+  const oneOff = checkout.kind === 'payment'
+  const months = checkout.intervalMonths === 1 ? '1 mês' : `${checkout.intervalMonths} meses`
   const summary = `<section class="card" aria-labelledby="summary-title">
-<p class="muted small" id="summary-title">${renewal ? 'Renovação pendente' : 'Assinatura'} ${e(input.productName)}</p>
+<p class="muted small" id="summary-title">${renewal ? 'Renovação pendente' : oneOff ? 'Presente' : 'Assinatura'} ${e(input.productName)}</p>
 <h1>Plano ${e(checkout.productName)}</h1>
 <p class="amount">${e(amount)}</p>
-<p class="muted">${renewal ? `Pague este período por Pix ou boleto para continuar com o acesso` : `${e(intervalLabel(checkout.intervalMonths))}, renovação automática`}</p>
+<p class="muted">${renewal ? `Pague este período por Pix ou boleto para continuar com o acesso` : oneOff ? `Pagamento único: ${e(months)} de acesso para quem recebe, sem renovação` : `${e(intervalLabel(checkout.intervalMonths))}, renovação automática`}</p>
 <div>
 <div class="row"><span class="muted">Plano</span><span>${e(checkout.productName)}</span></div>
-<div class="row"><span class="muted">Cobrança</span><span>${e(amount)} ${e(intervalLabel(checkout.intervalMonths))}</span></div>
+<div class="row"><span class="muted">Cobrança</span><span>${oneOff ? `${e(amount)}, uma vez` : `${e(amount)} ${e(intervalLabel(checkout.intervalMonths))}`}</span></div>
 ${checkout.customerEmail ? `<div class="row"><span class="muted">E-mail</span><span>${e(checkout.customerEmail)}</span></div>` : ''}
 <div class="row"><strong>Total hoje</strong><strong>${e(amount)}</strong></div>
 </div>

@@ -32,7 +32,8 @@ export interface SandboxCheckoutRequest {
   amountCents: number
   currency: string
   intervalMonths: number
-  flow: 'auth_first' | 'pay_first'
+  /** 'gift': a one-off payment (Stripe's `mode: payment`); the others start a subscription. */
+  flow: 'auth_first' | 'pay_first' | 'gift'
   email: string | null
   name: string | null
   userId: string | null
@@ -117,6 +118,7 @@ export class SandboxProvider {
     if (input.userId) metadata.user_id = input.userId
     return repo.insertCheckout(this.deps.db, {
       id,
+      kind: input.flow === 'gift' ? 'payment' : 'subscription',
       productName: input.planName,
       amountCents: input.amountCents,
       currency: input.currency,
@@ -301,6 +303,7 @@ export class SandboxProvider {
       const checkout = await repo.findCheckout(tx, id, true)
       if (!checkout || !this.isPayable(checkout)) return null
       if (checkout.kind === 'renewal') return this.completeRenewal(tx, checkout, payment, now)
+      if (checkout.kind === 'payment') return this.completePayment(tx, checkout, payment, now)
       const customerId = sandboxId('cus')
       const email = checkout.customerEmail ?? ''
       await repo.insertCustomer(tx, { id: customerId, email, name: payment.name ?? checkout.customerName, cardBrand: payment.brand, cardLast4: payment.last4 })
@@ -406,11 +409,46 @@ export class SandboxProvider {
     return { checkout: { ...checkout, status: 'complete', paymentStatus: 'paid' }, events }
   }
 
-  checkoutObject(row: Pick<SandboxCheckoutRow, 'id' | 'status' | 'paymentStatus' | 'customerId' | 'subscriptionId' | 'clientReferenceId' | 'customerEmail' | 'customerName' | 'metadata' | 'amountCents' | 'currency'>) {
+  /** A one-off payment (a gift): a customer and a charge, no subscription; the charge is the payment intent. */
+  private async completePayment(tx: Database, checkout: SandboxCheckoutRow, payment: PaidWith, now: Date) {
+    const customerId = sandboxId('cus')
+    await repo.insertCustomer(tx, { id: customerId, email: checkout.customerEmail ?? '', name: payment.name ?? checkout.customerName, cardBrand: payment.brand, cardLast4: payment.last4 })
+    const charge = await repo.insertCharge(tx, {
+      id: sandboxId('ch'),
+      customerId,
+      subscriptionId: null,
+      invoiceId: sandboxId('in'),
+      amountCents: chargedCents({ ...checkout, paymentMethod: payment.method, installments: payment.installments }),
+      currency: checkout.currency,
+      method: payment.method,
+      installments: payment.installments,
+      status: 'succeeded',
+    })
+    const changes = {
+      status: 'complete',
+      paymentStatus: 'paid',
+      paymentMethod: payment.method,
+      installments: payment.installments,
+      customerId,
+      chargeId: charge.id,
+      customerName: checkout.customerName ?? payment.name,
+      lastErrorCode: null,
+      completedAt: now,
+    }
+    await repo.updateCheckout(tx, checkout.id, changes)
+    const completed = { ...checkout, ...changes }
+    return { checkout: completed, events: [await this.emit(tx, 'checkout.session.completed', this.checkoutObject(completed))] }
+  }
+
+  checkoutObject(
+    row: Pick<SandboxCheckoutRow, 'id' | 'status' | 'paymentStatus' | 'customerId' | 'subscriptionId' | 'clientReferenceId' | 'customerEmail' | 'customerName' | 'metadata' | 'amountCents' | 'currency'> &
+      Partial<Pick<SandboxCheckoutRow, 'kind' | 'chargeId'>>,
+  ) {
     return {
       id: row.id,
       object: 'checkout.session',
-      mode: 'subscription',
+      mode: row.kind === 'payment' ? 'payment' : 'subscription',
+      payment_intent: row.chargeId ?? null,
       url: row.status === 'open' ? this.checkoutUrl(row.id) : null,
       status: row.status,
       payment_status: row.paymentStatus,

@@ -22,7 +22,7 @@ import {
   updateCheckInOf,
   type CheckInRow,
 } from './check-ins-repository.js'
-import { addDays, localDateIn, startOfLocalDate } from './local-time.js'
+import { addDays, localDateIn, startOfLocalDate } from '../../lib/local-time.js'
 import { getPreferences } from './preferences-service.js'
 import { loadModels } from './program-model.js'
 import { findEnrolment, findPublishedProgramById } from './programs-repository.js'

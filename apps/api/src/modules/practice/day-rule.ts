@@ -5,7 +5,7 @@
  * enrolment's window) and writes what comes out.
  */
 import type { ProgramDayState, SessionResume } from '@sintonia/contract'
-import { addDays } from './local-time.js'
+import { addDays } from '../../lib/local-time.js'
 import { firstDateAfter } from './time-rule.js'
 
 export interface DayItem {

@@ -5,7 +5,7 @@
 import { ADMIN_MSG, dateOfDayNumber, dayNumber, DEFAULT_TIME_ZONE, type ProgramInsights } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
 import { HttpError } from '../../lib/http/errors.js'
-import { addDays, startOfLocalDate } from './local-time.js'
+import { addDays, startOfLocalDate } from '../../lib/local-time.js'
 import { programInsightsRows } from './insights-repository.js'
 
 const DAY_MS = 86_400_000

@@ -8,7 +8,7 @@
  */
 import type { Database } from '../../db/client.js'
 import { dayStates, settleDays, SETTLE_LOOKBACK_DAYS, type Completion, type DailyCounts } from './day-rule.js'
-import { addDays, localDateIn, startOfLocalDate } from './local-time.js'
+import { addDays, localDateIn, startOfLocalDate } from '../../lib/local-time.js'
 import { getPreferences, type PreferencesRow } from './preferences-service.js'
 import { loadModels, type ProgramModel } from './program-model.js'
 import {

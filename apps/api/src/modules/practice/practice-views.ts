@@ -6,7 +6,7 @@
 import { streakOf, type Enrolment, type ProgramDay, type ProgramSummary, type Streak } from '@sintonia/contract'
 import { toAudioDto } from '../catalogue/service.js'
 import { dayStates, itemProgress, type DayStates } from './day-rule.js'
-import { startOfLocalDate } from './local-time.js'
+import { startOfLocalDate } from '../../lib/local-time.js'
 import type { DayModel, ProgramModel } from './program-model.js'
 import type { EnrolmentState, PracticeState } from './practice-state.js'
 import type { PreferencesRow } from './preferences-service.js'

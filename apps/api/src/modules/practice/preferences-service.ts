@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { PRACTICE_MSG, type PracticePreferences, type PracticePreferencesUpdate, type ReminderChannel } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
 import { HttpError } from '../../lib/http/errors.js'
-import { canonicalTimeZone } from './local-time.js'
+import { canonicalTimeZone } from '../../lib/local-time.js'
 import {
   countPushSubscriptions,
   databaseKnowsTimeZone,

@@ -7,7 +7,7 @@ import { PRACTICE_MSG, type ProgramDetail, type ProgramList, type ProgramSummary
 import type { Database } from '../../db/client.js'
 import { HttpError } from '../../lib/http/errors.js'
 import { isUniqueViolation } from '../../lib/pg-errors.js'
-import { localDateIn } from './local-time.js'
+import { localDateIn } from '../../lib/local-time.js'
 import { loadPractice, type PracticeState } from './practice-state.js'
 import { dayDto, nextUnlockAt, statesOf, summaryDto } from './practice-views.js'
 import { getPreferences } from './preferences-service.js'

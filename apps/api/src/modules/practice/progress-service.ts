@@ -4,7 +4,7 @@
  */
 import type { Progress } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
-import { addDays } from './local-time.js'
+import { addDays } from '../../lib/local-time.js'
 import { loadPractice, type EnrolmentState } from './practice-state.js'
 import { statesOf, streakDto, summaryDto } from './practice-views.js'
 import { listPractisedDates, sumListenedSeconds } from './programs-repository.js'

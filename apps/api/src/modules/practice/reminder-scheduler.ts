@@ -15,7 +15,7 @@ import { createPeriodicJob, type PeriodicJob } from '../../lib/periodic-job.js'
 import type { ServiceLogger } from '../../lib/service-logger.js'
 import type { Mailer } from '../../plugins/mailer.js'
 import { getProductName, getSupportEmail } from '../content/settings-service.js'
-import { localTimeIn } from './local-time.js'
+import { localTimeIn } from '../../lib/local-time.js'
 import type { PushSender } from './push-sender.js'
 import { buildReminderEmail } from './reminder-email.js'
 import {

@@ -10,7 +10,7 @@
  * days within one real day.
  */
 import { LISTENING_TIME_LIMITS } from '@sintonia/contract'
-import { addDays, localDateIn, startOfLocalDate } from './local-time.js'
+import { addDays, localDateIn, startOfLocalDate } from '../../lib/local-time.js'
 
 const MINUTE_MS = 60_000
 const DAY_MS = 24 * 60 * MINUTE_MS

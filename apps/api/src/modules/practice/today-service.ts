@@ -6,7 +6,7 @@
 import type { Today } from '@sintonia/contract'
 import type { Database } from '../../db/client.js'
 import { resumeAt } from './day-rule.js'
-import { addDays, startOfLocalDate } from './local-time.js'
+import { addDays, startOfLocalDate } from '../../lib/local-time.js'
 import { loadPractice, type EnrolmentState, type PracticeState } from './practice-state.js'
 import { dayDto, nextUnlockAt, statesOf, streakDto, summaryDto } from './practice-views.js'
 import { hasRepetitionBetween, listPractisedDates } from './programs-repository.js'

@@ -107,6 +107,8 @@ export class AsaasGateway implements PaymentGateway {
   readonly methods = ['pix', 'card', 'boleto'] as const
   // Up to the plan's months, as a plan of ours charged on the card's token (ADR 031).
   readonly cardInstallments = true
+  /** Gifts would be Asaas Checkouts of chargeType DETACHED: not built yet (ADR 035). */
+  readonly oneOffPayments = false
   readonly mode: 'test' | 'live'
   readonly signatureHeader = ASAAS_TOKEN_HEADER
   readonly webhookRefusalStatus = 401 as const
@@ -128,6 +130,7 @@ export class AsaasGateway implements PaymentGateway {
   }
 
   async createCheckout(input: CreateCheckoutInput): Promise<CheckoutInfo & { url: string }> {
+    if (input.flow === 'gift') throw new GatewayError('asaas: one-off payments (gifts) are not built')
     const cycle = CYCLE_OF_MONTHS[input.intervalMonths]
     if (!cycle) throw new GatewayError(`asaas: no subscription cycle of ${input.intervalMonths} months`)
     if (input.currency.toUpperCase() !== 'BRL') throw new GatewayError(`asaas: charges in BRL only, not ${input.currency}`)

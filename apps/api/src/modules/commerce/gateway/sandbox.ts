@@ -12,6 +12,7 @@ export class SandboxGateway implements PaymentGateway {
   readonly mode = 'test' as const
   readonly methods = ['pix', 'card', 'boleto'] as const
   readonly cardInstallments = true
+  readonly oneOffPayments = true
   readonly signatureHeader = SANDBOX_SIGNATURE_HEADER
   readonly webhookRefusalStatus = 400 as const
 
@@ -44,6 +45,8 @@ export class SandboxGateway implements PaymentGateway {
       currency: row.currency,
       clientReferenceId: row.clientReferenceId,
       metadata: row.metadata,
+      paymentId: row.chargeId,
+      paymentMethod: row.paymentStatus === 'paid' && (row.paymentMethod === 'card' || row.paymentMethod === 'pix' || row.paymentMethod === 'boleto') ? row.paymentMethod : null,
     }
   }
 

@@ -26,6 +26,7 @@ export class StripeGateway implements PaymentGateway {
   readonly provider = 'stripe' as const
   readonly methods = ['card'] as const
   readonly cardInstallments = false
+  readonly oneOffPayments = true
   readonly mode: 'test' | 'live'
   readonly signatureHeader = 'stripe-signature'
   readonly webhookRefusalStatus = 400 as const
@@ -47,24 +48,26 @@ export class StripeGateway implements PaymentGateway {
   async createCheckout(input: CreateCheckoutInput) {
     const metadata: Record<string, string> = { plan_code: input.planCode, flow: input.flow }
     if (input.userId) metadata.user_id = input.userId
+    // A gift is paid once (mode payment, a one-time price); a subscription renews by itself.
+    const gift = input.flow === 'gift'
     const session = await this.call('checkout.sessions.create', () =>
       this.stripe.checkout.sessions.create({
-        mode: 'subscription',
+        mode: gift ? 'payment' : 'subscription',
         line_items: [
           {
             quantity: 1,
             price_data: {
               currency: input.currency.toLowerCase(),
               unit_amount: input.amountCents,
-              recurring: { interval: 'month', interval_count: input.intervalMonths },
-              product_data: { name: input.planName, metadata: { plan_code: input.planCode } },
+              ...(gift ? {} : { recurring: { interval: 'month' as const, interval_count: input.intervalMonths } }),
+              product_data: { name: gift ? `Presente: ${input.planName}` : input.planName, metadata: { plan_code: input.planCode } },
             },
           },
         ],
         ...(input.email ? { customer_email: input.email } : {}),
         ...(input.userId ? { client_reference_id: input.userId } : {}),
         metadata,
-        subscription_data: { metadata },
+        ...(gift ? { payment_intent_data: { metadata } } : { subscription_data: { metadata } }),
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
         locale: 'pt-BR',
@@ -196,6 +199,9 @@ function checkoutInfo(session: Stripe.Checkout.Session): CheckoutInfo {
     currency: session.currency?.toUpperCase() ?? null,
     clientReferenceId: session.client_reference_id ?? null,
     metadata: (session.metadata ?? {}) as Record<string, string>,
+    // A one-off payment (a gift): its payment intent is what is refunded; Stripe's checkout here takes cards only.
+    paymentId: session.mode === 'payment' ? idOf(session.payment_intent) : null,
+    paymentMethod: session.mode === 'payment' && session.payment_status === 'paid' ? 'card' : null,
   }
 }
 

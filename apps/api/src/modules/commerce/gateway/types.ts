@@ -12,7 +12,8 @@
 import type { PaymentMethod, PaymentProvider, RefundBankAccount } from '@sintonia/contract'
 
 export type GatewayMode = 'test' | 'live'
-export type CheckoutFlow = 'auth_first' | 'pay_first'
+/** 'gift': a one-off payment of the plan's price (Stripe's `mode: payment`), no subscription at the provider. */
+export type CheckoutFlow = 'auth_first' | 'pay_first' | 'gift'
 
 export interface CreateCheckoutInput {
   planCode: string
@@ -53,6 +54,10 @@ export interface CheckoutInfo {
   installments: number | null
   clientReferenceId: string | null
   metadata: Record<string, string>
+  /** A one-off checkout (flow 'gift') once paid: the charge to record and refund; null otherwise. */
+  paymentId?: string | null
+  /** …and how it was paid (null when the provider does not say). */
+  paymentMethod?: PaymentMethod | null
 }
 
 /** Our state names (subscriptions.status) as mapped from the provider's. */
@@ -153,6 +158,8 @@ export interface PaymentGateway {
   readonly methods: readonly PaymentMethod[]
   /** Whether its checkout splits a card payment in instalments (up to the plan's months). */
   readonly cardInstallments: boolean
+  /** Whether its checkout takes a one-off payment (flow 'gift'); without it no gift is sold. */
+  readonly oneOffPayments: boolean
   /** The HTTP header carrying the webhook signature (or, with Asaas, the shared token). */
   readonly signatureHeader: string
   /**
