@@ -5,14 +5,14 @@
  */
 import { ACCOUNTS_ENDPOINT_SCHEMAS } from './accounts/endpoint-schemas.js'
 import { CATALOGUE_ENDPOINT_SCHEMAS } from './catalogue/endpoint-schemas.js'
-import { COMMERCE_ENDPOINT_SCHEMAS } from './commerce/endpoint-schemas.js'
+import { COMMERCE_ENDPOINT_SCHEMAS, GIFT_ENDPOINT_SCHEMAS } from './commerce/endpoint-schemas.js'
 import { COMMUNICATION_ENDPOINT_SCHEMAS } from './communication/endpoint-schemas.js'
 import { CONTENT_ENDPOINT_SCHEMAS } from './content/endpoint-schemas.js'
 import { INSIGHTS_ENDPOINT_SCHEMAS } from './insights/endpoint-schemas.js'
 import { LISTENING_ENDPOINT_SCHEMAS } from './listening/endpoint-schemas.js'
 import { PRACTICE_ENDPOINT_SCHEMAS } from './practice/endpoint-schemas.js'
 import { SESSIONS_ENDPOINT_SCHEMAS } from './sessions/endpoint-schemas.js'
-import { ENDPOINTS } from './endpoints.js'
+import { ENDPOINTS, GIFT_ENDPOINTS } from './endpoints.js'
 import { healthSchema } from './common/health.js'
 import { pairEndpoints, type Endpoint, type EndpointSchemas, type SchemasOf } from './common/http.js'
 
@@ -29,8 +29,8 @@ export const ENDPOINT_SCHEMAS = {
   insights: INSIGHTS_ENDPOINT_SCHEMAS,
 } as const satisfies SchemasOf<typeof ENDPOINTS>
 
-/** Every endpoint with its name ('catalogue.field') and its schemas. */
-export const ALL_ENDPOINTS = pairEndpoints(ENDPOINTS, ENDPOINT_SCHEMAS)
+/** Every endpoint with its name ('catalogue.field', 'gifts.list') and its schemas. */
+export const ALL_ENDPOINTS = [...pairEndpoints(ENDPOINTS, ENDPOINT_SCHEMAS), ...pairEndpoints(GIFT_ENDPOINTS, GIFT_ENDPOINT_SCHEMAS, 'gifts')]
 
 const byEndpoint = new Map<Endpoint, EndpointSchemas>(ALL_ENDPOINTS.map((entry) => [entry.endpoint, entry.schemas]))
 

@@ -34,3 +34,11 @@ export const ENDPOINTS = {
  * so the bundle leaves the others (and their paths) out (docs/performance.md, the landing's budget).
  */
 export { ACCOUNTS_ENDPOINTS, CATALOGUE_ENDPOINTS, COMMERCE_ENDPOINTS, COMMUNICATION_ENDPOINTS, CONTENT_ENDPOINTS }
+
+/**
+ * Gifts' endpoints stay out of ENDPOINTS (and their paths out of API): those two objects ride in the
+ * chunk the landing loads first, and every path added there costs the landing's budget
+ * (docs/performance.md). Pages and routes import them from here.
+ */
+export { GIFT_ENDPOINTS } from './commerce/gift-endpoints.js'
+export { GIFT_PATHS } from './commerce/gift-paths.js'

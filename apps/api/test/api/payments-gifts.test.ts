@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { API, GIFT_MSG, addMonths, financialSchema, giftListSchema, giftPreviewSchema, adminUserGiftsSchema, type CreateGiftInput } from '@sintonia/contract'
+import { API, GIFT_MSG, GIFT_PATHS, addMonths, financialSchema, giftListSchema, giftPreviewSchema, adminUserGiftsSchema, type CreateGiftInput } from '@sintonia/contract'
 import { gifts, payments, sandboxCharges, subscriptions } from '../../src/db/schema/index.js'
 import { AdjustableClock } from '../../src/lib/clock.js'
 import { deliverDueGifts } from '../../src/modules/commerce/gift-delivery.js'
@@ -33,13 +33,13 @@ const TODAY = '2027-03-10'
 const post = (account: Account | null, url: string, payload?: Record<string, unknown>) =>
   ctx.app.inject({ method: 'POST', url, remoteAddress: nextIp(), ...(account ? { headers: { cookie: account.cookie } } : {}), ...(payload ? { payload } : {}) })
 const get = (account: Account | null, url: string) => ctx.app.inject({ method: 'GET', url, ...(account ? { headers: { cookie: account.cookie } } : {}) })
-const listOf = async (account: Account) => giftListSchema.parse((await get(account, API.commerce.gifts.list)).json())
+const listOf = async (account: Account) => giftListSchema.parse((await get(account, GIFT_PATHS.list)).json())
 const deliver = () => deliverDueGifts(ctx.database.db, { mailer: ctx.app.mailer, publicUrl: ctx.config.publicUrl, log: ctx.app.log }, clock.now())
 const giftRow = async (id: string) => (await ctx.database.db.select().from(gifts).where(eq(gifts.id, id)))[0]!
 
 /** The buyer orders a gift: the checkout's id. */
 async function order(buyer: Account, input: Partial<CreateGiftInput> = {}) {
-  const res = await post(buyer, API.commerce.gifts.list, { planCode: 'trimestral', recipientName: 'Ana Souza', recipientEmail: uniqueEmail('presenteada'), message: 'Feliz aniversário!\nCom carinho.', deliverOn: TODAY, ...input })
+  const res = await post(buyer, GIFT_PATHS.list, { planCode: 'trimestral', recipientName: 'Ana Souza', recipientEmail: uniqueEmail('presenteada'), message: 'Feliz aniversário!\nCom carinho.', deliverOn: TODAY, ...input })
   expect(res.statusCode, res.body).toBe(200)
   return res.json().sessionId as string
 }
@@ -86,12 +86,12 @@ describe('a gift bought for another day', () => {
     expect((await giftRow(gift!.id)).tokenHash).not.toContain(token)
     expect((await listOf(buyer)).gifts[0]!.state).toBe('delivered')
 
-    const preview = giftPreviewSchema.parse((await get(null, API.commerce.gifts.preview(token))).json())
+    const preview = giftPreviewSchema.parse((await get(null, GIFT_PATHS.preview(token))).json())
     expect(preview).toEqual({ fromName: 'Paula Ramos', recipientName: 'Ana Souza', recipientEmail, message: 'Feliz aniversário!\nCom carinho.', planName: 'Trimestral', months: 3, state: 'ready', accountExists: false })
 
-    const tooShort = await post(null, API.commerce.gifts.account(token), { name: 'Ana', password: '123' })
+    const tooShort = await post(null, GIFT_PATHS.account(token), { name: 'Ana', password: '123' })
     expect(tooShort.statusCode).toBe(400)
-    const created = await post(null, API.commerce.gifts.account(token), { name: 'Ana Souza', password: 'senha-da-ana-1' })
+    const created = await post(null, GIFT_PATHS.account(token), { name: 'Ana Souza', password: 'senha-da-ana-1' })
     expect(created.statusCode, created.body).toBe(201)
     const ana: Account = { email: recipientEmail, password: 'senha-da-ana-1', cookie: String(created.headers['set-cookie']).split(';')[0]!, userId: created.json().user.id }
     expect(created.json().user).toMatchObject({ email: recipientEmail, displayName: 'Ana Souza', emailVerified: true })
@@ -104,11 +104,11 @@ describe('a gift bought for another day', () => {
     expect((await listOf(buyer)).gifts[0]).toMatchObject({ state: 'redeemed', refundableUntil: null })
     expect((await outboxOf(ctx, buyer.email)).map((row) => row.kind)).toContain('gift_redeemed')
     // Once: the link now says so, and neither the recipient nor anyone else can use it again.
-    expect(giftPreviewSchema.parse((await get(null, API.commerce.gifts.preview(token))).json()).state).toBe('redeemed')
-    const again = await post(ana, API.commerce.gifts.redeem(token))
+    expect(giftPreviewSchema.parse((await get(null, GIFT_PATHS.preview(token))).json()).state).toBe('redeemed')
+    const again = await post(ana, GIFT_PATHS.redeem(token))
     expect(again.statusCode).toBe(409)
     expect(again.json().message).toBe(GIFT_MSG.alreadyRedeemed)
-    const refund = await post(buyer, API.commerce.gifts.refund(gift!.id), {})
+    const refund = await post(buyer, GIFT_PATHS.refund(gift!.id), {})
     expect(refund.statusCode).toBe(409)
     expect(refund.json().message).toBe(GIFT_MSG.refundNotAllowedRedeemed)
   })
@@ -123,19 +123,19 @@ describe('a gift for today', () => {
     expect((await payWithPix(ctx, checkoutId)).statusCode).toBe(200)
     expect((await listOf(buyer)).gifts[0]).toMatchObject({ state: 'delivered', method: 'pix' })
     const token = await linkTokenFor(friend.email)
-    expect(giftPreviewSchema.parse((await get(null, API.commerce.gifts.preview(token))).json())).toMatchObject({ accountExists: true, planName: 'Anual', months: 12 })
+    expect(giftPreviewSchema.parse((await get(null, GIFT_PATHS.preview(token))).json())).toMatchObject({ accountExists: true, planName: 'Anual', months: 12 })
 
     // An account has the e-mail: it signs in (the link does not create a second one, nor change its password).
-    const create = await post(null, API.commerce.gifts.account(token), { name: 'Outra Pessoa', password: 'senha-qualquer-1' })
+    const create = await post(null, GIFT_PATHS.account(token), { name: 'Outra Pessoa', password: 'senha-qualquer-1' })
     expect(create.statusCode).toBe(409)
     expect(create.json().message).toBe(GIFT_MSG.accountExists)
     // Signed out, redeeming is refused; an admin may not redeem.
-    expect((await post(null, API.commerce.gifts.redeem(token))).statusCode).toBe(401)
-    const byAdmin = await post(boss, API.commerce.gifts.redeem(token))
+    expect((await post(null, GIFT_PATHS.redeem(token))).statusCode).toBe(401)
+    const byAdmin = await post(boss, GIFT_PATHS.redeem(token))
     expect(byAdmin.statusCode).toBe(403)
     expect(byAdmin.json().message).toBe(GIFT_MSG.adminCannotRedeem)
 
-    const redeemed = await post(friend, API.commerce.gifts.redeem(token))
+    const redeemed = await post(friend, GIFT_PATHS.redeem(token))
     expect(redeemed.statusCode, redeemed.body).toBe(200)
     expect(redeemed.json().message).toMatch(/^Presente resgatado! Seu plano Anual está ativo até \d{1,2} de \p{L}+ de \d{4}\.$/u)
     expect(await checkState(ctx, friend)).toMatchObject({ subscribed: true, subscription_tier: 'anual' })
@@ -148,16 +148,16 @@ describe('a gift for today', () => {
     // The friend has a gift already running.
     expect((await payWithCard(ctx, await order(buyer, { recipientEmail: first.email }), CARDS.ok)).statusCode).toBe(303)
     const firstToken = await linkTokenFor(first.email)
-    expect((await post(first, API.commerce.gifts.redeem(firstToken))).statusCode).toBe(200)
+    expect((await post(first, GIFT_PATHS.redeem(firstToken))).statusCode).toBe(200)
     const buyer2 = await listener(ctx)
     expect((await payWithCard(ctx, await order(buyer2, { recipientEmail: first.email }), CARDS.ok)).statusCode).toBe(303)
     const tokens = (await outboxOf(ctx, first.email)).filter((row) => row.kind === 'gift_delivery').map((row) => /\/presente\/([A-Za-z0-9_-]+)/.exec(row.textBody)![1]!)
     expect(tokens).toHaveLength(2)
     const token = tokens.find((one) => one !== firstToken)!
-    const refused = await post(first, API.commerce.gifts.redeem(token))
+    const refused = await post(first, GIFT_PATHS.redeem(token))
     expect(refused.statusCode).toBe(409)
     expect(refused.json().message).toBe(GIFT_MSG.alreadySubscribed)
-    expect(giftPreviewSchema.parse((await get(null, API.commerce.gifts.preview(token))).json()).state).toBe('ready')
+    expect(giftPreviewSchema.parse((await get(null, GIFT_PATHS.preview(token))).json()).state).toBe('ready')
   })
 })
 
@@ -174,31 +174,31 @@ describe('refunding a gift', () => {
 
     // Only its buyer sees and refunds it.
     expect((await listOf(stranger)).gifts).toEqual([])
-    const notYours = await post(stranger, API.commerce.gifts.refund(gift!.id), {})
+    const notYours = await post(stranger, GIFT_PATHS.refund(gift!.id), {})
     expect(notYours.statusCode).toBe(404)
     expect(notYours.json().message).toBe(GIFT_MSG.notFound)
 
     // The provider down: nothing changes, the buyer may try again.
     const refund = vi.spyOn(ctx.app.payments.gateway, 'refund').mockRejectedValueOnce(new GatewayError('sandbox: fora do ar'))
-    const down = await post(buyer, API.commerce.gifts.refund(gift!.id), {})
+    const down = await post(buyer, GIFT_PATHS.refund(gift!.id), {})
     expect(down.statusCode).toBe(502)
     expect(down.json().message).toBe(GIFT_MSG.refundFailed)
     expect((await giftRow(gift!.id)).refundedAt).toBeNull()
     refund.mockRestore()
 
-    const done = await post(buyer, API.commerce.gifts.refund(gift!.id), {})
+    const done = await post(buyer, GIFT_PATHS.refund(gift!.id), {})
     expect(done.statusCode, done.body).toBe(200)
     expect(done.json().message).toBe(GIFT_MSG.refunded)
     const payment = (await ctx.database.db.select().from(payments).where(eq(payments.checkoutId, checkoutId)))[0]!
     expect(payment).toMatchObject({ status: 'refunded', refundedAmountCents: payment.amountCents })
     expect((await ctx.database.db.select().from(sandboxCharges).where(eq(sandboxCharges.id, payment.providerPaymentId)))[0]).toMatchObject({ status: 'refunded' })
     expect((await listOf(buyer)).gifts[0]).toMatchObject({ state: 'refunded', refundableUntil: null })
-    const twice = await post(buyer, API.commerce.gifts.refund(gift!.id), {})
+    const twice = await post(buyer, GIFT_PATHS.refund(gift!.id), {})
     expect(twice.statusCode).toBe(409)
     expect(twice.json().message).toBe(GIFT_MSG.refundAlreadyDone)
 
-    expect(giftPreviewSchema.parse((await get(null, API.commerce.gifts.preview(token))).json()).state).toBe('refunded')
-    const create = await post(null, API.commerce.gifts.account(token), { name: 'Bruno', password: 'senha-do-bruno-1' })
+    expect(giftPreviewSchema.parse((await get(null, GIFT_PATHS.preview(token))).json()).state).toBe('refunded')
+    const create = await post(null, GIFT_PATHS.account(token), { name: 'Bruno', password: 'senha-do-bruno-1' })
     expect(create.statusCode).toBe(409)
     expect(create.json().message).toBe(GIFT_MSG.refundedGift)
   })
@@ -209,13 +209,13 @@ describe('refunding a gift', () => {
     const unpaid = await order(buyer, { deliverOn: dayAfter(TODAY, 30) })
     const [open] = (await listOf(buyer)).gifts
     expect(open).toMatchObject({ state: 'awaiting_payment', payUrl: expect.stringContaining(`/sandbox/checkout/${unpaid}`) })
-    const notPaid = await post(buyer, API.commerce.gifts.refund(open!.id), {})
+    const notPaid = await post(buyer, GIFT_PATHS.refund(open!.id), {})
     expect(notPaid.statusCode).toBe(409)
     expect(notPaid.json().message).toBe(GIFT_MSG.refundNotPaid)
 
     expect((await payWithCard(ctx, unpaid, CARDS.ok)).statusCode).toBe(303)
     clock.set(new Date(noonOf(TODAY).getTime() + 8 * DAY))
-    const late = await post(buyer, API.commerce.gifts.refund(open!.id), {})
+    const late = await post(buyer, GIFT_PATHS.refund(open!.id), {})
     expect(late.statusCode).toBe(409)
     expect(late.json().message).toBe(GIFT_MSG.refundWindowOver(7))
   })
@@ -226,7 +226,7 @@ describe('ordering a gift: refusals that change nothing', () => {
     clock.set(noonOf(TODAY))
     const buyer = await listener(ctx)
     const attempt = (payload: Record<string, unknown>, who: Account = buyer) =>
-      post(who, API.commerce.gifts.list, { planCode: 'trimestral', recipientName: 'Ana', recipientEmail: uniqueEmail('x'), deliverOn: TODAY, ...payload })
+      post(who, GIFT_PATHS.list, { planCode: 'trimestral', recipientName: 'Ana', recipientEmail: uniqueEmail('x'), deliverOn: TODAY, ...payload })
     const cases: [Record<string, unknown>, number, string][] = [
       [{ deliverOn: dayAfter(TODAY, -1) }, 422, GIFT_MSG.deliverOnPast],
       [{ deliverOn: dayAfter(TODAY, 366) }, 422, GIFT_MSG.deliverOnTooFar],
@@ -245,12 +245,12 @@ describe('ordering a gift: refusals that change nothing', () => {
     const byAdmin = await attempt({}, boss)
     expect(byAdmin.statusCode).toBe(403)
     expect(byAdmin.json().message).toBe(GIFT_MSG.adminCannotGift)
-    expect((await post(null, API.commerce.gifts.list, { planCode: 'trimestral' })).statusCode).toBe(401)
+    expect((await post(null, GIFT_PATHS.list, { planCode: 'trimestral' })).statusCode).toBe(401)
     expect((await listOf(buyer)).gifts).toEqual([])
     // A link that was never delivered, or made up, opens nothing.
     const fake = 'a'.repeat(43)
-    expect((await get(null, API.commerce.gifts.preview(fake))).json().message).toBe(GIFT_MSG.linkInvalid)
-    expect((await get(null, API.commerce.gifts.preview('curto'))).statusCode).toBe(400)
+    expect((await get(null, GIFT_PATHS.preview(fake))).json().message).toBe(GIFT_MSG.linkInvalid)
+    expect((await get(null, GIFT_PATHS.preview('curto'))).statusCode).toBe(400)
   })
 })
 
@@ -265,10 +265,10 @@ describe('the admin', () => {
     expect(financial.gifts.scheduled).toBeGreaterThanOrEqual(1)
     expect(financial.gifts.recent).toContainEqual(expect.objectContaining({ buyerEmail: buyer.email, recipientEmail, state: 'scheduled', planName: 'Trimestral' }))
 
-    const record = adminUserGiftsSchema.parse((await get(boss, API.commerce.admin.userGifts(buyer.userId))).json())
+    const record = adminUserGiftsSchema.parse((await get(boss, GIFT_PATHS.adminUserGifts(buyer.userId))).json())
     expect(record.bought).toEqual([expect.objectContaining({ recipientEmail, state: 'scheduled' })])
     expect(record.received).toEqual([])
-    expect((await get(buyer, API.commerce.admin.userGifts(buyer.userId))).statusCode).toBe(403)
-    expect((await get(boss, API.commerce.admin.userGifts('nao-existe'))).statusCode).toBe(404)
+    expect((await get(buyer, GIFT_PATHS.adminUserGifts(buyer.userId))).statusCode).toBe(403)
+    expect((await get(boss, GIFT_PATHS.adminUserGifts('nao-existe'))).statusCode).toBe(404)
   })
 })

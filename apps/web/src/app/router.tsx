@@ -13,7 +13,8 @@ import LandingRoute from './routes/landing'
  * Where later work plugs in (route table: docs/product/README.md#routes):
  * - public:      /login, /assinatura (+ /subscription redirect), /assinatura/processando,
  *                /assinatura/sucesso, /pagamento, /pagamento/sucesso, /pagamento/cancelado,
- *                /onboarding/definir-senha, /confirmar-email, /inscricao, /obrigado, /lgpd, /privacy, /terms
+ *                /onboarding/definir-senha, /confirmar-email, /inscricao, /obrigado, /lgpd, /privacy, /terms,
+ *                /presente/:token (signed in: /minha-conta, /presentear)
  * - subscriber:  /dashboard, /campo/:fieldId, /campo/:fieldId/audio/:audioId, /audio/:audioId
  *                (wrap them in a guard route element)
  * - admin:       /admin/login, /admin, /admin/* (own layout, `handle: { hideFooter: true, width: 'admin' }`)
@@ -60,10 +61,15 @@ export const routes: RouteObject[] = [
           { path: 'pagamento/sucesso', lazy: page(() => import('./routes/pagamento-sucesso')) },
           { path: 'pagamento/cancelado', lazy: page(() => import('./routes/pagamento-cancelado')) },
           { path: 'lembretes/cancelados', lazy: page(() => import('./routes/reminders-unsubscribed')) },
+          // gifts: the gift e-mail's link (anyone holding it)
+          { path: 'presente/:token', lazy: page(() => import('./routes/presente')) },
           {
             // Any signed-in person (listener or admin).
             lazy: page(() => import('./routes/signed-in-guard')),
-            children: [{ path: 'minha-conta', lazy: page(() => import('./routes/account')) }],
+            children: [
+              { path: 'minha-conta', lazy: page(() => import('./routes/account')) },
+              { path: 'presentear', lazy: page(() => import('./routes/presentear')) },
+            ],
           },
           {
             path: 'inscricao',

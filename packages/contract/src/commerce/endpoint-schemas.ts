@@ -25,10 +25,11 @@ import {
   subscriptionStateSchema,
 } from './commerce.js'
 import { goodbyeAnswerSchema, pauseSubscriptionSchema } from './goodbye.js'
-import { adminUserGiftsSchema, createGiftSchema, giftAccountSchema, giftListSchema, giftPreviewSchema, giftRefundSchema } from './gifts.js'
-import { meSchema } from '../accounts/auth.js'
 import { plansResponseSchema } from './plans-schema.js'
 import type { COMMERCE_ENDPOINTS } from './endpoints.js'
+import type { GIFT_ENDPOINTS } from './gift-endpoints.js'
+import { adminUserGiftsSchema, createGiftSchema, giftAccountSchema, giftListSchema, giftPreviewSchema, giftRefundSchema } from './gifts.js'
+import { meSchema } from '../accounts/auth.js'
 
 /** The schemas of each endpoint in ./endpoints.ts (the same keys). */
 export const COMMERCE_ENDPOINT_SCHEMAS = {
@@ -52,14 +53,6 @@ export const COMMERCE_ENDPOINT_SCHEMAS = {
     verifyCheckout: { response: checkoutVerificationSchema, body: checkoutIdBodySchema },
     resendAccessLink: { response: messageResponseSchema, body: checkoutIdBodySchema },
   },
-  gifts: {
-    list: { response: giftListSchema, body: null },
-    create: { response: checkoutRedirectSchema, body: createGiftSchema },
-    refund: { response: messageResponseSchema, body: giftRefundSchema },
-    preview: { response: giftPreviewSchema, body: null },
-    redeem: { response: messageResponseSchema, body: null },
-    account: { response: meSchema, body: giftAccountSchema },
-  },
   admin: {
     plans: { response: adminPlansResponseSchema, body: null },
     planPricing: { response: adminPlanResponseSchema, body: planPricingSchema },
@@ -69,6 +62,16 @@ export const COMMERCE_ENDPOINT_SCHEMAS = {
     refundReject: { response: refundDecisionResponseSchema, body: refundRejectSchema },
     guaranteeSetting: { response: guaranteeDaysSchema, body: null },
     updateGuaranteeSetting: { response: guaranteeDaysSchema, body: guaranteeSettingSchema },
-    userGifts: { response: adminUserGiftsSchema, body: null },
   },
 } as const satisfies SchemasOf<typeof COMMERCE_ENDPOINTS>
+
+/** The schemas of each endpoint in ./gift-endpoints.ts. */
+export const GIFT_ENDPOINT_SCHEMAS = {
+  list: { response: giftListSchema, body: null },
+  create: { response: checkoutRedirectSchema, body: createGiftSchema },
+  refund: { response: messageResponseSchema, body: giftRefundSchema },
+  preview: { response: giftPreviewSchema, body: null },
+  redeem: { response: messageResponseSchema, body: null },
+  account: { response: meSchema, body: giftAccountSchema },
+  adminUserGifts: { response: adminUserGiftsSchema, body: null },
+} as const satisfies SchemasOf<typeof GIFT_ENDPOINTS>

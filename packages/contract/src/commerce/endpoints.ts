@@ -25,8 +25,6 @@ import type {
   subscriptionStateSchema,
 } from './commerce.js'
 import type { goodbyeAnswerSchema, pauseSubscriptionSchema } from './goodbye.js'
-import type { adminUserGiftsSchema, createGiftSchema, giftAccountSchema, giftListSchema, giftPreviewSchema, giftRefundSchema } from './gifts.js'
-import type { meSchema } from '../accounts/auth.js'
 import type { plansResponseSchema } from './plans-schema.js'
 import { COMMERCE_PATHS as P } from './paths.js'
 
@@ -51,14 +49,6 @@ export const COMMERCE_ENDPOINTS = {
     verifyCheckout: post(P.payments.verifyCheckout, schema<typeof checkoutVerificationSchema>(), schema<typeof checkoutIdBodySchema>()),
     resendAccessLink: post(P.payments.resendAccessLink, schema<typeof messageResponseSchema>(), schema<typeof checkoutIdBodySchema>()),
   },
-  gifts: {
-    list: get(P.gifts.list, schema<typeof giftListSchema>()),
-    create: post(P.gifts.list, schema<typeof checkoutRedirectSchema>(), schema<typeof createGiftSchema>()),
-    refund: post(P.gifts.refund, schema<typeof messageResponseSchema>(), schema<typeof giftRefundSchema>()),
-    preview: get(P.gifts.preview, schema<typeof giftPreviewSchema>()),
-    redeem: post(P.gifts.redeem, schema<typeof messageResponseSchema>()),
-    account: post(P.gifts.account, schema<typeof meSchema>(), schema<typeof giftAccountSchema>()),
-  },
   admin: {
     plans: get(P.admin.plans, schema<typeof adminPlansResponseSchema>()),
     planPricing: put(P.admin.planPricing, schema<typeof adminPlanResponseSchema>(), schema<typeof planPricingSchema>()),
@@ -68,6 +58,5 @@ export const COMMERCE_ENDPOINTS = {
     refundReject: post(P.admin.refundReject, schema<typeof refundDecisionResponseSchema>(), schema<typeof refundRejectSchema>()),
     guaranteeSetting: get(P.admin.guaranteeSetting, schema<typeof guaranteeDaysSchema>()),
     updateGuaranteeSetting: put(P.admin.guaranteeSetting, schema<typeof guaranteeDaysSchema>(), schema<typeof guaranteeSettingSchema>()),
-    userGifts: get(P.admin.userGifts, schema<typeof adminUserGiftsSchema>()),
   },
 } as const

@@ -38,18 +38,6 @@ export const COMMERCE_PATHS = {
     /** Provider webhooks (raw body, signature-checked). */
     webhook: (provider: PaymentProvider) => `/api/payments/webhooks/${provider}`,
   },
-  gifts: {
-    /** GET: the buyer's gifts; POST {planCode, recipientName, recipientEmail, message, deliverOn} → {url, sessionId}. */
-    list: '/api/gifts',
-    /** POST {bankAccount?}: the buyer's refund of a paid gift not redeemed, within the guarantee. */
-    refund: (id: string) => `/api/gifts/${id}/refund`,
-    /** GET: what the gift link shows (anyone holding the link). */
-    preview: (token: string) => `/api/gifts/link/${token}`,
-    /** POST: the signed-in person redeems the gift into their account. */
-    redeem: (token: string) => `/api/gifts/link/${token}/redeem`,
-    /** POST {name, password}: the recipient without an account creates it and redeems (signed in). */
-    account: (token: string) => `/api/gifts/link/${token}/account`,
-  },
   admin: {
     plans: '/api/admin/plans',
     planPricing: (code: string) => `/api/admin/plans/${code}/pricing`,
@@ -58,7 +46,5 @@ export const COMMERCE_PATHS = {
     refundApprove: (id: string) => `/api/admin/refunds/${id}/approve`,
     refundReject: (id: string) => `/api/admin/refunds/${id}/reject`,
     guaranteeSetting: '/api/admin/settings/guarantee',
-    /** GET: the gifts a person bought or received (Usuários). */
-    userGifts: (userId: string) => `/api/admin/users/${userId}/gifts`,
   },
 } as const

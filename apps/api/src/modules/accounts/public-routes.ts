@@ -16,6 +16,7 @@ import {
   signUpSchema,
   verifyEmailResultSchema,
   verifyEmailSchema,
+  GIFT_PATHS,
 } from '@sintonia/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -183,7 +184,7 @@ export const accountRoutesPublic: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post(
-    API.commerce.gifts.account(':token'),
+    GIFT_PATHS.account(':token'),
     {
       config: { access: 'public', rateLimit: RATE_LIMITS.onboardingPassword },
       schema: {

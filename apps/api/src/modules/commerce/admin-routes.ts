@@ -20,6 +20,7 @@ import {
   adminUserGiftsSchema,
   adminUserIdParamsSchema,
   AUTH_MSG,
+  GIFT_PATHS,
 } from '@sintonia/contract'
 import { HttpError } from '../../lib/http/errors.js'
 import { giftsOfPerson } from './gifts-service.js'
@@ -177,7 +178,7 @@ const adminGuaranteeRoutes: FastifyPluginAsyncZod = async (app) => {
 
 const adminGiftRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    API.commerce.admin.userGifts(':userId'),
+    GIFT_PATHS.adminUserGifts(':userId'),
     {
       config: { access: 'admin' },
       schema: {

@@ -19,6 +19,7 @@ import {
   messageResponseSchema,
   giftPreviewSchema,
   giftTokenSchema,
+  GIFT_PATHS,
 } from '@sintonia/contract'
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -188,7 +189,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 /** What a gift link shows, to whoever holds it (the token is the secret the e-mail carries). */
 const giftLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    API.commerce.gifts.preview(':token'),
+    GIFT_PATHS.preview(':token'),
     {
       config: { access: 'public', rateLimit: RATE_LIMITS.onboardingPassword },
       schema: {

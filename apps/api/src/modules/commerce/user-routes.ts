@@ -21,6 +21,7 @@ import {
   giftListSchema,
   giftRefundSchema,
   giftTokenSchema,
+  GIFT_PATHS,
 } from '@sintonia/contract'
 import { z } from 'zod'
 import { RATE_LIMITS } from '../../lib/http/rate-limits.js'
@@ -230,7 +231,7 @@ export const commerceRoutesUser: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.get(
-    API.commerce.gifts.list,
+    GIFT_PATHS.list,
     {
       config: { access: 'user' },
       schema: {
@@ -248,7 +249,7 @@ export const commerceRoutesUser: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post(
-    API.commerce.gifts.list,
+    GIFT_PATHS.list,
     {
       config: { access: 'user', rateLimit: RATE_LIMITS.createPayment },
       schema: {
@@ -268,7 +269,7 @@ export const commerceRoutesUser: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post(
-    API.commerce.gifts.refund(':id'),
+    GIFT_PATHS.refund(':id'),
     {
       config: { access: 'user', rateLimit: RATE_LIMITS.createPayment },
       schema: {
@@ -288,7 +289,7 @@ export const commerceRoutesUser: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post(
-    API.commerce.gifts.redeem(':token'),
+    GIFT_PATHS.redeem(':token'),
     {
       config: { access: 'user', rateLimit: RATE_LIMITS.onboardingPassword },
       schema: {

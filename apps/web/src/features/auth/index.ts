@@ -6,6 +6,7 @@
 export {
   signedInKeys,
   signedInQueryOptions,
+  useAcceptSignedInUser,
   useRefreshSignedIn,
   useReplaceSignedInUser,
   useSignedIn,

@@ -85,6 +85,12 @@ export function acceptSignedInUser(queryClient: QueryClient, user: SignedInUser)
   queryClient.setQueryData(signedInKeys.all, user)
 }
 
+/** The sign-in another feature's call opened (a gift link's new account): taken as a sign-in is. */
+export function useAcceptSignedInUser(): (user: SignedInUser) => void {
+  const queryClient = useQueryClient()
+  return useCallback((user: SignedInUser) => acceptSignedInUser(queryClient, user), [queryClient])
+}
+
 /**
  * The signed-in person's own data changed on the server (Minha conta: name): the cached sign-in
  * takes the server's answer, so the header and every page show it at once. Another person's

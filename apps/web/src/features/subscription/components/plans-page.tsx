@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { ArrowRight, CircleAlert, CreditCard, Info, ShieldCheck, UserRound } from 'lucide-react'
+import { ArrowRight, CircleAlert, CreditCard, Gift, Info, ShieldCheck, UserRound } from 'lucide-react'
 import { useSearchParams } from 'react-router'
 import { COMMERCE_MSG, DEFAULT_GUARANTEE_DAYS, PLAN_CODES, formatMoney, type PlanCode, type PublicPlan } from '@sintonia/contract'
 import { PlanCard } from '../../../components/plans/plan-card'
@@ -250,6 +250,23 @@ export function PlansPage({ productName, viewer, subscription, plans }: PlansPag
           </p>
         ) : null}
       </section>
+
+      {viewer !== 'admin' ? (
+        <section aria-labelledby="gift-title" className="mx-auto mt-16 flex max-w-3xl flex-col items-center gap-4 rounded-3xl border border-line bg-card p-6 text-center shadow-soft sm:mt-20 sm:flex-row sm:p-8 sm:text-left">
+          <span aria-hidden="true" className="grid size-14 shrink-0 place-items-center rounded-full bg-tint text-accent-strong">
+            <Gift className="size-7" />
+          </span>
+          <div className="flex-1">
+            <h2 id="gift-title" className="text-xl font-bold tracking-tight text-ink">
+              Presentear alguém
+            </h2>
+            <p className="mt-1 text-sm text-ink-muted">Escolha um plano, escreva uma mensagem e marque o dia: a pessoa recebe por e-mail. Pagamento único, sem renovação.</p>
+          </div>
+          <ButtonLink to="/presentear" variant="outline" className="shrink-0">
+            Presentear
+          </ButtonLink>
+        </section>
+      ) : null}
 
       <div className="mt-16 sm:mt-20">
         <PlanBenefits />
