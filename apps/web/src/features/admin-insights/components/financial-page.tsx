@@ -258,26 +258,17 @@ function GiftsCard({ gifts }: { gifts: AdminGiftReport }) {
                 <ul className="grid gap-3 @3xl:hidden" aria-label="Últimos presentes do período">
                   {gifts.recent.map((gift) => (
                     <li key={gift.id} data-testid={`gift-card-${gift.id}`} className="rounded-2xl border border-line p-4 text-sm">
-                      <div className="flex items-start justify-between gap-3">
-                        <div className="min-w-0">
-                          <GiftPeople gift={gift} />
-                        </div>
+                      {/* The state wraps under the plan rather than squeeze the e-mails beside it. */}
+                      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5">
+                        <span className="font-semibold">
+                          {gift.planName} · <span className="whitespace-nowrap tabular-nums">{formatMoney(gift.amountCents, gift.currency)}</span>
+                        </span>
                         <GiftStateBadge state={gift.state} />
                       </div>
-                      <dl className="mt-3 grid grid-cols-3 gap-x-3 gap-y-2">
-                        <div>
-                          <dt className="text-ink-muted">Plano</dt>
-                          <dd className="mt-0.5">{gift.planName}</dd>
-                        </div>
-                        <div>
-                          <dt className="text-ink-muted">Entrega</dt>
-                          <dd className="mt-0.5 tabular-nums">{formatGiftDay(gift.deliverOn)}</dd>
-                        </div>
-                        <div>
-                          <dt className="text-ink-muted">Valor</dt>
-                          <dd className="mt-0.5 whitespace-nowrap tabular-nums">{formatMoney(gift.amountCents, gift.currency)}</dd>
-                        </div>
-                      </dl>
+                      <div className="mt-2">
+                        <GiftPeople gift={gift} />
+                      </div>
+                      <p className="mt-2 text-xs text-ink-muted tabular-nums">Entrega em {formatGiftDay(gift.deliverOn)}</p>
                     </li>
                   ))}
                 </ul>

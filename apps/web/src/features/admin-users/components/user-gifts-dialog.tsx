@@ -14,18 +14,17 @@ function GiftItem({ gift, side }: { gift: AdminGift; side: 'bought' | 'received'
   const other = side === 'bought' ? gift.recipientEmail : gift.buyerEmail
   return (
     <li data-testid={`user-gift-${gift.id}`} className="rounded-2xl border border-line p-3.5 text-sm">
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <span className="block font-semibold">
-            {gift.planName} · <span className="whitespace-nowrap tabular-nums">{formatMoney(gift.amountCents, gift.currency)}</span>
-          </span>
-          <span className="block text-ink-muted">
-            {side === 'bought' ? 'Para ' : 'De '}
-            <EmailText email={other} />
-          </span>
-        </div>
+      {/* The state wraps under the plan rather than squeeze the e-mail beside it. */}
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5">
+        <span className="font-semibold">
+          {gift.planName} · <span className="whitespace-nowrap tabular-nums">{formatMoney(gift.amountCents, gift.currency)}</span>
+        </span>
         <GiftStateBadge state={gift.state} />
       </div>
+      <span className="mt-1 block text-ink-muted">
+        {side === 'bought' ? 'Para ' : 'De '}
+        <EmailText email={other} />
+      </span>
       <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-ink-muted tabular-nums">
         <span>Entrega em {formatGiftDay(gift.deliverOn)}</span>
         <span>{gift.paidAt ? `Pago em ${dateFormat.format(new Date(gift.paidAt))}` : 'Não pago'}</span>
