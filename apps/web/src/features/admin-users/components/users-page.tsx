@@ -56,10 +56,6 @@ export function UsersPage({ currentUserId }: { currentUserId: string | undefined
         <Button size="sm" variant="secondary" onClick={() => setDialog({ kind: 'complimentary', user })}>
           Cortesia
         </Button>
-        <Button size="sm" variant="outline" onClick={() => setGiftsOf(user)}>
-          <Gift aria-hidden="true" />
-          Presentes
-        </Button>
         {self ? (
           <span className={cn('text-xs text-ink-muted', stacked ? 'px-3 py-1' : 'self-center')}>Sua conta</span>
         ) : (
@@ -92,6 +88,12 @@ export function UsersPage({ currentUserId }: { currentUserId: string | undefined
           {user.banned ? <Badge className="bg-danger-soft text-danger">Suspensa</Badge> : null}
         </div>
         <EmailText email={user.email} className="block text-ink-muted" />
+        {/* About the person, not an action on the account: under their name, where it adds no
+            height to a table row (the actions column is the tall one). */}
+        <Button size="sm" variant="ghost" className="mt-1 -ml-2.5 h-8 px-2.5" onClick={() => setGiftsOf(user)}>
+          <Gift aria-hidden="true" />
+          Presentes
+        </Button>
       </>
     )
   }
