@@ -1,7 +1,9 @@
 import { useState } from 'react'
 import { Banknote, CalendarClock, RotateCcw, UserRoundCheck } from 'lucide-react'
-import { CANCEL_REASON_LABEL, formatMoney, paymentGroupLabel, type GoodbyeReport } from '@sintonia/contract'
+import { CANCEL_REASON_LABEL, formatMoney, paymentGroupLabel, type AdminGift, type AdminGiftReport, type GoodbyeReport } from '@sintonia/contract'
 import { AdminPageHeader } from '../../../components/admin/admin-page-header'
+import { EmailText } from '../../../components/admin/email-text'
+import { GiftStateBadge, formatGiftDay } from '../../../components/admin/gift-state'
 import { QueryError } from '../../../components/admin/query-error'
 import { StatTile } from '../../../components/admin/stat-tile'
 import { DataTable, Td, Th, Tr } from '../../../components/admin/table'
@@ -116,6 +118,7 @@ export function FinancialPage() {
             </section>
           </div>
           <GoodbyesCard goodbyes={data.goodbyes} />
+          <GiftsCard gifts={data.gifts} />
           <section aria-labelledby="financial-table-title">
             <h2 id="financial-table-title" className="mb-3 text-lg font-bold text-ink">
               Mês a mês
@@ -185,6 +188,119 @@ function GoodbyesCard({ goodbyes }: { goodbyes: GoodbyeReport }) {
               ))}
             </tbody>
           </DataTable>
+        </>
+      )}
+    </section>
+  )
+}
+
+/** The four states a paid gift can be in, in the order a gift goes through them. */
+const GIFT_COUNTS = [
+  { key: 'scheduled', label: 'Agendados' },
+  { key: 'delivered', label: 'Entregues' },
+  { key: 'redeemed', label: 'Resgatados' },
+  { key: 'refunded', label: 'Reembolsados' },
+] as const
+
+function GiftPeople({ gift }: { gift: AdminGift }) {
+  return (
+    <>
+      <EmailText email={gift.buyerEmail} className="block font-semibold" />
+      <span className="block text-ink-muted">
+        <span aria-hidden="true">→ </span>
+        <span className="sr-only">para </span>
+        <EmailText email={gift.recipientEmail} />
+      </span>
+    </>
+  )
+}
+
+/** Plans bought for someone else in the period (docs/product/commerce.md#gifts): how many, the money kept, where they are now. */
+function GiftsCard({ gifts }: { gifts: AdminGiftReport }) {
+  return (
+    <section aria-labelledby="financial-gifts-title" className="rounded-3xl border border-line bg-card p-5 shadow-soft sm:p-6" data-testid="financial-gifts">
+      <h2 id="financial-gifts-title" className="text-lg font-bold text-ink">
+        Presentes
+      </h2>
+      {gifts.sold === 0 && gifts.recent.length === 0 ? (
+        <p className="mt-1 text-ink-muted">Nenhum presente vendido no período.</p>
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-ink-muted">Planos pagos para outra pessoa no período. A receita não conta os presentes reembolsados.</p>
+          <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
+            {/* On a phone the sale and the money take a line each: a large amount does not fit half of 360 px. */}
+            <div className="col-span-2 rounded-2xl bg-tint/60 px-4 py-3 sm:col-span-1">
+              <dt className="text-sm text-ink-muted">Vendidos</dt>
+              <dd className="mt-0.5 text-xl font-bold text-ink tabular-nums" data-testid="gifts-sold">
+                {numberFormat.format(gifts.sold)}
+              </dd>
+            </div>
+            <div className="col-span-2 rounded-2xl bg-tint/60 px-4 py-3 sm:col-span-1">
+              <dt className="text-sm text-ink-muted">Receita</dt>
+              <dd className="mt-0.5 text-xl font-bold whitespace-nowrap text-ink tabular-nums" data-testid="gifts-revenue">
+                {reais(gifts.revenueCents)}
+              </dd>
+            </div>
+            {GIFT_COUNTS.map(({ key, label }) => (
+              <div key={key} className="rounded-2xl border border-line px-4 py-3">
+                <dt className="text-sm text-ink-muted">{label}</dt>
+                <dd className="mt-0.5 text-xl font-bold text-ink tabular-nums" data-testid={`gifts-${key}`}>
+                  {numberFormat.format(gifts[key])}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          {gifts.recent.length > 0 ? (
+            <>
+              <h3 className="mt-6 font-bold text-ink">Últimos presentes</h3>
+              {/* The space beside the admin menu decides: one card per gift until the five columns fit (48rem), then the table. */}
+              <div className="mt-3 @container">
+                <ul className="grid gap-3 @3xl:hidden" aria-label="Últimos presentes do período">
+                  {gifts.recent.map((gift) => (
+                    <li key={gift.id} data-testid={`gift-card-${gift.id}`} className="rounded-2xl border border-line p-4 text-sm">
+                      {/* The state wraps under the plan rather than squeeze the e-mails beside it. */}
+                      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5">
+                        <span className="font-semibold">
+                          {gift.planName} · <span className="whitespace-nowrap tabular-nums">{formatMoney(gift.amountCents, gift.currency)}</span>
+                        </span>
+                        <GiftStateBadge state={gift.state} />
+                      </div>
+                      <div className="mt-2">
+                        <GiftPeople gift={gift} />
+                      </div>
+                      <p className="mt-2 text-xs text-ink-muted tabular-nums">Entrega em {formatGiftDay(gift.deliverOn)}</p>
+                    </li>
+                  ))}
+                </ul>
+                <DataTable caption="Últimos presentes do período" className="hidden @3xl:block">
+                  <thead>
+                    <tr>
+                      <Th>De → para</Th>
+                      <Th>Plano</Th>
+                      <Th>Entrega</Th>
+                      <Th>Estado</Th>
+                      <Th className="text-right">Valor</Th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {gifts.recent.map((gift) => (
+                      <Tr key={gift.id} data-testid={`gift-row-${gift.id}`}>
+                        <Td className="w-full">
+                          <GiftPeople gift={gift} />
+                        </Td>
+                        <Td className="whitespace-nowrap">{gift.planName}</Td>
+                        <Td className="whitespace-nowrap tabular-nums">{formatGiftDay(gift.deliverOn)}</Td>
+                        <Td>
+                          <GiftStateBadge state={gift.state} />
+                        </Td>
+                        <Td className="text-right whitespace-nowrap tabular-nums">{formatMoney(gift.amountCents, gift.currency)}</Td>
+                      </Tr>
+                    ))}
+                  </tbody>
+                </DataTable>
+              </div>
+            </>
+          ) : null}
         </>
       )}
     </section>

@@ -6,6 +6,7 @@ export const adminUsersKeys = {
   all: ['admin', 'users'] as const,
   list: (q: string, page: number) => ['admin', 'users', q, page] as const,
   unclaimed: ['admin', 'users', 'unclaimed-purchases'] as const,
+  gifts: (userId: string) => ['admin', 'users', 'gifts', userId] as const,
 }
 
 export function useAdminUsers(q: string, page: number) {
@@ -33,6 +34,15 @@ function send(action: UserAction) {
         body: { banned: action.banned, ...(action.reason ? { reason: action.reason } : {}) },
       })
   }
+}
+
+/** The gifts a person bought and received, loaded only while their "Presentes" dialog is open (`userId` null: closed). */
+export function useUserGifts(userId: string | null) {
+  return useQuery({
+    queryKey: adminUsersKeys.gifts(userId ?? ''),
+    queryFn: ({ signal }) => api(ENDPOINTS.commerce.admin.userGifts, { params: [userId ?? ''], signal }),
+    enabled: userId !== null,
+  })
 }
 
 /** Every user action reloads the list and the admin home counts afterwards. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { Search, ShieldCheck } from 'lucide-react'
+import { Gift, Search, ShieldCheck } from 'lucide-react'
 import { toast } from 'sonner'
 import type { AdminUser } from '@sintonia/contract'
 import { AdminPageHeader } from '../../../components/admin/admin-page-header'
@@ -15,6 +15,7 @@ import { cn } from '../../../lib/cn'
 import { useAdminUsers, useUserAction, type UserAction } from '../api/users'
 import { UnclaimedPurchases } from './unclaimed-purchases'
 import { UserActionDialog, type DialogKind } from './user-action-dialog'
+import { UserGiftsDialog } from './user-gifts-dialog'
 import { SubscriptionState, dateFormat } from './user-status'
 
 function useDebounced(value: string, ms: number): string {
@@ -39,6 +40,7 @@ export function UsersPage({ currentUserId }: { currentUserId: string | undefined
   const users = useAdminUsers(q, page)
   const action = useUserAction()
   const [dialog, setDialog] = useState<{ kind: DialogKind; user: AdminUser } | null>(null)
+  const [giftsOf, setGiftsOf] = useState<AdminUser | null>(null)
 
   async function confirm(input: UserAction) {
     const result = await action.mutateAsync(input)
@@ -86,13 +88,19 @@ export function UsersPage({ currentUserId }: { currentUserId: string | undefined
           {user.banned ? <Badge className="bg-danger-soft text-danger">Suspensa</Badge> : null}
         </div>
         <EmailText email={user.email} className="block text-ink-muted" />
+        {/* About the person, not an action on the account: under their name, where it adds no
+            height to a table row (the actions column is the tall one). */}
+        <Button size="sm" variant="ghost" className="mt-1 -ml-2.5 h-8 px-2.5" onClick={() => setGiftsOf(user)}>
+          <Gift aria-hidden="true" />
+          Presentes
+        </Button>
       </>
     )
   }
 
   return (
     <div>
-      <AdminPageHeader title="Usuários" description="Busque ouvintes por nome ou e-mail, veja a assinatura de cada um, libere acesso cortesia, gerencie administradores e suspensões. Toda ação fica registrada na auditoria." />
+      <AdminPageHeader title="Usuários" description="Busque ouvintes por nome ou e-mail, veja a assinatura e os presentes de cada um, libere acesso cortesia, gerencie administradores e suspensões. Toda ação fica registrada na auditoria." />
       <div className="relative mb-4 max-w-md">
         <label htmlFor="users-search" className="sr-only">
           Buscar por nome ou e-mail
@@ -185,6 +193,8 @@ export function UsersPage({ currentUserId }: { currentUserId: string | undefined
       {users.data ? <Pagination pageInfo={users.data.pageInfo} onPage={setPage} label="usuários" /> : null}
 
       <UnclaimedPurchases />
+
+      <UserGiftsDialog user={giftsOf} onClose={() => setGiftsOf(null)} />
 
       <UserActionDialog
         key={dialog ? `${dialog.kind}-${dialog.user.id}` : 'closed'}
