@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { ENDPOINTS, UNCLAIMED_MSG } from '@sintonia/contract'
+import { ENDPOINTS, GIFT_ENDPOINTS, UNCLAIMED_MSG } from '@sintonia/contract'
 import { api } from '../../../lib/api-client'
 
 export const adminUsersKeys = {
@@ -40,7 +40,7 @@ function send(action: UserAction) {
 export function useUserGifts(userId: string | null) {
   return useQuery({
     queryKey: adminUsersKeys.gifts(userId ?? ''),
-    queryFn: ({ signal }) => api(ENDPOINTS.commerce.admin.userGifts, { params: [userId ?? ''], signal }),
+    queryFn: ({ signal }) => api(GIFT_ENDPOINTS.adminUserGifts, { params: [userId ?? ''], signal }),
     enabled: userId !== null,
   })
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, within } from '@testing-library/react'
-import { API, type AdminGift, type AdminUser, type AdminUserGifts } from '@sintonia/contract'
+import { API, GIFT_PATHS, type AdminGift, type AdminUser, type AdminUserGifts } from '@sintonia/contract'
 import { fetchByPath, jsonResponse, renderWithProviders } from '../../../test/render'
 import { UsersPage } from './users-page'
 
@@ -66,11 +66,11 @@ function setup(gifts: () => Response) {
       fetchByPath({
         [API.accounts.admin.users]: () => jsonResponse({ users: [ANA, BRUNO], pageInfo: { page: 1, pageSize: 20, total: 2 } }),
         [API.accounts.admin.unclaimedPurchases]: () => jsonResponse({ purchases: [] }),
-        [API.commerce.admin.userGifts(ANA.id)]: () => {
+        [GIFT_PATHS.adminUserGifts(ANA.id)]: () => {
           requested.push(ANA.id)
           return gifts()
         },
-        [API.commerce.admin.userGifts(BRUNO.id)]: () => {
+        [GIFT_PATHS.adminUserGifts(BRUNO.id)]: () => {
           requested.push(BRUNO.id)
           return jsonResponse({ bought: [], received: [] })
         },
