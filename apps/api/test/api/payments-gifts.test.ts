@@ -11,6 +11,7 @@ import { gifts, payments, sandboxCharges, subscriptions } from '../../src/db/sch
 import { AdjustableClock } from '../../src/lib/clock.js'
 import { deliverDueGifts } from '../../src/modules/commerce/gift-delivery.js'
 import { GatewayError } from '../../src/modules/commerce/gateway/types.js'
+import { DELETED_ACCOUNT_EMAIL } from '../../src/modules/accounts/service.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin, listener, nextIp, uniqueEmail, type Account } from '../helpers/auth.js'
 import { CARDS, checkState, outboxOf, payWithCard, payWithPix } from '../helpers/commerce.js'
@@ -270,5 +271,27 @@ describe('the admin', () => {
     expect(record.received).toEqual([])
     expect((await get(buyer, GIFT_PATHS.adminUserGifts(buyer.userId))).statusCode).toBe(403)
     expect((await get(boss, GIFT_PATHS.adminUserGifts('nao-existe'))).statusCode).toBe(404)
+  })
+})
+
+describe('LGPD', () => {
+  it('the export lists the gifts bought and received; deleting the account takes the person out of them', async () => {
+    clock.set(noonOf(TODAY))
+    const buyer = await listener(ctx, { name: 'Gil Prado' })
+    const friend = await listener(ctx)
+    expect((await payWithCard(ctx, await order(buyer, { recipientEmail: friend.email, recipientName: 'Nina', message: 'Só para você.' }), CARDS.ok)).statusCode).toBe(303)
+    const token = await linkTokenFor(friend.email)
+    expect((await post(friend, GIFT_PATHS.redeem(token))).statusCode).toBe(200)
+    const [gift] = (await listOf(buyer)).gifts
+
+    const exported = (await get(buyer, API.accounts.exportData)).json()
+    expect(exported.gifts.bought).toEqual([expect.objectContaining({ recipientName: 'Nina', message: 'Só para você.', planCode: 'trimestral' })])
+    expect(JSON.stringify(exported)).not.toContain((await giftRow(gift!.id)).tokenHash!)
+    expect((await get(friend, API.accounts.exportData)).json().gifts.received).toEqual([expect.objectContaining({ buyerName: 'Gil Prado', message: 'Só para você.' })])
+
+    expect((await ctx.app.inject({ method: 'DELETE', url: API.accounts.deleteAccount, headers: { cookie: friend.cookie }, payload: { password: friend.password } })).statusCode).toBe(200)
+    expect(await giftRow(gift!.id)).toMatchObject({ redeemedByUserId: null, recipientEmail: DELETED_ACCOUNT_EMAIL, recipientName: '', message: '', buyerName: 'Gil Prado' })
+    expect((await ctx.app.inject({ method: 'DELETE', url: API.accounts.deleteAccount, headers: { cookie: buyer.cookie }, payload: { password: buyer.password } })).statusCode).toBe(200)
+    expect(await giftRow(gift!.id)).toMatchObject({ buyerUserId: null, buyerEmail: DELETED_ACCOUNT_EMAIL, buyerName: 'Alguém especial', amountCents: gift!.amountCents })
   })
 })

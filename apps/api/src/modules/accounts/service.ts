@@ -298,6 +298,7 @@ export async function exportUserData(db: Database, userId: string) {
     pendingSubscriptions: data.pendingSubscriptions,
     checkouts: commerce.checkouts,
     payments: commerce.payments,
+    gifts: commerce.gifts,
     refundRequests: commerce.refundRequests,
     leads: data.leads,
     analyticsEvents: data.analyticsEvents,

@@ -124,3 +124,48 @@ export async function giftReport(db: Database, since: Date, recentLimit = 10) {
   const recent = await db.select(withPlan).from(gifts).innerJoin(plans, eq(plans.code, gifts.planCode)).where(paidSince).orderBy(desc(gifts.paidAt)).limit(recentLimit)
   return { totals: totals ?? { sold: 0, revenueCents: 0, scheduled: 0, delivered: 0, redeemed: 0, refunded: 0 }, recent: recent.map(flatten) }
 }
+
+/** The person's gifts for the LGPD export: those they bought and those they received (never the link's hash). */
+export async function giftsOfPersonForExport(db: Database, userId: string, email: string | null) {
+  const fields = {
+    planCode: gifts.planCode,
+    buyerName: gifts.buyerName,
+    recipientName: gifts.recipientName,
+    recipientEmail: gifts.recipientEmail,
+    message: gifts.message,
+    deliverOn: gifts.deliverOn,
+    amountCents: gifts.amountCents,
+    currency: gifts.currency,
+    paidAt: gifts.paidAt,
+    deliveredAt: gifts.deliveredAt,
+    redeemedAt: gifts.redeemedAt,
+    refundedAt: gifts.refundedAt,
+  }
+  const boughtBy = email === null ? eq(gifts.buyerUserId, userId) : or(eq(gifts.buyerUserId, userId), sql`lower(${gifts.buyerEmail}) = lower(${email})`)
+  const receivedBy = email === null ? eq(gifts.redeemedByUserId, userId) : or(eq(gifts.redeemedByUserId, userId), sql`lower(${gifts.recipientEmail}) = lower(${email})`)
+  const [bought, received] = await Promise.all([
+    db.select(fields).from(gifts).where(boughtBy).orderBy(gifts.createdAt),
+    db.select(fields).from(gifts).where(and(isNotNull(gifts.paidAt), receivedBy)).orderBy(gifts.createdAt),
+  ])
+  return { bought, received }
+}
+
+/**
+ * LGPD deletion: the gifts stay for accounting, without the person. As buyer: their e-mail and name
+ * leave the row (a gift still to deliver says it comes from "Alguém especial"). As recipient: the
+ * address, the name and the message addressed to them leave it.
+ */
+export async function detachGiftsOfPerson(db: Database, userId: string, email: string | null, placeholderEmail: string) {
+  const boughtBy = email === null ? eq(gifts.buyerUserId, userId) : or(eq(gifts.buyerUserId, userId), sql`lower(${gifts.buyerEmail}) = lower(${email})`)
+  const receivedBy = email === null ? eq(gifts.redeemedByUserId, userId) : or(eq(gifts.redeemedByUserId, userId), sql`lower(${gifts.recipientEmail}) = lower(${email})`)
+  const bought = await db.update(gifts).set({ buyerUserId: null, buyerEmail: placeholderEmail, buyerName: ANONYMOUS_GIVER }).where(boughtBy).returning({ id: gifts.id })
+  const received = await db
+    .update(gifts)
+    .set({ redeemedByUserId: null, recipientEmail: placeholderEmail, recipientName: '', message: '' })
+    .where(receivedBy)
+    .returning({ id: gifts.id })
+  return { giftsBought: bought.length, giftsReceived: received.length }
+}
+
+/** Who a gift comes from once its buyer deleted their account. */
+export const ANONYMOUS_GIVER = 'Alguém especial'

@@ -1,13 +1,18 @@
 /**
  * A person's commerce records for the LGPD rights accounts serves (docs/product/accounts.md): the
- * export, and on deletion the detachment — subscriptions, checkouts, payments and guarantee
- * requests stay for accounting but no longer name the person.
+ * export, and on deletion the detachment — subscriptions, checkouts, payments, guarantee requests
+ * and gifts stay for accounting but no longer name the person.
  */
 import type { Database } from '../../db/client.js'
-import { detachCommerceDataOfPerson } from './repository.js'
+import { detachCommerceDataOfPerson, loadCommerceDataOfPerson as loadRecords } from './repository.js'
 import { detachSubscriptionsOfUser } from './subscriptions-repository.js'
+import { detachGiftsOfPerson, giftsOfPersonForExport } from './gifts-repository.js'
 
-export { loadCommerceDataOfPerson } from './repository.js'
+/** The person's checkouts, payments, guarantee requests and gifts (bought and received), for the export. */
+export async function loadCommerceDataOfPerson(db: Database, userId: string, email: string | null) {
+  const [records, gifts] = await Promise.all([loadRecords(db, userId, email), giftsOfPersonForExport(db, userId, email)])
+  return { ...records, gifts }
+}
 
 /**
  * Detaches the person's commerce rows: subscriptions by account; checkouts, payments and guarantee
@@ -17,5 +22,6 @@ export { loadCommerceDataOfPerson } from './repository.js'
 export async function detachCommerceOfPerson(db: Database, input: { userId: string; email: string | null; placeholderEmail: string }) {
   const subscriptions = await detachSubscriptionsOfUser(db, input.userId, input.placeholderEmail)
   const others = await detachCommerceDataOfPerson(db, input.userId, input.email, input.placeholderEmail)
-  return { subscriptions, others }
+  const gifts = await detachGiftsOfPerson(db, input.userId, input.email, input.placeholderEmail)
+  return { subscriptions, others: { ...others, ...gifts } }
 }
