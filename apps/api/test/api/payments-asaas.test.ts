@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { API, COMMERCE_MSG, CPF_MSG } from '@sintonia/contract'
+import { API, COMMERCE_MSG, CPF_MSG, GIFT_MSG, GIFT_PATHS } from '@sintonia/contract'
 import { checkouts, emailOutbox, payments, pendingSubscriptions, refundRequests, subscriptions, webhookEvents } from '../../src/db/schema/index.js'
 import { parseAsaasDate } from '../../src/modules/commerce/gateway/asaas.js'
 import { ASAAS_PAGE_MSG } from '../../src/modules/commerce/asaas-boleto-routes.js'
@@ -71,6 +71,21 @@ describe('Asaas gateway (local fake)', () => {
     expect(res.json()).toMatchObject({ provider: 'asaas', mode: 'test', testCards: [], methods: ['pix', 'card', 'boleto'], cardInstallments: true })
     expect(ctx.app.payments.sandbox).toBeNull()
     expect((await ctx.app.inject({ method: 'GET', url: '/sandbox/checkout/cs_sbx_x000000' })).statusCode).toBe(404)
+  })
+
+  it('sells no gift yet (no one-off checkout with Asaas): says so, and asks Asaas nothing', async () => {
+    const buyer = await listener(ctx)
+    const before = fake.requests.length
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: GIFT_PATHS.list,
+      headers: { cookie: buyer.cookie },
+      payload: { planCode: 'anual', recipientName: 'Ana', recipientEmail: uniqueEmail('ana'), deliverOn: '2099-01-01' },
+    })
+    expect(res.statusCode).toBe(409)
+    expect(res.json().message).toBe(GIFT_MSG.unavailable)
+    expect(fake.requests.length).toBe(before)
+    expect((await ctx.app.inject({ method: 'GET', url: GIFT_PATHS.list, headers: { cookie: buyer.cookie } })).json()).toEqual({ gifts: [], available: false })
   })
 
   it.each([

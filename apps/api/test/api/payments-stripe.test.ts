@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import Stripe from 'stripe'
-import { API, COMMERCE_MSG, addMonths } from '@sintonia/contract'
+import { API, COMMERCE_MSG, GIFT_PATHS, addMonths } from '@sintonia/contract'
 import { payments, pendingSubscriptions, refundRequests, subscriptions } from '../../src/db/schema/index.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { admin, listener, nextIp, uniqueEmail } from '../helpers/auth.js'
@@ -206,5 +206,36 @@ describe('Stripe gateway (local fake)', () => {
     } finally {
       fake.failing = false
     }
+  })
+
+  it('sells a gift as a one-off payment (mode payment): paid from the webhook, refunded by its payment intent', async () => {
+    const buyer = await listener(ctx)
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date())
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: GIFT_PATHS.list,
+      headers: { cookie: buyer.cookie },
+      payload: { planCode: 'trimestral', recipientName: 'Ana', recipientEmail: uniqueEmail('ana'), deliverOn: today },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const checkoutId = res.json().sessionId as string
+    const sent = fake.requests.filter((req) => req.path === '/v1/checkout/sessions' && req.method === 'POST').at(-1)!
+    expect(sent.form).toMatchObject({ mode: 'payment', 'line_items[0][price_data][product_data][name]': 'Presente: Trimestral', 'metadata[flow]': 'gift' })
+    expect(Object.keys(sent.form).some((key) => key.includes('recurring') || key.startsWith('subscription_data'))).toBe(false)
+    expect(sent.form.success_url).toBe(`${ctx.config.publicUrl}/presentear?pago={CHECKOUT_SESSION_ID}`)
+
+    fake.completeSession(checkoutId)
+    expect((await stripeWebhook('checkout.session.completed', { id: checkoutId, object: 'checkout.session' })).json()).toEqual({ received: true, outcome: 'processed' })
+    const [payment] = await ctx.database.db.select().from(payments).where(eq(payments.checkoutId, checkoutId))
+    expect(payment).toMatchObject({ provider: 'stripe', method: 'card', subscriptionId: null, providerPaymentId: expect.stringMatching(/^pi_/) })
+    const list = (await ctx.app.inject({ method: 'GET', url: GIFT_PATHS.list, headers: { cookie: buyer.cookie } })).json()
+    expect(list.gifts[0]).toMatchObject({ state: 'delivered', method: 'card' })
+    expect(await subscriptionOf(ctx, buyer.userId)).toEqual([])
+
+    const refund = await ctx.app.inject({ method: 'POST', url: GIFT_PATHS.refund(list.gifts[0].id), headers: { cookie: buyer.cookie }, payload: {} })
+    expect(refund.statusCode, refund.body).toBe(200)
+    const call = fake.requests.filter((req) => req.path === '/v1/refunds').at(-1)!
+    expect(call.form.payment_intent).toBe(payment!.providerPaymentId)
+    expect(call.headers['idempotency-key']).toBe(`gift-refund-${list.gifts[0].id}`)
   })
 })

@@ -44,6 +44,11 @@ export async function startStripeFake(): Promise<StripeFake> {
       const session = fake.sessions.get(id)
       if (!session) throw new Error(`sessão ${id} desconhecida`)
       const customerId = nextId('cus')
+      if (session.mode === 'payment') {
+        // A one-off payment: a payment intent, no subscription.
+        Object.assign(session, { status: 'complete', payment_status: 'paid', customer: customerId, payment_intent: nextId('pi'), url: null, customer_details: { email: session.customer_email ?? null, name: 'Cliente Stripe' } })
+        return { subscriptionId: '', customerId, periodEnd: 0 }
+      }
       const subscriptionId = nextId('sub')
       const start = Math.floor(Date.now() / 1000)
       const months = Number(session._interval_count ?? 12)

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react'
 import { CalendarHeart, Gift, ShieldCheck } from 'lucide-react'
 import { useSearchParams } from 'react-router'
-import { createGiftSchema, GIFT_MAX_DAYS_AHEAD, GIFT_MESSAGE_MAX, GIFT_NAME_MAX, formatMoney, type PlanCode, type PublicPlan } from '@sintonia/contract'
+import { createGiftSchema, GIFT_MAX_DAYS_AHEAD, GIFT_MSG, GIFT_MESSAGE_MAX, GIFT_NAME_MAX, formatMoney, type PlanCode, type PublicPlan } from '@sintonia/contract'
 import { Button } from '../../../components/ui/button'
 import { EmailInput, FormAlert, FormField, SubmitButton, TextInput, describedBy, useErrorReveal } from '../../../components/ui/form'
 import { PageShell } from '../../../components/ui/page-shell'
@@ -105,9 +105,9 @@ export function GiftPage({ productName, plans, guaranteeDays, isAdmin }: GiftPag
         </>
       ) : null}
 
-      {isAdmin ? (
+      {isAdmin || gifts.data?.available === false ? (
         <p role="alert" className="mx-auto mt-10 max-w-xl rounded-2xl border border-line bg-card p-6 text-center text-ink-muted shadow-soft">
-          Contas de administrador não compram presentes.
+          {isAdmin ? GIFT_MSG.adminCannotGift : GIFT_MSG.unavailable}
         </p>
       ) : (
         <form ref={reveal.ref} noValidate onSubmit={onSubmit} className={cn(justPaid ? 'mt-5' : 'mt-10', 'flex flex-col gap-8 rounded-3xl border border-line bg-card p-5 shadow-soft sm:p-8')} aria-labelledby={`${ids}-title`}>

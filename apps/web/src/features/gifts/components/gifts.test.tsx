@@ -153,4 +153,11 @@ describe('the buyer’s gifts', () => {
     const call = fetchMock.mock.calls.find(([input]) => String(input).endsWith(GIFT_PATHS.refund(GIFT.id)))
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ bankAccount: { bankCode: '001', agency: '1234', account: '12345-6', accountType: 'corrente', holderName: 'Paula Ramos', holderCpf: '52998224725' } })
   })
+
+  it('a store whose provider sells no gift says so instead of the form', async () => {
+    vi.stubGlobal('fetch', vi.fn(fetchByPath({ [GIFT_PATHS.list]: () => jsonResponse({ gifts: [], available: false }) })))
+    renderWithProviders(<GiftPage productName="Sintonia" plans={plans} guaranteeDays={7} isAdmin={false} />)
+    expect(await screen.findByText(GIFT_MSG.unavailable)).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /Pagar presente/ })).toBeNull()
+  })
 })
