@@ -90,6 +90,7 @@ describe('a gift bought for another day', () => {
     const preview = giftPreviewSchema.parse((await get(null, GIFT_PATHS.preview(token))).json())
     expect(preview).toEqual({ fromName: 'Paula Ramos', recipientName: 'Ana Souza', recipientEmail, message: 'Feliz aniversário!\nCom carinho.', planName: 'Trimestral', months: 3, state: 'ready', accountExists: false })
 
+    const financialBefore = financialSchema.parse((await get(boss, `${API.insights.admin.financial}?months=1`)).json())
     const tooShort = await post(null, GIFT_PATHS.account(token), { name: 'Ana', password: '123' })
     expect(tooShort.statusCode).toBe(400)
     const created = await post(null, GIFT_PATHS.account(token), { name: 'Ana Souza', password: 'senha-da-ana-1' })
@@ -101,6 +102,14 @@ describe('a gift bought for another day', () => {
     expect(sub).toMatchObject({ provider: 'gift', providerSubscriptionId: gift!.id, planCode: 'trimestral', status: 'active', cancelAtPeriodEnd: true })
     expect(Math.abs(sub!.currentPeriodEnd!.getTime() - addMonths(redeemedAt, 3).getTime())).toBeLessThan(60_000)
     expect(await checkState(ctx, ana)).toMatchObject({ subscribed: true, subscription_tier: 'trimestral' })
+    // Ours alone: nothing to manage at a provider, no cancelling, no guarantee; and no recurring revenue.
+    expect((await get(ana, API.commerce.subscription.details)).json()).toMatchObject({
+      subscription: { managedByProvider: false, selfCancel: false, cancelAtPeriodEnd: true },
+      guarantee: { canRequestRefund: false },
+    })
+    expect((await post(ana, API.commerce.subscription.cancel, {})).statusCode).toBe(404)
+    const financialAfter = financialSchema.parse((await get(boss, `${API.insights.admin.financial}?months=1`)).json())
+    expect({ mrr: financialAfter.mrrCents, active: financialAfter.activeSubscriptions }).toEqual({ mrr: financialBefore.mrrCents, active: financialBefore.activeSubscriptions })
 
     expect((await listOf(buyer)).gifts[0]).toMatchObject({ state: 'redeemed', refundableUntil: null })
     expect((await outboxOf(ctx, buyer.email)).map((row) => row.kind)).toContain('gift_redeemed')

@@ -14,6 +14,13 @@ import { retentionOfferSchema, subscriptionPauseSchema } from './goodbye.js'
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe', 'asaas'] as const
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number]
 
+/**
+ * Access we grant ourselves, with nothing to manage at a payment provider: an admin's courtesy and a
+ * redeemed gift (docs/product/commerce.md#gifts). No portal, no cancelling, no guarantee, no MRR.
+ */
+export const OWN_ACCESS_PROVIDERS = ['complimentary', 'gift'] as const
+export const isOwnAccess = (provider: string): boolean => (OWN_ACCESS_PROVIDERS as readonly string[]).includes(provider)
+
 /** A checkout id as the gateways issue them (a Stripe Checkout Session's `cs_test_…`, sandbox `cs_sbx_…`, an Asaas checkout's UUID). */
 export const checkoutIdSchema = z
   .string({ error: COMMERCE_MSG.missingCheckoutId })

@@ -6,6 +6,7 @@
 import {
   COMMERCE_MSG,
   GOODBYE_MSG,
+  isOwnAccess,
   renewalPayableAhead,
   type CheckoutRedirect,
   type GatewayInfo,
@@ -255,8 +256,7 @@ export async function subscriptionDetails(deps: Pick<CommerceDeps, 'db' | 'gatew
     goodbyeDetails(deps, sub, now),
   ])
   const givesAccess = subscriptionGivesAccess(sub, now.getTime())
-  // An admin's complimentary access and a redeemed gift are ours alone: nothing to manage at a provider.
-  const managedByProvider = sub.provider !== 'complimentary' && sub.provider !== 'gift'
+  const managedByProvider = !isOwnAccess(sub.provider)
   const decision = guaranteeDecision({ subscription: sub, lastPayment: payment, latestRequest: request, days, now })
   return {
     subscription: {

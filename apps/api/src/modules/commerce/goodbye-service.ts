@@ -10,6 +10,7 @@
  */
 import {
   GOODBYE_MSG,
+  isOwnAccess,
   goodbyeConfirmation,
   type CancelReason,
   type GoodbyeReport,
@@ -69,7 +70,7 @@ export async function goodbyeDetails(
 async function liveSubscription(deps: CommerceDeps, userId: string, now: Date): Promise<SubscriptionRow & { providerSubscriptionId: string }> {
   const sub = await currentSubscription(deps.db, userId, now)
   const live = sub && (sub.status === 'active' || sub.status === 'past_due') && (subscriptionGivesAccess(sub, now.getTime()) || pausedNow(sub, now.getTime()))
-  if (!sub || !live || sub.provider === 'complimentary' || !sub.providerSubscriptionId) throw new HttpError(404, GOODBYE_MSG.noSubscription)
+  if (!sub || !live || isOwnAccess(sub.provider) || !sub.providerSubscriptionId) throw new HttpError(404, GOODBYE_MSG.noSubscription)
   if (sub.provider !== deps.gateway.provider || !selfServiceOf(deps.gateway, sub).cancel) throw new HttpError(409, GOODBYE_MSG.notSelfService)
   return sub as SubscriptionRow & { providerSubscriptionId: string }
 }
@@ -169,7 +170,7 @@ export function discountSubscription(deps: CommerceDeps, userId: string, answer:
  */
 export async function resumeSubscription(deps: CommerceDeps, userId: string, now: Date): Promise<{ message: string }> {
   const sub = await currentSubscription(deps.db, userId, now)
-  if (!sub || sub.provider === 'complimentary' || !sub.providerSubscriptionId) throw new HttpError(404, GOODBYE_MSG.noSubscription)
+  if (!sub || isOwnAccess(sub.provider) || !sub.providerSubscriptionId) throw new HttpError(404, GOODBYE_MSG.noSubscription)
   const pauseNotBegun = sub.pauseStartsAt !== null && now.getTime() < sub.pauseStartsAt.getTime()
   if (!sub.cancelAtPeriodEnd && !pauseNotBegun) throw new HttpError(409, GOODBYE_MSG.notCanceling)
   if (!subscriptionGivesAccess(sub, now.getTime())) throw new HttpError(409, GOODBYE_MSG.periodOver)

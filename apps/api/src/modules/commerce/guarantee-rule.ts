@@ -5,7 +5,7 @@
  * pending or approved (a rejected one may be followed by a new one). The subscription page, the
  * request itself and the admin's list all read it here.
  */
-import { COMMERCE_MSG } from '@sintonia/contract'
+import { COMMERCE_MSG, isOwnAccess } from '@sintonia/contract'
 import { subscriptionGivesAccess, type AccessFacts } from './access-rule.js'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -35,7 +35,7 @@ export type GuaranteeDecision =
 export function guaranteeDecision(facts: GuaranteeFacts): GuaranteeDecision {
   const now = facts.now ?? new Date()
   const sub = facts.subscription
-  const managedByProvider = sub !== null && sub.provider !== 'complimentary'
+  const managedByProvider = sub !== null && !isOwnAccess(sub.provider)
   const eligibleUntil = sub && managedByProvider ? guaranteeEndsAt(sub.createdAt, facts.days) : null
   if (!sub || !managedByProvider || !subscriptionGivesAccess(sub, now.getTime()) || facts.lastPayment?.status !== 'paid') {
     return { allowed: false, eligibleUntil, status: 404, message: COMMERCE_MSG.noSubscriptionForRefund }

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.js'
 import { checkouts, payments } from '../../db/schema/index.js'
 import { analyticsEvents, audios, backgroundMusic, fields, landingContent, leads, listeningEvents, plans, subscriptions } from '../../db/schema/index.js'
 import { rowsOf } from '../../db/rows.js'
+import { OWN_ACCESS_PROVIDERS } from '@sintonia/contract'
 import { givesAccessNow } from '../commerce/access-rule.js'
 
 export interface Bounds {
@@ -161,6 +162,12 @@ export async function monthlyFinancials(db: Database, months: number): Promise<M
  * recorded payment (net of refunds) spread over the plan's months; the plan's regular price when
  * no payment is recorded yet.
  */
+/** A courtesy or a redeemed gift is no recurring revenue (contract OWN_ACCESS_PROVIDERS). */
+const ownAccess = sql`(${sql.join(
+  OWN_ACCESS_PROVIDERS.map((provider) => sql`${provider}`),
+  sql`, `,
+)})`
+
 export async function activePaidSubscriptions(db: Database) {
   const result = await db.execute(sql`
     select s.plan_code as "planCode", p.name as "planName", p.interval_months as "intervalMonths",
@@ -170,7 +177,7 @@ export async function activePaidSubscriptions(db: Database) {
         order by pay.paid_at desc limit 1
       ), p.original_price_cents)::int as "periodCents"
     from ${subscriptions} s join ${plans} p on p.code = s.plan_code
-    where s.provider <> 'complimentary' and ${givesAccessNow('s')}
+    where s.provider not in ${ownAccess} and ${givesAccessNow('s')}
   `)
   return rowsOf<{ planCode: string; planName: string; intervalMonths: number; periodCents: number }>(result)
 }

@@ -16,7 +16,8 @@ export function SubscriptionBadge({ subscription }: { subscription: AdminUser['s
   // A renewal not paid still gives access for the grace days: a warning, not a success.
   if (subscription.givesAccess && subscription.status === 'past_due') return <Badge variant="gold">{STATUS_LABELS.past_due}</Badge>
   if (subscription.givesAccess) {
-    return <Badge variant="success">{subscription.provider === 'complimentary' ? 'Cortesia' : STATUS_LABELS[subscription.status]}</Badge>
+    const own = subscription.provider === 'complimentary' ? 'Cortesia' : subscription.provider === 'gift' ? 'Presente' : null
+    return <Badge variant="success">{own ?? STATUS_LABELS[subscription.status]}</Badge>
   }
   return <Badge variant="neutral">{STATUS_LABELS[subscription.status]}</Badge>
 }
