@@ -1,10 +1,12 @@
 import {
   REFUND_ACCOUNT_TYPE_LABELS,
   REFUND_ACCOUNT_TYPES,
+  refundBankAccountSchema,
   type PaymentMethod,
+  type RefundBankAccount,
 } from '@sintonia/contract'
 import { FormField, SelectInput, TextInput, describedBy } from './ui/form'
-import type { FieldErrors } from '../lib/zod-issues'
+import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../lib/zod-issues'
 
 /** How a refund goes back, by the way it was paid (the guarantee and a gift's refund say the same). */
 export const REFUND_WAY: Record<PaymentMethod, string> = {
@@ -15,6 +17,17 @@ export const REFUND_WAY: Record<PaymentMethod, string> = {
 
 export type AccountDraft = Record<'bankCode' | 'agency' | 'account' | 'accountType' | 'holderName' | 'holderCpf', string>
 export const EMPTY_ACCOUNT: AccountDraft = { bankCode: '', agency: '', account: '', accountType: 'corrente', holderName: '', holderCpf: '' }
+
+/** The account as typed, checked before anything is sent: the account, or each field's message. */
+export function checkBankAccount(draft: AccountDraft): { account: RefundBankAccount; errors: null } | { account: null; errors: FieldErrors } {
+  const parsed = refundBankAccountSchema.safeParse(draft)
+  return parsed.success ? { account: parsed.data, errors: null } : { account: null, errors: zodFieldErrors(parsed.error) }
+}
+
+/** A refused request's messages by account field (the API names them `bankAccount.{field}`). */
+export function bankAccountFieldErrors(error: unknown): FieldErrors {
+  return Object.fromEntries(Object.entries(apiFieldErrors(error)).map(([key, message]) => [key.replace(/^bankAccount\./, ''), message]))
+}
 
 /** The account a boleto's refund is transferred to: bank, branch, account, type and its holder. */
 export function BankAccountFields({

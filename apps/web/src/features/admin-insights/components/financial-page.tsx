@@ -3,7 +3,7 @@ import { Banknote, CalendarClock, RotateCcw, UserRoundCheck } from 'lucide-react
 import { CANCEL_REASON_LABEL, formatMoney, paymentGroupLabel, type AdminGift, type AdminGiftReport, type GoodbyeReport } from '@sintonia/contract'
 import { AdminPageHeader } from '../../../components/admin/admin-page-header'
 import { EmailText } from '../../../components/admin/email-text'
-import { GiftStateBadge, formatGiftDay } from '../../../components/admin/gift-state'
+import { GiftHeading, GiftStateBadge, formatGiftDay } from '../../../components/gift-state'
 import { QueryError } from '../../../components/admin/query-error'
 import { StatTile } from '../../../components/admin/stat-tile'
 import { DataTable, Td, Th, Tr } from '../../../components/admin/table'
@@ -258,13 +258,7 @@ function GiftsCard({ gifts }: { gifts: AdminGiftReport }) {
                 <ul className="grid gap-3 @3xl:hidden" aria-label="Últimos presentes do período">
                   {gifts.recent.map((gift) => (
                     <li key={gift.id} data-testid={`gift-card-${gift.id}`} className="rounded-2xl border border-line p-4 text-sm">
-                      {/* The state wraps under the plan rather than squeeze the e-mails beside it. */}
-                      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5">
-                        <span className="font-semibold">
-                          {gift.planName} · <span className="whitespace-nowrap tabular-nums">{formatMoney(gift.amountCents, gift.currency)}</span>
-                        </span>
-                        <GiftStateBadge state={gift.state} />
-                      </div>
+                      <GiftHeading gift={gift} />
                       <div className="mt-2">
                         <GiftPeople gift={gift} />
                       </div>

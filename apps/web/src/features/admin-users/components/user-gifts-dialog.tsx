@@ -1,6 +1,6 @@
-import { formatMoney, type AdminGift, type AdminUser } from '@sintonia/contract'
+import { type AdminGift, type AdminUser } from '@sintonia/contract'
 import { EmailText } from '../../../components/admin/email-text'
-import { GiftStateBadge, formatGiftDay } from '../../../components/admin/gift-state'
+import { GiftHeading, formatGiftDay } from '../../../components/gift-state'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { FormAlert } from '../../../components/ui/form'
@@ -14,13 +14,7 @@ function GiftItem({ gift, side }: { gift: AdminGift; side: 'bought' | 'received'
   const other = side === 'bought' ? gift.recipientEmail : gift.buyerEmail
   return (
     <li data-testid={`user-gift-${gift.id}`} className="rounded-2xl border border-line p-3.5 text-sm">
-      {/* The state wraps under the plan rather than squeeze the e-mail beside it. */}
-      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5">
-        <span className="font-semibold">
-          {gift.planName} · <span className="whitespace-nowrap tabular-nums">{formatMoney(gift.amountCents, gift.currency)}</span>
-        </span>
-        <GiftStateBadge state={gift.state} />
-      </div>
+      <GiftHeading gift={gift} />
       <span className="mt-1 block text-ink-muted">
         {side === 'bought' ? 'Para ' : 'De '}
         <EmailText email={other} />

@@ -1,26 +1,18 @@
 import { useId, useState, type FormEvent } from 'react'
 import { Gift } from 'lucide-react'
 import type { UseQueryResult } from '@tanstack/react-query'
-import { GIFT_MSG, GIFT_STATE_LABEL, formatMoney, paidWithLabel, refundBankAccountSchema, type GiftList as GiftListAnswer, type GiftState, type GiftSummary } from '@sintonia/contract'
-import { BankAccountFields, EMPTY_ACCOUNT, REFUND_WAY, type AccountDraft } from '../../../components/refund-bank-account-fields'
-import { Badge, type BadgeVariant } from '../../../components/ui/badge'
+import { GIFT_MSG, formatMoney, paidWithLabel, type GiftList as GiftListAnswer, type GiftSummary } from '@sintonia/contract'
+import { BankAccountFields, EMPTY_ACCOUNT, REFUND_WAY, bankAccountFieldErrors, checkBankAccount, type AccountDraft } from '../../../components/refund-bank-account-fields'
+import { GiftStateBadge } from '../../../components/gift-state'
 import { Button, buttonVariants } from '../../../components/ui/button'
 import { FormAlert, SubmitButton, useErrorReveal } from '../../../components/ui/form'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessageOr, loadErrorMessage } from '../../../lib/api-client'
 import { toast } from '../../../lib/toast'
-import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/zod-issues'
+import { type FieldErrors } from '../../../lib/zod-issues'
 import { useRefundGift } from '../api/gifts-api'
 import { formatDay, formatInstant } from '../lib/dates'
-
-const STATE_BADGE: Record<GiftState, BadgeVariant> = {
-  awaiting_payment: 'gold',
-  scheduled: 'brand',
-  delivered: 'outline',
-  redeemed: 'success',
-  refunded: 'neutral',
-}
 
 /** What the buyer reads under each gift: where it is now. */
 function stateLine(gift: GiftSummary): string {
@@ -79,7 +71,7 @@ export function GiftList({ query, guaranteeDays }: { query: UseQueryResult<GiftL
                   <p className="text-sm break-all text-ink-muted">{gift.recipientEmail}</p>
                 </div>
               </div>
-              <Badge variant={STATE_BADGE[gift.state]}>{GIFT_STATE_LABEL[gift.state]}</Badge>
+              <GiftStateBadge state={gift.state} />
             </div>
             <p className="mt-3 text-sm text-ink">{stateLine(gift)}</p>
             <p className="mt-1 text-sm text-ink-muted">
@@ -129,13 +121,13 @@ function RefundGiftDialog({ gift, guaranteeDays, onClose }: { gift: GiftSummary 
     setError(null)
     let bankAccount
     if (byBoleto) {
-      const parsed = refundBankAccountSchema.safeParse(account)
-      if (!parsed.success) {
-        setFieldErrors(zodFieldErrors(parsed.error))
+      const checked = checkBankAccount(account)
+      if (checked.errors) {
+        setFieldErrors(checked.errors)
         errors.reveal()
         return
       }
-      bankAccount = parsed.data
+      bankAccount = checked.account
     }
     refund.mutate(
       { id: gift.id, ...(bankAccount ? { bankAccount } : {}) },
@@ -147,7 +139,7 @@ function RefundGiftDialog({ gift, guaranteeDays, onClose }: { gift: GiftSummary 
         },
         onError: (e) => {
           setError(errorMessageOr(e, GIFT_MSG.refundFailed))
-          setFieldErrors(Object.fromEntries(Object.entries(apiFieldErrors(e)).map(([key, message]) => [key.replace(/^bankAccount\./, ''), message])))
+          setFieldErrors(bankAccountFieldErrors(e))
           errors.reveal()
         },
       },

@@ -3,7 +3,6 @@ import { ShieldCheck } from 'lucide-react'
 import { toast } from 'sonner'
 import {
   COMMERCE_MSG,
-  refundBankAccountSchema,
   type PaymentMethod,
   type RefundBankAccount,
   type SubscriptionDetails,
@@ -11,10 +10,10 @@ import {
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { FormAlert, FormField, SubmitButton, useErrorReveal } from '../../../components/ui/form'
-import { BankAccountFields, EMPTY_ACCOUNT, REFUND_WAY, type AccountDraft } from '../../../components/refund-bank-account-fields'
+import { BankAccountFields, EMPTY_ACCOUNT, REFUND_WAY, bankAccountFieldErrors, checkBankAccount, type AccountDraft } from '../../../components/refund-bank-account-fields'
 import { ModalDialog } from '../../../components/ui/modal-dialog'
 import { getErrorMessage } from '../../../lib/api-client'
-import { apiFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/zod-issues'
+import { type FieldErrors } from '../../../lib/zod-issues'
 import { useRefundRequest } from '../api/commerce-api'
 import { formatLongDate } from '../lib/format'
 
@@ -110,13 +109,13 @@ function RefundDialog({ open, onClose, days, paymentMethod }: { open: boolean; o
     setError(null)
     let bankAccount: RefundBankAccount | undefined
     if (byBoleto) {
-      const parsed = refundBankAccountSchema.safeParse(account)
-      if (!parsed.success) {
-        setFieldErrors(zodFieldErrors(parsed.error))
+      const checked = checkBankAccount(account)
+      if (checked.errors) {
+        setFieldErrors(checked.errors)
         errors.reveal()
         return
       }
-      bankAccount = parsed.data
+      bankAccount = checked.account
     }
     setFieldErrors({})
     refund.mutate(
@@ -130,7 +129,7 @@ function RefundDialog({ open, onClose, days, paymentMethod }: { open: boolean; o
         },
         onError: (e) => {
           setError(getErrorMessage(e))
-          setFieldErrors(Object.fromEntries(Object.entries(apiFieldErrors(e)).map(([key, message]) => [key.replace(/^bankAccount\./, ''), message])))
+          setFieldErrors(bankAccountFieldErrors(e))
           errors.reveal()
         },
       },
