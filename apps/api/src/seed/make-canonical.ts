@@ -27,7 +27,7 @@ export interface SeedManifestEntry {
 
 /** The seed's bitrates (the repository carries these files), with the headroom each needs (CanonicalOptions). */
 const VOICE = { bitrateKbps: 32, headroomDb: 2.5 }
-const MUSIC = { bitrateKbps: 48, headroomDb: 1.5 }
+const MUSIC = { bitrateKbps: 64, headroomDb: 1.5 }
 
 /**
  * An MPEG-1 Layer III frame header at 48 kHz: what the conversion writes first (a track converted
