@@ -8,7 +8,8 @@
 #   - apps/web/public/background.mp3 (local fallback background track)
 #   - apps/api/src/seed/media/manifest.json
 #   - then every seed file and background.mp3 in the canonical stored form (ADR 026:
-#     MP3 mono 48 kHz, -16 LUFS), by apps/api/src/seed/make-canonical.ts
+#     MP3 48 kHz, -16 LUFS; the practices mono, the tracks stereo: ADR 034), by
+#     apps/api/src/seed/make-canonical.ts
 #   - short test clips from scripts/sample-audio/fixtures.tsv (e2e/fixtures/*.mp3):
 #     uploads in tests and journeys use them instead of the long seeded practices
 #
@@ -24,7 +25,8 @@ WEB_PUBLIC="$ROOT/apps/web/public"
 CATALOGUE="$ROOT/apps/api/src/seed/catalogue.ts"
 
 RATE=22050          # espeak-ng's native rate; every part is (re)sampled to it
-BITRATE=48k         # music, the web fallback track and the short test clips
+BITRATE=48k         # the short test clips
+MUSIC_BITRATE=96k   # the background tracks and the web fallback track, in stereo
 VOICE_BITRATE=32k   # the long guided practices: plenty for one synthetic voice, and small
 VOICE="pt-br"
 SPEED=135           # words per minute (slow, calm)
@@ -64,13 +66,13 @@ mkdir -p "$MEDIA" "$WEB_PUBLIC"
 # entries do not linger in the manifest.
 rm -f "$MEDIA"/*.mp3 "$MEDIA/manifest.json"
 
-# encode_mp3 <in.wav> <out.mp3> [title] [bitrate]
+# encode_mp3 <in.wav> <out.mp3> [title] [bitrate] [channels]
 encode_mp3() {
-  local in="$1" out="$2" title="${3:-}" bitrate="${4:-$BITRATE}"
+  local in="$1" out="$2" title="${3:-}" bitrate="${4:-$BITRATE}" channels="${5:-1}"
   local meta=(-map_metadata -1)
   [[ -n "$title" ]] && meta+=(-metadata "title=$title")
   ffmpeg -nostdin -hide_banner -loglevel error -y -i "$in" \
-    "${meta[@]}" -ac 1 -ar "$RATE" -c:a libmp3lame -b:a "$bitrate" \
+    "${meta[@]}" -ac "$channels" -ar "$RATE" -c:a libmp3lame -b:a "$bitrate" \
     -fflags +bitexact -flags:a +bitexact -id3v2_version 3 -write_xing 1 \
     "$out"
 }
@@ -90,6 +92,26 @@ make_pad() {
   "${SOX[@]}" -n -r "$RATE" -c "$n" -b 16 "$TMP/pad-raw.wav" synth "$dur" "${synth[@]}"
   "${SOX[@]}" "$TMP/pad-raw.wav" -c 1 "$out" \
     remix - lowpass 1400 tremolo "$trem" 35 reverb 40 50 80 \
+    fade q "$fin" "$dur" "$fout" gain -n -1
+}
+
+# make_stereo_pad <out.wav> <seconds> <fade_in> <fade_out> <tremolo_hz> <freq...>
+# make_pad in stereo, for the background tracks (sessions keep a track's two sides, ADR 034):
+# each tone on the left and its detuned twin on the right, a little of each on the other side,
+# so the slow beating moves between the ears instead of pulsing in the middle.
+make_stereo_pad() {
+  local out="$1" dur="$2" fin="$3" fout="$4" trem="$5"
+  shift 5
+  local synth=() n=0 f left="" right=""
+  for f in "$@"; do
+    synth+=(sine "$f" sine "$(awk -v f="$f" 'BEGIN { printf "%.3f", f * 1.003 }')")
+    left+="${left:+,}$((n + 1))v1,$((n + 2))v0.35"
+    right+="${right:+,}$((n + 1))v0.35,$((n + 2))v1"
+    n=$((n + 2))
+  done
+  "${SOX[@]}" -n -r "$RATE" -c "$n" -b 16 "$TMP/pad-raw.wav" synth "$dur" "${synth[@]}"
+  "${SOX[@]}" "$TMP/pad-raw.wav" -c 2 "$out" \
+    remix -m "$left" "$right" lowpass 1400 tremolo "$trem" 35 reverb 40 50 80 \
     fade q "$fin" "$dur" "$fout" gain -n -1
 }
 
@@ -195,24 +217,25 @@ while IFS=$'\t' read -r path text || [[ -n "${path:-}" ]]; do
 done <"$FIXTURES"
 
 # ---------------------------------------------------------- background music
-# music-brisa-suave: airy C major 7 with a breath of filtered noise
-make_pad "$TMP/brisa-chord.wav" 30 4 4 0.08 65.41 130.81 164.81 196.00 246.94 329.63
-"${SOX[@]}" -n -r "$RATE" -c 1 -b 16 "$TMP/brisa-air.wav" synth 30 pinknoise \
+# In stereo (ADR 034), at MUSIC_BITRATE: the sessions keep a track's two sides.
+# music-brisa-suave: airy C major 7 with a breath of filtered noise (its own on each side)
+make_stereo_pad "$TMP/brisa-chord.wav" 30 4 4 0.08 65.41 130.81 164.81 196.00 246.94 329.63
+"${SOX[@]}" -n -r "$RATE" -c 2 -b 16 "$TMP/brisa-air.wav" synth 30 pinknoise \
   lowpass 900 highpass 200 tremolo 0.05 60 fade q 4 30 4 gain -n -1
 "${SOX[@]}" -m -v 0.5 "$TMP/brisa-chord.wav" -v 0.05 "$TMP/brisa-air.wav" "$TMP/brisa.wav" gain -n -4
-encode_mp3 "$TMP/brisa.wav" "$MEDIA/music-brisa-suave.mp3" "Brisa Suave"
+encode_mp3 "$TMP/brisa.wav" "$MEDIA/music-brisa-suave.mp3" "Brisa Suave" "$MUSIC_BITRATE" 2
 GENERATED+=("$MEDIA/music-brisa-suave.mp3")
 
 # music-horizonte-sereno: warm D minor add9 drone
-make_pad "$TMP/horizonte.wav" 30 5 5 0.06 73.42 146.83 174.61 220.00 329.63
+make_stereo_pad "$TMP/horizonte.wav" 30 5 5 0.06 73.42 146.83 174.61 220.00 329.63
 "${SOX[@]}" "$TMP/horizonte.wav" "$TMP/horizonte-n.wav" gain -n -4
-encode_mp3 "$TMP/horizonte-n.wav" "$MEDIA/music-horizonte-sereno.mp3" "Horizonte Sereno"
+encode_mp3 "$TMP/horizonte-n.wav" "$MEDIA/music-horizonte-sereno.mp3" "Horizonte Sereno" "$MUSIC_BITRATE" 2
 GENERATED+=("$MEDIA/music-horizonte-sereno.mp3")
 
 # web fallback: G sus2 pad, 24 s
-make_pad "$TMP/background.wav" 24 4 4 0.1 98.00 146.83 196.00 220.00 293.66
+make_stereo_pad "$TMP/background.wav" 24 4 4 0.1 98.00 146.83 196.00 220.00 293.66
 "${SOX[@]}" "$TMP/background.wav" "$TMP/background-n.wav" gain -n -5
-encode_mp3 "$TMP/background-n.wav" "$WEB_PUBLIC/background.mp3" "Música de Fundo"
+encode_mp3 "$TMP/background-n.wav" "$WEB_PUBLIC/background.mp3" "Música de Fundo" "$MUSIC_BITRATE" 2
 GENERATED+=("$WEB_PUBLIC/background.mp3")
 
 # ------------------------------------------------------------------ manifest
@@ -239,7 +262,7 @@ duration_of() {
 mv "$MEDIA/manifest.json.tmp" "$MEDIA/manifest.json"
 
 # ------------------------------------------------------------------ canonical form
-# The server's own conversion (ADR 026): MP3 mono 48 kHz at -16 LUFS, the loudness written to the
+# The server's own conversion (ADR 026): MP3 48 kHz at -16 LUFS (tracks stereo), the loudness written to the
 # manifest, so the seed stores files the renderer reads as they are.
 (cd "$ROOT" && npx tsx apps/api/src/seed/make-canonical.ts)
 

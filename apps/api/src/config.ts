@@ -113,7 +113,8 @@ const envSchema = z
       .number({ error: 'deve ser um número' })
       .int('deve ser um número inteiro')
       .min(50, 'deve ser pelo menos 50')
-      .default(2048),
+      // 128 kbit/s stereo (ADR 034): twice the bytes of the 64 kbit/s mono sessions, the same hours.
+      .default(4096),
     SESSION_RENDER_CONCURRENCY: z.coerce
       .number({ error: 'deve ser um número' })
       .int('deve ser um número inteiro')

@@ -2,7 +2,8 @@
  * `npm run media:canonical`
  *
  * Converts every audio and background track stored before ADR 026 into the canonical form (MP3
- * mono 48 kHz, −16 LUFS, −1 dBTP; docs/decisions/026-canonical-media.md), each under a new key,
+ * 48 kHz, −16 LUFS, −1 dBTP, an audio mono, a track stereo; docs/decisions/026-canonical-media.md,
+ * 034-session-sound-quality.md), each under a new key,
  * then removes the sessions rendered from the old files (the stale-session sweep). Rows already
  * canonical are skipped, so the command can be run again after an interruption or a failure.
  *
@@ -27,7 +28,8 @@ export const MEDIA_CANONICAL_USAGE = [
   'Uso: npm run media:canonical',
   '',
   'Converte os áudios e as músicas de fundo ainda não convertidos para o formato único guardado',
-  '(MP3 mono 48 kHz, volume normalizado em −16 LUFS, pico −1 dBTP), cada um com um novo nome,',
+  '(MP3 48 kHz, áudios em mono e músicas de fundo em estéreo, volume normalizado em −16 LUFS,',
+  'pico −1 dBTP), cada um com um novo nome,',
   'e remove as sessões geradas dos arquivos antigos. Pode ser rodado de novo: o que já foi',
   'convertido é pulado. Com o banco embutido (sem DATABASE_URL), pare o servidor antes.',
 ].join('\n')

@@ -6,12 +6,13 @@
  * file of seed/media/manifest.json and the built-in background track are converted in place and
  * their loudness before and after written to the manifest (the seed stores it with each row).
  * Entries already converted are skipped. The practices keep a low bitrate (the repository carries
- * them; one synthetic voice needs little), uploads get CANONICAL_AUDIO.bitrateKbps.
+ * them; one synthetic voice needs little), uploads get CANONICAL_AUDIO's bit rates.
  */
 import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { MediaLoudness } from '@sintonia/contract'
-import { toCanonicalAudio, type CanonicalOptions } from '../lib/media/canonical-audio.js'
+import { CANONICAL_AUDIO, toCanonicalAudio, type CanonicalOptions, type MediaKind } from '../lib/media/canonical-audio.js'
+import { readMp3FrameHeader } from '../lib/media/mp3-stream.js'
 import { locateFfmpeg } from '../lib/media/ffmpeg.js'
 import { readAudioDurationSeconds } from '../lib/uploads/audio-duration.js'
 import { PUBLIC_MUSIC_FILE, SEED_MEDIA_DIR } from '../paths.js'
@@ -26,13 +27,14 @@ export interface SeedManifestEntry {
 
 /** The seed's bitrates (the repository carries these files), with the headroom each needs (CanonicalOptions). */
 const VOICE = { bitrateKbps: 32, headroomDb: 2.5 }
-const MUSIC = { bitrateKbps: 48, headroomDb: 1.5 }
+const MUSIC = { bitrateKbps: 64, headroomDb: 1.5 }
 
-/** An MPEG-1 Layer III frame header at 48 kHz in one channel: what the conversion writes first. */
-function isMpeg1Layer3Mono48k(head: Buffer): boolean {
-  const [b0, b1, b2, b3] = head
-  if (b0 !== 0xff || b1 === undefined || b2 === undefined || b3 === undefined) return false
-  return (b1 & 0xfe) === 0xfa && ((b2 >> 2) & 0x03) === 0x01 && ((b3 >> 6) & 0x03) === 0x03
+/**
+ * An MPEG-1 Layer III frame header at 48 kHz: what the conversion writes first (a track converted
+ * before ADR 034 is mono, and still canonical: the renderer spreads it on both sides).
+ */
+function isCanonicalTrack(head: Buffer): boolean {
+  return readMp3FrameHeader(head)?.sampleRate === CANONICAL_AUDIO.sampleRate
 }
 
 async function main() {
@@ -40,10 +42,10 @@ async function main() {
   if (!ffmpeg) throw new Error('ffmpeg não encontrado')
   const manifestPath = join(SEED_MEDIA_DIR, 'manifest.json')
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, SeedManifestEntry>
-  const convert = async (path: string, options: CanonicalOptions) => {
+  const convert = async (path: string, kind: MediaKind, options: CanonicalOptions) => {
     const temporary = `${path}.canonical.part`
     try {
-      const loudness = await toCanonicalAudio(ffmpeg, 'mp3', path, temporary, options)
+      const loudness = await toCanonicalAudio(ffmpeg, 'mp3', path, temporary, kind, options)
       renameSync(temporary, path)
       return loudness
     } finally {
@@ -53,7 +55,7 @@ async function main() {
   for (const [file, entry] of Object.entries(manifest)) {
     if (entry.loudness) continue
     const path = join(SEED_MEDIA_DIR, file)
-    const loudness = await convert(path, file.startsWith('music-') ? MUSIC : VOICE)
+    const loudness = await (file.startsWith('music-') ? convert(path, 'music', MUSIC) : convert(path, 'voice', VOICE))
     const durationSeconds = await readAudioDurationSeconds(path)
     if (durationSeconds === null) throw new Error(`duração ilegível depois da conversão: ${file}`)
     manifest[file] = { durationSeconds, bytes: statSync(path).size, mimeType: 'audio/mpeg', loudness }
@@ -61,9 +63,9 @@ async function main() {
   }
   const lines = Object.entries(manifest).map(([file, entry]) => `  ${JSON.stringify(file)}: ${JSON.stringify(entry).replaceAll(',"', ', "').replaceAll('":', '": ').replace(/^\{/, '{ ').replace(/\}$/, ' }')}`)
   writeFileSync(manifestPath, `{\n${lines.join(',\n')}\n}\n`)
-  // The built-in track has no manifest entry: converted when its first frame is not 48 kHz mono yet.
-  if (!isMpeg1Layer3Mono48k(readFileSync(PUBLIC_MUSIC_FILE).subarray(0, 4))) {
-    const loudness = await convert(PUBLIC_MUSIC_FILE, MUSIC)
+  // The built-in track has no manifest entry: converted when its first frame is not 48 kHz yet.
+  if (!isCanonicalTrack(readFileSync(PUBLIC_MUSIC_FILE).subarray(0, 4))) {
+    const loudness = await convert(PUBLIC_MUSIC_FILE, 'music', MUSIC)
     console.log(`background.mp3: ${loudness.beforeLufs} → ${loudness.afterLufs} LUFS`)
   }
 }

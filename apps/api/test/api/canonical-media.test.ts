@@ -1,6 +1,7 @@
 /**
  * Canonical stored media (docs/decisions/026-canonical-media.md): uploads are read with the
- * demuxer of their sniffed type only and converted to MP3 mono 48 kHz at −16 LUFS / −1 dBTP,
+ * demuxer of their sniffed type only and converted to MP3 48 kHz at −16 LUFS / −1 dBTP (a voice
+ * mono, a track stereo: docs/decisions/034-session-sound-quality.md),
  * with the loudness before and after returned; a playlist dressed as an MP3 never pulls another
  * local file in; the renderer opens sources as MP3, local files only; `npm run media:canonical`
  * converts what was stored before, once, and drops the sessions of the old files.
@@ -20,7 +21,7 @@ import { firstField, SHORT_VOICE_MP3 } from '../helpers/catalogue.js'
 import { callAs, castOf, type Cast } from '../helpers/callers.js'
 import { filesUnder, multipart } from '../helpers/multipart.js'
 import { hearAs } from '../helpers/media.js'
-import { ffmpeg, insertAudio, synthMusic, synthVoice } from '../helpers/sessions.js'
+import { decibels, decodeChannels, ffmpeg, insertAudio, rms, synthMusic, synthStereoMusic, synthVoice } from '../helpers/sessions.js'
 
 let ctx: TestContext
 let cast: Cast
@@ -161,17 +162,34 @@ describe('a normal upload', () => {
     expect(list.json().audios.find((a: { id: string }) => a.id === audio.id).loudness).toEqual(audio.loudness)
   })
 
-  it('a background track too (an MP3 at 22 kHz becomes 48 kHz mono, normalised)', async () => {
+  it('a background track too (a mono MP3 at 22 kHz becomes 48 kHz stereo, normalised)', async () => {
     const res = await upload(API.catalogue.admin.music, { title: 'Tons' }, await synthMusic(6))
     expect(res.statusCode, res.body).toBe(201)
     const { track } = res.json()
     const [row] = await ctx.database.db.select().from(backgroundMusic).where(eq(backgroundMusic.id, track.id))
     const path = ctx.storage.localPath(row!.fileKey)!
-    expect(await probe(path)).toEqual({ codec: 'mp3', rate: 48_000, layout: 'mono' })
+    expect(await probe(path)).toEqual({ codec: 'mp3', rate: 48_000, layout: 'stereo' })
     expect(Math.abs((await ebur128(path)).lufs - -16)).toBeLessThanOrEqual(1)
     expect(track.loudness.afterLufs).toBeCloseTo(-16, 0)
     const admin = await callAs(ctx, cast.admin, { method: 'GET', url: API.catalogue.admin.music })
     expect(admin.json().tracks.find((t: { id: string }) => t.id === track.id).loudness).toEqual(track.loudness)
+  })
+})
+
+describe('a stereo track', () => {
+  it('keeps its two sides, measured over both at −16 LUFS (±1)', async () => {
+    const res = await upload(API.catalogue.admin.music, { title: 'Tons em estéreo' }, await synthStereoMusic(6))
+    expect(res.statusCode, res.body).toBe(201)
+    const { track } = res.json()
+    const [row] = await ctx.database.db.select().from(backgroundMusic).where(eq(backgroundMusic.id, track.id))
+    const path = ctx.storage.localPath(row!.fileKey)!
+    expect(await probe(path)).toEqual({ codec: 'mp3', rate: 48_000, layout: 'stereo' })
+    expect(Math.abs((await ebur128(path)).lufs - -16)).toBeLessThanOrEqual(1)
+    const [left, right] = (await decodeChannels(path)) as [Float32Array, Float32Array]
+    const side = left.map((sample, i) => (sample - right[i]!) / 2)
+    const mid = left.map((sample, i) => (sample + right[i]!) / 2)
+    // Two different tones: as much on the sides as in the middle, not folded to one channel.
+    expect(decibels(rms(side, 1, 5) / rms(mid, 1, 5))).toBeGreaterThan(-3)
   })
 })
 
@@ -237,7 +255,7 @@ describe('npm run media:canonical', () => {
     const [trackAfter] = await ctx.database.db.select().from(backgroundMusic).where(eq(backgroundMusic.id, track!.id))
     expect(trackAfter!.fileKey).not.toBe(trackKey)
     expect(trackAfter!.sizeBytes).toBe((await ctx.storage.stat(trackAfter!.fileKey))!.size)
-    expect(await probe(ctx.storage.localPath(trackAfter!.fileKey)!)).toEqual({ codec: 'mp3', rate: 48_000, layout: 'mono' })
+    expect(await probe(ctx.storage.localPath(trackAfter!.fileKey)!)).toEqual({ codec: 'mp3', rate: 48_000, layout: 'stereo' })
 
     // The session of the old file is gone, row and bytes; the audio gets a new one.
     expect(await renderOf()).toBeUndefined()

@@ -56,11 +56,55 @@ export function synthMusic(seconds: number): Promise<Buffer> {
   ])
 }
 
-/** Decodes any audio (a file or bytes) to 48 kHz mono float samples, as the renderer hears it. */
-export async function decode(source: Buffer | string): Promise<Float32Array> {
+/**
+ * Steady stereo "music": a different tone on each side (220 Hz left, 330 Hz right), so a mix that
+ * kept its width has sides that differ, and one that folded it to mono has none.
+ */
+export function synthStereoMusic(seconds: number): Promise<Buffer> {
+  return run([
+    '-f',
+    'lavfi',
+    '-i',
+    `aevalsrc=0.35*sin(2*PI*220*t)|0.35*sin(2*PI*330*t):s=44100:d=${seconds}`,
+    '-ac',
+    '2',
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '192k',
+    '-f',
+    'mp3',
+    'pipe:1',
+  ])
+}
+
+/**
+ * Decodes any audio (a file or bytes) to 48 kHz float samples in its own channels (a WAV's header
+ * says how many; its data's length is not trusted: ffmpeg writes a piped WAV before knowing it).
+ */
+export async function decodeChannels(source: Buffer | string): Promise<Float32Array[]> {
   const input = typeof source === 'string' ? ['-i', source] : ['-i', 'pipe:0']
-  const pcm = await run([...input, '-ac', '1', '-ar', '48000', '-f', 'f32le', 'pipe:1'], typeof source === 'string' ? undefined : source)
-  return new Float32Array(pcm.buffer, pcm.byteOffset, Math.floor(pcm.length / 4))
+  const wav = await run([...input, '-ar', '48000', '-c:a', 'pcm_f32le', '-map_metadata', '-1', '-f', 'wav', 'pipe:1'], typeof source === 'string' ? undefined : source)
+  const channels = wav.readUInt16LE(22)
+  let offset = 12
+  while (wav.toString('latin1', offset, offset + 4) !== 'data') offset += 8 + wav.readUInt32LE(offset + 4)
+  const data = wav.subarray(offset + 8)
+  const frames = Math.floor(data.length / 4 / channels)
+  const interleaved = new Float32Array(data.buffer.slice(data.byteOffset, data.byteOffset + frames * channels * 4))
+  const out = Array.from({ length: channels }, () => new Float32Array(frames))
+  for (let frame = 0; frame < frames; frame++) for (let channel = 0; channel < channels; channel++) out[channel]![frame] = interleaved[frame * channels + channel]!
+  return out
+}
+
+/**
+ * Decodes any audio to 48 kHz mono float samples: a mono file as it is, a stereo session as the
+ * mean of its sides — the centred voice at its own level, the music as the mono mix had it.
+ */
+export async function decode(source: Buffer | string): Promise<Float32Array> {
+  const channels = await decodeChannels(source)
+  if (channels.length === 1) return channels[0]!
+  const [left, right] = channels as [Float32Array, Float32Array]
+  return left.map((sample, i) => (sample + right[i]!) / 2)
 }
 
 /** Stores bytes as a catalogue audio of the first field (what an upload leaves behind). */

@@ -10,8 +10,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SESSION_SAMPLE_RATE } from '@sintonia/contract'
+import { SESSION_BITRATE_KBPS, SESSION_SAMPLE_RATE } from '@sintonia/contract'
 import { countDecodedSamples } from '../../src/lib/media/ffmpeg.js'
+import { MP3_FRAME_BYTES, readMp3FrameHeader } from '../../src/lib/media/mp3-stream.js'
 import { LocalDiskStorage } from '../../src/lib/storage/local-disk-storage.js'
 import { renderArguments } from '../../src/modules/sessions/render-command.js'
 import {
@@ -163,8 +164,8 @@ describe('the renderer', () => {
     // Only a window from there was rendered: none of the 40 minutes before.
     expect(job.written).toBeLessThanOrEqual(RUN_PIECES * PIECE_BYTES)
     // Each frame of what it sent is a frame of this session's format.
-    const offset = PIECE_BYTES - (12_345 % PIECE_BYTES)
-    expect([bytes[offset % 192], bytes[(offset % 192) + 1]]).toEqual([0xff, 0xfb])
+    const frame = (PIECE_BYTES - (12_345 % PIECE_BYTES)) % MP3_FRAME_BYTES
+    expect(readMp3FrameHeader(bytes.subarray(frame, frame + 4))).toMatchObject({ bitrateKbps: SESSION_BITRATE_KBPS, sampleRate: SESSION_SAMPLE_RATE, channels: 2 })
     await instance.close()
   })
 

@@ -6,10 +6,16 @@
  */
 import { z } from 'zod'
 
-/** The stream's format: MP3, mono, 48 kHz, 64 kbit/s constant (docs/decisions/019-rendered-sessions-ffmpeg.md). */
+/**
+ * The stream's format, one for every session: MP3, joint stereo, 48 kHz, 128 kbit/s constant
+ * (docs/decisions/019-rendered-sessions-ffmpeg.md; the bit rate and stereo:
+ * docs/decisions/034-session-sound-quality.md). Seeks and pieces count bytes by it.
+ */
 export const SESSION_SAMPLE_RATE = 48_000
-export const SESSION_BITRATE_KBPS = 64
-/** Bytes of one minute of session: 64 kbit/s → 480,000 bytes. */
+export const SESSION_BITRATE_KBPS = 128
+/** Stereo, so a music bed keeps its width; the voice sits in the centre. */
+export const SESSION_CHANNELS: 1 | 2 = 2
+/** Bytes of one minute of session: 128 kbit/s → 960,000 bytes. */
 export const SESSION_BYTES_PER_MINUTE = (SESSION_BITRATE_KBPS * 1000 * 60) / 8
 /** Music alone before the first voice, fading in. */
 export const SESSION_LEAD_IN_S = 2

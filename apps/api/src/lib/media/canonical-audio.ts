@@ -4,17 +4,26 @@ import type { Ffmpeg } from './ffmpeg.js'
 
 /**
  * The one stored form of every audio and background track (docs/decisions/026-canonical-media.md):
- * MP3, mono, the sessions' 48 kHz, loudness-normalised to −16 LUFS integrated and −1 dBTP true
- * peak. The renderer then reads only this format and names it (`-f mp3`), never probing a file.
+ * MP3, the sessions' 48 kHz, loudness-normalised to −16 LUFS integrated and −1 dBTP true peak; a
+ * voice in one channel, a track in two (docs/decisions/034-session-sound-quality.md). The renderer
+ * then reads only this format and names it (`-f mp3`), never probing a file.
  */
 export const CANONICAL_AUDIO = {
   demuxer: 'mp3',
   mime: 'audio/mpeg',
   ext: 'mp3',
   sampleRate: SESSION_SAMPLE_RATE,
-  /** Uploads are stored at this bitrate: a voice stays clean after the session's 64 kbit/s re-encode. */
-  bitrateKbps: 96,
+  /**
+   * What each kind is stored as: a voice is mono (it sits in the centre of the session), a track
+   * stereo (its width is what a music bed is heard for). The bit rates are about 1.5× what each
+   * gets in the session's 128 kbit/s joint stereo, so it stays clean after the re-encode.
+   */
+  voice: { channels: 1, layout: 'mono', bitrateKbps: 96 },
+  music: { channels: 2, layout: 'stereo', bitrateKbps: 192 },
 } as const
+
+/** What a stored file holds: a listener's voice, or a background track. */
+export type MediaKind = 'voice' | 'music'
 
 export const LOUDNESS_TARGET = { lufs: -16, truePeak: -1, lra: 20 } as const
 
@@ -87,19 +96,21 @@ const round = (value: string) => Math.round(Number(value) * 10) / 10
 export class AudioNotDecodable extends Error {}
 
 /** Integrated loudness and true peak of a file, as loudnorm's first pass measures them. */
-export async function measureLoudness(ffmpeg: Ffmpeg, demuxer: string, path: string): Promise<{ lufs: number; truePeak: number }> {
-  const report = await firstPass(ffmpeg, demuxer, path, LOUDNESS_TARGET.truePeak)
+export async function measureLoudness(ffmpeg: Ffmpeg, demuxer: string, path: string, kind: MediaKind): Promise<{ lufs: number; truePeak: number }> {
+  const report = await firstPass(ffmpeg, demuxer, path, kind, LOUDNESS_TARGET.truePeak)
   return { lufs: round(report.input_i), truePeak: round(report.input_tp) }
 }
 
 /**
- * Every chain starts in one channel: the stored file is mono, and a stereo file's downmix is up to
- * 3 dB louder than either channel, so it is measured and limited as it will be stored.
+ * Every chain starts in the stored layout, so a file is measured and limited as it will be stored:
+ * a voice downmixed to one channel (a stereo file's downmix is up to 3 dB louder than either
+ * channel), a track in two (a mono one spread on both sides at −3 dB each, which measures as the
+ * mono file did).
  */
-const MONO = 'aformat=channel_layouts=mono,'
+const layoutOf = (kind: MediaKind) => `aformat=channel_layouts=${CANONICAL_AUDIO[kind].layout},`
 
-async function firstPass(ffmpeg: Ffmpeg, demuxer: string, path: string, peak: number, before = ''): Promise<Measured> {
-  const filter = `${MONO}${before}loudnorm=${targetFor(peak)}:print_format=json`
+async function firstPass(ffmpeg: Ffmpeg, demuxer: string, path: string, kind: MediaKind, peak: number, before = ''): Promise<Measured> {
+  const filter = `${layoutOf(kind)}${before}loudnorm=${targetFor(peak)}:print_format=json`
   const { code, stderr } = await run(ffmpeg, ['-v', 'info', ...inputArguments(demuxer, path), '-map', '0:a:0', '-af', filter, '-f', 'null', '-'])
   const report = code === 0 ? loudnormReport(stderr) : null
   // No report, or silence (−inf): nothing an audio can be normalised from.
@@ -130,14 +141,14 @@ function limiterChain(gainDb: number, peak: number): string {
  * loses 3 dB), so the gain grows by what is missing and is measured again, a few times at most,
  * until loudnorm can make up the rest linearly. Returns the chain before loudnorm and its measure.
  */
-async function prepareLinear(ffmpeg: Ffmpeg, demuxer: string, path: string, original: Measured, peak: number): Promise<{ chain: string; measured: Measured }> {
+async function prepareLinear(ffmpeg: Ffmpeg, demuxer: string, path: string, kind: MediaKind, original: Measured, peak: number): Promise<{ chain: string; measured: Measured }> {
   if (linearFits(original, peak)) return { chain: '', measured: original }
   let gain = LOUDNESS_TARGET.lufs - Number(original.input_i)
   let chain = ''
   let measured = original
   for (let attempt = 0; attempt < MAX_LIMITER_ATTEMPTS; attempt++) {
     chain = limiterChain(gain, peak)
-    measured = await firstPass(ffmpeg, demuxer, path, peak, chain)
+    measured = await firstPass(ffmpeg, demuxer, path, kind, peak, chain)
     if (linearFits(measured, peak)) break
     gain += LOUDNESS_TARGET.lufs - Number(measured.input_i)
   }
@@ -157,25 +168,26 @@ export interface CanonicalOptions {
 }
 
 /**
- * Converts `inputPath` (read with `demuxer`) into the canonical form at `outputPath`: loudnorm's
- * two passes (measure, then normalise with the measured values, linear; see prepareLinear),
- * resampled to 48 kHz mono, no tags kept. Returns the loudness before and after, the after read
- * back from the written file itself. Throws AudioNotDecodable when the file cannot be decoded in
- * that format.
+ * Converts `inputPath` (read with `demuxer`) into the canonical form of `kind` at `outputPath`:
+ * loudnorm's two passes (measure, then normalise with the measured values, linear; see
+ * prepareLinear), resampled to 48 kHz in the kind's channels, no tags kept. Returns the loudness
+ * before and after, the after read back from the written file itself. Throws AudioNotDecodable
+ * when the file cannot be decoded in that format.
  */
 export async function toCanonicalAudio(
   ffmpeg: Ffmpeg,
   demuxer: string,
   inputPath: string,
   outputPath: string,
-  { bitrateKbps, headroomDb }: CanonicalOptions = { bitrateKbps: CANONICAL_AUDIO.bitrateKbps, headroomDb: 0 },
+  kind: MediaKind,
+  { bitrateKbps, headroomDb }: CanonicalOptions = { bitrateKbps: CANONICAL_AUDIO[kind].bitrateKbps, headroomDb: 0 },
 ): Promise<MediaLoudness> {
   const peak = LOUDNESS_TARGET.truePeak - headroomDb
-  const original = await firstPass(ffmpeg, demuxer, inputPath, peak)
+  const original = await firstPass(ffmpeg, demuxer, inputPath, kind, peak)
   // loudnorm is given the measure of what it will really receive (the limited sound, if limited).
-  const { chain: limiter, measured } = await prepareLinear(ffmpeg, demuxer, inputPath, original, peak)
+  const { chain: limiter, measured } = await prepareLinear(ffmpeg, demuxer, inputPath, kind, original, peak)
   const normalise =
-    `${MONO}${limiter}loudnorm=${targetFor(peak)}:measured_I=${measured.input_i}:measured_TP=${measured.input_tp}:measured_LRA=${measured.input_lra}` +
+    `${layoutOf(kind)}${limiter}loudnorm=${targetFor(peak)}:measured_I=${measured.input_i}:measured_TP=${measured.input_tp}:measured_LRA=${measured.input_lra}` +
     `:measured_thresh=${measured.input_thresh}:offset=${measured.target_offset}:linear=true,` +
     // loudnorm works at 192 kHz: back to the sessions' rate.
     `aresample=${CANONICAL_AUDIO.sampleRate}`
@@ -197,7 +209,7 @@ export async function toCanonicalAudio(
     '-ar',
     String(CANONICAL_AUDIO.sampleRate),
     '-ac',
-    '1',
+    String(CANONICAL_AUDIO[kind].channels),
     '-id3v2_version',
     '0',
     '-f',
@@ -205,6 +217,6 @@ export async function toCanonicalAudio(
     `file:${outputPath}`,
   ])
   if (code !== 0) throw new AudioNotDecodable(`ffmpeg não converteu o áudio (código ${code}): ${stderr.trim().slice(-300)}`)
-  const after = await measureLoudness(ffmpeg, CANONICAL_AUDIO.demuxer, outputPath)
+  const after = await measureLoudness(ffmpeg, CANONICAL_AUDIO.demuxer, outputPath, kind)
   return { beforeLufs: round(original.input_i), beforePeak: round(original.input_tp), afterLufs: after.lufs, afterPeak: after.truePeak }
 }

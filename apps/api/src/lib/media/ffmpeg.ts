@@ -48,8 +48,8 @@ export function locateFfmpeg(configured: string | undefined): Ffmpeg | null {
 }
 
 /**
- * Decodes an audio file as the renderer does (48 kHz mono, read with `demuxer`: the canonical MP3)
- * and counts its samples: the exact length the session's timeline is built on. Rejects when the
+ * Decodes an audio file as the renderer does (48 kHz, read with `demuxer`: the canonical MP3; in
+ * one channel, as a stereo track has as many samples per side) and counts its samples: the exact length the session's timeline is built on. Rejects when the
  * file cannot be decoded.
  */
 export function countDecodedSamples(ffmpeg: Ffmpeg, demuxer: string, inputPath: string, sampleRate: number, { background = false } = {}): Promise<number> {

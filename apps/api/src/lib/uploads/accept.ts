@@ -10,7 +10,7 @@ import {
   type MediaLoudness,
 } from '@sintonia/contract'
 import { HttpError } from '../http/errors.js'
-import { AudioNotDecodable, CANONICAL_AUDIO, demuxerFor, toCanonicalAudio } from '../media/canonical-audio.js'
+import { AudioNotDecodable, CANONICAL_AUDIO, demuxerFor, toCanonicalAudio, type MediaKind } from '../media/canonical-audio.js'
 import type { Ffmpeg } from '../media/ffmpeg.js'
 import { readAudioDurationSeconds } from './audio-duration.js'
 import type { FileRule, ReceivedFile } from './receive-multipart.js'
@@ -35,11 +35,12 @@ export interface AcceptedAudio extends SniffedType {
 
 /**
  * An audio file: its type by content, then converted by ffmpeg, reading it with the demuxer of
- * that type only, into the canonical stored form (MP3 mono 48 kHz at −16 LUFS), whose duration is
- * then read. Refused in pt-BR: not an audio type (415), not decodable as that type (400; an
- * 'MP3' that is really a playlist is one), no duration (400); 503 when this server has no ffmpeg.
+ * that type only, into the canonical stored form of its kind (MP3 48 kHz at −16 LUFS, a voice mono,
+ * a track stereo), whose duration is then read. Refused in pt-BR: not an audio type (415), not
+ * decodable as that type (400; an 'MP3' that is really a playlist is one), no duration (400); 503
+ * when this server has no ffmpeg.
  */
-export async function acceptAudio(file: ReceivedFile, ffmpeg: Ffmpeg | null): Promise<AcceptedAudio> {
+export async function acceptAudio(file: ReceivedFile, ffmpeg: Ffmpeg | null, kind: MediaKind): Promise<AcceptedAudio> {
   const type = sniffAudio(file.head)
   const demuxer = type ? demuxerFor(type.ext) : null
   if (!demuxer) throw new HttpError(415, ADMIN_CONTENT_MSG.audioType)
@@ -49,7 +50,7 @@ export async function acceptAudio(file: ReceivedFile, ffmpeg: Ffmpeg | null): Pr
   try {
     let loudness: MediaLoudness
     try {
-      loudness = await toCanonicalAudio(ffmpeg, demuxer, file.path, path)
+      loudness = await toCanonicalAudio(ffmpeg, demuxer, file.path, path, kind)
     } catch (error) {
       if (error instanceof AudioNotDecodable) throw new HttpError(400, ADMIN_CONTENT_MSG.audioNotDecodable)
       throw error

@@ -51,7 +51,7 @@ export async function createAudio(deps: MediaServiceDeps, upload: ReceivedUpload
     const meta = parseFormFields(adminAudioMetaSchema, audioFormFieldsToMeta(upload.fields))
     if (!(await fieldExists(db, meta.fieldId))) throw new HttpError(400, ADMIN_CONTENT_MSG.fieldNotFound)
     const file = upload.files.file!
-    const accepted = await acceptAudio(file, deps.ffmpeg)
+    const accepted = await acceptAudio(file, deps.ffmpeg, 'voice')
     const stored = await storeUpload(deps.storage, accepted, 'audios', accepted.ext).finally(accepted.discard)
     let id: string
     try {
@@ -103,7 +103,7 @@ export async function replaceAudioFile(deps: MediaServiceDeps, upload: ReceivedU
   try {
     if (!(await findAudio(db, id))) throw new HttpError(404, ADMIN_CONTENT_MSG.audioNotFound)
     const file = upload.files.file!
-    const accepted = await acceptAudio(file, deps.ffmpeg)
+    const accepted = await acceptAudio(file, deps.ffmpeg, 'voice')
     const stored = await storeUpload(deps.storage, accepted, 'audios', accepted.ext).finally(accepted.discard)
     let oldKey: string
     try {

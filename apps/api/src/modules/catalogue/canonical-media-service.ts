@@ -1,7 +1,7 @@
 /**
  * The one-off conversion of media stored before ADR 026 (`npm run media:canonical`): every audio
  * and background track not canonical yet is converted like an upload (type by content, read with
- * that type's demuxer only, two-pass loudnorm, MP3 mono 48 kHz) and stored under a new key. A new
+ * that type's demuxer only, two-pass loudnorm, MP3 48 kHz, a voice mono, a track stereo) and stored under a new key. A new
  * key, never the same one: sessions rendered from the old file no longer match any source and the
  * stale-session sweep drops them. Idempotent: a converted row is marked (canonical_at) and skipped.
  */
@@ -46,7 +46,7 @@ async function convertOne(deps: MediaServiceDeps, ffmpeg: Ffmpeg, workDir: strin
     await pipeline(deps.storage.read(item.fileKey), createWriteStream(source))
     const demuxer = demuxerFor(sniffAudio(await headOf(source))?.ext ?? '')
     if (!demuxer) throw new Error('o conteúdo não é de um formato de áudio aceito')
-    const loudness = await toCanonicalAudio(ffmpeg, demuxer, source, output)
+    const loudness = await toCanonicalAudio(ffmpeg, demuxer, source, output, item.table === 'audios' ? 'voice' : 'music')
     const durationSeconds = await readAudioDurationSeconds(output)
     if (durationSeconds === null) throw new Error('a duração do arquivo convertido não pôde ser lida')
     const folder = item.table === 'audios' ? 'audios' : 'music'

@@ -61,7 +61,7 @@ export async function createTrack(deps: MediaServiceDeps, upload: ReceivedUpload
       isActive: upload.fields.isActive === undefined ? true : upload.fields.isActive === 'true',
     })
     const file = upload.files.file!
-    const accepted = await acceptAudio(file, deps.ffmpeg)
+    const accepted = await acceptAudio(file, deps.ffmpeg, 'music')
     const stored = await storeUpload(deps.storage, accepted, 'music', accepted.ext).finally(accepted.discard)
     try {
       const row = await insertTrack(deps.db, {

@@ -7,16 +7,29 @@
  * the plan exactly, whatever the source files' own padding. Pure: tested on its own and run by
  * ./renderer.ts.
  */
-import { SESSION_BITRATE_KBPS, SESSION_SAMPLE_RATE } from '@sintonia/contract'
+import { SESSION_BITRATE_KBPS, SESSION_CHANNELS, SESSION_SAMPLE_RATE } from '@sintonia/contract'
 import { CANONICAL_AUDIO, inputArguments } from '../../lib/media/canonical-audio.js'
 import type { SessionPlan } from './session-plan.js'
 
-const FORMAT = `aresample=${SESSION_SAMPLE_RATE},aformat=sample_fmts=flt:channel_layouts=mono`
+/**
+ * The music is mixed in stereo: a stereo track keeps its width, a mono one (stored before ADR 034)
+ * is spread on both sides, each at −3 dB (ffmpeg's upmix), as loud as a stereo track at the same
+ * loudness (docs/decisions/034-session-sound-quality.md).
+ */
+const MUSIC_FORMAT = `aresample=${SESSION_SAMPLE_RATE},aformat=sample_fmts=flt:channel_layouts=stereo`
+/**
+ * The voice plays on both sides at full level, as the mono stream played it; the music is raised
+ * by the same 3 dB its stereo measure leaves it under a mono voice, so a level means what it meant.
+ */
+const MUSIC_TO_VOICE = Math.SQRT2
 /**
  * The voices are repeated in 16-bit (aloop keeps one repetition in memory: half the memory of
  * floats, and the sources are MP3s anyway), and mixed in floats.
  */
 const VOICE_FORMAT = `aresample=${SESSION_SAMPLE_RATE},aformat=sample_fmts=s16:channel_layouts=mono`
+/** The voice (mono, FC) in the centre: at full level on both sides, alone or over the music's own sides. */
+const CENTRED_VOICE = 'pan=stereo|FL=FC|FR=FC'
+const CENTRED_VOICE_OVER_MUSIC = 'pan=stereo|FL=FC+FL|FR=FC+FR'
 /** A track looped more often than this within one window is decoded once and looped in memory. */
 const MUSIC_INPUTS_MAX = 4
 
@@ -86,13 +99,12 @@ export function renderArguments(
   const joined = segments.length > 1 ? `${segments.join('')}concat=n=${segments.length}:v=0:a=1,` : `${segments[0]}`
   filters.push(`${joined}aformat=sample_fmts=flt:channel_layouts=mono,apad,atrim=end_sample=${length}[voice]`)
 
-  let mix = '[voice]'
   if (plan.music) {
     if (!musicSamples || musicSamples <= 0) throw new Error('duração da música de fundo desconhecida')
     // The track loops from the session's first sample: at `start` it is `start mod length` in.
     const offset = start % musicSamples
     const loops = Math.ceil((offset + length) / musicSamples)
-    const gain = (plan.musicLevel / 100).toFixed(4)
+    const gain = ((plan.musicLevel / 100) * MUSIC_TO_VOICE).toFixed(4)
     const firstInput = inputs.filter((arg) => arg === '-i').length
     const musicPath = pathOf(plan.music.fileKey)
     if (loops <= MUSIC_INPUTS_MAX) {
@@ -100,7 +112,7 @@ export function renderArguments(
       const labels: string[] = []
       for (let loop = 0; loop < loops; loop++) {
         inputs.push(...inputArguments(CANONICAL_AUDIO.demuxer, musicPath))
-        filters.push(`[${firstInput + loop}:a]${FORMAT},apad,atrim=end_sample=${musicSamples}[m${loop}]`)
+        filters.push(`[${firstInput + loop}:a]${MUSIC_FORMAT},apad,atrim=end_sample=${musicSamples}[m${loop}]`)
         labels.push(`[m${loop}]`)
       }
       const looped = loops > 1 ? `${labels.join('')}concat=n=${loops}:v=0:a=1,` : `${labels[0]}`
@@ -109,16 +121,18 @@ export function renderArguments(
       // A short track: decoded once and looped in memory (at most a third of the window).
       inputs.push(...inputArguments(CANONICAL_AUDIO.demuxer, musicPath))
       filters.push(
-        `[${firstInput}:a]${FORMAT},apad,atrim=end_sample=${musicSamples},aloop=loop=-1:size=${musicSamples},` +
+        `[${firstInput}:a]${MUSIC_FORMAT},apad,atrim=end_sample=${musicSamples},aloop=loop=-1:size=${musicSamples},` +
           `atrim=start_sample=${offset}:end_sample=${offset + length},asetpts=N/SR/TB,volume=${gain}[music]`,
       )
     }
-    filters.push('[voice][music]amerge=inputs=2,pan=mono|c0=c0+c1[mixed]')
-    mix = '[mixed]'
+    // amerge orders the channels by layout (FL FR FC): the pan names them.
+    filters.push(`[voice][music]amerge=inputs=2,${CENTRED_VOICE_OVER_MUSIC}[mixed]`)
+  } else {
+    filters.push(`[voice]${CENTRED_VOICE}[mixed]`)
   }
   filters.push(
     // The fades are placed on the session's own clock, whatever the window.
-    `${mix}asetpts=(N+${start})/SR/TB,afade=t=in:ss=0:ns=${plan.leadSamples},afade=t=out:ss=${plan.fadeOutStart}:ns=${plan.fadeOutSamples},asetpts=N/SR/TB,` +
+    `[mixed]asetpts=(N+${start})/SR/TB,afade=t=in:ss=0:ns=${plan.leadSamples},afade=t=out:ss=${plan.fadeOutStart}:ns=${plan.fadeOutSamples},asetpts=N/SR/TB,` +
       // Catches the rare peak where a loud voice meets loud music; never raises the level.
       'alimiter=limit=0.97:attack=5:level=disabled[out]',
   )
@@ -145,10 +159,13 @@ export function renderArguments(
     // frame to frame (ADR 028).
     '-reservoir',
     '0',
+    // Joint stereo (LAME's own choice per frame): a centred voice costs one channel's bits, not two.
+    '-joint_stereo',
+    '1',
     '-ar',
     String(SESSION_SAMPLE_RATE),
     '-ac',
-    '1',
+    String(SESSION_CHANNELS),
     '-write_xing',
     '0',
     '-id3v2_version',

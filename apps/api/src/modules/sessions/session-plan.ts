@@ -7,6 +7,8 @@
  */
 import { createHash } from 'node:crypto'
 import {
+  SESSION_BITRATE_KBPS,
+  SESSION_CHANNELS,
   SESSION_ENDLESS_S,
   SESSION_ITEM_GAP_S,
   SESSION_LEAD_IN_S,
@@ -20,9 +22,10 @@ import { MP3_FRAME_BYTES, MP3_SAMPLES_PER_FRAME, mp3FramesFor } from '../../lib/
 
 /**
  * Bumped whenever the recipe below or the render command changes what a key sounds like, so old
- * renders stop matching (their bytes would differ under the same name).
+ * renders stop matching (their bytes would differ under the same name). 3: stereo at 128 kbit/s,
+ * the music in stereo (docs/decisions/034-session-sound-quality.md).
  */
-export const RENDER_RECIPE_VERSION = 2
+export const RENDER_RECIPE_VERSION = 3
 
 /**
  * Samples a decoder outputs before the first encoded one (LAME's 576 + the decoder's 529): without
@@ -180,6 +183,8 @@ export function planSession(input: PlanInput): SessionPlan {
 function keyOf(plan: Omit<SessionPlan, 'key'>, renderer: string): string {
   const identity = {
     recipe: RENDER_RECIPE_VERSION,
+    // The stream's format: a stored render of another never answers under this one's byte arithmetic.
+    format: [SESSION_SAMPLE_RATE, SESSION_BITRATE_KBPS, SESSION_CHANNELS],
     renderer,
     items: plan.items.map((item) => ({
       file: item.voice.fileKey,
