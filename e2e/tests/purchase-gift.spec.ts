@@ -5,7 +5,7 @@ import { expectPracticeReady, expectSandboxCheckout, payWithCard } from '../supp
 import { waitForMailTo } from '../support/mailbox'
 import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
 import { e2ePort } from '../support/run-paths'
-import { screenshotBoth } from '../support/screenshots'
+import { keepPicture, screenshotBoth } from '../support/screenshots'
 import { setServerClock } from '../support/server-clock'
 
 /**
@@ -38,7 +38,10 @@ test('a gift bought, delivered on its day and redeemed by another browser', asyn
   expect(signUp.status(), await signUp.text()).toBe(201)
 
   await page.goto(url('/assinatura'))
-  await page.getByRole('region', { name: 'Presentear alguém' }).getByRole('link', { name: 'Presentear' }).click()
+  const giftEntry = page.getByRole('region', { name: 'Presentear alguém' })
+  await giftEntry.scrollIntoViewIfNeeded()
+  await keepPicture(giftEntry, 'assinatura-gift-entry')
+  await giftEntry.getByRole('link', { name: 'Presentear' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Dê de presente um tempo de cuidado' })).toBeVisible()
   await expect(page.getByText('Os presentes que você der aparecem aqui')).toBeVisible()
 
