@@ -19,6 +19,11 @@ export class LockedScreen {
   private paused = false
   private finishedBytes = new Map<string, number>()
   private readonly sessionRequests = new Set<string>()
+  /**
+   * Players of the page's moment of silence: a click that asks for sound plays 10 ms of a `data:`
+   * WAV first, so the page's audio may start later (lib/page-audio.ts). It ends at once.
+   */
+  private readonly silencePlayers = new Set<string>()
 
   private constructor(private readonly cdp: CDPSession) {}
 
@@ -29,10 +34,11 @@ export class LockedScreen {
       for (const entry of events as Array<{ value: string }>) {
         const detail = JSON.parse(entry.value) as Record<string, unknown>
         screen.log.push({ at: (Date.now() - screen.started) / 1000, player: playerId as string, event: String(detail.event), detail })
+        if (detail.event === 'kLoad' && String(detail.url).startsWith('data:')) screen.silencePlayers.add(playerId as string)
       }
     })
     cdp.on('Network.requestWillBeSent', ({ requestId, request }) => {
-      if (/\/api\/sessions\/[a-f0-9]+\/audio/.test(request.url as string)) screen.sessionRequests.add(requestId as string)
+      if (SESSION_STREAM.test(request.url as string)) screen.sessionRequests.add(requestId as string)
     })
     cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
       if (screen.sessionRequests.has(requestId as string)) screen.finishedBytes.set(requestId as string, encodedDataLength as number)
@@ -65,11 +71,15 @@ export class LockedScreen {
     await until(() => this.paused, 10_000, 'o JavaScript da página não parou')
   }
 
-  /** Waits, with the page still stopped, for the media stack to report the end of the stream. */
+  /**
+   * Waits, with the page still stopped, for the media stack to report the end of the stream — not
+   * the end of the page's moment of silence, which comes at once.
+   */
   async waitForEnded(timeoutMs: number): Promise<MediaLogEntry> {
-    await until(() => this.log.some((entry) => entry.event === 'kEnded'), timeoutMs, 'o áudio não chegou ao fim')
+    const isStreamEnd = (entry: MediaLogEntry) => entry.event === 'kEnded' && !this.silencePlayers.has(entry.player)
+    await until(() => this.log.some(isStreamEnd), timeoutMs, 'o áudio não chegou ao fim')
     if (!this.paused) throw new Error('o JavaScript da página voltou a rodar antes do fim do áudio')
-    return this.log.find((entry) => entry.event === 'kEnded')!
+    return this.log.find(isStreamEnd)!
   }
 
   /** The page's JavaScript runs again (the screen is unlocked). */
@@ -93,6 +103,9 @@ export class LockedScreen {
     )
   }
 }
+
+/** A session's stream, as the player asks for it (docs/product/sessions.md). */
+const SESSION_STREAM = /\/api\/sessions\/[a-f0-9]+\/audio/
 
 function until(condition: () => boolean, timeout: number, message: string): Promise<void> {
   return expect.poll(condition, { timeout, message }).toBe(true)

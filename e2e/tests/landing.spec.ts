@@ -210,3 +210,42 @@ test('when the sections below the hero cannot be fetched, the hero stays and the
   // (recoverable error #422); nothing else may go wrong.
   expect(errors.filter((message) => !/Minified React error #422\b/.test(message))).toEqual([])
 })
+
+// A person whose system does not ask for less motion: the page's own smooth scrolling applies.
+test.describe('with motion', () => {
+  test.use({ reducedMotion: 'no-preference' })
+
+  test('a visitor at "Planos" who reloads is put back there, at 360 and 1280 px, without the page sliding down to it from the top', async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { __scrolls: number[] }
+      w.__scrolls = []
+      addEventListener('scroll', () => w.__scrolls.push(window.scrollY), { passive: true })
+    })
+    for (const [width, height] of [[360, 780], [1280, 800]] as const) {
+      await page.setViewportSize({ width, height })
+      await page.goto('/')
+      await page.waitForLoadState('networkidle')
+      // The visitor is at the plans (as "Quero Começar Agora" of the price comparison leaves them),
+      // put there until the sections above have their real heights.
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const plans = document.getElementById('planos')!
+            plans.scrollIntoView({ behavior: 'instant', block: 'start' })
+            return Math.abs(plans.getBoundingClientRect().top) < 120
+          }),
+        )
+        .toBe(true)
+      const left = await page.evaluate(() => window.scrollY)
+
+      await page.reload()
+      await page.waitForLoadState('networkidle')
+      // The browser puts the page back where the visitor was (give or take what the sections above
+      // measure before they render) in steps of its own — clamped while the page below is still
+      // growing — never in a slide from the top that shows the first screen on the way.
+      await expect.poll(() => page.evaluate(() => (window as unknown as { __scrolls: number[] }).__scrolls.length)).toBeGreaterThan(0)
+      const places = await page.evaluate(() => (window as unknown as { __scrolls: number[] }).__scrolls)
+      expect(places.filter((y) => y < height), `${width} px: places within the first screen, on the way back to "Planos" (${left})`).toEqual([])
+    }
+  })
+})

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { LISTENER_MSG, type Audio, type FieldList, type Playlist, type SessionManifest, type SessionRequest } from '@sintonia/contract'
 import { submitLogin } from '../support/accounts'
+import { recordCspViolations } from '../support/csp'
 import { readCachedAudios, waitForServiceWorker } from '../support/offline'
 import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
 import { screenshotBoth } from '../support/screenshots'
@@ -47,6 +48,7 @@ async function storedPlaylists(page: Page): Promise<Playlist[]> {
 
 test('a playlist plays through from "Tocar playlist"; the heart means Favoritos; the search grid agrees with the dropdown', async ({ page }) => {
   test.setTimeout(180_000)
+  const cspViolations = await recordCspViolations(page)
   await onboardPaidBuyer(page, server.baseURL, checkout, PASSWORD)
   const { fields, audiosOf } = await fieldsAndAudios(page)
 
@@ -136,6 +138,9 @@ test('a playlist plays through from "Tocar playlist"; the heart means Favoritos;
   await expect(page.getByTestId('audio-position')).toContainText('Áudio 1 de 2')
   await expect(page.getByTestId('player-status')).toHaveText('Reproduzindo', { timeout: 15_000 })
   await expect(page.getByTestId('background-music-status')).toHaveAttribute('data-playing', 'true')
+  // The moment of silence "Tocar playlist" plays inside the click (lib/page-audio.ts) is one the
+  // app's own security policy lets play: no refusal in the console.
+  expect(await cspViolations()).toEqual([])
   // On a phone the timer's menu sits whole inside the stage, within its padding, never cut at its edge.
   await page.setViewportSize({ width: 360, height: 780 })
   const [stageBox, timerBox] = await Promise.all([page.getByTestId('player-stage').boundingBox(), page.getByTestId('sleep-timer').boundingBox()])

@@ -14,7 +14,8 @@ export const THEME_BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THE
  * - styles: 'unsafe-inline' for the boot screen's <style> in index.html and the toast library's
  *   injected styles; no script can run from them.
  * - media, images, frames, connections: https: — admins may point the landing video at any HLS
- *   stream, YouTube/embed page or thumbnail host; blob: for offline copies and upload previews.
+ *   stream, YouTube/embed page or thumbnail host; blob: for offline copies and upload previews;
+ *   data: in media-src only, for the page's moment of silence (lib/page-audio.ts).
  * - workers: the service worker (self) and blob: workers of the HLS player.
  * Cross-Origin-Embedder-Policy stays off: it would block the YouTube embed.
  */
@@ -38,7 +39,8 @@ export const securityHeadersPlugin = fp(
           scriptSrc: ["'self'", THEME_BOOT_SCRIPT_HASH],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-          mediaSrc: ["'self'", 'blob:', 'https:', ...bucketOrigin],
+          // data: for media only: the moment of silence a click plays to let the page's audio start later (docs/security.md).
+          mediaSrc: ["'self'", 'data:', 'blob:', 'https:', ...bucketOrigin],
           connectSrc: ["'self'", 'https:', ...bucketOrigin],
           fontSrc: ["'self'", 'data:'],
           frameSrc: ["'self'", 'https:'],

@@ -22,6 +22,9 @@ describe('security headers', () => {
       expect(csp.get('object-src')).toEqual(["'none'"])
       expect(csp.get('frame-ancestors')).toEqual(["'self'"])
       expect(csp.get('base-uri')).toEqual(["'self'"])
+      // data: plays media only (the page's moment of silence, lib/page-audio.ts): never a script or anything else by default.
+      expect(csp.get('media-src')).toEqual(["'self'", 'data:', 'blob:', 'https:'])
+      expect(csp.get('default-src')).toEqual(["'self'"])
       expect(csp.has('upgrade-insecure-requests')).toBe(false)
       expect(res.headers['x-content-type-options']).toBe('nosniff')
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN')
@@ -50,7 +53,7 @@ describe('security headers', () => {
     })
     try {
       const csp = String((await s3.app.inject({ method: 'GET', url: API.health })).headers['content-security-policy'])
-      expect(csp).toMatch(/media-src 'self' blob: https: http:\/\/minio\.interno:9000;/)
+      expect(csp).toMatch(/media-src 'self' data: blob: https: http:\/\/minio\.interno:9000;/)
       expect(csp).toMatch(/connect-src 'self' https: http:\/\/minio\.interno:9000;/)
     } finally {
       await s3.close()

@@ -30,8 +30,8 @@ describe('useDownload', () => {
     expect(result.current.progress).toEqual({ audioId: 'aud-1', progress: 100, status: 'completed' })
     expect(result.current.isDownloading).toBe(false)
     expect(onNotice).toHaveBeenCalledWith({ tone: 'success', title: 'Download concluído', description: 'Prosperidade' })
-    // Persistent storage, background music and the catalogue entry follow a completed download.
-    expect(afterDownload).toHaveBeenCalledWith(request)
+    // Persistent storage, background music and the catalogue entry are the download's last part.
+    expect(afterDownload).toHaveBeenCalledWith(request, expect.any(Function))
   })
 
   it('an error asks to toast "Erro no download" with the message', async () => {

@@ -8,10 +8,11 @@ export interface UseDownloadOptions extends Omit<DownloadOptions, 'onProgress'> 
   /** Called with what to toast ('Download concluído' / 'Erro no download'). */
   onNotice?: (notice: OfflineNotice) => void
   /**
-   * Runs after a completed download (default `prepareOfflineListening`: persistent storage,
-   * background music, the audio's catalogue entry). Not awaited by `download`.
+   * The download's last part (default `prepareOfflineListening`: persistent storage, background
+   * music, the audio's catalogue entry): the download is complete once it is done, so
+   * 'Disponível offline' promises an audio that opens offline. Reports 0..1 as its parts are kept.
    */
-  afterDownload?: (request: DownloadRequest) => Promise<void>
+  afterDownload?: (request: DownloadRequest, onProgress: (fraction: number) => void) => Promise<void>
 }
 
 export interface UseDownloadResult {
@@ -23,6 +24,8 @@ export interface UseDownloadResult {
   download: (request: DownloadRequest) => Promise<DownloadProgress>
 }
 
+const keepPageData = (request: DownloadRequest, onProgress: (fraction: number) => void) => prepareOfflineListening(request, { onProgress })
+
 /**
  * Progress of one audio's download (shared by every component showing it) and a `download`
  * action. Progress lives in a module store, so it survives unmounts and a second component
@@ -31,7 +34,7 @@ export interface UseDownloadResult {
 export function useDownload(audioId: string, options: UseDownloadOptions = {}): UseDownloadResult {
   const map = useSyncExternalStore(downloadStore.subscribe, downloadStore.getSnapshot, downloadStore.getSnapshot)
   const progress = map.get(audioId) ?? null
-  const { onNotice, fetch, maxBytes, isOnline, now, afterDownload = prepareOfflineListening } = options
+  const { onNotice, fetch, maxBytes, isOnline, now, afterDownload = keepPageData } = options
   const [cached, setCached] = useState<{ id: string; value: boolean } | null>(null)
 
   useEffect(() => {
@@ -52,9 +55,8 @@ export function useDownload(audioId: string, options: UseDownloadOptions = {}): 
 
   const download = useCallback(
     async (request: DownloadRequest) => {
-      const result = await downloadAudio(request, { fetch, maxBytes, isOnline, now })
+      const result = await downloadAudio(request, { fetch, maxBytes, isOnline, now, prepare: afterDownload })
       if (result.status === 'completed') {
-        void afterDownload(request).catch(() => {})
         onNotice?.({ tone: 'success', title: OFFLINE_TOASTS.downloadDone, description: request.title })
       } else {
         onNotice?.({

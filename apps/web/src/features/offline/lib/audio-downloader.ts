@@ -42,6 +42,12 @@ export interface DownloadOptions {
   maxBytes?: number
   isOnline?: () => boolean
   now?: () => number
+  /**
+   * What else the offline player needs besides the audio (the page's data, the music), kept
+   * before the download is complete: 'Disponível offline' promises an audio that opens with no
+   * connection. Reports 0..1 as its parts are kept; the last tenth of the bar is its.
+   */
+  prepare?: (request: DownloadRequest, onProgress: (fraction: number) => void) => Promise<void>
 }
 
 class DownloadError extends Error {}
@@ -172,8 +178,10 @@ async function run(
     if (!response.body) throw new DownloadError(OFFLINE_ERRORS.noBody)
 
     const total = Number(response.headers.get('content-length') ?? '')
-    // With a session to keep too, the voice copy fills the first half of the bar and the session the rest.
-    const share = keepsSessions() ? 0.5 : 1
+    // The bar covers every part the offline player needs: the page's data its last tenth (when
+    // asked), and of the rest the voice copy half and the session half (when one is kept).
+    const dataStart = options.prepare ? 90 : 100
+    const sessionStart = keepsSessions() ? dataStart / 2 : dataStart
     const report = (pct: number) => {
       if (pct > lastProgress) {
         lastProgress = pct
@@ -181,7 +189,7 @@ async function run(
       }
     }
     const audioBlob = await readBody(response.body, response.headers.get('content-type') || 'audio/mpeg', (received) => {
-      if (Number.isFinite(total) && total > 0) report(Math.min(100, Math.floor((received / total) * 100 * share)))
+      if (Number.isFinite(total) && total > 0) report(Math.min(sessionStart, Math.floor((received / total) * sessionStart)))
     })
     const now = (options.now ?? Date.now)()
     await putCachedAudio({
@@ -195,7 +203,13 @@ async function run(
     })
     // The session of the listener's settings, for playing on with the screen locked offline; the
     // voice copy above is the fallback when it cannot be had.
-    await keepSessionOf(audioId, { fetch: doFetch, now: options.now ?? Date.now, onProgress: (fraction) => report(Math.min(99, Math.floor(50 + fraction * 50))) })
+    const sessionShare = dataStart - sessionStart
+    await keepSessionOf(audioId, { fetch: doFetch, now: options.now ?? Date.now, onProgress: (fraction) => report(Math.min(99, Math.floor(sessionStart + fraction * sessionShare))) })
+    if (options.prepare) {
+      report(dataStart)
+      // Best-effort, as the session: a part that cannot be kept does not undo the audio.
+      await options.prepare(request, (fraction) => report(Math.min(99, Math.floor(dataStart + fraction * (100 - dataStart))))).catch(() => undefined)
+    }
     lastProgress = 100
     const done: DownloadProgress = { audioId, progress: 100, status: 'completed' }
     emit(done)

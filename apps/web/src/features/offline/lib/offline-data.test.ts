@@ -26,7 +26,19 @@ beforeEach(async () => {
   await clearOfflineData({ caches: null })
 })
 
-describe('prepareOfflineListening (after a completed download)', () => {
+describe('prepareOfflineListening (the last part of a download)', () => {
+  it('reports its parts as they are kept, to the end, and does not wait for the answer about persistent storage', async () => {
+    // Firefox asks the person: the download's bar must not wait for their answer.
+    const persist = vi.fn(() => new Promise<boolean>(() => {}))
+    const fetch = vi.fn(async (url: string | URL | Request) => (String(url).endsWith('/file') ? new Response('x') : new Response('{}')))
+    const seen: number[] = []
+    await prepareOfflineListening(request, { persist, load: async () => music, fetch, onProgress: (fraction) => seen.push(fraction) })
+    expect(persist).toHaveBeenCalledTimes(1)
+    expect(seen).toEqual([...seen].sort((a, b) => a - b))
+    expect(seen.length).toBeGreaterThan(1)
+    expect(seen.at(-1)).toBe(1)
+  })
+
   it('asks for persistent storage, keeps the music once per page load and reads what an offline start needs', async () => {
     const persist = vi.fn(async () => true)
     const load = vi.fn(async () => music)

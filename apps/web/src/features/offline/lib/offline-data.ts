@@ -14,10 +14,13 @@ export interface PrepareOfflineOptions extends KeepMusicOptions {
   fetch?: typeof fetch
   /** Where the answers are kept when no service worker sees them (tests). */
   keep?: KeepOptions
+  /** 0..1 of the parts kept (the download bar's last part). */
+  onProgress?: (fraction: number) => void
 }
 
 /**
- * What a finished download also needs so the audio can be heard with no network at all:
+ * What a download also keeps, as its last part (the card reads 'Disponível offline' after it), so
+ * the audio can be heard with no network at all:
  * - the browser is asked (once per page load) to keep this site's storage
  *   (`navigator.storage.persist()`);
  * - the active background-music tracks are copied, with the first download of the page load;
@@ -27,7 +30,7 @@ export interface PrepareOfflineOptions extends KeepMusicOptions {
  *   answers' cache: by the service worker when it sees them, else by the page
  *   (`keep-answers.ts`; the worker may not control the page yet, and the subscription answer is
  *   otherwise often served from its 5-minute local cache and never reaches the worker).
- * Never rejects: each part is best-effort and the download itself already succeeded.
+ * Never rejects: each part is best-effort, and the audio itself is already kept.
  */
 export async function prepareOfflineListening(request: DownloadRequest, options: PrepareOfflineOptions = {}): Promise<void> {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis)
@@ -42,8 +45,9 @@ export async function prepareOfflineListening(request: DownloadRequest, options:
     const response = await doFetch(path, { credentials: 'include', headers: { accept: 'application/json' } })
     await keepResponseForOffline(path, response, options.keep)
   }
-  await Promise.allSettled([
-    persist(),
+  // Not waited for: Firefox asks the person, and the download's bar would wait for the answer.
+  void persist().catch(() => false)
+  const parts = [
     musicKept,
     read(CATALOGUE_PATHS.audio(request.id)),
     read(CATALOGUE_PATHS.audioTranscript(request.id)),
@@ -53,7 +57,10 @@ export async function prepareOfflineListening(request: DownloadRequest, options:
     // What the guards ask on start: who is signed in and whether the subscription is active.
     read(ACCOUNTS_PATHS.me),
     read(COMMERCE_PATHS.subscription.check),
-  ])
+  ]
+  let kept = 0
+  const counted = parts.map((part) => part.finally(() => options.onProgress?.(++kept / parts.length)))
+  await Promise.allSettled(counted)
 }
 
 /** The Cache Storage API, where the page can reach it (absent in jsdom and insecure contexts). */

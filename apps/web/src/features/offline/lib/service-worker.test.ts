@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { UPDATE_RELOAD_FALLBACK_MS, UPDATE_REQUEST_TTL_MS, registerServiceWorker, type WorkboxLike } from './service-worker'
 
 function fakeWorkbox() {
@@ -24,9 +24,15 @@ function tapUpdateOnAPage() {
   onUpdateWaiting.mock.calls[0]![0]()
 }
 
+// These pages run on an older version: a worker controls them (the first install is
+// service-worker-first-install.test.ts).
+beforeEach(() => {
+  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { controller: {} } })
+})
 afterEach(() => {
   vi.useRealTimers()
   window.sessionStorage.clear()
+  Reflect.deleteProperty(navigator, 'serviceWorker')
 })
 
 describe('registerServiceWorker', () => {

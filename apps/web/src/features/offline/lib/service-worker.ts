@@ -61,7 +61,8 @@ function sessionFlag(key: string): UpdateFlag {
 }
 
 /**
- * Registers /sw.js (scope /) and reports a waiting new version. The page switches only when the
+ * Registers /sw.js (scope /) and reports a waiting new version — only while an older version
+ * controls the page, never on a first install. The page switches only when the
  * listener asks ('Atualizar'): a new worker must not take over a page built with the old files
  * in the middle of a session. The app also asks for a new version every hour while open.
  * Returns a function that stops the periodic check.
@@ -87,6 +88,10 @@ export function registerServiceWorker(options: RegisterServiceWorkerOptions): ()
       wb.messageSkipWaiting()
       return
     }
+    // An update is a new version waiting while an older one runs this page. Workbox reports a
+    // first install held waiting the same way — Firefox holds it when a first-time visitor changes
+    // page while it installs — and that version takes the page by itself: nothing to offer.
+    if (!navigator.serviceWorker?.controller) return
     options.onUpdateWaiting(() => {
       if (activating) return
       activating = true
