@@ -20,6 +20,7 @@ describe('maskSecretLinks: what an admin reading the outbox sees', () => {
     ['link in parentheses', '(https://x.app/r?token=abc)', `(https://x.app/r?token=${M})`],
     ['two links', 'a?token=1 b?signature=2', `a?token=${M} b?signature=${M}`],
     ['reminder unsubscribe link', 'Cancele: https://x.app/api/reminders/unsubscribe?token=Zm9v_YmFy-1', `Cancele: https://x.app/api/reminders/unsubscribe?token=${M}`],
+    ['gift link, the token in the path', 'Resgatar meu presente: https://x.app/presente/Ab-c_12x9?utm=1\nFim', `Resgatar meu presente: https://x.app/presente/${M}?utm=1\nFim`],
     ['plain links stay whole', 'Ouça: https://sintonia.app/demo?utm_source=mail', 'Ouça: https://sintonia.app/demo?utm_source=mail'],
     ['the word in prose stays', 'Seu token de acesso chega por e-mail.', 'Seu token de acesso chega por e-mail.'],
   ])('%s', (_case, text, expected) => {

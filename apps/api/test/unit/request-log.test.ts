@@ -19,6 +19,13 @@ describe('redactPath', () => {
     expect(redactPath('/sandbox/assets/sandbox.css')).toBe('/sandbox/assets/sandbox.css')
   })
 
+  it('hides a gift link’s token, on its page and in its API paths, short or long', () => {
+    expect(redactPath('/presente/abc')).toBe('/presente/[oculto]')
+    expect(redactPath('/api/gifts/link/abc/redeem')).toBe('/api/gifts/link/[oculto]/redeem')
+    expect(redactPath('/api/gifts/link/abc/account')).toBe('/api/gifts/link/[oculto]/account')
+    expect(redactPath('/api/gifts')).toBe('/api/gifts')
+  })
+
   it('recognises the rules however the router would still match the path', () => {
     expect(redactPath('/%73andbox/checkout/cs_1/pay')).toBe('/%73andbox/checkout/[oculto]/pay')
     expect(redactPath('//sandbox//checkout/cs_1/pay')).toBe('//sandbox//checkout/[oculto]/pay')

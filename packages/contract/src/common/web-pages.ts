@@ -37,6 +37,8 @@ export const WEB_APP_PATHS = [
   '/progresso',
   '/diario',
   '/lembretes/cancelados',
+  '/presente/:token',
+  '/presentear',
   '/admin',
   '/admin/fields',
   '/admin/audios',

@@ -111,6 +111,9 @@ export const EMAIL_KIND_LABELS: Record<string, string> = {
   refund_rejected: 'Reembolso recusado',
   renewal_notice: 'Aviso de renovação',
   renewal_failed: 'Pagamento pendente',
+  gift_delivery: 'Presente (para quem recebe)',
+  gift_paid: 'Presente confirmado',
+  gift_redeemed: 'Presente resgatado',
   practice_reminder: 'Lembrete da prática',
 }
 /** The kind's name; a kind the product does not know (an old row, a test) shows its code. */

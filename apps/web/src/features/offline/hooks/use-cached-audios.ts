@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { listCachedAudios, subscribeCacheChanges, type OfflineAudioRecord } from '../lib/audio-cache-db'
+import { isComplete, listCachedAudios, subscribeCacheChanges, type OfflineAudioRecord } from '../lib/audio-cache-db'
 
 /** What the Downloads view shows of a copy (the blob itself stays in IndexedDB). */
 export type CachedAudioSummary = Omit<OfflineAudioRecord, 'audioBlob'>
@@ -20,7 +20,9 @@ export function useCachedAudios(): UseCachedAudiosResult {
       listCachedAudios().then(
         (records) => {
           if (!alive) return
+          // A download cut off before its end is not listed: 'Baixar' on the audio goes on with it.
           const audios = records
+            .filter(isComplete)
             .map(({ audioBlob: _blob, ...rest }) => rest)
             .sort((a, b) => b.downloadedAt - a.downloadedAt)
           setState({ audios, failed: false })

@@ -14,6 +14,12 @@ export interface OfflineAudioMetadata {
   size: number
   /** The network URL the copy was downloaded from. */
   url: string
+  /**
+   * False while the download's other parts (the session, the page's data) are still being kept: a
+   * download cut off by a reload or a closed tab is not 'Disponível offline' and resumes from its
+   * voice copy. Absent on copies kept before this flag, which were complete.
+   */
+  complete?: boolean
 }
 
 /** Exactly the product's record. Timestamps are epoch milliseconds. */
@@ -96,8 +102,24 @@ export async function getCachedAudio(id: string): Promise<OfflineAudioRecord | u
   return (await openAudioCacheDb()).get(AUDIO_CACHE_STORE, id)
 }
 
+/** Whether a copy of the audio is on the device, every part of its download kept (`isComplete`). */
 export async function hasCachedAudio(id: string): Promise<boolean> {
-  return (await (await openAudioCacheDb()).getKey(AUDIO_CACHE_STORE, id)) !== undefined
+  const record = await getCachedAudio(id)
+  return record !== undefined && isComplete(record)
+}
+
+/** A copy whose download finished (older copies have no flag and were complete). */
+export function isComplete(record: Pick<OfflineAudioRecord, 'metadata'>): boolean {
+  return record.metadata.complete !== false
+}
+
+/** The download's last part is kept: the copy is complete. */
+export async function markCachedAudioComplete(id: string): Promise<void> {
+  const tx = (await openAudioCacheDb()).transaction(AUDIO_CACHE_STORE, 'readwrite')
+  const record = await tx.store.get(id)
+  if (record) await tx.store.put({ ...record, metadata: { ...record.metadata, complete: true } })
+  await tx.done
+  notifyCacheChanged()
 }
 
 export async function putCachedAudio(record: OfflineAudioRecord): Promise<void> {

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { clearCachedAudios, getCachedAudio, listCachedAudios, putCachedAudio } from './audio-cache-db'
+import { clearCachedAudios, getCachedAudio, hasCachedAudio, listCachedAudios, putCachedAudio } from './audio-cache-db'
 import { downloadAudio, downloadStore, ensureSpace, isDownloading, type DownloadProgress } from './audio-downloader'
 import { chunkedResponse, makeRecord, streamResponse, useNodeBlob } from '../testing/helpers'
 
@@ -70,6 +70,35 @@ describe('downloadAudio — progress', () => {
       ['completed', 100],
     ])
     expect((await getCachedAudio('aud-1'))!.audioBlob.type).toBe('audio/mpeg')
+  })
+
+  it('a download cut off after its voice copy is not available offline, and goes on from there without fetching the voice again', async () => {
+    // What a reload during the download's later parts leaves: the voice copy, flagged incomplete.
+    const cut = makeRecord('aud-1', 10, 1)
+    await putCachedAudio({ ...cut, metadata: { ...cut.metadata, complete: false } })
+    expect(await hasCachedAudio('aud-1')).toBe(false)
+    const fetch = vi.fn()
+    const prepare = vi.fn(async () => {})
+    expect((await downloadAudio(request, { fetch, prepare, isOnline: () => false })).status).toBe('error')
+    const { events, onProgress } = collect()
+    const result = await downloadAudio(request, { fetch, prepare, onProgress, isOnline: online })
+    expect(result).toEqual({ audioId: 'aud-1', progress: 100, status: 'completed' })
+    expect(fetch).not.toHaveBeenCalled()
+    expect(prepare).toHaveBeenCalledTimes(1)
+    expect(events.map((e) => e.progress)).toEqual([0, 90, 100])
+    expect(await hasCachedAudio('aud-1')).toBe(true)
+  })
+
+  it('is complete only once its last part is kept: a reload before that finds it incomplete', async () => {
+    let release!: () => void
+    const prepare = vi.fn(() => new Promise<void>((resolve) => (release = resolve)))
+    const running = downloadAudio(request, { fetch: vi.fn(async () => chunkedResponse([10], { 'content-length': '10' })), prepare, isOnline: online })
+    await vi.waitFor(() => expect(prepare).toHaveBeenCalled())
+    expect((await getCachedAudio('aud-1'))?.metadata.complete).toBe(false)
+    expect(await hasCachedAudio('aud-1')).toBe(false)
+    release()
+    await running
+    expect(await hasCachedAudio('aud-1')).toBe(true)
   })
 
   it('already cached → 100 / completed at once, without a request (even offline)', async () => {

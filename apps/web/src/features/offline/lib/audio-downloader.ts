@@ -2,7 +2,9 @@ import { OFFLINE_CACHE_MAX_BYTES } from '@sintonia/contract'
 import {
   deleteCachedAudios,
   getCachedAudio,
+  isComplete,
   listCachedAudios,
+  markCachedAudioComplete,
   putCachedAudio,
   totalSizeOf,
 } from './audio-cache-db'
@@ -160,24 +162,18 @@ async function run(
     return p
   }
   try {
-    if (await getCachedAudio(audioId)) {
+    const kept = await getCachedAudio(audioId)
+    if (kept && isComplete(kept)) {
       const done: DownloadProgress = { audioId, progress: 100, status: 'completed' }
       emit(done)
       return done
     }
     if (!(options.isOnline ?? defaultIsOnline)()) return fail(OFFLINE_ERRORS.offline)
 
-    if (!(await ensureSpace({ maxBytes: options.maxBytes }))) return fail(OFFLINE_ERRORS.noSpace)
+    if (!kept && !(await ensureSpace({ maxBytes: options.maxBytes }))) return fail(OFFLINE_ERRORS.noSpace)
 
     emit({ audioId, progress: 0, status: 'downloading' })
     const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis)
-    // The sign-in cookie reaches our API (same origin); the bucket the API may redirect to gets no
-    // cookie, so its CORS need not allow credentials (docs/deploy.md, ADR 021).
-    const response = await doFetch(request.url, { credentials: 'same-origin' })
-    if (!response.ok) throw new DownloadError(OFFLINE_ERRORS.http(response.statusText || String(response.status)))
-    if (!response.body) throw new DownloadError(OFFLINE_ERRORS.noBody)
-
-    const total = Number(response.headers.get('content-length') ?? '')
     // The bar covers every part the offline player needs: the page's data its last tenth (when
     // asked), and of the rest the voice copy half and the session half (when one is kept).
     const dataStart = options.prepare ? 90 : 100
@@ -188,19 +184,30 @@ async function run(
         emit({ audioId, progress: pct, status: 'downloading' })
       }
     }
-    const audioBlob = await readBody(response.body, response.headers.get('content-type') || 'audio/mpeg', (received) => {
-      if (Number.isFinite(total) && total > 0) report(Math.min(sessionStart, Math.floor((received / total) * sessionStart)))
-    })
-    const now = (options.now ?? Date.now)()
-    await putCachedAudio({
-      id: audioId,
-      title: request.title,
-      fieldId: request.fieldId,
-      audioBlob,
-      metadata: { duration: request.duration, size: audioBlob.size, url: request.url },
-      downloadedAt: now,
-      lastAccessedAt: now,
-    })
+    if (kept) {
+      // A download cut off after its voice copy (a reload, a closed tab): it goes on from there.
+      report(sessionStart)
+    } else {
+      // The sign-in cookie reaches our API (same origin); the bucket the API may redirect to gets no
+      // cookie, so its CORS need not allow credentials (docs/deploy.md, ADR 021).
+      const response = await doFetch(request.url, { credentials: 'same-origin' })
+      if (!response.ok) throw new DownloadError(OFFLINE_ERRORS.http(response.statusText || String(response.status)))
+      if (!response.body) throw new DownloadError(OFFLINE_ERRORS.noBody)
+      const total = Number(response.headers.get('content-length') ?? '')
+      const audioBlob = await readBody(response.body, response.headers.get('content-type') || 'audio/mpeg', (received) => {
+        if (Number.isFinite(total) && total > 0) report(Math.min(sessionStart, Math.floor((received / total) * sessionStart)))
+      })
+      const now = (options.now ?? Date.now)()
+      await putCachedAudio({
+        id: audioId,
+        title: request.title,
+        fieldId: request.fieldId,
+        audioBlob,
+        metadata: { duration: request.duration, size: audioBlob.size, url: request.url, complete: false },
+        downloadedAt: now,
+        lastAccessedAt: now,
+      })
+    }
     // The session of the listener's settings, for playing on with the screen locked offline; the
     // voice copy above is the fallback when it cannot be had.
     const sessionShare = dataStart - sessionStart
@@ -210,6 +217,7 @@ async function run(
       // Best-effort, as the session: a part that cannot be kept does not undo the audio.
       await options.prepare(request, (fraction) => report(Math.min(99, Math.floor(dataStart + fraction * (100 - dataStart))))).catch(() => undefined)
     }
+    await markCachedAudioComplete(audioId)
     lastProgress = 100
     const done: DownloadProgress = { audioId, progress: 100, status: 'completed' }
     emit(done)
