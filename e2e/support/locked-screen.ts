@@ -77,7 +77,9 @@ export class LockedScreen {
    */
   async waitForEnded(timeoutMs: number): Promise<MediaLogEntry> {
     const isStreamEnd = (entry: MediaLogEntry) => entry.event === 'kEnded' && !this.silencePlayers.has(entry.player)
-    await until(() => this.log.some(isStreamEnd), timeoutMs, 'o áudio não chegou ao fim')
+    // On a timeout the message carries what the media stack last said, so a run that fails under
+    // load tells whether the stream stalled, stopped or never started.
+    await until(() => this.log.some(isStreamEnd), timeoutMs, () => `o áudio não chegou ao fim; últimos eventos de mídia:\n${this.lastEvents()}`)
     if (!this.paused) throw new Error('o JavaScript da página voltou a rodar antes do fim do áudio')
     return this.log.find(isStreamEnd)!
   }
@@ -86,6 +88,14 @@ export class LockedScreen {
   async unlock(): Promise<void> {
     await this.cdp.send('Debugger.resume')
     await this.cdp.send('Debugger.disable')
+  }
+
+  /** The last media events (time, player, event, state), for a failure's message. */
+  private lastEvents(count = 20): string {
+    return this.log
+      .slice(-count)
+      .map((entry) => `${entry.at.toFixed(1)} s ${entry.player} ${entry.event} ${JSON.stringify(entry.detail).slice(0, 160)}`)
+      .join('\n')
   }
 
   /** Media elements that started playing (one per player that logged kPlay). */
@@ -107,6 +117,9 @@ export class LockedScreen {
 /** A session's stream, as the player asks for it (docs/product/sessions.md). */
 const SESSION_STREAM = /\/api\/sessions\/[a-f0-9]+\/audio/
 
-function until(condition: () => boolean, timeout: number, message: string): Promise<void> {
-  return expect.poll(condition, { timeout, message }).toBe(true)
+function until(condition: () => boolean, timeout: number, message: string | (() => string)): Promise<void> {
+  return expect.poll(condition, { timeout, message: typeof message === 'string' ? message : undefined }).toBe(true).catch((error: unknown) => {
+    if (typeof message === 'string') throw error
+    throw new Error(message(), { cause: error })
+  })
 }
