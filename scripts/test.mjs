@@ -72,14 +72,15 @@ const stages = {
  * one after another. The test stages each fill both cores on their own (two Vitest workers; two
  * Playwright workers, each with its server and browser), so they take turns — except the journeys
  * run alone, which use a fraction of one core and play audio in real time for about three minutes:
- * the faults test, the contract and web tests, the PGlite ones, then the PostgreSQL pass run
- * beside them at the lowest priority, one after the other (side by side, the web's tests starved
- * past their own waits). The journeys measured against rendering (the landing's layout shifts) run
+ * the faults test, the contract and web tests and the PGlite ones run beside them at the lowest
+ * priority, one after the other (side by side, the web's tests starved past their own waits). The
+ * PostgreSQL pass comes after them: its server's processes cannot be niced from here, and beside
+ * the journeys run alone they made a locked-screen session stall (two runs of four, 2026-12-06). The journeys measured against rendering (the landing's layout shifts) run
  * at the start of the e2e stage, with nothing beside them (e2e/support/alone.ts). Work niced beside
  * the two-worker journeys slowed them more than it saved. The faults test stops PostgreSQL: it runs
  * before the PostgreSQL pass, in its lane (the journeys and the PGlite files do not use it).
  */
-const groups = [[['typecheck'], ['lint'], ['build']], [['e2e']], [['sozinhas'], ['faults', 'unit', 'pglite', 'postgres']]]
+const groups = [[['typecheck'], ['lint'], ['build']], [['e2e']], [['sozinhas'], ['faults', 'unit', 'pglite']], [['postgres']]]
 /** Stages that run at the lowest CPU priority when another lane of their group runs beside them. */
 const lowPriority = new Set(['unit', 'pglite', 'postgres', 'faults'])
 
