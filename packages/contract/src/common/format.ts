@@ -65,3 +65,11 @@ export function formatMoney(minorUnits: number, currency = 'BRL'): string {
   const cents = String(absolute % 100).padStart(2, '0')
   return `${minorUnits < 0 || Object.is(minorUnits, -0) ? '-' : ''}${style.prefix}${units}${style.decimal}${cents}${style.suffix}`
 }
+
+/**
+ * A calendar day (`YYYY-MM-DD`, no time of day: a gift's delivery day) written out in pt-BR,
+ * "24 de dezembro de 2026" — read at noon UTC so no time zone moves it to another day.
+ */
+export function formatCalendarDay(day: string): string {
+  return new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`))
+}

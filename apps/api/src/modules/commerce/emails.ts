@@ -1,5 +1,5 @@
 /** pt-BR e-mails of the commerce area: payment receipt and the guarantee decisions. */
-import { formatMoney, paidWithLabel, type PaymentMethod, type RefundBankAccount } from '@sintonia/contract'
+import { formatCalendarDay, formatMoney, paidWithLabel, type PaymentMethod, type RefundBankAccount } from '@sintonia/contract'
 import type { EmailToSend } from '../../lib/mail/index.js'
 import { composeEmail, type EmailCommon } from '../../lib/mail/layout.js'
 
@@ -175,7 +175,7 @@ export function buildGiftPaidEmail(
     '',
     `Plano: ${input.planName}`,
     `Para: ${input.recipientName} (${input.recipientEmail})`,
-    `Entrega: ${dayBr(input.deliverOn)}, por e-mail`,
+    `Entrega: ${formatCalendarDay(input.deliverOn)}, por e-mail`,
     `Valor: ${formatMoney(input.amountCents, input.currency)}`,
     `Forma de pagamento: ${paidWithLabel(input.method, input.amountCents, input.installments, false)}`,
     '',
@@ -195,6 +195,3 @@ export function buildGiftRedeemedEmail(input: Common & { planName: string; recip
     url: `${input.publicUrl}/presentear`,
   })
 }
-
-/** A YYYY-MM-DD day of the Brasília calendar, written out ("24 de dezembro de 2026"). */
-const dayBr = (day: string) => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`))

@@ -54,17 +54,15 @@ export async function applyPaidGift(tx: Database, deps: GiftDeliveryDeps & { pro
     paidAt: now,
   })
   await giftsRepo.markGiftPaid(tx, gift.id, { paymentId: payment?.id ?? null, paidAt: now })
-  const [withPlan, productName, supportEmail, guaranteeDays] = await Promise.all([giftsRepo.giftById(tx, gift.id), getProductName(tx), getSupportEmail(tx), getGuaranteeDays(tx)])
-  if (!withPlan) return
+  const [mail, guaranteeDays] = await Promise.all([mailCommonOf(tx), getGuaranteeDays(tx)])
   await deps.mailer.enqueue(
     tx,
     buildGiftPaidEmail({
       to: gift.buyerEmail,
       name: gift.buyerName,
-      productName,
-      supportEmail,
+      ...mail,
       publicUrl: deps.publicUrl,
-      planName: withPlan.planName,
+      planName: gift.planName,
       recipientName: gift.recipientName,
       recipientEmail: gift.recipientEmail,
       deliverOn: gift.deliverOn,
@@ -75,21 +73,31 @@ export async function applyPaidGift(tx: Database, deps: GiftDeliveryDeps & { pro
       guaranteeDays,
     }),
   )
-  if (gift.deliverOn <= giftToday(now)) await deliverGift(tx, deps, withPlan, now)
+  if (gift.deliverOn <= giftToday(now)) await deliverGift(tx, deps, gift, mail, now)
+}
+
+/** The product's name and support address every gift e-mail carries, read once per pass. */
+async function mailCommonOf(tx: Database): Promise<{ productName: string; supportEmail: string }> {
+  const [productName, supportEmail] = await Promise.all([getProductName(tx), getSupportEmail(tx)])
+  return { productName, supportEmail }
 }
 
 /** The gift e-mailed to its recipient with a new gift link; the token exists only in that e-mail. */
-async function deliverGift(tx: Database, deps: GiftDeliveryDeps, gift: giftsRepo.GiftWithPlan, now: Date): Promise<void> {
+async function deliverGift(
+  tx: Database,
+  deps: GiftDeliveryDeps,
+  gift: giftsRepo.GiftWithPlan,
+  mail: { productName: string; supportEmail: string },
+  now: Date,
+): Promise<void> {
   const token = randomBytes(32).toString('base64url')
   await giftsRepo.markGiftDelivered(tx, gift.id, hashGiftToken(token), now)
-  const [productName, supportEmail] = await Promise.all([getProductName(tx), getSupportEmail(tx)])
   await deps.mailer.enqueue(
     tx,
     buildGiftEmail({
       to: gift.recipientEmail,
       name: gift.recipientName,
-      productName,
-      supportEmail,
+      ...mail,
       publicUrl: deps.publicUrl,
       fromName: gift.buyerName,
       planName: gift.planName,
@@ -104,7 +112,9 @@ async function deliverGift(tx: Database, deps: GiftDeliveryDeps, gift: giftsRepo
 export async function deliverDueGifts(db: Database, deps: GiftDeliveryDeps, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await giftsRepo.lockDueGifts(tx, giftToday(now), DELIVERIES_PER_PASS)
-    for (const gift of due) await deliverGift(tx, deps, gift, now)
+    if (due.length === 0) return 0
+    const mail = await mailCommonOf(tx)
+    for (const gift of due) await deliverGift(tx, deps, gift, mail, now)
     if (due.length > 0) deps.log.info({ delivered: due.length }, 'gifts delivered')
     return due.length
   })

@@ -14,10 +14,10 @@ export async function insertGift(db: Database, values: typeof gifts.$inferInsert
   return row!
 }
 
-export async function giftOfCheckout(db: Database, checkoutId: string, forUpdate = false): Promise<GiftRow | null> {
-  const query = db.select().from(gifts).where(eq(gifts.checkoutId, checkoutId))
-  const [row] = forUpdate ? await query.for('update') : await query
-  return row ?? null
+export async function giftOfCheckout(db: Database, checkoutId: string, forUpdate = false): Promise<GiftWithPlan | null> {
+  const query = db.select(withPlan).from(gifts).innerJoin(plans, eq(plans.code, gifts.planCode)).where(eq(gifts.checkoutId, checkoutId))
+  const [row] = forUpdate ? await query.for('update', { of: gifts }) : await query
+  return row ? flatten(row) : null
 }
 
 export async function giftById(db: Database, id: string, forUpdate = false): Promise<GiftWithPlan | null> {

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { Gift } from 'lucide-react'
 import type { UseQueryResult } from '@tanstack/react-query'
-import { GIFT_MSG, formatMoney, paidWithLabel, type GiftList as GiftListAnswer, type GiftSummary } from '@sintonia/contract'
+import { GIFT_MSG, formatCalendarDay, formatMoney, paidWithLabel, type GiftList as GiftListAnswer, type GiftSummary } from '@sintonia/contract'
 import { BankAccountFields, EMPTY_ACCOUNT, REFUND_WAY, bankAccountFieldErrors, checkBankAccount, type AccountDraft } from '../../../components/refund-bank-account-fields'
 import { GiftStateBadge } from '../../../components/gift-state'
 import { Button, buttonVariants } from '../../../components/ui/button'
@@ -12,7 +12,7 @@ import { errorMessageOr, loadErrorMessage } from '../../../lib/api-client'
 import { toast } from '../../../lib/toast'
 import { type FieldErrors } from '../../../lib/zod-issues'
 import { useRefundGift } from '../api/gifts-api'
-import { formatDay, formatInstant } from '../lib/dates'
+import { formatInstant } from '../lib/dates'
 
 /** What the buyer reads under each gift: where it is now. */
 function stateLine(gift: GiftSummary): string {
@@ -20,7 +20,7 @@ function stateLine(gift: GiftSummary): string {
     case 'awaiting_payment':
       return 'O pagamento ainda não foi confirmado.'
     case 'scheduled':
-      return `Chega a ${gift.recipientName} em ${formatDay(gift.deliverOn)}.`
+      return `Chega a ${gift.recipientName} em ${formatCalendarDay(gift.deliverOn)}.`
     case 'delivered':
       return `Entregue a ${gift.recipientName}${gift.deliveredAt ? ` em ${formatInstant(gift.deliveredAt)}` : ''}. Ainda não foi resgatado.`
     case 'redeemed':
@@ -129,6 +129,7 @@ function RefundGiftDialog({ gift, guaranteeDays, onClose }: { gift: GiftSummary 
       }
       bankAccount = checked.account
     }
+    setFieldErrors({})
     refund.mutate(
       { id: gift.id, ...(bankAccount ? { bankAccount } : {}) },
       {
