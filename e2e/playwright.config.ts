@@ -1,5 +1,7 @@
-import { defineConfig, devices } from '@playwright/test'
-import { ALONE, QUIET } from './support/alone'
+import { availableParallelism } from 'node:os'
+import { fileURLToPath } from 'node:url'
+import { defineConfig, devices, type LaunchOptions } from '@playwright/test'
+import { ALONE, QUIET, UNDER_LOAD } from './support/alone'
 import { e2ePort, runDirFromRoot } from './support/run-paths'
 
 /** This worker's server (each worker has its own: e2e/support/global-setup.ts). */
@@ -30,6 +32,34 @@ const disabledFeatures = [
   'WebUIOmniboxAimPopup',
 ]
 
+/** The system Chromium (no browser download). */
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+const launchOptions: LaunchOptions = {
+  // Playwright tells Chromium to keep its shared memory in /tmp (made for containers whose
+  // /dev/shm is tiny); on the CI machine /dev/shm is a RAM disk of many GB, /tmp a real disk.
+  // Where /dev/shm is small, Debian's chromium launcher adds the flag back by itself.
+  ignoreDefaultArgs: ['--disable-dev-shm-usage'],
+  executablePath: chromiumPath,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+    `--disable-features=${disabledFeatures.join(',')}`,
+  ],
+}
+
+/** The same Chromium kept off the last core, which the server of the journey under load has. */
+const offTheServersCore: LaunchOptions = {
+  ...launchOptions,
+  executablePath: fileURLToPath(new URL('./support/chromium-on-cpus.sh', import.meta.url)),
+  env: { ...process.env, CHROMIUM_CPUS: `0-${availableParallelism() - 2}`, CHROMIUM_PATH: chromiumPath },
+}
+
 /**
  * Journeys run in the system Chromium (no browser download) against the production build served
  * by the real API on embedded databases copied from one migrated and seeded template.
@@ -56,7 +86,7 @@ export default defineConfig({
     // (`test.use({ serviceWorkers: 'allow' })`), the others spare the machine that work.
     {
       name: 'jornadas',
-      grepInvert: new RegExp(`${ALONE}|${QUIET}`),
+      grepInvert: new RegExp(`${ALONE}|${QUIET}|${UNDER_LOAD}`),
       dependencies: ['quietas'],
       use: { serviceWorkers: process.env.E2E_SW === 'allow' ? 'allow' : 'block' },
     },
@@ -64,6 +94,16 @@ export default defineConfig({
     // at a time, with no other journey loading the machine (`npm test` runs them as a stage of their
     // own, with only lowest-priority work beside them: scripts/test.mjs).
     { name: 'sozinhas', grep: new RegExp(ALONE), dependencies: ['jornadas'], workers: 1 },
+    // The journey measured against real time while other sessions render (e2e/support/alone.ts):
+    // last, alone (`npm test` gives it the last stage), with Chromium on every core but the last,
+    // which its server has (locked-screen-under-load.spec.ts).
+    {
+      name: 'sob-carga',
+      grep: new RegExp(UNDER_LOAD),
+      dependencies: ['sozinhas'],
+      workers: 1,
+      use: availableParallelism() > 1 ? { launchOptions: offTheServersCore } : {},
+    },
   ],
   use: {
     ...devices['Desktop Chrome'],
@@ -78,22 +118,6 @@ export default defineConfig({
     // A trace records every step of every journey; in CI (where nobody opens it) that is only cost.
     trace: process.env.CI === 'true' ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      // Playwright tells Chromium to keep its shared memory in /tmp (made for containers whose
-      // /dev/shm is tiny); on the CI machine /dev/shm is a RAM disk of many GB, /tmp a real disk.
-      // Where /dev/shm is small, Debian's chromium launcher adds the flag back by itself.
-      ignoreDefaultArgs: ['--disable-dev-shm-usage'],
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-        `--disable-features=${disabledFeatures.join(',')}`,
-      ],
-    },
+    launchOptions,
   },
 })

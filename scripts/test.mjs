@@ -56,6 +56,12 @@ const stages = {
     // One at a time: one server for them, not one per journey worker of the other stage.
     env: { E2E_RESULTS_JSON: join(reports, 'playwright-sozinhas.json'), E2E_WORKERS: '1' },
   },
+  // The journey measured against real time while other sessions render on its server
+  // (locked-screen-under-load.spec.ts): last, with nothing at all beside it.
+  carga: {
+    command: ['npm', 'run', '--silent', 'test', '-w', '@sintonia/e2e', '--', '--project', 'sob-carga', '--no-deps'],
+    env: { E2E_RESULTS_JSON: join(reports, 'playwright-sob-carga.json'), E2E_WORKERS: '1' },
+  },
   faults: {
     command: ['npx', 'vitest', 'run', '--project', 'faults'],
     env: { VITEST_JSON: join(reports, 'vitest-faults.json') },
@@ -78,9 +84,11 @@ const stages = {
  * the journeys run alone they made a locked-screen session stall (two runs of four, 2026-12-06). The journeys measured against rendering (the landing's layout shifts) run
  * at the start of the e2e stage, with nothing beside them (e2e/support/alone.ts). Work niced beside
  * the two-worker journeys slowed them more than it saved. The faults test stops PostgreSQL: it runs
- * before the PostgreSQL pass, in its lane (the journeys and the PGlite files do not use it).
+ * before the PostgreSQL pass, in its lane (the journeys and the PGlite files do not use it). The
+ * locked-screen journey under load comes last, alone: it loads its own server's core on purpose, and
+ * Chromium needs the other one to itself (e2e/tests/locked-screen-under-load.spec.ts).
  */
-const groups = [[['typecheck'], ['lint'], ['build']], [['e2e']], [['sozinhas'], ['faults', 'unit', 'pglite']], [['postgres']]]
+const groups = [[['typecheck'], ['lint'], ['build']], [['e2e']], [['sozinhas'], ['faults', 'unit', 'pglite']], [['postgres']], [['carga']]]
 /** Stages that run at the lowest CPU priority when another lane of their group runs beside them. */
 const lowPriority = new Set(['unit', 'pglite', 'postgres', 'faults'])
 

@@ -13,3 +13,10 @@ export const ALONE = '@sozinha'
  * (docs/design.md#type), and running first stays the cheapest guard.
  */
 export const QUIET = '@quieta'
+
+/**
+ * The tag of the journey measured against real time while other sessions render on its server
+ * (locked-screen-under-load.spec.ts): its own project, with the server and the browser each on
+ * their own core (playwright.config.ts), and its own stage of `npm test`, last, with nothing beside.
+ */
+export const UNDER_LOAD = '@sob-carga'

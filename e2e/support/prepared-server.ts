@@ -28,10 +28,24 @@ export interface ServerProcess {
  * and resolves once it says it is listening; fails with the end of its output if it exits or takes
  * over 90 s.
  */
-export async function startServerProcess({ dataDir, env = {}, port: wantedPort }: { dataDir: string; env?: Record<string, string>; port?: number }): Promise<ServerProcess> {
+export async function startServerProcess({
+  dataDir,
+  env = {},
+  port: wantedPort,
+  cpus,
+}: {
+  dataDir: string
+  env?: Record<string, string>
+  port?: number
+  /** The CPUs (as `taskset -c` names them) the server and the ffmpeg it starts may run on. */
+  cpus?: string
+}): Promise<ServerProcess> {
   const port = wantedPort ?? (await freePort())
   const baseURL = `http://localhost:${port}`
-  const child: ChildProcess = spawn(process.execPath, ['apps/api/dist/server.js'], {
+  const command = [process.execPath, 'apps/api/dist/server.js']
+  // taskset runs the server in its own place (the same process), so it is stopped as before.
+  const [file, ...args] = cpus ? ['taskset', '-c', cpus, ...command] : command
+  const child: ChildProcess = spawn(file!, args, {
     cwd: repoRoot,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseURL, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -70,11 +84,11 @@ export type PreparedServer = ServerProcess
  * (stored landing content, paid checkouts): how a journey sees state that admins or the payment
  * provider would have produced. `env` adds to its environment (e.g. REMINDER_INTERVAL_SECONDS, SMTP_URL).
  */
-export async function startPreparedServer(preparation: Preparation, env: Record<string, string> = {}): Promise<PreparedServer> {
+export async function startPreparedServer(preparation: Preparation, env: Record<string, string> = {}, options: { cpus?: string } = {}): Promise<PreparedServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sintonia-e2e-prepared-'))
   copyTemplate(dataDir)
   await prepareDatabase(dataDir, preparation)
-  return startServerProcess({ dataDir, env })
+  return startServerProcess({ dataDir, env, ...options })
 }
 
 /**

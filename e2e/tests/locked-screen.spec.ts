@@ -1,8 +1,9 @@
 import { ALONE } from '../support/alone'
-import { expect, test, type Page } from '@playwright/test'
-import { API, type Audio, type FieldList, type ProgramDetail, type SessionManifest, type SessionRequest } from '@sintonia/contract'
+import { expect, test } from '@playwright/test'
+import { API, type Audio, type ProgramDetail } from '@sintonia/contract'
 import { LockedScreen } from '../support/locked-screen'
-import { BREATH_CLIP, PRACTICE_CLIP } from '../support/preparation'
+import { findClips, nextManifest, playThreeRepetitionsLocked, signIn, todayCount } from '../support/locked-session'
+import { PRACTICE_CLIP, BREATH_CLIP } from '../support/preparation'
 import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
 import { onboardPaidBuyer } from '../support/subscriber'
 
@@ -14,6 +15,7 @@ import { onboardPaidBuyer } from '../support/subscriber'
 test.describe.configure({ mode: 'serial' })
 
 const checkout = { email: `tela-${Date.now().toString(36)}@exemplo.com`, sessionId: `cs_e2e_tela${Date.now().toString(36)}` }
+const PASSWORD = 'senha-do-ouvinte'
 let server: PreparedServer
 let clip: Audio
 let breath: Audio
@@ -24,51 +26,18 @@ test.beforeAll(async ({ browser }) => {
     practicePrograms: [{ title: 'Dois respiros', slug: 'dois-respiros', days: 2, repetitions: 2, withBreath: true, isOpen: true }],
   })
   const page = await browser.newPage()
-  await onboardPaidBuyer(page, server.baseURL, checkout, 'senha-do-ouvinte')
-  await findClips(page)
+  await onboardPaidBuyer(page, server.baseURL, checkout, PASSWORD)
+  ;({ clip, breath } = await findClips(page, server.baseURL))
   await page.close()
 })
 
-async function signIn(page: Page) {
-  await page.goto(`${server.baseURL}/login`)
-  await page.getByLabel('E-mail').fill(checkout.email)
-  await page.getByLabel('Senha', { exact: true }).fill('senha-do-ouvinte')
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
-  await expect(page).toHaveURL(/\/dashboard$/)
-}
 test.afterAll(async () => {
   await server?.stop()
 })
 
-async function findClips(page: Page) {
-  const { fields } = (await (await page.request.get(`${server.baseURL}/api/public/fields`)).json()) as FieldList
-  for (const field of fields) {
-    const { audios } = (await (await page.request.get(`${server.baseURL}/api/fields/${field.id}/audios`)).json()) as { audios: Audio[] }
-    clip = audios.find((a) => a.title === PRACTICE_CLIP.title) ?? clip
-    breath = audios.find((a) => a.title === BREATH_CLIP.title) ?? breath
-  }
-  expect(clip).toBeDefined()
-  expect(breath).toBeDefined()
-}
-
-async function todayCount(page: Page, audioId: string): Promise<number> {
-  const res = await page.request.get(`${server.baseURL}/api/listening/today?audioId=${audioId}&tz=America/Sao_Paulo`)
-  return ((await res.json()) as { repetitionsToday: number }).repetitionsToday
-}
-
-/** The session the page asked for (its manifest), caught as it arrives; `asking` picks the request by its body. */
-function nextManifest(page: Page, asking: (body: SessionRequest) => boolean = () => true): Promise<SessionManifest> {
-  return page
-    .waitForResponse((response) => {
-      const request = response.request()
-      return response.url().endsWith('/api/sessions') && request.method() === 'POST' && response.ok() && asking(request.postDataJSON() as SessionRequest)
-    })
-    .then((response) => response.json() as Promise<SessionManifest>)
-}
-
 test("a programme day's two audios play one after the other with the page stopped, and the day is done", { tag: ALONE }, async ({ page }) => {
   test.setTimeout(150_000)
-  await signIn(page)
+  await signIn(page, server.baseURL, checkout.email, PASSWORD)
   // Started by request (starting from /programas opens today's practice playing: practice-journey.spec.ts).
   const { program } = (await (await page.request.get(`${server.baseURL}${API.practice.program('dois-respiros')}`)).json()) as ProgramDetail
   const enrolled = await page.request.post(`${server.baseURL}${API.practice.enrolment(program.id)}`, { data: { featured: true }, headers: { origin: server.baseURL } })
@@ -101,53 +70,14 @@ test("a programme day's two audios play one after the other with the page stoppe
 
 test('a 3-repetition session with 3 s pauses plays to its end with the page stopped, and counts 3 repetitions once', { tag: ALONE }, async ({ page }) => {
   test.setTimeout(150_000)
-  await signIn(page)
-
-  // The shorter clip (6 s): the session is heard in real time. The programme day before may have
-  // counted some already: this session adds three.
-  const before = await todayCount(page, breath.id)
-  await page.goto(`${server.baseURL}/campo/${breath.fieldId}/audio/${breath.id}`)
-  const screen = await LockedScreen.watch(page)
-  await page.getByRole('button', { name: 'Configurações de Áudio' }).click()
-  const asked = nextManifest(page, (body) => body.pauseSeconds === 3 && body.items[0]?.repetitions === 3)
-  await page.getByLabel('Repetições', { exact: true }).fill('3')
-  await page.getByLabel('Pausa entre repetições (segundos)').fill('3')
-  await page.getByRole('button', { name: 'Fechar', exact: true }).click()
-  const manifest = await asked
-  expect(manifest.items).toHaveLength(1)
-  expect(manifest.items[0]!.repetitions).toBe(3)
-  expect(manifest.pauseSeconds).toBe(3)
-  expect(manifest.music).not.toBeNull()
-  await expect(page.getByTestId('repeat-counter')).toContainText('Repetições: 0')
-  await expect(page.getByTestId('player-status')).toHaveText('Pronto para ouvir')
-
-  await page.getByRole('button', { name: 'Reproduzir', exact: true }).click()
-  await expect(page.getByRole('button', { name: 'Pausar', exact: true })).toBeVisible()
-  await screen.waitForStream(manifest.bytes)
-  await screen.lock()
-  const ended = await screen.waitForEnded((manifest.durationSeconds + 20) * 1000)
-  await screen.unlock()
-
-  // One element played the whole session: voice, pauses and music are in one stream.
-  const players = screen.playersThatPlayed()
-  expect(players).toEqual([ended.player])
-  expect(screen.ranDry(ended.player)).toBe(false)
-  const started = screen.log.find((entry) => entry.event === 'kPlay' && entry.player === ended.player)!
-  expect(ended.at - started.at).toBeGreaterThan(manifest.durationSeconds - 2)
-
-  // The page catches up at once: the counter, 'Concluído', 'Repetições Hoje', and the server's count.
-  await expect(page.getByTestId('repeat-counter')).toContainText('Repetições: 3')
-  await expect(page.getByTestId('player-status')).toHaveText('Concluído')
-  await expect(page.getByTestId('stat-today')).toHaveText(String(before + 3))
-  await expect.poll(() => todayCount(page, breath.id), { timeout: 20_000 }).toBe(before + 3)
-  // Counted once: after a reload the server still says so.
-  await page.reload()
-  await expect(page.getByTestId('stat-today')).toHaveText(String(before + 3))
+  await signIn(page, server.baseURL, checkout.email, PASSWORD)
+  // The shorter clip (6 s): the session is heard in real time.
+  await playThreeRepetitionsLocked(page, server.baseURL, breath)
 })
 
 test('a playlist goes on to its next audio with the page stopped', { tag: ALONE }, async ({ page }) => {
   test.setTimeout(150_000)
-  await signIn(page)
+  await signIn(page, server.baseURL, checkout.email, PASSWORD)
   const created = await page.request.post(`${server.baseURL}/api/playlists`, {
     data: { id: crypto.randomUUID(), name: 'Respiros', description: 'Dois respiros', audioIds: [breath.id, clip.id] },
   })
@@ -155,7 +85,7 @@ test('a playlist goes on to its next audio with the page stopped', { tag: ALONE 
   await page.evaluate(() => localStorage.setItem('audio-preferences', JSON.stringify({ volume: 70, repeatCount: 1, pauseBetweenRepeats: 0, autoPlay: false, showProgress: true, musicVolume: null })))
   await page.reload()
 
-  const breathBefore = await todayCount(page, breath.id)
+  const breathBefore = await todayCount(page, server.baseURL, breath.id)
   const screen = await LockedScreen.watch(page)
   const asked = nextManifest(page)
   await page.getByRole('region', { name: 'Minhas playlists' }).getByRole('button', { name: 'Tocar playlist Respiros' }).click()
@@ -174,5 +104,5 @@ test('a playlist goes on to its next audio with the page stopped', { tag: ALONE 
   await expect(page.getByTestId('audio-position')).toContainText('Áudio 2 de 2')
   await expect(page).toHaveURL(new RegExp(`/audio/${clip.id}$`))
   await expect(page.getByTestId('player-status')).toHaveText('Concluído')
-  await expect.poll(() => todayCount(page, breath.id), { timeout: 20_000 }).toBe(breathBefore + 1)
+  await expect.poll(() => todayCount(page, server.baseURL, breath.id), { timeout: 20_000 }).toBe(breathBefore + 1)
 })
