@@ -1,5 +1,6 @@
 // Listeners opening sessions (suites/sessions-load.mjs), each at its own moment of an arrival
-// schedule: the press is `POST /api/sessions` (or, for the nginx reference, a GET of the same
+// schedule: the press is `POST /api/sessions` through nginx, as deployed (`manifestVia: 'api'`:
+// to the API directly), or, for the nginx reference, a GET of the same
 // manifest as a static file), then a Range request for the stream's first `rangeBytes` (the
 // manifest's signed `direct.url` when it has one, else its `url`, rendered while heard), then
 // one more Range request at `seekFraction` of the stream (a seek). Each listener is its own device:
@@ -103,7 +104,9 @@ async function listen(listener, origin) {
       out.direct = true
     } else {
       const body = JSON.stringify(listener.body)
-      const manifest = await request(`${apiUrl}/api/sessions`, {
+      // Through nginx, as deployed (one origin): the stream of a stored session then comes over
+      // the connection the manifest opened, as the reference's file does and as a page's would.
+      const manifest = await request(`${config.manifestVia === 'api' ? apiUrl : filesUrl}/api/sessions`, {
         agent,
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },

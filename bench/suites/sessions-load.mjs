@@ -7,7 +7,7 @@
 //      children per listener-hour requested, peak memory, peak renders;
 //   3. a subscriber's press → first byte of new personal sessions, without and then with an
 //      anonymous flood of demo sessions (visitors may only hear the demo's variants).
-// Each listener: POST /api/sessions, a Range request for the stream's first 256 KB (the press →
+// Each listener: POST /api/sessions (through nginx, as deployed), a Range request for the stream's first 256 KB (the press →
 // first byte), then a Range request at half the stream (a seek). The reference: the same
 // manifest and the same session file as static files of nginx, the same arrivals, the same
 // requests. Refusals (429, 503 "Muitas sessões…") are the designed answer under overload and are
@@ -371,7 +371,7 @@ export async function sessionsLoadSuite({ apiUrl, apiPid, apiProcess, otherApiPi
   notes.push(
     'POST /api/sessions allows 120 requests a minute per address: every listener (and every flood request) comes from its own address in X-Forwarded-For, which the instance under test trusts from 127.0.0.1 (TRUST_PROXY). No limit of the API was raised.',
     'The instance under test is a second API process on the bench database and media folder, with SESSION_PRERENDER=on; the run\'s main instance stays up beside it, idle but for its own renders ahead (nice 19, same core).',
-    `Manifests from the API directly; stored sessions' signed addresses (direct.url, or the stream's redirect) from nginx with secure_link, as deployed; streams being rendered from the API. The reference: nginx, the same manifest and session file as static files.`,
+    `Manifests through nginx, proxied to the API as deployed (one origin, so the stream of a stored session comes over the connection the manifest opened, as the reference's file does); stored sessions' signed addresses (direct.url, or the stream's redirect) from nginx with secure_link, as deployed; streams being rendered from the API. The reference: nginx, the same manifest and session file as static files.`,
     'nginx runs on the core of the load generator, the two API instances (and their renders) on the other: as deployed, where nginx (or a CDN) serves the stored files and the API\'s work does not delay them. The reference nginx is the same process, on the same core.',
     'The press: the player asks for the manifest when the page opens and the press asks for the stream only (docs/product/sessions.md), so "press → first byte" is the stream\'s first byte; "page open → manifest" and the two back to back are reported beside it.',
     'The 20 % run is compared with the reference of the same K (same arrivals).',
