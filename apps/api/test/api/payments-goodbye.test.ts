@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { API, GOODBYE_MSG, financialSchema, goodbyeConfirmation, subscriptionDetailsSchema } from '@sintonia/contract'
+import { API, GOODBYE_MSG, SUBSCRIPTION_CHANGES_PER_HOUR, financialSchema, goodbyeConfirmation, subscriptionDetailsSchema } from '@sintonia/contract'
 import { sandboxCharges, sandboxSubscriptions, subscriptionExits, subscriptions } from '../../src/db/schema/index.js'
 import { AdjustableClock } from '../../src/lib/clock.js'
 import { addMonths } from '@sintonia/contract'
@@ -229,5 +229,39 @@ describe('refusals change nothing', () => {
     expect(await ourRow(otherSub.id)).toMatchObject({ cancelAtPeriodEnd: false })
     expect(await ourRow(sub.id)).toMatchObject({ cancelAtPeriodEnd: false, pauseStartsAt: null })
     expect(await exitsOf(sub.id)).toEqual([])
+  })
+
+  it('a loop of cancelling and coming back is refused past the hour\'s allowance, before the provider is asked', async () => {
+    clock.reset()
+    const { buyer, sub } = await buy()
+    // Cancel and "Continuar assinando", back and forth, up to the allowance: each one asks the provider.
+    for (let change = 0; change < SUBSCRIPTION_CHANGES_PER_HOUR; change++) {
+      const url = change % 2 === 0 ? API.commerce.subscription.cancel : API.commerce.subscription.resume
+      expect((await post(buyer, url, change % 2 === 0 ? {} : undefined)).statusCode).toBe(200)
+    }
+    expect(await ourRow(sub.id)).toMatchObject({ cancelAtPeriodEnd: false })
+    const asked = vi.spyOn(ctx.app.payments.deps.gateway, 'setCancelAtPeriodEnd')
+    try {
+      for (const [url, payload] of [
+        [API.commerce.subscription.cancel, {}],
+        [API.commerce.subscription.pause, { months: 1 }],
+        [API.commerce.subscription.discount, {}],
+        [API.commerce.subscription.resume, undefined],
+      ] as const) {
+        const refused = await post(buyer, url, payload)
+        expect(refused.statusCode).toBe(429)
+        expect(refused.json().message).toBe(GOODBYE_MSG.tooManyChanges)
+      }
+      expect(asked).not.toHaveBeenCalled()
+    } finally {
+      asked.mockRestore()
+    }
+    // Nothing changed: not cancelled, at the provider neither, and no answer recorded past the loop's.
+    expect(await ourRow(sub.id)).toMatchObject({ cancelAtPeriodEnd: false, pauseStartsAt: null })
+    expect(await providerRow(sub.providerSubscriptionId!)).toMatchObject({ cancelAtPeriodEnd: false })
+    expect(await exitsOf(sub.id)).toHaveLength(SUBSCRIPTION_CHANGES_PER_HOUR / 2)
+    // Another subscriber is not held by this one's count.
+    const { buyer: neighbour } = await buy()
+    expect((await post(neighbour, API.commerce.subscription.cancel, {})).statusCode).toBe(200)
   })
 })

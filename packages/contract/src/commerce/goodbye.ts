@@ -43,7 +43,14 @@ export const GOODBYE_MSG = {
   noteTooLong: `O comentário deve ter no máximo ${CANCEL_NOTE_MAX} caracteres.`,
   pauseRange: 'A pausa oferecida deve ser de 0 a 3 meses',
   discountRange: 'O desconto oferecido deve ser de 0 a 50%',
+  tooManyChanges: 'Você alterou sua assinatura muitas vezes na última hora. Tente de novo mais tarde.',
 } as const
+
+/**
+ * Cancel, pause, discount and "Continuar assinando" a subscriber may ask for in an hour, all
+ * together: each is a call to the payment provider, and a loop of flips would spend our quota there.
+ */
+export const SUBSCRIPTION_CHANGES_PER_HOUR = 10
 
 const reasonField = z.enum(CANCEL_REASONS, { error: GOODBYE_MSG.reason }).nullable().default(null)
 const noteField = z

@@ -22,9 +22,12 @@ import {
   giftRefundSchema,
   giftTokenSchema,
   GIFT_PATHS,
+  GOODBYE_MSG,
+  SUBSCRIPTION_CHANGES_PER_HOUR,
 } from '@sintonia/contract'
 import { z } from 'zod'
 import { RATE_LIMITS } from '../../lib/http/rate-limits.js'
+import { HttpError } from '../../lib/http/errors.js'
 import { createGift, listGifts, redeemGift, refundGift } from './gifts-service.js'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { requireSignedInUser } from '../../plugins/signed-in.js'
@@ -154,7 +157,17 @@ export const commerceRoutesUser: FastifyPluginAsyncZod = async (app) => {
   )
 
   // A fair goodbye (goodbye-service.ts). Each answers the confirmation the subscriber reads.
-  const goodbyeDescription = '404 sem assinatura ativa paga; 409 quando não se aplica (já agendado, oferta já usada, forma de pagamento sem autoatendimento); 422 dados inválidos; 502 falha no provedor (nada muda).'
+  const goodbyeDescription =
+    '404 sem assinatura ativa paga; 409 quando não se aplica (já agendado, oferta já usada, forma de pagamento sem autoatendimento); 422 dados inválidos; 429 alterações demais na última hora; 502 falha no provedor (nada muda).'
+  /**
+   * Each change asks the payment provider, so a subscriber's changes are counted — across
+   * instances (app.sharedLimits, ADR 020), before anything is asked: past the hour's allowance,
+   * 429 and nothing changes. Counted per subscriber, not per address: one account, many devices.
+   */
+  const countSubscriptionChange = async (userId: string) => {
+    const { count } = await app.sharedLimits.hit(`subscription-changes|${userId}`, 60 * 60_000)
+    if (count > SUBSCRIPTION_CHANGES_PER_HOUR) throw new HttpError(429, GOODBYE_MSG.tooManyChanges)
+  }
   app.post(
     API.commerce.subscription.cancel,
     {
@@ -170,6 +183,7 @@ export const commerceRoutesUser: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await requireSignedInUser(request)
       reply.headers(noStore)
+      await countSubscriptionChange(user.id)
       return cancelSubscription(deps, user.id, request.body, app.clock.now())
     },
   )
@@ -189,6 +203,7 @@ export const commerceRoutesUser: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await requireSignedInUser(request)
       reply.headers(noStore)
+      await countSubscriptionChange(user.id)
       return pauseSubscription(deps, user.id, request.body, app.clock.now())
     },
   )
@@ -208,6 +223,7 @@ export const commerceRoutesUser: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await requireSignedInUser(request)
       reply.headers(noStore)
+      await countSubscriptionChange(user.id)
       return discountSubscription(deps, user.id, request.body, app.clock.now())
     },
   )
@@ -219,13 +235,14 @@ export const commerceRoutesUser: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['assinatura'],
         summary: 'Voltar com um toque: desfaz o cancelamento agendado (ou a pausa ainda não começada) até o fim do período pago',
-        description: '404 sem assinatura paga; 409 nada a desfazer ou período já encerrado; 502 falha no provedor (nada muda).',
+        description: '404 sem assinatura paga; 409 nada a desfazer ou período já encerrado; 429 alterações demais na última hora; 502 falha no provedor (nada muda).',
         response: { 200: messageResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
       const user = await requireSignedInUser(request)
       reply.headers(noStore)
+      await countSubscriptionChange(user.id)
       return resumeSubscription(deps, user.id, app.clock.now())
     },
   )
