@@ -5,7 +5,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem, loadavg } from 'node:os'
 import { join } from 'node:path'
-import { benchRoot, CLIENT_CPU, freePort, log, pinLocalPostgres, SERVER_CPU } from './lib/common.mjs'
+import { benchRoot, CLIENT_CPU, freePort, log } from './lib/common.mjs'
 import { startNginx } from './lib/nginx.mjs'
 import {
   addStreamingFiles,
@@ -149,10 +149,6 @@ try {
     // Its own instance of the API on the same database and media folder: it trusts X-Forwarded-For
     // from 127.0.0.1 (each listener its own address) and renders ahead (SESSION_PRERENDER=on).
     const prepared = await prepareSessionsLoad(context)
-    // The local PostgreSQL on the API's core too: unpinned, its backends answering the manifests
-    // ran on nginx's core and delayed the stored files there, which a deployment's separate
-    // database never does. Put back as it was afterwards.
-    const unpinDatabase = pinLocalPostgres(SERVER_CPU)
     const loadPort = await freePort()
     const loadApi = await startApi({ port: loadPort, dataDir, databaseUrl, env: { TRUST_PROXY: '127.0.0.1', SESSION_PRERENDER: 'on' } })
     const nginxPort = await freePort()
@@ -178,9 +174,11 @@ try {
       if (child.exitCode !== null || child.signalCode !== null) {
         throw new Error(`${error.message}; the API under test had exited (${child.signalCode ?? `code ${child.exitCode}`}): ${loadApi.output().slice(-4000)}`, { cause: error })
       }
-      throw error
+      // Still up: its last warnings and errors say why it answered as it did.
+      // (BENCH_API_LOG_LEVEL=info or debug says more: bench/README.md.)
+      writeFileSync(join(benchRoot, 'results', 'sessions-load-api.log'), loadApi.output())
+      throw new Error(`${error.message}; the API under test's last output: ${loadApi.output().slice(-4000)}`, { cause: error })
     } finally {
-      unpinDatabase()
       await nginx.stop()
       await loadApi.stop()
       rmSync(nginxDir, { recursive: true, force: true })

@@ -111,7 +111,7 @@ export async function startApi({ port, dataDir, databaseUrl, env = {}, nodeArgs 
       SANDBOX_WEBHOOK_SECRET: 'bench-webhook-secret-0123456789abcdef',
       // nginx checks the signed media addresses with the same key (lib/nginx.mjs).
       MEDIA_URL_SECRET: BENCH_MEDIA_URL_SECRET,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.BENCH_API_LOG_LEVEL ?? 'warn',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
     },

@@ -29,12 +29,14 @@ export function isForeignKeyViolation(error: unknown, constraint?: string): bool
 
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03'])
 
-/** Connection-level failures (class 08, admin shutdown, refused sockets): the database is away, not the request wrong. */
+/** Connection-level failures (class 08, admin shutdown, refused sockets, no connection in time): the database is away or overloaded, not the request wrong. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (const link of errorChain(error)) {
     const code = link.code
     if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true
-    if (typeof link.message === 'string' && /Connection terminated|connection timeout|PGlite is closed/i.test(link.message)) return true
+    // "timeout exceeded when trying to connect": the pool had no connection to give within its
+    // wait (every one busy, as under a crowd) — the database is overloaded, not the request wrong.
+    if (typeof link.message === 'string' && /Connection terminated|connection timeout|timeout exceeded when trying to connect|PGlite is closed/i.test(link.message)) return true
   }
   return false
 }

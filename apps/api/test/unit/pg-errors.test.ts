@@ -1,5 +1,9 @@
+import { createServer, type AddressInfo, type Socket } from 'node:net'
 import { describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
 import { DrizzleQueryError } from 'drizzle-orm/errors'
+import { drizzle } from 'drizzle-orm/node-postgres'
+import pg from 'pg'
 import { isDatabaseUnavailable, isInvalidInputData, isUniqueViolation, loggableError } from '../../src/lib/pg-errors.js'
 
 const driverError = (code: string, message = 'falha') => Object.assign(new Error(message), { code })
@@ -14,6 +18,27 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(driverError('57P01'))).toBe(true)
     expect(isDatabaseUnavailable(new DrizzleQueryError('select 1', [], driverError('08006')))).toBe(true)
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true)
+  })
+
+  it('sees a connection the pool could not give in time as an outage, from the real driver', async () => {
+    // A server that accepts and never answers: the first query's connection times out, and the
+    // second, waiting for the pool's only connection, gives up ("timeout exceeded when trying to
+    // connect") — what a crowd met in the sessions bench, answered 500 before.
+    const sockets: Socket[] = []
+    const silent = createServer((socket) => void sockets.push(socket))
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    const pool = new pg.Pool({ host: '127.0.0.1', port: (silent.address() as AddressInfo).port, user: 'x', database: 'x', max: 1, connectionTimeoutMillis: 200 })
+    try {
+      const db = drizzle(pool)
+      const [connecting, waiting] = await Promise.all([db.execute(sql`select 1`).catch((error: unknown) => error), db.execute(sql`select 1`).catch((error: unknown) => error)])
+      expect(String((waiting as Error).cause)).toContain('timeout exceeded when trying to connect')
+      expect(isDatabaseUnavailable(connecting)).toBe(true)
+      expect(isDatabaseUnavailable(waiting)).toBe(true)
+    } finally {
+      for (const socket of sockets) socket.destroy()
+      silent.close()
+      await pool.end().catch(() => {})
+    }
   })
 
   it('does not mistake a constraint violation for an outage', () => {
