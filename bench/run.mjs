@@ -5,7 +5,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem, loadavg } from 'node:os'
 import { join } from 'node:path'
-import { benchRoot, CLIENT_CPU, freePort, log, pinLocalPostgres, SERVER_CPU } from './lib/common.mjs'
+import { benchRoot, CLIENT_CPU, freePort, log } from './lib/common.mjs'
 import { startNginx } from './lib/nginx.mjs'
 import {
   addStreamingFiles,
@@ -167,7 +167,6 @@ try {
         nginxUrl: `http://127.0.0.1:${nginxPort}`,
         staticDir,
         prepared,
-        pinDatabase: () => pinLocalPostgres(SERVER_CPU),
       })
     } catch (error) {
       // The instance under test gone: its last output says why (its renders, an unhandled error…).

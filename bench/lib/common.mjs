@@ -25,41 +25,6 @@ export function hasCommand(name) {
 const pinned = (cpu, command, args) => (cpu !== null && hasCommand('taskset') ? ['taskset', ['-c', cpu, command, ...args]] : [command, args])
 
 /**
- * Pins every process of the local PostgreSQL (the postmaster, so the backends it starts later, and
- * the running ones) to `cpu`; answers a function that puts back each one's earlier CPU list. Does
- * nothing without taskset or a local PostgreSQL.
- */
-export function pinLocalPostgres(cpu) {
-  if (!hasCommand('taskset') || !hasCommand('pgrep')) return () => {}
-  let pids
-  try {
-    pids = execFileSync('pgrep', ['-x', 'postgres'], { encoding: 'utf8' }).split('\n').filter(Boolean)
-  } catch {
-    return () => {}
-  }
-  const earlier = new Map()
-  for (const pid of pids) {
-    try {
-      earlier.set(pid, execFileSync('taskset', ['-p', '-c', pid], { encoding: 'utf8' }).trim().split(': ').pop())
-      execFileSync('taskset', ['-a', '-p', '-c', cpu, pid], { stdio: 'ignore' })
-    } catch {
-      // A backend that ended meanwhile.
-    }
-  }
-  return () => {
-    const now = execFileSync('pgrep', ['-x', 'postgres'], { encoding: 'utf8' }).split('\n').filter(Boolean)
-    const all = execFileSync('sh', ['-c', 'nproc'], { encoding: 'utf8' }).trim()
-    for (const pid of now) {
-      try {
-        execFileSync('taskset', ['-a', '-p', '-c', earlier.get(pid) ?? `0-${Number(all) - 1}`, pid], { stdio: 'ignore' })
-      } catch {
-        // Ended meanwhile.
-      }
-    }
-  }
-}
-
-/**
  * Starts a long-running process pinned to `cpu` (`null`: free on every core); returns it with a
  * `stop()` that waits for exit.
  */

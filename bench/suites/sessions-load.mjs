@@ -99,7 +99,7 @@ function arrivals(count, windowMs, seed) {
   return Array.from({ length: count }, () => Math.round(random() * windowMs)).sort((a, b) => a - b)
 }
 
-export async function sessionsLoadSuite({ apiUrl, apiPid, apiProcess, otherApiPids = [], nginxUrl, staticDir, databaseUrl, dataDir, cookie, prepared, pinDatabase = () => () => {} }) {
+export async function sessionsLoadSuite({ apiUrl, apiPid, apiProcess, otherApiPids = [], nginxUrl, staticDir, databaseUrl, dataDir, cookie, prepared }) {
   const settings = sessionsLoadSettings()
   const notes = []
   // The instance under test must live through the run: when it does not, its last words say why.
@@ -218,40 +218,30 @@ export async function sessionsLoadSuite({ apiUrl, apiPid, apiProcess, otherApiPi
     try {
       const at = arrivals(k, windowMs, k)
       const sessionOf = (i) => stored[i % stored.length]
-      // The local database on the API's core while nginx's file and the defaults are measured, as
-      // a deployment's database is never on nginx's core; not during the renders on demand, which
-      // would starve it on one core (it answered 503 there: docs/performance.md).
-      let reference
-      let defaultsRun
-      const unpinDatabase = pinDatabase()
-      try {
-        // 1. nginx: the manifest and the session file as static files.
-        reference = await run(
-          {
-            seekFraction: settings.seekFraction,
-            sample: null,
-            listeners: at.map((moment, i) => ({
-              at: moment,
-              kind: 'reference',
-              xff: nextAddress(),
-              cookie: warmAccount.cookie,
-              reference: { manifestPath: `/static/${sessionOf(i).manifest.key}.json`, filePath: `/static/${sessionOf(i).manifest.key}.mp3`, bytes: sessionOf(i).manifest.bytes },
-            })),
-          },
-          windowMs,
-        )
-        // 2. The API, every listener at the default settings.
-        defaultsRun = await run(
-          {
-            seekFraction: settings.seekFraction,
-            sample: { pid: apiPid, intervalMs: 100 },
-            listeners: at.map((moment, i) => ({ at: moment, kind: 'default', xff: nextAddress(), cookie: nextAccount().cookie, body: sessionOf(i).request })),
-          },
-          windowMs,
-        )
-      } finally {
-        unpinDatabase()
-      }
+      // 1. nginx: the manifest and the session file as static files.
+      const reference = await run(
+        {
+          seekFraction: settings.seekFraction,
+          sample: null,
+          listeners: at.map((moment, i) => ({
+            at: moment,
+            kind: 'reference',
+            xff: nextAddress(),
+            cookie: warmAccount.cookie,
+            reference: { manifestPath: `/static/${sessionOf(i).manifest.key}.json`, filePath: `/static/${sessionOf(i).manifest.key}.mp3`, bytes: sessionOf(i).manifest.bytes },
+          })),
+        },
+        windowMs,
+      )
+      // 2. The API, every listener at the default settings.
+      const defaultsRun = await run(
+        {
+          seekFraction: settings.seekFraction,
+          sample: { pid: apiPid, intervalMs: 100 },
+          listeners: at.map((moment, i) => ({ at: moment, kind: 'default', xff: nextAddress(), cookie: nextAccount().cookie, body: sessionOf(i).request })),
+        },
+        windowMs,
+      )
       const defaultsDrainSeconds = await drain(`${k} listeners at the default settings`)
       // 3. One listener in five on settings of their own (every fifth, from the third).
       const mixedRun = await run(
@@ -382,7 +372,6 @@ export async function sessionsLoadSuite({ apiUrl, apiPid, apiProcess, otherApiPi
     'POST /api/sessions allows 120 requests a minute per address: every listener (and every flood request) comes from its own address in X-Forwarded-For, which the instance under test trusts from 127.0.0.1 (TRUST_PROXY). No limit of the API was raised.',
     'The instance under test is a second API process on the bench database and media folder, with SESSION_PRERENDER=on; the run\'s main instance stays up beside it, idle but for its own renders ahead (nice 19, same core).',
     `Manifests through nginx, proxied to the API as deployed (one origin, so the stream of a stored session comes over the connection the manifest opened, as the reference's file does); stored sessions' signed addresses (direct.url, or the stream's redirect) from nginx with secure_link, as deployed; streams being rendered from the API. The reference: nginx, the same manifest and session file as static files.`,
-    'While nginx\'s file and the default settings are measured, the local PostgreSQL is pinned to the API\'s core (a deployment\'s database is never on nginx\'s core); during the personal settings and the flood it runs where the system puts it.',
     'nginx runs on the core of the load generator, the two API instances (and their renders) on the other: as deployed, where nginx (or a CDN) serves the stored files and the API\'s work does not delay them. The reference nginx is the same process, on the same core.',
     'The press: the player asks for the manifest when the page opens and the press asks for the stream only (docs/product/sessions.md), so "press → first byte" is the stream\'s first byte; "page open → manifest" and the two back to back are reported beside it.',
     'The 20 % run is compared with the reference of the same K (same arrivals).',
