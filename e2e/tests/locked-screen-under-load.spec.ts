@@ -17,7 +17,8 @@ import { onboardPaidBuyer } from '../support/subscriber'
  * other (playwright.config.ts, project `sob-carga`), and `npm test` runs this journey last, with
  * nothing beside it: on the 2-core test machine the other listeners' load then stays on the
  * server's side, as it does when the listener's phone is not the server. Beside other test stages
- * the phone itself was starved and its stopped page could not resume a stall (docs/testing.md).
+ * the phone itself was starved, and the stream stopped short of its end with no media event —
+ * most likely a stall its stopped page could not resume (docs/testing.md).
  */
 const checkout = { email: `carga-${Date.now().toString(36)}@exemplo.com`, sessionId: `cs_e2e_carga${Date.now().toString(36)}` }
 const PASSWORD = 'senha-do-ouvinte'
