@@ -1,7 +1,7 @@
-import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, devices, type LaunchOptions } from '@playwright/test'
 import { ALONE, QUIET, UNDER_LOAD } from './support/alone'
+import { UNDER_LOAD_CORES } from './support/cores'
 import { e2ePort, runDirFromRoot } from './support/run-paths'
 
 /** This worker's server (each worker has its own: e2e/support/global-setup.ts). */
@@ -53,12 +53,14 @@ const launchOptions: LaunchOptions = {
   ],
 }
 
-/** The same Chromium kept off the last core, which the server of the journey under load has. */
-const offTheServersCore: LaunchOptions = {
-  ...launchOptions,
-  executablePath: fileURLToPath(new URL('./support/chromium-on-cpus.sh', import.meta.url)),
-  env: { ...process.env, CHROMIUM_CPUS: `0-${availableParallelism() - 2}`, CHROMIUM_PATH: chromiumPath },
-}
+/** The same Chromium kept to its cores, off the one the server of the journey under load has. */
+const offTheServersCore: LaunchOptions | undefined = UNDER_LOAD_CORES
+  ? {
+      ...launchOptions,
+      executablePath: fileURLToPath(new URL('./support/chromium-on-cpus.sh', import.meta.url)),
+      env: { ...process.env, CHROMIUM_CPUS: UNDER_LOAD_CORES.browser, CHROMIUM_PATH: chromiumPath },
+    }
+  : undefined
 
 /**
  * Journeys run in the system Chromium (no browser download) against the production build served
@@ -102,7 +104,7 @@ export default defineConfig({
       grep: new RegExp(UNDER_LOAD),
       dependencies: ['sozinhas'],
       workers: 1,
-      use: availableParallelism() > 1 ? { launchOptions: offTheServersCore } : {},
+      use: offTheServersCore ? { launchOptions: offTheServersCore } : {},
     },
   ],
   use: {

@@ -1,8 +1,8 @@
 // Listeners opening sessions (suites/sessions-load.mjs), each at its own moment of an arrival
-// schedule: the press is `POST /api/sessions` through nginx, as deployed (`manifestVia: 'api'`:
-// to the API directly), or, for the nginx reference, a GET of the same
-// manifest as a static file), then a Range request for the stream's first `rangeBytes` (the
-// manifest's signed `direct.url` when it has one, else its `url`, rendered while heard), then
+// schedule: the press is `POST /api/sessions` through nginx, as deployed (or, for the nginx
+// reference, a GET of the same manifest as a static file), then a Range request for the
+// stream's first `rangeBytes` (the manifest's signed `direct.url` when it has one, else its
+// `url`, rendered while heard), then
 // one more Range request at `seekFraction` of the stream (a seek). Each listener is its own device:
 // its own keep-alive connections and client address (X-Forwarded-For, trusted by the API under
 // test through TRUST_PROXY). Times: press → first byte of the stream, request → first byte of each
@@ -106,7 +106,7 @@ async function listen(listener, origin) {
       const body = JSON.stringify(listener.body)
       // Through nginx, as deployed (one origin): the stream of a stored session then comes over
       // the connection the manifest opened, as the reference's file does and as a page's would.
-      const manifest = await request(`${config.manifestVia === 'api' ? apiUrl : filesUrl}/api/sessions`, {
+      const manifest = await request(`${filesUrl}/api/sessions`, {
         agent,
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },

@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http'
-import { SESSION_BYTES_PER_MINUTE, type Demo, type SessionManifest } from '@sintonia/contract'
+import { demoSessionVariants, SESSION_BYTES_PER_MINUTE, type Demo, type SessionManifest } from '@sintonia/contract'
 
 /** A session's bytes a second, heard in real time. */
 const REAL_TIME_BYTES_PER_SECOND = SESSION_BYTES_PER_MINUTE / 60
@@ -19,16 +19,14 @@ const REAL_TIME_BYTES_PER_SECOND = SESSION_BYTES_PER_MINUTE / 60
 export async function renderLoad(baseURL: string, pace = 8): Promise<{ positions: () => number[]; stop: () => Promise<void> }> {
   const demo = (await (await fetch(`${baseURL}/api/demo`)).json()) as Demo
   if (!demo.audio) throw new Error('sem áudio de demonstração para gerar carga')
+  // The variants "sem parar" (repetitions 0), with the music at its default level and without.
+  const hourLong = demoSessionVariants(demo.audio.id).filter((variant) => variant.items[0]!.repetitions === 0)
   const streams: Array<{ destroy: () => void }> = []
   /** Each reader's bytes so far (its place in its session). */
-  const positions = [0, 0]
+  const positions = hourLong.map(() => 0)
   let stopped = false
-  const readers = [25, 0].map(async (musicLevel, reader) => {
-    const response = await fetch(`${baseURL}/api/sessions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ items: [{ audioId: demo.audio!.id, repetitions: 0 }], pauseSeconds: 0, music: 'auto', musicLevel, endAtSeconds: null }),
-    })
+  const readers = hourLong.map(async (variant, reader) => {
+    const response = await fetch(`${baseURL}/api/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(variant) })
     if (!response.ok) throw new Error(`sessão da demonstração recusada: ${response.status}`)
     const manifest = (await response.json()) as SessionManifest
     await new Promise<void>((resolve, reject) => {

@@ -1,7 +1,7 @@
-import { availableParallelism } from 'node:os'
 import { expect, test } from '@playwright/test'
 import { SESSION_BYTES_PER_MINUTE, type Audio } from '@sintonia/contract'
 import { UNDER_LOAD } from '../support/alone'
+import { UNDER_LOAD_CORES } from '../support/cores'
 import { findClips, playThreeRepetitionsLocked, signIn } from '../support/locked-session'
 import type { Preparation } from '../support/preparation'
 import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
@@ -31,7 +31,7 @@ test.beforeAll(async ({ browser }) => {
     paidCheckouts: [{ ...checkout, planCode: 'trimestral' }],
     practicePrograms: [{ title: 'Dois respiros', slug: 'dois-respiros', days: 1, repetitions: 1, withBreath: true, isOpen: true }],
   }
-  server = await startPreparedServer(preparation, {}, { cpus: serverCores() })
+  server = await startPreparedServer(preparation, {}, { cpus: UNDER_LOAD_CORES?.server })
   const page = await browser.newPage()
   await onboardPaidBuyer(page, server.baseURL, checkout, PASSWORD)
   ;({ breath } = await findClips(page, server.baseURL))
@@ -41,12 +41,6 @@ test.beforeAll(async ({ browser }) => {
 test.afterAll(async () => {
   await server?.stop()
 })
-
-/** The last CPU for the server, when there is more than one (the browser has the others). */
-function serverCores(): string | undefined {
-  const count = availableParallelism()
-  return count > 1 ? String(count - 1) : undefined
-}
 
 test('a 3-repetition session plays to its end in real time with the page stopped while two other sessions render on the same instance', { tag: UNDER_LOAD }, async ({ page }) => {
   test.setTimeout(150_000)
