@@ -37,9 +37,15 @@ if (typeof window !== 'undefined') {
  */
 vi.resetModules()
 afterAll(async () => {
-  // This file's analytics queue (if it loaded one) would send its batch during the next file.
-  const { stopAnalytics } = await import('../features/analytics')
+  // This file's analytics queue (if it loaded one) would send its batch during the next file, and
+  // its connectivity monitor (started by any page that shows the connection's state) would go on
+  // probing /api/health every 30 s through the next file's fetch stub.
+  const [{ stopAnalytics }, { resetSharedConnectivityMonitor }] = await Promise.all([
+    import('../features/analytics'),
+    import('../features/connectivity'),
+  ])
   stopAnalytics()
+  resetSharedConnectivityMonitor()
   vi.useRealTimers()
   vi.unstubAllGlobals()
   vi.unstubAllEnvs()
