@@ -1,22 +1,26 @@
 // What a render costs, ffmpeg run as the server runs it on its own: seconds of session per CPU
 // second, a programme day's session, the peak memory of ffmpeg, bytes per minute. Used by the
 // sessions suite (on the bench database) and by render-cost.mjs (on the seeded catalogue alone).
-import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { SESSION_BYTES_PER_MINUTE, SESSION_SAMPLE_RATE } from '@sintonia/contract'
 import { countDecodedSamples, locateFfmpeg } from '../../apps/api/src/lib/media/ffmpeg.ts'
-import { renderArguments } from '../../apps/api/src/modules/sessions/render-command.ts'
+import { renderGraph } from '../../apps/api/src/modules/sessions/render-command.ts'
+import { sendGraph, startRenderProcess } from '../../apps/api/src/modules/sessions/warm-renders.ts'
 import { planSession } from '../../apps/api/src/modules/sessions/session-plan.ts'
 import { round } from './common.mjs'
 
 const CLOCK_TICKS = 100 // USER_HZ on Linux
 
-/** Runs ffmpeg as the server does, on its own, and reads its CPU time and peak memory from /proc. */
-function measureRender(ffmpeg, args) {
+/**
+ * Runs ffmpeg as the server does, on its own, and reads its CPU time and peak memory from /proc
+ * (its start included, as a render ahead pays it).
+ */
+function measureRender(ffmpeg, graph) {
   return new Promise((resolve, reject) => {
     const started = performance.now()
-    const child = spawn(ffmpeg.path, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = startRenderProcess(ffmpeg.path)
+    sendGraph(child, graph)
     let bytes = 0
     let peakKb = 0
     let ticks = 0
@@ -52,7 +56,7 @@ export async function renderCosts({ audios, music, mediaDir, musicDir = mediaDir
   const musicSamples = music ? await countDecodedSamples(ffmpeg, 'mp3', paths.get(music.file_key), SESSION_SAMPLE_RATE) : null
   const plan = (items) => planSession({ items, pauseSeconds: 3, music: musicPlan, musicLevel: 25, endAtSeconds: null, renderer: ffmpeg.version })
   const measure = async (planned) => {
-    const run = await measureRender(ffmpeg, renderArguments(planned, paths, musicSamples))
+    const run = await measureRender(ffmpeg, renderGraph(planned, paths, musicSamples))
     return {
       durationSeconds: round(planned.durationSeconds, 1),
       wallSeconds: round(run.wallSeconds, 2),

@@ -112,6 +112,27 @@ export function renderSummary(results) {
           fmt(r.defaults.usage.peakRssMb, 0),
           goal,
         ])
+        if (r.paired) {
+          for (const [label, half] of [
+            ['one run, every other arrival: nginx, static manifest and file', r.paired.reference],
+            ['one run, every other arrival: at the default settings', r.paired.defaults],
+          ]) {
+            const isDefaults = half === r.paired.defaults
+            rows.push([
+              k,
+              label,
+              pair(half.streamFirstByte),
+              isDefaults ? fmt(r.paired.p95Ratio, 2) : '1',
+              pair(half.manifest),
+              times(half),
+              seek(half),
+              counts(half),
+              '',
+              '',
+              isDefaults && Number(k) === x.budget.defaultsBudgetAtListeners ? `≤ ${x.budget.defaultsP95RatioMax}× ${verdict(r.paired.p95Ratio <= x.budget.defaultsP95RatioMax)} (paired)` : '',
+            ])
+          }
+        }
         rows.push([
           k,
           `20 % personal (personal alone, manifest + stream: ${times(r.mixed.byKind.personal)})`,

@@ -38,7 +38,7 @@ export function sessionsLoadSettings(env = process.env) {
     rangeBytes: 256 * 1024,
     seekFraction: Number(env.BENCH_SESSIONS_LOAD_SEEK ?? 0.5),
     timeoutSeconds: Number(env.BENCH_SESSIONS_LOAD_TIMEOUT_S ?? 60),
-    presses: Number(env.BENCH_SESSIONS_LOAD_PRESSES ?? 20),
+    presses: Number(env.BENCH_SESSIONS_LOAD_PRESSES ?? 40),
     pressGapMs: Number(env.BENCH_SESSIONS_LOAD_PRESS_GAP_MS ?? 3000),
     flooders: Number(env.BENCH_SESSIONS_LOAD_FLOODERS ?? 8),
     // 'read': a session at the default settings not yet stored is read once, whole, at once (its
@@ -163,7 +163,7 @@ export async function sessionsLoadSuite({ apiUrl, apiPid, apiProcess, otherApiPi
   // Listeners: accounts made in bulk, every sign-in cookie signed as the API expects.
   const cookieName = cookie.split(';').map((part) => part.trim().split('=')[0]).find((name) => name.endsWith('session_token'))
   if (!cookieName) throw new Error(`no sign-in cookie in ${cookie}`)
-  const accountsNeeded = 1 + settings.listeners.reduce((sum, k) => sum + 2 * k, 0) + 2 * settings.presses
+  const accountsNeeded = 1 + settings.listeners.reduce((sum, k) => sum + 2 * k + Math.ceil(k / 2), 0) + 2 * settings.presses
   const madeAt = performance.now()
   const accounts = await createSubscribers(databaseUrl, accountsNeeded, { cookieName, label: 'sessoes' })
   log(`sessions-load: ${accountsNeeded} subscribers made in ${round((performance.now() - madeAt) / 1000, 1)} s`)
@@ -243,6 +243,28 @@ export async function sessionsLoadSuite({ apiUrl, apiPid, apiProcess, otherApiPi
         windowMs,
       )
       const defaultsDrainSeconds = await drain(`${k} listeners at the default settings`)
+      // 2b. Both in one run, every other arrival: nginx's static file and a stored session under
+      // the same machine, the same moments and the same background (the other half's manifests
+      // through nginx to the API), so the two halves differ only by what the press asks for.
+      const pairedRun = await run(
+        {
+          seekFraction: settings.seekFraction,
+          sample: null,
+          listeners: at.map((moment, i) =>
+            i % 2 === 0
+              ? {
+                  at: moment,
+                  kind: 'reference',
+                  xff: nextAddress(),
+                  cookie: warmAccount.cookie,
+                  reference: { manifestPath: `/static/${sessionOf(i).manifest.key}.json`, filePath: `/static/${sessionOf(i).manifest.key}.mp3`, bytes: sessionOf(i).manifest.bytes },
+                }
+              : { at: moment, kind: 'default', xff: nextAddress(), cookie: nextAccount().cookie, body: sessionOf(i).request },
+          ),
+        },
+        windowMs,
+      )
+      await drain(`${k} listeners, half of them nginx's file`)
       // 3. One listener in five on settings of their own (every fifth, from the third).
       const mixedRun = await run(
         {
@@ -269,6 +291,11 @@ export async function sessionsLoadSuite({ apiUrl, apiPid, apiProcess, otherApiPi
         },
       }
       row.defaults.p95Ratio = ratio(row.defaults.pressToFirstByte.p95Ms, row.reference.pressToFirstByte.p95Ms)
+      const pairedOf = (kind) => summarize(pairedRun.listeners.filter((l) => l.kind === kind))
+      row.paired = { reference: pairedOf('reference'), defaults: pairedOf('default') }
+      // The press as the player makes it: the stream's first byte (the manifest came at page open).
+      row.paired.p95Ratio = ratio(row.paired.defaults.streamFirstByte.p95Ms, row.paired.reference.streamFirstByte.p95Ms)
+      row.paired.p50Ratio = ratio(row.paired.defaults.streamFirstByte.p50Ms, row.paired.reference.streamFirstByte.p50Ms)
       // The player asks for the manifest when the page opens, before the press: then the press
       // waits for the stream's first byte only.
       row.defaults.streamP95Ratio = ratio(row.defaults.streamFirstByte.p95Ms, row.reference.streamFirstByte.p95Ms)
@@ -282,6 +309,9 @@ export async function sessionsLoadSuite({ apiUrl, apiPid, apiProcess, otherApiPi
       const d = row.defaults.pressToFirstByte
       const m = row.mixed.pressToFirstByte
       log(`sessions-load K=${k}: press→first byte p50/p95 — nginx ${r.p50Ms}/${r.p95Ms} ms; defaults ${d.p50Ms}/${d.p95Ms} ms (${row.defaults.p95Ratio}×), refused ${row.defaults.refusedTotal}, errors ${row.defaults.errorsTotal}`)
+      const pr = row.paired.reference.streamFirstByte
+      const pd = row.paired.defaults.streamFirstByte
+      log(`sessions-load K=${k}: press → stream's first byte in one run, every other arrival — nginx ${pr.p50Ms}/${pr.p95Ms} ms; defaults ${pd.p50Ms}/${pd.p95Ms} ms (${row.paired.p95Ratio}×), refused ${row.paired.defaults.refusedTotal}, errors ${row.paired.defaults.errorsTotal + row.paired.reference.errorsTotal}`)
       log(
         `sessions-load K=${k}: manifest p50/p95 — nginx ${row.reference.manifest.p50Ms}/${row.reference.manifest.p95Ms} ms; defaults ${row.defaults.manifest.p50Ms}/${row.defaults.manifest.p95Ms} ms; ` +
           `stream first byte p95 (manifest fetched at page open) nginx ${row.reference.streamFirstByte.p95Ms} ms, defaults ${row.defaults.streamFirstByte.p95Ms} ms (${row.defaults.streamP95Ratio}×)`,
@@ -375,6 +405,7 @@ export async function sessionsLoadSuite({ apiUrl, apiPid, apiProcess, otherApiPi
     'nginx runs on the core of the load generator, the two API instances (and their renders) on the other: as deployed, where nginx (or a CDN) serves the stored files and the API\'s work does not delay them. The reference nginx is the same process, on the same core.',
     'The press: the player asks for the manifest when the page opens and the press asks for the stream only (docs/product/sessions.md), so "press → first byte" is the stream\'s first byte; "page open → manifest" and the two back to back are reported beside it.',
     'The 20 % run is compared with the reference of the same K (same arrivals).',
+    'The paired run (loads[K].paired): the same K arrivals, every other one nginx\'s static manifest and file, the others the API\'s default sessions; both halves under the same background, so their difference is the press itself.',
   )
   return {
     budget: { defaultsP95RatioMax: 1.1, defaultsBudgetAtListeners: 1000, floodP95RatioMax: 1.5 },
@@ -397,6 +428,8 @@ export async function sessionsLoadSuite({ apiUrl, apiPid, apiProcess, otherApiPi
       measure: 'press → first byte of the stream, the manifest asked at page open',
       p95Ratio: loads[goalAt]?.defaults?.streamP95Ratio ?? null,
       manifestAndStreamP95Ratio: loads[goalAt]?.defaults?.p95Ratio ?? null,
+      // The same press, the two halves of one run (2b): what the stored session costs beside the file.
+      pairedP95Ratio: loads[goalAt]?.paired?.p95Ratio ?? null,
       met: goalAt === 1000 ? (loads[1000].defaults.streamP95Ratio ?? Infinity) <= 1.1 : null,
     },
     flood: floodRow,

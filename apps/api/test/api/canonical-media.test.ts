@@ -8,13 +8,18 @@
  */
 import { spawn } from 'node:child_process'
 import { existsSync, writeFileSync } from 'node:fs'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, isNull } from 'drizzle-orm'
-import { ADMIN_CONTENT_MSG, API, formatLoudness, type SessionManifest } from '@sintonia/contract'
+import { ADMIN_CONTENT_MSG, API, formatLoudness, SESSION_SAMPLE_RATE, type SessionManifest } from '@sintonia/contract'
 import { audios, backgroundMusic, sessionRenders } from '../../src/db/schema/index.js'
 import { runMediaCanonical } from '../../src/cli/media-canonical.js'
-import { renderArguments } from '../../src/modules/sessions/render-command.js'
+import { CANONICAL_AUDIO } from '../../src/lib/media/canonical-audio.js'
+import { countDecodedSamples } from '../../src/lib/media/ffmpeg.js'
+import { renderGraph, RENDER_ARGUMENTS } from '../../src/modules/sessions/render-command.js'
+import { sendGraph, startRenderProcess } from '../../src/modules/sessions/warm-renders.js'
 import { planSession } from '../../src/modules/sessions/session-plan.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { firstField, SHORT_VOICE_MP3 } from '../helpers/catalogue.js'
@@ -203,19 +208,45 @@ describe('the renderer', () => {
       endAtSeconds: null,
       renderer: 'teste',
     })
-    const args = renderArguments(
+    const graph = renderGraph(
       plan,
       new Map([
         ['audios/a.mp3', '/dados/a.mp3'],
-        ['music/m.mp3', '/dados/m.mp3'],
+        ['music/m.mp3', "/dados/m:[x];'y'.mp3"],
       ]),
       48_000 * 30,
     )
-    const inputs = args.flatMap((arg, index) => (arg === '-i' ? [index] : []))
-    expect(inputs).toHaveLength(2)
-    for (const index of inputs) {
-      expect(args.slice(index - 4, index + 2)).toEqual(['-protocol_whitelist', 'file,pipe', '-f', 'mp3', '-i', expect.stringMatching(/^file:\/dados\/[am]\.mp3$/)])
-    }
+    // The command names no input: every source is a movie source of the graph, its demuxer named
+    // and its path a file (escaped twice: for the option, then for the graph).
+    expect(RENDER_ARGUMENTS).not.toContain('-i')
+    expect(graph.split('amovie=')).toHaveLength(3)
+    expect(graph).toContain('amovie=filename=file\\\\\\:/dados/a.mp3:format_name=mp3,')
+    expect(graph).toContain("amovie=filename=file\\\\\\:/dados/m\\\\\\:\\\\\\[x\\\\\\]\\\\\\;\\\\\\'y\\\\\\'.mp3:format_name=mp3,")
+  })
+
+  it('reads a path full of the graph\'s own characters as one local file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), "sintonia-fonte ,;[]'\\:="))
+    const voice = join(dir, "voz: [1], 'a';b.mp3")
+    await writeFile(voice, await synthVoice(2))
+    const samples = await countDecodedSamples(ffmpeg(), CANONICAL_AUDIO.demuxer, voice, SESSION_SAMPLE_RATE)
+    const plan = planSession({
+      items: [{ voice: { audioId: 'a', title: 'A', fileKey: 'audios/a.mp3', samples }, repetitions: 1 }],
+      pauseSeconds: 1,
+      music: null,
+      musicLevel: 0,
+      endAtSeconds: null,
+      renderer: 'teste',
+    })
+    const child = startRenderProcess(ffmpeg().path)
+    const out: Buffer[] = []
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk))
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    sendGraph(child, renderGraph(plan, new Map([['audios/a.mp3', voice]]), null))
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve))
+    await rm(dir, { recursive: true, force: true })
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' })
+    expect(Buffer.concat(out).length).toBe(plan.bytes)
   })
 })
 

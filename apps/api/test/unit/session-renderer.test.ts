@@ -5,16 +5,16 @@
  * first, stops the runs nobody reads, drops what nobody came back for, and refuses renders past
  * its queue.
  */
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { SESSION_BITRATE_KBPS, SESSION_SAMPLE_RATE } from '@sintonia/contract'
 import { countDecodedSamples } from '../../src/lib/media/ffmpeg.js'
 import { MP3_FRAME_BYTES, readMp3FrameHeader } from '../../src/lib/media/mp3-stream.js'
 import { LocalDiskStorage } from '../../src/lib/storage/local-disk-storage.js'
-import { renderArguments } from '../../src/modules/sessions/render-command.js'
+import { renderGraph } from '../../src/modules/sessions/render-command.js'
+import { sendGraph, startRenderProcess, WarmRenders } from '../../src/modules/sessions/warm-renders.js'
 import {
   PIECE_BYTES,
   RENDER_AHEAD_BYTES,
@@ -88,7 +88,8 @@ function renderWhole(session: SessionPlan): Promise<Buffer> {
     ['music/faixa.mp3', storage.localPath('music/faixa.mp3')!],
   ])
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpeg().path, renderArguments(session, paths, musicSamples), { stdio: ['ignore', 'pipe', 'ignore'] })
+    const child = startRenderProcess(ffmpeg().path)
+    sendGraph(child, renderGraph(session, paths, musicSamples))
     const out: Buffer[] = []
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk))
     child.once('close', (code) => (code === 0 ? resolve(Buffer.concat(out)) : reject(new Error(`ffmpeg ${code}`))))
@@ -152,6 +153,33 @@ describe('the renderer', () => {
     left.abort()
     listener.destroy()
     await instance.close()
+  })
+
+  it("renders a listener's session in a process started before they asked, and a render ahead in one of its own", async () => {
+    const { instance } = renderer()
+    const taken = vi.spyOn(WarmRenders.prototype, 'take')
+    // Nothing waits before the first listener's render; once its first bytes are out, one does.
+    expect(instance.warmProcesses).toEqual([])
+    const first = instance.render(plan({ repetitions: 2, pauseSeconds: 5 }))
+    expect((await readAll(first, { start: 0, end: 999 })).length).toBe(1000)
+    await expect.poll(() => instance.warmProcesses.length).toBe(1)
+    const [waiting] = instance.warmProcesses
+    // A render ahead (low priority, nobody waiting for it) leaves it for a listener.
+    taken.mockClear()
+    const ahead = instance.render(plan({ repetitions: 1, pauseSeconds: 6 }), { ahead: true })
+    await ahead.finished
+    expect(taken).not.toHaveBeenCalled()
+    expect(instance.warmProcesses).toEqual([waiting])
+    // The next listener's render runs in it, and another starts waiting for the one after.
+    const second = instance.render(plan({ repetitions: 2, pauseSeconds: 7 }))
+    expect((await readAll(second, { start: 0, end: 999 })).length).toBe(1000)
+    expect(taken).toHaveBeenCalledTimes(1)
+    expect(taken.mock.results[0]!.value.pid).toBe(waiting)
+    await expect.poll(() => instance.warmProcesses.length).toBe(1)
+    expect(instance.warmProcesses).not.toContain(waiting)
+    taken.mockRestore()
+    await instance.close()
+    expect(instance.warmProcesses).toEqual([])
   })
 
   it('answers a listener 40 minutes into a session never rendered from there, without rendering what comes before', async () => {

@@ -53,6 +53,19 @@ export function inputArguments(demuxer: string, path: string): string[] {
   return ['-protocol_whitelist', 'file,pipe', '-f', demuxer, '-i', `file:${path}`]
 }
 
+/** Escapes every character but the plainest ones with a backslash, as ffmpeg's tokenizer reads it. */
+const escapeToken = (text: string) => text.replace(/[^A-Za-z0-9/_.-]/g, (char) => `\\${char}`)
+
+/**
+ * The same input as a source inside a filter graph (ffmpeg's `amovie` filter), for a command whose
+ * graph is sent after the process started (the sessions' renders, ADR 037): its format named, the
+ * path opened as a local file and never as a URL. Escaped twice, for the option's value and then
+ * for the graph, so no character of a path can end the option or the filter.
+ */
+export function movieSource(demuxer: string, path: string): string {
+  return `amovie=filename=${escapeToken(escapeToken(`file:${path}`))}:format_name=${demuxer}`
+}
+
 interface Measured {
   input_i: string
   input_tp: string

@@ -1,6 +1,7 @@
 /**
  * The ffmpeg command that mixes a stretch of a planned session (./session-plan.ts) into MP3 on
- * stdout. A session is rendered in stretches (docs/decisions/028-sessions-rendered-in-pieces.md):
+ * stdout: one fixed command line (RENDER_ARGUMENTS) and, per stretch, a filter graph sent on its
+ * stdin, so the process can be started before anyone asks (./warm-renders.ts, ADR 037). A session is rendered in stretches (docs/decisions/028-sessions-rendered-in-pieces.md):
  * the command builds, from the plan alone, the mix of any window of samples — which repetition of
  * which audio sounds where, and where the looped music is — so a render can start anywhere without
  * mixing what comes before. Every length is forced in samples (apad + atrim), so the stream matches
@@ -8,7 +9,7 @@
  * ./renderer.ts.
  */
 import { SESSION_BITRATE_KBPS, SESSION_CHANNELS, SESSION_SAMPLE_RATE } from '@sintonia/contract'
-import { CANONICAL_AUDIO, inputArguments } from '../../lib/media/canonical-audio.js'
+import { CANONICAL_AUDIO, movieSource } from '../../lib/media/canonical-audio.js'
 import type { SessionPlan } from './session-plan.js'
 
 /**
@@ -40,17 +41,17 @@ export interface MixWindow {
 }
 
 /**
- * `paths` maps a stored file key to a file ffmpeg can read; `musicSamples` is the decoded length
- * of the plan's track (its loop). Every source is a canonical MP3
- * (docs/decisions/026-canonical-media.md) and is opened as one: never probed, local files only.
+ * The graph of one stretch. `paths` maps a stored file key to a file ffmpeg can read;
+ * `musicSamples` is the decoded length of the plan's track (its loop). Every source is a canonical
+ * MP3 (docs/decisions/026-canonical-media.md) and is opened as one: never probed, local files only.
  * Without a window, the whole session.
  */
-export function renderArguments(
+export function renderGraph(
   plan: SessionPlan,
   paths: ReadonlyMap<string, string>,
   musicSamples: number | null,
   window: MixWindow = { start: 0, end: plan.totalSamples },
-): string[] {
+): string {
   const pathOf = (key: string) => {
     const path = paths.get(key)
     if (!path) throw new Error(`arquivo de origem ausente: ${key}`)
@@ -59,7 +60,7 @@ export function renderArguments(
   const { start, end } = window
   if (!(start >= 0 && end > start && end <= plan.totalSamples)) throw new Error(`janela fora da sessão: ${start}–${end}`)
   const length = end - start
-  const inputs: string[] = []
+  const source = (key: string) => movieSource(CANONICAL_AUDIO.demuxer, pathOf(key))
   const filters: string[] = []
   const segments: string[] = []
   const silence = (samples: number) => {
@@ -88,8 +89,7 @@ export function renderArguments(
       silence(to - from)
       return
     }
-    inputs.push(...inputArguments(CANONICAL_AUDIO.demuxer, pathOf(item.voice.fileKey)))
-    const chain = [`[${inputs.filter((arg) => arg === '-i').length - 1}:a]${VOICE_FORMAT}`, 'apad', `atrim=end_sample=${cycle}`]
+    const chain = [source(item.voice.fileKey), VOICE_FORMAT, 'apad', `atrim=end_sample=${cycle}`]
     if (last > first) chain.push(`aloop=loop=${last - first}:size=${cycle}`)
     chain.push('apad', `atrim=start_sample=${from - origin}:end_sample=${to - origin}`, 'asetpts=N/SR/TB')
     const label = `[s${segments.length}]`
@@ -105,23 +105,19 @@ export function renderArguments(
     const offset = start % musicSamples
     const loops = Math.ceil((offset + length) / musicSamples)
     const gain = ((plan.musicLevel / 100) * MUSIC_TO_VOICE).toFixed(4)
-    const firstInput = inputs.filter((arg) => arg === '-i').length
-    const musicPath = pathOf(plan.music.fileKey)
     if (loops <= MUSIC_INPUTS_MAX) {
       // A long track: a few decoders one after the other (nothing held in memory).
       const labels: string[] = []
       for (let loop = 0; loop < loops; loop++) {
-        inputs.push(...inputArguments(CANONICAL_AUDIO.demuxer, musicPath))
-        filters.push(`[${firstInput + loop}:a]${MUSIC_FORMAT},apad,atrim=end_sample=${musicSamples}[m${loop}]`)
+        filters.push(`${source(plan.music.fileKey)},${MUSIC_FORMAT},apad,atrim=end_sample=${musicSamples}[m${loop}]`)
         labels.push(`[m${loop}]`)
       }
       const looped = loops > 1 ? `${labels.join('')}concat=n=${loops}:v=0:a=1,` : `${labels[0]}`
       filters.push(`${looped}atrim=start_sample=${offset}:end_sample=${offset + length},asetpts=N/SR/TB,volume=${gain}[music]`)
     } else {
       // A short track: decoded once and looped in memory (at most a third of the window).
-      inputs.push(...inputArguments(CANONICAL_AUDIO.demuxer, musicPath))
       filters.push(
-        `[${firstInput}:a]${MUSIC_FORMAT},apad,atrim=end_sample=${musicSamples},aloop=loop=-1:size=${musicSamples},` +
+        `${source(plan.music.fileKey)},${MUSIC_FORMAT},apad,atrim=end_sample=${musicSamples},aloop=loop=-1:size=${musicSamples},` +
           `atrim=start_sample=${offset}:end_sample=${offset + length},asetpts=N/SR/TB,volume=${gain}[music]`,
       )
     }
@@ -137,43 +133,48 @@ export function renderArguments(
       'alimiter=limit=0.97:attack=5:level=disabled[out]',
   )
 
-  return [
-    '-hide_banner',
-    '-v',
-    'error',
-    '-nostdin',
-    '-threads',
-    '1',
-    '-filter_threads',
-    '1',
-    ...inputs,
-    '-filter_complex',
-    filters.join(';'),
-    '-map',
-    '[out]',
-    '-c:a',
-    'libmp3lame',
-    '-b:a',
-    `${SESSION_BITRATE_KBPS}k`,
-    // Without the bit reservoir every frame carries its own data: stretches rendered apart join
-    // frame to frame (ADR 028).
-    '-reservoir',
-    '0',
-    // Joint stereo (LAME's own choice per frame): a centred voice costs one channel's bits, not two.
-    '-joint_stereo',
-    '1',
-    '-ar',
-    String(SESSION_SAMPLE_RATE),
-    '-ac',
-    String(SESSION_CHANNELS),
-    '-write_xing',
-    '0',
-    '-id3v2_version',
-    '0',
-    '-flush_packets',
-    '1',
-    '-f',
-    'mp3',
-    'pipe:1',
-  ]
+  return filters.join(';')
 }
+
+/**
+ * The command of every render: its graph is read from stdin (`pipe:0`) once the process has
+ * started, so a process can wait for it ready (ADR 037).
+ */
+export const RENDER_ARGUMENTS: readonly string[] = [
+  '-hide_banner',
+  '-v',
+  'error',
+  '-nostdin',
+  '-threads',
+  '1',
+  '-filter_threads',
+  '1',
+  '-filter_complex_script',
+  'pipe:0',
+  '-map',
+  '[out]',
+  '-c:a',
+  'libmp3lame',
+  '-b:a',
+  `${SESSION_BITRATE_KBPS}k`,
+  // Without the bit reservoir every frame carries its own data: stretches rendered apart join
+  // frame to frame (ADR 028).
+  '-reservoir',
+  '0',
+  // Joint stereo (LAME's own choice per frame): a centred voice costs one channel's bits, not two.
+  '-joint_stereo',
+  '1',
+  '-ar',
+  String(SESSION_SAMPLE_RATE),
+  '-ac',
+  String(SESSION_CHANNELS),
+  '-write_xing',
+  '0',
+  '-id3v2_version',
+  '0',
+  '-flush_packets',
+  '1',
+  '-f',
+  'mp3',
+  'pipe:1',
+]

@@ -11,7 +11,7 @@
  * rendered comes first: a run with enough ahead gives its place up at its next piece. Once every
  * piece is there the file moves to media storage.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { setPriority } from 'node:os'
 import { EventEmitter } from 'node:events'
 import { createReadStream } from 'node:fs'
@@ -26,9 +26,12 @@ import { countDecodedSamples, type Ffmpeg } from '../../lib/media/ffmpeg.js'
 import { MP3_FRAME_BYTES, MP3_SAMPLES_PER_FRAME, SILENT_MP3_FRAME } from '../../lib/media/mp3-stream.js'
 import type { ServiceLogger } from '../../lib/service-logger.js'
 import type { ByteRange, MediaStorage } from '../../lib/storage/media-storage.js'
-import { renderArguments } from './render-command.js'
+import { renderGraph } from './render-command.js'
+import { sendGraph, startRenderProcess, WarmRenders } from './warm-renders.js'
 import type { SessionPlan } from './session-plan.js'
 
+/** ffmpeg processes kept started and waiting for a listener's render (warm-renders.ts). */
+const WARM_RENDERS = 1
 /** Frames of one piece: 15 s of session, 120,000 bytes. */
 export const PIECE_FRAMES = 625
 export const PIECE_BYTES = PIECE_FRAMES * MP3_FRAME_BYTES
@@ -354,8 +357,11 @@ export class SessionRenderer {
   private readonly watchdog: NodeJS.Timeout
   private readonly idleStopMs: number
   private readonly keepMs: number
+  /** Started after a listener's first render, so an instance that renders nothing holds none. */
+  private readonly warm: WarmRenders
 
   constructor(private readonly options: SessionRendererOptions) {
+    this.warm = new WarmRenders(options.ffmpeg.path, WARM_RENDERS)
     this.idleStopMs = options.idleStopMs ?? RENDER_IDLE_STOP_MS
     this.keepMs = Math.max(this.idleStopMs, options.keepMs ?? RENDER_KEEP_MS)
     // Checks often enough that an abandoned render stops within seconds of its limit.
@@ -459,6 +465,7 @@ export class SessionRenderer {
     const jobs = [...this.jobs.values()]
     for (const job of jobs) this.drop(job, new Error('renderizador encerrado'))
     for (const child of this.children) child.kill('SIGKILL')
+    this.warm.close()
     for (const entry of this.waiting.splice(0)) entry.resolve(false)
     await Promise.allSettled(jobs.map((job) => job.finished))
   }
@@ -612,7 +619,7 @@ export class SessionRenderer {
       const start = encodedFrom * MP3_SAMPLES_PER_FRAME
       const end = Math.min(plan.totalSamples, start + (lastFrame - encodedFrom + 1) * MP3_SAMPLES_PER_FRAME)
       if (run.aborted || job.stopped) return
-      await this.encode(run, renderArguments(plan, paths, musicSamples, { start, end }), (firstFrame - encodedFrom) * MP3_FRAME_BYTES)
+      await this.encode(run, renderGraph(plan, paths, musicSamples, { start, end }), (firstFrame - encodedFrom) * MP3_FRAME_BYTES)
     } finally {
       this.release(run)
     }
@@ -628,12 +635,24 @@ export class SessionRenderer {
     return length
   }
 
-  /** Runs ffmpeg for one window and writes its frames at their place, piece by piece. */
-  private async encode(run: Run, args: string[], skipBytes: number): Promise<void> {
+  /** ffmpeg processes waiting for a listener's render (warm-renders.ts). */
+  get warmProcesses(): number[] {
+    return this.warm.waitingPids
+  }
+
+  /**
+   * Runs ffmpeg for one window and writes its frames at their place, piece by piece. A listener's
+   * run takes a process already started; a render ahead starts its own, at low priority.
+   */
+  private async encode(run: Run, graph: string, skipBytes: number): Promise<void> {
     const { job } = run
-    const child = spawn(this.options.ffmpeg.path, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = run.ahead ? startRenderProcess(this.options.ffmpeg.path) : this.warm.take()
+    const refill = () => {
+      if (!run.ahead) this.warm.refill()
+    }
     this.children.add(child)
     run.child = child
+    sendGraph(child, graph)
     if (run.ahead && child.pid !== undefined) {
       try {
         setPriority(child.pid, AHEAD_NICENESS)
@@ -658,6 +677,8 @@ export class SessionRenderer {
     let skip = skipBytes
     try {
       for await (const data of child.stdout as AsyncIterable<Buffer>) {
+        // The first bytes are out: the next listener's process may start now.
+        refill()
         if (run.aborted || job.stopped) return
         let chunk = data
         if (skip > 0) {
@@ -679,6 +700,7 @@ export class SessionRenderer {
     } finally {
       run.child = null
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+      refill()
       await exited.catch(() => undefined)
     }
   }
