@@ -162,7 +162,7 @@ describe('the renderer', () => {
     expect(instance.warmProcesses).toEqual([])
     const first = instance.render(plan({ repetitions: 2, pauseSeconds: 5 }))
     expect((await readAll(first, { start: 0, end: 999 })).length).toBe(1000)
-    await expect.poll(() => instance.warmProcesses.length).toBe(1)
+    await expect.poll(() => instance.warmProcesses.length, { timeout: 10_000 }).toBe(1)
     const [waiting] = instance.warmProcesses
     // A render ahead (low priority, nobody waiting for it) leaves it for a listener.
     taken.mockClear()
@@ -175,7 +175,7 @@ describe('the renderer', () => {
     expect((await readAll(second, { start: 0, end: 999 })).length).toBe(1000)
     expect(taken).toHaveBeenCalledTimes(1)
     expect(taken.mock.results[0]!.value.pid).toBe(waiting)
-    await expect.poll(() => instance.warmProcesses.length).toBe(1)
+    await expect.poll(() => instance.warmProcesses.length, { timeout: 10_000 }).toBe(1)
     expect(instance.warmProcesses).not.toContain(waiting)
     taken.mockRestore()
     await instance.close()
