@@ -182,6 +182,26 @@ describe('the renderer', () => {
     expect(instance.warmProcesses).toEqual([])
   })
 
+  it("answers a seek minutes past a listener's run from there at once, without waiting for that run to get there", async () => {
+    const { instance } = renderer({ concurrency: 2 })
+    const session = plan()
+    const job = instance.render(session)
+    // A listener at the start: their run's window reaches 3 minutes (12 pieces) on.
+    const left = new AbortController()
+    const listener = readWhileRendering(job, storage, { start: 0, end: session.bytes - 1 }, left.signal)
+    await new Promise((resolve) => listener.once('data', resolve))
+    listener.pause()
+    // A seek 2.5 minutes in, inside that window: its first bytes come before that run could render
+    // the nine pieces between.
+    const seek = PIECE_BYTES * 10 + 1_000
+    const bytes = await readAll(job, { start: seek, end: seek + 999 })
+    expect(bytes.length).toBe(1000)
+    expect(job.written).toBeLessThan(PIECE_BYTES * 9)
+    left.abort()
+    listener.destroy()
+    await instance.close()
+  })
+
   it('answers a listener 40 minutes into a session never rendered from there, without rendering what comes before', async () => {
     const { instance } = renderer()
     const session = plan({ pauseSeconds: 2 })

@@ -485,8 +485,11 @@ export class SessionRenderer {
       if (end >= job.bytes || end - position >= RESUME_BYTES) continue
       const piece = pieceOf(end)
       const covering = job.runCovering(piece)
-      if (covering && !covering.ahead) continue
-      // A run ahead of everyone runs at the lowest priority: a listener waiting there gets a run of their own.
+      // A listener's run at this piece or the one before serves this listener too.
+      if (covering && !covering.ahead && piece - covering.nextPiece <= 1) continue
+      // A run ahead of everyone runs at the lowest priority, and a listener's run minutes behind this
+      // place (a seek past it) would make this listener wait for all it renders first: either ends
+      // here, and this listener gets a run of their own.
       covering?.endAt(piece)
       this.startRun(job, piece, this.windowEnd(job, piece, position), false)
     }
