@@ -32,8 +32,6 @@ import type { SessionPlan } from './session-plan.js'
 
 /** ffmpeg processes kept started and waiting for a listener's render (warm-renders.ts). */
 const WARM_RENDERS = 1
-/** How long after a listener's first bytes the next waiting process starts. */
-const WARM_REFILL_DELAY_MS = 250
 /** Frames of one piece: 15 s of session, 120,000 bytes. */
 export const PIECE_FRAMES = 625
 export const PIECE_BYTES = PIECE_FRAMES * MP3_FRAME_BYTES
@@ -485,11 +483,8 @@ export class SessionRenderer {
       if (end >= job.bytes || end - position >= RESUME_BYTES) continue
       const piece = pieceOf(end)
       const covering = job.runCovering(piece)
-      // A listener's run at this piece or the one before serves this listener too.
-      if (covering && !covering.ahead && piece - covering.nextPiece <= 1) continue
-      // A run ahead of everyone runs at the lowest priority, and a listener's run minutes behind this
-      // place (a seek past it) would make this listener wait for all it renders first: either ends
-      // here, and this listener gets a run of their own.
+      if (covering && !covering.ahead) continue
+      // A run ahead of everyone runs at the lowest priority: a listener waiting there gets a run of their own.
       covering?.endAt(piece)
       this.startRun(job, piece, this.windowEnd(job, piece, position), false)
     }
@@ -652,13 +647,8 @@ export class SessionRenderer {
   private async encode(run: Run, graph: string, skipBytes: number): Promise<void> {
     const { job } = run
     const child = run.ahead ? startRenderProcess(this.options.ffmpeg.path) : this.warm.take()
-    // The next listener's process starts a moment after this run's first bytes: starting it at
-    // once (a fork of this process, then ffmpeg loading its libraries) delayed them by ~10 ms.
-    let refilling = false
     const refill = () => {
-      if (run.ahead || refilling) return
-      refilling = true
-      setTimeout(() => this.warm.refill(), WARM_REFILL_DELAY_MS).unref()
+      if (!run.ahead) this.warm.refill()
     }
     this.children.add(child)
     run.child = child
@@ -687,6 +677,8 @@ export class SessionRenderer {
     let skip = skipBytes
     try {
       for await (const data of child.stdout as AsyncIterable<Buffer>) {
+        // The first bytes are out: the next listener's process may start now.
+        refill()
         if (run.aborted || job.stopped) return
         let chunk = data
         if (skip > 0) {
@@ -694,7 +686,6 @@ export class SessionRenderer {
           skip -= dropped
           chunk = chunk.subarray(dropped)
         }
-        if (chunk.length > 0) refill()
         if (chunk.length > 0 && (await this.write(run, chunk))) break
         if (run.writtenTo >= run.limit()) break
       }
