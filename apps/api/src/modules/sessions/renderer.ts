@@ -493,14 +493,17 @@ export class SessionRenderer {
       if (end >= job.bytes || end - position >= RESUME_BYTES) continue
       const piece = pieceOf(end)
       const covering = job.runCovering(piece)
-      // A listener's run at this piece or the one before serves this listener too.
-      if (covering && !covering.ahead && piece - covering.nextPiece <= 1) continue
-      // A run ahead of everyone runs at the lowest priority, and a listener's run minutes behind this
-      // place (a seek past it) would make this listener wait for all it renders first: either ends
-      // here, and this listener gets a run of their own — at once, or when one of the session's
-      // runs ends (one nobody reads any more ends at its next piece: write()).
-      covering?.endAt(piece)
+      if (covering && !covering.ahead) {
+        // A listener's run at this piece or the one before serves this listener too.
+        if (piece - covering.nextPiece <= 1) continue
+        // One minutes behind this place (a seek past it) would make this listener wait for all it
+        // renders first: it ends here, and this listener gets a run of their own — at once, or when
+        // one of the session's runs ends (one nobody reads any more ends at its next piece: write()).
+        covering.endAt(piece)
+      }
       if ([...job.runs].filter((run) => !run.ahead && !run.aborted).length >= RUNS_PER_SESSION) break
+      // A run ahead of everyone runs at the lowest priority: it ends here, the listener's own run goes on.
+      if (covering?.ahead) covering.endAt(piece)
       this.startRun(job, piece, this.windowEnd(job, piece, position), false)
     }
     if (job.ahead && ![...job.runs].some((run) => run.ahead)) {
