@@ -12,6 +12,7 @@ import {
   buildSnapshot,
   createDatabase,
   createSubscriber,
+  DEPLOYED_FFMPEG,
   dropDatabase,
   ensureTools,
   makeDataDir,
@@ -30,7 +31,7 @@ const startedAt = Date.now()
 
 const results = {
   startedAt: new Date(startedAt).toISOString(),
-  machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGb: Math.round(totalmem() / 1e9), node: process.version, loadAverageAtStart: loadavg() },
+  machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGb: Math.round(totalmem() / 1e9), node: process.version, loadAverageAtStart: loadavg(), ffmpeg: DEPLOYED_FFMPEG ?? 'npm package' },
   notes: [],
   suites: {},
 }

@@ -9,6 +9,11 @@ import { benchRoot, hasCommand, log, repoRoot, SERVER_CPU, startPinned, waitForH
 
 export const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+/**
+ * The ffmpeg the API renders with, as deployed (docs/deploy.md, ADR 038): the distribution's when
+ * the machine has one; BENCH_FFMPEG_PATH=package measures the npm package's instead.
+ */
+export const DEPLOYED_FFMPEG = process.env.BENCH_FFMPEG_PATH === 'package' ? null : (process.env.BENCH_FFMPEG_PATH ?? (existsSync('/usr/bin/ffmpeg') ? '/usr/bin/ffmpeg' : null))
 /** The key of signed media addresses, shared by the API and the bench's nginx (ADR 021). */
 export const BENCH_MEDIA_URL_SECRET = 'bench-media-url-secret-0123456789abcdef0123'
 /** The API's AUTH_SECRET in the bench: it signs the sign-in cookies (createSubscribers signs its own). */
@@ -112,6 +117,7 @@ export async function startApi({ port, dataDir, databaseUrl, env = {}, nodeArgs 
       // nginx checks the signed media addresses with the same key (lib/nginx.mjs).
       MEDIA_URL_SECRET: BENCH_MEDIA_URL_SECRET,
       LOG_LEVEL: process.env.BENCH_API_LOG_LEVEL ?? 'warn',
+      ...(DEPLOYED_FFMPEG ? { FFMPEG_PATH: DEPLOYED_FFMPEG } : {}),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
     },
