@@ -162,7 +162,7 @@ describe('the renderer', () => {
     expect(instance.warmProcesses).toEqual([])
     const first = instance.render(plan({ repetitions: 2, pauseSeconds: 5 }))
     expect((await readAll(first, { start: 0, end: 999 })).length).toBe(1000)
-    await expect.poll(() => instance.warmProcesses.length).toBe(1)
+    await expect.poll(() => instance.warmProcesses.length, { timeout: 10_000 }).toBe(1)
     const [waiting] = instance.warmProcesses
     // A render ahead (low priority, nobody waiting for it) leaves it for a listener.
     taken.mockClear()
@@ -175,11 +175,55 @@ describe('the renderer', () => {
     expect((await readAll(second, { start: 0, end: 999 })).length).toBe(1000)
     expect(taken).toHaveBeenCalledTimes(1)
     expect(taken.mock.results[0]!.value.pid).toBe(waiting)
-    await expect.poll(() => instance.warmProcesses.length).toBe(1)
+    await expect.poll(() => instance.warmProcesses.length, { timeout: 10_000 }).toBe(1)
     expect(instance.warmProcesses).not.toContain(waiting)
     taken.mockRestore()
     await instance.close()
     expect(instance.warmProcesses).toEqual([])
+  })
+
+  it("answers a seek minutes past a listener's run from there at once, without waiting for that run to get there", async () => {
+    const { instance } = renderer({ concurrency: 2 })
+    const session = plan()
+    const job = instance.render(session)
+    // A listener at the start: their run's window reaches 3 minutes (12 pieces) on.
+    const left = new AbortController()
+    const listener = readWhileRendering(job, storage, { start: 0, end: session.bytes - 1 }, left.signal)
+    await new Promise((resolve) => listener.once('data', resolve))
+    listener.pause()
+    // A seek 2.5 minutes in, inside that window: its first bytes come before that run could render
+    // the nine pieces between.
+    const seek = PIECE_BYTES * 10 + 1_000
+    const bytes = await readAll(job, { start: seek, end: seek + 999 })
+    expect(bytes.length).toBe(1000)
+    expect(job.written).toBeLessThan(PIECE_BYTES * 9)
+    left.abort()
+    listener.destroy()
+    await instance.close()
+  })
+
+  it('answers a second seek at once after the first one left: the run nobody reads any more ends at its next piece and gives its place', async () => {
+    const { instance } = renderer({ concurrency: 2 })
+    const session = plan()
+    const job = instance.render(session)
+    // A player reading from the start, as a browser keeps its first request open after a seek.
+    const left = new AbortController()
+    const listener = readWhileRendering(job, storage, { start: 0, end: session.bytes - 1 }, left.signal)
+    await new Promise((resolve) => listener.once('data', resolve))
+    listener.pause()
+    // A seek 2.5 minutes in takes its first bytes and leaves (the player seeks again): the session
+    // now has its two runs, the start's and this one's.
+    const firstSeek = PIECE_BYTES * 10 + 1_000
+    expect((await readAll(job, { start: firstSeek, end: firstSeek + 999 })).length).toBe(1000)
+    // The second seek, past the first one's window, is answered once that run ends at its next
+    // piece — not after the two runs rendered all the minutes before it.
+    const secondSeek = PIECE_BYTES * 21 + 1_000
+    expect((await readAll(job, { start: secondSeek, end: secondSeek + 999 })).length).toBe(1000)
+    // The start's run renders on meanwhile (its player reads), but the first seek's stopped.
+    expect(job.written).toBeLessThan(PIECE_BYTES * 10)
+    left.abort()
+    listener.destroy()
+    await instance.close()
   })
 
   it('answers a listener 40 minutes into a session never rendered from there, without rendering what comes before', async () => {

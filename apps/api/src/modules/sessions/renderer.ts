@@ -32,7 +32,9 @@ import type { SessionPlan } from './session-plan.js'
 
 /** ffmpeg processes kept started and waiting for a listener's render (warm-renders.ts). */
 const WARM_RENDERS = 1
-/** Frames of one piece: 15 s of session, 120,000 bytes. */
+/** How long after a listener's first bytes the next waiting process starts. */
+const WARM_REFILL_DELAY_MS = 250
+/** Frames of one piece: 15 s of session, 240,000 bytes at 128 kbit/s. */
 export const PIECE_FRAMES = 625
 export const PIECE_BYTES = PIECE_FRAMES * MP3_FRAME_BYTES
 /** A run renders at most this many pieces (3 minutes), then ends; the next one starts where it is needed. */
@@ -162,6 +164,15 @@ class Run {
   abort(): void {
     this.aborted = true
     this.child?.kill('SIGKILL')
+  }
+
+  /** Somebody reads or waits for what this run writes: the first byte missing where they are is in its window. */
+  hasReader(): boolean {
+    for (const reader of this.job.readerSet) {
+      const end = this.job.contiguousEnd(reader.position)
+      if (end < this.job.bytes && this.covers(pieceOf(end))) return true
+    }
+    return false
   }
 
   /** A listener is about to run out: the next bytes they need are this run's. */
@@ -478,14 +489,21 @@ export class SessionRenderer {
     if (this.closed || job.stopped || job.failure || job.stored || job.finishing) return
     const positions = [...job.readerSet].map((reader) => reader.position).sort((a, b) => a - b)
     for (const position of positions) {
-      if ([...job.runs].filter((run) => !run.ahead && !run.aborted).length >= RUNS_PER_SESSION) break
       const end = job.contiguousEnd(position)
       if (end >= job.bytes || end - position >= RESUME_BYTES) continue
       const piece = pieceOf(end)
       const covering = job.runCovering(piece)
-      if (covering && !covering.ahead) continue
-      // A run ahead of everyone runs at the lowest priority: a listener waiting there gets a run of their own.
-      covering?.endAt(piece)
+      if (covering && !covering.ahead) {
+        // A listener's run at this piece or the one before serves this listener too.
+        if (piece - covering.nextPiece <= 1) continue
+        // One minutes behind this place (a seek past it) would make this listener wait for all it
+        // renders first: it ends here, and this listener gets a run of their own — at once, or when
+        // one of the session's runs ends (one nobody reads any more ends at its next piece: write()).
+        covering.endAt(piece)
+      }
+      if ([...job.runs].filter((run) => !run.ahead && !run.aborted).length >= RUNS_PER_SESSION) break
+      // A run ahead of everyone runs at the lowest priority: it ends here, the listener's own run goes on.
+      if (covering?.ahead) covering.endAt(piece)
       this.startRun(job, piece, this.windowEnd(job, piece, position), false)
     }
     if (job.ahead && ![...job.runs].some((run) => run.ahead)) {
@@ -647,8 +665,13 @@ export class SessionRenderer {
   private async encode(run: Run, graph: string, skipBytes: number): Promise<void> {
     const { job } = run
     const child = run.ahead ? startRenderProcess(this.options.ffmpeg.path) : this.warm.take()
+    // The next listener's process starts a moment after this run's first bytes: starting it at
+    // once (a fork of this process, then ffmpeg loading its libraries) delayed them by ~10 ms.
+    let refilling = false
     const refill = () => {
-      if (!run.ahead) this.warm.refill()
+      if (run.ahead || refilling) return
+      refilling = true
+      setTimeout(() => this.warm.refill(), WARM_REFILL_DELAY_MS).unref()
     }
     this.children.add(child)
     run.child = child
@@ -677,8 +700,6 @@ export class SessionRenderer {
     let skip = skipBytes
     try {
       for await (const data of child.stdout as AsyncIterable<Buffer>) {
-        // The first bytes are out: the next listener's process may start now.
-        refill()
         if (run.aborted || job.stopped) return
         let chunk = data
         if (skip > 0) {
@@ -686,6 +707,7 @@ export class SessionRenderer {
           skip -= dropped
           chunk = chunk.subarray(dropped)
         }
+        if (chunk.length > 0) refill()
         if (chunk.length > 0 && (await this.write(run, chunk))) break
         if (run.writtenTo >= run.limit()) break
       }
@@ -716,8 +738,8 @@ export class SessionRenderer {
     if (run.aborted || job.stopped) return true
     job.wrote(run, part.length)
     // At a piece's end, a listener's run stops when nobody reads it any more (a player that took
-    // its first bytes and left, or moved elsewhere) or when one about to run out waits for its place.
-    if (run.nextPiece > piece && run.writtenTo < run.limit() && ((!run.ahead && job.readers === 0) || this.yieldsPlace(run))) {
+    // its first bytes and left, or seeked elsewhere) or when one about to run out waits for its place.
+    if (run.nextPiece > piece && run.writtenTo < run.limit() && ((!run.ahead && !run.hasReader()) || this.yieldsPlace(run))) {
       run.endAt(run.nextPiece)
       return true
     }
