@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button'
 import { cn } from '../../../lib/cn'
 import type { ListenerPlayer } from '../engine/create-player'
 import { shownPosition } from '../engine/shown-position'
-import { isCycleComplete, type PlayerNotice } from '../engine/voice-engine'
+import { isCycleComplete, wantsSound, type PlayerNotice } from '../engine/voice-engine'
 import { usePlayerSnapshot } from '../hooks/use-player-snapshot'
 import { AudioSettingsDialog } from './audio-settings-dialog'
 import { DiagnosticsDialog } from './diagnostics-dialog'
@@ -70,8 +70,9 @@ export function PlayerCard(props: PlayerCardProps) {
   const duration = shown.duration
   const current = Math.min(shown.current, duration || shown.current)
   const progress = duration > 0 ? Math.min(100, (current / duration) * 100) : 0
-  const playing = voice.isPlayingIntent && voice.status !== 'error'
-  const isLoading = voice.status === 'loading' || voice.status === 'idle'
+  const playing = wantsSound(voice)
+  // A failed load about to be retried is loading again, not ready to play.
+  const isLoading = voice.status === 'loading' || voice.status === 'idle' || (voice.status === 'error' && voice.retrying)
   const isAutoplayBlocked = voice.error === PLAYER_MSG.autoplayBlocked
   const isError = voice.status === 'error' || (voice.error !== null && !isAutoplayBlocked)
   const displayTitle = voice.meta?.title ?? title ?? ''

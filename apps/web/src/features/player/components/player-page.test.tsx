@@ -324,6 +324,22 @@ describe('PlayerPage', () => {
     expect(player.voice.getSnapshot().isPlayingIntent).toBe(true)
   })
 
+  it("a failed load waiting for its retry reads 'Carregando áudio...', not 'Pronto para ouvir', and keeps a press for when it loads", async () => {
+    renderPage()
+    await vi.waitFor(() => expect(player.voice.getSnapshot().status).toBe('loading'))
+    act(() => element.failWith(2))
+    expect(player.voice.getSnapshot()).toMatchObject({ status: 'error', retrying: true })
+    expect(screen.getByTestId('player-status').textContent).toBe('Carregando áudio...')
+    fireEvent.click(screen.getByRole('button', { name: 'Reproduzir' }))
+    // The wish is kept: the button offers to take it back while the retry comes.
+    expect(screen.getByRole('button', { name: 'Pausar' })).toBeTruthy()
+    await act(async () => {
+      await vi.waitFor(() => expect(player.voice.getSnapshot().status).toBe('loading'), { timeout: 2_000 })
+      element.loadMetadata(185)
+    })
+    await vi.waitFor(() => expect(screen.getByTestId('player-status').textContent).toBe('Reproduzindo'))
+  })
+
   it("a field audio stops after its repetitions and reads 'Concluído'", async () => {
     const { onIndexChange } = renderPage()
     player.preferences.update({ repeatCount: 1 })

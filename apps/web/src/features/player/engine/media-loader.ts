@@ -95,6 +95,7 @@ export class MediaLoader {
       hint: null,
       attempt: src ? 1 : 0,
       canValidate: false,
+      retrying: false,
       isValidating: false,
       ...load.state,
     })
@@ -219,7 +220,7 @@ export class MediaLoader {
   private startLoad(): void {
     this.clearLoadTimers()
     this.dataArrived = false
-    this.host.setState({ status: 'loading', error: null, hint: null })
+    this.host.setState({ status: 'loading', error: null, hint: null, retrying: false })
     this.host.log('info', 'Iniciando carregamento', `tentativa ${this.host.getSnapshot().attempt}`)
     this.el.load()
     this.setTimer('loadTimeout', AUDIO_LOADING_TIMEOUT_MS, () => this.onLoadTimeout())
@@ -272,7 +273,7 @@ export class MediaLoader {
     if (this.retriesUsed < AUDIO_MAX_RETRIES) {
       const delay = AUDIO_RETRY_BASE_DELAY_MS * 2 ** this.retriesUsed
       this.retriesUsed++
-      host.setState({ status: 'error', error: message, hint })
+      host.setState({ status: 'error', error: message, hint, retrying: true })
       host.log('warning', 'Nova tentativa agendada', `${delay} ms`)
       host.notify({ tone: 'error', title: PLAYER_MSG.retrying, description: withHint(message, hint) })
       this.setTimer('retry', delay, () => {
@@ -282,7 +283,7 @@ export class MediaLoader {
       })
       return
     }
-    host.setState({ status: 'error', error: PLAYER_MSG.maxRetries, hint })
+    host.setState({ status: 'error', error: PLAYER_MSG.maxRetries, hint, retrying: false })
     host.log('error', PLAYER_MSG.maxRetries)
     host.notify({
       tone: 'error',

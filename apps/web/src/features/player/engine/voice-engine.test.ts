@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { PLAYER_MSG } from '@sintonia/contract'
 import { FakeAudioElement } from './testing/fake-audio'
 import { createFakeFetch, type FakeRoute } from './testing/fake-fetch'
-import { isCycleComplete, VoiceEngine, type PlayerNotice, type VoiceEngineOptions } from './voice-engine'
+import { isCycleComplete, VoiceEngine, wantsSound, type PlayerNotice, type VoiceEngineOptions } from './voice-engine'
 
 const BASE = 'https://app.test/'
 const SRC = 'https://app.test/api/audios/a/file'
@@ -327,6 +327,49 @@ describe('VoiceEngine – play and pause', () => {
     expect(notices[0]).toMatchObject({ tone: 'error', title: 'Erro no áudio' })
     expect(notices[0]?.description).toMatch(/^Erro 3: /)
     expect(notices[0]?.action?.label).toBe('Tentar novamente')
+  })
+
+  it('keeps a press made while a failed load waits for its automatic retry, and plays once the retry loads', async () => {
+    const { engine, el, notices } = setup()
+    engine.setSource(SRC, { title: 'A' })
+    vi.advanceTimersByTime(5_000) // nothing in 5 s: the first attempt times out, a retry in 1 s
+    expect(engine.getSnapshot()).toMatchObject({ status: 'error', retrying: true, isPlayingIntent: false })
+    expect(wantsSound(engine.getSnapshot())).toBe(false)
+    notices.length = 0
+
+    expect(await engine.toggle()).toBe(false)
+    // The error's toast, as for any press in error…
+    expect(notices[0]).toMatchObject({ tone: 'error', title: 'Erro no áudio' })
+    // …and the wish to hear it is kept: the button reads "Pausar" meanwhile.
+    expect(engine.getSnapshot()).toMatchObject({ status: 'error', isPlayingIntent: true })
+    expect(wantsSound(engine.getSnapshot())).toBe(true)
+
+    vi.advanceTimersByTime(1_000)
+    expect(engine.getSnapshot()).toMatchObject({ status: 'loading', retrying: false, attempt: 2 })
+    el.loadMetadata(60)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(engine.getSnapshot()).toMatchObject({ status: 'playing', isPlayingIntent: true })
+    expect(el.paused).toBe(false)
+  })
+
+  it('a second press during the retry wait takes the wish back; after the last retry a press is not kept', async () => {
+    const { engine, el } = setup()
+    engine.setSource(SRC, { title: 'A' })
+    el.failWith(2)
+    await engine.toggle()
+    expect(wantsSound(engine.getSnapshot())).toBe(true)
+    await engine.toggle()
+    expect(engine.getSnapshot()).toMatchObject({ status: 'error', isPlayingIntent: false })
+
+    // Three retries fail: the error stays, with no retry scheduled.
+    for (const wait of [1_000, 2_000, 4_000]) {
+      vi.advanceTimersByTime(wait)
+      el.failWith(2)
+    }
+    expect(engine.getSnapshot()).toMatchObject({ status: 'error', retrying: false, error: PLAYER_MSG.maxRetries })
+    expect(await engine.toggle()).toBe(false)
+    expect(engine.getSnapshot().isPlayingIntent).toBe(false)
+    expect(wantsSound(engine.getSnapshot())).toBe(false)
   })
 
   it('plays when ready and records the playing intention', async () => {

@@ -17,6 +17,7 @@ import { createAudioElement, Emitter, errorMessage, errorName, SnapshotStore, ty
 import type { UrlValidationResult } from './validate-url'
 import {
   sanitizeVoiceSettings,
+  wantsSound,
   type PlayerNotice,
   type VoiceEngineEvents,
   type VoiceEngineOptions,
@@ -31,6 +32,7 @@ import {
 export {
   isCycleComplete,
   sanitizeVoiceSettings,
+  wantsSound,
   type NoticeTone,
   type PlayerNotice,
   type RepetitionHeard,
@@ -87,6 +89,7 @@ export class VoiceEngine extends SnapshotStore<VoiceSnapshot> {
       hint: null,
       attempt: 0,
       canValidate: false,
+      retrying: false,
       isValidating: false,
       src: '',
       meta: null,
@@ -211,13 +214,18 @@ export class VoiceEngine extends SnapshotStore<VoiceSnapshot> {
       return this.playWhenReady()
     }
     if (status === 'error') {
-      const { error, hint } = this.getSnapshot()
+      const { error, hint, retrying } = this.getSnapshot()
       this.notify({
         tone: 'error',
         title: PLAYER_MSG.errorTitle,
         description: withHint(error ?? PLAYER_MSG.mediaUnknown, hint),
         action: { label: PLAYER_MSG.retryAction, run: () => this.retry() },
       })
+      // The automatic retry is a moment away: the press is kept and plays once it loads, as while loading.
+      if (retrying) {
+        this.setState({ isPlayingIntent: true })
+        this.log('info', 'Reproduzir quando reconectar')
+      }
       return false
     }
     if (status === 'playing' && !this.el.paused) return true
@@ -244,7 +252,7 @@ export class VoiceEngine extends SnapshotStore<VoiceSnapshot> {
   }
 
   toggle(): Promise<boolean> {
-    if (this.getSnapshot().isPlayingIntent) {
+    if (wantsSound(this.getSnapshot())) {
       this.pause()
       return Promise.resolve(false)
     }

@@ -27,6 +27,15 @@ export function isCycleComplete(snapshot: Pick<VoiceSnapshot, 'status' | 'repeat
   )
 }
 
+/**
+ * The listener hears sound, or will as soon as the source is there: the play button reads "Pausar".
+ * A failed load waiting for its automatic retry keeps a press made meanwhile (the error is passing);
+ * any other error does not.
+ */
+export function wantsSound(snapshot: Pick<VoiceSnapshot, 'status' | 'isPlayingIntent' | 'retrying'>): boolean {
+  return snapshot.isPlayingIntent && (snapshot.status !== 'error' || snapshot.retrying)
+}
+
 export interface VoiceSourceMeta {
   id?: string
   title: string
@@ -104,6 +113,8 @@ export interface VoiceSnapshot {
   attempt: number
   /** The 'validate' button shows from attempt 2. */
   canValidate: boolean
+  /** In error with an automatic retry scheduled: the source is loading again in a moment. */
+  retrying: boolean
   isValidating: boolean
   src: string
   meta: VoiceSourceMeta | null
