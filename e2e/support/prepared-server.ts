@@ -10,6 +10,13 @@ import { writePreparation } from './prepare-database'
 import { templateDirFromRoot } from './run-paths'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+/**
+ * The journeys' servers render with the distribution's ffmpeg where it is installed (CI installs
+ * it), as production does: the npm package's build costs about 2.5 times the CPU for the same
+ * mixes, and the journeys' sessions share two cores with Chromium (ADR 038). The API's own tests
+ * keep the package's binary, so both run in every CI run.
+ */
+const DEPLOYED_FFMPEG = existsSync('/usr/bin/ffmpeg') ? { FFMPEG_PATH: '/usr/bin/ffmpeg' } : {}
 /** The run's migrated and seeded database (built by e2e/support/global-setup.ts). */
 export const templateDir = join(repoRoot, templateDirFromRoot)
 
@@ -47,7 +54,7 @@ export async function startServerProcess({
   const [file, ...args] = cpus ? ['taskset', '-c', cpus, ...command] : command
   const child: ChildProcess = spawn(file!, args, {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseURL, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseURL, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...DEPLOYED_FFMPEG, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stdout = ''

@@ -182,7 +182,10 @@ export const authPlugin = fp<AuthPluginOptions>(
       const fast = await fastSignIn(request)
       if (fast) return fast
       const { headers, response } = await auth.api.getSession({ headers: toAuthHeaders(request), returnHeaders: true })
-      if (headers.getSetCookie().length > 0) refreshedCookies.set(request, headers)
+      // Only a live sign-in's refreshed cookie goes back. Better Auth clears the cookie of a sign-in
+      // it no longer finds; a request sent with the old one while a password change was answered
+      // would then erase the new sign-in the change just set (docs/product/accounts.md).
+      if (response && headers.getSetCookie().length > 0) refreshedCookies.set(request, headers)
       return response ? toSignInInfo(response) : null
     }
 

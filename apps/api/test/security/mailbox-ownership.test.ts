@@ -195,6 +195,12 @@ describe('Minha conta: name, password and e-mail through the app rules', () => {
     expect(ok.statusCode).toBe(200)
     expect(ok.json().message).toBe(AUTH_MSG.passwordChanged)
     expect((await me(elsewhere.cookie)).json().user).toBeNull()
+    // A request this device sent with its old sign-in while the change was on its way (the app's
+    // analytics, a page's data) answers signed out but clears no cookie: arriving after the change's
+    // answer, a clearing Set-Cookie would drop this device's new sign-in with it.
+    const late = await me(person.cookie)
+    expect(late.json().user).toBeNull()
+    expect(late.headers['set-cookie']).toBeUndefined()
     expect((await me(cookieHeader(ok, person.cookie))).statusCode).toBe(200)
     expect((await signIn(ctx, person.email, person.password, 'user')).res.statusCode).toBe(401)
     expect((await signIn(ctx, person.email, 'nova-senha-1', 'user')).res.statusCode).toBe(200)
