@@ -57,13 +57,15 @@ describe('resolving the sign-in of a request', () => {
     expect(res.statusCode).toBe(403)
   })
 
-  it('an expired sign-in is refused, its cookie cleared and its row removed (Better Auth)', async () => {
+  it('an expired sign-in is refused and its row removed (Better Auth); its cookie is not cleared', async () => {
     const account = await listener(ctx)
     await ctx.database.db.update(session).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(session.userId, account.userId))
     const res = await me(account.cookie)
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ user: null })
-    expect(setCookies(res).some((line) => /session_token=;/.test(line) || /session_token=.*max-age=0/i.test(line))).toBe(true)
+    // The browser's cookie lasts as long as the sign-in did. A clearing Set-Cookie on a request sent
+    // with the old sign-in could arrive after the new sign-in's answer and erase it.
+    expect(setCookies(res)).toEqual([])
     expect(await signInRow(account.userId)).toBeUndefined()
   })
 
