@@ -182,23 +182,33 @@ describe('the renderer', () => {
     expect(instance.warmProcesses).toEqual([])
   })
 
+  /** A player's first request, open from the session's start: it took its first bytes and holds the rest unread. */
+  async function playerReadingFromStart(job: RenderJob, session: SessionPlan) {
+    const left = new AbortController()
+    const listener = readWhileRendering(job, storage, { start: 0, end: session.bytes - 1 }, left.signal)
+    await new Promise((resolve) => listener.once('data', resolve))
+    listener.pause()
+    return {
+      leave() {
+        left.abort()
+        listener.destroy()
+      },
+    }
+  }
+
   it("answers a seek minutes past a listener's run from there at once, without waiting for that run to get there", async () => {
     const { instance } = renderer({ concurrency: 2 })
     const session = plan()
     const job = instance.render(session)
     // A listener at the start: their run's window reaches 3 minutes (12 pieces) on.
-    const left = new AbortController()
-    const listener = readWhileRendering(job, storage, { start: 0, end: session.bytes - 1 }, left.signal)
-    await new Promise((resolve) => listener.once('data', resolve))
-    listener.pause()
+    const player = await playerReadingFromStart(job, session)
     // A seek 2.5 minutes in, inside that window: its first bytes come before that run could render
     // the nine pieces between.
     const seek = PIECE_BYTES * 10 + 1_000
     const bytes = await readAll(job, { start: seek, end: seek + 999 })
     expect(bytes.length).toBe(1000)
     expect(job.written).toBeLessThan(PIECE_BYTES * 9)
-    left.abort()
-    listener.destroy()
+    player.leave()
     await instance.close()
   })
 
@@ -207,10 +217,7 @@ describe('the renderer', () => {
     const session = plan()
     const job = instance.render(session)
     // A player reading from the start, as a browser keeps its first request open after a seek.
-    const left = new AbortController()
-    const listener = readWhileRendering(job, storage, { start: 0, end: session.bytes - 1 }, left.signal)
-    await new Promise((resolve) => listener.once('data', resolve))
-    listener.pause()
+    const player = await playerReadingFromStart(job, session)
     // A seek 2.5 minutes in takes its first bytes and leaves (the player seeks again): the session
     // now has its two runs, the start's and this one's.
     const firstSeek = PIECE_BYTES * 10 + 1_000
@@ -221,8 +228,7 @@ describe('the renderer', () => {
     expect((await readAll(job, { start: secondSeek, end: secondSeek + 999 })).length).toBe(1000)
     // The start's run renders on meanwhile (its player reads), but the first seek's stopped.
     expect(job.written).toBeLessThan(PIECE_BYTES * 10)
-    left.abort()
-    listener.destroy()
+    player.leave()
     await instance.close()
   })
 
