@@ -64,8 +64,14 @@ export class LockedScreen {
     await until(() => [...this.finishedBytes.values()].some((received) => received >= bytes), timeoutMs, 'o áudio da sessão não chegou ao navegador')
   }
 
-  /** Stops the page's JavaScript (the screen locks). */
+  /**
+   * Stops the page's JavaScript (the screen locks) once the session's player plays, as a listener
+   * locks the phone after pressing play. Paused earlier, the page never takes in the media element's
+   * metadata, so it never calls play(): the last CI run locked between the stream's arrival and
+   * the player's start, and the stream's player logged nothing after its load.
+   */
   async lock(): Promise<void> {
+    await until(() => this.log.some((entry) => entry.event === 'kPlay' && !this.silencePlayers.has(entry.player)), 20_000, () => `o áudio da sessão não começou a tocar; últimos eventos de mídia:\n${this.lastEvents()}`)
     await this.cdp.send('Debugger.pause')
     // The pause takes effect at the page's next statement: a timer or a media event comes soon.
     await until(() => this.paused, 10_000, 'o JavaScript da página não parou')
