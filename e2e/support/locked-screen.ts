@@ -71,7 +71,7 @@ export class LockedScreen {
    * the player's start, and the stream's player logged nothing after its load.
    */
   async lock(): Promise<void> {
-    await until(() => this.log.some((entry) => entry.event === 'kPlay' && !this.silencePlayers.has(entry.player)), 20_000, () => `o áudio da sessão não começou a tocar; últimos eventos de mídia:\n${this.lastEvents()}`)
+    await until(() => this.streamEvent('kPlay') !== undefined, 20_000, () => `o áudio da sessão não começou a tocar; últimos eventos de mídia:\n${this.lastEvents()}`)
     await this.cdp.send('Debugger.pause')
     // The pause takes effect at the page's next statement: a timer or a media event comes soon.
     await until(() => this.paused, 10_000, 'o JavaScript da página não parou')
@@ -82,12 +82,16 @@ export class LockedScreen {
    * the end of the page's moment of silence, which comes at once.
    */
   async waitForEnded(timeoutMs: number): Promise<MediaLogEntry> {
-    const isStreamEnd = (entry: MediaLogEntry) => entry.event === 'kEnded' && !this.silencePlayers.has(entry.player)
     // On a timeout the message carries what the media stack last said, so a run that fails under
     // load tells whether the stream stalled, stopped or never started.
-    await until(() => this.log.some(isStreamEnd), timeoutMs, () => `o áudio não chegou ao fim; últimos eventos de mídia:\n${this.lastEvents()}`)
+    await until(() => this.streamEvent('kEnded') !== undefined, timeoutMs, () => `o áudio não chegou ao fim; últimos eventos de mídia:\n${this.lastEvents()}`)
     if (!this.paused) throw new Error('o JavaScript da página voltou a rodar antes do fim do áudio')
-    return this.log.find(isStreamEnd)!
+    return this.streamEvent('kEnded')!
+  }
+
+  /** The first time a player other than the page's moments of silence logged `event`. */
+  private streamEvent(event: string): MediaLogEntry | undefined {
+    return this.log.find((entry) => entry.event === event && !this.silencePlayers.has(entry.player))
   }
 
   /** The page's JavaScript runs again (the screen is unlocked). */

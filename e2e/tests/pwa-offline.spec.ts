@@ -45,8 +45,9 @@ test('a listener downloads an audio, reopens the app with no network, hears it, 
   await page.goto(`${base}/campo/${field.id}`)
   const card = page.getByTestId('audio-card').filter({ hasText: audio.title })
   await card.getByRole('button', { name: `Baixar “${audio.title}” para ouvir offline` }).click()
-  // The bar's last part waits for the session's render: three minutes of mix with the npm package's
-  // ffmpeg (about four times slower than production's, ADR 038), beside the other journeys' servers.
+  // The bar's last part waits for the session's render: three minutes of mix beside the other
+  // journeys' servers, with the npm package's ffmpeg (four times slower) where the machine has no
+  // ffmpeg of its own (ADR 038).
   await expect(card.getByTestId('download-state')).toHaveAttribute('data-progress', '100', { timeout: 60_000 })
   await expect(card.getByRole('status', { name: 'Disponível offline' })).toBeVisible()
   await expect(page.getByText('Download concluído')).toBeVisible()
