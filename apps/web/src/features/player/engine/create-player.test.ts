@@ -48,4 +48,14 @@ describe('createListenerPlayer', () => {
     expect(musicElement.src).toBe('')
     expect(JSON.parse(storage.data.get('audio-preferences')!)).toMatchObject({ volume: 80, repeatCount: 4 })
   })
+
+  it("keeps a setting changed just before the page is left: the page's leaving writes it", () => {
+    const storage = memoryStorage()
+    const player = createListenerPlayer({ voiceElement: new FakeAudioElement(), musicElement: new FakeAudioElement(), storage, document, loadMusic: async () => ({ tracks: [], volumePercentage: 30 }) })
+    player.preferences.update({ repeatCount: 1, pauseBetweenRepeats: 0 })
+    expect(storage.data.get('audio-preferences')).toBeUndefined()
+    window.dispatchEvent(new Event('pagehide'))
+    expect(JSON.parse(storage.data.get('audio-preferences')!)).toMatchObject({ repeatCount: 1, pauseBetweenRepeats: 0 })
+    player.destroy()
+  })
 })

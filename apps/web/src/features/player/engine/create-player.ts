@@ -56,6 +56,7 @@ export function createListenerPlayer(options: ListenerPlayerOptions): ListenerPl
   const coordinator = createPlayerCoordinator({ voice, music, ownElements: [voiceElement, musicElement] })
   const doc = options.document === undefined ? (typeof document === 'undefined' ? null : document) : options.document
   const unwatch = doc ? coordinator.watchDocument(doc) : () => {}
+  const stopFlushing = doc ? preferences.flushWhenLeaving(doc) : () => {}
   const unsubscribePreferences = preferences.subscribe(() => voice.configure(preferences.get()))
 
   return {
@@ -67,6 +68,7 @@ export function createListenerPlayer(options: ListenerPlayerOptions): ListenerPl
     destroy() {
       unsubscribePreferences()
       unwatch()
+      stopFlushing()
       coordinator.destroy()
       voice.destroy()
       music.destroy()

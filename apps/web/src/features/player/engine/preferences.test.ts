@@ -173,6 +173,31 @@ describe('PreferencesStore', () => {
     expect(vi.getTimerCount()).toBe(0)
   })
 
+  it('writes a change made just before the page is left or hidden, without waiting for the timer', () => {
+    // A listener sets "Pausa entre repetições" to 0 and reloads at once: the setting must survive.
+    const storage = memoryStorage()
+    const store = createPreferencesStore({ storage })
+    const stop = store.flushWhenLeaving(document)
+    store.update({ pauseBetweenRepeats: 0, repeatCount: 1 })
+    window.dispatchEvent(new Event('pagehide'))
+    expect(JSON.parse(storage.data.get(KEY)!)).toMatchObject({ pauseBetweenRepeats: 0, repeatCount: 1 })
+
+    store.update({ volume: 15 })
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible')
+    document.dispatchEvent(new Event('visibilitychange'))
+    expect(JSON.parse(storage.data.get(KEY)!)).not.toMatchObject({ volume: 15 })
+    visibility.mockReturnValue('hidden')
+    document.dispatchEvent(new Event('visibilitychange'))
+    expect(JSON.parse(storage.data.get(KEY)!)).toMatchObject({ volume: 15 })
+
+    stop()
+    store.update({ volume: 25 })
+    window.dispatchEvent(new Event('pagehide'))
+    expect(JSON.parse(storage.data.get(KEY)!)).toMatchObject({ volume: 15 })
+    visibility.mockRestore()
+    store.destroy()
+  })
+
   it('survives a storage that refuses writes, and works without storage', () => {
     const refusing = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError') } }
     const store = createPreferencesStore({ storage: refusing })

@@ -152,7 +152,25 @@ export class PreferencesStore extends SnapshotStore<AudioPreferences> {
     return this.getSnapshot()
   }
 
-  /** Writes a pending change now (e.g. on pagehide). */
+  /**
+   * Writes pending changes when the page is left (pagehide) or hidden (a phone may close a hidden
+   * tab without another event): a setting changed just before a reload or closing the tab is kept,
+   * rather than lost with the 100 ms write timer. Returns the function that stops listening.
+   */
+  flushWhenLeaving(doc: Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState' | 'defaultView'>): () => void {
+    const onPageHide = () => this.flush()
+    const onVisibilityChange = () => {
+      if (doc.visibilityState === 'hidden') this.flush()
+    }
+    doc.defaultView?.addEventListener('pagehide', onPageHide)
+    doc.addEventListener('visibilitychange', onVisibilityChange)
+    return () => {
+      doc.defaultView?.removeEventListener('pagehide', onPageHide)
+      doc.removeEventListener('visibilitychange', onVisibilityChange)
+    }
+  }
+
+  /** Writes a pending change now. */
   flush(): void {
     if (this.writeTimer === undefined) return
     clearTimeout(this.writeTimer)
