@@ -1,14 +1,16 @@
 // Listeners opening sessions (suites/sessions-load.mjs), each at its own moment of an arrival
-// schedule: the press is `POST /api/sessions` through nginx, as deployed (or, for the nginx
-// reference, a GET of the same manifest as a static file), then a Range request for the
-// stream's first `rangeBytes` (the manifest's signed `direct.url` when it has one, else its
-// `url`, rendered while heard), then
-// one more Range request at `seekFraction` of the stream (a seek). Each listener is its own device:
-// its own keep-alive connections and client address (X-Forwarded-For, trusted by the API under
-// test through TRUST_PROXY). Times: press → first byte of the stream, request → first byte of each
-// Range request. Optionally samples the API process and its ffmpeg children (lib/proc-tree.mjs).
+// schedule: the page's manifest is `POST /api/sessions` through nginx, as deployed (or, for the
+// nginx reference, a GET of the same manifest as a static file); `pressAfterMs` later, as a
+// player asks for the manifest when its page opens and the listener presses afterwards, a Range
+// request for the stream's first `rangeBytes` (the manifest's signed `direct.url` when it has
+// one, else its `url`, rendered while heard), then one more Range request at `seekFraction` of
+// the stream (a seek). Each listener is its own device: its own keep-alive connections and client
+// address (X-Forwarded-For, trusted by the API under test through TRUST_PROXY). Times: the
+// manifest's first byte, the press → first byte of the stream, page open → the stream's first
+// byte without the wait for the press, and the seek's first byte. Optionally samples the API
+// process and its ffmpeg children (lib/proc-tree.mjs).
 // Input (a JSON file, common.mjs readConfig):
-//   {apiUrl, filesUrl, rangeBytes, seekFraction|null, timeoutMs, sample: {pid, intervalMs}|null,
+//   {apiUrl, filesUrl, rangeBytes, pressAfterMs, seekFraction|null, timeoutMs, sample: {pid, intervalMs}|null,
 //    listeners: [{at, xff, cookie?, body?, kind, reference?: {manifestPath, filePath, bytes}}]}
 // Prints one JSON line: {listeners: [...per listener...], usage|null, seconds}.
 import http from 'node:http'
@@ -17,7 +19,7 @@ import { readConfig } from './common.mjs'
 import { sampleProcessTree } from './proc-tree.mjs'
 
 const config = readConfig()
-const { apiUrl, filesUrl, rangeBytes, seekFraction, timeoutMs } = config
+const { apiUrl, filesUrl, rangeBytes, seekFraction, timeoutMs, pressAfterMs = 0 } = config
 
 class Timeout extends Error {}
 
@@ -89,14 +91,14 @@ async function listen(listener, origin) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
   const out = { kind: listener.kind, late: Math.round(performance.now() - (origin + listener.at)) }
   const headers = { 'x-forwarded-for': listener.xff, ...(listener.cookie ? { cookie: listener.cookie } : {}) }
-  const press = performance.now()
+  const opened = performance.now()
   try {
     let streamUrl
     let total
     if (listener.reference) {
       const manifest = await request(filesUrl + listener.reference.manifestPath, { agent, headers, keepBody: true })
       out.pressStatus = manifest.status
-      out.manifestMs = Math.round(manifest.firstByteMs * 10) / 10
+      out.manifestMs = Math.round(manifest.firstByteMs * 1000) / 1000
       if (manifest.status !== 200) return out
       JSON.parse(manifest.body)
       streamUrl = filesUrl + listener.reference.filePath
@@ -114,7 +116,7 @@ async function listen(listener, origin) {
         keepBody: true,
       })
       out.pressStatus = manifest.status
-      out.manifestMs = Math.round(manifest.firstByteMs)
+      out.manifestMs = Math.round(manifest.firstByteMs * 1000) / 1000
       if (manifest.status !== 200) {
         out.message = messageOf(manifest.body)
         return out
@@ -126,6 +128,12 @@ async function listen(listener, origin) {
       streamUrl = parsed.direct ? filesUrl + parsed.direct.url : apiUrl + parsed.url
       total = parsed.bytes
     }
+    // The press comes after the page opened, never in the same instant: measured right after the
+    // manifest, the stream's first byte depended on how long the manifest took (a client idle
+    // for 3 ms answers later than one idle for 1 ms), not on what serves the stream (ADR 025).
+    const manifestDone = performance.now()
+    if (pressAfterMs > 0) await sleep(pressAfterMs)
+    const waited = performance.now() - manifestDone
     const first = await getStream(streamUrl, { agent, headers: { ...headers, range: rangeHeader(0, total) } })
     out.streamStatus = first.status
     out.redirected = first.redirected
@@ -133,15 +141,16 @@ async function listen(listener, origin) {
       out.message = messageOf(first.body)
       return out
     }
-    out.firstByteMs = Math.round((first.sent + first.firstByteMs - press) * 10) / 10
-    out.streamFirstByteMs = Math.round(first.firstByteMs * 10) / 10
+    // Microseconds: a stored session's first byte and nginx's file's are fractions of a millisecond apart.
+    out.firstByteMs = Math.round((first.sent + first.firstByteMs - opened - waited) * 1000) / 1000
+    out.streamFirstByteMs = Math.round(first.firstByteMs * 1000) / 1000
     out.bytes = first.bytes
     if (seekFraction !== null && seekFraction !== undefined) {
       const start = Math.floor(total * seekFraction)
       try {
         const seek = await getStream(streamUrl, { agent, headers: { ...headers, range: rangeHeader(start, total) } })
         out.seekStatus = seek.status
-        if (seek.status === 206 || seek.status === 200) out.seekFirstByteMs = Math.round(seek.firstByteMs * 10) / 10
+        if (seek.status === 206 || seek.status === 200) out.seekFirstByteMs = Math.round(seek.firstByteMs * 1000) / 1000
       } catch (error) {
         out.seekFailure = failure(error)
       }
