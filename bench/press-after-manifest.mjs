@@ -4,14 +4,14 @@
 // the others a manifest from a stand-in upstream that answers after `UPSTREAM_MS` (the real
 // manifest's median, on the API's core) and the same file from the signed /api/files/ location.
 // Run with the press right after the manifest, then `PRESS_AFTER_MS` later, side by side:
-//   node bench/press-after-manifest.mjs [K=1000] [PRESS_AFTER_MS=500] [UPSTREAM_MS=3]
+//   node --import tsx bench/press-after-manifest.mjs [K=1000] [PRESS_AFTER_MS=500] [UPSTREAM_MS=3]
 // It prints, per press delay, the stream's first byte p50 / p95 of both halves and their ratio
 // (docs/decisions/025-sessions-fair-under-load.md, amendment of 2026-12-07).
-import { createHash } from 'node:crypto'
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { CLIENT_CPU, SERVER_CPU, median, percentile, repoRoot, runPinnedJson, startPinned, waitForHttp } from './lib/common.mjs'
+import { signMediaUrl } from '../apps/api/src/lib/media/signed-media-url.ts'
+import { CLIENT_CPU, SERVER_CPU, arrivals, median, percentile, repoRoot, runPinnedJson, startPinned, waitForHttp } from './lib/common.mjs'
 import { startNginx } from './lib/nginx.mjs'
 import { BENCH_MEDIA_URL_SECRET } from './lib/stack.mjs'
 
@@ -26,10 +26,9 @@ mkdirSync(join(dir, 'static'), { recursive: true })
 copyFileSync(source, join(dir, 'media', 'sessions', `${key}.mp3`))
 copyFileSync(source, join(dir, 'static', `${key}.mp3`))
 const bytes = statSync(source).size
-const expires = Math.floor(Date.now() / 1000) + 7200
-const path = `/api/files/sessions/${key}.mp3`
-const md5 = createHash('md5').update(`${expires}${path} ${BENCH_MEDIA_URL_SECRET}`).digest('base64url')
-const manifest = { key, url: `/api/sessions/${key}/audio`, bytes, direct: { url: `${path}?expires=${expires}&md5=${md5}` } }
+// Signed as the API signs it, checked by nginx's secure_link as deployed.
+const direct = signMediaUrl(`sessions/${key}.mp3`, { secret: BENCH_MEDIA_URL_SECRET, expires: Math.floor(Date.now() / 1000) + 7200 })
+const manifest = { key, url: `/api/sessions/${key}/audio`, bytes, direct: { url: direct } }
 writeFileSync(join(dir, 'static', `${key}.json`), JSON.stringify(manifest))
 writeFileSync(
   join(dir, 'upstream.mjs'),
@@ -50,16 +49,7 @@ let nginx = null
 try {
   await waitForHttp(`http://127.0.0.1:${UPSTREAM_PORT}/`, { timeoutMs: 10_000, ok: () => true })
   nginx = await startNginx({ dir: join(dir, 'nginx'), port: NGINX_PORT, mediaRoot: join(dir, 'media'), apiPort: UPSTREAM_PORT, staticRoot: join(dir, 'static'), cpu: CLIENT_CPU })
-  const random = (() => {
-    let a = k >>> 0
-    return () => {
-      a = (a + 0x6d2b79f5) >>> 0
-      let t = Math.imul(a ^ (a >>> 15), a | 1)
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-    }
-  })()
-  const arrivals = Array.from({ length: k }, () => Math.round(random() * 60_000)).sort((a, b) => a - b)
+  const moments = arrivals(k, 60_000, k)
   const url = `http://127.0.0.1:${NGINX_PORT}`
   for (const delay of [0, pressAfterMs]) {
     const { listeners } = await runPinnedJson(
@@ -73,7 +63,7 @@ try {
         seekFraction: null,
         timeoutMs: 30_000,
         sample: null,
-        listeners: arrivals.map((at, i) =>
+        listeners: moments.map((at, i) =>
           i % 2 === 0
             ? { at, kind: 'nginx', xff: `10.0.0.${i % 250}`, reference: { manifestPath: `/static/${key}.json`, filePath: `/static/${key}.mp3`, bytes } }
             : { at, kind: 'stored', xff: `10.0.0.${i % 250}`, body: { items: [] } },

@@ -135,3 +135,21 @@ export async function freePort() {
     })
   })
 }
+
+/** A small deterministic generator, so the app and its reference get the same arrivals. */
+function mulberry32(seed) {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/** K arrivals of a Poisson process over the window, given there are K: K uniform moments, sorted (ms). */
+export function arrivals(count, windowMs, seed) {
+  const random = mulberry32(seed)
+  return Array.from({ length: count }, () => Math.round(random() * windowMs)).sort((a, b) => a - b)
+}

@@ -20,7 +20,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
 import { defaultAudioSession, demoSessionVariants, programmeDaySession, SESSION_MSG, SESSION_SAMPLE_RATE } from '@sintonia/contract'
 import { countDecodedSamples, locateFfmpeg } from '../../apps/api/src/lib/media/ffmpeg.ts'
-import { CLIENT_CPU, log, median, percentile, ratio, round, runPinnedJson } from '../lib/common.mjs'
+import { CLIENT_CPU, arrivals, log, median, percentile, ratio, round, runPinnedJson } from '../lib/common.mjs'
 import { waitForQuiet } from '../lib/proc-tree.mjs'
 import { createSubscribers } from '../lib/stack.mjs'
 
@@ -85,24 +85,6 @@ export async function prepareSessionsLoad({ databaseUrl, dataDir }) {
   } finally {
     await client.end()
   }
-}
-
-/** A small deterministic generator, so the app and its reference get the same arrivals. */
-function mulberry32(seed) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-/** K arrivals of a Poisson process over the window, given there are K: K uniform moments, sorted (ms). */
-function arrivals(count, windowMs, seed) {
-  const random = mulberry32(seed)
-  return Array.from({ length: count }, () => Math.round(random() * windowMs)).sort((a, b) => a - b)
 }
 
 export async function sessionsLoadSuite({ apiUrl, apiPid, apiProcess, otherApiPids = [], nginxUrl, staticDir, databaseUrl, dataDir, cookie, prepared }) {
@@ -225,18 +207,21 @@ export async function sessionsLoadSuite({ apiUrl, apiPid, apiProcess, otherApiPi
     try {
       const at = arrivals(k, windowMs, k)
       const sessionOf = (i) => stored[i % stored.length]
+      // The reference listener: nginx's static manifest and file of the session the i-th arrival hears.
+      const referenceListener = (moment, i) => ({
+        at: moment,
+        kind: 'reference',
+        xff: nextAddress(),
+        cookie: warmAccount.cookie,
+        reference: { manifestPath: `/static/${sessionOf(i).manifest.key}.json`, filePath: `/static/${sessionOf(i).manifest.key}.mp3`, bytes: sessionOf(i).manifest.bytes },
+      })
+      const defaultListener = (moment, i) => ({ at: moment, kind: 'default', xff: nextAddress(), cookie: nextAccount().cookie, body: sessionOf(i).request })
       // 1. nginx: the manifest and the session file as static files.
       const reference = await run(
         {
           seekFraction: settings.seekFraction,
           sample: null,
-          listeners: at.map((moment, i) => ({
-            at: moment,
-            kind: 'reference',
-            xff: nextAddress(),
-            cookie: warmAccount.cookie,
-            reference: { manifestPath: `/static/${sessionOf(i).manifest.key}.json`, filePath: `/static/${sessionOf(i).manifest.key}.mp3`, bytes: sessionOf(i).manifest.bytes },
-          })),
+          listeners: at.map(referenceListener),
         },
         windowMs,
       )
@@ -245,7 +230,7 @@ export async function sessionsLoadSuite({ apiUrl, apiPid, apiProcess, otherApiPi
         {
           seekFraction: settings.seekFraction,
           sample: { pid: apiPid, intervalMs: 100 },
-          listeners: at.map((moment, i) => ({ at: moment, kind: 'default', xff: nextAddress(), cookie: nextAccount().cookie, body: sessionOf(i).request })),
+          listeners: at.map(defaultListener),
         },
         windowMs,
       )
@@ -261,17 +246,7 @@ export async function sessionsLoadSuite({ apiUrl, apiPid, apiProcess, otherApiPi
           {
             seekFraction: settings.seekFraction,
             sample: null,
-            listeners: moments.map((moment, i) =>
-              i % 2 === 0
-                ? {
-                    at: moment,
-                    kind: 'reference',
-                    xff: nextAddress(),
-                    cookie: warmAccount.cookie,
-                    reference: { manifestPath: `/static/${sessionOf(i).manifest.key}.json`, filePath: `/static/${sessionOf(i).manifest.key}.mp3`, bytes: sessionOf(i).manifest.bytes },
-                  }
-                : { at: moment, kind: 'default', xff: nextAddress(), cookie: nextAccount().cookie, body: sessionOf(i).request },
-            ),
+            listeners: moments.map((moment, i) => (i % 2 === 0 ? referenceListener(moment, i) : defaultListener(moment, i))),
           },
           windowMs,
         )
