@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
+import http from 'node:http'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -169,6 +170,35 @@ describe('a client that stops reading', () => {
     }
     expect((await ctx.database.db.select().from(sessionRenders).where(eq(sessionRenders.key, manifest.key)))[0]?.renderedAt).toBeNull()
   }, 90_000)
+
+  it('a player asking range after range on one kept-alive connection leaves no stall watch behind from the earlier ones', async () => {
+    const listener = await subscriber(ctx)
+    const manifest = (await ask(ctx, listener, { items: [{ audioId: voiceId, repetitions: 2 }], pauseSeconds: 31 })).json() as SessionManifest
+    listening ??= ctx.app.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = new URL(await listening)
+    const sockets: net.Socket[] = []
+    const keep = (socket: net.Socket) => sockets.push(socket)
+    ctx.app.server.on('connection', keep)
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    try {
+      for (let i = 0; i < 12; i++) {
+        const status = await new Promise<number>((resolve, reject) => {
+          const request = http.get({ host: '127.0.0.1', port: Number(port), path: manifest.url, agent, headers: { cookie: listener.cookie, range: `bytes=${i * 1000}-${i * 1000 + 999}` } }, (response) => {
+            response.resume()
+            response.once('end', () => resolve(response.statusCode ?? 0))
+          })
+          request.once('error', reject)
+        })
+        expect(status).toBe(206)
+      }
+      // One connection served every range; only the server's own watch stays on it.
+      expect(sockets).toHaveLength(1)
+      await expect.poll(() => sockets[0]!.listenerCount('timeout')).toBeLessThanOrEqual(1)
+    } finally {
+      agent.destroy()
+      ctx.app.server.off('connection', keep)
+    }
+  }, 60_000)
 })
 
 let listening: Promise<string> | null = null

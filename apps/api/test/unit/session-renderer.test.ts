@@ -5,6 +5,7 @@
  * first, stops the runs nobody reads, drops what nobody came back for, and refuses renders past
  * its queue.
  */
+import type { EventEmitter } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -274,6 +275,36 @@ describe('the renderer', () => {
     await untilAvailable(second, 0)
     expect(first.written).toBeLessThan(RUN_PIECES * PIECE_BYTES)
     ahead.destroy()
+    await instance.close()
+  })
+
+  it("takes ffmpeg's output in batches where nobody waits for the next frame: readers wake a few times a second of rendering, not once a frame", async () => {
+    const { instance } = renderer({ concurrency: 2 })
+    // ffmpeg writes every frame (384 bytes) on its own; each write the renderer takes wakes the readers.
+    const wakeUps = (job: RenderJob) => {
+      let count = 0
+      ;(job as unknown as EventEmitter).on('change', () => count++)
+      return () => count
+    }
+    // A render ahead, nobody waiting: batched from its first frame.
+    const ahead = instance.render(plan({ repetitions: 12, pauseSeconds: 2 }), { ahead: true })
+    const aheadWakeUps = wakeUps(ahead)
+    await ahead.finished
+    const aheadFrames = ahead.bytes / MP3_FRAME_BYTES
+    expect(aheadFrames).toBeGreaterThan(2_000)
+    expect(aheadWakeUps()).toBeLessThan(aheadFrames / 10)
+
+    // A listener's run: its first piece frame by frame (their first sound leaves at once), then in batches.
+    const session = plan({ repetitions: 12, pauseSeconds: 3 })
+    const job = instance.render(session)
+    const listenerWakeUps = wakeUps(job)
+    const reading = readAll(job, { start: 0, end: session.bytes - 1 })
+    await expect.poll(() => job.written, { timeout: 20_000, interval: 5 }).toBeGreaterThanOrEqual(PIECE_BYTES)
+    const firstPieceWakeUps = listenerWakeUps()
+    expect((await reading).length).toBe(session.bytes)
+    const framesAfterFirstPiece = (session.bytes - PIECE_BYTES) / MP3_FRAME_BYTES
+    expect(framesAfterFirstPiece).toBeGreaterThan(1_500)
+    expect(listenerWakeUps() - firstPieceWakeUps).toBeLessThan(framesAfterFirstPiece / 10)
     await instance.close()
   })
 

@@ -16,6 +16,7 @@ import { setPriority } from 'node:os'
 import { EventEmitter } from 'node:events'
 import { createReadStream } from 'node:fs'
 import { mkdir, open, rm, type FileHandle } from 'node:fs/promises'
+import { setTimeout as pause } from 'node:timers/promises'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { randomUUID } from 'node:crypto'
@@ -34,6 +35,16 @@ import type { SessionPlan } from './session-plan.js'
 const WARM_RENDERS = 1
 /** How long after a listener's first bytes the next waiting process starts. */
 const WARM_REFILL_DELAY_MS = 250
+/**
+ * How long a run waits between two reads of ffmpeg's output once nobody waits for its next frame
+ * (a render ahead, a listener's run past its first piece). ffmpeg writes every frame as soon as it
+ * is encoded, so a listener's first one leaves at once; read as it came, each 384-byte frame woke
+ * this process for a write and a wake-up of every reader of its own — for a render ahead at the
+ * lowest priority, one wake-up of the server at the listeners' priority per frame it made. Waiting
+ * lets the pipe fill: about 50 KB a read, a seventh of the server's CPU per rendered minute
+ * (ADR 028's amendment of 2026-12-07).
+ */
+const BATCHED_READ_GAP_MS = 20
 /** Frames of one piece: 15 s of session, 240,000 bytes at 128 kbit/s. */
 export const PIECE_FRAMES = 625
 export const PIECE_BYTES = PIECE_FRAMES * MP3_FRAME_BYTES
@@ -710,6 +721,7 @@ export class SessionRenderer {
         if (chunk.length > 0) refill()
         if (chunk.length > 0 && (await this.write(run, chunk))) break
         if (run.writtenTo >= run.limit()) break
+        if (run.ahead || run.nextPiece > run.startPiece) await pause(BATCHED_READ_GAP_MS)
       }
       if (run.aborted || job.stopped) return
       if (run.writtenTo < run.limit()) {

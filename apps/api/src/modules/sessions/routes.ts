@@ -62,8 +62,18 @@ async function sendRendering(
   const left = new AbortController()
   reply.raw.once('close', () => left.abort())
   // A client that stops taking bytes is closed after a while, so its render can stop.
-  const socket = request.raw.socket as { setTimeout?: (ms: number, onTimeout: () => void) => unknown; destroy?: () => void } | null
-  if (socket && typeof socket.setTimeout === 'function') socket.setTimeout(stallTimeoutMs, () => socket.destroy?.())
+  const socket = request.raw.socket as {
+    setTimeout?: (ms: number, onTimeout: () => void) => unknown
+    removeListener?: (event: 'timeout', listener: () => void) => unknown
+    destroy?: () => void
+  } | null
+  if (socket && typeof socket.setTimeout === 'function') {
+    const closeStalled = () => socket.destroy?.()
+    socket.setTimeout(stallTimeoutMs, closeStalled)
+    // A player asks for range after range on one kept-alive connection: each answer takes its own
+    // listener back, or they pile up on the socket (and keep it closing on the stall of an old one).
+    reply.raw.once('close', () => socket.removeListener?.('timeout', closeStalled))
+  }
   // Nothing is answered before the render has the first byte wanted (or failed: 503).
   if (request.method !== 'HEAD') await untilAvailable(job, wanted.start, left.signal)
   reply.header('Accept-Ranges', 'bytes').header('ETag', etag).header('Cache-Control', cacheControl).header('Content-Type', 'audio/mpeg')
