@@ -65,11 +65,14 @@ export function writeConfig(input) {
   return { file, cleanup: () => rmSync(dir, { recursive: true, force: true }) }
 }
 
-/** Runs a one-shot Node script pinned to `cpu` (its input in a JSON file) and parses the JSON it prints last. */
-export function runPinnedJson(cpu, script, input, { timeoutMs = 180_000 } = {}) {
+/**
+ * Runs a one-shot Node script pinned to `cpu` (its input in a JSON file) and parses the JSON it
+ * prints last; `niceness` runs it at that priority (`nice -n`), below the measuring clients.
+ */
+export function runPinnedJson(cpu, script, input, { timeoutMs = 180_000, niceness = 0 } = {}) {
   const { file: inputFile, cleanup } = writeConfig(input)
   return new Promise((resolve, reject) => {
-    const [cmd, argv] = pinned(cpu, process.execPath, [script, inputFile])
+    const [cmd, argv] = niceness > 0 ? pinned(cpu, 'nice', ['-n', String(niceness), process.execPath, script, inputFile]) : pinned(cpu, process.execPath, [script, inputFile])
     const child = spawn(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'], cwd: repoRoot })
     let out = ''
     let err = ''

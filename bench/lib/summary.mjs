@@ -162,7 +162,7 @@ export function renderSummary(results) {
       out.push(
         !f || f.error
           ? `Flood: ${f ? `failed: ${f.error.slice(0, 500)}` : 'not run'}.`
-          : `A subscriber's new personal session (${f.presses} presses, ${f.pressGapMs / 1000} s apart): p95 ${fmt(f.quiet.pressToFirstByte.p95Ms, 0)} ms alone, ${fmt(f.flooded.pressToFirstByte.p95Ms, 0)} ms under an anonymous flood of ${f.flooders} loops (${fmt(f.flood.rps, 0)} req/s; POST ${codes(f.flood.post)}; stream ${codes(f.flood.stream)}${Object.keys(f.flood.failures ?? {}).length ? `; failures ${codes(f.flood.failures)}` : ''}): **${fmt(f.p95Ratio, 2)}×**, budget ≤ ${x.budget.floodP95RatioMax}× ${verdict(f.budgetMet)}; refused ${f.quiet.refusedTotal} / ${f.flooded.refusedTotal}, errors ${f.quiet.errorsTotal} / ${f.flooded.errorsTotal}.`,
+          : `A subscriber's new personal session (${f.presses} presses, ${f.pressGapMs / 1000} s apart): p95 ${fmt(f.quiet.pressToFirstByte.p95Ms, 0)} ms alone, ${fmt(f.flooded.pressToFirstByte.p95Ms, 0)} ms under an anonymous flood of ${f.flooders} loops${f.floodNiceness ? ` at nice ${f.floodNiceness}` : ''} (${fmt(f.flood.rps, 0)} req/s; POST ${codes(f.flood.post)}; stream ${codes(f.flood.stream)}${Object.keys(f.flood.failures ?? {}).length ? `; failures ${codes(f.flood.failures)}` : ''}): **${fmt(f.p95Ratio, 2)}×**, budget ≤ ${x.budget.floodP95RatioMax}× ${verdict(f.budgetMet)}; refused ${f.quiet.refusedTotal} / ${f.flooded.refusedTotal}, errors ${f.quiet.errorsTotal} / ${f.flooded.errorsTotal}.`,
         '',
         ...x.notes.map((n) => `- ${n}`),
         '',
