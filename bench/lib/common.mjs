@@ -72,7 +72,8 @@ export function writeConfig(input) {
 export function runPinnedJson(cpu, script, input, { timeoutMs = 180_000, niceness = 0 } = {}) {
   const { file: inputFile, cleanup } = writeConfig(input)
   return new Promise((resolve, reject) => {
-    const [cmd, argv] = niceness > 0 ? pinned(cpu, 'nice', ['-n', String(niceness), process.execPath, script, inputFile]) : pinned(cpu, process.execPath, [script, inputFile])
+    const [command, ...prefix] = [...(niceness > 0 ? ['nice', '-n', String(niceness)] : []), process.execPath]
+    const [cmd, argv] = pinned(cpu, command, [...prefix, script, inputFile])
     const child = spawn(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'], cwd: repoRoot })
     let out = ''
     let err = ''

@@ -4,6 +4,7 @@
  * subscribers (and admins), decided per request like the audio files.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Socket } from 'node:net'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { API, apiErrorSchema, MEDIA_MSG, SESSION_BYTES_PER_MINUTE, sessionManifestSchema, sessionRequestSchema } from '@sintonia/contract'
@@ -62,11 +63,8 @@ async function sendRendering(
   const left = new AbortController()
   reply.raw.once('close', () => left.abort())
   // A client that stops taking bytes is closed after a while, so its render can stop.
-  const socket = request.raw.socket as {
-    setTimeout?: (ms: number, onTimeout: () => void) => unknown
-    removeListener?: (event: 'timeout', listener: () => void) => unknown
-    destroy?: () => void
-  } | null
+  // Under app.inject the socket is a stand-in without these.
+  const socket = request.raw.socket as Partial<Pick<Socket, 'setTimeout' | 'removeListener' | 'destroy'>> | null
   if (socket && typeof socket.setTimeout === 'function') {
     const closeStalled = () => socket.destroy?.()
     socket.setTimeout(stallTimeoutMs, closeStalled)
