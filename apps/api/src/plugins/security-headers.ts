@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import fp from 'fastify-plugin'
-import helmet from '@fastify/helmet'
+import helmet from 'helmet'
 import { THEME_BOOT_SCRIPT } from '@sintonia/contract'
 
 /** The one inline script of our pages (day or night before the first paint), allowed by its hash. */
@@ -18,6 +18,10 @@ export const THEME_BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THE
  *   data: in media-src only, for the page's moment of silence (lib/page-audio.ts).
  * - workers: the service worker (self) and blob: workers of the HLS player.
  * Cross-Origin-Embedder-Policy stays off: it would block the YouTube embed.
+ *
+ * The headers are the same on every answer, so helmet builds them once, at start. (The Fastify
+ * wrapper @fastify/helmet rebuilt every policy for every request, about a tenth of the CPU of a
+ * short request such as a session's manifest: docs/performance.md.)
  */
 export const securityHeadersPlugin = fp(
   async (app) => {
@@ -30,8 +34,7 @@ export const securityHeadersPlugin = fp(
     // bucket is already allowed, a plain-http one (MinIO on a private network) is named here.
     const storage = app.config.storage
     const bucketOrigin = storage.driver === 's3' && storage.endpoint?.startsWith('http://') ? [new URL(storage.endpoint).origin] : []
-    await app.register(helmet, {
-      global: true,
+    const setSecurityHeaders = helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -59,6 +62,10 @@ export const securityHeadersPlugin = fp(
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       // HSTS only where the site is served over HTTPS (production); browsers ignore it on http anyway.
       strictTransportSecurity: production ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    })
+    app.addHook('onRequest', (request, reply, done) => {
+      // Static options: setting the headers cannot fail.
+      setSecurityHeaders(request.raw, reply.raw, () => done())
     })
   },
   { name: 'security-headers' },

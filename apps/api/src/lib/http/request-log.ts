@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 
 /** Longer paths are cut: a 15 KB random path must not become a 15 KB log line. */
 export const MAX_LOGGED_PATH = 200
@@ -72,13 +72,19 @@ function isRoutine(request: FastifyRequest, status: number): boolean {
   return route === '/*' || route === '/api/health'
 }
 
+/** pino's level numbers: a line at `level` is written when the logger's level is at or below it. */
+const LEVEL_VALUES: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 }
+const writes = (logger: FastifyBaseLogger, level: 'debug' | 'info') => (LEVEL_VALUES[logger.level] ?? Infinity) <= LEVEL_VALUES[level]!
+
 function logRequest(request: FastifyRequest, reply: FastifyReply): void {
   const status = reply.statusCode
+  const level = isRoutine(request, status) ? 'debug' : 'info'
+  // Production logs warnings only: no line is built (nor its path redacted) for nobody to read.
+  if (!writes(request.log, level)) return
   const line: Record<string, unknown> = { method: request.method, path: redactPath(request.url), status, ms: Math.round(reply.elapsedTime * 10) / 10 }
   // The client went away before the whole answer was written (an audio seek, a closed tab).
   if (!reply.raw.writableFinished) line.incomplete = true
-  if (isRoutine(request, status)) request.log.debug(line, 'request')
-  else request.log.info(line, 'request')
+  request.log[level](line, 'request')
 }
 
 /**
