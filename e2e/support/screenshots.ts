@@ -37,6 +37,14 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
 }
 
 /**
+ * Before a picture, the toasts leave (one caught mid-resize is drawn where the old width put it).
+ * Only when pictures are taken: waiting out a toast's four seconds proves nothing otherwise.
+ */
+export async function toastsGoneBeforePicture(page: Page): Promise<void> {
+  if (TAKE_SCREENSHOTS) await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 })
+}
+
+/**
  * Checks the page does not scroll sideways at `width` (a phone at 360 px, a laptop at 1280 px) and,
  * on demand (TAKE_SCREENSHOTS), keeps the whole page as `{name}-{width}.png`. The window is made as tall as the page, so sticky and fixed
  * parts (the header, the bottom bar below 768 px) are drawn where they really sit; the viewport is

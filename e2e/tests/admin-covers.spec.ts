@@ -6,7 +6,7 @@ import { COVER_MSG, type AdminAudio, type FieldList } from '@sintonia/contract'
 import { adminBrowserPage, createAdmin } from '../support/accounts'
 import { gradientPng } from '../support/png'
 import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
-import { screenshotAt, screenshotBoth } from '../support/screenshots'
+import { screenshotAt, screenshotBoth, toastsGoneBeforePicture } from '../support/screenshots'
 import { onboardPaidBuyer } from '../support/subscriber'
 
 /**
@@ -51,11 +51,6 @@ test.afterAll(async () => {
 
 function adminPage(browser: Browser): Promise<Page> {
   return adminBrowserPage(browser, server.baseURL, ADMIN)
-}
-
-/** Screenshots wait for the toasts to leave (a toast caught mid-resize is drawn where the old width put it). */
-async function toastsGone(page: Page) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 })
 }
 
 /** Chooses `file` through "Enviar imagem", as a person does (the system's file chooser). */
@@ -114,7 +109,7 @@ test("an admin sends a field's cover; visitors and subscribers see it; a too sma
   await expectCoverShown(preview)
   await expect(editor.getByRole('button', { name: 'Remover capa' })).toBeVisible()
   await expect(editor.getByRole('alert')).toHaveCount(0)
-  await toastsGone(admin)
+  await toastsGoneBeforePicture(admin)
   await screenshotBoth(admin, 'admin-capa-campo')
 
   // 100 × 100: the server's pt-BR refusal, inline; the cover sent before stays.
@@ -123,7 +118,7 @@ test("an admin sends a field's cover; visitors and subscribers see it; a too sma
   const refusal = editor.getByRole('alert')
   await expect(refusal).toHaveText(COVER_MSG.tooSmall(100, 100))
   await expect(preview.locator('img')).toHaveAttribute('src', before!)
-  await toastsGone(admin)
+  await toastsGoneBeforePicture(admin)
   await screenshotBoth(admin, 'admin-capa-campo-erro')
 
   // The list shows it too, and nothing sticks out at 360 px.
@@ -187,7 +182,7 @@ test("an audio's cover is sent from 'Editar áudio' and a programme's from its e
   await expectCoverShown(audioEditor.getByTestId('cover-preview'))
   await dialog.getByRole('button', { name: 'Cancelar' }).click()
   await expectCoverShown(row)
-  await toastsGone(admin)
+  await toastsGoneBeforePicture(admin)
   // From 768 px a table, below it cards: the thumbnail fits beside the title and the actions.
   await screenshotAt(admin, 'admin-capa-audios-lista', 1280)
   await screenshotAt(admin, 'admin-capa-audios-lista', 360)
@@ -204,11 +199,11 @@ test("an audio's cover is sent from 'Editar áudio' and a programme's from its e
   await expectCoverShown(programEditor.getByTestId('cover-preview'))
   // Sending a cover is not an unsaved change of the programme.
   await expect(admin.getByText('Tudo salvo.')).toBeVisible()
-  await toastsGone(admin)
+  await toastsGoneBeforePicture(admin)
   await screenshotAt(admin, 'admin-capa-programa-editor', 360)
   await admin.getByRole('link', { name: 'Todos os programas' }).click()
   await expectCoverShown(admin.getByTestId('program-row').filter({ hasText: PROGRAM.title }))
-  await toastsGone(admin)
+  await toastsGoneBeforePicture(admin)
   await screenshotAt(admin, 'admin-capa-programas-lista', 360)
 
   await admin.context().close()

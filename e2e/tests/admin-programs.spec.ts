@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 import { PRACTICE_MSG, dayLengthLabel, type AdminAudio } from '@sintonia/contract'
 import { adminBrowserPage, createAdmin } from '../support/accounts'
 import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
-import { screenshotBoth } from '../support/screenshots'
+import { screenshotBoth, toastsGoneBeforePicture } from '../support/screenshots'
 import { onboardPaidBuyer } from '../support/subscriber'
 
 /**
@@ -35,11 +35,6 @@ function adminPage(browser: Browser): Promise<Page> {
 /** The editor's option text for an audio: its title and its length. */
 function optionLabel(audio: AdminAudio): string {
   return `${audio.title} (${Math.floor(audio.durationSeconds / 60)}:${String(audio.durationSeconds % 60).padStart(2, '0')})`
-}
-
-/** Screenshots wait for the toasts to leave (a toast caught mid-resize is drawn where the old width put it). */
-async function toastsGone(page: Page) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 })
 }
 
 /** A page-lifetime marker: still there later means the page was never reloaded. */
@@ -108,7 +103,7 @@ test('an admin builds and publishes a 3-day programme; a listener on /programas 
   // What was typed was saved on the way: the first two days are kept.
   await expect(admin.getByText('Tudo salvo.')).toBeVisible()
   await expect(listener.getByRole('heading', { name: TITLE })).toHaveCount(0)
-  await toastsGone(admin)
+  await toastsGoneBeforePicture(admin)
   await screenshotBoth(admin, 'admin-programs-publish-refused')
 
   // Day 3, then publish.
@@ -121,7 +116,7 @@ test('an admin builds and publishes a 3-day programme; a listener on /programas 
   await expect(day3.getByTestId('day-incomplete')).toHaveCount(0)
   const average = Math.round(minutes.reduce((a, b) => a + b, 0) / 3)
   await expect(admin.getByTestId('program-average')).toHaveText(`média de ${average} min por dia`)
-  await toastsGone(admin)
+  await toastsGoneBeforePicture(admin)
   await screenshotBoth(admin, 'admin-programs-editor')
 
   await admin.getByRole('button', { name: 'Publicar', exact: true }).click()
@@ -149,7 +144,7 @@ test('an admin builds and publishes a 3-day programme; a listener on /programas 
   await expect(rows.first()).toContainText(TITLE)
   await admin.reload()
   await expect(admin.getByTestId('program-row').first()).toContainText(TITLE)
-  await toastsGone(admin)
+  await toastsGoneBeforePicture(admin)
   await screenshotBoth(admin, 'admin-programs-list')
 
   // Resultados: the new programme has its row (nobody enrolled yet).

@@ -4,7 +4,7 @@ import { submitLogin } from '../support/accounts'
 import { recordCspViolations } from '../support/csp'
 import { readCachedAudios, waitForServiceWorker } from '../support/offline'
 import { startPreparedServer, type PreparedServer } from '../support/prepared-server'
-import { screenshotBoth } from '../support/screenshots'
+import { screenshotBoth, toastsGoneBeforePicture } from '../support/screenshots'
 import { onboardPaidBuyer } from '../support/subscriber'
 
 
@@ -209,7 +209,7 @@ test.describe('offline, with the service worker', () => {
     await page.getByRole('banner').getByRole('link', { name: 'Downloads' }).click()
     await expect(page.getByTestId('downloaded-audio')).toHaveCount(1)
     // The page as it stays, once the download's toast has gone.
-    await expect(page.getByText('Download concluído')).toBeHidden({ timeout: 15_000 })
+    await toastsGoneBeforePicture(page)
     await screenshotBoth(page, 'downloads')
 
     await context.setOffline(true)
