@@ -5,6 +5,7 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto'
 import { chmodSync, cpSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import pg from 'pg'
+import { distributionFfmpegPath } from '../../apps/api/src/lib/media/ffmpeg.ts'
 import { benchRoot, hasCommand, log, repoRoot, SERVER_CPU, startPinned, waitForHttp } from './common.mjs'
 
 export const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -13,7 +14,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
  * The ffmpeg the API renders with, as deployed (docs/deploy.md, ADR 038): the distribution's when
  * the machine has one; BENCH_FFMPEG_PATH=package measures the npm package's instead.
  */
-export const DEPLOYED_FFMPEG = process.env.BENCH_FFMPEG_PATH === 'package' ? null : (process.env.BENCH_FFMPEG_PATH ?? (existsSync('/usr/bin/ffmpeg') ? '/usr/bin/ffmpeg' : null))
+export const DEPLOYED_FFMPEG = process.env.BENCH_FFMPEG_PATH === 'package' ? null : (process.env.BENCH_FFMPEG_PATH ?? distributionFfmpegPath() ?? null)
 /** The key of signed media addresses, shared by the API and the bench's nginx (ADR 021). */
 export const BENCH_MEDIA_URL_SECRET = 'bench-media-url-secret-0123456789abcdef0123'
 /** The API's AUTH_SECRET in the bench: it signs the sign-in cookies (createSubscribers signs its own). */

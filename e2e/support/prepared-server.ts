@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { distributionFfmpegPath } from '../../apps/api/src/lib/media/ffmpeg'
 import { freePort } from '../../apps/api/test/support/free-port'
 import { waitForText } from '../../apps/api/test/support/process-output'
 import type { Preparation } from './preparation'
@@ -13,10 +14,11 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 /**
  * The journeys' servers render with the distribution's ffmpeg where it is installed (CI installs
  * it), as production does: the npm package's build costs about 2.5 times the CPU for the same
- * mixes, and the journeys' sessions share two cores with Chromium (ADR 038). The API's own tests
- * keep the package's binary, so both run in every CI run.
+ * mixes, and the journeys' sessions share two cores with Chromium (ADR 038). The package's
+ * binary keeps a test of its own among the API's (sessions.test.ts), so both run in every CI run.
  */
-const DEPLOYED_FFMPEG = existsSync('/usr/bin/ffmpeg') ? { FFMPEG_PATH: '/usr/bin/ffmpeg' } : {}
+const deployedFfmpeg = distributionFfmpegPath()
+const DEPLOYED_FFMPEG = deployedFfmpeg ? { FFMPEG_PATH: deployedFfmpeg } : {}
 /** The run's migrated and seeded database (built by e2e/support/global-setup.ts). */
 export const templateDir = join(repoRoot, templateDirFromRoot)
 

@@ -370,7 +370,8 @@ describe("a stored session's manifest", () => {
 async function secondInstance(first: TestContext): Promise<{ app: App; close(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sintonia-second-'))
   const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    // One deployment runs one ffmpeg: its version is part of every render's key (ADR 019).
+    config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(first.config.ffmpegPath ? { FFMPEG_PATH: first.config.ffmpegPath } : {}) }),
     database: first.database,
     storage: first.storage,
     webRoot: join(dataDir, 'sem-web'),

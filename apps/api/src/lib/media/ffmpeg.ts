@@ -30,6 +30,18 @@ function packagedPath(): string | null {
   }
 }
 
+/** Where Debian's package installs ffmpeg: what production renders with (ADR 038, docs/deploy.md). */
+export const DISTRIBUTION_FFMPEG_PATH = '/usr/bin/ffmpeg'
+
+/**
+ * The distribution's ffmpeg when this machine has it (CI installs it), else undefined (then
+ * `locateFfmpeg` takes the npm package's): what the tests, the journeys and the bench render with,
+ * as production does.
+ */
+export function distributionFfmpegPath(): string | undefined {
+  return existsSync(DISTRIBUTION_FFMPEG_PATH) ? DISTRIBUTION_FFMPEG_PATH : undefined
+}
+
 /**
  * Finds ffmpeg: FFMPEG_PATH when set (and then only it), else the binary the npm package ships for
  * this platform (the same version on every machine, nothing to install), else `ffmpeg` on the PATH.
