@@ -20,8 +20,8 @@ export const THEME_BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THE
  * Cross-Origin-Embedder-Policy stays off: it would block the YouTube embed.
  *
  * The headers are the same on every answer, so helmet builds them once, at start. (The Fastify
- * wrapper @fastify/helmet rebuilt every policy for every request, about a tenth of the CPU of a
- * short request such as a session's manifest: docs/performance.md.)
+ * wrapper @fastify/helmet rebuilt every policy for every request and added an async hook to each:
+ * a cost every short request paid, such as a flood's; docs/performance.md, twelfth sessions run.)
  */
 export const securityHeadersPlugin = fp(
   async (app) => {
