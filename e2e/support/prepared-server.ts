@@ -14,8 +14,9 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 /**
  * The journeys' servers render with the distribution's ffmpeg where it is installed (CI installs
  * it), as production does: the npm package's build costs about 2.5 times the CPU for the same
- * mixes, and the journeys' sessions share two cores with Chromium (ADR 038). The package's
- * binary keeps a test of its own among the API's (sessions.test.ts), so both run in every CI run.
+ * mixes, and the journeys' sessions share two cores with Chromium (ADR 038). The API's own tests
+ * keep the package's binary (its static build starts a process for a tenth of the CPU, and they
+ * start hundreds of short ones), so both run in every CI run.
  */
 const deployedFfmpeg = distributionFfmpegPath()
 const DEPLOYED_FFMPEG = deployedFfmpeg ? { FFMPEG_PATH: deployedFfmpeg } : {}

@@ -1,12 +1,10 @@
 /**
  * Rendered sessions through the API (docs/product/sessions.md): who may ask and hear, what a bad
  * request is told, the stream while it renders and once stored, the cache (same key, eviction,
- * invalidation when a file changes), "sem parar", the sleep timer, playlists, a machine
- * without ffmpeg, and a fresh clone's ffmpeg (the npm package's; the rest renders with the
- * distribution's where it is installed, ADR 038).
+ * invalidation when a file changes), "sem parar", the sleep timer, playlists, and a machine
+ * without ffmpeg.
  */
 import { existsSync } from 'node:fs'
-import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { count, eq } from 'drizzle-orm'
@@ -16,14 +14,12 @@ import {
   SESSION_ITEM_GAP_S,
   SESSION_MAX_S,
   SESSION_MSG,
-  SESSION_SAMPLE_RATE,
   SESSION_SLEEP_FADE_S,
   type SessionManifest,
 } from '@sintonia/contract'
 import { backgroundMusic, sessionRenders } from '../../src/db/schema/index.js'
 import { evict, evictionVictims, sweepStale } from '../../src/modules/sessions/session-cache.js'
 import { PIECE_BYTES, RUN_PIECES } from '../../src/modules/sessions/renderer.js'
-import { countDecodedSamples, locateFfmpeg } from '../../src/lib/media/ffmpeg.js'
 import { buildTestApp, type TestContext } from '../helpers/app.js'
 import { listener as signUp } from '../helpers/auth.js'
 import { callAs, castOf, type Cast } from '../helpers/callers.js'
@@ -357,30 +353,6 @@ describe('a machine without ffmpeg', () => {
       expect(res.json().message).toBe(SESSION_MSG.unavailable)
     } finally {
       await bare.close()
-    }
-  })
-})
-
-describe("a fresh clone's ffmpeg", () => {
-  it("renders a whole session with the npm package's binary, as with the distribution's", async () => {
-    // Without FFMPEG_PATH the server takes the package's binary (lib/media/ffmpeg.ts).
-    const packaged = locateFfmpeg(undefined)!
-    const clone = await buildTestApp({ seed: true, env: { FFMPEG_PATH: packaged.path } })
-    try {
-      const audio = await insertAudio(clone, await synthVoice(2), { title: 'Voz do clone' })
-      const admin = (await castOf(clone)).admin
-      const res = await callAs(clone, admin, { method: 'POST', url: API.sessions.sessions, payload: one(audio.id, 2) })
-      expect(res.statusCode, res.body).toBe(200)
-      const manifest = res.json() as SessionManifest
-      const heard = await hearAs(clone, admin, { url: manifest.url })
-      expect(heard.rawPayload.length).toBe(manifest.bytes)
-      // The bytes are an MP3 of the session's length (within one frame).
-      const file = join(clone.dataDir, 'clone-session.mp3')
-      await writeFile(file, heard.rawPayload)
-      const seconds = (await countDecodedSamples(packaged, 'mp3', file, SESSION_SAMPLE_RATE)) / SESSION_SAMPLE_RATE
-      expect(Math.abs(seconds - manifest.durationSeconds)).toBeLessThan(0.05)
-    } finally {
-      await clone.close()
     }
   })
 })

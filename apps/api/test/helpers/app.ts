@@ -4,7 +4,6 @@ import { join } from 'node:path'
 import { buildApp, type App, type BuildAppOptions } from '../../src/app.js'
 import { loadConfig, type AppConfig } from '../../src/config.js'
 import { seedDemoCatalogue } from '../../src/seed/index.js'
-import { distributionFfmpegPath } from '../../src/lib/media/ffmpeg.js'
 import { LocalDiskStorage } from '../../src/lib/storage/local-disk-storage.js'
 import type { MediaStorage } from '../../src/lib/storage/media-storage.js'
 import { createTestDatabase, type TestDatabase } from './database.js'
@@ -46,10 +45,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
   try {
     // Rendering the demo's variants ahead is off unless a test asks for it, also in the tests that
     // start the app as in production (it would render hours of audio beside every such test).
-    // Sessions render with the distribution's ffmpeg where it is installed, as production does
-    // (ADR 038's amendment); the npm package's keeps its own test (sessions.test.ts).
-    const ffmpegPath = distributionFfmpegPath()
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SESSION_PRERENDER: 'off', ...(ffmpegPath ? { FFMPEG_PATH: ffmpegPath } : {}), ...options.env })
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SESSION_PRERENDER: 'off', ...options.env })
     rememberSecret('AUTH_SECRET', config.secrets.auth)
     rememberSecret('SANDBOX_WEBHOOK_SECRET', config.secrets.sandboxWebhook)
     rememberSecret('MEDIA_URL_SECRET', config.mediaUrls.secret)

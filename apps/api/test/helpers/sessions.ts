@@ -3,13 +3,13 @@ import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { eq } from 'drizzle-orm'
 import { audios, backgroundMusic, fields } from '../../src/db/schema/index.js'
-import { distributionFfmpegPath, locateFfmpeg, type Ffmpeg } from '../../src/lib/media/ffmpeg.js'
+import { locateFfmpeg, type Ffmpeg } from '../../src/lib/media/ffmpeg.js'
 import type { TestContext } from './app.js'
 
 let located: Ffmpeg | null | undefined
-/** The ffmpeg the test app renders with (./app.ts): the distribution's where installed, else the npm package's. */
+/** The ffmpeg the server renders with (the npm package's binary here). */
 export function ffmpeg(): Ffmpeg {
-  located ??= locateFfmpeg(distributionFfmpegPath())
+  located ??= locateFfmpeg(undefined)
   if (!located) throw new Error('ffmpeg indisponível para os testes de sessão')
   return located
 }

@@ -35,8 +35,8 @@ export const DISTRIBUTION_FFMPEG_PATH = '/usr/bin/ffmpeg'
 
 /**
  * The distribution's ffmpeg when this machine has it (CI installs it), else undefined (then
- * `locateFfmpeg` takes the npm package's): what the tests, the journeys and the bench render with,
- * as production does.
+ * `locateFfmpeg` takes the npm package's): what the journeys and the bench render with, as
+ * production does. (The API's tests keep the package's static build: ADR 038's last amendment.)
  */
 export function distributionFfmpegPath(): string | undefined {
   return existsSync(DISTRIBUTION_FFMPEG_PATH) ? DISTRIBUTION_FFMPEG_PATH : undefined
