@@ -143,7 +143,9 @@ describe('the renderer', () => {
     listener.pause()
     await expect.poll(() => job.written, { timeout: 20_000 }).toBeGreaterThan(RENDER_AHEAD_BYTES - PIECE_BYTES)
     await expect.poll(() => job.processes, { timeout: 20_000 }).toBe(0)
-    expect(instance.processes).toBe(0)
+    // The instance counts a process until it has exited: its 'close' comes a moment after the run
+    // lets it go (once seen as 1 under a loaded CI run).
+    await expect.poll(() => instance.processes, { timeout: 5_000 }).toBe(0)
     const stoppedAt = job.written
     expect(stoppedAt).toBeLessThanOrEqual(RENDER_AHEAD_BYTES + PIECE_BYTES)
 
