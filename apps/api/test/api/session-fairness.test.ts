@@ -370,8 +370,7 @@ describe("a stored session's manifest", () => {
 async function secondInstance(first: TestContext): Promise<{ app: App; close(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sintonia-second-'))
   const app = await buildApp({
-    // One deployment runs one ffmpeg: its version is part of every render's key (ADR 019).
-    config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(first.config.ffmpegPath ? { FFMPEG_PATH: first.config.ffmpegPath } : {}) }),
+    config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
     database: first.database,
     storage: first.storage,
     webRoot: join(dataDir, 'sem-web'),

@@ -31,7 +31,7 @@ function packagedPath(): string | null {
 }
 
 /** Where Debian's package installs ffmpeg: what production renders with (ADR 038, docs/deploy.md). */
-export const DISTRIBUTION_FFMPEG_PATH = '/usr/bin/ffmpeg'
+const DISTRIBUTION_FFMPEG_PATH = '/usr/bin/ffmpeg'
 
 /**
  * The distribution's ffmpeg when this machine has it (CI installs it), else undefined (then
