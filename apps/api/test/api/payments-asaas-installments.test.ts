@@ -197,6 +197,20 @@ describe('card in instalments with Asaas: choosing and paying the first period',
   })
 })
 
+/**
+ * An instalment subscriber whose card was refused at the period's end (`stillRefused` keeps it
+ * refused for the retry): the period is offered for Pix or boleto (`offerId`), the retry due at `retryAt`.
+ */
+async function refusedAtRenewal({ stillRefused = false } = {}) {
+  const subscriber = await instalmentSubscriber(6)
+  fake.refusedTokens.add(subscriber.token)
+  const due = new Date(subscriber.plan.currentPeriodEnd!.getTime() + MINUTE)
+  expect(await renewals(due)).toEqual({ paid: 0, refused: 1, later: 0 })
+  const offerId = (await planOf(subscriber.plan.checkoutId))!.pendingPaymentId!
+  if (!stillRefused) fake.refusedTokens.delete(subscriber.token)
+  return { ...subscriber, offerId, retryAt: new Date(due.getTime() + DAY + MINUTE) }
+}
+
 describe('card in instalments with Asaas: the renewals of our own pass', () => {
   it("at the period's end the card's token is charged in the same instalments, once, and the period moves on", async () => {
     const { buyer, plan, token, customerId } = await instalmentSubscriber(12)
@@ -258,8 +272,30 @@ describe('card in instalments with Asaas: the renewals of our own pass', () => {
     expect(link.statusCode, link.body).toBe(200)
     expect(link.json()).toMatchObject({ url: offer.invoiceUrl })
 
-    // The card is tried again a day later: refused again, no second offer, no second e-mail.
+    // The card is tried again a day later: refused again, no second offer, no second e-mail. While
+    // the card is charged the offer is withdrawn (a Pix paid then would pay the period twice),
+    // then restored under the same id and link.
+    const payerMeanwhile: string[] = []
+    fake.meanwhile.push((request) => {
+      if (!(request.method === 'POST' && request.path === '/v3/payments' && request.body?.billingType === 'CREDIT_CARD')) return
+      try {
+        fake.payInvoice(refused.pendingPaymentId!, 'PIX')
+        payerMeanwhile.push('paid')
+      } catch {
+        payerMeanwhile.push('could not pay')
+      }
+    })
+    const retryFrom = fake.requests.length
     expect(await renewals(new Date(due.getTime() + DAY + MINUTE))).toEqual({ paid: 0, refused: 1, later: 0 })
+    fake.meanwhile.length = 0
+    expect(payerMeanwhile).toEqual(['could not pay'])
+    expect(
+      fake.requests
+        .slice(retryFrom)
+        .filter((req) => req.method !== 'GET')
+        .map((req) => `${req.method} ${req.path.replace(refused.pendingPaymentId!, 'oferta')}${req.path === '/v3/payments' ? ` ${String(req.body?.billingType)}` : ''}`),
+    ).toEqual(['DELETE /v3/payments/oferta', 'POST /v3/payments CREDIT_CARD', 'POST /v3/payments/oferta/restore'])
+    expect(fake.payments.get(refused.pendingPaymentId!)).toMatchObject({ deleted: false, status: 'PENDING' })
     expect(await planOf(plan.checkoutId)).toMatchObject({ chargeAttempts: 2, pendingPaymentId: refused.pendingPaymentId })
     expect([...fake.payments.values()].filter((payment) => payment.billingType === 'UNDEFINED' && payment.externalReference === `${plan.id}.2`)).toHaveLength(1)
     expect((await outboxOf(ctx, buyer.email)).filter((mail) => mail.kind === 'renewal_failed')).toHaveLength(1)
@@ -281,17 +317,60 @@ describe('card in instalments with Asaas: the renewals of our own pass', () => {
   })
 
   it('a card refused once and accepted on the retry renews, and the Pix/boleto offer is removed at Asaas', async () => {
-    const { buyer, plan, token } = await instalmentSubscriber(6)
-    fake.refusedTokens.add(token)
-    const due = new Date(plan.currentPeriodEnd!.getTime() + MINUTE)
-    await renewals(due)
-    const offerId = (await planOf(plan.checkoutId))!.pendingPaymentId!
-    fake.refusedTokens.delete(token)
-    expect(await renewals(new Date(due.getTime() + DAY + MINUTE))).toEqual({ paid: 1, refused: 0, later: 0 })
+    const { buyer, plan, offerId, retryAt } = await refusedAtRenewal()
+    expect(await renewals(retryAt)).toEqual({ paid: 1, refused: 0, later: 0 })
     expect(fake.payments.get(offerId)!.deleted).toBe(true)
     expect(await planOf(plan.checkoutId)).toMatchObject({ status: 'active', periodsPaid: 2, pendingPaymentId: null })
     expect((await subscriptionOf(ctx, buyer.userId))[0]).toMatchObject({ status: 'active', graceEndsAt: null })
     expect((await ctx.app.inject({ method: 'POST', url: API.commerce.subscription.payPending, headers: { cookie: buyer.cookie } })).statusCode).toBe(409)
+  })
+
+  it('the offer paid by Pix before the retry, its event not yet with us: the card is not charged, the period renews once', async () => {
+    const { buyer, plan, offerId, retryAt } = await refusedAtRenewal()
+    fake.payInvoice(offerId, 'PIX')
+    const calls = paymentCalls().length
+    expect(await renewals(retryAt)).toEqual({ paid: 1, refused: 0, later: 0 })
+    expect(paymentCalls().length).toBe(calls)
+    expect(fake.payments.get(offerId)).toMatchObject({ deleted: false, status: 'RECEIVED' })
+    const settled = (await planOf(plan.checkoutId))!
+    expect(settled).toMatchObject({ status: 'active', periodsPaid: 2, chargeAttempts: 0, pendingPaymentId: null })
+    expect((await subscriptionOf(ctx, buyer.userId))[0]).toMatchObject({ status: 'active', graceEndsAt: null })
+    // The event arrives late: the Pix is recorded as the period's payment, the period not moved again.
+    expect(await deliver('PAYMENT_RECEIVED', { payment: offerId })).toBe('processed')
+    expect(await planOf(plan.checkoutId)).toMatchObject({ periodsPaid: 2, currentPeriodEnd: settled.currentPeriodEnd })
+    expect((await paymentsOf(plan.id)).map((payment) => payment.method).sort()).toEqual(['card', 'pix'])
+  })
+
+  it('the offer paid by Pix in the moment the retry withdraws it: Asaas keeps it, and the card is not charged', async () => {
+    const { plan, offerId, retryAt } = await refusedAtRenewal()
+    fake.meanwhile.push((request) => {
+      if (request.method === 'DELETE' && request.path === `/v3/payments/${offerId}`) fake.payInvoice(offerId, 'PIX')
+    })
+    const calls = paymentCalls().length
+    expect(await renewals(retryAt)).toEqual({ paid: 1, refused: 0, later: 0 })
+    fake.meanwhile.length = 0
+    expect(paymentCalls().length).toBe(calls)
+    expect(fake.payments.get(offerId)).toMatchObject({ deleted: false, status: 'RECEIVED' })
+    expect(await planOf(plan.checkoutId)).toMatchObject({ status: 'active', periodsPaid: 2, pendingPaymentId: null })
+  })
+
+  it('Asaas gone while a retry charges the card: the offer cannot be restored, and the next refusal offers the period anew', async () => {
+    const { buyer, plan, token, offerId, retryAt: retry } = await refusedAtRenewal({ stillRefused: true })
+    fake.meanwhile.push((request) => {
+      if (request.method === 'POST' && request.path === '/v3/payments') fake.failing = true
+    })
+    expect(await renewals(retry)).toEqual({ paid: 0, refused: 0, later: 1 })
+    fake.meanwhile.length = 0
+    fake.failing = false
+    expect(fake.payments.get(offerId)!.deleted).toBe(true)
+    // An hour later the card is refused again: a new offer, and Minha conta's button opens it.
+    expect(await renewals(new Date(retry.getTime() + 60 * MINUTE + MINUTE))).toEqual({ paid: 0, refused: 1, later: 0 })
+    const reoffered = (await planOf(plan.checkoutId))!.pendingPaymentId!
+    expect(reoffered).not.toBe(offerId)
+    expect(fake.payments.get(reoffered)).toMatchObject({ billingType: 'UNDEFINED', status: 'PENDING', deleted: false, externalReference: `${plan.id}.2` })
+    const link = await ctx.app.inject({ method: 'POST', url: API.commerce.subscription.payPending, headers: { cookie: buyer.cookie } })
+    expect(link.json()).toMatchObject({ url: fake.payments.get(reoffered)!.invoiceUrl })
+    fake.refusedTokens.delete(token)
   })
 
   it('Asaas unreachable at the renewal: nothing changes, and the card is tried again an hour later', async () => {

@@ -5,6 +5,7 @@
  * renew, leave a charge overdue, and builds the webhook bodies Asaas would send for each change.
  * For the boleto (ADR 029) it also keeps customers, creates `BOLETO` subscriptions with their first
  * charge, answers a charge's digitable line, lets a test pay a boleto charge, and records transfers.
+ * Charges not paid can be removed and restored, as at Asaas.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -50,6 +51,8 @@ export interface AsaasFake {
   refusedCpfs: Set<string>
   /** Card tokens whose card the issuer now refuses (expired, blocked, no limit): a charge on them answers 400. */
   refusedTokens: Set<string>
+  /** Called as each request arrives, before it is answered: what a payer does meanwhile. */
+  meanwhile: ((request: FakeRequest) => void)[]
   /** The checkout created with this externalReference (our checkout id); the instalment one with `INSTALLMENT`. */
   checkoutOf(reference: string, chargeType?: 'RECURRENT' | 'INSTALLMENT'): Json
   /**
@@ -193,6 +196,7 @@ export async function startAsaasFake(options: { apiKey: string }): Promise<Asaas
       Object.assign(payment, paidFields('BOLETO'))
     },
     refusedTokens: new Set<string>(),
+    meanwhile: [],
     checkoutOf(reference, chargeType = 'RECURRENT') {
       const found = [...checkouts.values()]
         .filter((checkout) => checkout.externalReference === reference && (checkout.chargeTypes as string[]).includes(chargeType))
@@ -410,6 +414,13 @@ export async function startAsaasFake(options: { apiKey: string }): Promise<Asaas
       payment.deleted = true
       return { status: 200, body: deletedObject.body(match[1]!) }
     }
+    if (method === 'POST' && (match = /^\/v3\/payments\/([^/]+)\/restore$/.exec(path))) {
+      const payment = payments.get(match[1]!)
+      if (!payment) return fail(404, 'not_found', 'Cobrança não encontrada.')
+      if (!payment.deleted) return fail(400, 'invalid_action', 'Somente cobranças removidas podem ser restauradas.')
+      payment.deleted = false
+      return { status: 200, body: payment }
+    }
     if (method === 'POST' && (match = /^\/v3\/installments\/([^/]+)\/refund$/.exec(path))) {
       const charges = [...payments.values()].filter((payment) => payment.installment === match![1])
       if (charges.length === 0) return fail(404, 'not_found', 'Parcelamento não encontrado.')
@@ -467,7 +478,9 @@ export async function startAsaasFake(options: { apiKey: string }): Promise<Asaas
       } catch {
         body = null
       }
-      requests.push({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), body, headers: req.headers })
+      const request: FakeRequest = { method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), body, headers: req.headers }
+      requests.push(request)
+      for (const meanwhile of fake.meanwhile) meanwhile(request)
       const answer = failing
         ? { status: 500, body: {} as Json }
         : req.headers.access_token !== options.apiKey

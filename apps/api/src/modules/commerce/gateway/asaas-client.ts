@@ -238,6 +238,14 @@ export class AsaasClient {
     return this.callOrNull('DELETE', `/payments/${encodeURIComponent(id)}`, deletedSchema)
   }
 
+  /**
+   * Brings back a charge we removed (https://docs.asaas.com/reference/restaurar-cobranca-removida):
+   * the period's offer, withdrawn while the card was charged, open again under the same id and link.
+   */
+  async restorePayment(id: string): Promise<void> {
+    await this.call('POST', `/payments/${encodeURIComponent(id)}/restore`, z.unknown())
+  }
+
   /** Refunds every instalment of a plan (https://docs.asaas.com/reference/estornar-parcelamento); we read nothing of the answer. */
   async refundInstallment(installmentId: string): Promise<void> {
     await this.call('POST', `/installments/${encodeURIComponent(installmentId)}/refund`, z.unknown())

@@ -207,21 +207,54 @@ export class AsaasGateway implements PaymentGateway {
     const reference = periodReference(plan.id, period)
     try {
       const { data } = await this.client.listPaymentsByReference(reference)
-      const earlier = data.filter((payment) => !payment.deleted && payment.billingType === 'CREDIT_CARD')
+      const live = data.filter((payment) => !payment.deleted)
+      const earlier = live.filter((payment) => payment.billingType === 'CREDIT_CARD')
+      const offer = live.find((payment) => payment.billingType !== 'CREDIT_CARD')
       let outcome: 'paid' | 'refused' | 'later'
-      if (earlier.some((payment) => PAID_STATUSES.has(payment.status))) outcome = 'paid'
+      // Paid by the card or by the offer (Pix, boleto), even if its event has not reached us yet.
+      if (live.some((payment) => PAID_STATUSES.has(payment.status))) outcome = 'paid'
       else if (earlier.some((payment) => payment.status === 'PENDING' || payment.status === 'AWAITING_RISK_ANALYSIS')) outcome = 'later'
       else if (!plan.cardToken || !plan.customerId) outcome = 'refused'
-      else outcome = await this.chargeCard(plan, reference, now)
+      else outcome = offer ? await this.chargeCardWithOfferWithdrawn(plan, reference, now, offer.id) : await this.chargeCard(plan, reference, now)
       if (outcome === 'paid') {
         await this.settlePeriod(plan, period)
         return { kind: 'paid' }
       }
       if (outcome === 'later') return { kind: 'later' }
-      return { kind: 'refused', pendingPaymentId: plan.pendingPaymentId ?? (await this.offerPeriodCharge(plan, reference, now)) }
+      // The offer open for the period (restored after a refused retry), or a new one.
+      return { kind: 'refused', pendingPaymentId: await this.offerPeriodCharge(plan, reference, now) }
     } catch (error) {
       if (error instanceof GatewayError) return { kind: 'later' }
       throw error
+    }
+  }
+
+  /**
+   * A retry while the period is offered for Pix or boleto: the offer is removed at Asaas while the
+   * card is charged, so the subscriber cannot pay the period twice, and restored (same id, same
+   * link) unless the card paid. An offer Asaas will not remove has just been paid: the card is
+   * not charged.
+   */
+  private async chargeCardWithOfferWithdrawn(plan: cardPlans.AsaasCardPlanRow, reference: string, now: Date, offerId: string): Promise<'paid' | 'refused' | 'later'> {
+    try {
+      // Already gone (removed at Asaas's panel): nothing to withdraw or bring back.
+      if (!(await this.client.deletePayment(offerId))) return this.chargeCard(plan, reference, now)
+    } catch (error) {
+      if (!(error instanceof AsaasApiError && error.status === 400)) throw error
+      const offer = await this.client.getPayment(offerId)
+      return offer && PAID_STATUSES.has(offer.status) ? 'paid' : 'later'
+    }
+    let outcome: 'paid' | 'refused' | 'later' = 'later'
+    try {
+      outcome = await this.chargeCard(plan, reference, now)
+      return outcome
+    } finally {
+      if (outcome !== 'paid') {
+        // Unreachable now: the offer stays removed, and the next refusal offers the period anew.
+        await this.client.restorePayment(offerId).catch((error: unknown) => {
+          if (!(error instanceof GatewayError)) throw error
+        })
+      }
     }
   }
 
