@@ -128,19 +128,26 @@ export function sampleProcessTree(pid, { intervalMs = 100 } = {}) {
  * Waits until every process of `pids` used less than `maxShare` of a core over `windowMs` and
  * none of its children started for a listener used any CPU in that window (renders made ahead,
  * at niceness 19, may run; the ffmpeg waiting for the next listener's render, ADR 037, sits idle
- * and is not a render); gives up after `timeoutMs`. Returns the seconds waited and whether it got quiet.
+ * and is not a render); gives up after `timeoutMs`. Returns the seconds waited, whether it got
+ * quiet and, if not, what was busy in the last window (`busy`).
  */
 export async function waitForQuiet(pids, { windowMs = 3000, maxShare = 0.05, timeoutMs = 240_000 } = {}) {
   const started = Date.now()
   const listenerChildren = () => pids.flatMap((pid) => childrenOf(pid).filter((child) => child.nice < AHEAD_NICENESS))
+  let busy = null
   while (Date.now() - started < timeoutMs) {
     const before = pids.map((pid) => readStat(pid)?.ticks ?? 0)
     const childrenBefore = new Map(listenerChildren().map((child) => [child.pid, child.ticks]))
     await sleep(windowMs)
     const used = pids.map((pid, i) => ((readStat(pid)?.ticks ?? 0) - before[i]) / CLOCK_TICKS)
     // A child seen only now was started in the window: it counts as busy.
-    const busyChildren = listenerChildren().some((child) => !childrenBefore.has(child.pid) || child.ticks > childrenBefore.get(child.pid))
-    if (!busyChildren && used.every((seconds) => seconds <= (maxShare * windowMs) / 1000)) return { waitedSeconds: Math.round((Date.now() - started) / 1000), quiet: true }
+    const busyChildren = listenerChildren().filter((child) => !childrenBefore.has(child.pid) || child.ticks > childrenBefore.get(child.pid))
+    const busyProcesses = pids.filter((_, i) => used[i] > (maxShare * windowMs) / 1000)
+    if (!busyChildren.length && !busyProcesses.length) return { waitedSeconds: Math.round((Date.now() - started) / 1000), quiet: true, busy: null }
+    busy = [
+      ...busyProcesses.map((pid) => `process ${pid} at ${Math.round((used[pids.indexOf(pid)] / (windowMs / 1000)) * 100)} % of a core`),
+      ...busyChildren.map((child) => `${childrenBefore.has(child.pid) ? 'child' : 'new child'} ${child.pid} (${child.comm}, nice ${child.nice})`),
+    ].join('; ')
   }
-  return { waitedSeconds: Math.round((Date.now() - started) / 1000), quiet: false }
+  return { waitedSeconds: Math.round((Date.now() - started) / 1000), quiet: false, busy }
 }
