@@ -532,6 +532,9 @@ describe("card instalments with the admin's interest", () => {
       expect(label).toContain('com juros (total')
       expect((await outboxOf(ctx, buyer.email)).find((mail) => mail.kind === 'payment_receipt')!.textBody).toContain(`Forma de pagamento: ${label}`)
       expect(await details(buyer)).toMatchObject({ lastPaymentCents: twelve.totalCents, lastPaymentInstallments: 12, lastPaymentWithInterest: true })
+      // The success page's confirmation: what was charged, and that the interest is in it.
+      const verified = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verify, payload: { sessionId: checkoutId } })
+      expect(verified.json()).toMatchObject({ amount: twelve.totalCents, installments: 12, installmentsWithInterest: true })
 
       // The admin goes back to "sem juros": the renewal keeps what the buyer agreed to.
       expect((await put(0)).statusCode).toBe(200)

@@ -377,6 +377,7 @@ describe('pay-first purchase (create-payment → sandbox → pending → passwor
       planCode: 'anual',
       // Paid by card, at once (the form's default).
       installments: 1,
+      installmentsWithInterest: false,
     })
     const verified = await ctx.app.inject({ method: 'POST', url: API.commerce.payments.verifyCheckout, payload: { sessionId: checkoutId }, remoteAddress: nextIp() })
     expect(verified.json()).toEqual({ email, paid: true, accountExists: false })

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { API, GIFT_MSG, GIFT_PATHS, addMonths, financialSchema, giftListSchema, giftPreviewSchema, adminUserGiftsSchema, type CreateGiftInput } from '@sintonia/contract'
+import { API, GIFT_MSG, GIFT_PATHS, addMonths, financialSchema, installmentOption, paidByCardLabel, giftListSchema, giftPreviewSchema, adminUserGiftsSchema, type CreateGiftInput } from '@sintonia/contract'
 import { gifts, payments, sandboxCharges, subscriptions } from '../../src/db/schema/index.js'
 import { AdjustableClock } from '../../src/lib/clock.js'
 import { deliverDueGifts } from '../../src/modules/commerce/gift-delivery.js'
@@ -121,6 +121,32 @@ describe('a gift bought for another day', () => {
     const refund = await post(buyer, GIFT_PATHS.refund(gift!.id), {})
     expect(refund.statusCode).toBe(409)
     expect(refund.json().message).toBe(GIFT_MSG.refundNotAllowedRedeemed)
+  })
+})
+
+describe("a gift paid in instalments with the admin's interest", () => {
+  it('records and tells what the buyer paid: the total with the interest, and that it has it', async () => {
+    clock.set(noonOf(TODAY))
+    const settings = (await get(boss, API.content.admin.settings)).json() as Record<string, unknown>
+    const put = (bp: number) => ctx.app.inject({ method: 'PUT', url: API.content.admin.settings, headers: { cookie: boss.cookie }, payload: { ...settings, installmentInterestBasisPoints: bp } })
+    expect((await put(199)).statusCode).toBe(200)
+    try {
+      const buyer = await listener(ctx)
+      const checkoutId = await order(buyer, { planCode: 'trimestral', deliverOn: dayAfter(TODAY, 5) })
+      expect((await payWithCard(ctx, checkoutId, CARDS.ok, { installments: '3' })).statusCode).toBe(303)
+      const [gift] = (await listOf(buyer)).gifts
+      const three = installmentOption((await giftRow(gift!.id)).amountCents, 3, 3, 199)!
+      expect(three.interestFree).toBe(false)
+      // Our payment row says what the provider charged: the list price plus the interest.
+      const payment = (await ctx.database.db.select().from(payments).where(eq(payments.checkoutId, checkoutId)))[0]!
+      expect(payment).toMatchObject({ amountCents: three.totalCents, installments: 3, installmentsWithInterest: true })
+      const [charge] = await ctx.database.db.select().from(sandboxCharges).where(eq(sandboxCharges.id, payment.providerPaymentId))
+      expect(charge!.amountCents).toBe(three.totalCents)
+      const paidMail = (await outboxOf(ctx, buyer.email)).find((row) => row.kind === 'gift_paid')!
+      expect(paidMail.textBody).toContain(`Forma de pagamento: ${paidByCardLabel(three.totalCents, 3, true)}`)
+    } finally {
+      expect((await put(0)).statusCode).toBe(200)
+    }
   })
 })
 

@@ -97,6 +97,8 @@ export const paymentVerificationSchema = z.object({
   planCode: z.enum(PLAN_CODES),
   /** Paid by card in this many instalments (1 = at once); null when paid otherwise or not said. */
   installments: z.number().int().min(1).max(MAX_INSTALLMENTS).nullable(),
+  /** …with the admin's interest: `amount` includes it. */
+  installmentsWithInterest: z.boolean(),
 })
 export type PaymentVerification = z.infer<typeof paymentVerificationSchema>
 

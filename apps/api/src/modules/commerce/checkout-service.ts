@@ -216,6 +216,7 @@ export async function verifyPayment(deps: CommerceDeps, checkoutId: string): Pro
     currency: info.currency ?? ours.currency,
     planCode: ours.planCode as PlanCode,
     installments: info.installments,
+    installmentsWithInterest: info.installmentsWithInterest ?? false,
   }
 }
 

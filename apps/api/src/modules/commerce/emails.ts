@@ -168,7 +168,7 @@ export function buildGiftEmail(input: Common & { fromName: string; planName: str
 
 /** To the buyer once the gift is paid: what was bought, for whom, and when it will be delivered. */
 export function buildGiftPaidEmail(
-  input: Common & { planName: string; recipientName: string; recipientEmail: string; deliverOn: string; amountCents: number; currency: string; method: PaymentMethod; installments: number | null; guaranteeDays: number },
+  input: Common & { planName: string; recipientName: string; recipientEmail: string; deliverOn: string; amountCents: number; currency: string; method: PaymentMethod; installments: number | null; installmentsWithInterest: boolean; guaranteeDays: number },
 ): EmailToSend {
   const lines = [
     `Seu presente para ${input.recipientName} está pago.`,
@@ -177,7 +177,7 @@ export function buildGiftPaidEmail(
     `Para: ${input.recipientName} (${input.recipientEmail})`,
     `Entrega: ${formatCalendarDay(input.deliverOn)}, por e-mail`,
     `Valor: ${formatMoney(input.amountCents, input.currency)}`,
-    `Forma de pagamento: ${paidWithLabel(input.method, input.amountCents, input.installments, false)}`,
+    `Forma de pagamento: ${paidWithLabel(input.method, input.amountCents, input.installments, input.installmentsWithInterest)}`,
     '',
     `Enquanto o presente não for resgatado, você pode pedir o reembolso em até ${input.guaranteeDays} dias.`,
   ]

@@ -39,6 +39,10 @@ export async function applyPaidGift(tx: Database, deps: GiftDeliveryDeps & { pro
   const gift = await giftsRepo.giftOfCheckout(tx, ours.id, true)
   if (!gift || gift.paidAt) return
   const method = checkout.paymentMethod ?? 'card'
+  const installments = method === 'card' ? (checkout.installments ?? 1) : null
+  // What the buyer paid: by card in instalments, the admin's interest included.
+  const amountCents = checkout.amountTotalCents ?? gift.amountCents
+  const installmentsWithInterest = method === 'card' && (checkout.installmentsWithInterest ?? false)
   const payment = await repo.insertPayment(tx, {
     provider: deps.provider,
     // Without the provider's charge id (it did not say), the checkout stands for it: recorded once either way.
@@ -47,10 +51,11 @@ export async function applyPaidGift(tx: Database, deps: GiftDeliveryDeps & { pro
     userId: gift.buyerUserId,
     email: gift.buyerEmail,
     planCode: gift.planCode,
-    amountCents: gift.amountCents,
+    amountCents,
     currency: gift.currency,
     method,
-    installments: method === 'card' ? (checkout.installments ?? 1) : null,
+    installments,
+    installmentsWithInterest,
     paidAt: now,
   })
   await giftsRepo.markGiftPaid(tx, gift.id, { paymentId: payment?.id ?? null, paidAt: now })
@@ -66,10 +71,11 @@ export async function applyPaidGift(tx: Database, deps: GiftDeliveryDeps & { pro
       recipientName: gift.recipientName,
       recipientEmail: gift.recipientEmail,
       deliverOn: gift.deliverOn,
-      amountCents: gift.amountCents,
+      amountCents,
       currency: gift.currency,
       method,
-      installments: method === 'card' ? (checkout.installments ?? 1) : null,
+      installments,
+      installmentsWithInterest,
       guaranteeDays,
     }),
   )

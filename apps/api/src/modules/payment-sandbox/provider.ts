@@ -756,9 +756,16 @@ function renewalCents(row: SandboxSubscriptionRow, cents = chargedCents(row)): n
   return discount > 0 ? Math.round((cents * (100 - discount)) / 100) : cents
 }
 
-function chargedCents(row: Pick<SandboxSubscriptionRow, 'amountCents' | 'intervalMonths' | 'paymentMethod' | 'installments' | 'installmentInterestBp'>): number {
-  if (row.paymentMethod !== 'card' || !row.installments || row.installments <= 1) return row.amountCents
-  return installmentOption(row.amountCents, row.intervalMonths, row.installments, row.installmentInterestBp)?.totalCents ?? row.amountCents
+type ChargedRow = Pick<SandboxSubscriptionRow, 'amountCents' | 'intervalMonths' | 'installments' | 'installmentInterestBp'> & { paymentMethod: string | null }
+
+/** What a checkout or subscription paid this way is charged in all, and whether the admin's interest is in it. */
+export function chargeOf(row: ChargedRow): { amountCents: number; withInterest: boolean } {
+  const option = row.paymentMethod === 'card' && row.installments && row.installments > 1 ? installmentOption(row.amountCents, row.intervalMonths, row.installments, row.installmentInterestBp) : null
+  return option ? { amountCents: option.totalCents, withInterest: !option.interestFree } : { amountCents: row.amountCents, withInterest: false }
+}
+
+function chargedCents(row: ChargedRow): number {
+  return chargeOf(row).amountCents
 }
 
 /**

@@ -406,6 +406,7 @@ export class AsaasGateway implements PaymentGateway {
         subscriptionId: plan?.id ?? null,
         amountTotalCents: charges.reduce((sum, charge) => sum + toCents(charge.value), 0),
         installments: charges.length,
+        installmentsWithInterest: charges.length > 1 && (plan?.installmentInterestBp ?? 0) > 0,
         clientReferenceId: null,
       }
     }

@@ -1,4 +1,4 @@
-import type { SandboxProvider, SandboxSubscriptionRow } from '../../payment-sandbox/provider.js'
+import { chargeOf, type SandboxProvider, type SandboxSubscriptionRow } from '../../payment-sandbox/provider.js'
 import { verifySignature } from '../../../lib/http/webhook-signature.js'
 import { parseEventJson, subscriptionStateOf } from './events.js'
 import type { RefundBankAccount } from '@sintonia/contract'
@@ -31,6 +31,8 @@ export class SandboxGateway implements PaymentGateway {
   async retrieveCheckout(id: string): Promise<CheckoutInfo | null> {
     const row = await this.sandbox.getCheckout(id)
     if (!row) return null
+    // Once paid, what was charged: by card in instalments, the admin's interest included.
+    const charged = row.paymentStatus === 'paid' ? chargeOf(row) : { amountCents: row.amountCents, withInterest: false }
     return {
       id: row.id,
       url: row.status === 'open' ? this.sandbox.checkoutUrl(row.id) : null,
@@ -40,8 +42,9 @@ export class SandboxGateway implements PaymentGateway {
       subscriptionId: row.subscriptionId,
       email: row.customerEmail,
       name: row.customerName,
-      amountTotalCents: row.amountCents,
+      amountTotalCents: charged.amountCents,
       installments: row.paymentMethod === 'card' ? row.installments : null,
+      installmentsWithInterest: charged.withInterest,
       currency: row.currency,
       clientReferenceId: row.clientReferenceId,
       metadata: row.metadata,

@@ -48,10 +48,13 @@ export interface CheckoutInfo {
   subscriptionId: string | null
   email: string | null
   name: string | null
+  /** What the buyer is charged in all; once paid by card in instalments, the merchant's interest included. */
   amountTotalCents: number | null
   currency: string | null
   /** Paid by card in this many instalments (1 = at once); null when not by card, or the provider does not say. */
   installments: number | null
+  /** …with the merchant's interest (`amountTotalCents` includes it); absent or false: without. */
+  installmentsWithInterest?: boolean
   clientReferenceId: string | null
   metadata: Record<string, string>
   /** A one-off checkout (flow 'gift') once paid: the charge to record and refund; null otherwise. */

@@ -95,7 +95,7 @@ export function PaymentResultPage({ productName }: { productName: string }) {
           { label: 'E-mail', value: payment.customerEmail ?? '—', testId: 'payment-customer-email' },
           { label: 'Valor', value: formatMoney(payment.amount, payment.currency), testId: 'payment-amount' },
           ...(payment.installments !== null
-            ? [{ label: 'Pagamento', value: paidByCardLabel(payment.amount, payment.installments), testId: 'payment-installments' }]
+            ? [{ label: 'Pagamento', value: paidByCardLabel(payment.amount, payment.installments, payment.installmentsWithInterest), testId: 'payment-installments' }]
             : []),
           { label: 'Moeda', value: payment.currency.toUpperCase(), testId: 'payment-currency' },
         ]}

@@ -15,6 +15,7 @@ const PAID: PaymentVerification = {
   currency: 'BRL',
   planCode: 'anual',
   installments: null,
+  installmentsWithInterest: false,
 }
 
 function stubVerify(answer: () => Response, details?: SubscriptionDetails) {
@@ -59,6 +60,14 @@ describe('/pagamento/sucesso', () => {
     render('/pagamento/sucesso?session_id=cs_sbx_123456')
     await screen.findByRole('heading', { name: 'Pagamento Confirmado!' })
     expect(text(screen.getByTestId('payment-installments'))).toBe('Cartão em 12x de R$ 39,90 sem juros')
+  })
+
+  it("says so when the admin's interest is in the instalments, with the total charged", async () => {
+    stubVerify(() => jsonResponse({ ...PAID, amount: 53_880, installments: 12, installmentsWithInterest: true }))
+    render('/pagamento/sucesso?session_id=cs_sbx_123456')
+    await screen.findByRole('heading', { name: 'Pagamento Confirmado!' })
+    expect(text(screen.getByTestId('payment-amount'))).toBe('R$ 538,80')
+    expect(text(screen.getByTestId('payment-installments'))).toBe('Cartão em 12x de R$ 44,90 com juros (total R$ 538,80)')
   })
 
   it.each([
