@@ -1,7 +1,8 @@
 /**
  * Sessions under load and abuse (docs/product/sessions.md#fair-under-load): a visitor reaches only
  * the demo's few variants; a listener's new sessions are budgeted (at once and per hour); a full
- * render queue answers at once; every refusal is pt-BR and records nothing; a client that stops
+ * render queue, or a disk taken by renders in progress, answers at once; every refusal is pt-BR
+ * and records nothing; a client that stops
  * reading is closed and its render stopped; the demo's variants are rendered ahead once across
  * instances and kept out of the cache's eviction.
  */
@@ -151,6 +152,34 @@ describe('an instance whose render queue is full', () => {
     // The render in progress is still joined by anyone asking for it.
     expect((await callAs(busy, second, { method: 'HEAD', url: running.url })).statusCode).toBe(200)
   })
+})
+
+describe("an instance whose disk is nearly taken by renders in progress", () => {
+  let full: TestContext
+  beforeAll(async () => {
+    full = await buildTestApp({ seed: true, env: { SESSION_CACHE_MAX_MB: '50' } })
+  })
+  afterAll(() => full.close())
+
+  it('counts their unfinished files toward the limit: a session that fits alone is refused (503 in pt-BR, nothing recorded)', async () => {
+    const { id } = await insertAudio(full, await synthVoice(2))
+    const [first, second] = [await subscriber(full), await subscriber(full)]
+    const limit = 50 * 1024 * 1024
+    // Ten minutes of "sem parar", its first piece rendered for a listener who then left: the
+    // piece waits on disk, unfinished, for them to come back.
+    const running = (await ask(full, first, { items: [{ audioId: id, repetitions: 0 }], pauseSeconds: 5, endAtSeconds: 600 })).json() as SessionManifest
+    expect((await callAs(full, first, { method: 'GET', url: running.url, headers: { range: 'bytes=0-0' } })).statusCode).toBe(206)
+    await expect.poll(() => full.app.sessionRendering!.bytesInProgress(), { timeout: 30_000, interval: 100 }).toBeGreaterThanOrEqual(200_000)
+    // A session 100 KB under the limit on its own: those unfinished bytes tip it over.
+    const bytesPerSecond = running.bytes / running.durationSeconds
+    const fitsAlone = { items: [{ audioId: id, repetitions: 0 }], pauseSeconds: 7, endAtSeconds: Math.floor((limit - 100_000) / bytesPerSecond) }
+    expect(fitsAlone.endAtSeconds * bytesPerSecond).toBeLessThan(limit - 90_000)
+    const before = await renders(full)
+    const refused = await ask(full, second, fitsAlone)
+    expect(refused.statusCode).toBe(503)
+    expect(refused.json().message).toBe(SESSION_MSG.busy)
+    expect(await renders(full)).toBe(before)
+  }, 60_000)
 })
 
 describe('a client that stops reading', () => {

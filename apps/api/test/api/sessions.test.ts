@@ -247,6 +247,8 @@ describe('the cache', () => {
   it('evicts the least recently heard streams past the limit, down to 90 %, and renders them again when asked', async () => {
     expect(evictionVictims([{ key: 'novo', sizeBytes: 40 }, { key: 'meio', sizeBytes: 40 }, { key: 'velho', sizeBytes: 40 }], 100, new Set())).toEqual(['velho'])
     expect(evictionVictims([{ key: 'novo', sizeBytes: 40 }, { key: 'velho', sizeBytes: 40 }], 100, new Set())).toEqual([])
+    // The unfinished files of the renders in progress count toward the limit too.
+    expect(evictionVictims([{ key: 'novo', sizeBytes: 40 }, { key: 'velho', sizeBytes: 40 }], 100, new Set(), 40)).toEqual(['velho'])
     // The stream just rendered is never the one evicted for itself.
     expect(evictionVictims([{ key: 'a', sizeBytes: 80 }, { key: 'b', sizeBytes: 80 }], 100, new Set(['b']))).toEqual(['a'])
 
