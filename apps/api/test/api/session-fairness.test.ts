@@ -2,9 +2,8 @@
  * Sessions under load and abuse (docs/product/sessions.md#fair-under-load): a visitor reaches only
  * the demo's few variants; a listener's new sessions are budgeted (at once and per hour); a full
  * render queue, or a disk taken by renders in progress, answers at once; every refusal is pt-BR
- * and records nothing; a client that stops
- * reading is closed and its render stopped; the demo's variants are rendered ahead once across
- * instances and kept out of the cache's eviction.
+ * and records nothing; a client that stops reading is closed and its render stopped; the demo's
+ * variants are rendered ahead once across instances and kept out of the cache's eviction.
  */
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
