@@ -142,12 +142,12 @@ export async function waitForQuiet(pids, { windowMs = 3000, maxShare = 0.05, tim
     const used = pids.map((pid, i) => ((readStat(pid)?.ticks ?? 0) - before[i]) / CLOCK_TICKS)
     // A child seen only now was started in the window: it counts as busy.
     const busyChildren = listenerChildren().filter((child) => !childrenBefore.has(child.pid) || child.ticks > childrenBefore.get(child.pid))
-    const busyProcesses = pids.filter((_, i) => used[i] > (maxShare * windowMs) / 1000)
+    const busyProcesses = pids.flatMap((pid, i) => (used[i] > (maxShare * windowMs) / 1000 ? [`process ${pid} at ${Math.round((used[i] / (windowMs / 1000)) * 100)} % of a core`] : []))
     if (!busyChildren.length && !busyProcesses.length) return { waitedSeconds: Math.round((Date.now() - started) / 1000), quiet: true, busy: null }
     busy = [
-      ...busyProcesses.map((pid) => `process ${pid} at ${Math.round((used[pids.indexOf(pid)] / (windowMs / 1000)) * 100)} % of a core`),
-      ...busyChildren.map((child) => `${childrenBefore.has(child.pid) ? 'child' : 'new child'} ${child.pid} (${child.comm}, nice ${child.nice})`),
-    ].join('; ')
+      `in the last ${windowMs / 1000} s:`,
+      [...busyProcesses, ...busyChildren.map((child) => `${childrenBefore.has(child.pid) ? 'child' : 'new child'} ${child.pid} (${child.comm}, nice ${child.nice})`)].join('; '),
+    ].join(' ')
   }
   return { waitedSeconds: Math.round((Date.now() - started) / 1000), quiet: false, busy }
 }

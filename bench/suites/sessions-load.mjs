@@ -186,7 +186,7 @@ export async function sessionsLoadSuite({ apiUrl, apiPid, apiProcess, otherApiPi
   const quiet = await waitForQuiet([apiPid, ...otherApiPids])
   assertAlive('while waiting for the servers to be quiet')
   log(`sessions-load: servers quiet after ${quiet.waitedSeconds} s${quiet.quiet ? '' : ' (not quite: measuring anyway)'}`)
-  if (!quiet.quiet) notes.push(`The API processes were not quiet after ${quiet.waitedSeconds} s of waiting (renders ahead planned at start; busy in the last 3 s: ${quiet.busy}); measured anyway.`)
+  if (!quiet.quiet) notes.push(`The API processes were not quiet after ${quiet.waitedSeconds} s of waiting (renders ahead planned at start; busy ${quiet.busy}); measured anyway.`)
 
   const base = { apiUrl, filesUrl: nginxUrl, rangeBytes: settings.rangeBytes, pressAfterMs: settings.pressAfterMs, timeoutMs }
   const run = async (input, spanMs) => {
@@ -200,7 +200,7 @@ export async function sessionsLoadSuite({ apiUrl, apiPid, apiProcess, otherApiPi
   const drain = async (label) => {
     const drained = await waitForQuiet([apiPid], { timeoutMs: 120_000 })
     assertAlive(`after ${label}`)
-    if (!drained.quiet) notes.push(`After ${label} the instance was not quiet after ${drained.waitedSeconds} s (busy in the last 3 s: ${drained.busy}).`)
+    if (!drained.quiet) notes.push(`After ${label} the instance was not quiet after ${drained.waitedSeconds} s (busy ${drained.busy}).`)
     return drained.waitedSeconds
   }
 

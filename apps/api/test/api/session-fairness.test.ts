@@ -163,7 +163,7 @@ describe("an instance whose disk is nearly taken by renders in progress", () => 
   it('counts their unfinished files toward the limit: a session that fits alone is refused (503 in pt-BR, nothing recorded)', async () => {
     const { id } = await insertAudio(full, await synthVoice(2))
     const [first, second] = [await subscriber(full), await subscriber(full)]
-    const limit = 50 * 1024 * 1024
+    const limit = full.config.sessions.cacheMaxBytes
     // Ten minutes of "sem parar", its first piece rendered for a listener who then left: the
     // piece waits on disk, unfinished, for them to come back.
     const running = (await ask(full, first, { items: [{ audioId: id, repetitions: 0 }], pauseSeconds: 5, endAtSeconds: 600 })).json() as SessionManifest

@@ -404,9 +404,9 @@ export class AsaasGateway implements PaymentGateway {
         paymentStatus: 'paid',
         customerId: paid.customer ?? null,
         subscriptionId: plan?.id ?? null,
-        amountTotalCents: charges.reduce((sum, charge) => sum + toCents(charge.value), 0),
+        amountTotalCents: centsOf(charges),
         installments: charges.length,
-        installmentsWithInterest: charges.length > 1 && (plan?.installmentInterestBp ?? 0) > 0,
+        installmentsWithInterest: withPlanInterest(charges.length, plan),
         clientReferenceId: null,
       }
     }
@@ -471,10 +471,10 @@ export class AsaasGateway implements PaymentGateway {
       ...info,
       id: payment.installment ?? payment.id,
       subscriptionId: plan?.id ?? null,
-      amountCents: charges.reduce((sum, charge) => sum + toCents(charge.value), 0),
-      refundedCents: charges.filter((charge) => charge.status === 'REFUNDED').reduce((sum, charge) => sum + toCents(charge.value), 0),
+      amountCents: centsOf(charges),
+      refundedCents: centsOf(charges.filter((charge) => charge.status === 'REFUNDED')),
       installments: info.method === 'card' ? charges.length : null,
-      installmentsWithInterest: info.method === 'card' && charges.length > 1 && (plan?.installmentInterestBp ?? 0) > 0,
+      installmentsWithInterest: info.method === 'card' && withPlanInterest(charges.length, plan),
       checkoutId: firstOfCheckout && plan ? firstOfCheckout : null,
     }
   }
@@ -514,7 +514,7 @@ export class AsaasGateway implements PaymentGateway {
       const charges = await this.installmentCharges(providerPaymentId)
       if (charges.length === 0) throw new GatewayError('asaas: instalment plan to refund not found')
       if (charges.some((charge) => charge.status !== 'REFUNDED')) await this.client.refundInstallment(providerPaymentId)
-      return { refundId: providerPaymentId, amountCents: charges.reduce((sum, charge) => sum + toCents(charge.value), 0) }
+      return { refundId: providerPaymentId, amountCents: centsOf(charges) }
     }
     const current = await this.client.getPayment(providerPaymentId)
     if (!current) throw new GatewayError('asaas: payment to refund not found')
@@ -712,6 +712,10 @@ function cardPlanInfo(plan: cardPlans.AsaasCardPlanRow): SubscriptionInfo {
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest()
 const toCents = (value: number) => Math.round(value * 100)
+/** What these charges add up to, in centavos. */
+const centsOf = (charges: AsaasPayment[]) => charges.reduce((sum, charge) => sum + toCents(charge.value), 0)
+/** Card instalments (more than one charge) on a plan priced with the admin's interest (ADR 031). */
+const withPlanInterest = (count: number, plan: cardPlans.AsaasCardPlanRow | null) => count > 1 && (plan?.installmentInterestBp ?? 0) > 0
 const byDueDate = (a: AsaasPayment, b: AsaasPayment) => parseAsaasDate(a.dueDate).getTime() - parseAsaasDate(b.dueDate).getTime()
 
 /** Asaas's dates are Brasília dates: yyyy-MM-dd from the API, dd/MM/yyyy in some webhook bodies. */
